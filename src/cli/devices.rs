@@ -1,0 +1,76 @@
+//! `jitfft devices`: every platform and device, as a table or JSON.
+
+use super::common::print_json;
+use crate::runtime::{icd_hint, list_devices, DeviceInfo};
+use anyhow::{bail, Result};
+use clap::Args;
+use tabled::{settings::Style, Table, Tabled};
+
+#[derive(Args, Debug)]
+pub struct DevicesArgs {
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn gib(b: u64) -> String {
+    if b >= 1 << 30 {
+        format!("{:.1} GiB", b as f64 / (1u64 << 30) as f64)
+    } else {
+        format!("{} KiB", b / 1024)
+    }
+}
+
+#[derive(Tabled)]
+struct Row {
+    #[tabled(rename = "#")]
+    index: usize,
+    platform: String,
+    vendor: String,
+    name: String,
+    #[tabled(rename = "type")]
+    kind: String,
+    #[tabled(rename = "CUs")]
+    cus: u32,
+    global: String,
+    local: String,
+    constant: String,
+    max_alloc: String,
+    fp64: String,
+    opencl: String,
+    driver: String,
+}
+
+fn row(d: &DeviceInfo) -> Row {
+    Row {
+        index: d.index,
+        platform: d.platform.clone(),
+        vendor: d.vendor.clone(),
+        name: d.name.clone(),
+        kind: d.kind.clone(),
+        cus: d.compute_units,
+        global: gib(d.global_mem_bytes),
+        local: gib(d.local_mem_bytes),
+        constant: gib(d.constant_mem_bytes),
+        max_alloc: gib(d.max_alloc_bytes),
+        fp64: if d.fp64 { "yes" } else { "no" }.into(),
+        opencl: d.opencl_version.clone(),
+        driver: d.driver_version.clone(),
+    }
+}
+
+pub fn run(a: DevicesArgs) -> Result<()> {
+    let devs = list_devices()?;
+    if devs.is_empty() {
+        bail!("{}", icd_hint::no_platform_message());
+    }
+    let infos: Vec<DeviceInfo> = devs.into_iter().map(|d| d.info).collect();
+    if a.json {
+        return print_json(&infos);
+    }
+    let mut t = Table::new(infos.iter().map(row));
+    t.with(Style::sharp());
+    println!("{t}");
+    println!("Select with --device N | name substring | gpu | cpu (or JITFFT_DEVICE).");
+    Ok(())
+}

@@ -1,0 +1,288 @@
+//! `jitfft vc`: compute a VC spectrum on a device, time it, optionally check it.
+
+use super::common::{check_output_path, ms, open_device, print_json, write_spectrum};
+use crate::io::input::{load_input, Encoding};
+use crate::io::random::{fresh_seed, random_complex};
+use crate::reference::{compare, separable_vc, ErrorReport};
+use crate::runtime::Summary;
+use crate::vc::{Algorithm, Coeffs, Direction, Norm, Precision, VcOptions, VcPlan, VcTransform};
+use anyhow::{bail, Result};
+use clap::{Args, ValueEnum};
+use num_complex::Complex64;
+use serde::Serialize;
+use std::path::PathBuf;
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum AlgoArg {
+    Ct,
+    Cg,
+}
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum CoeffsArg {
+    ConstFirst,
+    ConstMatrix,
+    Literal,
+}
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum PrecisionArg {
+    F32,
+    F64,
+}
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum NormArg {
+    None,
+    Full,
+    Ortho,
+}
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq)]
+pub enum EncodingArg {
+    Values,
+    Roots,
+}
+
+/// The flags that define a transform (shared by `vc` and `source vc`).
+#[derive(Args, Debug, Clone)]
+pub struct TransformArgs {
+    /// Number of values of the function (p ≥ 2; p = 2 is Walsh-Hadamard).
+    #[arg(long)]
+    pub p: u32,
+    /// Number of variables (N = p^n); inferred from --input when omitted.
+    #[arg(long)]
+    pub n: Option<u32>,
+    #[arg(long, value_enum, default_value = "ct")]
+    pub algo: AlgoArg,
+    /// Butterfly radix r = p^m (default p).
+    #[arg(long)]
+    pub radix: Option<u64>,
+    #[arg(long, value_enum, default_value = "const-first")]
+    pub coeffs: CoeffsArg,
+    #[arg(long, value_enum, default_value = "f32")]
+    pub precision: PrecisionArg,
+    /// Compute the inverse transform.
+    #[arg(long)]
+    pub inverse: bool,
+    /// Scaling of whichever direction runs (default: none forward, full inverse).
+    #[arg(long, value_enum)]
+    pub norm: Option<NormArg>,
+}
+
+impl TransformArgs {
+    pub fn options(&self) -> VcOptions {
+        VcOptions {
+            algorithm: match self.algo {
+                AlgoArg::Ct => Algorithm::Ct,
+                AlgoArg::Cg => Algorithm::Cg,
+            },
+            radix: self.radix,
+            coeffs: match self.coeffs {
+                CoeffsArg::ConstFirst => Coeffs::ConstFirst,
+                CoeffsArg::ConstMatrix => Coeffs::ConstMatrix,
+                CoeffsArg::Literal => Coeffs::Literal,
+            },
+            precision: match self.precision {
+                PrecisionArg::F32 => Precision::F32,
+                PrecisionArg::F64 => Precision::F64,
+            },
+            direction: if self.inverse {
+                Direction::Inverse
+            } else {
+                Direction::Forward
+            },
+            norm: self.norm.map(|n| match n {
+                NormArg::None => Norm::None,
+                NormArg::Full => Norm::Full,
+                NormArg::Ortho => Norm::Ortho,
+            }),
+        }
+    }
+
+    /// The plan, with n from the flags (required when there is no input file).
+    pub fn plan(&self, n: Option<u32>) -> Result<VcPlan> {
+        let n = match n.or(self.n) {
+            Some(n) => n,
+            None => bail!("--n is required when no --input is given (N = p^n)"),
+        };
+        Ok(VcPlan::new(self.p, n, self.options())?)
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct VcArgs {
+    #[command(flatten)]
+    pub t: TransformArgs,
+    /// Input: .npy (complex, real or integer; 1-D of length p^n or shape (p,)*n) or .txt truth vector.
+    #[arg(long)]
+    pub input: Option<PathBuf>,
+    /// How integer values become complex input: v itself, or ε^v with ε = e^(2πi/p).
+    #[arg(long, value_enum, default_value = "values")]
+    pub encoding: EncodingArg,
+    /// Write the spectrum: .npy (complex64 for f32, complex128 for f64) or .txt.
+    #[arg(long)]
+    pub output: Option<PathBuf>,
+    /// Seed for random complex input (used when there is no --input; fresh when omitted).
+    #[arg(long)]
+    pub random: Option<u64>,
+    /// Compare with the f64 CPU reference: relative L2 and max abs error.
+    #[arg(long)]
+    pub check: bool,
+    /// Timed runs after one warm-up run (kernel time: median, min, max).
+    #[arg(long, default_value_t = 5)]
+    pub repeat: usize,
+    #[arg(long)]
+    pub json: bool,
+    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU; env JITFFT_DEVICE).
+    #[arg(long)]
+    pub device: Option<String>,
+}
+
+#[derive(Serialize)]
+struct VcReport {
+    device: crate::runtime::DeviceInfo,
+    plan: VcPlan,
+    passes: usize,
+    radices: String,
+    kernels: Vec<String>,
+    input: String,
+    seed: Option<u64>,
+    build_ms: f64,
+    build_from_cache: bool,
+    kernel_ms: Summary,
+    kernel_span_ms: Summary,
+    upload_ms: Summary,
+    download_ms: Summary,
+    end_to_end_ms: Summary,
+    check: Option<ErrorReport>,
+    output: Option<String>,
+}
+
+pub fn run(a: VcArgs) -> Result<()> {
+    if a.repeat == 0 {
+        bail!("--repeat 0: at least one timed run is needed");
+    }
+    if let Some(out) = &a.output {
+        check_output_path(out)?;
+    }
+    if a.input.is_some() && a.random.is_some() {
+        bail!("--input and --random both given: choose one source of input");
+    }
+    let enc = if a.encoding == EncodingArg::Roots {
+        Encoding::Roots
+    } else {
+        Encoding::Values
+    };
+    let (n, input, seed, what) = match &a.input {
+        Some(path) => {
+            let (n, data) = load_input(path, a.t.p, a.t.n, enc)?;
+            (Some(n), data, None, path.display().to_string())
+        }
+        None => {
+            let plan = a.t.plan(None)?; // validates p and n before drawing
+            let seed = a.random.unwrap_or_else(fresh_seed);
+            (
+                None,
+                random_complex(plan.len as usize, seed),
+                Some(seed),
+                format!("random (seed {seed})"),
+            )
+        }
+    };
+    let plan = a.t.plan(n)?;
+    let gpu = open_device(a.device.as_deref())?;
+    let tr = VcTransform::new(&gpu, &plan)?;
+
+    tr.execute(&gpu, &input)?; // warm-up
+    let mut out = Vec::new();
+    let mut runs = Vec::new();
+    for _ in 0..a.repeat {
+        let (o, t) = tr.execute(&gpu, &input)?;
+        out = o;
+        runs.push(t);
+    }
+    let pick = |f: &dyn Fn(&crate::vc::RunTimes) -> f64| {
+        Summary::of(&runs.iter().map(f).collect::<Vec<_>>())
+    };
+    let check = if a.check {
+        let want = separable_vc(plan.p, plan.n, &input, plan.direction, plan.scale())?;
+        Some(compare(&out, &want))
+    } else {
+        None
+    };
+    if let Some(path) = &a.output {
+        write_spectrum(path, &out, plan.precision == Precision::F32)?;
+    }
+    let report = VcReport {
+        device: gpu.info.clone(),
+        passes: tr.schedule.passes.len(),
+        radices: tr.schedule.radices(),
+        kernels: tr.schedule.kernels.iter().map(|k| k.name()).collect(),
+        plan,
+        input: what,
+        seed,
+        build_ms: tr.built.build_ms,
+        build_from_cache: tr.built.from_cache,
+        kernel_ms: pick(&|t| t.kernel_ms),
+        kernel_span_ms: pick(&|t| t.kernel_span_ms),
+        upload_ms: pick(&|t| t.upload_ms),
+        download_ms: pick(&|t| t.download_ms),
+        end_to_end_ms: pick(&|t| t.host_ms),
+        check,
+        output: a.output.as_ref().map(|p| p.display().to_string()),
+    };
+    if a.json {
+        return print_json(&report);
+    }
+    print_human(&gpu.describe(), &report);
+    if let Some(c) = report.check {
+        if !(c.rel_l2.is_finite()) {
+            bail!("the device result contains NaN or infinity");
+        }
+    }
+    Ok(())
+}
+
+fn print_human(device: &str, r: &VcReport) {
+    let p = &r.plan;
+    println!("device     {device}");
+    println!(
+        "transform  VC {}, p = {}, n = {}, N = {}, {}, norm {}",
+        p.direction, p.p, p.n, p.len, p.precision, p.norm
+    );
+    println!(
+        "plan       {}, {} passes of radix {}, coefficients {}",
+        p.algorithm, r.passes, r.radices, p.coeffs
+    );
+    println!("kernels    {}", r.kernels.join(", "));
+    println!("input      {}", r.input);
+    println!(
+        "build      {} ({})",
+        ms(r.build_ms),
+        if r.build_from_cache {
+            "cached binary"
+        } else {
+            "compiled"
+        }
+    );
+    let s = |x: &Summary| format!("{} (min {}, max {})", ms(x.median), ms(x.min), ms(x.max));
+    println!(
+        "kernel     {} median of {} runs after 1 warm-up",
+        s(&r.kernel_ms),
+        r.kernel_ms.count
+    );
+    println!("upload     {} (pinned → device)", s(&r.upload_ms));
+    println!("download   {} (device → pinned)", s(&r.download_ms));
+    println!("end-to-end {} (host wall clock)", s(&r.end_to_end_ms));
+    if let Some(c) = &r.check {
+        println!(
+            "check      relative L2 error {:.3e}, max abs error {:.3e} (f64 CPU reference)",
+            c.rel_l2, c.max_abs
+        );
+    }
+    if let Some(o) = &r.output {
+        println!("output     {o}");
+    }
+}
+
+/// Complex input drawn for a plan, for library users and tests.
+pub fn input_for(plan: &VcPlan, seed: u64) -> Vec<Complex64> {
+    random_complex(plan.len as usize, seed)
+}

@@ -1,0 +1,400 @@
+//! Radix-r VC butterfly kernels for the Cooley-Tukey and Constant Geometry algorithms.
+//!
+//! One work-item computes one r-point butterfly y = W·x with W = ⊗ of m p-point DFT matrices.
+//! `const-first` and `const-matrix` emit the paper's loops (Algorithms 2 and 3) reading the
+//! coefficients from `__constant` memory; `literal` unrolls the butterfly with every
+//! coefficient folded in (±1 and ±i become adds and rotations).
+
+use super::{real_literal, GeneratedProgram, Writer, COMPLEX_CL};
+use crate::vc::coeffs::{digit_dot, root};
+use crate::vc::plan::{Algorithm, Coeffs, Direction, Precision, VcPlan};
+use num_complex::Complex64;
+use serde::Serialize;
+
+/// Everything that determines one kernel's text.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct VcKernelSpec {
+    pub algorithm: Algorithm,
+    pub p: u32,
+    /// Digits per butterfly, m; the radix is p^m.
+    pub digits: u32,
+    pub coeffs: Coeffs,
+    pub precision: Precision,
+    /// Only folded into the text for `literal`; the tables carry it otherwise.
+    pub direction: Direction,
+    /// Factor applied to the outputs (the last pass carries the normalisation).
+    pub scale: Option<f64>,
+    /// 64-bit indices when N does not fit in 32 bits.
+    pub wide_index: bool,
+}
+
+impl VcKernelSpec {
+    pub fn for_pass(plan: &VcPlan, digits: u32, last: bool) -> VcKernelSpec {
+        let s = plan.scale();
+        VcKernelSpec {
+            algorithm: plan.algorithm,
+            p: plan.p,
+            digits,
+            coeffs: plan.coeffs,
+            precision: plan.precision,
+            direction: plan.direction,
+            scale: (last && s != 1.0).then_some(s),
+            wide_index: plan.len > u32::MAX as u64,
+        }
+    }
+
+    pub fn radix(&self) -> u64 {
+        (self.p as u64).pow(self.digits)
+    }
+
+    /// e.g. `vc_cg_r9_first_f32`, `vc_ct_r4_literal_inv_f64_scaled`.
+    pub fn name(&self) -> String {
+        let algo = match self.algorithm {
+            Algorithm::Ct => "ct",
+            Algorithm::Cg => "cg",
+        };
+        let coeffs = match self.coeffs {
+            Coeffs::ConstFirst => "first".to_string(),
+            Coeffs::ConstMatrix => "matrix".to_string(),
+            Coeffs::Literal => match self.direction {
+                Direction::Forward => "literal_fwd".to_string(),
+                Direction::Inverse => "literal_inv".to_string(),
+            },
+        };
+        let mut name = format!("vc_{algo}_r{}_{coeffs}_{}", self.radix(), self.precision);
+        // A radix such as 4 can be p = 4, m = 1 or p = 2, m = 2: different butterflies.
+        if self.digits > 1 {
+            name = format!(
+                "vc_{algo}_p{}r{}_{coeffs}_{}",
+                self.p,
+                self.radix(),
+                self.precision
+            );
+        }
+        if self.scale.is_some() {
+            name.push_str("_scaled");
+        }
+        name
+    }
+}
+
+struct Ty {
+    f64: bool,
+}
+
+impl Ty {
+    fn lit(&self, x: f64) -> String {
+        real_literal(x, self.f64)
+    }
+    fn complex(&self, c: Complex64) -> String {
+        format!("(real2)({}, {})", self.lit(c.re), self.lit(c.im))
+    }
+}
+
+/// The whole program for a schedule's kernels.
+pub fn generate(plan: &VcPlan, specs: &[VcKernelSpec]) -> GeneratedProgram {
+    let mut w = Writer::new();
+    let f64p = plan.precision == Precision::F64;
+    w.comment(format!(
+        "jitfft generated program: Vilenkin-Chrestenson transform ({}), p = {}, n = {}, N = {}\n\
+         algorithm {}, coefficients {}, precision {}, normalisation {}.\n\
+         Each kernel is one pass: every work-item computes one radix-r butterfly.",
+        plan.direction,
+        plan.p,
+        plan.n,
+        plan.len,
+        plan.algorithm,
+        plan.coeffs,
+        plan.precision,
+        plan.norm
+    ));
+    if f64p {
+        w.line("#pragma OPENCL EXTENSION cl_khr_fp64 : enable");
+        w.line("typedef double real;");
+        w.line("typedef double2 real2;");
+        w.line("typedef double4 real4;");
+    } else {
+        w.line("typedef float real;");
+        w.line("typedef float2 real2;");
+        w.line("typedef float4 real4;");
+    }
+    let wide = specs.iter().any(|s| s.wide_index);
+    w.line(if wide {
+        "typedef ulong idx_t;"
+    } else {
+        "typedef uint idx_t;"
+    });
+    w.blank();
+    w.raw(COMPLEX_CL);
+    let _ = w.take_counts();
+    let mut kernels = Vec::new();
+    for spec in specs {
+        w.blank();
+        emit_kernel(&mut w, spec);
+        kernels.push((spec.name(), w.take_counts()));
+    }
+    GeneratedProgram {
+        source: w.finish(),
+        kernels,
+    }
+}
+
+fn emit_header(w: &mut Writer, s: &VcKernelSpec) {
+    let r = s.radix();
+    let algo = match s.algorithm {
+        Algorithm::Ct => "Cooley-Tukey, in place: operands at base + i*dist, base = tid % dist + r*dist*(tid / dist)",
+        Algorithm::Cg => "Constant Geometry, out of place: operands at tid*r + i, results at tid + i*count",
+    };
+    let coef = match s.coeffs {
+        Coeffs::ConstFirst => "W[i][j] = x1[k], x1 = first VC function in __constant memory, k = sum of digit products mod p",
+        Coeffs::ConstMatrix => "W[i][j] = w[i*r + j], the whole r x r matrix in __constant memory",
+        Coeffs::Literal => "coefficients folded in as literals (1, -1, +-i need no multiply)",
+    };
+    let mut text = format!(
+        "{}: one radix-{r} pass of the VC transform (p = {}, {} digit(s) per butterfly).\n\
+         y_i = sum_j W[i][j] x_j for i, j < {r}; {coef}.\n{algo}.",
+        s.name(),
+        s.p,
+        s.digits
+    );
+    if let Some(scale) = s.scale {
+        text.push_str(&format!(
+            "\nOutputs are scaled by {scale:e} (normalisation)."
+        ));
+    }
+    w.comment(text);
+}
+
+fn emit_kernel(w: &mut Writer, s: &VcKernelSpec) {
+    let r = s.radix();
+    emit_header(w, s);
+    let coef_arg = match s.coeffs {
+        Coeffs::ConstFirst => ", __constant real2 *x1",
+        Coeffs::ConstMatrix => ", __constant real2 *w",
+        Coeffs::Literal => "",
+    };
+    let sig = match s.algorithm {
+        Algorithm::Ct => format!(
+            "__kernel void {}(__global real2 *data{coef_arg}, const idx_t dist, const idx_t count)",
+            s.name()
+        ),
+        Algorithm::Cg => format!(
+            "__kernel void {}(__global const real2 *restrict src, __global real2 *restrict dst{coef_arg}, const idx_t count)",
+            s.name()
+        ),
+    };
+    w.open(sig);
+    w.line("const idx_t tid = get_global_id(0);");
+    w.line("if (tid >= count) return;");
+    match s.algorithm {
+        Algorithm::Ct => {
+            w.line(format!(
+                "const idx_t base = tid % dist + {r}u * dist * (tid / dist);"
+            ));
+            w.note_index(2, 1, 1);
+        }
+        Algorithm::Cg => {
+            w.line(format!("const idx_t base = tid * {r}u;"));
+            w.note_index(1, 0, 0);
+        }
+    }
+    let ty = Ty {
+        f64: s.precision == Precision::F64,
+    };
+    match s.coeffs {
+        Coeffs::Literal => emit_literal_body(w, s, &ty),
+        Coeffs::ConstFirst | Coeffs::ConstMatrix => emit_loop_body(w, s, &ty),
+    }
+    w.close();
+}
+
+/// Loads into `op[0..r]` (loop form) — CG loads adjacent pairs as one real4 when r is even.
+fn emit_loads_loop(w: &mut Writer, s: &VcKernelSpec) {
+    let r = s.radix();
+    w.line(format!("real2 op[{r}];"));
+    match s.algorithm {
+        Algorithm::Ct => {
+            w.open_loop(format!("for (uint j = 0; j < {r}u; ++j)"), r);
+            w.line("op[j] = data[base + j * dist];");
+            w.note(super::OpCounts {
+                global_loads: 1,
+                int_mul: 1,
+                ..Default::default()
+            });
+            w.close_loop();
+        }
+        Algorithm::Cg if r % 2 == 0 => {
+            w.line("__global const real *row = (__global const real *)(src + base);");
+            w.open_loop(format!("for (uint j = 0; j < {}u; ++j)", r / 2), r / 2);
+            w.line("const real4 t = vload4(j, row);");
+            w.line("op[2 * j] = t.s01;");
+            w.line("op[2 * j + 1] = t.s23;");
+            w.note(super::OpCounts {
+                global_loads: 1,
+                wide_loads: 1,
+                ..Default::default()
+            });
+            w.close_loop();
+        }
+        Algorithm::Cg => {
+            w.open_loop(format!("for (uint j = 0; j < {r}u; ++j)"), r);
+            w.line("op[j] = src[base + j];");
+            w.note(super::OpCounts {
+                global_loads: 1,
+                ..Default::default()
+            });
+            w.close_loop();
+        }
+    }
+}
+
+fn store_target(s: &VcKernelSpec, i: &str) -> String {
+    match s.algorithm {
+        Algorithm::Ct => format!("data[base + {i} * dist]"),
+        Algorithm::Cg => format!("dst[tid + {i} * count]"),
+    }
+}
+
+/// The paper's butterfly: loops over i and j, coefficients read from `__constant` memory.
+fn emit_loop_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
+    let r = s.radix();
+    let p = s.p;
+    emit_loads_loop(w, s);
+    w.open_loop(format!("for (uint i = 0; i < {r}u; ++i)"), r);
+    w.line("real2 acc = (real2)(0, 0);");
+    w.open_loop(format!("for (uint j = 0; j < {r}u; ++j)"), r);
+    match s.coeffs {
+        Coeffs::ConstFirst if s.digits == 1 => {
+            w.line(format!("const real2 c = x1[(i * j) % {p}u];"));
+            w.note_index(1, 0, 1);
+        }
+        Coeffs::ConstFirst => {
+            // k = sum over the m base-p digits of i and j of their products, mod p
+            w.line("uint k = 0, a = i, b = j;");
+            w.open_loop(
+                format!("for (uint d = 0; d < {}u; ++d)", s.digits),
+                s.digits as u64,
+            );
+            w.line(format!("k += (a % {p}u) * (b % {p}u);"));
+            w.line(format!("a /= {p}u;"));
+            w.line(format!("b /= {p}u;"));
+            w.note_index(1, 2, 2);
+            w.close_loop();
+            w.line(format!("const real2 c = x1[k % {p}u];"));
+            w.note_index(0, 0, 1);
+        }
+        _ => {
+            w.line(format!("const real2 c = w[i * {r}u + j];"));
+            w.note_index(1, 0, 0);
+        }
+    }
+    w.note_const_read(1);
+    w.line("acc += cmul(c, op[j]);");
+    w.note_cmul(1);
+    w.note_cadd(1);
+    w.close_loop();
+    if let Some(scale) = s.scale {
+        w.line(format!("acc *= {};", ty.lit(scale)));
+        w.note(super::OpCounts {
+            real_mul: 2,
+            ..Default::default()
+        });
+    }
+    w.line(format!("{} = acc;", store_target(s, "i")));
+    w.note(super::OpCounts {
+        global_stores: 1,
+        int_mul: 1,
+        ..Default::default()
+    });
+    w.close_loop();
+}
+
+/// One term c·x_j with the coefficient folded: returns (sign, text, is_cmul).
+fn folded_term(c: Complex64, x: &str, ty: &Ty) -> (bool, String, bool) {
+    if c == Complex64::new(1.0, 0.0) {
+        (true, x.to_string(), false)
+    } else if c == Complex64::new(-1.0, 0.0) {
+        (false, x.to_string(), false)
+    } else if c == Complex64::new(0.0, 1.0) {
+        (true, format!("cmul_i({x})"), false)
+    } else if c == Complex64::new(0.0, -1.0) {
+        (true, format!("cmul_neg_i({x})"), false)
+    } else {
+        (true, format!("cmul({}, {x})", ty.complex(c)), true)
+    }
+}
+
+/// The unrolled butterfly with literal coefficients.
+fn emit_literal_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
+    let r = s.radix();
+    // loads
+    match s.algorithm {
+        Algorithm::Ct => {
+            for j in 0..r {
+                w.line(format!("const real2 x{j} = data[base + {j}u * dist];"));
+            }
+            w.note(super::OpCounts {
+                global_loads: r,
+                int_mul: r,
+                ..Default::default()
+            });
+        }
+        Algorithm::Cg if r % 2 == 0 => {
+            w.line("__global const real *row = (__global const real *)(src + base);");
+            for j in 0..r / 2 {
+                w.line(format!("const real4 t{j} = vload4({j}, row);"));
+            }
+            for j in 0..r {
+                w.line(format!(
+                    "const real2 x{j} = t{}.s{};",
+                    j / 2,
+                    if j % 2 == 0 { "01" } else { "23" }
+                ));
+            }
+            w.note(super::OpCounts {
+                global_loads: r / 2,
+                wide_loads: r / 2,
+                ..Default::default()
+            });
+        }
+        Algorithm::Cg => {
+            for j in 0..r {
+                w.line(format!("const real2 x{j} = src[base + {j}u];"));
+            }
+            w.note(super::OpCounts {
+                global_loads: r,
+                ..Default::default()
+            });
+        }
+    }
+    for i in 0..r {
+        let mut expr = String::new();
+        for j in 0..r {
+            let c = root(s.p, digit_dot(s.p as u64, s.digits, i, j), s.direction);
+            let (plus, term, is_mul) = folded_term(c, &format!("x{j}"), ty);
+            if is_mul {
+                w.note_cmul(1);
+            }
+            if expr.is_empty() {
+                expr = if plus { term } else { format!("-{term}") };
+            } else {
+                expr.push_str(if plus { " + " } else { " - " });
+                expr.push_str(&term);
+                w.note_cadd(1);
+            }
+        }
+        if let Some(scale) = s.scale {
+            expr = format!("({expr}) * {}", ty.lit(scale));
+            w.note(super::OpCounts {
+                real_mul: 2,
+                ..Default::default()
+            });
+        }
+        w.line(format!("{} = {expr};", store_target(s, &format!("{i}u"))));
+    }
+    w.note(super::OpCounts {
+        global_stores: r,
+        int_mul: r,
+        ..Default::default()
+    });
+}

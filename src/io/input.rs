@@ -1,0 +1,175 @@
+//! Turning an input file into the N = p^n complex values a transform takes.
+
+use super::npy::{read_npy, NpyData};
+use super::text::read_truth_vector;
+use crate::error::{JitError, Result};
+use crate::vc::coeffs::root;
+use crate::vc::plan::{checked_pow, Direction};
+use num_complex::Complex64;
+use std::path::Path;
+
+/// How integer function values become complex inputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    /// v ↦ v.
+    Values,
+    /// v ↦ ε^v, ε = e^(2πi/p) (the encoding under which bent functions are defined).
+    Roots,
+}
+
+/// The lengths near `len` that a p-valued function can have, for error messages.
+pub fn fitting_lengths(p: u32, len: usize) -> String {
+    let mut below = None;
+    let mut above = None;
+    for e in 1..64u32 {
+        match checked_pow(p as u64, e) {
+            Some(v) if (v as usize) < len => below = Some((v, e)),
+            Some(v) => {
+                above = Some((v, e));
+                break;
+            }
+            None => break,
+        }
+    }
+    let mut parts = Vec::new();
+    if let Some((v, e)) = below {
+        parts.push(format!("{v} (n = {e})"));
+    }
+    if let Some((v, e)) = above {
+        parts.push(format!("{v} (n = {e})"));
+    }
+    format!(
+        "lengths that fit p = {p} are powers of {p}, e.g. {}",
+        parts.join(" or ")
+    )
+}
+
+/// n with p^n = len, or an error that names the lengths that would fit.
+pub fn infer_n(p: u32, len: usize, what: &str) -> Result<u32> {
+    let mut acc: u64 = 1;
+    for n in 1..64u32 {
+        acc = match acc.checked_mul(p as u64) {
+            Some(a) => a,
+            None => break,
+        };
+        if acc == len as u64 {
+            return Ok(n);
+        }
+        if acc > len as u64 {
+            break;
+        }
+    }
+    Err(JitError::invalid(format!(
+        "{what} has {len} values, which is not p^n for p = {p}; {}",
+        fitting_lengths(p, len)
+    )))
+}
+
+fn encode_ints(p: u32, ints: &[i64], enc: Encoding, path: &Path) -> Result<Vec<Complex64>> {
+    match enc {
+        Encoding::Values => Ok(ints.iter().map(|&v| Complex64::new(v as f64, 0.0)).collect()),
+        Encoding::Roots => ints
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| {
+                if v < 0 || v >= p as i64 {
+                    Err(JitError::file(
+                        path,
+                        format!("value at position {i} is {v}; with --encoding roots values must be in 0..{}", p - 1),
+                    ))
+                } else {
+                    Ok(root(p, v as u64, Direction::Inverse))
+                }
+            })
+            .collect(),
+    }
+}
+
+/// Reads `.npy` or `.txt` input for a p-valued transform; returns (n, data).
+/// `n` given by the user must agree with the file.
+pub fn load_input(
+    path: &Path,
+    p: u32,
+    n: Option<u32>,
+    enc: Encoding,
+) -> Result<(u32, Vec<Complex64>)> {
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    let data = match ext.as_str() {
+        "npy" => {
+            let arr = read_npy(path)?;
+            let len = arr.len();
+            if arr.shape.len() > 1 && arr.shape.iter().any(|&d| d != p as usize) {
+                return Err(JitError::file(
+                    path,
+                    format!(
+                        "shape {:?} is neither 1-D nor ({p}, …, {p}); reshape to ({len},) or to (p,)*n",
+                        arr.shape
+                    ),
+                ));
+            }
+            match arr.data {
+                NpyData::Complex(v) if enc == Encoding::Values => v,
+                NpyData::Real(v) if enc == Encoding::Values => {
+                    v.into_iter().map(|x| Complex64::new(x, 0.0)).collect()
+                }
+                NpyData::Int(v) => encode_ints(p, &v, enc, path)?,
+                NpyData::Real(v) if v.iter().all(|x| x.fract() == 0.0 && x.abs() < 1e15) => {
+                    let ints: Vec<i64> = v.iter().map(|x| *x as i64).collect();
+                    encode_ints(p, &ints, enc, path)?
+                }
+                _ => {
+                    return Err(JitError::file(
+                        path,
+                        format!(
+                            "--encoding roots needs integer function values; this file holds {}",
+                            arr.descr
+                        ),
+                    ))
+                }
+            }
+        }
+        "txt" | "csv" | "" => {
+            let ints: Vec<i64> = read_truth_vector(path, p)?
+                .into_iter()
+                .map(i64::from)
+                .collect();
+            encode_ints(p, &ints, enc, path)?
+        }
+        other => {
+            return Err(JitError::file(
+                path,
+                format!(
+                    "unknown input format .{other}: use .npy (numpy array) or .txt (truth vector)"
+                ),
+            ))
+        }
+    };
+    let n_file = infer_n(p, data.len(), &format!("{}", path.display()))?;
+    if let Some(n) = n {
+        if n != n_file {
+            return Err(JitError::file(
+                path,
+                format!(
+                    "holds {} values = {p}^{n_file}, but --n {n} asks for {p}^{n}",
+                    data.len()
+                ),
+            ));
+        }
+    }
+    Ok((n_file, data))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn infer_and_fit() {
+        assert_eq!(infer_n(3, 27, "x").unwrap(), 3);
+        let e = infer_n(3, 10, "input").unwrap_err().to_string();
+        assert!(e.contains("9 (n = 2) or 27 (n = 3)"), "{e}");
+    }
+}

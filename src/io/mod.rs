@@ -1,0 +1,8 @@
+//! Input and output formats: .npy, truth vectors, text spectra, seeded random input, and
+//! atomic file writes (write to a temporary file, then rename: no partial outputs).
+
+pub mod atomic;
+pub mod input;
+pub mod npy;
+pub mod random;
+pub mod text;

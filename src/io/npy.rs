@@ -1,0 +1,255 @@
+//! A small .npy reader and writer (format versions 1–3, little-endian, C order).
+//! Written here so every malformed file gets a precise message.
+
+use crate::error::{JitError, Result};
+use num_complex::Complex64;
+use std::path::Path;
+
+const MAGIC: &[u8] = b"\x93NUMPY";
+
+/// The values of an array, widened to 64 bits.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NpyData {
+    Complex(Vec<Complex64>),
+    Real(Vec<f64>),
+    Int(Vec<i64>),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct NpyArray {
+    pub shape: Vec<usize>,
+    /// numpy's dtype string, e.g. `<c8`.
+    pub descr: String,
+    pub data: NpyData,
+}
+
+impl NpyArray {
+    pub fn len(&self) -> usize {
+        match &self.data {
+            NpyData::Complex(v) => v.len(),
+            NpyData::Real(v) => v.len(),
+            NpyData::Int(v) => v.len(),
+        }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+const SUPPORTED: &str =
+    "complex64, complex128, float32, float64, int8/16/32/64, uint8/16/32/64, bool";
+
+pub fn read_npy(path: &Path) -> Result<NpyArray> {
+    let bytes =
+        std::fs::read(path).map_err(|e| JitError::file(path, format!("cannot read: {e}")))?;
+    parse_npy(&bytes).map_err(|m| JitError::file(path, m))
+}
+
+fn header_value<'a>(header: &'a str, key: &str) -> std::result::Result<&'a str, String> {
+    let k = format!("'{key}':");
+    let at = header
+        .find(&k)
+        .ok_or_else(|| format!("malformed .npy header: no '{key}' entry"))?;
+    Ok(header[at + k.len()..].trim_start())
+}
+
+fn parse_shape(header: &str) -> std::result::Result<Vec<usize>, String> {
+    let v = header_value(header, "shape")?;
+    let open = v
+        .strip_prefix('(')
+        .ok_or("malformed .npy header: shape is not a tuple")?;
+    let close = open
+        .find(')')
+        .ok_or("malformed .npy header: shape tuple not closed")?;
+    open[..close]
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse::<usize>()
+                .map_err(|_| format!("malformed .npy header: shape entry `{s}`"))
+        })
+        .collect()
+}
+
+pub fn parse_npy(bytes: &[u8]) -> std::result::Result<NpyArray, String> {
+    if bytes.len() < 10 || &bytes[..6] != MAGIC {
+        return Err("not a .npy file (missing the \\x93NUMPY magic)".into());
+    }
+    let major = bytes[6];
+    let (hlen, hstart) = match major {
+        1 => (u16::from_le_bytes([bytes[8], bytes[9]]) as usize, 10),
+        2 | 3 => {
+            if bytes.len() < 12 {
+                return Err("truncated .npy file: header length missing".into());
+            }
+            (
+                u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize,
+                12,
+            )
+        }
+        v => {
+            return Err(format!(
+                "unsupported .npy format version {v} (1, 2 and 3 are supported)"
+            ))
+        }
+    };
+    let hend = hstart + hlen;
+    if bytes.len() < hend {
+        return Err("truncated .npy file: the header is cut short".into());
+    }
+    let header =
+        std::str::from_utf8(&bytes[hstart..hend]).map_err(|_| "malformed .npy header: not text")?;
+    let descr_v = header_value(header, "descr")?;
+    let descr: String = descr_v
+        .trim_start_matches(['\'', '"'])
+        .chars()
+        .take_while(|c| *c != '\'' && *c != '"')
+        .collect();
+    let fortran = header_value(header, "fortran_order")?;
+    if fortran.starts_with("True") {
+        return Err(
+            "Fortran-order arrays are not supported; save with np.ascontiguousarray(x)".into(),
+        );
+    }
+    let shape = parse_shape(header)?;
+    let count: usize = shape.iter().product();
+    let (endian, kind) = descr.split_at(1.min(descr.len()));
+    if endian == ">" && !kind.ends_with('1') {
+        return Err(format!(
+            "big-endian dtype {descr} is not supported; use x.astype(x.dtype.newbyteorder('<'))"
+        ));
+    }
+    let size: usize = kind.get(1..).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let body = &bytes[hend..];
+    let need = count.checked_mul(size).ok_or("shape too large")?;
+    let unsupported = || format!("unsupported dtype {descr}: supported are {SUPPORTED}");
+    if size == 0
+        || !matches!(
+            kind.as_bytes().first(),
+            Some(b'c' | b'f' | b'i' | b'u' | b'b')
+        )
+    {
+        return Err(unsupported());
+    }
+    if body.len() < need {
+        return Err(format!(
+            "truncated .npy file: shape {shape:?} of {descr} needs {need} data bytes, the file has {}",
+            body.len()
+        ));
+    }
+    let body = &body[..need];
+    let f32s = |b: &[u8]| f32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64;
+    let f64s = |b: &[u8]| f64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
+    let data = match kind {
+        "c8" => NpyData::Complex(
+            body.chunks_exact(8)
+                .map(|b| Complex64::new(f32s(&b[..4]), f32s(&b[4..])))
+                .collect(),
+        ),
+        "c16" => NpyData::Complex(
+            body.chunks_exact(16)
+                .map(|b| Complex64::new(f64s(&b[..8]), f64s(&b[8..])))
+                .collect(),
+        ),
+        "f4" => NpyData::Real(body.chunks_exact(4).map(f32s).collect()),
+        "f8" => NpyData::Real(body.chunks_exact(8).map(f64s).collect()),
+        "i1" => NpyData::Int(body.iter().map(|b| *b as i8 as i64).collect()),
+        "u1" | "b1" => NpyData::Int(body.iter().map(|b| *b as i64).collect()),
+        "i2" => NpyData::Int(
+            body.chunks_exact(2)
+                .map(|b| i16::from_le_bytes([b[0], b[1]]) as i64)
+                .collect(),
+        ),
+        "u2" => NpyData::Int(
+            body.chunks_exact(2)
+                .map(|b| u16::from_le_bytes([b[0], b[1]]) as i64)
+                .collect(),
+        ),
+        "i4" => NpyData::Int(
+            body.chunks_exact(4)
+                .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]) as i64)
+                .collect(),
+        ),
+        "u4" => NpyData::Int(
+            body.chunks_exact(4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as i64)
+                .collect(),
+        ),
+        "i8" | "u8" => {
+            let mut v = Vec::with_capacity(count);
+            for b in body.chunks_exact(8) {
+                let x = i64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
+                if kind == "u8" && x < 0 {
+                    return Err("uint64 value above 2^63 cannot be a function value".into());
+                }
+                v.push(x);
+            }
+            NpyData::Int(v)
+        }
+        _ => return Err(unsupported()),
+    };
+    Ok(NpyArray { shape, descr, data })
+}
+
+/// Serialises complex values as a 1-D complex64 (`single`) or complex128 array.
+pub fn npy_complex_bytes(data: &[Complex64], single: bool) -> Vec<u8> {
+    let descr = if single { "<c8" } else { "<c16" };
+    let mut header = format!(
+        "{{'descr': '{descr}', 'fortran_order': False, 'shape': ({},), }}",
+        data.len()
+    );
+    // Pad so that the data starts on a 64-byte boundary, header ends with '\n'.
+    let total = MAGIC.len() + 4 + header.len() + 1;
+    header.push_str(&" ".repeat((64 - total % 64) % 64));
+    header.push('\n');
+    let mut out = Vec::with_capacity(MAGIC.len() + 4 + header.len() + data.len() * 16);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&[1, 0]);
+    out.extend_from_slice(&(header.len() as u16).to_le_bytes());
+    out.extend_from_slice(header.as_bytes());
+    for c in data {
+        if single {
+            out.extend_from_slice(&(c.re as f32).to_le_bytes());
+            out.extend_from_slice(&(c.im as f32).to_le_bytes());
+        } else {
+            out.extend_from_slice(&c.re.to_le_bytes());
+            out.extend_from_slice(&c.im.to_le_bytes());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_complex() {
+        let v = vec![Complex64::new(1.5, -2.0), Complex64::new(0.25, 3.0)];
+        for single in [true, false] {
+            let b = npy_complex_bytes(&v, single);
+            assert_eq!((b.len() - v.len() * if single { 8 } else { 16 }) % 64, 0);
+            let a = parse_npy(&b).unwrap();
+            assert_eq!(a.shape, vec![2]);
+            assert_eq!(a.data, NpyData::Complex(v.clone()));
+        }
+    }
+
+    #[test]
+    fn bad_files() {
+        assert!(parse_npy(b"hello world").unwrap_err().contains("magic"));
+        let mut b = npy_complex_bytes(&[Complex64::new(1.0, 1.0); 4], true);
+        b.truncate(b.len() - 3);
+        assert!(parse_npy(&b).unwrap_err().contains("truncated"));
+        let b = npy_complex_bytes(&[Complex64::new(1.0, 1.0)], true);
+        let s = String::from_utf8_lossy(&b)
+            .replace("<c8", "<U8")
+            .into_bytes();
+        assert!(parse_npy(&s).unwrap_err().contains("unsupported dtype <U8"));
+        let s = String::from_utf8_lossy(&b)
+            .replace("False", "True ")
+            .into_bytes();
+        assert!(parse_npy(&s).unwrap_err().contains("Fortran"));
+    }
+}

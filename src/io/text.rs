@@ -1,0 +1,69 @@
+//! Text formats: truth vectors in (integers 0..p−1 separated by whitespace or commas) and
+//! spectra out (one `re im` pair a line).
+
+use crate::error::{JitError, Result};
+use num_complex::Complex64;
+use std::path::Path;
+
+/// Reads a truth vector; values must be integers in 0..p−1 (the position of a bad one is named).
+pub fn read_truth_vector(path: &Path, p: u32) -> Result<Vec<u32>> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| JitError::file(path, format!("cannot read: {e}")))?;
+    parse_truth_vector(&text, p).map_err(|m| JitError::file(path, m))
+}
+
+pub fn parse_truth_vector(text: &str, p: u32) -> std::result::Result<Vec<u32>, String> {
+    let mut out = Vec::new();
+    for (line_no, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("");
+        for tok in line
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+        {
+            let pos = out.len();
+            let v: i64 = tok.parse().map_err(|_| {
+                format!("value {pos} (line {}) is `{tok}`, not an integer; a truth vector holds integers 0..{}", line_no + 1, p - 1)
+            })?;
+            if v < 0 || v >= p as i64 {
+                return Err(format!(
+                    "value {pos} (line {}) is {v}, outside 0..{} (a {p}-valued function takes values 0 to {})",
+                    line_no + 1,
+                    p - 1,
+                    p - 1
+                ));
+            }
+            out.push(v as u32);
+        }
+    }
+    if out.is_empty() {
+        return Err("the file holds no values".to_string());
+    }
+    Ok(out)
+}
+
+/// One `re im` pair a line, full f64 precision.
+pub fn format_spectrum(data: &[Complex64]) -> String {
+    let mut s = String::with_capacity(data.len() * 48);
+    for c in data {
+        s.push_str(&format!("{:e} {:e}\n", c.re, c.im));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn truth_vectors() {
+        assert_eq!(
+            parse_truth_vector("0 1 2\n2,1,0 # c\n", 3).unwrap(),
+            [0, 1, 2, 2, 1, 0]
+        );
+        let e = parse_truth_vector("0 1 3", 3).unwrap_err();
+        assert!(e.contains("value 2") && e.contains("outside 0..2"), "{e}");
+        let e = parse_truth_vector("0 x", 3).unwrap_err();
+        assert!(e.contains("not an integer"), "{e}");
+        assert!(parse_truth_vector(" \n", 3).is_err());
+    }
+}

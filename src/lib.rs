@@ -1,0 +1,17 @@
+//! jitfft: run-time generated OpenCL kernels for fast spectral transforms.
+//!
+//! The flow is plan → schedule → kernels → run → result:
+//! a [`vc::VcPlan`] says what to compute, [`vc::Schedule`] how (passes and kernel variants),
+//! [`codegen`] writes the OpenCL C, [`runtime`] builds and runs it, and the result carries the
+//! data, the timings from profiling events and the generator's operation counts.
+
+pub mod bent;
+pub mod cli;
+pub mod codegen;
+pub mod error;
+pub mod io;
+pub mod reference;
+pub mod runtime;
+pub mod vc;
+
+pub use error::{JitError, Result};

@@ -1,0 +1,168 @@
+//! Program build with an on-disk binary cache. The key covers device, driver, source and
+//! options, so a new driver or a changed generator never reuses a stale binary.
+
+use super::context::Gpu;
+use crate::error::{JitError, Result};
+use ocl::enums::{ProgramBuildInfo, ProgramBuildInfoResult, ProgramInfo, ProgramInfoResult};
+use ocl::Program;
+use sha2::{Digest, Sha256};
+use std::ffi::CString;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// A built program and how it came to be.
+pub struct BuiltProgram {
+    pub program: Program,
+    /// Wall time of the build (or of loading the cached binary), kept out of kernel timings.
+    pub build_ms: f64,
+    pub from_cache: bool,
+    /// The compiler's log after a successful build (e.g. NVIDIA's `-cl-nv-verbose` report).
+    pub build_log: String,
+    pub options: String,
+    pub key: String,
+}
+
+/// Where jitfft keeps its caches: `$JITFFT_CACHE_DIR`, else the user's cache dir.
+pub fn cache_root() -> PathBuf {
+    if let Ok(d) = std::env::var("JITFFT_CACHE_DIR") {
+        return PathBuf::from(d);
+    }
+    dirs::cache_dir()
+        .unwrap_or_else(std::env::temp_dir)
+        .join("jitfft")
+}
+
+fn cache_key(gpu: &Gpu, source: &str, options: &str) -> String {
+    let mut h = Sha256::new();
+    for part in [
+        gpu.info.platform.as_str(),
+        gpu.info.name.as_str(),
+        gpu.info.driver_version.as_str(),
+        gpu.info.opencl_version.as_str(),
+        options,
+        source,
+    ] {
+        h.update(part.as_bytes());
+        h.update([0u8]);
+    }
+    h.finalize()
+        .iter()
+        .take(16)
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn build_log(program: &Program, gpu: &Gpu) -> String {
+    match program.build_info(gpu.device, ProgramBuildInfo::BuildLog) {
+        Ok(ProgramBuildInfoResult::BuildLog(s)) => s.trim_end_matches('\0').trim().to_string(),
+        _ => String::new(),
+    }
+}
+
+fn cstring(s: &str, what: &str) -> Result<CString> {
+    CString::new(s).map_err(|_| JitError::invalid(format!("{what} contains a NUL byte")))
+}
+
+/// Options every build gets on this device, plus the caller's.
+pub fn build_options(gpu: &Gpu, extra: &str) -> String {
+    let mut opts = Vec::new();
+    if gpu.info.vendor_key() == "nvidia" {
+        // Puts ptxas' register/spill report into the build log (read after success too).
+        opts.push("-cl-nv-verbose");
+    }
+    if !extra.is_empty() {
+        opts.push(extra);
+    }
+    opts.join(" ")
+}
+
+fn save_source(key: &str, source: &str) -> PathBuf {
+    let dir = cache_root().join("sources");
+    let path = dir.join(format!("{key}.cl"));
+    if std::fs::create_dir_all(&dir).is_ok() && std::fs::write(&path, source).is_ok() {
+        return path;
+    }
+    let fallback = std::env::temp_dir().join(format!("jitfft-{key}.cl"));
+    let _ = std::fs::write(&fallback, source);
+    fallback
+}
+
+/// Builds `source` for the device, reusing a cached binary when one matches.
+/// Set `JITFFT_NO_CACHE=1` to always compile from source.
+pub fn build_program(gpu: &Gpu, source: &str, extra_options: &str) -> Result<BuiltProgram> {
+    let options = build_options(gpu, extra_options);
+    let key = cache_key(gpu, source, &options);
+    let bin_path = cache_root().join("programs").join(format!("{key}.bin"));
+    let copts = cstring(&options, "build options")?;
+    let use_cache = std::env::var("JITFFT_NO_CACHE")
+        .map(|v| v != "1")
+        .unwrap_or(true);
+
+    let t0 = Instant::now();
+    if use_cache {
+        if let Ok(bin) = std::fs::read(&bin_path) {
+            let bins: [&[u8]; 1] = [&bin];
+            if let Ok(program) = Program::with_binary(&gpu.context, &[gpu.device], &bins, &copts) {
+                let log = build_log(&program, gpu);
+                return Ok(BuiltProgram {
+                    program,
+                    build_ms: t0.elapsed().as_secs_f64() * 1e3,
+                    from_cache: true,
+                    build_log: log,
+                    options,
+                    key,
+                });
+            }
+            // A binary the driver no longer accepts: fall through and rebuild.
+        }
+    }
+
+    let src = cstring(source, "generated source")?;
+    let core_prog = ocl::core::create_program_with_source(&gpu.context, &[src])?;
+    let built = ocl::core::build_program(&core_prog, Some(&[gpu.device]), &copts, None, None);
+    let program = Program::from(core_prog);
+    if built.is_err() {
+        let log = build_log(&program, gpu);
+        let log = if log.is_empty() {
+            built.err().map(|e| e.to_string()).unwrap_or_default()
+        } else {
+            log
+        };
+        return Err(JitError::Build {
+            device: gpu.info.name.clone(),
+            log,
+            source_path: save_source(&key, source),
+        });
+    }
+    let build_ms = t0.elapsed().as_secs_f64() * 1e3;
+    let log = build_log(&program, gpu);
+    if use_cache {
+        if let Ok(ProgramInfoResult::Binaries(bins)) = program.info(ProgramInfo::Binaries) {
+            if let Some(bin) = bins.first().filter(|b| !b.is_empty()) {
+                if let Some(dir) = bin_path.parent() {
+                    let _ = std::fs::create_dir_all(dir);
+                    let tmp = bin_path.with_extension("tmp");
+                    if std::fs::write(&tmp, bin).is_ok() {
+                        let _ = std::fs::rename(&tmp, &bin_path);
+                    }
+                }
+            }
+        }
+    }
+    Ok(BuiltProgram {
+        program,
+        build_ms,
+        from_cache: false,
+        build_log: log,
+        options,
+        key,
+    })
+}
+
+/// The device binary of a built program (PTX text on NVIDIA, an ELF/bitcode on others).
+pub fn program_binary(built: &BuiltProgram) -> Option<Vec<u8>> {
+    match built.program.info(ProgramInfo::Binaries) {
+        Ok(ProgramInfoResult::Binaries(mut bins)) if !bins.is_empty() => Some(bins.remove(0)),
+        _ => None,
+    }
+}

@@ -1,0 +1,55 @@
+//! One selected device with its context and a profiling-enabled in-order queue.
+
+use super::discover::{select_device, DeviceInfo, DeviceSelector, FoundDevice};
+use crate::error::Result;
+use ocl::{flags::CommandQueueProperties, Context, Device, Queue};
+
+/// A device ready to run work: context, profiling queue and the facts about it.
+pub struct Gpu {
+    pub device: Device,
+    pub context: Context,
+    pub queue: Queue,
+    pub info: DeviceInfo,
+}
+
+impl Gpu {
+    /// Opens the device a selector names (`--device`, `JITFFT_DEVICE`, or the default rule).
+    pub fn open(sel: &DeviceSelector) -> Result<Gpu> {
+        Gpu::from_found(select_device(sel)?)
+    }
+
+    pub fn from_found(found: FoundDevice) -> Result<Gpu> {
+        let context = Context::builder()
+            .platform(found.platform)
+            .devices(found.device)
+            .build()?;
+        let queue = Queue::new(
+            &context,
+            found.device,
+            Some(CommandQueueProperties::new().profiling()),
+        )?;
+        Ok(Gpu {
+            device: found.device,
+            context,
+            queue,
+            info: found.info,
+        })
+    }
+
+    /// A second profiling queue on the same device (for overlapping transfers with compute).
+    pub fn extra_queue(&self) -> Result<Queue> {
+        Ok(Queue::new(
+            &self.context,
+            self.device,
+            Some(CommandQueueProperties::new().profiling()),
+        )?)
+    }
+
+    /// One line naming the device and driver, printed with every measurement.
+    pub fn describe(&self) -> String {
+        format!(
+            "{} [{}] ({}, driver {})",
+            self.info.name, self.info.platform, self.info.opencl_version, self.info.driver_version
+        )
+    }
+}

@@ -1,0 +1,269 @@
+//! Platform and device discovery: every device of every platform, with the facts a user
+//! needs to pick one and that the planner needs to check sizes.
+
+use crate::error::{JitError, Result};
+use ocl::{Device, Platform};
+use serde::Serialize;
+
+// OpenCL device-info codes read through `info_raw` (plain numbers, so the parsing is ours).
+const CL_DEVICE_TYPE: u32 = 0x1000;
+const CL_DEVICE_MAX_COMPUTE_UNITS: u32 = 0x1002;
+const CL_DEVICE_MAX_WORK_GROUP_SIZE: u32 = 0x1004;
+const CL_DEVICE_MAX_MEM_ALLOC_SIZE: u32 = 0x1010;
+const CL_DEVICE_GLOBAL_MEM_SIZE: u32 = 0x101F;
+const CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE: u32 = 0x1020;
+const CL_DEVICE_LOCAL_MEM_SIZE: u32 = 0x1023;
+const CL_DEVICE_NAME: u32 = 0x102B;
+const CL_DEVICE_VENDOR: u32 = 0x102C;
+const CL_DRIVER_VERSION: u32 = 0x102D;
+const CL_DEVICE_VERSION: u32 = 0x102F;
+const CL_DEVICE_EXTENSIONS: u32 = 0x1030;
+const CL_DEVICE_DOUBLE_FP_CONFIG: u32 = 0x1032;
+
+const CL_DEVICE_TYPE_CPU: u64 = 1 << 1;
+const CL_DEVICE_TYPE_GPU: u64 = 1 << 2;
+const CL_DEVICE_TYPE_ACCELERATOR: u64 = 1 << 3;
+
+/// What one OpenCL device is, as reported by its driver.
+#[derive(Debug, Clone, Serialize)]
+pub struct DeviceInfo {
+    /// Index over all devices of all platforms, in discovery order (what `--device N` means).
+    pub index: usize,
+    pub platform: String,
+    pub platform_vendor: String,
+    pub vendor: String,
+    pub name: String,
+    /// "gpu", "cpu", "accelerator" or "other".
+    pub kind: String,
+    pub compute_units: u32,
+    pub global_mem_bytes: u64,
+    pub local_mem_bytes: u64,
+    pub constant_mem_bytes: u64,
+    pub max_alloc_bytes: u64,
+    pub max_work_group_size: usize,
+    pub fp64: bool,
+    pub opencl_version: String,
+    pub driver_version: String,
+}
+
+impl DeviceInfo {
+    /// Short lowercase vendor key used to pick vendor-specific behaviour.
+    pub fn vendor_key(&self) -> &'static str {
+        let v = format!("{} {}", self.vendor, self.platform).to_lowercase();
+        if v.contains("nvidia") {
+            "nvidia"
+        } else if v.contains("advanced micro devices") || v.contains("amd") {
+            "amd"
+        } else if v.contains("intel") {
+            "intel"
+        } else if v.contains("portable computing language") || v.contains("pocl") {
+            "pocl"
+        } else {
+            "other"
+        }
+    }
+
+    /// A file-name-safe name for result folders: "nvidia-h100-80gb-hbm3", "pocl-cpu", ...
+    pub fn slug(&self) -> String {
+        let base = if self.vendor_key() == "pocl" {
+            format!("pocl-{}", self.kind)
+        } else {
+            self.name.clone()
+        };
+        let mut s = String::new();
+        for c in base.to_lowercase().chars() {
+            if c.is_ascii_alphanumeric() {
+                s.push(c);
+            } else if !s.ends_with('-') && !s.is_empty() {
+                s.push('-');
+            }
+        }
+        s.trim_end_matches('-').to_string()
+    }
+}
+
+/// A discovered device with its handles.
+#[derive(Debug, Clone)]
+pub struct FoundDevice {
+    pub platform: Platform,
+    pub device: Device,
+    pub info: DeviceInfo,
+}
+
+fn raw(device: &Device, code: u32) -> Result<Vec<u8>> {
+    device
+        .info_raw(code)
+        .map_err(|e| JitError::OpenCl(format!("device query 0x{code:x} failed: {e}")))
+}
+
+fn raw_u64(device: &Device, code: u32) -> Result<u64> {
+    let b = raw(device, code)?;
+    let mut a = [0u8; 8];
+    let n = b.len().min(8);
+    a[..n].copy_from_slice(&b[..n]);
+    Ok(u64::from_ne_bytes(a))
+}
+
+fn raw_string(device: &Device, code: u32) -> Result<String> {
+    let b = raw(device, code)?;
+    Ok(String::from_utf8_lossy(&b)
+        .trim_end_matches('\0')
+        .trim()
+        .to_string())
+}
+
+fn describe(index: usize, platform: &Platform, device: &Device) -> Result<DeviceInfo> {
+    let ty = raw_u64(device, CL_DEVICE_TYPE)?;
+    let kind = if ty & CL_DEVICE_TYPE_GPU != 0 {
+        "gpu"
+    } else if ty & CL_DEVICE_TYPE_CPU != 0 {
+        "cpu"
+    } else if ty & CL_DEVICE_TYPE_ACCELERATOR != 0 {
+        "accelerator"
+    } else {
+        "other"
+    };
+    let extensions = raw_string(device, CL_DEVICE_EXTENSIONS)?;
+    let fp64 = extensions.split_whitespace().any(|e| e == "cl_khr_fp64")
+        || raw_u64(device, CL_DEVICE_DOUBLE_FP_CONFIG).unwrap_or(0) != 0;
+    Ok(DeviceInfo {
+        index,
+        platform: platform.name().unwrap_or_default(),
+        platform_vendor: platform.vendor().unwrap_or_default(),
+        vendor: raw_string(device, CL_DEVICE_VENDOR)?,
+        name: raw_string(device, CL_DEVICE_NAME)?,
+        kind: kind.to_string(),
+        compute_units: raw_u64(device, CL_DEVICE_MAX_COMPUTE_UNITS)? as u32,
+        global_mem_bytes: raw_u64(device, CL_DEVICE_GLOBAL_MEM_SIZE)?,
+        local_mem_bytes: raw_u64(device, CL_DEVICE_LOCAL_MEM_SIZE)?,
+        constant_mem_bytes: raw_u64(device, CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE)?,
+        max_alloc_bytes: raw_u64(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE)?,
+        max_work_group_size: raw_u64(device, CL_DEVICE_MAX_WORK_GROUP_SIZE)? as usize,
+        fp64,
+        opencl_version: raw_string(device, CL_DEVICE_VERSION)?,
+        driver_version: raw_string(device, CL_DRIVER_VERSION)?,
+    })
+}
+
+/// Lists every device of every platform. An empty list is not an error here; callers decide.
+pub fn list_devices() -> Result<Vec<FoundDevice>> {
+    // `Platform::list()` panics when the ICD loader finds no platform; ask the core API instead.
+    let ids = match ocl::core::get_platform_ids() {
+        Ok(ids) => ids,
+        Err(_) => return Ok(Vec::new()),
+    };
+    let mut out = Vec::new();
+    for id in ids {
+        let platform = Platform::new(id);
+        let devices = match Device::list_all(platform) {
+            Ok(d) => d,
+            Err(_) => continue, // a platform with no usable device
+        };
+        for device in devices {
+            let info = describe(out.len(), &platform, &device)?;
+            out.push(FoundDevice {
+                platform,
+                device,
+                info,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// How the user names a device: `--device 0`, `--device h100`, `--device gpu`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeviceSelector {
+    Index(usize),
+    Gpu,
+    Cpu,
+    Name(String),
+    /// First GPU, else first CPU, else the first device.
+    Default,
+}
+
+impl DeviceSelector {
+    pub fn parse(s: &str) -> DeviceSelector {
+        let t = s.trim();
+        if t.is_empty() || t.eq_ignore_ascii_case("default") {
+            DeviceSelector::Default
+        } else if let Ok(i) = t.parse::<usize>() {
+            DeviceSelector::Index(i)
+        } else if t.eq_ignore_ascii_case("gpu") {
+            DeviceSelector::Gpu
+        } else if t.eq_ignore_ascii_case("cpu") {
+            DeviceSelector::Cpu
+        } else {
+            DeviceSelector::Name(t.to_string())
+        }
+    }
+
+    /// The selector from `--device`, else `JITFFT_DEVICE`, else the default rule.
+    pub fn from_arg_or_env(arg: Option<&str>) -> DeviceSelector {
+        match arg {
+            Some(a) => DeviceSelector::parse(a),
+            None => match std::env::var("JITFFT_DEVICE") {
+                Ok(v) => DeviceSelector::parse(&v),
+                Err(_) => DeviceSelector::Default,
+            },
+        }
+    }
+}
+
+fn list_names(devs: &[FoundDevice]) -> String {
+    devs.iter()
+        .map(|d| {
+            format!(
+                "  {}: {} ({}, {})",
+                d.info.index, d.info.name, d.info.kind, d.info.platform
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Picks one device by selector, with an error that lists what exists when nothing matches.
+pub fn select_device(sel: &DeviceSelector) -> Result<FoundDevice> {
+    let devs = list_devices()?;
+    if devs.is_empty() {
+        return Err(JitError::Device(super::icd_hint::no_platform_message()));
+    }
+    let found = match sel {
+        DeviceSelector::Index(i) => devs.iter().find(|d| d.info.index == *i),
+        DeviceSelector::Gpu => devs.iter().find(|d| d.info.kind == "gpu"),
+        DeviceSelector::Cpu => devs.iter().find(|d| d.info.kind == "cpu"),
+        DeviceSelector::Name(n) => {
+            let n = n.to_lowercase();
+            devs.iter().find(|d| {
+                d.info.name.to_lowercase().contains(&n)
+                    || d.info.platform.to_lowercase().contains(&n)
+                    || d.info.vendor.to_lowercase().contains(&n)
+            })
+        }
+        DeviceSelector::Default => devs
+            .iter()
+            .find(|d| d.info.kind == "gpu")
+            .or_else(|| devs.iter().find(|d| d.info.kind == "cpu"))
+            .or(devs.first()),
+    };
+    found.cloned().ok_or_else(|| {
+        JitError::Device(format!(
+            "no OpenCL device matches {sel:?}; use an index, a name substring, `gpu` or `cpu`. Devices found:\n{}",
+            list_names(&devs)
+        ))
+    })
+}
+
+/// All devices matching a selector; `all` gives every device (for sweeps).
+pub fn select_devices(spec: Option<&str>) -> Result<Vec<FoundDevice>> {
+    if let Some(s) = spec {
+        if s.trim().eq_ignore_ascii_case("all") {
+            let devs = list_devices()?;
+            if devs.is_empty() {
+                return Err(JitError::Device(super::icd_hint::no_platform_message()));
+            }
+            return Ok(devs);
+        }
+    }
+    Ok(vec![select_device(&DeviceSelector::from_arg_or_env(spec))?])
+}

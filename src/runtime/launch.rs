@@ -1,0 +1,107 @@
+//! Kernel objects and launches at the level the generators think in: named kernels,
+//! positional arguments, a 1-D range padded to the work-group size, one event per launch.
+
+use super::context::Gpu;
+use crate::error::{JitError, Result};
+use ocl::core::{self, ArgVal, KernelWorkGroupInfo, KernelWorkGroupInfoResult};
+use ocl::{Buffer, Event, OclPrm, Program, Queue};
+
+/// One argument of a launch.
+pub enum Arg<'a> {
+    Buf(&'a ocl::core::Mem),
+    U32(u32),
+    U64(u64),
+}
+
+impl<'a> Arg<'a> {
+    pub fn buf<T: OclPrm>(b: &'a Buffer<T>) -> Arg<'a> {
+        Arg::Buf(b.as_core())
+    }
+}
+
+/// A kernel of a built program.
+pub struct KernelHandle {
+    pub name: String,
+    kernel: core::Kernel,
+    /// The largest work-group this kernel can run with on this device.
+    pub max_work_group: usize,
+    /// The work-group multiple the driver prefers (warp / wavefront / SIMD width).
+    pub preferred_multiple: usize,
+    /// Private (per work-item) and local memory the compiled kernel uses, in bytes.
+    pub private_mem_bytes: u64,
+    pub local_mem_bytes: u64,
+}
+
+impl KernelHandle {
+    pub fn new(gpu: &Gpu, program: &Program, name: &str) -> Result<KernelHandle> {
+        let kernel = core::create_kernel(program.as_core(), name)
+            .map_err(|e| JitError::OpenCl(format!("kernel {name}: {e}")))?;
+        let wg = |what| core::get_kernel_work_group_info(&kernel, gpu.device, what);
+        let max_work_group = match wg(KernelWorkGroupInfo::WorkGroupSize) {
+            Ok(KernelWorkGroupInfoResult::WorkGroupSize(s)) => s,
+            _ => gpu.info.max_work_group_size,
+        };
+        let preferred_multiple = match wg(KernelWorkGroupInfo::PreferredWorkGroupSizeMultiple) {
+            Ok(KernelWorkGroupInfoResult::PreferredWorkGroupSizeMultiple(s)) => s,
+            _ => 1,
+        };
+        let private_mem_bytes = match wg(KernelWorkGroupInfo::PrivateMemSize) {
+            Ok(KernelWorkGroupInfoResult::PrivateMemSize(s)) => s,
+            _ => 0,
+        };
+        let local_mem_bytes = match wg(KernelWorkGroupInfo::LocalMemSize) {
+            Ok(KernelWorkGroupInfoResult::LocalMemSize(s)) => s,
+            _ => 0,
+        };
+        Ok(KernelHandle {
+            name: name.to_string(),
+            kernel,
+            max_work_group,
+            preferred_multiple,
+            private_mem_bytes,
+            local_mem_bytes,
+        })
+    }
+
+    pub fn set_args(&self, args: &[Arg]) -> Result<()> {
+        for (i, a) in args.iter().enumerate() {
+            let v = match a {
+                Arg::Buf(m) => ArgVal::mem(*m),
+                Arg::U32(x) => ArgVal::scalar(x),
+                Arg::U64(x) => ArgVal::scalar(x),
+            };
+            core::set_kernel_arg(&self.kernel, i as u32, v)
+                .map_err(|e| JitError::OpenCl(format!("{} argument {i}: {e}", self.name)))?;
+        }
+        Ok(())
+    }
+
+    /// The work-group size used for `items` work-items: `wanted` capped by the kernel's limit.
+    pub fn local_size(&self, wanted: usize) -> usize {
+        wanted.clamp(1, self.max_work_group.max(1))
+    }
+
+    /// Launches `global` work-items (rounded up to a multiple of `local`; kernels guard the
+    /// tail) and returns the launch's event.
+    pub fn launch(&self, queue: &Queue, global: usize, local: usize) -> Result<Event> {
+        let local = local.max(1);
+        let padded = global.div_ceil(local) * local;
+        let mut ev = Event::empty();
+        // SAFETY: arguments were set by `set_args` with live buffers that outlive the launch
+        // (callers wait on the event before dropping them).
+        unsafe {
+            core::enqueue_kernel(
+                queue.as_core(),
+                &self.kernel,
+                1,
+                None,
+                &[padded, 1, 1],
+                Some([local, 1, 1]),
+                None::<&core::Event>,
+                Some(&mut ev),
+            )
+            .map_err(|e| JitError::OpenCl(format!("launching {}: {e}", self.name)))?;
+        }
+        Ok(ev)
+    }
+}

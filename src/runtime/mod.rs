@@ -1,0 +1,17 @@
+//! OpenCL runtime: discovery and selection, context and profiling queue, program build with
+//! an on-disk cache, pinned staging buffers, launches and event timing.
+
+pub mod build;
+pub mod context;
+pub mod discover;
+pub mod icd_hint;
+pub mod launch;
+pub mod pinned;
+pub mod timing;
+
+pub use build::{build_program, BuiltProgram};
+pub use context::Gpu;
+pub use discover::{list_devices, select_device, select_devices, DeviceInfo, DeviceSelector};
+pub use launch::{Arg, KernelHandle};
+pub use pinned::Pinned;
+pub use timing::Summary;

@@ -1,0 +1,326 @@
+//! Running a plan on a device: capacity checks, program build, buffers, passes, timings.
+
+use super::coeffs;
+use super::plan::{Algorithm, Coeffs, Precision, VcPlan};
+use super::schedule::{Buf, Schedule};
+use crate::codegen::{vc_kernels, GeneratedProgram, OpCounts};
+use crate::error::{JitError, Result};
+use crate::runtime::pinned::{constant_buffer, device_buffer};
+use crate::runtime::timing::event_span_ns;
+use crate::runtime::{build_program, Arg, BuiltProgram, Gpu, KernelHandle, Pinned};
+use num_complex::Complex64;
+use ocl::{Buffer, OclPrm};
+use serde::Serialize;
+use std::time::Instant;
+
+/// Work-items per work-group for the butterfly passes (capped by each kernel's limit).
+const LOCAL_SIZE: usize = 256;
+
+/// Times of one run, all from profiling events except `host_ms`.
+#[derive(Debug, Clone, Serialize)]
+pub struct RunTimes {
+    /// Sum of the passes' kernel times.
+    pub kernel_ms: f64,
+    /// First kernel start to last kernel end (includes launch gaps).
+    pub kernel_span_ms: f64,
+    pub pass_ms: Vec<f64>,
+    /// Pinned → device copy.
+    pub upload_ms: f64,
+    /// Device → pinned copy.
+    pub download_ms: f64,
+    /// Host wall time of the whole run (staging copies, launches, waits).
+    pub host_ms: f64,
+}
+
+/// Host-side precision of the device buffers.
+trait Real: OclPrm + Copy {
+    fn from_f64(x: f64) -> Self;
+    fn to_f64(self) -> f64;
+}
+impl Real for f32 {
+    fn from_f64(x: f64) -> Self {
+        x as f32
+    }
+    fn to_f64(self) -> f64 {
+        self as f64
+    }
+}
+impl Real for f64 {
+    fn from_f64(x: f64) -> Self {
+        x
+    }
+    fn to_f64(self) -> f64 {
+        self
+    }
+}
+
+struct Buffers<T: OclPrm> {
+    a: Buffer<T>,
+    b: Option<Buffer<T>>,
+    /// (digits per butterfly, its coefficient table)
+    coef: Vec<(u32, Buffer<T>)>,
+    staging: Pinned<T>,
+}
+
+enum TypedBuffers {
+    F32(Buffers<f32>),
+    F64(Buffers<f64>),
+}
+
+/// A plan made ready on one device: program built, buffers allocated.
+pub struct VcTransform {
+    pub plan: VcPlan,
+    pub schedule: Schedule,
+    pub program: GeneratedProgram,
+    pub built: BuiltProgram,
+    kernels: Vec<KernelHandle>,
+    buffers: TypedBuffers,
+}
+
+fn mib(b: u64) -> String {
+    format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
+}
+
+/// Refuses plans the device cannot hold or run, saying what is needed and what is available.
+pub fn check_device(gpu: &Gpu, plan: &VcPlan) -> Result<()> {
+    let info = &gpu.info;
+    if plan.precision == Precision::F64 && !info.fp64 {
+        return Err(JitError::Device(format!(
+            "{} does not support double precision (no cl_khr_fp64); use --precision f32",
+            info.name
+        )));
+    }
+    let bytes = plan.buffer_bytes();
+    if bytes > info.max_alloc_bytes {
+        return Err(JitError::Device(format!(
+            "N = {}^{} = {} points need a {} buffer, but {} allows at most {} per allocation",
+            plan.p,
+            plan.n,
+            plan.len,
+            mib(bytes),
+            info.name,
+            mib(info.max_alloc_bytes)
+        )));
+    }
+    let total = bytes.saturating_mul(plan.buffers_needed());
+    if total > info.global_mem_bytes {
+        return Err(JitError::Device(format!(
+            "{} needs {} buffer(s) of {} = {} of device memory, but {} has {}",
+            plan.algorithm,
+            plan.buffers_needed(),
+            mib(bytes),
+            mib(total),
+            info.name,
+            mib(info.global_mem_bytes)
+        )));
+    }
+    if plan.coeffs == Coeffs::ConstMatrix {
+        let r = plan.radix;
+        let need = r * r * plan.precision.complex_bytes();
+        if need > info.constant_mem_bytes {
+            return Err(JitError::Device(format!(
+                "const-matrix with radix {r} needs {need} bytes of constant memory, {} has {}; use --coeffs const-first or a smaller radix",
+                info.name, info.constant_mem_bytes
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Interleaved (re, im) values of a coefficient table.
+fn flatten(v: &[Complex64]) -> Vec<f64> {
+    v.iter().flat_map(|c| [c.re, c.im]).collect()
+}
+
+/// The `__constant` table a pass of `digits` digits reads, if its coefficient mode has one.
+fn coefficient_table(plan: &VcPlan, digits: u32) -> Option<Vec<f64>> {
+    match plan.coeffs {
+        Coeffs::ConstFirst => Some(flatten(&coeffs::first_function(plan.p, plan.direction))),
+        Coeffs::ConstMatrix => Some(flatten(&coeffs::matrix(plan.p, digits, plan.direction))),
+        Coeffs::Literal => None,
+    }
+}
+
+fn alloc<T: Real>(gpu: &Gpu, plan: &VcPlan, schedule: &Schedule) -> Result<Buffers<T>> {
+    let len = (plan.len as usize) * 2;
+    // One table per distinct butterfly size (a mixed-radix const-matrix schedule has two).
+    let mut coef = Vec::new();
+    for pass in &schedule.passes {
+        if coef.iter().any(|(d, _)| *d == pass.digits) {
+            continue;
+        }
+        if let Some(t) = coefficient_table(plan, pass.digits) {
+            let t: Vec<T> = t.into_iter().map(T::from_f64).collect();
+            coef.push((pass.digits, constant_buffer(&gpu.queue, &t)?));
+        }
+    }
+    Ok(Buffers {
+        a: device_buffer(&gpu.queue, len)?,
+        b: match plan.algorithm {
+            Algorithm::Cg => Some(device_buffer(&gpu.queue, len)?),
+            Algorithm::Ct => None,
+        },
+        coef,
+        staging: Pinned::new(&gpu.queue, len)?,
+    })
+}
+
+impl VcTransform {
+    /// Checks the device, generates and builds the program, allocates buffers.
+    pub fn new(gpu: &Gpu, plan: &VcPlan) -> Result<VcTransform> {
+        check_device(gpu, plan)?;
+        let schedule = Schedule::for_plan(plan);
+        let program = vc_kernels::generate(plan, &schedule.kernels);
+        let built = build_program(gpu, &program.source, "")?;
+        let kernels = program
+            .kernels
+            .iter()
+            .map(|(name, _)| KernelHandle::new(gpu, &built.program, name))
+            .collect::<Result<Vec<_>>>()?;
+        let buffers = match plan.precision {
+            Precision::F32 => TypedBuffers::F32(alloc::<f32>(gpu, plan, &schedule)?),
+            Precision::F64 => TypedBuffers::F64(alloc::<f64>(gpu, plan, &schedule)?),
+        };
+        Ok(VcTransform {
+            plan: plan.clone(),
+            schedule,
+            program,
+            built,
+            kernels,
+            buffers,
+        })
+    }
+
+    /// The generator's counts for each kernel, by name.
+    pub fn kernel_counts(&self) -> &[(String, OpCounts)] {
+        &self.program.kernels
+    }
+
+    pub fn kernel_handles(&self) -> &[KernelHandle] {
+        &self.kernels
+    }
+
+    /// Transforms `input` (length N) and returns the output with the run's times.
+    pub fn execute(&self, gpu: &Gpu, input: &[Complex64]) -> Result<(Vec<Complex64>, RunTimes)> {
+        if input.len() as u64 != self.plan.len {
+            return Err(JitError::invalid(format!(
+                "input has {} values, the plan needs N = {}",
+                input.len(),
+                self.plan.len
+            )));
+        }
+        match &self.buffers {
+            TypedBuffers::F32(b) => self.execute_typed(gpu, b, input),
+            TypedBuffers::F64(b) => self.execute_typed(gpu, b, input),
+        }
+    }
+
+    /// Runs only the passes on data already on the device (for benchmarks); returns the times
+    /// of each repeat after `warmup` untimed runs. The data is whatever the last `execute` left.
+    pub fn run_passes_only(
+        &self,
+        gpu: &Gpu,
+        warmup: usize,
+        repeats: usize,
+    ) -> Result<Vec<RunTimes>> {
+        let mut out = Vec::with_capacity(repeats);
+        for k in 0..warmup + repeats {
+            let t = match &self.buffers {
+                TypedBuffers::F32(b) => self.passes(gpu, b)?,
+                TypedBuffers::F64(b) => self.passes(gpu, b)?,
+            };
+            if k >= warmup {
+                out.push(t);
+            }
+        }
+        Ok(out)
+    }
+
+    fn passes<T: Real>(&self, gpu: &Gpu, b: &Buffers<T>) -> Result<RunTimes> {
+        let t0 = Instant::now();
+        let mut events = Vec::with_capacity(self.schedule.passes.len());
+        for pass in &self.schedule.passes {
+            let k = &self.kernels[pass.kernel];
+            let pick = |which: Buf| -> &Buffer<T> {
+                match which {
+                    Buf::A => &b.a,
+                    Buf::B => b.b.as_ref().unwrap_or(&b.a),
+                }
+            };
+            let wide = self.plan.len > u32::MAX as u64;
+            let idx = |v: u64| {
+                if wide {
+                    Arg::U64(v)
+                } else {
+                    Arg::U32(v as u32)
+                }
+            };
+            let mut args: Vec<Arg> = Vec::new();
+            match self.plan.algorithm {
+                Algorithm::Ct => args.push(Arg::buf(pick(pass.dst))),
+                Algorithm::Cg => {
+                    args.push(Arg::buf(pick(pass.src)));
+                    args.push(Arg::buf(pick(pass.dst)));
+                }
+            }
+            if let Some((_, c)) = b.coef.iter().find(|(d, _)| *d == pass.digits) {
+                args.push(Arg::buf(c));
+            }
+            if let Some(d) = pass.dist {
+                args.push(idx(d));
+            }
+            args.push(idx(pass.butterflies));
+            k.set_args(&args)?;
+            let local = k.local_size(LOCAL_SIZE);
+            events.push(k.launch(&gpu.queue, pass.butterflies as usize, local)?);
+        }
+        let mut pass_ms = Vec::with_capacity(events.len());
+        let (mut first, mut last) = (u64::MAX, 0u64);
+        for ev in &events {
+            let (s, e) = event_span_ns(ev)?;
+            first = first.min(s);
+            last = last.max(e);
+            pass_ms.push(e.saturating_sub(s) as f64 * 1e-6);
+        }
+        Ok(RunTimes {
+            kernel_ms: pass_ms.iter().sum(),
+            kernel_span_ms: last.saturating_sub(first) as f64 * 1e-6,
+            pass_ms,
+            upload_ms: 0.0,
+            download_ms: 0.0,
+            host_ms: t0.elapsed().as_secs_f64() * 1e3,
+        })
+    }
+
+    fn execute_typed<T: Real>(
+        &self,
+        gpu: &Gpu,
+        b: &Buffers<T>,
+        input: &[Complex64],
+    ) -> Result<(Vec<Complex64>, RunTimes)> {
+        let t0 = Instant::now();
+        let len = input.len() * 2;
+        let host: Vec<T> = input
+            .iter()
+            .flat_map(|c| [T::from_f64(c.re), T::from_f64(c.im)])
+            .collect();
+        b.staging.fill(&host)?;
+        let upload_ms = b.staging.upload_to(&b.a, len)?;
+        let mut times = self.passes(gpu, b)?;
+        let result = match self.schedule.result {
+            Buf::A => &b.a,
+            Buf::B => b.b.as_ref().unwrap_or(&b.a),
+        };
+        let download_ms = b.staging.download_from(result, len)?;
+        let mut out = vec![T::from_f64(0.0); len];
+        b.staging.drain(&mut out)?;
+        let out = out
+            .chunks_exact(2)
+            .map(|c| Complex64::new(c[0].to_f64(), c[1].to_f64()))
+            .collect();
+        times.upload_ms = upload_ms;
+        times.download_ms = download_ms;
+        times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
+        Ok((out, times))
+    }
+}

@@ -1,0 +1,10 @@
+//! The Vilenkin-Chrestenson transform: plan (what), schedule (how), execution (run).
+
+pub mod coeffs;
+pub mod execute;
+pub mod plan;
+pub mod schedule;
+
+pub use execute::{check_device, RunTimes, VcTransform};
+pub use plan::{Algorithm, Coeffs, Direction, Norm, Precision, VcOptions, VcPlan};
+pub use schedule::{Buf, Schedule};

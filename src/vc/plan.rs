@@ -1,0 +1,287 @@
+//! What to compute: a validated, plain-data description of one VC transform.
+
+use crate::error::{JitError, Result};
+use serde::Serialize;
+use std::fmt;
+
+/// How the passes move data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Algorithm {
+    /// Cooley-Tukey: in place, operands `base + i·dist`.
+    Ct,
+    /// Constant Geometry: out of place, operands `tid·r + i`, results `tid + i·N/r`.
+    Cg,
+}
+
+/// Where the butterfly's coefficients come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Coeffs {
+    /// The first VC function X1 (p values) in `__constant` memory; W[i][j] = X1[k] with
+    /// k = (Σ digit products of i and j) mod p computed at run time (the paper's default).
+    ConstFirst,
+    /// The whole r×r butterfly matrix in `__constant` memory.
+    ConstMatrix,
+    /// Coefficients folded into the source at generation time (what a JIT makes possible).
+    Literal,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Precision {
+    F32,
+    F64,
+}
+
+impl Precision {
+    /// Bytes of one complex element.
+    pub fn complex_bytes(self) -> u64 {
+        match self {
+            Precision::F32 => 8,
+            Precision::F64 => 16,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Direction {
+    /// S = conj(VC)·F (numpy's fftn).
+    Forward,
+    /// F = VC·S (numpy's ifftn times the normalisation).
+    Inverse,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Norm {
+    /// No scaling.
+    None,
+    /// Divide by p^n.
+    Full,
+    /// Divide by p^(n/2).
+    Ortho,
+}
+
+macro_rules! display_kebab {
+    ($t:ty { $($v:ident => $s:expr),* $(,)? }) => {
+        impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(match self { $(<$t>::$v => $s),* })
+            }
+        }
+    };
+}
+display_kebab!(Algorithm { Ct => "ct", Cg => "cg" });
+display_kebab!(Coeffs { ConstFirst => "const-first", ConstMatrix => "const-matrix", Literal => "literal" });
+display_kebab!(Precision { F32 => "f32", F64 => "f64" });
+display_kebab!(Direction { Forward => "forward", Inverse => "inverse" });
+display_kebab!(Norm { None => "none", Full => "full", Ortho => "ortho" });
+
+/// The largest butterfly radix the dense generators accept (r² coefficients per butterfly).
+pub const MAX_RADIX: u64 = 256;
+
+/// Options of a VC transform besides p and n; `Default` is the paper's setting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VcOptions {
+    pub algorithm: Algorithm,
+    /// Butterfly radix r = p^m; `None` means r = p.
+    pub radix: Option<u64>,
+    pub coeffs: Coeffs,
+    pub precision: Precision,
+    pub direction: Direction,
+    /// `None` means: `none` forward, `full` inverse (so inverse(forward(x)) = x).
+    pub norm: Option<Norm>,
+}
+
+impl Default for VcOptions {
+    fn default() -> Self {
+        VcOptions {
+            algorithm: Algorithm::Ct,
+            radix: None,
+            coeffs: Coeffs::ConstFirst,
+            precision: Precision::F32,
+            direction: Direction::Forward,
+            norm: None,
+        }
+    }
+}
+
+/// A validated VC transform of N = p^n points.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct VcPlan {
+    pub p: u32,
+    pub n: u32,
+    /// N = p^n.
+    pub len: u64,
+    pub algorithm: Algorithm,
+    /// The main radix r = p^m.
+    pub radix: u64,
+    /// Digits per main pass, m.
+    pub digits_per_pass: u32,
+    pub coeffs: Coeffs,
+    pub precision: Precision,
+    pub direction: Direction,
+    pub norm: Norm,
+}
+
+/// p^e, or None on overflow.
+pub fn checked_pow(p: u64, e: u32) -> Option<u64> {
+    let mut acc: u64 = 1;
+    for _ in 0..e {
+        acc = acc.checked_mul(p)?;
+    }
+    Some(acc)
+}
+
+/// The exponent m with p^m = r, if r is a power of p (m ≥ 1).
+pub fn log_exact(p: u64, r: u64) -> Option<u32> {
+    if p < 2 || r < p {
+        return None;
+    }
+    let (mut m, mut acc) = (0u32, 1u64);
+    while acc < r {
+        acc = acc.checked_mul(p)?;
+        m += 1;
+    }
+    (acc == r).then_some(m)
+}
+
+impl VcPlan {
+    pub fn new(p: u32, n: u32, opts: VcOptions) -> Result<VcPlan> {
+        if p < 2 {
+            return Err(JitError::invalid(format!(
+                "p = {p} is not allowed: a VC transform needs p ≥ 2 (p = 2 is the Walsh-Hadamard transform)"
+            )));
+        }
+        if n == 0 {
+            return Err(JitError::invalid(
+                "n = 0 is not allowed: the function needs at least one variable (n ≥ 1)",
+            ));
+        }
+        let len = checked_pow(p as u64, n).ok_or_else(|| {
+            let max_n = (64.0 / (p as f64).log2()).floor() as u32;
+            JitError::invalid(format!(
+                "p^n = {p}^{n} overflows 64 bits; with p = {p}, n can be at most {max_n}"
+            ))
+        })?;
+        let radix = opts.radix.unwrap_or(p as u64);
+        let m = log_exact(p as u64, radix).ok_or_else(|| {
+            let allowed: Vec<String> = (1..=n)
+                .map_while(|e| checked_pow(p as u64, e))
+                .take_while(|r| *r <= MAX_RADIX)
+                .map(|r| r.to_string())
+                .collect();
+            JitError::invalid(format!(
+                "radix {radix} is not a power of p = {p}; allowed radices for n = {n}: {}",
+                allowed.join(", ")
+            ))
+        })?;
+        if m > n {
+            return Err(JitError::invalid(format!(
+                "radix {radix} = {p}^{m} transforms {m} digits per pass, but n = {n}; use a radix up to {p}^{n}"
+            )));
+        }
+        if radix > MAX_RADIX {
+            return Err(JitError::invalid(format!(
+                "radix {radix} is larger than {MAX_RADIX}, the largest dense butterfly jitfft generates"
+            )));
+        }
+        let norm = opts.norm.unwrap_or(match opts.direction {
+            Direction::Forward => Norm::None,
+            Direction::Inverse => Norm::Full,
+        });
+        Ok(VcPlan {
+            p,
+            n,
+            len,
+            algorithm: opts.algorithm,
+            radix,
+            digits_per_pass: m,
+            coeffs: opts.coeffs,
+            precision: opts.precision,
+            direction: opts.direction,
+            norm,
+        })
+    }
+
+    /// The factor applied to the output: 1, 1/N or 1/sqrt(N).
+    pub fn scale(&self) -> f64 {
+        match self.norm {
+            Norm::None => 1.0,
+            Norm::Full => 1.0 / self.len as f64,
+            Norm::Ortho => 1.0 / (self.len as f64).sqrt(),
+        }
+    }
+
+    /// Bytes of one data buffer.
+    pub fn buffer_bytes(&self) -> u64 {
+        self.len.saturating_mul(self.precision.complex_bytes())
+    }
+
+    /// Device buffers the algorithm needs (CG ping-pongs between two).
+    pub fn buffers_needed(&self) -> u64 {
+        match self.algorithm {
+            Algorithm::Ct => 1,
+            Algorithm::Cg => 2,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn validation_messages() {
+        let e = VcPlan::new(1, 3, VcOptions::default())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("p ≥ 2"), "{e}");
+        let e = VcPlan::new(3, 0, VcOptions::default())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("n ≥ 1"), "{e}");
+        let e = VcPlan::new(3, 41, VcOptions::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("overflows 64 bits") && e.contains("at most 40"),
+            "{e}"
+        );
+        let opts = VcOptions {
+            radix: Some(6),
+            ..Default::default()
+        };
+        let e = VcPlan::new(3, 4, opts).unwrap_err().to_string();
+        assert!(
+            e.contains("not a power of p = 3") && e.contains("3, 9, 27, 81"),
+            "{e}"
+        );
+        let opts = VcOptions {
+            radix: Some(27),
+            ..Default::default()
+        };
+        let e = VcPlan::new(3, 2, opts).unwrap_err().to_string();
+        assert!(e.contains("n = 2"), "{e}");
+    }
+
+    #[test]
+    fn defaults_and_scale() {
+        let p = VcPlan::new(3, 4, VcOptions::default()).unwrap();
+        assert_eq!(
+            (p.len, p.radix, p.digits_per_pass, p.norm),
+            (81, 3, 1, Norm::None)
+        );
+        let inv = VcOptions {
+            direction: Direction::Inverse,
+            ..Default::default()
+        };
+        let p = VcPlan::new(2, 3, inv).unwrap();
+        assert_eq!(p.norm, Norm::Full);
+        assert_eq!(p.scale(), 0.125);
+        assert_eq!(log_exact(4, 64), Some(3));
+        assert_eq!(log_exact(4, 32), None);
+    }
+}

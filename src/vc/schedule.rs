@@ -1,0 +1,130 @@
+//! How to compute a plan: the ordered passes, each with its radix, kernel and buffers.
+
+use super::plan::{Algorithm, VcPlan};
+use crate::codegen::vc_kernels::VcKernelSpec;
+use serde::Serialize;
+
+/// Which device buffer a pass reads or writes (CG ping-pongs between A and B).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Buf {
+    A,
+    B,
+}
+
+/// One launch over the whole data.
+#[derive(Debug, Clone, Serialize)]
+pub struct Pass {
+    /// Radix of this pass, p^digits.
+    pub radix: u64,
+    pub digits: u32,
+    /// Index into `Schedule::kernels`.
+    pub kernel: usize,
+    /// CT only: distance between a butterfly's operands, p^(digits below this group).
+    pub dist: Option<u64>,
+    /// Butterflies (work-items) in this pass: N / radix.
+    pub butterflies: u64,
+    pub src: Buf,
+    pub dst: Buf,
+}
+
+/// The passes of a plan and the distinct kernels they use.
+#[derive(Debug, Clone, Serialize)]
+pub struct Schedule {
+    pub passes: Vec<Pass>,
+    pub kernels: Vec<VcKernelSpec>,
+    /// The buffer that holds the result after the last pass.
+    pub result: Buf,
+}
+
+impl Schedule {
+    /// The rule-based schedule: ⌊n/m⌋ passes of radix p^m, then one of p^(n mod m) if needed.
+    /// CT walks digit groups from the most significant down (dist = p^(n−k) as in the paper);
+    /// CG always transforms the lowest digits and rotates them to the top, which returns the
+    /// data to natural order after all n digits.
+    pub fn for_plan(plan: &VcPlan) -> Schedule {
+        let m = plan.digits_per_pass;
+        let mut groups = vec![m; (plan.n / m) as usize];
+        if plan.n % m != 0 {
+            groups.push(plan.n % m);
+        }
+        let mut kernels: Vec<VcKernelSpec> = Vec::new();
+        let mut passes = Vec::new();
+        let mut done = 0u32; // digits transformed so far
+        let mut cur = Buf::A;
+        let last = groups.len() - 1;
+        for (k, &d) in groups.iter().enumerate() {
+            let radix = (plan.p as u64).pow(d);
+            let spec = VcKernelSpec::for_pass(plan, d, k == last);
+            let kernel = match kernels.iter().position(|s| *s == spec) {
+                Some(i) => i,
+                None => {
+                    kernels.push(spec);
+                    kernels.len() - 1
+                }
+            };
+            let (dist, dst) = match plan.algorithm {
+                Algorithm::Ct => (Some((plan.p as u64).pow(plan.n - done - d)), cur),
+                Algorithm::Cg => (None, if cur == Buf::A { Buf::B } else { Buf::A }),
+            };
+            passes.push(Pass {
+                radix,
+                digits: d,
+                kernel,
+                dist,
+                butterflies: plan.len / radix,
+                src: cur,
+                dst,
+            });
+            cur = dst;
+            done += d;
+        }
+        Schedule {
+            passes,
+            kernels,
+            result: cur,
+        }
+    }
+
+    /// Radices in pass order, e.g. "9·9·3".
+    pub fn radices(&self) -> String {
+        self.passes
+            .iter()
+            .map(|p| p.radix.to_string())
+            .collect::<Vec<_>>()
+            .join("·")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vc::plan::{VcOptions, VcPlan};
+
+    #[test]
+    fn mixed_radix_ct_and_cg() {
+        let opts = VcOptions {
+            radix: Some(9),
+            ..Default::default()
+        };
+        let plan = VcPlan::new(3, 5, opts).unwrap();
+        let s = Schedule::for_plan(&plan);
+        assert_eq!(s.radices(), "9·9·3");
+        assert_eq!(
+            s.passes.iter().map(|p| p.dist.unwrap()).collect::<Vec<_>>(),
+            [27, 3, 1]
+        );
+        assert_eq!(s.kernels.len(), 2);
+        let cg = VcPlan::new(
+            3,
+            5,
+            VcOptions {
+                algorithm: Algorithm::Cg,
+                ..opts
+            },
+        )
+        .unwrap();
+        let s = Schedule::for_plan(&cg);
+        assert_eq!(s.result, Buf::B);
+        assert_eq!(s.passes[1].src, Buf::B);
+    }
+}

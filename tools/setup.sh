@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what jitfft needs to build and run on a Debian/Ubuntu machine:
+# the OpenCL ICD loader and headers (libOpenCL is linked at build time), clinfo,
+# PoCL (the CPU OpenCL device used when there is no GPU) and GMP (for rug).
+# Idempotent: installs only what is missing. Run as root, or with sudo available.
+set -euo pipefail
+
+pkgs=(ocl-icd-opencl-dev opencl-headers ocl-icd-libopencl1 clinfo pocl-opencl-icd m4 make)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "setup.sh: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+    sudo="sudo"
+  fi
+  echo "setup.sh: installing ${missing[*]}"
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# Report what OpenCL sees, so a CI log shows the device the tests ran on.
+if command -v clinfo >/dev/null; then
+  clinfo -l 2>/dev/null || true
+fi
