@@ -136,6 +136,7 @@ pub fn build_program(gpu: &Gpu, source: &str, extra_options: &str) -> Result<Bui
     }
     let build_ms = t0.elapsed().as_secs_f64() * 1e3;
     let log = build_log(&program, gpu);
+    dump_artifacts(&program, &key, source, &log);
     if use_cache {
         if let Ok(ProgramInfoResult::Binaries(bins)) = program.info(ProgramInfo::Binaries) {
             if let Some(bin) = bins.first().filter(|b| !b.is_empty()) {
@@ -157,6 +158,23 @@ pub fn build_program(gpu: &Gpu, source: &str, extra_options: &str) -> Result<Bui
         options,
         key,
     })
+}
+
+/// With `JITFFT_DUMP_DIR` set, keeps each freshly built program's source, binary (PTX text
+/// on NVIDIA) and build log there: material for statistics parsers and for debugging.
+fn dump_artifacts(program: &Program, key: &str, source: &str, log: &str) {
+    let Ok(dir) = std::env::var("JITFFT_DUMP_DIR") else { return };
+    let dir = PathBuf::from(dir);
+    if std::fs::create_dir_all(&dir).is_err() {
+        return;
+    }
+    let _ = std::fs::write(dir.join(format!("{key}.cl")), source);
+    let _ = std::fs::write(dir.join(format!("{key}.log")), log);
+    if let Ok(ProgramInfoResult::Binaries(bins)) = program.info(ProgramInfo::Binaries) {
+        if let Some(bin) = bins.first() {
+            let _ = std::fs::write(dir.join(format!("{key}.bin")), bin);
+        }
+    }
 }
 
 /// The device binary of a built program (PTX text on NVIDIA, an ELF/bitcode on others).
