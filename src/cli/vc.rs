@@ -170,24 +170,28 @@ pub fn run(a: VcArgs) -> Result<()> {
     } else {
         Encoding::Values
     };
-    let (n, input, seed, what) = match &a.input {
+    // Validate p and n, and the device's capacity, before drawing or reading any data.
+    let (n, file_data) = match &a.input {
         Some(path) => {
             let (n, data) = load_input(path, a.t.p, a.t.n, enc)?;
-            (Some(n), data, None, path.display().to_string())
+            (Some(n), Some(data))
         }
-        None => {
-            let plan = a.t.plan(None)?; // validates p and n before drawing
+        None => (None, None),
+    };
+    let plan = a.t.plan(n)?;
+    let gpu = open_device(a.device.as_deref())?;
+    crate::vc::check_device(&gpu.info, &plan)?;
+    let (input, seed, what) = match (file_data, &a.input) {
+        (Some(data), Some(path)) => (data, None, path.display().to_string()),
+        _ => {
             let seed = a.random.unwrap_or_else(fresh_seed);
             (
-                None,
                 random_complex(plan.len as usize, seed),
                 Some(seed),
                 format!("random (seed {seed})"),
             )
         }
     };
-    let plan = a.t.plan(n)?;
-    let gpu = open_device(a.device.as_deref())?;
     let tr = VcTransform::new(&gpu, &plan)?;
 
     tr.execute(&gpu, &input)?; // warm-up

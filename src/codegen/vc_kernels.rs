@@ -224,9 +224,10 @@ fn emit_loads_loop(w: &mut Writer, s: &VcKernelSpec) {
             w.close_loop();
         }
         Algorithm::Cg if r % 2 == 0 => {
-            w.line("__global const real *row = (__global const real *)(src + base);");
+            // base = tid*r is even, so pairs are 2-element aligned: one real4 load each.
+            w.line("__global const real4 *row = (__global const real4 *)(src + base);");
             w.open_loop(format!("for (uint j = 0; j < {}u; ++j)", r / 2), r / 2);
-            w.line("const real4 t = vload4(j, row);");
+            w.line("const real4 t = row[j];");
             w.line("op[2 * j] = t.s01;");
             w.line("op[2 * j + 1] = t.s23;");
             w.note(super::OpCounts {
@@ -340,9 +341,10 @@ fn emit_literal_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
             });
         }
         Algorithm::Cg if r % 2 == 0 => {
-            w.line("__global const real *row = (__global const real *)(src + base);");
+            // base = tid*r is even, so pairs are 2-element aligned: one real4 load each.
+            w.line("__global const real4 *row = (__global const real4 *)(src + base);");
             for j in 0..r / 2 {
-                w.line(format!("const real4 t{j} = vload4({j}, row);"));
+                w.line(format!("const real4 t{j} = row[{j}];"));
             }
             for j in 0..r {
                 w.line(format!(

@@ -19,6 +19,9 @@ impl Gpu {
     }
 
     pub fn from_found(found: FoundDevice) -> Result<Gpu> {
+        let _guard = super::discover::OPENCL_INIT
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         let context = Context::builder()
             .platform(found.platform)
             .devices(found.device)

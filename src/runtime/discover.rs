@@ -50,14 +50,15 @@ impl DeviceInfo {
     /// Short lowercase vendor key used to pick vendor-specific behaviour.
     pub fn vendor_key(&self) -> &'static str {
         let v = format!("{} {}", self.vendor, self.platform).to_lowercase();
-        if v.contains("nvidia") {
+        // PoCL first: on an AMD or Intel CPU its device vendor is "AuthenticAMD"/"GenuineIntel".
+        if v.contains("portable computing language") || v.contains("pocl") {
+            "pocl"
+        } else if v.contains("nvidia") {
             "nvidia"
         } else if v.contains("advanced micro devices") || v.contains("amd") {
             "amd"
         } else if v.contains("intel") {
             "intel"
-        } else if v.contains("portable computing language") || v.contains("pocl") {
-            "pocl"
         } else {
             "other"
         }
@@ -145,8 +146,13 @@ fn describe(index: usize, platform: &Platform, device: &Device) -> Result<Device
     })
 }
 
+/// Serialises platform discovery and context creation: the ICD loader's and some drivers'
+/// first-time initialisation is not thread-safe (PoCL crashed under concurrent discovery).
+pub(crate) static OPENCL_INIT: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Lists every device of every platform. An empty list is not an error here; callers decide.
 pub fn list_devices() -> Result<Vec<FoundDevice>> {
+    let _guard = OPENCL_INIT.lock().unwrap_or_else(|e| e.into_inner());
     // `Platform::list()` panics when the ICD loader finds no platform; ask the core API instead.
     let ids = match ocl::core::get_platform_ids() {
         Ok(ids) => ids,

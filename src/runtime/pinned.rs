@@ -1,15 +1,23 @@
-//! Host staging through pinned (page-locked) memory: a `CL_MEM_ALLOC_HOST_PTR` buffer is
-//! mapped, filled or read by the host, unmapped explicitly, and copied to or from the device
-//! buffer by the device's DMA engine. The copy commands are what upload/download times measure.
+//! Host staging through pinned (page-locked) memory, the pattern NVIDIA's OpenCL guide
+//! recommends: a `CL_MEM_ALLOC_HOST_PTR` buffer is mapped once and stays mapped; its host
+//! pointer is the source of `clEnqueueWriteBuffer` and the target of `clEnqueueReadBuffer`
+//! into/out of the device buffer. Those two commands are what upload/download times measure:
+//! a real host↔device transfer. (Copying the pinned *buffer* to the device buffer instead
+//! would time a device-to-device copy on drivers that mirror such buffers on the device.)
+//! The mapping is released explicitly (ocl's drop would ignore errors).
 
 use super::timing::event_ms;
 use crate::error::{JitError, Result};
-use ocl::{flags::MemFlags, Buffer, Event, OclPrm, Queue};
+use ocl::flags::{MapFlags, MemFlags};
+use ocl::{Buffer, Event, MemMap, OclPrm, Queue};
+use std::cell::RefCell;
 
-/// A pinned host staging buffer of `len` elements.
+/// A pinned host staging area of `len` elements, mapped for the host while it lives.
 pub struct Pinned<T: OclPrm> {
     buf: Buffer<T>,
+    map: RefCell<Option<MemMap<T>>>,
     queue: Queue,
+    len: usize,
 }
 
 impl<T: OclPrm> Pinned<T> {
@@ -19,86 +27,106 @@ impl<T: OclPrm> Pinned<T> {
             .flags(MemFlags::new().alloc_host_ptr().read_write())
             .len(len)
             .build()?;
+        // SAFETY: a blocking map of a buffer nothing else uses; unmapped in `release`.
+        let map = unsafe {
+            buf.map()
+                .queue(queue)
+                .flags(MapFlags::new().read().write())
+                .len(len)
+                .enq()?
+        };
         Ok(Pinned {
             buf,
+            map: RefCell::new(Some(map)),
             queue: queue.clone(),
+            len,
         })
     }
 
     pub fn len(&self) -> usize {
-        self.buf.len()
+        self.len
     }
 
     pub fn is_empty(&self) -> bool {
-        self.buf.len() == 0
+        self.len == 0
     }
 
-    /// Writes `host` into the pinned buffer (map for writing, copy, explicit unmap).
+    fn with_map<R>(&self, f: impl FnOnce(&mut [T]) -> Result<R>) -> Result<R> {
+        let mut guard = self.map.borrow_mut();
+        let map = guard
+            .as_mut()
+            .ok_or_else(|| JitError::OpenCl("pinned staging used after release".into()))?;
+        f(&mut map[..])
+    }
+
+    /// Copies `host` into pinned memory (a host memcpy, not timed as a transfer).
     pub fn fill(&self, host: &[T]) -> Result<()> {
-        if host.len() > self.len() {
+        if host.len() > self.len {
             return Err(JitError::invalid(format!(
                 "staging holds {} elements, {} given",
-                self.len(),
+                self.len,
                 host.len()
             )));
         }
-        // SAFETY: the map is blocking and nothing else touches this buffer while mapped.
-        let mut map = unsafe {
-            self.buf
-                .map()
-                .queue(&self.queue)
-                .write_invalidate()
-                .len(host.len())
-                .enq()?
-        };
-        map.copy_from_slice(host);
-        let mut unmap_ev = Event::empty();
-        map.unmap().queue(&self.queue).enew(&mut unmap_ev).enq()?;
-        unmap_ev.wait_for()?;
-        Ok(())
+        self.with_map(|m| {
+            m[..host.len()].copy_from_slice(host);
+            Ok(())
+        })
     }
 
-    /// Reads the pinned buffer's first `host.len()` elements into `host`.
+    /// Copies the first `host.len()` pinned elements into `host`.
     pub fn drain(&self, host: &mut [T]) -> Result<()> {
-        // SAFETY: as in `fill`.
-        let mut map = unsafe {
-            self.buf
-                .map()
-                .queue(&self.queue)
-                .read()
-                .len(host.len())
-                .enq()?
-        };
-        host.copy_from_slice(&map);
-        let mut unmap_ev = Event::empty();
-        map.unmap().queue(&self.queue).enew(&mut unmap_ev).enq()?;
-        unmap_ev.wait_for()?;
-        Ok(())
+        self.with_map(|m| {
+            host.copy_from_slice(&m[..host.len()]);
+            Ok(())
+        })
     }
 
-    /// Copies pinned → device buffer; returns the copy's device time in ms.
+    /// Pinned host → device buffer; returns the transfer's device time in ms.
     pub fn upload_to(&self, dst: &Buffer<T>, len: usize) -> Result<f64> {
-        let mut ev = Event::empty();
-        self.buf
-            .copy(dst, Some(0), Some(len))
-            .queue(&self.queue)
-            .enew(&mut ev)
-            .enq()?;
+        let ev = self.with_map(|m| {
+            let mut ev = Event::empty();
+            dst.write(&m[..len])
+                .queue(&self.queue)
+                .enew(&mut ev)
+                .enq()?;
+            Ok(ev)
+        })?;
         event_ms(&ev)
     }
 
-    /// Copies device buffer → pinned; returns the copy's device time in ms.
+    /// Device buffer → pinned host; returns the transfer's device time in ms.
     pub fn download_from(&self, src: &Buffer<T>, len: usize) -> Result<f64> {
-        let mut ev = Event::empty();
-        src.copy(&self.buf, Some(0), Some(len))
-            .queue(&self.queue)
-            .enew(&mut ev)
-            .enq()?;
+        let ev = self.with_map(|m| {
+            let mut ev = Event::empty();
+            src.read(&mut m[..len])
+                .queue(&self.queue)
+                .enew(&mut ev)
+                .enq()?;
+            Ok(ev)
+        })?;
         event_ms(&ev)
+    }
+
+    /// Unmaps the staging memory, reporting any error.
+    pub fn release(&self) -> Result<()> {
+        if let Some(mut map) = self.map.borrow_mut().take() {
+            let mut ev = Event::empty();
+            map.unmap().queue(&self.queue).enew(&mut ev).enq()?;
+            ev.wait_for()?;
+        }
+        Ok(())
     }
 
     pub fn buffer(&self) -> &Buffer<T> {
         &self.buf
+    }
+}
+
+impl<T: OclPrm> Drop for Pinned<T> {
+    fn drop(&mut self) {
+        // Errors cannot propagate from drop; callers who care call `release` first.
+        let _ = self.release();
     }
 }
 

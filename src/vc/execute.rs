@@ -7,7 +7,7 @@ use crate::codegen::{vc_kernels, GeneratedProgram, OpCounts};
 use crate::error::{JitError, Result};
 use crate::runtime::pinned::{constant_buffer, device_buffer};
 use crate::runtime::timing::event_span_ns;
-use crate::runtime::{build_program, Arg, BuiltProgram, Gpu, KernelHandle, Pinned};
+use crate::runtime::{build_program, Arg, BuiltProgram, DeviceInfo, Gpu, KernelHandle, Pinned};
 use num_complex::Complex64;
 use ocl::{Buffer, OclPrm};
 use serde::Serialize;
@@ -82,8 +82,7 @@ fn mib(b: u64) -> String {
 }
 
 /// Refuses plans the device cannot hold or run, saying what is needed and what is available.
-pub fn check_device(gpu: &Gpu, plan: &VcPlan) -> Result<()> {
-    let info = &gpu.info;
+pub fn check_device(info: &DeviceInfo, plan: &VcPlan) -> Result<()> {
     if plan.precision == Precision::F64 && !info.fp64 {
         return Err(JitError::Device(format!(
             "{} does not support double precision (no cl_khr_fp64); use --precision f32",
@@ -168,7 +167,7 @@ fn alloc<T: Real>(gpu: &Gpu, plan: &VcPlan, schedule: &Schedule) -> Result<Buffe
 impl VcTransform {
     /// Checks the device, generates and builds the program, allocates buffers.
     pub fn new(gpu: &Gpu, plan: &VcPlan) -> Result<VcTransform> {
-        check_device(gpu, plan)?;
+        check_device(&gpu.info, plan)?;
         let schedule = Schedule::for_plan(plan);
         let program = vc_kernels::generate(plan, &schedule.kernels);
         let built = build_program(gpu, &program.source, "")?;

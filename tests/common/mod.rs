@@ -1,0 +1,20 @@
+//! Shared by the integration tests: the OpenCL device they run on and seeded inputs.
+#![allow(dead_code)]
+
+use jitfft::runtime::{DeviceSelector, Gpu};
+
+/// The device tests run on: `JITFFT_TEST_DEVICE` if set, else `JITFFT_DEVICE`, else the default
+/// rule (first GPU, else PoCL's CPU device).
+pub fn gpu() -> Gpu {
+    let sel = std::env::var("JITFFT_TEST_DEVICE").ok();
+    Gpu::open(&DeviceSelector::from_arg_or_env(sel.as_deref()))
+        .unwrap_or_else(|e| panic!("tests need an OpenCL device (run tools/setup.sh): {e}"))
+}
+
+/// A fresh seed, printed so a failure can be replayed with `JITFFT_TEST_SEED`.
+pub fn seed() -> u64 {
+    match std::env::var("JITFFT_TEST_SEED") {
+        Ok(s) => s.parse().expect("JITFFT_TEST_SEED must be an integer"),
+        Err(_) => jitfft::io::random::fresh_seed(),
+    }
+}
