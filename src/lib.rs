@@ -5,13 +5,18 @@
 //! [`codegen`] writes the OpenCL C, [`runtime`] builds and runs it, and the result carries the
 //! data, the timings from profiling events and the generator's operation counts.
 
+pub mod bench;
 pub mod bent;
 pub mod cli;
 pub mod codegen;
 pub mod error;
+pub mod field;
+pub mod gfp;
 pub mod io;
+pub mod ntt;
 pub mod reference;
 pub mod runtime;
+pub mod stats;
 pub mod vc;
 
 pub use error::{JitError, Result};

@@ -1,6 +1,7 @@
 //! `jitfft devices`: every platform and device, as a table or JSON.
 
 use super::common::print_json;
+use crate::bench::bandwidth::copy_bandwidth_gbs;
 use crate::runtime::{icd_hint, list_devices, DeviceInfo};
 use anyhow::{bail, Result};
 use clap::Args;
@@ -11,6 +12,9 @@ pub struct DevicesArgs {
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Also measure each device's copy bandwidth (device-to-device copy, profiling events).
+    #[arg(long)]
+    pub bandwidth: bool,
 }
 
 fn gib(b: u64) -> String {
@@ -63,6 +67,24 @@ pub fn run(a: DevicesArgs) -> Result<()> {
     let devs = list_devices()?;
     if devs.is_empty() {
         bail!("{}", icd_hint::no_platform_message());
+    }
+    if a.bandwidth {
+        let mut rows = Vec::new();
+        for d in devs {
+            let info = d.info.clone();
+            let gbs = crate::runtime::Gpu::from_found(d).and_then(|g| copy_bandwidth_gbs(&g, 20));
+            match gbs {
+                Ok(g) => rows.push(serde_json::json!({"index": info.index, "name": info.name, "driver": info.driver_version, "copy_gbs": g})),
+                Err(e) => rows.push(serde_json::json!({"index": info.index, "name": info.name, "error": e.to_string()})),
+            }
+        }
+        if a.json {
+            return print_json(&rows);
+        }
+        for r in rows {
+            println!("{}: {} — copy bandwidth {}", r["index"], r["name"].as_str().unwrap_or(""), r.get("copy_gbs").map(|g| format!("{:.1} GB/s (read + write)", g.as_f64().unwrap_or(0.0))).unwrap_or_else(|| r["error"].to_string()));
+        }
+        return Ok(());
     }
     let infos: Vec<DeviceInfo> = devs.into_iter().map(|d| d.info).collect();
     if a.json {

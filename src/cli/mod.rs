@@ -1,10 +1,16 @@
 //! The command line: one module per subcommand; each parses its flags, calls the library and
 //! prints. `main.rs` only dispatches.
 
+pub mod bench;
 pub mod bent;
 pub mod common;
 pub mod devices;
+pub mod field;
+pub mod ntt;
+pub mod gfp;
+pub mod reproduce;
 pub mod source;
+pub mod stats;
 pub mod vc;
 
 use clap::{Parser, Subcommand};
@@ -31,6 +37,20 @@ pub enum Command {
     Source(source::SourceCommand),
     /// Decide whether a p-valued function (truth vector) is bent.
     Bent(bent::BentArgs),
+    /// Prime fields: constants, 2-adicity, roots of unity, and checks of given constants.
+    #[command(subcommand)]
+    Field(field::FieldCommand),
+    /// Number-theoretic transform over an odd prime field (Montgomery arithmetic).
+    Ntt(ntt::NttArgs),
+    /// Kernel statistics: generator counts and the device compiler's figures, with sources.
+    #[command(subcommand)]
+    Stats(stats::StatsCommand),
+    /// Benchmark sweeps over p, n, variants and devices; JSON, CSV, Markdown and SVG output.
+    Bench(bench::BenchArgs),
+    /// The paper's Tables 1–3 measured on the selected devices, beside the published values.
+    Reproduce(reproduce::ReproduceArgs),
+    /// FFT over a generalized Fermat prime field p = r^k + 1 (shift-only base DFTs), exact.
+    Gfp(gfp::GfpArgs),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -39,5 +59,11 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Vc(a) => vc::run(a),
         Command::Source(c) => source::run(c),
         Command::Bent(a) => bent::run(a),
+        Command::Field(c) => field::run(c),
+        Command::Ntt(a) => ntt::run(a),
+        Command::Stats(c) => stats::run(c),
+        Command::Bench(a) => bench::run(a),
+        Command::Reproduce(a) => reproduce::run(a),
+        Command::Gfp(a) => gfp::run(a),
     }
 }

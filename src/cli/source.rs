@@ -10,6 +10,10 @@ use clap::Subcommand;
 pub enum SourceCommand {
     /// The VC transform's program.
     Vc(TransformArgs),
+    /// The generalized Fermat prime field FFT's program (default work-group limits).
+    Gfp(super::gfp::GfpFieldArgs),
+    /// The NTT's program (odd prime field, Montgomery arithmetic).
+    Ntt(super::ntt::NttSpecArgs),
 }
 
 pub fn run(c: SourceCommand) -> Result<()> {
@@ -17,8 +21,21 @@ pub fn run(c: SourceCommand) -> Result<()> {
         SourceCommand::Vc(t) => {
             let plan = t.plan(None)?;
             let schedule = Schedule::for_plan(&plan);
-            let program = vc_kernels::generate(&plan, &schedule.kernels);
+            let program = if plan.algorithm == crate::vc::Algorithm::Fused {
+                crate::codegen::vc_fused::generate(&schedule.fused)
+            } else {
+                vc_kernels::generate(&plan, &schedule.kernels)
+            };
             print!("{}", program.source);
+            Ok(())
+        }
+        SourceCommand::Ntt(t) => {
+            print!("{}", super::ntt::source(&t)?);
+            Ok(())
+        }
+        SourceCommand::Gfp(t) => {
+            let plan = t.default_plan()?;
+            print!("{}", crate::codegen::gfp_kernels::generate(&plan).source);
             Ok(())
         }
     }

@@ -5,6 +5,7 @@ use crate::io::input::{load_input, Encoding};
 use crate::io::random::{fresh_seed, random_complex};
 use crate::reference::{compare, separable_vc, ErrorReport};
 use crate::runtime::Summary;
+use crate::vc::plan::FusedLayout;
 use crate::vc::{Algorithm, Coeffs, Direction, Norm, Precision, VcOptions, VcPlan, VcTransform};
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
@@ -16,6 +17,12 @@ use std::path::PathBuf;
 pub enum AlgoArg {
     Ct,
     Cg,
+    Fused,
+}
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum LayoutArg {
+    Rotate,
+    Inplace,
 }
 #[derive(ValueEnum, Clone, Copy, Debug)]
 pub enum CoeffsArg {
@@ -64,6 +71,15 @@ pub struct TransformArgs {
     /// Scaling of whichever direction runs (default: none forward, full inverse).
     #[arg(long, value_enum)]
     pub norm: Option<NormArg>,
+    /// Fused: the most digits one pass transforms (default: what 48 KB of local memory holds).
+    #[arg(long)]
+    pub fused_digits: Option<u32>,
+    /// Fused: lane digits per tile (default: enough for 64-byte contiguous runs where they fit).
+    #[arg(long)]
+    pub fused_lanes: Option<u32>,
+    /// Fused: rotate the transformed digits to the top (constant geometry) or work in place.
+    #[arg(long, value_enum, default_value = "rotate")]
+    pub fused_layout: LayoutArg,
 }
 
 impl TransformArgs {
@@ -72,6 +88,7 @@ impl TransformArgs {
             algorithm: match self.algo {
                 AlgoArg::Ct => Algorithm::Ct,
                 AlgoArg::Cg => Algorithm::Cg,
+                AlgoArg::Fused => Algorithm::Fused,
             },
             radix: self.radix,
             coeffs: match self.coeffs {
@@ -93,6 +110,12 @@ impl TransformArgs {
                 NormArg::Full => Norm::Full,
                 NormArg::Ortho => Norm::Ortho,
             }),
+            fused_digits: self.fused_digits,
+            fused_lanes: self.fused_lanes,
+            fused_layout: match self.fused_layout {
+                LayoutArg::Rotate => FusedLayout::Rotate,
+                LayoutArg::Inplace => FusedLayout::Inplace,
+            },
         }
     }
 
@@ -216,9 +239,9 @@ pub fn run(a: VcArgs) -> Result<()> {
     }
     let report = VcReport {
         device: gpu.info.clone(),
-        passes: tr.schedule.passes.len(),
+        passes: tr.schedule.pass_count(),
         radices: tr.schedule.radices(),
-        kernels: tr.schedule.kernels.iter().map(|k| k.name()).collect(),
+        kernels: tr.kernel_counts().iter().map(|(k, _)| k.clone()).collect(),
         plan,
         input: what,
         seed,

@@ -1,6 +1,11 @@
 //! OpenCL C generators. Plain Rust functions writing through [`writer::Writer`], which counts
 //! the operations it emits; `cl/` holds the hand-written helpers they embed.
 
+pub mod gfp_kernels;
+pub mod montgomery;
+pub mod ntt_kernels;
+pub mod small_dft;
+pub mod vc_fused;
 pub mod vc_kernels;
 pub mod writer;
 

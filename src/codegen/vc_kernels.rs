@@ -8,13 +8,21 @@
 use super::{real_literal, GeneratedProgram, Writer, COMPLEX_CL};
 use crate::vc::coeffs::{digit_dot, root};
 use crate::vc::plan::{Algorithm, Coeffs, Direction, Precision, VcPlan};
+
+/// The per-butterfly algorithms of the paper (fused passes have their own generator).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PassAlgorithm {
+    Ct,
+    Cg,
+}
 use num_complex::Complex64;
 use serde::Serialize;
 
 /// Everything that determines one kernel's text.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct VcKernelSpec {
-    pub algorithm: Algorithm,
+    pub algorithm: PassAlgorithm,
     pub p: u32,
     /// Digits per butterfly, m; the radix is p^m.
     pub digits: u32,
@@ -32,7 +40,10 @@ impl VcKernelSpec {
     pub fn for_pass(plan: &VcPlan, digits: u32, last: bool) -> VcKernelSpec {
         let s = plan.scale();
         VcKernelSpec {
-            algorithm: plan.algorithm,
+            algorithm: match plan.algorithm {
+                Algorithm::Ct => PassAlgorithm::Ct,
+                Algorithm::Cg | Algorithm::Fused => PassAlgorithm::Cg,
+            },
             p: plan.p,
             digits,
             coeffs: plan.coeffs,
@@ -50,8 +61,8 @@ impl VcKernelSpec {
     /// e.g. `vc_cg_r9_first_f32`, `vc_ct_r4_literal_inv_f64_scaled`.
     pub fn name(&self) -> String {
         let algo = match self.algorithm {
-            Algorithm::Ct => "ct",
-            Algorithm::Cg => "cg",
+            PassAlgorithm::Ct => "ct",
+            PassAlgorithm::Cg => "cg",
         };
         let coeffs = match self.coeffs {
             Coeffs::ConstFirst => "first".to_string(),
@@ -142,8 +153,8 @@ pub fn generate(plan: &VcPlan, specs: &[VcKernelSpec]) -> GeneratedProgram {
 fn emit_header(w: &mut Writer, s: &VcKernelSpec) {
     let r = s.radix();
     let algo = match s.algorithm {
-        Algorithm::Ct => "Cooley-Tukey, in place: operands at base + i*dist, base = tid % dist + r*dist*(tid / dist)",
-        Algorithm::Cg => "Constant Geometry, out of place: operands at tid*r + i, results at tid + i*count",
+        PassAlgorithm::Ct => "Cooley-Tukey, in place: operands at base + i*dist, base = tid % dist + r*dist*(tid / dist)",
+        PassAlgorithm::Cg => "Constant Geometry, out of place: operands at tid*r + i, results at tid + i*count",
     };
     let coef = match s.coeffs {
         Coeffs::ConstFirst => "W[i][j] = x1[k], x1 = first VC function in __constant memory, k = sum of digit products mod p",
@@ -174,11 +185,11 @@ fn emit_kernel(w: &mut Writer, s: &VcKernelSpec) {
         Coeffs::Literal => "",
     };
     let sig = match s.algorithm {
-        Algorithm::Ct => format!(
+        PassAlgorithm::Ct => format!(
             "__kernel void {}(__global real2 *data{coef_arg}, const idx_t dist, const idx_t count)",
             s.name()
         ),
-        Algorithm::Cg => format!(
+        PassAlgorithm::Cg => format!(
             "__kernel void {}(__global const real2 *restrict src, __global real2 *restrict dst{coef_arg}, const idx_t count)",
             s.name()
         ),
@@ -187,13 +198,13 @@ fn emit_kernel(w: &mut Writer, s: &VcKernelSpec) {
     w.line("const idx_t tid = get_global_id(0);");
     w.line("if (tid >= count) return;");
     match s.algorithm {
-        Algorithm::Ct => {
+        PassAlgorithm::Ct => {
             w.line(format!(
                 "const idx_t base = tid % dist + {r}u * dist * (tid / dist);"
             ));
             w.note_index(2, 1, 1);
         }
-        Algorithm::Cg => {
+        PassAlgorithm::Cg => {
             w.line(format!("const idx_t base = tid * {r}u;"));
             w.note_index(1, 0, 0);
         }
@@ -213,7 +224,7 @@ fn emit_loads_loop(w: &mut Writer, s: &VcKernelSpec) {
     let r = s.radix();
     w.line(format!("real2 op[{r}];"));
     match s.algorithm {
-        Algorithm::Ct => {
+        PassAlgorithm::Ct => {
             w.open_loop(format!("for (uint j = 0; j < {r}u; ++j)"), r);
             w.line("op[j] = data[base + j * dist];");
             w.note(super::OpCounts {
@@ -223,7 +234,7 @@ fn emit_loads_loop(w: &mut Writer, s: &VcKernelSpec) {
             });
             w.close_loop();
         }
-        Algorithm::Cg if r % 2 == 0 => {
+        PassAlgorithm::Cg if r % 2 == 0 => {
             // base = tid*r is even, so pairs are 2-element aligned: one real4 load each.
             w.line("__global const real4 *row = (__global const real4 *)(src + base);");
             w.open_loop(format!("for (uint j = 0; j < {}u; ++j)", r / 2), r / 2);
@@ -237,7 +248,7 @@ fn emit_loads_loop(w: &mut Writer, s: &VcKernelSpec) {
             });
             w.close_loop();
         }
-        Algorithm::Cg => {
+        PassAlgorithm::Cg => {
             w.open_loop(format!("for (uint j = 0; j < {r}u; ++j)"), r);
             w.line("op[j] = src[base + j];");
             w.note(super::OpCounts {
@@ -251,8 +262,8 @@ fn emit_loads_loop(w: &mut Writer, s: &VcKernelSpec) {
 
 fn store_target(s: &VcKernelSpec, i: &str) -> String {
     match s.algorithm {
-        Algorithm::Ct => format!("data[base + {i} * dist]"),
-        Algorithm::Cg => format!("dst[tid + {i} * count]"),
+        PassAlgorithm::Ct => format!("data[base + {i} * dist]"),
+        PassAlgorithm::Cg => format!("dst[tid + {i} * count]"),
     }
 }
 
@@ -330,7 +341,7 @@ fn emit_literal_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
     let r = s.radix();
     // loads
     match s.algorithm {
-        Algorithm::Ct => {
+        PassAlgorithm::Ct => {
             for j in 0..r {
                 w.line(format!("const real2 x{j} = data[base + {j}u * dist];"));
             }
@@ -340,7 +351,7 @@ fn emit_literal_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
                 ..Default::default()
             });
         }
-        Algorithm::Cg if r % 2 == 0 => {
+        PassAlgorithm::Cg if r % 2 == 0 => {
             // base = tid*r is even, so pairs are 2-element aligned: one real4 load each.
             w.line("__global const real4 *row = (__global const real4 *)(src + base);");
             for j in 0..r / 2 {
@@ -359,7 +370,7 @@ fn emit_literal_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
                 ..Default::default()
             });
         }
-        Algorithm::Cg => {
+        PassAlgorithm::Cg => {
             for j in 0..r {
                 w.line(format!("const real2 x{j} = src[base + {j}u];"));
             }

@@ -163,7 +163,9 @@ pub fn build_program(gpu: &Gpu, source: &str, extra_options: &str) -> Result<Bui
 /// With `JITFFT_DUMP_DIR` set, keeps each freshly built program's source, binary (PTX text
 /// on NVIDIA) and build log there: material for statistics parsers and for debugging.
 fn dump_artifacts(program: &Program, key: &str, source: &str, log: &str) {
-    let Ok(dir) = std::env::var("JITFFT_DUMP_DIR") else { return };
+    let Ok(dir) = std::env::var("JITFFT_DUMP_DIR") else {
+        return;
+    };
     let dir = PathBuf::from(dir);
     if std::fs::create_dir_all(&dir).is_err() {
         return;

@@ -63,6 +63,11 @@ impl KernelHandle {
         })
     }
 
+    /// The underlying OpenCL kernel (for vendor-specific queries such as Intel's).
+    pub fn core(&self) -> &core::Kernel {
+        &self.kernel
+    }
+
     pub fn set_args(&self, args: &[Arg]) -> Result<()> {
         for (i, a) in args.iter().enumerate() {
             let v = match a {

@@ -3,7 +3,8 @@
 use super::coeffs;
 use super::plan::{Algorithm, Coeffs, Precision, VcPlan};
 use super::schedule::{Buf, Schedule};
-use crate::codegen::{vc_kernels, GeneratedProgram, OpCounts};
+use crate::codegen::vc_fused::FusedLimits;
+use crate::codegen::{vc_fused, vc_kernels, GeneratedProgram, OpCounts};
 use crate::error::{JitError, Result};
 use crate::runtime::pinned::{constant_buffer, device_buffer};
 use crate::runtime::timing::event_span_ns;
@@ -126,6 +127,15 @@ pub fn check_device(info: &DeviceInfo, plan: &VcPlan) -> Result<()> {
     Ok(())
 }
 
+/// The tile budget of fused passes on a device: at most 48 KB of local memory (NVIDIA's
+/// OpenCL limit, and a sane share elsewhere) and 1024 work-items.
+pub fn fused_limits(info: &DeviceInfo) -> FusedLimits {
+    FusedLimits {
+        local_bytes: info.local_mem_bytes.clamp(1, 48 * 1024),
+        max_threads: (info.max_work_group_size as u64).clamp(1, 1024),
+    }
+}
+
 /// Interleaved (re, im) values of a coefficient table.
 fn flatten(v: &[Complex64]) -> Vec<f64> {
     v.iter().flat_map(|c| [c.re, c.im]).collect()
@@ -156,7 +166,7 @@ fn alloc<T: Real>(gpu: &Gpu, plan: &VcPlan, schedule: &Schedule) -> Result<Buffe
     Ok(Buffers {
         a: device_buffer(&gpu.queue, len)?,
         b: match plan.algorithm {
-            Algorithm::Cg => Some(device_buffer(&gpu.queue, len)?),
+            Algorithm::Cg | Algorithm::Fused => Some(device_buffer(&gpu.queue, len)?),
             Algorithm::Ct => None,
         },
         coef,
@@ -168,14 +178,29 @@ impl VcTransform {
     /// Checks the device, generates and builds the program, allocates buffers.
     pub fn new(gpu: &Gpu, plan: &VcPlan) -> Result<VcTransform> {
         check_device(&gpu.info, plan)?;
-        let schedule = Schedule::for_plan(plan);
-        let program = vc_kernels::generate(plan, &schedule.kernels);
+        let schedule = Schedule::for_limits(plan, fused_limits(&gpu.info));
+        let program = if plan.algorithm == Algorithm::Fused {
+            vc_fused::generate(&schedule.fused)
+        } else {
+            vc_kernels::generate(plan, &schedule.kernels)
+        };
         let built = build_program(gpu, &program.source, "")?;
         let kernels = program
             .kernels
             .iter()
             .map(|(name, _)| KernelHandle::new(gpu, &built.program, name))
             .collect::<Result<Vec<_>>>()?;
+        for (pass, k) in schedule.fused.iter().zip(&kernels) {
+            if (k.max_work_group as u64) < pass.threads() {
+                return Err(JitError::Device(format!(
+                    "{} needs work-groups of {} work-items, {} allows {} for it; use --fused-digits with a smaller value",
+                    k.name,
+                    pass.threads(),
+                    gpu.info.name,
+                    k.max_work_group
+                )));
+            }
+        }
         let buffers = match plan.precision {
             Precision::F32 => TypedBuffers::F32(alloc::<f32>(gpu, plan, &schedule)?),
             Precision::F64 => TypedBuffers::F64(alloc::<f64>(gpu, plan, &schedule)?),
@@ -237,15 +262,23 @@ impl VcTransform {
 
     fn passes<T: Real>(&self, gpu: &Gpu, b: &Buffers<T>) -> Result<RunTimes> {
         let t0 = Instant::now();
-        let mut events = Vec::with_capacity(self.schedule.passes.len());
+        let mut events = Vec::with_capacity(self.schedule.pass_count());
+        let pick = |which: Buf| -> &Buffer<T> {
+            match which {
+                Buf::A => &b.a,
+                Buf::B => b.b.as_ref().unwrap_or(&b.a),
+            }
+        };
+        let mut cur = Buf::A;
+        for (pass, k) in self.schedule.fused.iter().zip(&self.kernels) {
+            let next = if cur == Buf::A { Buf::B } else { Buf::A };
+            k.set_args(&[Arg::buf(pick(cur)), Arg::buf(pick(next))])?;
+            let threads = pass.threads() as usize;
+            events.push(k.launch(&gpu.queue, pass.groups() as usize * threads, threads)?);
+            cur = next;
+        }
         for pass in &self.schedule.passes {
             let k = &self.kernels[pass.kernel];
-            let pick = |which: Buf| -> &Buffer<T> {
-                match which {
-                    Buf::A => &b.a,
-                    Buf::B => b.b.as_ref().unwrap_or(&b.a),
-                }
-            };
             let wide = self.plan.len > u32::MAX as u64;
             let idx = |v: u64| {
                 if wide {
@@ -257,7 +290,7 @@ impl VcTransform {
             let mut args: Vec<Arg> = Vec::new();
             match self.plan.algorithm {
                 Algorithm::Ct => args.push(Arg::buf(pick(pass.dst))),
-                Algorithm::Cg => {
+                Algorithm::Cg | Algorithm::Fused => {
                     args.push(Arg::buf(pick(pass.src)));
                     args.push(Arg::buf(pick(pass.dst)));
                 }

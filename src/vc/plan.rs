@@ -12,6 +12,9 @@ pub enum Algorithm {
     Ct,
     /// Constant Geometry: out of place, operands `tid·r + i`, results `tid + i·N/r`.
     Cg,
+    /// Fused multi-digit passes: a work-group transforms several digits of a tile in registers
+    /// and local memory (see `codegen::vc_fused`).
+    Fused,
 }
 
 /// Where the butterfly's coefficients come from.
@@ -73,7 +76,7 @@ macro_rules! display_kebab {
         }
     };
 }
-display_kebab!(Algorithm { Ct => "ct", Cg => "cg" });
+display_kebab!(Algorithm { Ct => "ct", Cg => "cg", Fused => "fused" });
 display_kebab!(Coeffs { ConstFirst => "const-first", ConstMatrix => "const-matrix", Literal => "literal" });
 display_kebab!(Precision { F32 => "f32", F64 => "f64" });
 display_kebab!(Direction { Forward => "forward", Inverse => "inverse" });
@@ -93,6 +96,21 @@ pub struct VcOptions {
     pub direction: Direction,
     /// `None` means: `none` forward, `full` inverse (so inverse(forward(x)) = x).
     pub norm: Option<Norm>,
+    /// Fused only: the most digits one pass transforms (default: what local memory holds).
+    pub fused_digits: Option<u32>,
+    /// Fused only: lane digits per tile (default: enough for 64-byte runs where they fit).
+    pub fused_lanes: Option<u32>,
+    /// Fused only: rotate (constant geometry at block level) or in place.
+    pub fused_layout: FusedLayout,
+}
+
+/// How fused passes place their results (see `codegen::vc_fused::Layout`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum FusedLayout {
+    #[default]
+    Rotate,
+    Inplace,
 }
 
 impl Default for VcOptions {
@@ -104,6 +122,9 @@ impl Default for VcOptions {
             precision: Precision::F32,
             direction: Direction::Forward,
             norm: None,
+            fused_digits: None,
+            fused_lanes: None,
+            fused_layout: FusedLayout::Rotate,
         }
     }
 }
@@ -124,6 +145,9 @@ pub struct VcPlan {
     pub precision: Precision,
     pub direction: Direction,
     pub norm: Norm,
+    pub fused_digits: Option<u32>,
+    pub fused_lanes: Option<u32>,
+    pub fused_layout: FusedLayout,
 }
 
 /// p^e, or None on overflow.
@@ -188,6 +212,11 @@ impl VcPlan {
                 "radix {radix} is larger than {MAX_RADIX}, the largest dense butterfly jitfft generates"
             )));
         }
+        if let Some(d) = opts.fused_digits {
+            if d == 0 {
+                return Err(JitError::invalid("--fused-digits 0: a fused pass transforms at least one digit"));
+            }
+        }
         let norm = opts.norm.unwrap_or(match opts.direction {
             Direction::Forward => Norm::None,
             Direction::Inverse => Norm::Full,
@@ -203,6 +232,9 @@ impl VcPlan {
             precision: opts.precision,
             direction: opts.direction,
             norm,
+            fused_digits: opts.fused_digits,
+            fused_lanes: opts.fused_lanes,
+            fused_layout: opts.fused_layout,
         })
     }
 
@@ -224,7 +256,7 @@ impl VcPlan {
     pub fn buffers_needed(&self) -> u64 {
         match self.algorithm {
             Algorithm::Ct => 1,
-            Algorithm::Cg => 2,
+            Algorithm::Cg | Algorithm::Fused => 2,
         }
     }
 }

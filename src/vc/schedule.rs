@@ -1,7 +1,9 @@
 //! How to compute a plan: the ordered passes, each with its radix, kernel and buffers.
 
 use super::plan::{Algorithm, VcPlan};
+use crate::codegen::vc_fused::{self, FusedLimits, FusedPass};
 use crate::codegen::vc_kernels::VcKernelSpec;
+use super::plan::FusedLayout;
 use serde::Serialize;
 
 /// Which device buffer a pass reads or writes (CG ping-pongs between A and B).
@@ -32,9 +34,17 @@ pub struct Pass {
 pub struct Schedule {
     pub passes: Vec<Pass>,
     pub kernels: Vec<VcKernelSpec>,
+    /// Fused passes (algorithm `fused` only; `passes` and `kernels` are then empty).
+    pub fused: Vec<FusedPass>,
     /// The buffer that holds the result after the last pass.
     pub result: Buf,
 }
+
+/// Limits used when no device is at hand (`source`): NVIDIA's OpenCL 48 KB, 1024 work-items.
+pub const DEFAULT_LIMITS: FusedLimits = FusedLimits {
+    local_bytes: 48 * 1024,
+    max_threads: 1024,
+};
 
 impl Schedule {
     /// The rule-based schedule: ⌊n/m⌋ passes of radix p^m, then one of p^(n mod m) if needed.
@@ -42,6 +52,14 @@ impl Schedule {
     /// CG always transforms the lowest digits and rotates them to the top, which returns the
     /// data to natural order after all n digits.
     pub fn for_plan(plan: &VcPlan) -> Schedule {
+        Schedule::for_limits(plan, DEFAULT_LIMITS)
+    }
+
+    /// The schedule for a device's limits (only fused passes depend on them).
+    pub fn for_limits(plan: &VcPlan, limits: FusedLimits) -> Schedule {
+        if plan.algorithm == Algorithm::Fused {
+            return Schedule::fused(plan, limits);
+        }
         let m = plan.digits_per_pass;
         let mut groups = vec![m; (plan.n / m) as usize];
         if plan.n % m != 0 {
@@ -64,7 +82,7 @@ impl Schedule {
             };
             let (dist, dst) = match plan.algorithm {
                 Algorithm::Ct => (Some((plan.p as u64).pow(plan.n - done - d)), cur),
-                Algorithm::Cg => (None, if cur == Buf::A { Buf::B } else { Buf::A }),
+                Algorithm::Cg | Algorithm::Fused => (None, if cur == Buf::A { Buf::B } else { Buf::A }),
             };
             passes.push(Pass {
                 radix,
@@ -81,12 +99,54 @@ impl Schedule {
         Schedule {
             passes,
             kernels,
+            fused: Vec::new(),
             result: cur,
         }
     }
 
+    /// Fused passes: as few as the tile budget allows, digits balanced between them.
+    fn fused(plan: &VcPlan, limits: FusedLimits) -> Schedule {
+        let cap = vc_fused::max_tile_digits(plan.p, plan.precision, limits);
+        let cap = plan.fused_digits.map_or(cap, |d| d.min(cap));
+        let groups = vc_fused::balanced_groups(plan.n, cap);
+        let make = match plan.fused_layout {
+            FusedLayout::Rotate => vc_fused::rotate_schedule,
+            FusedLayout::Inplace => vc_fused::inplace_schedule,
+        };
+        let fused = make(
+            plan.p,
+            plan.n,
+            &groups,
+            plan.fused_lanes,
+            plan.precision,
+            plan.direction,
+            plan.scale(),
+            limits,
+        );
+        let result = if fused.len() % 2 == 1 { Buf::B } else { Buf::A };
+        Schedule {
+            passes: Vec::new(),
+            kernels: Vec::new(),
+            fused,
+            result,
+        }
+    }
+
+    /// Number of launches.
+    pub fn pass_count(&self) -> usize {
+        self.passes.len() + self.fused.len()
+    }
+
     /// Radices in pass order, e.g. "9·9·3".
     pub fn radices(&self) -> String {
+        if !self.fused.is_empty() {
+            return self
+                .fused
+                .iter()
+                .map(|f| format!("{}^{}", f.p, f.m))
+                .collect::<Vec<_>>()
+                .join("·");
+        }
         self.passes
             .iter()
             .map(|p| p.radix.to_string())

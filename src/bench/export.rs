@@ -1,0 +1,257 @@
+//! Exports of benchmark records: JSON (with the run's metadata), CSV (one row a record) and
+//! Markdown. Files are written atomically; `-` means stdout. CSV parses back exactly.
+
+use super::meta::RunMeta;
+use super::record::{BenchRecord, Stat, CSV_COLUMNS};
+use crate::error::{JitError, Result};
+use crate::io::atomic::write_atomic;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The JSON document: metadata plus records.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct BenchJson {
+    pub meta: RunMeta,
+    pub records: Vec<BenchRecord>,
+}
+
+/// Writes `text` to `path`, or to stdout when `path` is `-`.
+pub fn emit(path: &Path, text: &str) -> Result<()> {
+    if path.as_os_str() == "-" {
+        print!("{text}");
+        return Ok(());
+    }
+    write_atomic(path, text.as_bytes())
+}
+
+pub fn to_json(meta: &RunMeta, records: &[BenchRecord]) -> String {
+    let doc = BenchJson {
+        meta: meta.clone(),
+        records: records.to_vec(),
+    };
+    serde_json::to_string_pretty(&doc).expect("records serialize") + "\n"
+}
+
+pub fn from_json(text: &str) -> Result<BenchJson> {
+    serde_json::from_str(text).map_err(|e| JitError::invalid(format!("bench JSON: {e}")))
+}
+
+fn opt(v: Option<f64>) -> String {
+    v.map(|x| x.to_string()).unwrap_or_default()
+}
+
+fn stat_cells(s: &Option<Stat>) -> [String; 3] {
+    match s {
+        Some(s) => [s.median.to_string(), s.min.to_string(), s.max.to_string()],
+        None => Default::default(),
+    }
+}
+
+fn quote(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// CSV with a `#` comment header naming the command, date, commit and device(s).
+pub fn to_csv(meta: &RunMeta, records: &[BenchRecord]) -> String {
+    let mut out = String::new();
+    for l in meta.lines() {
+        out.push_str(&format!("# {l}\n"));
+    }
+    out.push_str(&CSV_COLUMNS.join(","));
+    out.push('\n');
+    for r in records {
+        let k = stat_cells(&Some(r.kernel_ms));
+        let u = stat_cells(&r.upload_ms);
+        let d = stat_cells(&r.download_ms);
+        let w = stat_cells(&Some(r.wall_ms));
+        let cells: Vec<String> = vec![
+            quote(&r.device),
+            quote(&r.device_slug),
+            quote(&r.driver),
+            quote(&r.implementation),
+            r.p.to_string(),
+            r.n.to_string(),
+            r.len.to_string(),
+            quote(&r.algorithm),
+            r.radix.to_string(),
+            quote(&r.coeffs),
+            quote(&r.precision),
+            r.passes.to_string(),
+            k[0].clone(),
+            k[1].clone(),
+            k[2].clone(),
+            r.kernel_ms.count.to_string(),
+            u[0].clone(),
+            u[1].clone(),
+            u[2].clone(),
+            d[0].clone(),
+            d[1].clone(),
+            d[2].clone(),
+            w[0].clone(),
+            w[1].clone(),
+            w[2].clone(),
+            r.bytes_moved.to_string(),
+            r.bandwidth_gbs.to_string(),
+            opt(r.copy_bandwidth_gbs),
+            opt(r.bandwidth_fraction),
+            opt(r.rel_l2_error),
+            r.seed.to_string(),
+            opt(r.build_ms),
+            r.warmup.to_string(),
+            r.runs.to_string(),
+        ];
+        out.push_str(&cells.join(","));
+        out.push('\n');
+    }
+    out
+}
+
+/// Splits one CSV line, honouring double quotes.
+fn split_csv(line: &str) -> Vec<String> {
+    let (mut out, mut cur, mut quoted) = (Vec::new(), String::new(), false);
+    let mut it = line.chars().peekable();
+    while let Some(c) = it.next() {
+        match c {
+            '"' if quoted && it.peek() == Some(&'"') => {
+                cur.push('"');
+                it.next();
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => out.push(std::mem::take(&mut cur)),
+            _ => cur.push(c),
+        }
+    }
+    out.push(cur);
+    out
+}
+
+/// Parses what [`to_csv`] wrote back into records.
+pub fn from_csv(text: &str) -> Result<Vec<BenchRecord>> {
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty());
+    let header = lines
+        .next()
+        .ok_or_else(|| JitError::invalid("bench CSV: no header line"))?;
+    if split_csv(header) != CSV_COLUMNS {
+        return Err(JitError::invalid("bench CSV: unexpected columns"));
+    }
+    lines
+        .enumerate()
+        .map(|(i, l)| {
+            parse_row(&split_csv(l))
+                .map_err(|e| JitError::invalid(format!("bench CSV row {}: {e}", i + 1)))
+        })
+        .collect()
+}
+
+fn parse_row(c: &[String]) -> std::result::Result<BenchRecord, String> {
+    if c.len() != CSV_COLUMNS.len() {
+        return Err(format!("{} cells, {} columns", c.len(), CSV_COLUMNS.len()));
+    }
+    fn num<T: std::str::FromStr>(s: &str, what: &str) -> std::result::Result<T, String> {
+        s.parse()
+            .map_err(|_| format!("{what}: {s:?} is not a number"))
+    }
+    let o = |s: &str, what: &str| -> std::result::Result<Option<f64>, String> {
+        if s.is_empty() {
+            Ok(None)
+        } else {
+            num(s, what).map(Some)
+        }
+    };
+    let stat = |at: usize, count: usize| -> std::result::Result<Option<Stat>, String> {
+        if c[at].is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(Stat {
+            median: num(&c[at], CSV_COLUMNS[at])?,
+            min: num(&c[at + 1], CSV_COLUMNS[at + 1])?,
+            max: num(&c[at + 2], CSV_COLUMNS[at + 2])?,
+            count,
+        }))
+    };
+    let count: usize = num(&c[15], "kernel_runs")?;
+    Ok(BenchRecord {
+        device: c[0].clone(),
+        device_slug: c[1].clone(),
+        driver: c[2].clone(),
+        implementation: c[3].clone(),
+        p: num(&c[4], "p")?,
+        n: num(&c[5], "n")?,
+        len: num(&c[6], "len")?,
+        algorithm: c[7].clone(),
+        radix: num(&c[8], "radix")?,
+        coeffs: c[9].clone(),
+        precision: c[10].clone(),
+        passes: num(&c[11], "passes")?,
+        kernel_ms: stat(12, count)?.ok_or("kernel time missing")?,
+        upload_ms: stat(16, count)?,
+        download_ms: stat(19, count)?,
+        wall_ms: stat(22, count)?.ok_or("wall time missing")?,
+        bytes_moved: num(&c[25], "bytes_moved")?,
+        bandwidth_gbs: num(&c[26], "bandwidth_gbs")?,
+        copy_bandwidth_gbs: o(&c[27], "copy_bandwidth_gbs")?,
+        bandwidth_fraction: o(&c[28], "bandwidth_fraction")?,
+        rel_l2_error: o(&c[29], "rel_l2_error")?,
+        seed: num(&c[30], "seed")?,
+        build_ms: o(&c[31], "build_ms")?,
+        warmup: num(&c[32], "warmup")?,
+        runs: num(&c[33], "runs")?,
+    })
+}
+
+/// Milliseconds with sensible digits, for tables.
+pub fn fmt_ms(x: f64) -> String {
+    if x >= 100.0 {
+        format!("{x:.1}")
+    } else if x >= 1.0 {
+        format!("{x:.2}")
+    } else {
+        format!("{x:.4}")
+    }
+}
+
+/// A Markdown report: metadata lines and one table row a record.
+pub fn to_markdown(meta: &RunMeta, records: &[BenchRecord]) -> String {
+    let mut out = String::from("# jitfft bench\n\n");
+    for l in meta.lines() {
+        out.push_str(&format!("- {l}\n"));
+    }
+    out.push_str("\nTimes in ms: median (min–max) over the timed runs; kernel time from OpenCL profiling events.\n\n");
+    out.push_str("| device | algorithm | p | n | N | radix | coeffs | precision | kernel ms | upload ms | download ms | end-to-end ms | GB/s | of copy bw | rel. L2 error |\n");
+    out.push_str("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+    let st = |s: &Option<Stat>| match s {
+        Some(s) => format!("{} ({}–{})", fmt_ms(s.median), fmt_ms(s.min), fmt_ms(s.max)),
+        None => "–".into(),
+    };
+    for r in records {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1} | {} | {} |\n",
+            r.device,
+            r.algorithm,
+            r.p,
+            r.n,
+            r.len,
+            r.radix,
+            r.coeffs,
+            r.precision,
+            st(&Some(r.kernel_ms)),
+            st(&r.upload_ms),
+            st(&r.download_ms),
+            st(&Some(r.wall_ms)),
+            r.bandwidth_gbs,
+            r.bandwidth_fraction
+                .map(|f| format!("{:.0}%", 100.0 * f))
+                .unwrap_or_else(|| "–".into()),
+            r.rel_l2_error
+                .map(|e| format!("{e:.1e}"))
+                .unwrap_or_else(|| "–".into()),
+        ));
+    }
+    out
+}

@@ -1,0 +1,17 @@
+//! Benchmarks: a repeat harness with an injectable clock, result records and their exports
+//! (JSON, CSV, Markdown), SVG plots, the device copy bandwidth, sweeps over transform
+//! variants and devices, and the paper's published tables for comparison.
+
+pub mod bandwidth;
+pub mod clock;
+pub mod export;
+pub mod harness;
+pub mod meta;
+pub mod paper;
+pub mod plot;
+pub mod record;
+pub mod sweep;
+
+pub use clock::{Clock, FakeClock, SystemClock};
+pub use harness::{measure, Measured, RepeatPolicy, Sample};
+pub use record::{BenchRecord, Stat};

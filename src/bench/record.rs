@@ -1,0 +1,102 @@
+//! One measured point of a benchmark, as written to JSON, CSV and Markdown.
+
+use serde::{Deserialize, Serialize};
+
+/// Median, min and max of repeated times (ms).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Stat {
+    pub median: f64,
+    pub min: f64,
+    pub max: f64,
+    pub count: usize,
+}
+
+impl Stat {
+    /// Summary of a non-empty sample (callers never pass an empty one).
+    pub fn of(samples: &[f64]) -> Stat {
+        let s = crate::runtime::Summary::of(samples);
+        Stat {
+            median: s.median,
+            min: s.min,
+            max: s.max,
+            count: s.count,
+        }
+    }
+}
+
+/// One point: a transform variant on one device (or jitfft's CPU implementation).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BenchRecord {
+    /// Device name, or "jitfft CPU" for the host implementation.
+    pub device: String,
+    pub device_slug: String,
+    pub driver: String,
+    /// "opencl" or "cpu".
+    pub implementation: String,
+    pub p: u32,
+    pub n: u32,
+    pub len: u64,
+    /// "ct", "cg", or "cpu".
+    pub algorithm: String,
+    pub radix: u64,
+    pub coeffs: String,
+    pub precision: String,
+    pub passes: usize,
+    /// Kernel time from profiling events (sum of the passes); CPU: the transform's wall time.
+    pub kernel_ms: Stat,
+    pub upload_ms: Option<Stat>,
+    pub download_ms: Option<Stat>,
+    /// End to end on the host: staging, upload, passes, download.
+    pub wall_ms: Stat,
+    /// Bytes read and written by all passes.
+    pub bytes_moved: u64,
+    /// bytes_moved / median kernel time, GB/s.
+    pub bandwidth_gbs: f64,
+    /// The device's buffer-to-buffer copy bandwidth (read + write), GB/s.
+    pub copy_bandwidth_gbs: Option<f64>,
+    pub bandwidth_fraction: Option<f64>,
+    /// Relative L2 error against the f64 CPU reference on the same fresh random input.
+    pub rel_l2_error: Option<f64>,
+    pub seed: u64,
+    pub build_ms: Option<f64>,
+    pub warmup: usize,
+    pub runs: usize,
+}
+
+/// Column names of the CSV export, in order.
+pub const CSV_COLUMNS: &[&str] = &[
+    "device",
+    "device_slug",
+    "driver",
+    "implementation",
+    "p",
+    "n",
+    "len",
+    "algorithm",
+    "radix",
+    "coeffs",
+    "precision",
+    "passes",
+    "kernel_ms_median",
+    "kernel_ms_min",
+    "kernel_ms_max",
+    "kernel_runs",
+    "upload_ms_median",
+    "upload_ms_min",
+    "upload_ms_max",
+    "download_ms_median",
+    "download_ms_min",
+    "download_ms_max",
+    "wall_ms_median",
+    "wall_ms_min",
+    "wall_ms_max",
+    "bytes_moved",
+    "bandwidth_gbs",
+    "copy_bandwidth_gbs",
+    "bandwidth_fraction",
+    "rel_l2_error",
+    "seed",
+    "build_ms",
+    "warmup",
+    "runs",
+];

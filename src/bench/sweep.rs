@@ -1,0 +1,181 @@
+//! Measuring points: jitfft's CPU implementation (which also gives the reference spectrum)
+//! and a transform variant on a device, checked against that reference before it is timed.
+
+use super::clock::SystemClock;
+use super::harness::{measure, RepeatPolicy, Sample};
+use super::record::BenchRecord;
+use crate::error::{JitError, Result};
+use crate::io::random::{fresh_seed, random_complex};
+use crate::reference::{compare, separable_vc};
+use crate::runtime::Gpu;
+use crate::vc::{Algorithm, Coeffs, Direction, Precision, VcOptions, VcPlan, VcTransform};
+use num_complex::Complex64;
+use std::time::Instant;
+
+/// The axes of a sweep besides p, n and the device.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Variant {
+    pub algorithm: Algorithm,
+    /// `None`: r = p.
+    pub radix: Option<u64>,
+    pub coeffs: Coeffs,
+    pub precision: Precision,
+}
+
+/// A fresh random input and its exact-as-possible f64 spectrum.
+pub struct Reference {
+    pub p: u32,
+    pub n: u32,
+    pub seed: u64,
+    pub input: Vec<Complex64>,
+    pub output: Vec<Complex64>,
+}
+
+/// The largest relative L2 error accepted from a device, by precision.
+pub fn tolerance(precision: Precision) -> f64 {
+    match precision {
+        Precision::F32 => 1e-4,
+        Precision::F64 => 1e-10,
+    }
+}
+
+/// Times jitfft's multi-threaded f64 CPU transform on fresh random input (the CPU row) and
+/// keeps its output as the reference for the device points of the same p and n.
+pub fn cpu_point(p: u32, n: u32, policy: &RepeatPolicy) -> Result<(BenchRecord, Reference)> {
+    let plan = VcPlan::new(p, n, VcOptions::default())?;
+    let seed = fresh_seed();
+    let input = random_complex(plan.len as usize, seed);
+    let mut output = Vec::new();
+    let m = measure(&SystemClock::default(), policy, || {
+        let t0 = Instant::now();
+        output = separable_vc(p, n, &input, Direction::Forward, 1.0)?;
+        let ms = t0.elapsed().as_secs_f64() * 1e3;
+        Ok(Sample {
+            kernel_ms: ms,
+            upload_ms: None,
+            download_ms: None,
+            wall_ms: ms,
+        })
+    })?;
+    // One axis pass reads and writes N complex f64 values.
+    let bytes = n as u64 * 2 * plan.len * 16;
+    let rec = BenchRecord {
+        device: "jitfft CPU".into(),
+        device_slug: "jitfft-cpu".into(),
+        driver: format!(
+            "separable f64 reference, {} threads",
+            rayon::current_num_threads()
+        ),
+        implementation: "cpu".into(),
+        p,
+        n,
+        len: plan.len,
+        algorithm: "cpu".into(),
+        radix: p as u64,
+        coeffs: "computed".into(),
+        precision: "f64".into(),
+        passes: n as usize,
+        kernel_ms: m.kernel_ms,
+        upload_ms: None,
+        download_ms: None,
+        wall_ms: m.wall_ms,
+        bytes_moved: bytes,
+        bandwidth_gbs: bytes as f64 / (m.kernel_ms.median * 1e-3) / 1e9,
+        copy_bandwidth_gbs: None,
+        bandwidth_fraction: None,
+        rel_l2_error: None,
+        seed,
+        build_ms: None,
+        warmup: m.warmup,
+        runs: m.runs,
+    };
+    Ok((
+        rec,
+        Reference {
+            p,
+            n,
+            seed,
+            input,
+            output,
+        },
+    ))
+}
+
+/// Builds the variant on the device, checks one run against the reference (refusing a wrong
+/// result), then times it: kernel time from events, pinned upload and download, wall time.
+pub fn device_point(
+    gpu: &Gpu,
+    copy_bw: Option<f64>,
+    r: &Reference,
+    v: &Variant,
+    policy: &RepeatPolicy,
+) -> Result<BenchRecord> {
+    let plan = VcPlan::new(
+        r.p,
+        r.n,
+        VcOptions {
+            algorithm: v.algorithm,
+            radix: v.radix,
+            coeffs: v.coeffs,
+            precision: v.precision,
+            ..Default::default()
+        },
+    )?;
+    let tr = VcTransform::new(gpu, &plan)?;
+    let (out, _) = tr.execute(gpu, &r.input)?;
+    let err = compare(&out, &r.output).rel_l2;
+    if !(err <= tolerance(plan.precision)) {
+        return Err(JitError::Device(format!(
+            "{} on {}: p = {}, n = {}, radix {}: relative L2 error {err:.3e} against the CPU reference exceeds {:.0e} (seed {})",
+            plan.algorithm,
+            gpu.info.name,
+            plan.p,
+            plan.n,
+            plan.radix,
+            tolerance(plan.precision),
+            r.seed
+        )));
+    }
+    let m = measure(&SystemClock::default(), policy, || {
+        let (_, t) = tr.execute(gpu, &r.input)?;
+        Ok(Sample {
+            kernel_ms: t.kernel_ms,
+            upload_ms: Some(t.upload_ms),
+            download_ms: Some(t.download_ms),
+            wall_ms: t.host_ms,
+        })
+    })?;
+    let passes = tr.schedule.pass_count();
+    let bytes = passes as u64 * 2 * plan.buffer_bytes();
+    let bw = bytes as f64 / (m.kernel_ms.median * 1e-3) / 1e9;
+    Ok(BenchRecord {
+        device: gpu.info.name.clone(),
+        device_slug: gpu.info.slug(),
+        driver: format!(
+            "{} ({}, driver {})",
+            gpu.info.platform, gpu.info.opencl_version, gpu.info.driver_version
+        ),
+        implementation: "opencl".into(),
+        p: plan.p,
+        n: plan.n,
+        len: plan.len,
+        algorithm: plan.algorithm.to_string(),
+        radix: plan.radix,
+        coeffs: plan.coeffs.to_string(),
+        precision: plan.precision.to_string(),
+        passes,
+        kernel_ms: m.kernel_ms,
+        upload_ms: m.upload_ms,
+        download_ms: m.download_ms,
+        wall_ms: m.wall_ms,
+        bytes_moved: bytes,
+        bandwidth_gbs: bw,
+        copy_bandwidth_gbs: copy_bw,
+        bandwidth_fraction: copy_bw.map(|c| bw / c),
+        rel_l2_error: Some(err),
+        seed: r.seed,
+        build_ms: Some(tr.built.build_ms),
+        warmup: m.warmup,
+        runs: m.runs,
+    })
+}

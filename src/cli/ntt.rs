@@ -1,0 +1,320 @@
+//! `jitfft ntt`: an NTT over an odd prime field on a device, timed by profiling events,
+//! optionally checked bit for bit against the CPU reference.
+
+use super::common::{ms, open_device, print_json};
+use super::field::FieldArgs;
+use crate::field::cpu::limbs64;
+use crate::field::parse::LimbOrder;
+use crate::field::prime::FieldSummary;
+use crate::field::LimbBits;
+use crate::io::atomic::write_atomic;
+use crate::io::random::fresh_seed;
+use crate::ntt::data::{format_elements, random_elements, read_elements};
+use crate::ntt::{reference, NttPlan, NttTransform, RunTimes, Schedule, Variant};
+use crate::runtime::Summary;
+use anyhow::{bail, Result};
+use clap::Args;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The flags that define a transform (shared by `ntt` and `source ntt`).
+#[derive(Args, Debug, Clone)]
+pub struct NttSpecArgs {
+    #[command(flatten)]
+    pub f: FieldArgs,
+    /// N = 2^L points (inferred from --input when omitted).
+    #[arg(long)]
+    pub log_n: Option<u32>,
+    /// radix2 (one launch per stage), split28 (radix-2/8 split radix) or fused (local memory).
+    #[arg(long, default_value = "fused")]
+    pub variant: String,
+    /// Limb width of the generated arithmetic: 32 or 64.
+    #[arg(long, default_value_t = 64)]
+    pub limbs: u32,
+    /// The inverse transform (ω⁻¹ and a factor N⁻¹).
+    #[arg(long)]
+    pub inverse: bool,
+}
+
+impl NttSpecArgs {
+    pub fn plan(&self, log_n: Option<u32>) -> Result<NttPlan> {
+        let limb = LimbBits::from_bits(self.limbs)?;
+        let variant = Variant::parse(&self.variant)?;
+        let (field, _) = self.f.field(limb, LimbOrder::Le, true)?;
+        let log_n = match log_n.or(self.log_n) {
+            Some(l) => l,
+            None => bail!("--log-n L is required when no --input is given (N = 2^L)"),
+        };
+        Ok(NttPlan::new(&field, limb, log_n, variant, self.inverse)?)
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct NttArgs {
+    #[command(flatten)]
+    pub t: NttSpecArgs,
+    /// Input: one decimal integer in [0, p) a line; N = number of lines (a power of two).
+    #[arg(long)]
+    pub input: Option<PathBuf>,
+    /// Write the result, one decimal integer a line (written only when everything succeeded).
+    #[arg(long)]
+    pub output: Option<PathBuf>,
+    /// Seed for random input (used when there is no --input; fresh when omitted).
+    #[arg(long)]
+    pub random: Option<u64>,
+    /// Compare bit for bit with the exact CPU reference.
+    #[arg(long)]
+    pub check: bool,
+    /// Timed runs after one warm-up run (kernel time: median, min, max).
+    #[arg(long, default_value_t = 5)]
+    pub repeat: usize,
+    #[arg(long)]
+    pub json: bool,
+    /// Device: index, name substring, `gpu` or `cpu` (env JITFFT_DEVICE).
+    #[arg(long)]
+    pub device: Option<String>,
+}
+
+#[derive(Serialize)]
+struct CheckReport {
+    ok: bool,
+    mismatches: usize,
+    first_mismatch: Option<usize>,
+    reference: &'static str,
+    reference_ms: f64,
+}
+
+#[derive(Serialize)]
+struct NttReport {
+    device: crate::runtime::DeviceInfo,
+    field: FieldSummary,
+    limb_bits: u32,
+    log_n: u32,
+    n: usize,
+    variant: String,
+    direction: &'static str,
+    omega_n: String,
+    omega_n_hex: String,
+    kernels: Vec<String>,
+    launches: usize,
+    radices: String,
+    input: String,
+    seed: Option<u64>,
+    build_ms: f64,
+    build_from_cache: bool,
+    tables_ms: f64,
+    kernel_ms: Summary,
+    kernel_span_ms: Summary,
+    pass_ms_median: Vec<f64>,
+    upload_ms: Summary,
+    download_ms: Summary,
+    end_to_end_ms: Summary,
+    check: Option<CheckReport>,
+    output: Option<String>,
+}
+
+fn check_output(path: &Path) -> Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        bail!(
+            "{}: cannot write: directory {} does not exist",
+            path.display(),
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
+pub fn run(a: NttArgs) -> Result<()> {
+    if a.repeat == 0 {
+        bail!("--repeat 0: at least one timed run is needed");
+    }
+    if a.input.is_some() && a.random.is_some() {
+        bail!("--input and --random both given: choose one source of input");
+    }
+    if let Some(o) = &a.output {
+        check_output(o)?;
+    }
+    // Everything about the request is validated before a device is opened.
+    let (plan, input, seed, what) = match &a.input {
+        Some(path) => {
+            let limb = LimbBits::from_bits(a.t.limbs)?;
+            Variant::parse(&a.t.variant)?;
+            let (field, _) = a.t.f.field(limb, LimbOrder::Le, true)?;
+            let data = read_elements(&field, path)?;
+            let count = data.len() / limbs64(&field);
+            if !count.is_power_of_two() || count < 2 {
+                bail!(
+                    "{}: {count} values: an NTT needs N = 2^L ≥ 2 values (one a line)",
+                    path.display()
+                );
+            }
+            let l = count.trailing_zeros();
+            if let Some(want) = a.t.log_n {
+                if want != l {
+                    bail!(
+                        "{}: {count} values, but --log-n {want} asks for {}",
+                        path.display(),
+                        1u64 << want
+                    );
+                }
+            }
+            (a.t.plan(Some(l))?, data, None, path.display().to_string())
+        }
+        None => {
+            let plan = a.t.plan(None)?;
+            let seed = a.random.unwrap_or_else(fresh_seed);
+            let data = random_elements(plan.field(), plan.n(), seed);
+            (plan, data, Some(seed), format!("random (seed {seed})"))
+        }
+    };
+    let gpu = open_device(a.device.as_deref())?;
+    let tr = NttTransform::new(&gpu, &plan)?;
+    tr.execute(&gpu, &input)?; // warm-up
+    let mut out = Vec::new();
+    let mut runs: Vec<RunTimes> = Vec::new();
+    for _ in 0..a.repeat {
+        let (o, t) = tr.execute(&gpu, &input)?;
+        out = o;
+        runs.push(t);
+    }
+    let pick = |f: &dyn Fn(&RunTimes) -> f64| Summary::of(&runs.iter().map(f).collect::<Vec<_>>());
+    let check = if a.check {
+        let t0 = Instant::now();
+        let want = reference::ntt(plan.field(), &input, plan.log_n, plan.inverse)?;
+        let reference_ms = t0.elapsed().as_secs_f64() * 1e3;
+        let n64 = limbs64(plan.field());
+        let bad: Vec<usize> = (0..plan.n())
+            .filter(|&i| out[i * n64..(i + 1) * n64] != want[i * n64..(i + 1) * n64])
+            .collect();
+        Some(CheckReport {
+            ok: bad.is_empty(),
+            mismatches: bad.len(),
+            first_mismatch: bad.first().copied(),
+            reference: "CPU radix-2 NTT, 64-bit-limb Montgomery arithmetic (tested against rug)",
+            reference_ms,
+        })
+    } else {
+        None
+    };
+    let check_failed = check.as_ref().is_some_and(|c| !c.ok);
+    if let (Some(path), false) = (&a.output, check_failed) {
+        write_atomic(path, format_elements(plan.field(), &out).as_bytes())?;
+    }
+    let launches = tr.schedule.passes.len();
+    let pass_ms_median = (0..launches)
+        .map(|i| Summary::of(&runs.iter().map(|r| r.pass_ms[i]).collect::<Vec<_>>()).median)
+        .collect();
+    let report = NttReport {
+        device: gpu.info.clone(),
+        field: plan.field().summary(),
+        limb_bits: plan.mont.limb.bits(),
+        log_n: plan.log_n,
+        n: plan.n(),
+        variant: plan.variant.to_string(),
+        direction: if plan.inverse { "inverse" } else { "forward" },
+        omega_n: plan.omega.to_string(),
+        omega_n_hex: format!("0x{:x}", plan.omega),
+        kernels: tr.schedule.kernel_names(),
+        launches,
+        radices: tr.schedule.radices(),
+        input: what,
+        seed,
+        build_ms: tr.built.build_ms,
+        build_from_cache: tr.built.from_cache,
+        tables_ms: tr.tables_ms,
+        kernel_ms: pick(&|t| t.kernel_ms),
+        kernel_span_ms: pick(&|t| t.kernel_span_ms),
+        pass_ms_median,
+        upload_ms: pick(&|t| t.upload_ms),
+        download_ms: pick(&|t| t.download_ms),
+        end_to_end_ms: pick(&|t| t.host_ms),
+        check,
+        output: if check_failed {
+            None
+        } else {
+            a.output.as_ref().map(|p| p.display().to_string())
+        },
+    };
+    if a.json {
+        print_json(&report)?;
+    } else {
+        print_human(&gpu.describe(), &report);
+    }
+    if check_failed {
+        bail!("the device result differs from the CPU reference; no output written");
+    }
+    Ok(())
+}
+
+fn print_human(device: &str, r: &NttReport) {
+    println!("device     {device}");
+    println!(
+        "transform  NTT {} over {} ({} bits), N = 2^{} = {}, {}-bit limbs",
+        r.direction, r.field.name, r.field.bits, r.log_n, r.n, r.limb_bits
+    );
+    println!(
+        "omega_N    {} (g = {}, ω_N = g^((p−1)/N))",
+        r.omega_n, r.field.generator
+    );
+    println!(
+        "plan       {}, {} launches{}",
+        r.variant,
+        r.launches,
+        if r.radices.is_empty() {
+            String::new()
+        } else {
+            format!(", radices {}", r.radices)
+        }
+    );
+    println!("kernels    {}", r.kernels.join(", "));
+    println!("input      {}", r.input);
+    println!(
+        "build      {} ({}), tables {}",
+        ms(r.build_ms),
+        if r.build_from_cache {
+            "cached binary"
+        } else {
+            "compiled"
+        },
+        ms(r.tables_ms)
+    );
+    let s = |x: &Summary| format!("{} (min {}, max {})", ms(x.median), ms(x.min), ms(x.max));
+    println!(
+        "kernel     {} median of {} runs after 1 warm-up",
+        s(&r.kernel_ms),
+        r.kernel_ms.count
+    );
+    println!("upload     {} (pinned → device)", s(&r.upload_ms));
+    println!("download   {} (device → pinned)", s(&r.download_ms));
+    println!("end-to-end {} (host wall clock)", s(&r.end_to_end_ms));
+    if let Some(c) = &r.check {
+        if c.ok {
+            println!(
+                "check      bit-exact against the CPU reference ({})",
+                ms(c.reference_ms)
+            );
+        } else {
+            println!(
+                "check      FAILED: {} of {} values differ (first at index {})",
+                c.mismatches,
+                r.n,
+                c.first_mismatch.unwrap_or(0)
+            );
+        }
+    }
+    if let Some(o) = &r.output {
+        println!("output     {o}");
+    }
+}
+
+/// The program `ntt` would build for these flags.
+pub fn source(t: &NttSpecArgs) -> Result<String> {
+    let plan = t.plan(None)?;
+    let schedule = Schedule::for_plan(&plan);
+    Ok(crate::codegen::ntt_kernels::generate(&plan, &schedule).source)
+}

@@ -1,0 +1,536 @@
+//! Fused multi-digit VC passes: one work-group transforms m digits of a tile of p^(m+t)
+//! elements in registers, exchanging through local memory between sub-stages.
+//!
+//! A pass is described by plain data ([`FusedPass`]): for every tile digit, where it sits in
+//! the input and in the output (memory digit positions) and whether it is transformed; the
+//! remaining digits come from the work-group id. Two layouts use this:
+//! - `rotate` (constant geometry at block level): the lowest m digits are transformed and moved
+//!   to the top, t lane digits above them move to the bottom; reads are contiguous tiles,
+//!   writes are runs of p^t elements; after all passes the data is in natural order.
+//! - `inplace`: digits [k, k+m) are transformed where they are, with t lane digits [0, t)
+//!   in the tile so reads and writes move runs of p^t elements.
+//!
+//! Each thread holds B = p^b elements. Sub-stage s transforms ≤ b digits with the p-point
+//! codelets of [`super::small_dft`]; between sub-stages the tile is exchanged through local
+//! memory, real and imaginary parts in two halves when the whole tile would not fit.
+
+use super::{real_literal, small_dft, GeneratedProgram, OpCounts, Writer, COMPLEX_CL};
+use crate::vc::plan::{Direction, Precision};
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Layout {
+    Rotate,
+    Inplace,
+}
+
+/// One digit of a tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct TileDigit {
+    pub in_pos: u32,
+    pub out_pos: u32,
+    pub transformed: bool,
+}
+
+/// One fused pass, as plain data.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FusedPass {
+    pub p: u32,
+    pub n: u32,
+    pub layout: Layout,
+    /// Transformed digits in this pass, m.
+    pub m: u32,
+    /// Lane digits (kept, for contiguous runs), t.
+    pub t: u32,
+    /// Tile digits in canonical order (tile index weight p^i).
+    pub tile: Vec<TileDigit>,
+    /// Work-group-id digits, least significant first: (input position, output position).
+    pub wg: Vec<(u32, u32)>,
+    /// Register digits per thread, b (B = p^b elements).
+    pub b: u32,
+    /// Tile-digit indices transformed in each sub-stage (each at most b).
+    pub substages: Vec<Vec<usize>>,
+    pub precision: Precision,
+    pub direction: Direction,
+    pub scale: Option<f64>,
+    pub wide_index: bool,
+    /// Exchange real and imaginary parts separately (halves the local memory).
+    pub split_exchange: bool,
+    pub index: usize,
+}
+
+impl FusedPass {
+    pub fn tile_len(&self) -> u64 {
+        (self.p as u64).pow(self.tile.len() as u32)
+    }
+    pub fn regs(&self) -> u64 {
+        (self.p as u64).pow(self.b)
+    }
+    /// Work-items per work-group.
+    pub fn threads(&self) -> u64 {
+        self.tile_len() / self.regs()
+    }
+    pub fn groups(&self) -> u64 {
+        (self.p as u64).pow(self.wg.len() as u32)
+    }
+    pub fn local_bytes(&self) -> u64 {
+        let real = if self.precision == Precision::F64 { 8 } else { 4 };
+        self.tile_len() * real * if self.split_exchange { 1 } else { 2 }
+    }
+    pub fn name(&self) -> String {
+        format!(
+            "vc_fused{}_p{}_n{}_m{}t{}_{}_{}_{}{}",
+            self.index,
+            self.p,
+            self.n,
+            self.m,
+            self.t,
+            match self.layout {
+                Layout::Rotate => "rot",
+                Layout::Inplace => "inp",
+            },
+            match self.direction {
+                Direction::Forward => "fwd",
+                Direction::Inverse => "inv",
+            },
+            self.precision,
+            if self.scale.is_some() { "_scaled" } else { "" }
+        )
+    }
+}
+
+/// Limits a pass must respect on the device.
+#[derive(Debug, Clone, Copy)]
+pub struct FusedLimits {
+    pub local_bytes: u64,
+    pub max_threads: u64,
+}
+
+/// Chooses b (register digits), the sub-stages and the exchange mode for a tile.
+fn finish_pass(mut pass: FusedPass, limits: FusedLimits) -> FusedPass {
+    let p = pass.p as u64;
+    let k = pass.tile.len() as u32;
+    let max_regs: u64 = if pass.precision == Precision::F64 { 16 } else { 32 };
+    // Largest b with p^b ≤ max_regs (at least 1 digit), but enough for the thread limit.
+    let mut b = 1;
+    while b < k && p.pow(b + 1) <= max_regs.max(p) {
+        b += 1;
+    }
+    b = b.min(k).min(pass.m.max(1));
+    while b < k && p.pow(k - b) > limits.max_threads {
+        b += 1;
+    }
+    pass.b = b;
+    let transformed: Vec<usize> = (0..pass.tile.len()).filter(|&i| pass.tile[i].transformed).collect();
+    // Sub-stages from the top transformed digits down, so the first sub-stage's register
+    // digits leave the lowest (contiguous) digits to the threads.
+    let mut subs = Vec::new();
+    let mut rest: Vec<usize> = transformed.iter().rev().copied().collect();
+    while !rest.is_empty() {
+        let take = (b as usize).min(rest.len());
+        let mut chunk: Vec<usize> = rest.drain(..take).collect();
+        chunk.sort_unstable();
+        subs.push(chunk);
+    }
+    pass.substages = subs;
+    let real = if pass.precision == Precision::F64 { 8 } else { 4 };
+    pass.split_exchange = pass.tile_len() * 2 * real > limits.local_bytes / 2;
+    pass
+}
+
+/// The largest tile exponent that fits the local memory (exchanging halves).
+pub fn max_tile_digits(p: u32, precision: Precision, limits: FusedLimits) -> u32 {
+    let real = if precision == Precision::F64 { 8 } else { 4 };
+    let cap = limits.local_bytes / real;
+    let mut e = 0;
+    while (p as u64).pow(e + 1) <= cap {
+        e += 1;
+    }
+    e.max(1)
+}
+
+/// Lane digits that make runs of at least 32 bytes, as far as the tile budget allows.
+fn lanes_for(p: u32, m: u32, free: u32, cap_digits: u32, precision: Precision) -> u32 {
+    let elem = precision.complex_bytes();
+    let mut t = 0;
+    while t < free && m + t < cap_digits && (p as u64).pow(t) * elem < 64 {
+        t += 1;
+    }
+    t
+}
+
+/// Balanced digit groups: ⌈n / cap⌉ passes.
+pub fn balanced_groups(n: u32, cap: u32) -> Vec<u32> {
+    let passes = n.div_ceil(cap.max(1));
+    (0..passes)
+        .map(|i| n / passes + u32::from(i < n % passes))
+        .collect()
+}
+
+/// The rotate-layout schedule: each pass transforms the lowest digits and rotates them up.
+#[allow(clippy::too_many_arguments)]
+pub fn rotate_schedule(
+    p: u32,
+    n: u32,
+    groups: &[u32],
+    lanes: Option<u32>,
+    precision: Precision,
+    direction: Direction,
+    scale: f64,
+    limits: FusedLimits,
+) -> Vec<FusedPass> {
+    let cap = max_tile_digits(p, precision, limits);
+    let wide = (p as f64).powi(n as i32) > u32::MAX as f64;
+    let mut out = Vec::new();
+    for (idx, &m) in groups.iter().enumerate() {
+        let t = match lanes {
+            Some(t) => t.min(n - m),
+            None => lanes_for(p, m, n - m, cap, precision),
+        };
+        let mut tile = Vec::new();
+        for i in 0..m {
+            tile.push(TileDigit { in_pos: i, out_pos: n - m + i, transformed: true });
+        }
+        for i in m..m + t {
+            tile.push(TileDigit { in_pos: i, out_pos: i - m, transformed: false });
+        }
+        let wg = (0..n - m - t).map(|k| (m + t + k, t + k)).collect();
+        let last = idx + 1 == groups.len();
+        let pass = FusedPass {
+            p,
+            n,
+            layout: Layout::Rotate,
+            m,
+            t,
+            tile,
+            wg,
+            b: 0,
+            substages: Vec::new(),
+            precision,
+            direction,
+            scale: (last && scale != 1.0).then_some(scale),
+            wide_index: wide,
+            split_exchange: false,
+            index: idx,
+        };
+        out.push(finish_pass(pass, limits));
+    }
+    out
+}
+
+/// The in-place schedule: groups from the lowest digit up, lanes below every group but the first.
+#[allow(clippy::too_many_arguments)]
+pub fn inplace_schedule(
+    p: u32,
+    n: u32,
+    groups: &[u32],
+    lanes: Option<u32>,
+    precision: Precision,
+    direction: Direction,
+    scale: f64,
+    limits: FusedLimits,
+) -> Vec<FusedPass> {
+    let cap = max_tile_digits(p, precision, limits);
+    let wide = (p as f64).powi(n as i32) > u32::MAX as f64;
+    let mut out = Vec::new();
+    let mut k = 0;
+    for (idx, &m) in groups.iter().enumerate() {
+        let t = if k == 0 {
+            0
+        } else {
+            match lanes {
+                Some(t) => t.min(k),
+                None => lanes_for(p, m, k, cap, precision),
+            }
+        };
+        let mut tile: Vec<TileDigit> = (0..t).map(|i| TileDigit { in_pos: i, out_pos: i, transformed: false }).collect();
+        tile.extend((k..k + m).map(|i| TileDigit { in_pos: i, out_pos: i, transformed: true }));
+        let wg = (t..k).chain(k + m..n).map(|i| (i, i)).collect();
+        let last = idx + 1 == groups.len();
+        let pass = FusedPass {
+            p,
+            n,
+            layout: Layout::Inplace,
+            m,
+            t,
+            tile,
+            wg,
+            b: 0,
+            substages: Vec::new(),
+            precision,
+            direction,
+            scale: (last && scale != 1.0).then_some(scale),
+            wide_index: wide,
+            split_exchange: false,
+            index: idx,
+        };
+        out.push(finish_pass(pass, limits));
+        k += m;
+    }
+    out
+}
+
+/// Σ over runs of digits: `((x / p^a) % p^len) * weight` terms for digits of x placed at
+/// the given weights (consecutive digits with consecutive weights are merged into one term).
+fn spread(x: &str, p: u64, weights: &[u64]) -> String {
+    let mut terms = Vec::new();
+    let mut q = 0;
+    while q < weights.len() {
+        let mut len = 1;
+        while q + len < weights.len() && weights[q + len] == weights[q + len - 1] * p {
+            len += 1;
+        }
+        let div = p.pow(q as u32);
+        let modulo = p.pow(len as u32);
+        let mut t = if div == 1 { x.to_string() } else { format!("({x} / {div})") };
+        if q + len < weights.len() {
+            t = format!("({t} % {modulo})");
+        }
+        if weights[q] != 1 {
+            t = format!("{t} * {}", weights[q]);
+        }
+        terms.push(t);
+        q += len;
+    }
+    if terms.is_empty() {
+        "0".into()
+    } else {
+        terms.join(" + ")
+    }
+}
+
+/// A thread ↔ tile assignment: register digits R (j's digits) and thread digits T (t's).
+struct Mapping {
+    regs: Vec<usize>,
+    threads: Vec<usize>,
+}
+
+impl Mapping {
+    fn new(pass: &FusedPass, regs: Vec<usize>, order_by_out: bool) -> Mapping {
+        let mut threads: Vec<usize> = (0..pass.tile.len()).filter(|i| !regs.contains(i)).collect();
+        if order_by_out {
+            threads.sort_by_key(|&i| pass.tile[i].out_pos);
+        } else {
+            threads.sort_by_key(|&i| pass.tile[i].in_pos);
+        }
+        Mapping { regs, threads }
+    }
+    /// Tile digit values of register j.
+    fn j_digits(&self, p: u64, j: u64) -> Vec<(usize, u64)> {
+        let mut v = Vec::new();
+        let mut x = j;
+        for &d in &self.regs {
+            v.push((d, x % p));
+            x /= p;
+        }
+        v
+    }
+}
+
+fn pw(p: u64, e: u32) -> u64 {
+    p.pow(e)
+}
+
+/// Register digits for sub-stage s: its transformed digits, topped up with the highest other
+/// tile digits so that every sub-stage holds exactly b digits.
+fn stage_regs(pass: &FusedPass, s: usize) -> Vec<usize> {
+    let mut regs = pass.substages[s].clone();
+    let mut others: Vec<usize> = (0..pass.tile.len()).filter(|i| !regs.contains(i)).collect();
+    others.sort_by_key(|&i| std::cmp::Reverse(pass.tile[i].in_pos));
+    for d in others {
+        if regs.len() as u32 >= pass.b {
+            break;
+        }
+        regs.push(d);
+    }
+    regs
+}
+
+/// Generates the program of a fused schedule.
+pub fn generate(passes: &[FusedPass]) -> GeneratedProgram {
+    let mut w = Writer::new();
+    let first = &passes[0];
+    let f64p = first.precision == Precision::F64;
+    w.comment(format!(
+        "jitfft generated program: Vilenkin-Chrestenson transform ({}), p = {}, n = {}, fused passes\n\
+         of {} digits; each work-group transforms a tile in registers and local memory.",
+        first.direction,
+        first.p,
+        first.n,
+        passes.iter().map(|p| p.m.to_string()).collect::<Vec<_>>().join("+")
+    ));
+    if f64p {
+        w.line("#pragma OPENCL EXTENSION cl_khr_fp64 : enable");
+        w.line("typedef double real;");
+        w.line("typedef double2 real2;");
+    } else {
+        w.line("typedef float real;");
+        w.line("typedef float2 real2;");
+    }
+    w.line(if first.wide_index { "typedef ulong idx_t;" } else { "typedef uint idx_t;" });
+    w.blank();
+    w.raw(COMPLEX_CL);
+    let _ = w.take_counts();
+    let mut kernels = Vec::new();
+    for pass in passes {
+        w.blank();
+        emit_pass(&mut w, pass);
+        kernels.push((pass.name(), w.take_counts()));
+    }
+    GeneratedProgram { source: w.finish(), kernels }
+}
+
+fn emit_pass(w: &mut Writer, pass: &FusedPass) {
+    let p = pass.p as u64;
+    let f64p = pass.precision == Precision::F64;
+    let bregs = pass.regs();
+    let threads = pass.threads();
+    let e = pass.tile_len();
+    let tdigits: Vec<String> = pass
+        .tile
+        .iter()
+        .map(|d| format!("{}{}", if d.transformed { "x" } else { "lane" }, d.in_pos))
+        .collect();
+    w.comment(format!(
+        "{}: fused pass {} of the VC transform, p = {}, N = {}^{}.\n\
+         Transforms {} digit(s) ({} layout) of a tile of {} elements (digits {}), {} lane digit(s);\n\
+         {} work-items x {} registers each; {} sub-stage(s) of p-point codelets, exchanged through\n\
+         local memory{}.{}",
+        pass.name(),
+        pass.index,
+        pass.p,
+        pass.p,
+        pass.n,
+        pass.m,
+        match pass.layout {
+            Layout::Rotate => "rotate: transformed digits move to the top, lanes to the bottom",
+            Layout::Inplace => "in place",
+        },
+        e,
+        tdigits.join(" "),
+        pass.t,
+        threads,
+        bregs,
+        pass.substages.len(),
+        if pass.split_exchange { " in real/imaginary halves" } else { "" },
+        pass.scale.map(|s| format!("\nOutputs are scaled by {s:e}.")).unwrap_or_default()
+    ));
+    w.line(format!("__kernel __attribute__((reqd_work_group_size({threads}, 1, 1)))"));
+    w.open(format!(
+        "void {}(__global const real2 *restrict src, __global real2 *restrict dst)",
+        pass.name()
+    ));
+    let xs: Vec<String> = (0..bregs).map(|j| format!("v{j}")).collect();
+    w.line(format!(
+        "__local real{} tile[{e}];",
+        if pass.split_exchange { "" } else { "2" }
+    ));
+    w.line("const uint t = get_local_id(0);");
+    w.line("const idx_t g = get_group_id(0);");
+    let in_w: Vec<u64> = pass.wg.iter().map(|&(i, _)| pw(p, i)).collect();
+    let out_w: Vec<u64> = pass.wg.iter().map(|&(_, o)| pw(p, o)).collect();
+    w.line(format!("const idx_t in_base = {};", spread("g", p, &in_w)));
+    w.line(format!("const idx_t out_base = {};", spread("g", p, &out_w)));
+    w.line(format!("real2 {};", xs.join(", ")));
+
+    let nsub = pass.substages.len();
+    let load = Mapping::new(pass, stage_regs(pass, 0), false);
+    // load: register j ← src[in_base + f(t) + const(j)]
+    let tw_in: Vec<u64> = load.threads.iter().map(|&d| pw(p, pass.tile[d].in_pos)).collect();
+    w.line(format!("const idx_t t_in = {};", spread("t", p, &tw_in)));
+    for j in 0..bregs {
+        let c: u64 = load.j_digits(p, j).iter().map(|&(d, v)| v * pw(p, pass.tile[d].in_pos)).sum();
+        w.line(format!("{} = src[in_base + t_in + {c}];", xs[j as usize]));
+    }
+    w.note(OpCounts { global_loads: bregs, ..Default::default() });
+    let mut cur = load;
+    for s in 0..nsub {
+        if s > 0 {
+            let next = Mapping::new(pass, stage_regs(pass, s), false);
+            exchange(w, pass, &cur, &next, &xs);
+            cur = next;
+        }
+        // transform each digit of this sub-stage along the register index
+        for &d in &pass.substages[s] {
+            let q = cur.regs.iter().position(|&r| r == d).expect("sub-stage digit in registers") as u32;
+            let stride = pw(p, q);
+            for base in 0..bregs {
+                if (base / stride) % p != 0 {
+                    continue;
+                }
+                let vars: Vec<String> = (0..p).map(|v| xs[(base + v * stride) as usize].clone()).collect();
+                small_dft::emit_dft(w, p, &vars, pass.direction == Direction::Inverse, f64p);
+            }
+        }
+    }
+    // store mapping: threads ordered by output position (runs of lanes are contiguous)
+    let store = Mapping::new(pass, cur.regs.clone(), true);
+    if store.threads != cur.threads {
+        exchange(w, pass, &cur, &store, &xs);
+    }
+    let tw_out: Vec<u64> = store.threads.iter().map(|&d| pw(p, pass.tile[d].out_pos)).collect();
+    w.line(format!("const idx_t t_out = {};", spread("t", p, &tw_out)));
+    for j in 0..bregs {
+        let c: u64 = store.j_digits(p, j).iter().map(|&(d, v)| v * pw(p, pass.tile[d].out_pos)).sum();
+        let val = match pass.scale {
+            Some(s) => format!("{} * {}", xs[j as usize], real_literal(s, f64p)),
+            None => xs[j as usize].clone(),
+        };
+        w.line(format!("dst[out_base + t_out + {c}] = {val};"));
+    }
+    w.note(OpCounts {
+        global_stores: bregs,
+        real_mul: if pass.scale.is_some() { 2 * bregs } else { 0 },
+        ..Default::default()
+    });
+    w.close();
+}
+
+/// Moves the tile from one thread mapping to another through local memory.
+fn exchange(w: &mut Writer, pass: &FusedPass, from: &Mapping, to: &Mapping, xs: &[String]) {
+    let p = pass.p as u64;
+    let idx = |m: &Mapping, w: &mut Writer, name: &str| {
+        let tw: Vec<u64> = m.threads.iter().map(|&d| pw(p, d as u32)).collect();
+        w.line(format!("const uint {name} = {};", spread("t", p, &tw)));
+    };
+    let off = |m: &Mapping, j: u64| -> u64 { m.j_digits(p, j).iter().map(|&(d, v)| v * pw(p, d as u32)).sum() };
+    w.open("");
+    idx(from, w, "lw");
+    idx(to, w, "lr");
+    let halves: &[&str] = if pass.split_exchange { &[".x", ".y"] } else { &[""] };
+    for h in halves {
+        for (j, x) in xs.iter().enumerate() {
+            w.line(format!("tile[lw + {}] = {x}{h};", off(from, j as u64)));
+        }
+        w.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        for (j, x) in xs.iter().enumerate() {
+            w.line(format!("{x}{h} = tile[lr + {}];", off(to, j as u64)));
+        }
+        w.line("barrier(CLK_LOCAL_MEM_FENCE);");
+    }
+    w.close();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spread_merges_runs() {
+        assert_eq!(spread("t", 3, &[1, 3, 9]), "t");
+        assert_eq!(spread("t", 3, &[1, 3, 81]), "(t % 9) + (t / 9) * 81");
+        assert_eq!(spread("t", 2, &[]), "0");
+    }
+
+    #[test]
+    fn groups_and_lanes() {
+        assert_eq!(balanced_groups(16, 8), vec![8, 8]);
+        assert_eq!(balanced_groups(13, 6), vec![5, 4, 4]);
+        let limits = FusedLimits { local_bytes: 48 * 1024, max_threads: 1024 };
+        assert_eq!(max_tile_digits(3, Precision::F32, limits), 8);
+        let s = rotate_schedule(2, 28, &balanced_groups(28, 13), None, Precision::F32, Direction::Forward, 1.0, limits);
+        assert_eq!(s.iter().map(|p| (p.m, p.t)).collect::<Vec<_>>(), vec![(10, 3), (9, 3), (9, 3)]);
+        assert!(s.iter().all(|p| p.threads() <= 1024 && p.tile_len() <= 8192 * 2));
+    }
+}

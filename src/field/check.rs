@@ -1,0 +1,331 @@
+//! Checks user-supplied Montgomery constants and roots against the derived ones. When one is
+//! wrong it says what it is instead, where it matches a related value: the other limb order,
+//! R where R² was meant, p⁻¹ where −p⁻¹ was meant, a root of another order, and so on.
+
+use super::montgomery::{LimbBits, MontParams};
+use super::parse::{readings, Given, LimbOrder, Reading};
+use super::prime::{dlog_2group, order_log2, PrimeField};
+use rug::Integer;
+use serde::Serialize;
+
+/// The constants a user may give, each optional.
+#[derive(Debug, Clone, Default)]
+pub struct UserConstants {
+    pub n_prime: Option<Given>,
+    pub r: Option<Given>,
+    pub r_squared: Option<Given>,
+    pub root: Option<Given>,
+    pub two_adicity: Option<u64>,
+}
+
+/// The verdict on one constant.
+#[derive(Debug, Clone, Serialize)]
+pub struct Finding {
+    pub constant: String,
+    pub given: String,
+    pub ok: bool,
+    /// How the given limbs were read when that mattered ("big-endian limbs"), if at all.
+    pub read_as: Option<String>,
+    pub expected: String,
+    /// What the given value is instead, when it is wrong and a related value matches.
+    pub instead: Option<String>,
+}
+
+fn pow2(k: u32) -> Integer {
+    Integer::from(Integer::u_pow_u(2, k))
+}
+
+fn show_given(g: &Given) -> String {
+    match g {
+        Given::Int(v) => v.to_string(),
+        Given::Limbs(l) => format!(
+            "[{}]",
+            l.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+/// A value the constant might have been confused with.
+struct Candidate {
+    what: String,
+    value: Integer,
+    correct: bool,
+}
+
+fn cand(what: impl Into<String>, value: Integer, correct: bool) -> Candidate {
+    Candidate {
+        what: what.into(),
+        value,
+        correct,
+    }
+}
+
+/// Matches readings against candidates: the correct one first, then related ones, then the
+/// same modulo `reduce` (an unreduced value).
+fn judge(
+    name: &str,
+    given: &Given,
+    reads: &[Reading],
+    cands: &[Candidate],
+    expected: String,
+    reduce: Option<&Integer>,
+    fallback: &dyn Fn(&Integer) -> Option<String>,
+) -> Finding {
+    let mut f = Finding {
+        constant: name.to_string(),
+        given: show_given(given),
+        ok: false,
+        read_as: None,
+        expected,
+        instead: None,
+    };
+    let how = |r: &Reading| (!r.how.is_empty()).then(|| r.how.to_string());
+    for r in reads {
+        if cands.iter().any(|c| c.correct && c.value == r.value) {
+            f.ok = true;
+            f.read_as = how(r);
+            return f;
+        }
+    }
+    for r in reads {
+        if let Some(c) = cands.iter().find(|c| !c.correct && c.value == r.value) {
+            f.read_as = how(r);
+            f.instead = Some(c.what.clone());
+            return f;
+        }
+    }
+    if let Some(m) = reduce {
+        for r in reads {
+            if r.value >= *m {
+                let v = Integer::from(&r.value % m);
+                if let Some(c) = cands.iter().find(|c| c.value == v) {
+                    f.read_as = how(r);
+                    f.instead = Some(format!("not reduced: modulo {m} it is {}", c.what));
+                    return f;
+                }
+            }
+        }
+    }
+    for r in reads {
+        if let Some(s) = fallback(&r.value) {
+            f.read_as = how(r);
+            f.instead = Some(s);
+            return f;
+        }
+    }
+    if reads.len() > 1 {
+        f.instead = Some("none of the related values checked, in either limb order".into());
+    } else {
+        f.instead = Some("none of the related values checked".into());
+    }
+    f
+}
+
+/// The 2-power-root description of x: "ω^k, a primitive 2^m-th root …", if x is one.
+fn describe_root(field: &PrimeField, x: &Integer) -> Option<String> {
+    let p = &field.p;
+    let s = field.two_adicity;
+    if *x >= *p || *x == 0 {
+        return None;
+    }
+    let m = order_log2(x, p, s)?;
+    let std_root = field.omega(m).ok()?;
+    if *x == std_root {
+        return Some(format!(
+            "g^((p−1)/2^{m}), the standard primitive 2^{m}-th root of unity: a root of another order than 2^{s}"
+        ));
+    }
+    let k = dlog_2group(x, &field.root, p, s);
+    let k = k
+        .map(|k| format!(" = ω^{k} with ω = g^((p−1)/2^{s})"))
+        .unwrap_or_default();
+    Some(format!(
+        "a primitive 2^{m}-th root of unity{k}, but not the standard one g^((p−1)/2^{m})"
+    ))
+}
+
+/// Checks every constant given; the derived value is what `expected` shows.
+pub fn check(
+    field: &PrimeField,
+    limb: LimbBits,
+    order: LimbOrder,
+    user: &UserConstants,
+) -> Vec<Finding> {
+    let mp = MontParams::new(field, limb);
+    let other = MontParams::new(field, limb.other());
+    let p = &field.p;
+    let w = limb.bits();
+    let wo = limb.other().bits();
+    let n = mp.limbs;
+    let big_r = pow2(w * n as u32);
+    let limbs_txt = |v: &Integer| {
+        format!(
+            "{v} = 0x{v:x} (little-endian {w}-bit limbs [{}])",
+            mp.limbs_of(v)
+                .iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    let mulp = |a: &Integer, b: &Integer| Integer::from(a * b) % p;
+    let r3 = mulp(&mp.r2, &mp.r);
+    let mut out = Vec::new();
+    let none = |_: &Integer| None;
+
+    if let Some(g) = &user.n_prime {
+        let reads = readings(g, order, limb);
+        let inv_mod = |k: u32| p.clone().invert(&pow2(k)).expect("p odd");
+        let neg = |k: u32| (pow2(k) - inv_mod(k)) % pow2(k);
+        let wide = w * n as u32;
+        let mut c = vec![
+            cand("", neg(w), true),
+            cand(format!("p⁻¹ mod 2^{w}: the sign is wrong, Montgomery reduction needs −p⁻¹"), inv_mod(w), false),
+            cand(
+                format!("−p⁻¹ mod R = 2^{wide}, the full-width value: word-by-word Montgomery uses only its lowest limb n' = {}", mp.n_prime),
+                neg(wide),
+                false,
+            ),
+            cand(format!("p⁻¹ mod R = 2^{wide}: full width, and the sign is wrong"), inv_mod(wide), false),
+            cand(format!("−p⁻¹ mod 2^{wo}: the constant for {wo}-bit limbs"), neg(wo), false),
+            cand(format!("p⁻¹ mod 2^{wo}: for {wo}-bit limbs, and the sign is wrong"), inv_mod(wo), false),
+        ];
+        let wide_o = wo * other.limbs as u32;
+        if wide_o != wide {
+            c.push(cand(
+                format!("−p⁻¹ mod 2^{wide_o}: full width for {wo}-bit limbs"),
+                neg(wide_o),
+                false,
+            ));
+        }
+        c.push(cand("R⁻¹ mod p", mp.r_inv.clone(), false));
+        let expected = format!("n' = −p⁻¹ mod 2^{w} = {} = 0x{:x}", mp.n_prime, mp.n_prime);
+        out.push(judge("n_prime", g, &reads, &c, expected, None, &none));
+    }
+
+    if let Some(g) = &user.r {
+        let reads = readings(g, order, limb);
+        let mut c = vec![
+            cand("", mp.r.clone(), true),
+            cand("R² mod p: R² where R was meant", mp.r2.clone(), false),
+            cand("R³ mod p", r3.clone(), false),
+            cand("R⁻¹ mod p", mp.r_inv.clone(), false),
+            cand(
+                format!("R = 2^{} itself, not reduced mod p", w * n as u32),
+                big_r.clone(),
+                false,
+            ),
+        ];
+        if other.r != mp.r {
+            c.push(cand(
+                format!(
+                    "R mod p for {wo}-bit limbs (R = 2^{})",
+                    wo * other.limbs as u32
+                ),
+                other.r.clone(),
+                false,
+            ));
+            c.push(cand(
+                format!("R² mod p for {wo}-bit limbs"),
+                other.r2.clone(),
+                false,
+            ));
+        }
+        let expected = format!("R mod p with R = 2^{}: {}", w * n as u32, limbs_txt(&mp.r));
+        out.push(judge("r", g, &reads, &c, expected, Some(p), &none));
+    }
+
+    if let Some(g) = &user.r_squared {
+        let reads = readings(g, order, limb);
+        let mut c = vec![
+            cand("", mp.r2.clone(), true),
+            cand("R mod p: R where R² was meant", mp.r.clone(), false),
+            cand("R³ mod p (R² in Montgomery form)", r3.clone(), false),
+            cand("R⁻¹ mod p", mp.r_inv.clone(), false),
+            cand(
+                "R² itself, not reduced mod p",
+                Integer::from(&big_r * &big_r),
+                false,
+            ),
+        ];
+        if other.r2 != mp.r2 {
+            c.push(cand(
+                format!(
+                    "R² mod p for {wo}-bit limbs (R = 2^{})",
+                    wo * other.limbs as u32
+                ),
+                other.r2.clone(),
+                false,
+            ));
+            c.push(cand(
+                format!("R mod p for {wo}-bit limbs"),
+                other.r.clone(),
+                false,
+            ));
+        }
+        let expected = format!("R² mod p: {}", limbs_txt(&mp.r2));
+        out.push(judge("r_squared", g, &reads, &c, expected, Some(p), &none));
+    }
+
+    if let Some(g) = &user.root {
+        let reads = readings(g, order, limb);
+        let s = field.two_adicity;
+        let root = &field.root;
+        let inv = field.inverse(root).expect("root is a unit");
+        let mut c = vec![
+            cand("", root.clone(), true),
+            cand(
+                format!("the 2^{s}-th root in Montgomery form (ω·R mod p, {w}-bit limbs)"),
+                mp.to_mont(root),
+                false,
+            ),
+            cand("the inverse root ω⁻¹", inv.clone(), false),
+            cand("ω⁻¹ in Montgomery form", mp.to_mont(&inv), false),
+        ];
+        if other.r != mp.r {
+            c.push(cand(
+                format!("the root in Montgomery form for {wo}-bit limbs"),
+                other.to_mont(root),
+                false,
+            ));
+        }
+        let expected = format!(
+            "ω = g^((p−1)/2^{s}) with g = {}, a primitive 2^{s}-th root: {}",
+            field.g,
+            limbs_txt(root)
+        );
+        let fb = |x: &Integer| {
+            describe_root(field, x).or_else(|| {
+                describe_root(field, &mp.from_mont(x)).map(|d| format!("in Montgomery form, {d}"))
+            })
+        };
+        out.push(judge("root", g, &reads, &c, expected, Some(p), &fb));
+    }
+
+    if let Some(t) = user.two_adicity {
+        let s = field.two_adicity as u64;
+        let instead = if t == s {
+            None
+        } else if t > s {
+            Some(format!(
+                "too large: 2^{t} does not divide p − 1 = 2^{s} · odd, so NTT sizes stop at 2^{s}"
+            ))
+        } else {
+            Some(format!(
+                "too small: 2^{t} divides p − 1, but so does 2^{s} (p − 1 = 2^{s} · odd)"
+            ))
+        };
+        out.push(Finding {
+            constant: "two_adicity".into(),
+            given: t.to_string(),
+            ok: t == s,
+            read_as: None,
+            expected: format!("s = {s} (largest s with 2^s | p − 1)"),
+            instead,
+        });
+    }
+    out
+}

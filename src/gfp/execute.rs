@@ -1,0 +1,274 @@
+//! Running a plan on a device: twiddle tables (exact, from rug), program build, buffers,
+//! launches, and per-stage kernel times from profiling events.
+
+use super::field::GfpField;
+use super::plan::{GfpPlan, LOCAL_BUDGET_BYTES, MAX_GROUP};
+use crate::codegen::gfp_kernels::{self, dft_kernel_name, twiddle_kernel_name};
+use crate::codegen::GeneratedProgram;
+use crate::error::{JitError, Result};
+use crate::runtime::pinned::device_buffer;
+use crate::runtime::timing::{event_ms, event_span_ns};
+use crate::runtime::{build_program, Arg, BuiltProgram, Gpu, KernelHandle, Pinned};
+use ocl::{Buffer, Event};
+use rayon::prelude::*;
+use rug::Integer;
+use serde::Serialize;
+
+/// Work-group size of the element-wise kernels.
+const ELEMENTWISE_WG: usize = 128;
+
+/// The local-memory budget and work-group cap a device gives the DFT kernels.
+pub fn device_limits(gpu: &Gpu) -> (u64, usize) {
+    (
+        gpu.info.local_mem_bytes.min(LOCAL_BUDGET_BYTES),
+        gpu.info.max_work_group_size.min(MAX_GROUP),
+    )
+}
+
+/// Kernel times of one run by stage kind, from profiling events (ms).
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct GfpRunTimes {
+    pub base_dft_ms: f64,
+    pub twiddle_ms: f64,
+    pub permutation_ms: f64,
+    pub scale_ms: f64,
+    /// Sum of all kernel times.
+    pub kernel_ms: f64,
+    /// First kernel start to last kernel end.
+    pub kernel_span_ms: f64,
+    /// Per launch: (kernel name, ms).
+    pub launches: Vec<(String, f64)>,
+    pub upload_ms: f64,
+    pub download_ms: f64,
+}
+
+/// The twiddle table of a stage: ω_M^(m·q) at n = q + m·S, n < M, in the transposed layout.
+pub fn twiddle_table(f: &GfpField, omega_n: &Integer, n: u64, block: u64, stride: u64) -> Vec<u64> {
+    let w_m = Integer::from(
+        omega_n
+            .pow_mod_ref(&Integer::from(n / block), &f.p)
+            .unwrap(),
+    );
+    let chunk = 1024u64.min(stride);
+    let k = f.k as usize;
+    let m_len = block as usize;
+    let pieces: Vec<(u64, u64)> = (0..block / stride)
+        .flat_map(|m| (0..stride / chunk).map(move |c| (m, c * chunk)))
+        .collect();
+    let parts: Vec<(usize, Vec<Vec<u64>>)> = pieces
+        .par_iter()
+        .map(|&(m, q0)| {
+            let step = Integer::from(w_m.pow_mod_ref(&Integer::from(m), &f.p).unwrap());
+            let mut v = Integer::from(step.pow_mod_ref(&Integer::from(q0), &f.p).unwrap());
+            let mut out = Vec::with_capacity(chunk as usize);
+            for _ in 0..chunk {
+                out.push(f.to_digits(&v));
+                v = (v * &step) % &f.p;
+            }
+            ((q0 + m * stride) as usize, out)
+        })
+        .collect();
+    let mut table = vec![0u64; m_len * k];
+    for (start, vals) in parts {
+        for (i, d) in vals.into_iter().enumerate() {
+            for (c, x) in d.into_iter().enumerate() {
+                table[start + i + c * m_len] = x;
+            }
+        }
+    }
+    table
+}
+
+/// A plan made ready on one device.
+pub struct GfpTransform {
+    pub plan: GfpPlan,
+    pub program: GeneratedProgram,
+    pub built: BuiltProgram,
+    dft: Vec<KernelHandle>,
+    twiddle: Vec<KernelHandle>,
+    permute: KernelHandle,
+    scale: Option<KernelHandle>,
+    a: Buffer<u64>,
+    b: Buffer<u64>,
+    tw: Vec<Buffer<u64>>,
+    staging: Pinned<u64>,
+    /// Host time to compute the twiddle tables (ms), kept out of kernel times.
+    pub twiddle_setup_ms: f64,
+}
+
+fn mib(b: u64) -> String {
+    format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
+}
+
+impl GfpTransform {
+    pub fn new(gpu: &Gpu, plan: &GfpPlan) -> Result<GfpTransform> {
+        let f = &plan.field;
+        let words = plan.n * f.k as u64;
+        let bytes = words * 8;
+        let tw_bytes: u64 = plan.stages[..plan.stages.len() - 1]
+            .iter()
+            .map(|s| s.block * f.k as u64 * 8)
+            .sum();
+        if bytes > gpu.info.max_alloc_bytes {
+            return Err(JitError::Device(format!(
+                "N = 2^{} elements of {} words need a {} buffer; {} allows {} per allocation",
+                plan.log_n,
+                f.k,
+                mib(bytes),
+                gpu.info.name,
+                mib(gpu.info.max_alloc_bytes)
+            )));
+        }
+        if 2 * bytes + tw_bytes > gpu.info.global_mem_bytes {
+            return Err(JitError::Device(format!(
+                "the transform needs {} of device memory, {} has {}",
+                mib(2 * bytes + tw_bytes),
+                gpu.info.name,
+                mib(gpu.info.global_mem_bytes)
+            )));
+        }
+        let program = gfp_kernels::generate(plan);
+        let built = build_program(gpu, &program.source, "")?;
+        let kh = |name: &str| KernelHandle::new(gpu, &built.program, name);
+        let dft = (0..plan.stages.len())
+            .map(|s| kh(&dft_kernel_name(plan, s)))
+            .collect::<Result<Vec<_>>>()?;
+        let twiddle = (0..plan.stages.len() - 1)
+            .map(|s| kh(&twiddle_kernel_name(s)))
+            .collect::<Result<Vec<_>>>()?;
+        let permute = kh(gfp_kernels::PERMUTE_KERNEL)?;
+        let scale = if plan.inverse {
+            Some(kh(gfp_kernels::SCALE_KERNEL)?)
+        } else {
+            None
+        };
+        let t0 = std::time::Instant::now();
+        let omega = plan.omega_dir()?;
+        let mut tw = Vec::new();
+        for st in &plan.stages[..plan.stages.len() - 1] {
+            let table = twiddle_table(f, &omega, plan.n, st.block, st.stride);
+            let buf = device_buffer::<u64>(&gpu.queue, table.len())?;
+            buf.write(&table).queue(&gpu.queue).enq()?;
+            tw.push(buf);
+        }
+        let twiddle_setup_ms = t0.elapsed().as_secs_f64() * 1e3;
+        Ok(GfpTransform {
+            plan: plan.clone(),
+            program,
+            built,
+            dft,
+            twiddle,
+            permute,
+            scale,
+            a: device_buffer(&gpu.queue, words as usize)?,
+            b: device_buffer(&gpu.queue, words as usize)?,
+            tw,
+            staging: Pinned::new(&gpu.queue, words as usize)?,
+            twiddle_setup_ms,
+        })
+    }
+
+    /// Transforms `input` (transposed layout, N·k words); returns the output and times.
+    pub fn execute(&self, gpu: &Gpu, input: &[u64]) -> Result<(Vec<u64>, GfpRunTimes)> {
+        let q = &gpu.queue;
+        let n = self.plan.n as usize;
+        let words = input.len();
+        self.staging.fill(input)?;
+        let mut t = GfpRunTimes {
+            upload_ms: self.staging.upload_to(&self.a, words)?,
+            ..Default::default()
+        };
+        let mut events: Vec<(String, usize, Event)> = Vec::new();
+        for (s, st) in self.plan.stages.iter().enumerate() {
+            let kd = &self.dft[s];
+            kd.set_args(&[Arg::buf(&self.a)])?;
+            let wg = (st.group * st.radix as u64 / 2) as usize;
+            events.push((kd.name.clone(), 0, kd.launch(q, n / 2, wg)?));
+            if s + 1 < self.plan.stages.len() {
+                let kt = &self.twiddle[s];
+                kt.set_args(&[Arg::buf(&self.a), Arg::buf(&self.tw[s])])?;
+                let l = kt.local_size(ELEMENTWISE_WG);
+                events.push((kt.name.clone(), 1, kt.launch(q, n, l)?));
+            }
+        }
+        self.permute
+            .set_args(&[Arg::buf(&self.a), Arg::buf(&self.b)])?;
+        let l = self.permute.local_size(ELEMENTWISE_WG);
+        events.push((self.permute.name.clone(), 2, self.permute.launch(q, n, l)?));
+        if let Some(ks) = &self.scale {
+            ks.set_args(&[Arg::buf(&self.b)])?;
+            let l = ks.local_size(ELEMENTWISE_WG);
+            events.push((ks.name.clone(), 3, ks.launch(q, n, l)?));
+        }
+        let mut first = u64::MAX;
+        let mut last = 0u64;
+        for (name, kind, ev) in &events {
+            let (s, e) = event_span_ns(ev)?;
+            first = first.min(s);
+            last = last.max(e);
+            let ms = e.saturating_sub(s) as f64 * 1e-6;
+            match kind {
+                0 => t.base_dft_ms += ms,
+                1 => t.twiddle_ms += ms,
+                2 => t.permutation_ms += ms,
+                _ => t.scale_ms += ms,
+            }
+            t.kernel_ms += ms;
+            t.launches.push((name.clone(), ms));
+        }
+        t.kernel_span_ms = last.saturating_sub(first) as f64 * 1e-6;
+        t.download_ms = self.staging.download_from(&self.b, words)?;
+        let mut out = vec![0u64; words];
+        self.staging.drain(&mut out)?;
+        Ok((out, t))
+    }
+}
+
+/// Element-wise device field operations, for tests: `op` ∈ add, sub, mul on (x, y), or
+/// shift (x · r^s with s from `shifts`). Returns the device's digit forms.
+pub fn device_op(
+    gpu: &Gpu,
+    f: &GfpField,
+    op: &str,
+    x: &[Integer],
+    y: &[Integer],
+    shifts: &[u32],
+) -> Result<Vec<Vec<u64>>> {
+    let n = x.len();
+    let k = f.k as usize;
+    let prog = gfp_kernels::generate_ops(f);
+    let built = build_program(gpu, &prog.source, "")?;
+    let name = format!("gfp_op_{op}");
+    let kern = KernelHandle::new(gpu, &built.program, &name)?;
+    let q = &gpu.queue;
+    let bx = device_buffer::<u64>(q, n * k)?;
+    bx.write(&f.to_transposed(x)).queue(q).enq()?;
+    let bz = device_buffer::<u64>(q, n * k)?;
+    let ev = if op == "shift" {
+        let bs = device_buffer::<u32>(q, n)?;
+        bs.write(shifts).queue(q).enq()?;
+        kern.set_args(&[
+            Arg::buf(&bx),
+            Arg::buf(&bs),
+            Arg::buf(&bz),
+            Arg::U64(n as u64),
+        ])?;
+        kern.launch(q, n, 64)?
+    } else {
+        let by = device_buffer::<u64>(q, n * k)?;
+        by.write(&f.to_transposed(y)).queue(q).enq()?;
+        kern.set_args(&[
+            Arg::buf(&bx),
+            Arg::buf(&by),
+            Arg::buf(&bz),
+            Arg::U64(n as u64),
+        ])?;
+        kern.launch(q, n, kern.local_size(64))?
+    };
+    event_ms(&ev)?;
+    let mut out = vec![0u64; n * k];
+    bz.read(&mut out).queue(q).enq()?;
+    Ok((0..n)
+        .map(|i| (0..k).map(|c| out[i + c * n]).collect())
+        .collect())
+}

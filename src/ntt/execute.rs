@@ -1,0 +1,313 @@
+//! Running a plan on a device: checks, program build, tables, buffers, launches, timings
+//! (kernel and transfer times from profiling events).
+
+use super::plan::{NttPlan, Variant};
+use super::schedule::{Buf, PassKind, Schedule};
+use super::tables::mont_powers_words;
+use crate::codegen::ntt_kernels::{generate, plan_r_max, twiddle_split};
+use crate::codegen::GeneratedProgram;
+use crate::error::{JitError, Result};
+use crate::field::cpu::limbs64;
+use crate::field::device::{from_device, pack, to_device, words_per_elem};
+use crate::runtime::pinned::{constant_buffer, device_buffer};
+use crate::runtime::timing::event_span_ns;
+use crate::runtime::{build_program, Arg, BuiltProgram, Gpu, KernelHandle, Pinned};
+use ocl::Buffer;
+use rug::Integer;
+use serde::Serialize;
+use std::time::Instant;
+
+/// Times of one run, all from profiling events except `host_ms`.
+#[derive(Debug, Clone, Serialize)]
+pub struct RunTimes {
+    /// Sum of all launches' kernel times (conversions into and out of Montgomery form included).
+    pub kernel_ms: f64,
+    /// First kernel start to last kernel end.
+    pub kernel_span_ms: f64,
+    pub pass_ms: Vec<f64>,
+    pub upload_ms: f64,
+    pub download_ms: f64,
+    pub host_ms: f64,
+}
+
+struct Tables {
+    /// radix2: w^t, t < N/2; split28: w^t, t < N; fused: lo table.
+    tw: Buffer<u32>,
+    /// fused: hi table and the DFT-R roots.
+    hi: Option<Buffer<u32>>,
+    roots: Option<Buffer<u32>>,
+    offsets: Option<Buffer<u32>>,
+    perm: Option<Buffer<u32>>,
+    /// radix2, split28: [w4, w8, w8^3] in Montgomery form and the final scale (1 or N⁻¹).
+    consts: Buffer<u32>,
+}
+
+/// A plan made ready on one device.
+pub struct NttTransform {
+    pub plan: NttPlan,
+    pub schedule: Schedule,
+    pub program: GeneratedProgram,
+    pub built: BuiltProgram,
+    kernels: Vec<KernelHandle>,
+    a: Buffer<u32>,
+    b: Buffer<u32>,
+    tables: Tables,
+    staging: Pinned<u32>,
+    /// Host wall time spent building tables (kept out of kernel times).
+    pub tables_ms: f64,
+}
+
+fn mib(b: u64) -> String {
+    format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
+}
+
+/// Refuses plans the device cannot hold.
+pub fn check_device(gpu: &Gpu, plan: &NttPlan) -> Result<()> {
+    let info = &gpu.info;
+    let bytes = plan.array_bytes();
+    if bytes > info.max_alloc_bytes {
+        return Err(JitError::Device(format!(
+            "N = 2^{} elements of {} bytes need a {} buffer, but {} allows at most {} per allocation",
+            plan.log_n,
+            plan.mont.element_bytes(),
+            mib(bytes),
+            info.name,
+            mib(info.max_alloc_bytes)
+        )));
+    }
+    // Two arrays plus, at most, a table as large as one (split28) and two index tables.
+    let total = bytes * 3 + (plan.n() as u64) * 8;
+    if total > info.global_mem_bytes {
+        return Err(JitError::Device(format!(
+            "{} needs about {} of device memory, {} has {}",
+            plan.variant,
+            mib(total),
+            info.name,
+            mib(info.global_mem_bytes)
+        )));
+    }
+    Ok(())
+}
+
+fn pow(plan: &NttPlan, e: u64) -> Integer {
+    plan.root
+        .clone()
+        .pow_mod(&Integer::from(e), &plan.field().p)
+        .expect("p > 0")
+}
+
+fn build_tables(gpu: &Gpu, plan: &NttPlan, schedule: &Schedule) -> Result<Tables> {
+    let q = &gpu.queue;
+    let mp = &plan.mont;
+    let n = plan.n();
+    let consts = {
+        // For N < 8 the unused entries are powers of ω all the same.
+        let root = |e: usize| plan.root_pow_mont(e as u64);
+        let scale = if plan.inverse {
+            plan.n_inv.clone()
+        } else {
+            Integer::from(1)
+        };
+        let vals = [root(n / 4), root(n / 8), root(3 * n / 8), scale];
+        let words: Vec<u32> = vals.iter().flat_map(|v| pack(mp, v)).collect();
+        constant_buffer(q, &words)?
+    };
+    let idx = |v: &[u32]| -> Result<Option<Buffer<u32>>> {
+        if v.is_empty() {
+            Ok(None)
+        } else {
+            Ok(Some(constant_buffer(q, v)?))
+        }
+    };
+    Ok(match plan.variant {
+        Variant::Radix2 => Tables {
+            tw: constant_buffer(q, &mont_powers_words(mp, &plan.root, (n / 2).max(1)))?,
+            hi: None,
+            roots: None,
+            offsets: None,
+            perm: None,
+            consts,
+        },
+        Variant::Split28 => Tables {
+            tw: constant_buffer(q, &mont_powers_words(mp, &plan.root, n))?,
+            hi: None,
+            roots: None,
+            offsets: idx(&schedule.offsets)?,
+            perm: idx(&schedule.perm)?,
+            consts,
+        },
+        Variant::Fused => {
+            let h = twiddle_split(plan.log_n);
+            let r_max = plan_r_max(plan);
+            Tables {
+                tw: constant_buffer(q, &mont_powers_words(mp, &plan.root, 1 << h))?,
+                hi: Some(constant_buffer(
+                    q,
+                    &mont_powers_words(mp, &pow(plan, 1 << h), 1 << (plan.log_n - h)),
+                )?),
+                roots: Some(constant_buffer(
+                    q,
+                    &mont_powers_words(mp, &pow(plan, (n >> r_max) as u64), 1 << (r_max - 1)),
+                )?),
+                offsets: None,
+                perm: None,
+                consts,
+            }
+        }
+    })
+}
+
+impl NttTransform {
+    pub fn new(gpu: &Gpu, plan: &NttPlan) -> Result<NttTransform> {
+        check_device(gpu, plan)?;
+        let schedule = Schedule::for_plan(plan);
+        let program = generate(plan, &schedule);
+        let built = build_program(gpu, &program.source, "")?;
+        let kernels = schedule
+            .passes
+            .iter()
+            .map(|p| KernelHandle::new(gpu, &built.program, &p.kernel))
+            .collect::<Result<Vec<_>>>()?;
+        let t0 = Instant::now();
+        let tables = build_tables(gpu, plan, &schedule)?;
+        let tables_ms = t0.elapsed().as_secs_f64() * 1e3;
+        let words = plan.n() * words_per_elem(&plan.mont);
+        Ok(NttTransform {
+            plan: plan.clone(),
+            schedule,
+            program,
+            built,
+            kernels,
+            a: device_buffer(&gpu.queue, words)?,
+            b: device_buffer(&gpu.queue, words)?,
+            tables,
+            staging: Pinned::new(&gpu.queue, words)?,
+            tables_ms,
+        })
+    }
+
+    fn buf(&self, b: Buf) -> &Buffer<u32> {
+        match b {
+            Buf::A => &self.a,
+            Buf::B => &self.b,
+        }
+    }
+
+    fn need<'a>(b: &'a Option<Buffer<u32>>, what: &str) -> Result<&'a Buffer<u32>> {
+        b.as_ref()
+            .ok_or_else(|| JitError::invalid(format!("internal: {what} table missing")))
+    }
+
+    /// Runs all launches on the data in buffer A; returns their times.
+    pub fn passes(&self, gpu: &Gpu) -> Result<RunTimes> {
+        let t0 = Instant::now();
+        let t = &self.tables;
+        let mut events = Vec::with_capacity(self.schedule.passes.len());
+        for (pass, k) in self.schedule.passes.iter().zip(&self.kernels) {
+            let src = self.buf(pass.src);
+            let dst = self.buf(pass.dst);
+            let n = self.plan.n() as u32;
+            let log_n = self.plan.log_n;
+            let args: Vec<Arg> = match &pass.kind {
+                PassKind::Bitrev => {
+                    vec![Arg::buf(src), Arg::buf(dst), Arg::U32(n), Arg::U32(log_n)]
+                }
+                PassKind::Radix2Stage { stage } => vec![
+                    Arg::buf(dst),
+                    Arg::buf(&t.tw),
+                    Arg::U32(n),
+                    Arg::U32(log_n),
+                    Arg::U32(*stage),
+                ],
+                PassKind::FromMont => vec![Arg::buf(dst), Arg::buf(&t.consts), Arg::U32(n)],
+                PassKind::ToMont => vec![Arg::buf(dst), Arg::U32(n)],
+                PassKind::Split {
+                    m_log,
+                    first,
+                    blocks,
+                } => vec![
+                    Arg::buf(dst),
+                    Arg::buf(&t.tw),
+                    Arg::buf(Self::need(&t.offsets, "offsets")?),
+                    Arg::buf(&t.consts),
+                    Arg::U32(log_n),
+                    Arg::U32(*first as u32),
+                    Arg::U32(*m_log),
+                    Arg::U32((*blocks << (m_log - 3)) as u32),
+                ],
+                PassKind::Base4 { first, blocks } => vec![
+                    Arg::buf(dst),
+                    Arg::buf(Self::need(&t.offsets, "offsets")?),
+                    Arg::buf(&t.consts),
+                    Arg::U32(*first as u32),
+                    Arg::U32(*blocks as u32),
+                ],
+                PassKind::Base2 { first, blocks } => vec![
+                    Arg::buf(dst),
+                    Arg::buf(Self::need(&t.offsets, "offsets")?),
+                    Arg::U32(*first as u32),
+                    Arg::U32(*blocks as u32),
+                ],
+                PassKind::Permute => vec![
+                    Arg::buf(src),
+                    Arg::buf(dst),
+                    Arg::buf(Self::need(&t.perm, "permutation")?),
+                    Arg::buf(&t.consts),
+                    Arg::U32(n),
+                ],
+                PassKind::Fused(_) => vec![
+                    Arg::buf(src),
+                    Arg::buf(dst),
+                    Arg::buf(&t.tw),
+                    Arg::buf(Self::need(&t.hi, "hi twiddle")?),
+                    Arg::buf(Self::need(&t.roots, "roots")?),
+                ],
+            };
+            k.set_args(&args)?;
+            let local = k.local_size(pass.local);
+            events.push(k.launch(&gpu.queue, pass.global, local)?);
+        }
+        let mut pass_ms = Vec::with_capacity(events.len());
+        let (mut first, mut last) = (u64::MAX, 0u64);
+        for ev in &events {
+            let (s, e) = event_span_ns(ev)?;
+            first = first.min(s);
+            last = last.max(e);
+            pass_ms.push(e.saturating_sub(s) as f64 * 1e-6);
+        }
+        Ok(RunTimes {
+            kernel_ms: pass_ms.iter().sum(),
+            kernel_span_ms: last.saturating_sub(first) as f64 * 1e-6,
+            pass_ms,
+            upload_ms: 0.0,
+            download_ms: 0.0,
+            host_ms: t0.elapsed().as_secs_f64() * 1e3,
+        })
+    }
+
+    /// Transforms `input` (standard form, flat 64-bit limbs, N elements).
+    pub fn execute(&self, gpu: &Gpu, input: &[u64]) -> Result<(Vec<u64>, RunTimes)> {
+        let n64 = limbs64(self.plan.field());
+        if input.len() != self.plan.n() * n64 {
+            return Err(JitError::invalid(format!(
+                "input has {} elements, the plan needs N = {}",
+                input.len() / n64,
+                self.plan.n()
+            )));
+        }
+        let t0 = Instant::now();
+        let words = to_device(&self.plan.mont, input, n64);
+        self.staging.fill(&words)?;
+        let upload_ms = self.staging.upload_to(&self.a, words.len())?;
+        let mut times = self.passes(gpu)?;
+        let download_ms = self
+            .staging
+            .download_from(self.buf(self.schedule.result()), words.len())?;
+        let mut out = vec![0u32; words.len()];
+        self.staging.drain(&mut out)?;
+        times.upload_ms = upload_ms;
+        times.download_ms = download_ms;
+        times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
+        Ok((from_device(&self.plan.mont, &out, n64), times))
+    }
+}

@@ -1,0 +1,137 @@
+//! Gathers the statistics of every kernel a transform runs, dispatching on the vendor.
+
+use super::{amd, intel, nvidia, pocl, portable, Metric};
+use crate::codegen::OpCounts;
+use crate::error::Result;
+use crate::runtime::build::{build_options, program_binary};
+use crate::runtime::{DeviceInfo, Gpu};
+use crate::vc::{VcPlan, VcTransform};
+use ocl::enums::{ProgramBuildInfo, ProgramBuildInfoResult};
+use serde::Serialize;
+
+/// Everything known about one kernel.
+#[derive(Debug, Clone, Serialize)]
+pub struct KernelStats {
+    pub kernel: String,
+    /// Exact per-work-item counts written by the generator.
+    pub generator: OpCounts,
+    /// Figures from the device's compiler and the OpenCL queries, each with its source.
+    pub metrics: Vec<Metric>,
+}
+
+impl KernelStats {
+    /// The figure for `key`: SASS before other sources, a known value before an unknown one.
+    pub fn best(&self, key: &str) -> Option<&Metric> {
+        let of_key = || self.metrics.iter().filter(move |m| m.key == key);
+        of_key()
+            .find(|m| m.value.is_some() && m.source.starts_with("SASS"))
+            .or_else(|| of_key().find(|m| m.value.is_some()))
+            .or_else(|| of_key().next())
+    }
+
+    /// The figure for `key` from a source whose name starts with `source`.
+    pub fn from_source(&self, key: &str, source: &str) -> Option<&Metric> {
+        self.metrics
+            .iter()
+            .find(|m| m.key == key && m.source.starts_with(source))
+    }
+}
+
+/// The statistics of a transform's program on one device.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProgramStats {
+    pub device: DeviceInfo,
+    pub plan: VcPlan,
+    pub radices: String,
+    pub kernels: Vec<KernelStats>,
+    /// What could not be read, and where files came from.
+    pub notes: Vec<String>,
+}
+
+/// Builds the source afresh (no cache) and returns the build log: a program loaded from a
+/// cached binary may come without ptxas' report.
+fn fresh_build_log(gpu: &Gpu, source: &str) -> Option<String> {
+    let program = ocl::Program::builder()
+        .source(source)
+        .devices(gpu.device)
+        .cmplr_opt(build_options(gpu, ""))
+        .build(&gpu.context)
+        .ok()?;
+    match program.build_info(gpu.device, ProgramBuildInfo::BuildLog) {
+        Ok(ProgramBuildInfoResult::BuildLog(s)) => Some(s.trim_end_matches('\0').to_string()),
+        _ => None,
+    }
+}
+
+/// Collects generator counts, vendor compiler figures and portable queries for each kernel.
+/// On PoCL the transform is run once first, since PoCL compiles a kernel at its first launch.
+pub fn collect(gpu: &Gpu, tr: &VcTransform) -> Result<ProgramStats> {
+    let vendor = gpu.info.vendor_key();
+    let mut notes = Vec::new();
+    if vendor == "pocl" {
+        let input = crate::io::random::random_complex(tr.plan.len as usize, 1);
+        tr.execute(gpu, &input)?;
+    }
+    let binary = program_binary(&tr.built);
+    let mut log = tr.built.build_log.clone();
+    let mut sass_text: Option<(String, &'static str)> = None;
+    let ptx = binary
+        .as_deref()
+        .map(|b| String::from_utf8_lossy(b).into_owned());
+    if vendor == "nvidia" {
+        if nvidia::parse_ptxas_log(&log).is_empty() {
+            if let Some(l) = fresh_build_log(gpu, &tr.program.source) {
+                notes.push("ptxas report taken from a fresh (uncached) build".into());
+                log = l;
+            }
+        }
+        match ptx.as_deref().map(nvidia::sass_for_ptx) {
+            Some(Ok(Some(s))) => sass_text = Some(s),
+            Some(Ok(None)) => {
+                notes.push("SASS counts need ptxas and cuobjdump or nvdisasm on PATH".into())
+            }
+            Some(Err(e)) => notes.push(format!("SASS not available: {e}")),
+            None => notes.push("the driver returned no program binary (PTX)".into()),
+        }
+    }
+    let mut kernels = Vec::new();
+    for (handle, (name, counts)) in tr.kernel_handles().iter().zip(tr.kernel_counts()) {
+        let mut metrics = Vec::new();
+        match vendor {
+            "nvidia" => metrics.extend(nvidia::metrics(
+                name,
+                ptx.as_deref(),
+                &log,
+                sass_text.as_ref().map(|(t, s)| (t.as_str(), *s)),
+            )),
+            "pocl" => {
+                let (m, note) = pocl::metrics(name);
+                metrics.extend(m);
+                notes.extend(note);
+            }
+            "amd" => {
+                let (m, note) = amd::metrics(name, binary.as_deref());
+                metrics.extend(m);
+                notes.extend(note);
+            }
+            "intel" => metrics.extend(intel::metrics(gpu, handle, binary.as_deref())),
+            _ => notes.push(format!(
+                "no compiler statistics for vendor {:?}: only the portable queries",
+                gpu.info.vendor
+            )),
+        }
+        metrics.extend(portable::metrics(handle));
+        kernels.push(KernelStats {
+            kernel: name.clone(),
+            generator: *counts,
+            metrics,
+        });
+    }
+    Ok(ProgramStats {
+        device: gpu.info.clone(),
+        plan: tr.plan.clone(),
+        radices: tr.schedule.radices(),
+        kernels,
+        notes,
+    })
+}

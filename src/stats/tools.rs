@@ -1,0 +1,86 @@
+//! External tools (ptxas, cuobjdump, objdump, ...): found on PATH, run with captured output.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The full path of an executable on PATH, if there is one.
+pub fn which(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join(name))
+        .find(|p| is_executable(p))
+}
+
+fn is_executable(p: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(p)
+        .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        .unwrap_or(false)
+}
+
+/// Runs `tool args…` and returns its stdout, or a message with its stderr when it fails.
+pub fn run(tool: &Path, args: &[&str]) -> Result<String, String> {
+    let out = Command::new(tool)
+        .args(args)
+        .output()
+        .map_err(|e| format!("{}: {e}", tool.display()))?;
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        let first = err.lines().next().unwrap_or("").trim();
+        return Err(format!(
+            "{} failed ({}): {first}",
+            tool.display(),
+            out.status
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// A fresh scratch directory under the system temp dir, removed on drop.
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    pub fn new(tag: &str) -> std::io::Result<Scratch> {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let d = std::env::temp_dir().join(format!(
+            "jitfft-{tag}-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&d)?;
+        Ok(Scratch(d))
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The number written just before `suffix` in `line` ("12 registers" → 12).
+pub fn number_before(line: &str, suffix: &str) -> Option<u64> {
+    let at = line.find(suffix)?;
+    let head = line[..at].trim_end();
+    let digits: String = head
+        .chars()
+        .rev()
+        .take_while(|c| c.is_ascii_digit())
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    digits.parse().ok()
+}
+
+/// The integer after `key` in `line` ("NumVgprs: 12" with key "NumVgprs:" → 12).
+pub fn number_after(line: &str, key: &str) -> Option<u64> {
+    let at = line.find(key)? + key.len();
+    let digits: String = line[at..]
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_ascii_digit())
+        .collect();
+    digits.parse().ok()
+}

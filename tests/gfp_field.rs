@@ -1,0 +1,220 @@
+//! Generalized Fermat fields: validation, digit forms, the DFT_K expansion, and the device's
+//! field arithmetic bit-exact against rug on random and edge values.
+
+mod common;
+
+use jitfft::codegen::gfp_kernels::{dft_program, simulate, Layer};
+use jitfft::gfp::execute::device_op;
+use jitfft::gfp::field::GfpField;
+use jitfft::gfp::reference as cpu;
+use rug::Integer;
+
+fn presets() -> Vec<GfpField> {
+    ["p3", "p4", "p5"]
+        .iter()
+        .map(|n| GfpField::preset(n).unwrap())
+        .collect()
+}
+
+#[test]
+fn presets_have_the_thesis_sizes() {
+    let f = presets();
+    assert_eq!((f[0].bits, f[0].two_adicity), (505, 272));
+    assert_eq!((f[1].bits, f[1].two_adicity), (993, 576));
+    assert_eq!((f[2].bits, f[2].two_adicity), (1985, 1792));
+    for g in &f {
+        // r is a primitive 2k-th root: r^k = −1.
+        let rk = Integer::from(g.r_int().pow_mod_ref(&Integer::from(g.k), &g.p).unwrap());
+        assert_eq!(rk, Integer::from(&g.p - 1u32));
+    }
+}
+
+#[test]
+fn bad_fields_are_refused_with_reasons() {
+    let msg = |r, k| GfpField::new(r, k).unwrap_err().to_string();
+    assert!(msg(7, 8).contains("odd"), "{}", msg(7, 8));
+    assert!(msg(8, 6).contains("power of two"));
+    assert!(msg(8, 2).contains("not prime"), "{}", msg(8, 2)); // 65 = 5 · 13
+    assert!(msg(2, 4).contains("4 ≤ r"));
+    assert!(GfpField::new(10, 2).is_ok()); // 101
+    assert!(GfpField::preset("p9")
+        .unwrap_err()
+        .to_string()
+        .contains("presets"));
+}
+
+#[test]
+fn digits_round_trip_including_minus_one() {
+    for f in presets() {
+        for x in f.edge_values().into_iter().chain(f.random_elements(50, 7)) {
+            let d = f.to_digits(&x);
+            assert!(f.is_canonical(&d));
+            assert_eq!(f.from_digits(&d), x);
+        }
+        let m1 = f.to_digits(&Integer::from(&f.p - 1u32));
+        assert_eq!(m1[f.k as usize - 1], f.r);
+    }
+}
+
+#[test]
+fn roots_of_unity_map_to_r() {
+    for f in presets() {
+        for log_n in [1u32, 4, 6, 10, 20] {
+            let w = f.root_of_unity(log_n).unwrap();
+            let n = Integer::from(1) << log_n;
+            let half = Integer::from(&n >> 1);
+            assert_eq!(Integer::from(w.pow_mod_ref(&n, &f.p).unwrap()), 1);
+            assert_eq!(
+                Integer::from(w.pow_mod_ref(&half, &f.p).unwrap()),
+                Integer::from(&f.p - 1u32)
+            );
+            if (1u64 << log_n) >= f.big_k() as u64 {
+                let e = Integer::from(&n / f.big_k());
+                assert_eq!(Integer::from(w.pow_mod_ref(&e, &f.p).unwrap()), f.r_int());
+            }
+        }
+        assert!(f.root_of_unity(f.two_adicity + 1).is_err());
+    }
+}
+
+#[test]
+fn dft16_follows_the_seeds_eight_steps() {
+    let prog = dft_program(16, 1, 16);
+    // DFT2, shift, DFT2, shift, DFT2, shift, DFT2, then the output permutation: 8 steps.
+    let kinds: Vec<bool> = prog
+        .layers
+        .iter()
+        .map(|l| matches!(l, Layer::Butterflies(_)))
+        .collect();
+    assert_eq!(kinds, [true, false, true, false, true, false, true]);
+    // Step 1 pairs (X0, X8), (X4, X12), ...; step 2 multiplies X12, X14, X13, X15 by r^4.
+    let Layer::Butterflies(b) = &prog.layers[0] else {
+        panic!()
+    };
+    let mut b = b.clone();
+    b.sort();
+    assert_eq!(
+        b,
+        [
+            (0, 8),
+            (1, 9),
+            (2, 10),
+            (3, 11),
+            (4, 12),
+            (5, 13),
+            (6, 14),
+            (7, 15)
+        ]
+    );
+    let Layer::Shifts(s) = &prog.layers[1] else {
+        panic!()
+    };
+    let mut nz: Vec<(usize, u32)> = s.iter().copied().filter(|x| x.1 != 0).collect();
+    nz.sort();
+    assert_eq!(nz, [(12, 4), (13, 4), (14, 4), (15, 4)]);
+    // Step 6: D_{2,8} = r^0..r^7 on the odd half.
+    let Layer::Shifts(s) = &prog.layers[5] else {
+        panic!()
+    };
+    let mut sh: Vec<u32> = s.iter().map(|x| x.1).collect();
+    sh.sort();
+    assert_eq!(sh, (0..8).collect::<Vec<_>>());
+    // Output in natural order after the stride permutation (slots X0, X8, X4, ...).
+    assert_eq!(
+        prog.out,
+        [0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15]
+    );
+}
+
+#[test]
+fn dft_programs_compute_the_dft_for_each_preset() {
+    let seed = common::seed();
+    for f in presets() {
+        let kk = f.big_k();
+        let mut radix = 2;
+        while radix <= kk {
+            for inverse in [false, true] {
+                let e = if inverse { kk - kk / radix } else { kk / radix };
+                let prog = dft_program(radix as usize, e, kk);
+                let x = f.random_elements(radix as usize, seed ^ radix as u64);
+                let omega = Integer::from(f.r_int().pow_mod_ref(&Integer::from(e), &f.p).unwrap());
+                let got = simulate(&prog, &x, |v, s| cpu::mul_pow_r(&f, v, s), &f.p);
+                assert_eq!(got, cpu::naive_dft(&f, &x, &omega).unwrap(), "seed {seed}");
+            }
+            radix *= 2;
+        }
+    }
+}
+
+fn check_op(f: &GfpField, op: &str, x: &[Integer], y: &[Integer], s: &[u32]) {
+    let gpu = common::gpu();
+    let got = device_op(&gpu, f, op, x, y, s).unwrap();
+    for i in 0..x.len() {
+        let want = match op {
+            "add" => cpu::add(f, &x[i], &y[i]),
+            "sub" => cpu::sub(f, &x[i], &y[i]),
+            "mul" => cpu::mul(f, &x[i], &y[i]),
+            _ => cpu::mul_pow_r(f, &x[i], s[i]),
+        };
+        assert_eq!(
+            got[i],
+            f.to_digits(&want),
+            "p = {}^{} + 1: {} {op} {} (shift {:?})",
+            f.r,
+            f.k,
+            x[i],
+            y[i],
+            s.get(i)
+        );
+    }
+}
+
+/// Every pair of edge values plus random pairs.
+fn operands(f: &GfpField, seed: u64) -> (Vec<Integer>, Vec<Integer>) {
+    let e = f.edge_values();
+    let mut x = Vec::new();
+    let mut y = Vec::new();
+    for a in &e {
+        for b in &e {
+            x.push(a.clone());
+            y.push(b.clone());
+        }
+    }
+    x.extend(f.random_elements(300, seed));
+    y.extend(f.random_elements(300, seed + 1));
+    (x, y)
+}
+
+#[test]
+fn device_add_sub_mul_match_rug() {
+    let seed = common::seed();
+    eprintln!("seed {seed}");
+    for f in presets() {
+        let (x, y) = operands(&f, seed);
+        for op in ["add", "sub", "mul"] {
+            check_op(&f, op, &x, &y, &[]);
+        }
+    }
+}
+
+#[test]
+fn device_shifts_match_rug_for_every_power() {
+    let seed = common::seed();
+    eprintln!("seed {seed}");
+    for f in presets() {
+        let mut x = Vec::new();
+        let mut s = Vec::new();
+        let vals: Vec<Integer> = f
+            .edge_values()
+            .into_iter()
+            .chain(f.random_elements(20, seed))
+            .collect();
+        for v in &vals {
+            for sh in 0..f.big_k() {
+                x.push(v.clone());
+                s.push(sh);
+            }
+        }
+        check_op(&f, "shift", &x, &x, &s);
+    }
+}

@@ -1,0 +1,85 @@
+//! Fused multi-digit passes against the f64 reference: every p ≤ 16, many n (including n not a
+//! multiple of the digits per pass, and tiles smaller than a work-group), both layouts, forced
+//! multi-pass schedules with and without lanes, both precisions and directions.
+
+mod common;
+
+use jitfft::io::random::random_complex;
+use jitfft::reference::{compare, separable_vc};
+use jitfft::vc::plan::FusedLayout;
+use jitfft::vc::*;
+
+fn check(gpu: &jitfft::runtime::Gpu, p: u32, n: u32, opts: VcOptions, seed: u64) {
+    let plan = VcPlan::new(p, n, opts).unwrap();
+    let x = random_complex(plan.len as usize, seed ^ (p as u64) << 8 ^ n as u64);
+    let tr = VcTransform::new(gpu, &plan).unwrap_or_else(|e| panic!("{plan:?}: {e}"));
+    let (got, _) = tr.execute(gpu, &x).unwrap();
+    let want = separable_vc(p, n, &x, plan.direction, plan.scale()).unwrap();
+    let err = compare(&got, &want);
+    let tol = if plan.precision == Precision::F64 { 1e-12 } else { 2e-6 };
+    assert!(
+        err.rel_l2 <= tol,
+        "p={p} n={n} {:?} passes {}: rel L2 {:.3e} (seed {seed})",
+        opts,
+        tr.schedule.radices(),
+        err.rel_l2
+    );
+}
+
+fn fused(digits: Option<u32>, lanes: Option<u32>, layout: FusedLayout, precision: Precision) -> VcOptions {
+    VcOptions {
+        algorithm: Algorithm::Fused,
+        fused_digits: digits,
+        fused_lanes: lanes,
+        fused_layout: layout,
+        precision,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn every_p_default_schedule() {
+    let gpu = common::gpu();
+    let seed = common::seed();
+    for p in 2..=16u32 {
+        let max_n = match p {
+            2 => 14,
+            3 => 9,
+            4 => 7,
+            5..=7 => 5,
+            _ => 3,
+        };
+        for n in 1..=max_n {
+            check(&gpu, p, n, fused(None, None, FusedLayout::Rotate, Precision::F32), seed);
+        }
+    }
+}
+
+#[test]
+fn forced_multipass_both_layouts_and_lanes() {
+    let gpu = common::gpu();
+    let seed = common::seed();
+    for layout in [FusedLayout::Rotate, FusedLayout::Inplace] {
+        for (p, n, digits) in [(2, 11, 4), (3, 7, 3), (3, 8, 2), (4, 5, 2), (5, 4, 3), (7, 3, 1), (16, 3, 2), (6, 4, 3)] {
+            for lanes in [None, Some(0), Some(1), Some(2)] {
+                check(&gpu, p, n, fused(Some(digits), lanes, layout, Precision::F32), seed);
+            }
+        }
+    }
+}
+
+#[test]
+fn fused_f64_inverse_and_norms() {
+    let gpu = common::gpu();
+    let seed = common::seed();
+    for (p, n, digits) in [(3, 6, 4), (2, 10, 3), (5, 3, 2)] {
+        for layout in [FusedLayout::Rotate, FusedLayout::Inplace] {
+            let mut o = fused(Some(digits), None, layout, Precision::F64);
+            check(&gpu, p, n, o, seed);
+            o.direction = Direction::Inverse;
+            check(&gpu, p, n, o, seed);
+            o.norm = Some(Norm::Ortho);
+            check(&gpu, p, n, o, seed);
+        }
+    }
+}
