@@ -11,6 +11,7 @@ pub mod gfp;
 pub mod reproduce;
 pub mod source;
 pub mod stats;
+pub mod tune;
 pub mod vc;
 
 use clap::{Parser, Subcommand};
@@ -49,6 +50,12 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// The paper's Tables 1–3 measured on the selected devices, beside the published values.
     Reproduce(reproduce::ReproduceArgs),
+    /// Time every candidate schedule of a transform on the device, fastest first.
+    #[command(subcommand)]
+    Explore(tune::ExploreCommand),
+    /// Like explore, then store the fastest in the wisdom file that `vc` uses by default.
+    #[command(subcommand)]
+    Tune(tune::ExploreCommand),
     /// FFT over a generalized Fermat prime field p = r^k + 1 (shift-only base DFTs), exact.
     Gfp(gfp::GfpArgs),
 }
@@ -65,5 +72,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Bench(a) => bench::run(a),
         Command::Reproduce(a) => reproduce::run(a),
         Command::Gfp(a) => gfp::run(a),
+        Command::Explore(c) => tune::run_explore_cmd(c),
+        Command::Tune(c) => tune::run_tune_cmd(c),
     }
 }

@@ -56,8 +56,9 @@ pub struct TransformArgs {
     /// Number of variables (N = p^n); inferred from --input when omitted.
     #[arg(long)]
     pub n: Option<u32>,
-    #[arg(long, value_enum, default_value = "ct")]
-    pub algo: AlgoArg,
+    /// Algorithm (default: the choice `jitfft tune` stored for this device and size, else fused).
+    #[arg(long, value_enum)]
+    pub algo: Option<AlgoArg>,
     /// Butterfly radix r = p^m (default p).
     #[arg(long)]
     pub radix: Option<u64>,
@@ -86,9 +87,9 @@ impl TransformArgs {
     pub fn options(&self) -> VcOptions {
         VcOptions {
             algorithm: match self.algo {
-                AlgoArg::Ct => Algorithm::Ct,
-                AlgoArg::Cg => Algorithm::Cg,
-                AlgoArg::Fused => Algorithm::Fused,
+                Some(AlgoArg::Ct) => Algorithm::Ct,
+                Some(AlgoArg::Cg) => Algorithm::Cg,
+                Some(AlgoArg::Fused) | None => Algorithm::Fused,
             },
             radix: self.radix,
             coeffs: match self.coeffs {
@@ -169,7 +170,13 @@ struct VcReport {
     seed: Option<u64>,
     build_ms: f64,
     build_from_cache: bool,
+    /// The wisdom entry used, when `--algo` was left to the tuned choice.
+    tuned: Option<String>,
     kernel_ms: Summary,
+    /// Median time of each pass.
+    pass_ms: Vec<f64>,
+    /// Bytes read and written by all passes / median kernel time.
+    effective_gbs: f64,
     kernel_span_ms: Summary,
     upload_ms: Summary,
     download_ms: Summary,
@@ -201,8 +208,16 @@ pub fn run(a: VcArgs) -> Result<()> {
         }
         None => (None, None),
     };
-    let plan = a.t.plan(n)?;
+    let mut plan = a.t.plan(n)?;
     let gpu = open_device(a.device.as_deref())?;
+    let mut tuned = None;
+    if a.t.algo.is_none() && a.t.radix.is_none() && a.t.fused_digits.is_none() && a.t.fused_lanes.is_none() {
+        let wisdom = crate::vc::explore::Wisdom::load()?;
+        if let Some(entry) = wisdom.lookup(&gpu, plan.p, plan.n, plan.precision) {
+            plan = VcPlan::new(plan.p, plan.n, entry.choice.apply(a.t.options()))?;
+            tuned = Some(entry.choice.label());
+        }
+    }
     crate::vc::check_device(&gpu.info, &plan)?;
     let (input, seed, what) = match (file_data, &a.input) {
         (Some(data), Some(path)) => (data, None, path.display().to_string()),
@@ -247,6 +262,13 @@ pub fn run(a: VcArgs) -> Result<()> {
         seed,
         build_ms: tr.built.build_ms,
         build_from_cache: tr.built.from_cache,
+        tuned,
+        pass_ms: (0..tr.schedule.pass_count())
+            .map(|i| Summary::of(&runs.iter().map(|t| t.pass_ms[i]).collect::<Vec<_>>()).median)
+            .collect(),
+        effective_gbs: tr.schedule.pass_count() as f64 * 2.0 * tr.plan.buffer_bytes() as f64
+            / (pick(&|t| t.kernel_ms).median * 1e-3)
+            / 1e9,
         kernel_ms: pick(&|t| t.kernel_ms),
         kernel_span_ms: pick(&|t| t.kernel_span_ms),
         upload_ms: pick(&|t| t.upload_ms),
@@ -278,6 +300,9 @@ fn print_human(device: &str, r: &VcReport) {
         "plan       {}, {} passes of radix {}, coefficients {}",
         p.algorithm, r.passes, r.radices, p.coeffs
     );
+    if let Some(t) = &r.tuned {
+        println!("tuned      {t} (from wisdom)");
+    }
     println!("kernels    {}", r.kernels.join(", "));
     println!("input      {}", r.input);
     println!(
@@ -294,6 +319,11 @@ fn print_human(device: &str, r: &VcReport) {
         "kernel     {} median of {} runs after 1 warm-up",
         s(&r.kernel_ms),
         r.kernel_ms.count
+    );
+    println!(
+        "passes     {} ms each; {:.1} GB/s effective (bytes read + written / kernel time)",
+        r.pass_ms.iter().map(|x| format!("{x:.4}")).collect::<Vec<_>>().join(" "),
+        r.effective_gbs
     );
     println!("upload     {} (pinned → device)", s(&r.upload_ms));
     println!("download   {} (device → pinned)", s(&r.download_ms));

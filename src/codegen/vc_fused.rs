@@ -57,6 +57,9 @@ pub struct FusedPass {
     pub wide_index: bool,
     /// Exchange real and imaginary parts separately (halves the local memory).
     pub split_exchange: bool,
+    /// Tile digits every thread mapping keeps in registers: exchanges then run in p^|resident|
+    /// rounds, so local memory holds only tile/p^|resident| elements (tiles beyond 48 KB).
+    pub resident: Vec<usize>,
     pub index: usize,
 }
 
@@ -71,12 +74,16 @@ impl FusedPass {
     pub fn threads(&self) -> u64 {
         self.tile_len() / self.regs()
     }
+    /// Elements of the local exchange buffer (one round's worth).
+    pub fn local_len(&self) -> u64 {
+        self.tile_len() / (self.p as u64).pow(self.resident.len() as u32)
+    }
     pub fn groups(&self) -> u64 {
         (self.p as u64).pow(self.wg.len() as u32)
     }
     pub fn local_bytes(&self) -> u64 {
         let real = if self.precision == Precision::F64 { 8 } else { 4 };
-        self.tile_len() * real * if self.split_exchange { 1 } else { 2 }
+        self.local_len() * real * if self.split_exchange { 1 } else { 2 }
     }
     pub fn name(&self) -> String {
         format!(
@@ -107,42 +114,71 @@ pub struct FusedLimits {
     pub max_threads: u64,
 }
 
-/// Chooses b (register digits), the sub-stages and the exchange mode for a tile.
+/// Most complex values one thread keeps in registers.
+fn max_regs(precision: Precision) -> u64 {
+    if precision == Precision::F64 {
+        16
+    } else {
+        32
+    }
+}
+
+/// Chooses the resident digits, b (register digits), the sub-stages and the exchange mode.
 fn finish_pass(mut pass: FusedPass, limits: FusedLimits) -> FusedPass {
     let p = pass.p as u64;
     let k = pass.tile.len() as u32;
-    let max_regs: u64 = if pass.precision == Precision::F64 { 16 } else { 32 };
-    // Largest b with p^b ≤ max_regs (at least 1 digit), but enough for the thread limit.
+    let real = if pass.precision == Precision::F64 { 8 } else { 4 };
+    let e = pass.tile_len();
+    // Resident digits: as few as make one round's half-exchange fit the local memory.
+    let mut nres = 0u32;
+    while nres < pass.m && (e / p.pow(nres)) * real > limits.local_bytes {
+        nres += 1;
+    }
+    let transformed: Vec<usize> = (0..pass.tile.len()).filter(|&i| pass.tile[i].transformed).collect();
+    // The top transformed digits stay resident (transformed in the first sub-stage).
+    pass.resident = transformed.iter().rev().take(nres as usize).copied().collect();
+    pass.resident.sort_unstable();
+    // Largest b with p^b ≤ max_regs (at least the resident digits plus one).
     let mut b = 1;
-    while b < k && p.pow(b + 1) <= max_regs.max(p) {
+    while b < k && p.pow(b + 1) <= max_regs(pass.precision).max(p) {
         b += 1;
     }
     b = b.min(k).min(pass.m.max(1));
+    // At least two warps per work-group where the tile allows: fewer registers per thread
+    // cost an exchange or two, too few threads leave the SM idle.
+    while b > nres + 1 && p.pow(k - b) < 64 {
+        b -= 1;
+    }
     while b < k && p.pow(k - b) > limits.max_threads {
         b += 1;
     }
+    b = b.max((nres + 1).min(k));
     pass.b = b;
-    let transformed: Vec<usize> = (0..pass.tile.len()).filter(|&i| pass.tile[i].transformed).collect();
     // Sub-stages from the top transformed digits down, so the first sub-stage's register
-    // digits leave the lowest (contiguous) digits to the threads.
+    // digits leave the lowest (contiguous) digits to the threads. Resident digits are in
+    // every mapping; they are transformed in the first sub-stage.
+    let free = (b - nres).max(1) as usize;
+    let mut rest: Vec<usize> = transformed.iter().rev().filter(|d| !pass.resident.contains(d)).copied().collect();
     let mut subs = Vec::new();
-    let mut rest: Vec<usize> = transformed.iter().rev().copied().collect();
+    let mut first: Vec<usize> = pass.resident.clone();
+    first.extend(rest.drain(..free.min(rest.len())));
+    first.sort_unstable();
+    subs.push(first);
     while !rest.is_empty() {
-        let take = (b as usize).min(rest.len());
+        let take = free.min(rest.len());
         let mut chunk: Vec<usize> = rest.drain(..take).collect();
         chunk.sort_unstable();
         subs.push(chunk);
     }
     pass.substages = subs;
-    let real = if pass.precision == Precision::F64 { 8 } else { 4 };
-    pass.split_exchange = pass.tile_len() * 2 * real > limits.local_bytes / 2;
+    pass.split_exchange = nres > 0 || pass.tile_len() * 2 * real > limits.local_bytes / 2;
     pass
 }
 
-/// The largest tile exponent that fits the local memory (exchanging halves).
+/// The largest tile exponent a pass may use: what the work-group holds in registers
+/// (local memory is handled by exchanging in rounds).
 pub fn max_tile_digits(p: u32, precision: Precision, limits: FusedLimits) -> u32 {
-    let real = if precision == Precision::F64 { 8 } else { 4 };
-    let cap = limits.local_bytes / real;
+    let cap = limits.max_threads * max_regs(precision);
     let mut e = 0;
     while (p as u64).pow(e + 1) <= cap {
         e += 1;
@@ -212,6 +248,7 @@ pub fn rotate_schedule(
             scale: (last && scale != 1.0).then_some(scale),
             wide_index: wide,
             split_exchange: false,
+            resident: Vec::new(),
             index: idx,
         };
         out.push(finish_pass(pass, limits));
@@ -263,6 +300,7 @@ pub fn inplace_schedule(
             scale: (last && scale != 1.0).then_some(scale),
             wide_index: wide,
             split_exchange: false,
+            resident: Vec::new(),
             index: idx,
         };
         out.push(finish_pass(pass, limits));
@@ -335,7 +373,10 @@ fn pw(p: u64, e: u32) -> u64 {
 /// Register digits for sub-stage s: its transformed digits, topped up with the highest other
 /// tile digits so that every sub-stage holds exactly b digits.
 fn stage_regs(pass: &FusedPass, s: usize) -> Vec<usize> {
-    let mut regs = pass.substages[s].clone();
+    // Resident digits come first in every mapping, so a register holds the same resident
+    // value in all of them and a round never overwrites a register it has yet to write.
+    let mut regs = pass.resident.clone();
+    regs.extend(pass.substages[s].iter().filter(|d| !pass.resident.contains(d)));
     let mut others: Vec<usize> = (0..pass.tile.len()).filter(|i| !regs.contains(i)).collect();
     others.sort_by_key(|&i| std::cmp::Reverse(pass.tile[i].in_pos));
     for d in others {
@@ -423,8 +464,9 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
     ));
     let xs: Vec<String> = (0..bregs).map(|j| format!("v{j}")).collect();
     w.line(format!(
-        "__local real{} tile[{e}];",
-        if pass.split_exchange { "" } else { "2" }
+        "__local real{} tile[{}];",
+        if pass.split_exchange { "" } else { "2" },
+        pass.local_len()
     ));
     w.line("const uint t = get_local_id(0);");
     w.line("const idx_t g = get_group_id(0);");
@@ -464,9 +506,17 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
             }
         }
     }
-    // store mapping: threads ordered by output position (runs of lanes are contiguous)
-    let store = Mapping::new(pass, cur.regs.clone(), true);
-    if store.threads != cur.threads {
+    // Store mapping: registers hold the b digits with the highest output positions, so the
+    // threads (ordered by output position) cover the lowest ones and write contiguous runs.
+    // The last sub-stage usually holds low digits, so this costs one more exchange.
+    let mut by_out: Vec<usize> = (0..pass.tile.len()).filter(|i| !pass.resident.contains(i)).collect();
+    by_out.sort_by_key(|&i| std::cmp::Reverse(pass.tile[i].out_pos));
+    let mut top: Vec<usize> = by_out.iter().take(pass.b as usize - pass.resident.len()).copied().collect();
+    top.sort_by_key(|&i| pass.tile[i].out_pos);
+    let mut store_regs: Vec<usize> = pass.resident.clone();
+    store_regs.extend(top);
+    let store = Mapping::new(pass, store_regs, true);
+    if store.threads != cur.threads || store.regs != cur.regs {
         exchange(w, pass, &cur, &store, &xs);
     }
     let tw_out: Vec<u64> = store.threads.iter().map(|&d| pw(p, pass.tile[d].out_pos)).collect();
@@ -487,27 +537,52 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
     w.close();
 }
 
-/// Moves the tile from one thread mapping to another through local memory.
+/// Moves the tile from one thread mapping to another through local memory. With resident
+/// digits, one round per value of those digits moves the registers holding that value; the
+/// local index then leaves the resident digits out.
 fn exchange(w: &mut Writer, pass: &FusedPass, from: &Mapping, to: &Mapping, xs: &[String]) {
     let p = pass.p as u64;
+    // Local weight of each tile digit: resident digits weigh nothing.
+    let mut weight = vec![0u64; pass.tile.len()];
+    let mut acc = 1;
+    for (d, wgt) in weight.iter_mut().enumerate() {
+        if !pass.resident.contains(&d) {
+            *wgt = acc;
+            acc *= p;
+        }
+    }
     let idx = |m: &Mapping, w: &mut Writer, name: &str| {
-        let tw: Vec<u64> = m.threads.iter().map(|&d| pw(p, d as u32)).collect();
+        let tw: Vec<u64> = m.threads.iter().map(|&d| weight[d]).collect();
         w.line(format!("const uint {name} = {};", spread("t", p, &tw)));
     };
-    let off = |m: &Mapping, j: u64| -> u64 { m.j_digits(p, j).iter().map(|&(d, v)| v * pw(p, d as u32)).sum() };
+    let off = |m: &Mapping, j: u64| -> u64 { m.j_digits(p, j).iter().map(|&(d, v)| v * weight[d]).sum() };
+    let round_of = |m: &Mapping, j: u64| -> u64 {
+        m.j_digits(p, j)
+            .iter()
+            .filter(|(d, _)| pass.resident.contains(d))
+            .map(|&(d, v)| v * pw(p, pass.resident.iter().position(|&r| r == d).unwrap_or(0) as u32))
+            .sum()
+    };
+    let rounds = pw(p, pass.resident.len() as u32);
     w.open("");
     idx(from, w, "lw");
     idx(to, w, "lr");
     let halves: &[&str] = if pass.split_exchange { &[".x", ".y"] } else { &[""] };
-    for h in halves {
-        for (j, x) in xs.iter().enumerate() {
-            w.line(format!("tile[lw + {}] = {x}{h};", off(from, j as u64)));
+    for round in 0..rounds {
+        for h in halves {
+            for (j, x) in xs.iter().enumerate() {
+                if round_of(from, j as u64) == round {
+                    w.line(format!("tile[lw + {}] = {x}{h};", off(from, j as u64)));
+                }
+            }
+            w.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            for (j, x) in xs.iter().enumerate() {
+                if round_of(to, j as u64) == round {
+                    w.line(format!("{x}{h} = tile[lr + {}];", off(to, j as u64)));
+                }
+            }
+            w.line("barrier(CLK_LOCAL_MEM_FENCE);");
         }
-        w.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        for (j, x) in xs.iter().enumerate() {
-            w.line(format!("{x}{h} = tile[lr + {}];", off(to, j as u64)));
-        }
-        w.line("barrier(CLK_LOCAL_MEM_FENCE);");
     }
     w.close();
 }

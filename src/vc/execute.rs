@@ -129,10 +129,29 @@ pub fn check_device(info: &DeviceInfo, plan: &VcPlan) -> Result<()> {
 
 /// The tile budget of fused passes on a device: at most 48 KB of local memory (NVIDIA's
 /// OpenCL limit, and a sane share elsewhere) and 1024 work-items.
+/// `JITFFT_FUSED_LOCAL_BYTES` lowers the local-memory budget (to study or test exchanges in
+/// rounds on small tiles).
 pub fn fused_limits(info: &DeviceInfo) -> FusedLimits {
+    let cap = std::env::var("JITFFT_FUSED_LOCAL_BYTES")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(48 * 1024)
+        .min(48 * 1024);
     FusedLimits {
-        local_bytes: info.local_mem_bytes.clamp(1, 48 * 1024),
+        local_bytes: info.local_mem_bytes.clamp(1, cap.max(64)),
         max_threads: (info.max_work_group_size as u64).clamp(1, 1024),
+    }
+}
+
+/// Build options a schedule needs on this vendor: NVIDIA sizes registers for the work-group
+/// limit only when told, so large fused tiles get `-cl-nv-maxrregcount` = 64K / work-items.
+fn vendor_options(gpu: &Gpu, schedule: &Schedule) -> String {
+    let threads = schedule.fused.iter().map(|f| f.threads()).max().unwrap_or(0);
+    if gpu.info.vendor_key() == "nvidia" && threads > 256 {
+        let regs = (65536 / threads).clamp(32, 255) / 8 * 8;
+        format!("-cl-nv-maxrregcount={regs}")
+    } else {
+        String::new()
     }
 }
 
@@ -184,7 +203,7 @@ impl VcTransform {
         } else {
             vc_kernels::generate(plan, &schedule.kernels)
         };
-        let built = build_program(gpu, &program.source, "")?;
+        let built = build_program(gpu, &program.source, &vendor_options(gpu, &schedule))?;
         let kernels = program
             .kernels
             .iter()

@@ -2,6 +2,7 @@
 
 pub mod coeffs;
 pub mod execute;
+pub mod explore;
 pub mod plan;
 pub mod schedule;
 

@@ -1,0 +1,146 @@
+//! `jitfft explore vc` (every candidate schedule timed, fastest first) and `jitfft tune vc`
+//! (the same, keeping the fastest in the wisdom file that `vc --algo auto` reads).
+
+use super::common::{ms, open_device, print_json};
+use super::vc::PrecisionArg;
+use crate::vc::explore::{explore, wisdom_key, wisdom_path, Measured, Wisdom, WisdomEntry};
+use crate::vc::{Precision, VcOptions, VcPlan};
+use anyhow::{bail, Result};
+use clap::{Args, Subcommand};
+use std::io::IsTerminal;
+use tabled::{settings::Style, Table, Tabled};
+
+#[derive(Subcommand, Debug)]
+pub enum ExploreCommand {
+    /// Candidate schedules of the VC transform.
+    Vc(ExploreArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ExploreArgs {
+    #[arg(long)]
+    pub p: u32,
+    #[arg(long)]
+    pub n: u32,
+    #[arg(long, value_enum, default_value = "f32")]
+    pub precision: PrecisionArg,
+    /// Timed runs of the passes per candidate (after 2 warm-up runs).
+    #[arg(long, default_value_t = 10)]
+    pub repeat: usize,
+    /// Compare every candidate's output with the f64 reference.
+    #[arg(long)]
+    pub check: bool,
+    #[arg(long)]
+    pub json: bool,
+    #[arg(long)]
+    pub device: Option<String>,
+}
+
+#[derive(Tabled)]
+struct Row {
+    #[tabled(rename = "#")]
+    rank: usize,
+    candidate: String,
+    passes: String,
+    #[tabled(rename = "kernel (median)")]
+    kernel: String,
+    #[tabled(rename = "min–max")]
+    range: String,
+    #[tabled(rename = "per pass (ms)")]
+    per_pass: String,
+    #[tabled(rename = "GB/s")]
+    gbs: String,
+    #[tabled(rename = "flops/point")]
+    flops: String,
+    #[tabled(rename = "rel L2")]
+    err: String,
+}
+
+fn rows(m: &[Measured]) -> Vec<Row> {
+    m.iter()
+        .enumerate()
+        .map(|(i, r)| Row {
+            rank: i + 1,
+            candidate: r.label.clone(),
+            passes: if r.error.is_some() { "–".into() } else { format!("{} ({})", r.passes, r.radices) },
+            kernel: match &r.error {
+                Some(e) => format!("failed: {}", e.lines().next().unwrap_or("")),
+                None => ms(r.kernel_ms.median),
+            },
+            range: if r.error.is_some() { "–".into() } else { format!("{:.4}–{:.4}", r.kernel_ms.min, r.kernel_ms.max) },
+            per_pass: r.pass_ms.iter().map(|x| format!("{x:.4}")).collect::<Vec<_>>().join(" "),
+            gbs: if r.error.is_some() { "–".into() } else { format!("{:.0}", r.gbs) },
+            flops: format!("{:.1}", r.flops_per_point),
+            err: r.rel_l2.map_or("–".into(), |e| format!("{e:.1e}")),
+        })
+        .collect()
+}
+
+fn run_explore(a: &ExploreArgs) -> Result<(crate::runtime::Gpu, Vec<Measured>)> {
+    if a.repeat == 0 {
+        bail!("--repeat 0: at least one timed run is needed");
+    }
+    let precision = match a.precision {
+        PrecisionArg::F32 => Precision::F32,
+        PrecisionArg::F64 => Precision::F64,
+    };
+    VcPlan::new(a.p, a.n, VcOptions { precision, ..Default::default() })?;
+    let gpu = open_device(a.device.as_deref())?;
+    let tty = std::io::stderr().is_terminal();
+    let m = explore(&gpu, a.p, a.n, precision, 2, a.repeat, a.check, |label| {
+        if tty {
+            eprint!("\r\x1b[2Ktiming {label}");
+        }
+    })?;
+    if tty {
+        eprint!("\r\x1b[2K");
+    }
+    Ok((gpu, m))
+}
+
+fn print_table(gpu: &crate::runtime::Gpu, a: &ExploreArgs, m: &[Measured]) {
+    println!("device {}; VC p = {}, n = {}; kernel time of the passes (data on the device), {} runs after 2 warm-ups", gpu.describe(), a.p, a.n, a.repeat);
+    let mut t = Table::new(rows(m));
+    t.with(Style::sharp());
+    println!("{t}");
+}
+
+pub fn run_explore_cmd(c: ExploreCommand) -> Result<()> {
+    let ExploreCommand::Vc(a) = c;
+    let (gpu, m) = run_explore(&a)?;
+    if a.json {
+        return print_json(&serde_json::json!({"device": gpu.info, "p": a.p, "n": a.n, "candidates": m}));
+    }
+    print_table(&gpu, &a, &m);
+    Ok(())
+}
+
+pub fn run_tune_cmd(c: ExploreCommand) -> Result<()> {
+    let ExploreCommand::Vc(a) = c;
+    let (gpu, m) = run_explore(&a)?;
+    let best = match m.iter().find(|r| r.error.is_none() && r.rel_l2.is_none_or(|e| e < 1e-3)) {
+        Some(b) => b,
+        None => bail!("no candidate ran on {}: nothing to store", gpu.info.name),
+    };
+    let precision = match a.precision {
+        PrecisionArg::F32 => Precision::F32,
+        PrecisionArg::F64 => Precision::F64,
+    };
+    let mut w = Wisdom::load()?;
+    let key = wisdom_key(&gpu, a.p, a.n, precision);
+    w.entries.insert(
+        key.clone(),
+        WisdomEntry {
+            choice: best.choice.clone(),
+            kernel_ms: best.kernel_ms.median,
+            date: crate::bench::meta::utc_now(),
+        },
+    );
+    w.save()?;
+    if a.json {
+        return print_json(&serde_json::json!({"device": gpu.info, "p": a.p, "n": a.n, "key": key, "best": best, "wisdom": wisdom_path(), "candidates": m}));
+    }
+    print_table(&gpu, &a, &m);
+    println!("{key}: fastest is {} at {} ({} passes); stored in {}", best.label, ms(best.kernel_ms.median), best.passes, wisdom_path().display());
+    Ok(())
+}

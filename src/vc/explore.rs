@@ -1,0 +1,239 @@
+//! Candidate schedules for one transform, timed on the device (passes only, data resident),
+//! and the wisdom file that keeps the fastest per device, driver and size.
+
+use super::plan::{Algorithm, Coeffs, Direction, FusedLayout, Precision, VcOptions, VcPlan};
+use super::{execute::fused_limits, VcTransform};
+use crate::codegen::vc_fused;
+use crate::error::{JitError, Result};
+use crate::io::random::random_complex;
+use crate::reference::{compare, separable_vc};
+use crate::runtime::{Gpu, Summary};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// A schedule choice, as stored in wisdom.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Choice {
+    pub algorithm: String,
+    pub radix: Option<u64>,
+    pub coeffs: String,
+    pub fused_digits: Option<u32>,
+    pub fused_lanes: Option<u32>,
+    pub fused_layout: String,
+}
+
+fn s(x: impl ToString) -> String {
+    x.to_string()
+}
+
+impl Choice {
+    pub fn of(o: &VcOptions) -> Choice {
+        Choice {
+            algorithm: s(o.algorithm),
+            radix: o.radix,
+            coeffs: s(o.coeffs),
+            fused_digits: o.fused_digits,
+            fused_lanes: o.fused_lanes,
+            fused_layout: match o.fused_layout {
+                FusedLayout::Rotate => "rotate".into(),
+                FusedLayout::Inplace => "inplace".into(),
+            },
+        }
+    }
+
+    /// Applies the choice to options that carry the direction, precision and norm.
+    pub fn apply(&self, mut o: VcOptions) -> VcOptions {
+        o.algorithm = match self.algorithm.as_str() {
+            "ct" => Algorithm::Ct,
+            "cg" => Algorithm::Cg,
+            _ => Algorithm::Fused,
+        };
+        o.radix = self.radix;
+        o.coeffs = match self.coeffs.as_str() {
+            "const-matrix" => Coeffs::ConstMatrix,
+            "literal" => Coeffs::Literal,
+            _ => Coeffs::ConstFirst,
+        };
+        o.fused_digits = self.fused_digits;
+        o.fused_lanes = self.fused_lanes;
+        o.fused_layout = if self.fused_layout == "inplace" { FusedLayout::Inplace } else { FusedLayout::Rotate };
+        o
+    }
+
+    pub fn label(&self) -> String {
+        match self.algorithm.as_str() {
+            "fused" => format!(
+                "fused {} digits≤{} lanes {}",
+                self.fused_layout,
+                self.fused_digits.map_or("auto".into(), |d| d.to_string()),
+                self.fused_lanes.map_or("auto".into(), |d| d.to_string())
+            ),
+            a => format!("{a} r{} {}", self.radix.map_or("p".into(), |r| r.to_string()), self.coeffs),
+        }
+    }
+}
+
+/// The candidates `explore` and `tune` time: the paper's kernels at radix p and p², and fused
+/// schedules over layouts, digits per pass and lanes.
+pub fn candidates(p: u32, n: u32, precision: Precision, gpu: &Gpu) -> Vec<VcOptions> {
+    let base = VcOptions { precision, ..Default::default() };
+    let mut out = Vec::new();
+    for algorithm in [Algorithm::Ct, Algorithm::Cg] {
+        for radix in [p as u64, (p as u64).pow(2)] {
+            if radix > 64 || (p as u64).pow(2) > (p as u64).pow(n) && radix != p as u64 {
+                continue;
+            }
+            out.push(VcOptions { algorithm, radix: Some(radix), coeffs: Coeffs::Literal, ..base });
+        }
+    }
+    out.push(VcOptions { algorithm: Algorithm::Ct, ..base });
+    let cap = vc_fused::max_tile_digits(p, precision, fused_limits(&gpu.info)).min(n);
+    let mut digit_caps: Vec<u32> = (cap.saturating_sub(3).max(1)..=cap).rev().collect();
+    digit_caps.dedup();
+    for layout in [FusedLayout::Rotate, FusedLayout::Inplace] {
+        for &d in &digit_caps {
+            for lanes in [None, Some(0), Some(1), Some(2)] {
+                    out.push(VcOptions {
+                    algorithm: Algorithm::Fused,
+                    fused_digits: Some(d),
+                    fused_lanes: lanes,
+                    fused_layout: layout,
+                    ..base
+                });
+            }
+        }
+    }
+    out
+}
+
+/// One timed candidate.
+#[derive(Debug, Clone, Serialize)]
+pub struct Measured {
+    pub label: String,
+    pub choice: Choice,
+    pub passes: usize,
+    pub radices: String,
+    pub kernel_ms: Summary,
+    /// Median time of each pass.
+    pub pass_ms: Vec<f64>,
+    /// Bytes read + written by all passes / median kernel time.
+    pub gbs: f64,
+    /// Real flops per point, from the generator's counts.
+    pub flops_per_point: f64,
+    pub rel_l2: Option<f64>,
+    pub error: Option<String>,
+}
+
+/// Times every candidate (passes only, after `warmup` runs), fastest first. With `check`, every
+/// candidate's output is compared with the f64 reference first.
+pub fn explore(gpu: &Gpu, p: u32, n: u32, precision: Precision, warmup: usize, repeats: usize, check: bool, mut progress: impl FnMut(&str)) -> Result<Vec<Measured>> {
+    let probe = VcPlan::new(p, n, VcOptions { precision, ..Default::default() })?;
+    super::check_device(&gpu.info, &VcPlan::new(p, n, VcOptions { precision, algorithm: Algorithm::Cg, ..Default::default() })?)?;
+    let input = random_complex(probe.len as usize, 1);
+    let want = if check { Some(separable_vc(p, n, &input, Direction::Forward, 1.0)?) } else { None };
+    let mut out = Vec::new();
+    let mut seen = Vec::new();
+    for opts in candidates(p, n, precision, gpu) {
+        let choice = Choice::of(&opts);
+        let plan = VcPlan::new(p, n, opts)?;
+        let sched = super::Schedule::for_limits(&plan, fused_limits(&gpu.info));
+        // Candidates that resolve to the same passes are timed once.
+        let key = format!("{:?}{:?}{:?}{:?}", plan.algorithm, plan.coeffs, sched.passes.iter().map(|x| (x.radix, x.kernel)).collect::<Vec<_>>(), sched.fused);
+        if seen.contains(&key) {
+            continue;
+        }
+        seen.push(key);
+        progress(&choice.label());
+        let r = (|| -> Result<Measured> {
+            let tr = VcTransform::new(gpu, &plan)?;
+            let (got, _) = tr.execute(gpu, &input)?;
+            let rel_l2 = want.as_ref().map(|w| compare(&got, w).rel_l2);
+            let runs = tr.run_passes_only(gpu, warmup, repeats)?;
+            let kernel_ms = Summary::of(&runs.iter().map(|t| t.kernel_ms).collect::<Vec<_>>());
+            let npass = tr.schedule.pass_count();
+            let pass_ms = (0..npass).map(|i| Summary::of(&runs.iter().map(|t| t.pass_ms[i]).collect::<Vec<_>>()).median).collect();
+            let bytes = npass as f64 * 2.0 * plan.buffer_bytes() as f64;
+            let flops: u64 = match plan.algorithm {
+                Algorithm::Fused => tr.schedule.fused.iter().zip(tr.kernel_counts()).map(|(f, (_, c))| c.flops() * f.threads() * f.groups()).sum(),
+                _ => tr.schedule.passes.iter().map(|ps| tr.kernel_counts()[ps.kernel].1.flops() * ps.butterflies).sum(),
+            };
+            Ok(Measured {
+                label: choice.label(),
+                choice: choice.clone(),
+                passes: npass,
+                radices: tr.schedule.radices(),
+                gbs: bytes / (kernel_ms.median * 1e-3) / 1e9,
+                kernel_ms,
+                pass_ms,
+                flops_per_point: flops as f64 / plan.len as f64,
+                rel_l2,
+                error: None,
+            })
+        })();
+        out.push(r.unwrap_or_else(|e| Measured {
+            label: choice.label(),
+            choice,
+            passes: 0,
+            radices: String::new(),
+            kernel_ms: Summary::of(&[]),
+            pass_ms: Vec::new(),
+            gbs: 0.0,
+            flops_per_point: 0.0,
+            rel_l2: None,
+            error: Some(e.to_string()),
+        }));
+    }
+    out.sort_by(|a, b| match (a.error.is_some(), b.error.is_some()) {
+        (false, true) => std::cmp::Ordering::Less,
+        (true, false) => std::cmp::Ordering::Greater,
+        _ => a.kernel_ms.median.total_cmp(&b.kernel_ms.median),
+    });
+    Ok(out)
+}
+
+/// Wisdom: the fastest choice per device, driver, p, n and precision.
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct Wisdom {
+    pub entries: BTreeMap<String, WisdomEntry>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct WisdomEntry {
+    pub choice: Choice,
+    pub kernel_ms: f64,
+    pub date: String,
+}
+
+pub fn wisdom_key(gpu: &Gpu, p: u32, n: u32, precision: Precision) -> String {
+    format!("{} | {} | p={p} n={n} {precision}", gpu.info.name, gpu.info.driver_version)
+}
+
+/// `$JITFFT_WISDOM`, else `wisdom.json` in the cache folder.
+pub fn wisdom_path() -> PathBuf {
+    std::env::var("JITFFT_WISDOM").map(PathBuf::from).unwrap_or_else(|_| crate::runtime::build::cache_root().join("wisdom.json"))
+}
+
+impl Wisdom {
+    /// Reads the wisdom file; a missing file is empty wisdom, a corrupt one an error.
+    pub fn load() -> Result<Wisdom> {
+        let path = wisdom_path();
+        match std::fs::read_to_string(&path) {
+            Ok(t) => serde_json::from_str(&t).map_err(|e| JitError::file(&path, format!("corrupt wisdom file ({e}); delete it or run `jitfft tune` again"))),
+            Err(_) => Ok(Wisdom::default()),
+        }
+    }
+
+    pub fn save(&self) -> Result<()> {
+        let path = wisdom_path();
+        if let Some(d) = path.parent() {
+            std::fs::create_dir_all(d).map_err(|e| JitError::io(format!("creating {}", d.display()), e))?;
+        }
+        let text = serde_json::to_string_pretty(self).map_err(|e| JitError::invalid(e.to_string()))?;
+        crate::io::atomic::write_atomic(&path, text.as_bytes())
+    }
+
+    pub fn lookup(&self, gpu: &Gpu, p: u32, n: u32, precision: Precision) -> Option<&WisdomEntry> {
+        self.entries.get(&wisdom_key(gpu, p, n, precision))
+    }
+}

@@ -1,0 +1,42 @@
+//! Fused passes whose tile exceeds the local memory: exchanges in rounds over resident digits.
+//! A small local budget (`JITFFT_FUSED_LOCAL_BYTES`, set before any device use in this test
+//! binary, which has this one test) forces them on small transforms.
+
+mod common;
+
+use jitfft::io::random::random_complex;
+use jitfft::reference::{compare, separable_vc};
+use jitfft::vc::plan::FusedLayout;
+use jitfft::vc::*;
+
+#[test]
+fn resident_digit_rounds_match_reference() {
+    std::env::set_var("JITFFT_FUSED_LOCAL_BYTES", "512");
+    let gpu = common::gpu();
+    let seed = common::seed();
+    for (p, n, digits) in [(2, 12, 8), (3, 7, 5), (4, 6, 5), (5, 4, 3)] {
+        for layout in [FusedLayout::Rotate, FusedLayout::Inplace] {
+            for precision in [Precision::F32, Precision::F64] {
+                let opts = VcOptions {
+                    algorithm: Algorithm::Fused,
+                    fused_digits: Some(digits),
+                    fused_layout: layout,
+                    precision,
+                    ..Default::default()
+                };
+                let plan = VcPlan::new(p, n, opts).unwrap();
+                let tr = VcTransform::new(&gpu, &plan).unwrap();
+                assert!(
+                    tr.schedule.fused.iter().any(|f| !f.resident.is_empty()),
+                    "p={p} n={n}: no pass exchanges in rounds"
+                );
+                let x = random_complex(plan.len as usize, seed);
+                let (got, _) = tr.execute(&gpu, &x).unwrap();
+                let want = separable_vc(p, n, &x, Direction::Forward, 1.0).unwrap();
+                let err = compare(&got, &want);
+                let tol = if precision == Precision::F64 { 1e-12 } else { 2e-6 };
+                assert!(err.rel_l2 <= tol, "p={p} n={n} {layout:?} {precision}: {err:?} (seed {seed})");
+            }
+        }
+    }
+}
