@@ -234,7 +234,7 @@ fn stats_vc_json_and_text() {
         .iter()
         .any(|m| m["key"] == "private_mem_bytes" && m["source"] == "clGetKernelWorkGroupInfo"));
     jitfft()
-        .args(["stats", "vc", "--p", "3", "--n", "2"])
+        .args(["stats", "vc", "--p", "3", "--n", "2", "--algo", "ct"])
         .assert()
         .success()
         .stdout(

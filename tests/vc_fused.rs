@@ -16,7 +16,11 @@ fn check(gpu: &jitfft::runtime::Gpu, p: u32, n: u32, opts: VcOptions, seed: u64)
     let (got, _) = tr.execute(gpu, &x).unwrap();
     let want = separable_vc(p, n, &x, plan.direction, plan.scale()).unwrap();
     let err = compare(&got, &want);
-    let tol = if plan.precision == Precision::F64 { 1e-12 } else { 2e-6 };
+    let tol = if plan.precision == Precision::F64 {
+        1e-12
+    } else {
+        2e-6
+    };
     assert!(
         err.rel_l2 <= tol,
         "p={p} n={n} {:?} passes {}: rel L2 {:.3e} (seed {seed})",
@@ -26,7 +30,12 @@ fn check(gpu: &jitfft::runtime::Gpu, p: u32, n: u32, opts: VcOptions, seed: u64)
     );
 }
 
-fn fused(digits: Option<u32>, lanes: Option<u32>, layout: FusedLayout, precision: Precision) -> VcOptions {
+fn fused(
+    digits: Option<u32>,
+    lanes: Option<u32>,
+    layout: FusedLayout,
+    precision: Precision,
+) -> VcOptions {
     VcOptions {
         algorithm: Algorithm::Fused,
         fused_digits: digits,
@@ -50,7 +59,13 @@ fn every_p_default_schedule() {
             _ => 3,
         };
         for n in 1..=max_n {
-            check(&gpu, p, n, fused(None, None, FusedLayout::Rotate, Precision::F32), seed);
+            check(
+                &gpu,
+                p,
+                n,
+                fused(None, None, FusedLayout::Rotate, Precision::F32),
+                seed,
+            );
         }
     }
 }
@@ -60,9 +75,24 @@ fn forced_multipass_both_layouts_and_lanes() {
     let gpu = common::gpu();
     let seed = common::seed();
     for layout in [FusedLayout::Rotate, FusedLayout::Inplace] {
-        for (p, n, digits) in [(2, 11, 4), (3, 7, 3), (3, 8, 2), (4, 5, 2), (5, 4, 3), (7, 3, 1), (16, 3, 2), (6, 4, 3)] {
+        for (p, n, digits) in [
+            (2, 11, 4),
+            (3, 7, 3),
+            (3, 8, 2),
+            (4, 5, 2),
+            (5, 4, 3),
+            (7, 3, 1),
+            (16, 3, 2),
+            (6, 4, 3),
+        ] {
             for lanes in [None, Some(0), Some(1), Some(2)] {
-                check(&gpu, p, n, fused(Some(digits), lanes, layout, Precision::F32), seed);
+                check(
+                    &gpu,
+                    p,
+                    n,
+                    fused(Some(digits), lanes, layout, Precision::F32),
+                    seed,
+                );
             }
         }
     }

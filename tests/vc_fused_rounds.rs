@@ -34,8 +34,15 @@ fn resident_digit_rounds_match_reference() {
                 let (got, _) = tr.execute(&gpu, &x).unwrap();
                 let want = separable_vc(p, n, &x, Direction::Forward, 1.0).unwrap();
                 let err = compare(&got, &want);
-                let tol = if precision == Precision::F64 { 1e-12 } else { 2e-6 };
-                assert!(err.rel_l2 <= tol, "p={p} n={n} {layout:?} {precision}: {err:?} (seed {seed})");
+                let tol = if precision == Precision::F64 {
+                    1e-12
+                } else {
+                    2e-6
+                };
+                assert!(
+                    err.rel_l2 <= tol,
+                    "p={p} n={n} {layout:?} {precision}: {err:?} (seed {seed})"
+                );
             }
         }
     }

@@ -82,7 +82,14 @@ pub fn run(a: DevicesArgs) -> Result<()> {
             return print_json(&rows);
         }
         for r in rows {
-            println!("{}: {} — copy bandwidth {}", r["index"], r["name"].as_str().unwrap_or(""), r.get("copy_gbs").map(|g| format!("{:.1} GB/s (read + write)", g.as_f64().unwrap_or(0.0))).unwrap_or_else(|| r["error"].to_string()));
+            println!(
+                "{}: {} — copy bandwidth {}",
+                r["index"],
+                r["name"].as_str().unwrap_or(""),
+                r.get("copy_gbs")
+                    .map(|g| format!("{:.1} GB/s (read + write)", g.as_f64().unwrap_or(0.0)))
+                    .unwrap_or_else(|| r["error"].to_string())
+            );
         }
         return Ok(());
     }

@@ -62,14 +62,31 @@ fn rows(m: &[Measured]) -> Vec<Row> {
         .map(|(i, r)| Row {
             rank: i + 1,
             candidate: r.label.clone(),
-            passes: if r.error.is_some() { "–".into() } else { format!("{} ({})", r.passes, r.radices) },
+            passes: if r.error.is_some() {
+                "–".into()
+            } else {
+                format!("{} ({})", r.passes, r.radices)
+            },
             kernel: match &r.error {
                 Some(e) => format!("failed: {}", e.lines().next().unwrap_or("")),
                 None => ms(r.kernel_ms.median),
             },
-            range: if r.error.is_some() { "–".into() } else { format!("{:.4}–{:.4}", r.kernel_ms.min, r.kernel_ms.max) },
-            per_pass: r.pass_ms.iter().map(|x| format!("{x:.4}")).collect::<Vec<_>>().join(" "),
-            gbs: if r.error.is_some() { "–".into() } else { format!("{:.0}", r.gbs) },
+            range: if r.error.is_some() {
+                "–".into()
+            } else {
+                format!("{:.4}–{:.4}", r.kernel_ms.min, r.kernel_ms.max)
+            },
+            per_pass: r
+                .pass_ms
+                .iter()
+                .map(|x| format!("{x:.4}"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            gbs: if r.error.is_some() {
+                "–".into()
+            } else {
+                format!("{:.0}", r.gbs)
+            },
             flops: format!("{:.1}", r.flops_per_point),
             err: r.rel_l2.map_or("–".into(), |e| format!("{e:.1e}")),
         })
@@ -84,7 +101,14 @@ fn run_explore(a: &ExploreArgs) -> Result<(crate::runtime::Gpu, Vec<Measured>)> 
         PrecisionArg::F32 => Precision::F32,
         PrecisionArg::F64 => Precision::F64,
     };
-    VcPlan::new(a.p, a.n, VcOptions { precision, ..Default::default() })?;
+    VcPlan::new(
+        a.p,
+        a.n,
+        VcOptions {
+            precision,
+            ..Default::default()
+        },
+    )?;
     let gpu = open_device(a.device.as_deref())?;
     let tty = std::io::stderr().is_terminal();
     let m = explore(&gpu, a.p, a.n, precision, 2, a.repeat, a.check, |label| {
@@ -109,7 +133,9 @@ pub fn run_explore_cmd(c: ExploreCommand) -> Result<()> {
     let ExploreCommand::Vc(a) = c;
     let (gpu, m) = run_explore(&a)?;
     if a.json {
-        return print_json(&serde_json::json!({"device": gpu.info, "p": a.p, "n": a.n, "candidates": m}));
+        return print_json(
+            &serde_json::json!({"device": gpu.info, "p": a.p, "n": a.n, "candidates": m}),
+        );
     }
     print_table(&gpu, &a, &m);
     Ok(())
@@ -118,7 +144,10 @@ pub fn run_explore_cmd(c: ExploreCommand) -> Result<()> {
 pub fn run_tune_cmd(c: ExploreCommand) -> Result<()> {
     let ExploreCommand::Vc(a) = c;
     let (gpu, m) = run_explore(&a)?;
-    let best = match m.iter().find(|r| r.error.is_none() && r.rel_l2.is_none_or(|e| e < 1e-3)) {
+    let best = match m
+        .iter()
+        .find(|r| r.error.is_none() && r.rel_l2.is_none_or(|e| e < 1e-3))
+    {
         Some(b) => b,
         None => bail!("no candidate ran on {}: nothing to store", gpu.info.name),
     };
@@ -138,9 +167,17 @@ pub fn run_tune_cmd(c: ExploreCommand) -> Result<()> {
     );
     w.save()?;
     if a.json {
-        return print_json(&serde_json::json!({"device": gpu.info, "p": a.p, "n": a.n, "key": key, "best": best, "wisdom": wisdom_path(), "candidates": m}));
+        return print_json(
+            &serde_json::json!({"device": gpu.info, "p": a.p, "n": a.n, "key": key, "best": best, "wisdom": wisdom_path(), "candidates": m}),
+        );
     }
     print_table(&gpu, &a, &m);
-    println!("{key}: fastest is {} at {} ({} passes); stored in {}", best.label, ms(best.kernel_ms.median), best.passes, wisdom_path().display());
+    println!(
+        "{key}: fastest is {} at {} ({} passes); stored in {}",
+        best.label,
+        ms(best.kernel_ms.median),
+        best.passes,
+        wisdom_path().display()
+    );
     Ok(())
 }

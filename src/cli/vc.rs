@@ -56,7 +56,8 @@ pub struct TransformArgs {
     /// Number of variables (N = p^n); inferred from --input when omitted.
     #[arg(long)]
     pub n: Option<u32>,
-    /// Algorithm (default: the choice `jitfft tune` stored for this device and size, else fused).
+    /// Algorithm (default: the choice `jitfft tune` stored for this device and size, else fused;
+    /// ct when --radix is given).
     #[arg(long, value_enum)]
     pub algo: Option<AlgoArg>,
     /// Butterfly radix r = p^m (default p).
@@ -89,7 +90,10 @@ impl TransformArgs {
             algorithm: match self.algo {
                 Some(AlgoArg::Ct) => Algorithm::Ct,
                 Some(AlgoArg::Cg) => Algorithm::Cg,
-                Some(AlgoArg::Fused) | None => Algorithm::Fused,
+                Some(AlgoArg::Fused) => Algorithm::Fused,
+                // A radix names the paper's per-butterfly kernels; otherwise fused by rule.
+                None if self.radix.is_some() => Algorithm::Ct,
+                None => Algorithm::Fused,
             },
             radix: self.radix,
             coeffs: match self.coeffs {
@@ -211,7 +215,11 @@ pub fn run(a: VcArgs) -> Result<()> {
     let mut plan = a.t.plan(n)?;
     let gpu = open_device(a.device.as_deref())?;
     let mut tuned = None;
-    if a.t.algo.is_none() && a.t.radix.is_none() && a.t.fused_digits.is_none() && a.t.fused_lanes.is_none() {
+    if a.t.algo.is_none()
+        && a.t.radix.is_none()
+        && a.t.fused_digits.is_none()
+        && a.t.fused_lanes.is_none()
+    {
         let wisdom = crate::vc::explore::Wisdom::load()?;
         if let Some(entry) = wisdom.lookup(&gpu, plan.p, plan.n, plan.precision) {
             plan = VcPlan::new(plan.p, plan.n, entry.choice.apply(a.t.options()))?;
@@ -322,7 +330,11 @@ fn print_human(device: &str, r: &VcReport) {
     );
     println!(
         "passes     {} ms each; {:.1} GB/s effective (bytes read + written / kernel time)",
-        r.pass_ms.iter().map(|x| format!("{x:.4}")).collect::<Vec<_>>().join(" "),
+        r.pass_ms
+            .iter()
+            .map(|x| format!("{x:.4}"))
+            .collect::<Vec<_>>()
+            .join(" "),
         r.effective_gbs
     );
     println!("upload     {} (pinned → device)", s(&r.upload_ms));

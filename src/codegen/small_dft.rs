@@ -42,7 +42,11 @@ fn axpy(acc: &mut String, c: f64, v: &str, f64p: bool, counts: &mut OpCounts) {
         ("+", format!("{} * {v}", real_literal(c, f64p)))
     };
     if acc.is_empty() {
-        *acc = if sign == "-" { format!("-{term}") } else { term };
+        *acc = if sign == "-" {
+            format!("-{term}")
+        } else {
+            term
+        };
     } else {
         counts.complex_add += 1;
         acc.push_str(&format!(" {sign} {term}"));
@@ -58,8 +62,16 @@ pub fn emit_dft(w: &mut Writer, p: u64, vars: &[String], inverse: bool, f64p: bo
     w.open("");
     let x0 = &vars[0];
     for j in 1..=half {
-        w.line(format!("const real2 s{j} = {} + {};", vars[j as usize], vars[(p - j) as usize]));
-        w.line(format!("const real2 d{j} = {} - {};", vars[j as usize], vars[(p - j) as usize]));
+        w.line(format!(
+            "const real2 s{j} = {} + {};",
+            vars[j as usize],
+            vars[(p - j) as usize]
+        ));
+        w.line(format!(
+            "const real2 d{j} = {} - {};",
+            vars[j as usize],
+            vars[(p - j) as usize]
+        ));
         c.complex_add += 2;
     }
     // Even p: x0 ± x_{p/2} is shared by all even / odd outputs.
@@ -70,7 +82,13 @@ pub fn emit_dft(w: &mut Writer, p: u64, vars: &[String], inverse: bool, f64p: bo
         w.line(format!("const real2 e1 = {x0} - {m};"));
         c.complex_add += 2;
     }
-    let base = |k: u64| if even { format!("e{}", k % 2) } else { x0.clone() };
+    let base = |k: u64| {
+        if even {
+            format!("e{}", k % 2)
+        } else {
+            x0.clone()
+        }
+    };
     // y0 = x0 + Σ s_j (+ x_{p/2})
     let mut y0 = base(0);
     for j in 1..=half {
@@ -99,7 +117,11 @@ pub fn emit_dft(w: &mut Writer, p: u64, vars: &[String], inverse: bool, f64p: bo
         let minus_ib = format!("(real2)(a{k}.x + b{k}.y, a{k}.y - b{k}.x)");
         let plus_ib = format!("(real2)(a{k}.x - b{k}.y, a{k}.y + b{k}.x)");
         c.real_add += 4;
-        let (yk, ypk) = if inverse { (plus_ib, minus_ib) } else { (minus_ib, plus_ib) };
+        let (yk, ypk) = if inverse {
+            (plus_ib, minus_ib)
+        } else {
+            (minus_ib, plus_ib)
+        };
         outputs.push((k, yk));
         outputs.push((p - k, ypk));
     }
@@ -107,7 +129,13 @@ pub fn emit_dft(w: &mut Writer, p: u64, vars: &[String], inverse: bool, f64p: bo
         // y_{p/2} = x0 + (−1)^{p/2} x_{p/2} + Σ (−1)^j s_j
         let mut y = base(p / 2);
         for j in 1..=half {
-            axpy(&mut y, if j % 2 == 0 { 1.0 } else { -1.0 }, &format!("s{j}"), f64p, &mut c);
+            axpy(
+                &mut y,
+                if j % 2 == 0 { 1.0 } else { -1.0 },
+                &format!("s{j}"),
+                f64p,
+                &mut c,
+            );
         }
         outputs.push((p / 2, y));
     }
@@ -154,7 +182,10 @@ mod tests {
         let c4 = codelet_counts(4);
         assert_eq!((c4.complex_add, c4.real_add, c4.real_mul), (6, 4, 0));
         for p in 2..=16 {
-            assert!(codelet_counts(p).flops() < dense_counts(p).flops(), "p = {p}");
+            assert!(
+                codelet_counts(p).flops() < dense_counts(p).flops(),
+                "p = {p}"
+            );
         }
     }
 }

@@ -82,7 +82,11 @@ impl FusedPass {
         (self.p as u64).pow(self.wg.len() as u32)
     }
     pub fn local_bytes(&self) -> u64 {
-        let real = if self.precision == Precision::F64 { 8 } else { 4 };
+        let real = if self.precision == Precision::F64 {
+            8
+        } else {
+            4
+        };
         self.local_len() * real * if self.split_exchange { 1 } else { 2 }
     }
     pub fn name(&self) -> String {
@@ -127,16 +131,27 @@ fn max_regs(precision: Precision) -> u64 {
 fn finish_pass(mut pass: FusedPass, limits: FusedLimits) -> FusedPass {
     let p = pass.p as u64;
     let k = pass.tile.len() as u32;
-    let real = if pass.precision == Precision::F64 { 8 } else { 4 };
+    let real = if pass.precision == Precision::F64 {
+        8
+    } else {
+        4
+    };
     let e = pass.tile_len();
     // Resident digits: as few as make one round's half-exchange fit the local memory.
     let mut nres = 0u32;
     while nres < pass.m && (e / p.pow(nres)) * real > limits.local_bytes {
         nres += 1;
     }
-    let transformed: Vec<usize> = (0..pass.tile.len()).filter(|&i| pass.tile[i].transformed).collect();
+    let transformed: Vec<usize> = (0..pass.tile.len())
+        .filter(|&i| pass.tile[i].transformed)
+        .collect();
     // The top transformed digits stay resident (transformed in the first sub-stage).
-    pass.resident = transformed.iter().rev().take(nres as usize).copied().collect();
+    pass.resident = transformed
+        .iter()
+        .rev()
+        .take(nres as usize)
+        .copied()
+        .collect();
     pass.resident.sort_unstable();
     // Largest b with p^b ≤ max_regs (at least the resident digits plus one).
     let mut b = 1;
@@ -158,7 +173,12 @@ fn finish_pass(mut pass: FusedPass, limits: FusedLimits) -> FusedPass {
     // digits leave the lowest (contiguous) digits to the threads. Resident digits are in
     // every mapping; they are transformed in the first sub-stage.
     let free = (b - nres).max(1) as usize;
-    let mut rest: Vec<usize> = transformed.iter().rev().filter(|d| !pass.resident.contains(d)).copied().collect();
+    let mut rest: Vec<usize> = transformed
+        .iter()
+        .rev()
+        .filter(|d| !pass.resident.contains(d))
+        .copied()
+        .collect();
     let mut subs = Vec::new();
     let mut first: Vec<usize> = pass.resident.clone();
     first.extend(rest.drain(..free.min(rest.len())));
@@ -226,10 +246,18 @@ pub fn rotate_schedule(
         };
         let mut tile = Vec::new();
         for i in 0..m {
-            tile.push(TileDigit { in_pos: i, out_pos: n - m + i, transformed: true });
+            tile.push(TileDigit {
+                in_pos: i,
+                out_pos: n - m + i,
+                transformed: true,
+            });
         }
         for i in m..m + t {
-            tile.push(TileDigit { in_pos: i, out_pos: i - m, transformed: false });
+            tile.push(TileDigit {
+                in_pos: i,
+                out_pos: i - m,
+                transformed: false,
+            });
         }
         let wg = (0..n - m - t).map(|k| (m + t + k, t + k)).collect();
         let last = idx + 1 == groups.len();
@@ -281,8 +309,18 @@ pub fn inplace_schedule(
                 None => lanes_for(p, m, k, cap, precision),
             }
         };
-        let mut tile: Vec<TileDigit> = (0..t).map(|i| TileDigit { in_pos: i, out_pos: i, transformed: false }).collect();
-        tile.extend((k..k + m).map(|i| TileDigit { in_pos: i, out_pos: i, transformed: true }));
+        let mut tile: Vec<TileDigit> = (0..t)
+            .map(|i| TileDigit {
+                in_pos: i,
+                out_pos: i,
+                transformed: false,
+            })
+            .collect();
+        tile.extend((k..k + m).map(|i| TileDigit {
+            in_pos: i,
+            out_pos: i,
+            transformed: true,
+        }));
         let wg = (t..k).chain(k + m..n).map(|i| (i, i)).collect();
         let last = idx + 1 == groups.len();
         let pass = FusedPass {
@@ -321,7 +359,11 @@ fn spread(x: &str, p: u64, weights: &[u64]) -> String {
         }
         let div = p.pow(q as u32);
         let modulo = p.pow(len as u32);
-        let mut t = if div == 1 { x.to_string() } else { format!("({x} / {div})") };
+        let mut t = if div == 1 {
+            x.to_string()
+        } else {
+            format!("({x} / {div})")
+        };
         if q + len < weights.len() {
             t = format!("({t} % {modulo})");
         }
@@ -376,7 +418,11 @@ fn stage_regs(pass: &FusedPass, s: usize) -> Vec<usize> {
     // Resident digits come first in every mapping, so a register holds the same resident
     // value in all of them and a round never overwrites a register it has yet to write.
     let mut regs = pass.resident.clone();
-    regs.extend(pass.substages[s].iter().filter(|d| !pass.resident.contains(d)));
+    regs.extend(
+        pass.substages[s]
+            .iter()
+            .filter(|d| !pass.resident.contains(d)),
+    );
     let mut others: Vec<usize> = (0..pass.tile.len()).filter(|i| !regs.contains(i)).collect();
     others.sort_by_key(|&i| std::cmp::Reverse(pass.tile[i].in_pos));
     for d in others {
@@ -409,7 +455,11 @@ pub fn generate(passes: &[FusedPass]) -> GeneratedProgram {
         w.line("typedef float real;");
         w.line("typedef float2 real2;");
     }
-    w.line(if first.wide_index { "typedef ulong idx_t;" } else { "typedef uint idx_t;" });
+    w.line(if first.wide_index {
+        "typedef ulong idx_t;"
+    } else {
+        "typedef uint idx_t;"
+    });
     w.blank();
     w.raw(COMPLEX_CL);
     let _ = w.take_counts();
@@ -419,7 +469,10 @@ pub fn generate(passes: &[FusedPass]) -> GeneratedProgram {
         emit_pass(&mut w, pass);
         kernels.push((pass.name(), w.take_counts()));
     }
-    GeneratedProgram { source: w.finish(), kernels }
+    GeneratedProgram {
+        source: w.finish(),
+        kernels,
+    }
 }
 
 fn emit_pass(w: &mut Writer, pass: &FusedPass) {
@@ -457,7 +510,9 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
         if pass.split_exchange { " in real/imaginary halves" } else { "" },
         pass.scale.map(|s| format!("\nOutputs are scaled by {s:e}.")).unwrap_or_default()
     ));
-    w.line(format!("__kernel __attribute__((reqd_work_group_size({threads}, 1, 1)))"));
+    w.line(format!(
+        "__kernel __attribute__((reqd_work_group_size({threads}, 1, 1)))"
+    ));
     w.open(format!(
         "void {}(__global const real2 *restrict src, __global real2 *restrict dst)",
         pass.name()
@@ -473,19 +528,33 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
     let in_w: Vec<u64> = pass.wg.iter().map(|&(i, _)| pw(p, i)).collect();
     let out_w: Vec<u64> = pass.wg.iter().map(|&(_, o)| pw(p, o)).collect();
     w.line(format!("const idx_t in_base = {};", spread("g", p, &in_w)));
-    w.line(format!("const idx_t out_base = {};", spread("g", p, &out_w)));
+    w.line(format!(
+        "const idx_t out_base = {};",
+        spread("g", p, &out_w)
+    ));
     w.line(format!("real2 {};", xs.join(", ")));
 
     let nsub = pass.substages.len();
     let load = Mapping::new(pass, stage_regs(pass, 0), false);
     // load: register j ← src[in_base + f(t) + const(j)]
-    let tw_in: Vec<u64> = load.threads.iter().map(|&d| pw(p, pass.tile[d].in_pos)).collect();
+    let tw_in: Vec<u64> = load
+        .threads
+        .iter()
+        .map(|&d| pw(p, pass.tile[d].in_pos))
+        .collect();
     w.line(format!("const idx_t t_in = {};", spread("t", p, &tw_in)));
     for j in 0..bregs {
-        let c: u64 = load.j_digits(p, j).iter().map(|&(d, v)| v * pw(p, pass.tile[d].in_pos)).sum();
+        let c: u64 = load
+            .j_digits(p, j)
+            .iter()
+            .map(|&(d, v)| v * pw(p, pass.tile[d].in_pos))
+            .sum();
         w.line(format!("{} = src[in_base + t_in + {c}];", xs[j as usize]));
     }
-    w.note(OpCounts { global_loads: bregs, ..Default::default() });
+    w.note(OpCounts {
+        global_loads: bregs,
+        ..Default::default()
+    });
     let mut cur = load;
     for s in 0..nsub {
         if s > 0 {
@@ -495,13 +564,19 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
         }
         // transform each digit of this sub-stage along the register index
         for &d in &pass.substages[s] {
-            let q = cur.regs.iter().position(|&r| r == d).expect("sub-stage digit in registers") as u32;
+            let q = cur
+                .regs
+                .iter()
+                .position(|&r| r == d)
+                .expect("sub-stage digit in registers") as u32;
             let stride = pw(p, q);
             for base in 0..bregs {
                 if (base / stride) % p != 0 {
                     continue;
                 }
-                let vars: Vec<String> = (0..p).map(|v| xs[(base + v * stride) as usize].clone()).collect();
+                let vars: Vec<String> = (0..p)
+                    .map(|v| xs[(base + v * stride) as usize].clone())
+                    .collect();
                 small_dft::emit_dft(w, p, &vars, pass.direction == Direction::Inverse, f64p);
             }
         }
@@ -509,9 +584,15 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
     // Store mapping: registers hold the b digits with the highest output positions, so the
     // threads (ordered by output position) cover the lowest ones and write contiguous runs.
     // The last sub-stage usually holds low digits, so this costs one more exchange.
-    let mut by_out: Vec<usize> = (0..pass.tile.len()).filter(|i| !pass.resident.contains(i)).collect();
+    let mut by_out: Vec<usize> = (0..pass.tile.len())
+        .filter(|i| !pass.resident.contains(i))
+        .collect();
     by_out.sort_by_key(|&i| std::cmp::Reverse(pass.tile[i].out_pos));
-    let mut top: Vec<usize> = by_out.iter().take(pass.b as usize - pass.resident.len()).copied().collect();
+    let mut top: Vec<usize> = by_out
+        .iter()
+        .take(pass.b as usize - pass.resident.len())
+        .copied()
+        .collect();
     top.sort_by_key(|&i| pass.tile[i].out_pos);
     let mut store_regs: Vec<usize> = pass.resident.clone();
     store_regs.extend(top);
@@ -519,10 +600,18 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
     if store.threads != cur.threads || store.regs != cur.regs {
         exchange(w, pass, &cur, &store, &xs);
     }
-    let tw_out: Vec<u64> = store.threads.iter().map(|&d| pw(p, pass.tile[d].out_pos)).collect();
+    let tw_out: Vec<u64> = store
+        .threads
+        .iter()
+        .map(|&d| pw(p, pass.tile[d].out_pos))
+        .collect();
     w.line(format!("const idx_t t_out = {};", spread("t", p, &tw_out)));
     for j in 0..bregs {
-        let c: u64 = store.j_digits(p, j).iter().map(|&(d, v)| v * pw(p, pass.tile[d].out_pos)).sum();
+        let c: u64 = store
+            .j_digits(p, j)
+            .iter()
+            .map(|&(d, v)| v * pw(p, pass.tile[d].out_pos))
+            .sum();
         let val = match pass.scale {
             Some(s) => format!("{} * {}", xs[j as usize], real_literal(s, f64p)),
             None => xs[j as usize].clone(),
@@ -555,19 +644,29 @@ fn exchange(w: &mut Writer, pass: &FusedPass, from: &Mapping, to: &Mapping, xs: 
         let tw: Vec<u64> = m.threads.iter().map(|&d| weight[d]).collect();
         w.line(format!("const uint {name} = {};", spread("t", p, &tw)));
     };
-    let off = |m: &Mapping, j: u64| -> u64 { m.j_digits(p, j).iter().map(|&(d, v)| v * weight[d]).sum() };
+    let off =
+        |m: &Mapping, j: u64| -> u64 { m.j_digits(p, j).iter().map(|&(d, v)| v * weight[d]).sum() };
     let round_of = |m: &Mapping, j: u64| -> u64 {
         m.j_digits(p, j)
             .iter()
             .filter(|(d, _)| pass.resident.contains(d))
-            .map(|&(d, v)| v * pw(p, pass.resident.iter().position(|&r| r == d).unwrap_or(0) as u32))
+            .map(|&(d, v)| {
+                v * pw(
+                    p,
+                    pass.resident.iter().position(|&r| r == d).unwrap_or(0) as u32,
+                )
+            })
             .sum()
     };
     let rounds = pw(p, pass.resident.len() as u32);
     w.open("");
     idx(from, w, "lw");
     idx(to, w, "lr");
-    let halves: &[&str] = if pass.split_exchange { &[".x", ".y"] } else { &[""] };
+    let halves: &[&str] = if pass.split_exchange {
+        &[".x", ".y"]
+    } else {
+        &[""]
+    };
     for round in 0..rounds {
         for h in halves {
             for (j, x) in xs.iter().enumerate() {
@@ -602,10 +701,45 @@ mod tests {
     fn groups_and_lanes() {
         assert_eq!(balanced_groups(16, 8), vec![8, 8]);
         assert_eq!(balanced_groups(13, 6), vec![5, 4, 4]);
-        let limits = FusedLimits { local_bytes: 48 * 1024, max_threads: 1024 };
-        assert_eq!(max_tile_digits(3, Precision::F32, limits), 8);
-        let s = rotate_schedule(2, 28, &balanced_groups(28, 13), None, Precision::F32, Direction::Forward, 1.0, limits);
-        assert_eq!(s.iter().map(|p| (p.m, p.t)).collect::<Vec<_>>(), vec![(10, 3), (9, 3), (9, 3)]);
-        assert!(s.iter().all(|p| p.threads() <= 1024 && p.tile_len() <= 8192 * 2));
+        let limits = FusedLimits {
+            local_bytes: 48 * 1024,
+            max_threads: 1024,
+        };
+        // The tile is bounded by registers (1024 threads × 32 values); local memory by rounds.
+        assert_eq!(max_tile_digits(3, Precision::F32, limits), 9);
+        assert_eq!(max_tile_digits(2, Precision::F64, limits), 14);
+        let s = rotate_schedule(
+            2,
+            28,
+            &balanced_groups(28, 13),
+            None,
+            Precision::F32,
+            Direction::Forward,
+            1.0,
+            limits,
+        );
+        assert_eq!(
+            s.iter().map(|p| (p.m, p.t)).collect::<Vec<_>>(),
+            vec![(10, 3), (9, 3), (9, 3)]
+        );
+        assert!(s
+            .iter()
+            .all(|p| p.threads() <= 1024 && p.resident.is_empty()));
+        // A 3^9 tile (8 digits + 1 lane) needs one resident digit: 3 rounds of 6561 floats.
+        let s = inplace_schedule(
+            3,
+            16,
+            &[8, 8],
+            Some(1),
+            Precision::F32,
+            Direction::Forward,
+            1.0,
+            limits,
+        );
+        assert_eq!(
+            (s[1].tile_len(), s[1].resident.len(), s[1].local_len()),
+            (19683, 1, 6561)
+        );
+        assert!(s[1].local_bytes() <= 48 * 1024);
     }
 }

@@ -146,7 +146,12 @@ pub fn fused_limits(info: &DeviceInfo) -> FusedLimits {
 /// Build options a schedule needs on this vendor: NVIDIA sizes registers for the work-group
 /// limit only when told, so large fused tiles get `-cl-nv-maxrregcount` = 64K / work-items.
 fn vendor_options(gpu: &Gpu, schedule: &Schedule) -> String {
-    let threads = schedule.fused.iter().map(|f| f.threads()).max().unwrap_or(0);
+    let threads = schedule
+        .fused
+        .iter()
+        .map(|f| f.threads())
+        .max()
+        .unwrap_or(0);
     if gpu.info.vendor_key() == "nvidia" && threads > 256 {
         let regs = (65536 / threads).clamp(32, 255) / 8 * 8;
         format!("-cl-nv-maxrregcount={regs}")

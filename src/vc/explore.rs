@@ -57,7 +57,11 @@ impl Choice {
         };
         o.fused_digits = self.fused_digits;
         o.fused_lanes = self.fused_lanes;
-        o.fused_layout = if self.fused_layout == "inplace" { FusedLayout::Inplace } else { FusedLayout::Rotate };
+        o.fused_layout = if self.fused_layout == "inplace" {
+            FusedLayout::Inplace
+        } else {
+            FusedLayout::Rotate
+        };
         o
     }
 
@@ -69,7 +73,11 @@ impl Choice {
                 self.fused_digits.map_or("auto".into(), |d| d.to_string()),
                 self.fused_lanes.map_or("auto".into(), |d| d.to_string())
             ),
-            a => format!("{a} r{} {}", self.radix.map_or("p".into(), |r| r.to_string()), self.coeffs),
+            a => format!(
+                "{a} r{} {}",
+                self.radix.map_or("p".into(), |r| r.to_string()),
+                self.coeffs
+            ),
         }
     }
 }
@@ -77,24 +85,35 @@ impl Choice {
 /// The candidates `explore` and `tune` time: the paper's kernels at radix p and p², and fused
 /// schedules over layouts, digits per pass and lanes.
 pub fn candidates(p: u32, n: u32, precision: Precision, gpu: &Gpu) -> Vec<VcOptions> {
-    let base = VcOptions { precision, ..Default::default() };
+    let base = VcOptions {
+        precision,
+        ..Default::default()
+    };
     let mut out = Vec::new();
     for algorithm in [Algorithm::Ct, Algorithm::Cg] {
         for radix in [p as u64, (p as u64).pow(2)] {
             if radix > 64 || (p as u64).pow(2) > (p as u64).pow(n) && radix != p as u64 {
                 continue;
             }
-            out.push(VcOptions { algorithm, radix: Some(radix), coeffs: Coeffs::Literal, ..base });
+            out.push(VcOptions {
+                algorithm,
+                radix: Some(radix),
+                coeffs: Coeffs::Literal,
+                ..base
+            });
         }
     }
-    out.push(VcOptions { algorithm: Algorithm::Ct, ..base });
+    out.push(VcOptions {
+        algorithm: Algorithm::Ct,
+        ..base
+    });
     let cap = vc_fused::max_tile_digits(p, precision, fused_limits(&gpu.info)).min(n);
     let mut digit_caps: Vec<u32> = (cap.saturating_sub(3).max(1)..=cap).rev().collect();
     digit_caps.dedup();
     for layout in [FusedLayout::Rotate, FusedLayout::Inplace] {
         for &d in &digit_caps {
-            for lanes in [None, Some(0), Some(1), Some(2)] {
-                    out.push(VcOptions {
+            for lanes in [None, Some(0), Some(1), Some(2), Some(3)] {
+                out.push(VcOptions {
                     algorithm: Algorithm::Fused,
                     fused_digits: Some(d),
                     fused_lanes: lanes,
@@ -127,11 +146,42 @@ pub struct Measured {
 
 /// Times every candidate (passes only, after `warmup` runs), fastest first. With `check`, every
 /// candidate's output is compared with the f64 reference first.
-pub fn explore(gpu: &Gpu, p: u32, n: u32, precision: Precision, warmup: usize, repeats: usize, check: bool, mut progress: impl FnMut(&str)) -> Result<Vec<Measured>> {
-    let probe = VcPlan::new(p, n, VcOptions { precision, ..Default::default() })?;
-    super::check_device(&gpu.info, &VcPlan::new(p, n, VcOptions { precision, algorithm: Algorithm::Cg, ..Default::default() })?)?;
+pub fn explore(
+    gpu: &Gpu,
+    p: u32,
+    n: u32,
+    precision: Precision,
+    warmup: usize,
+    repeats: usize,
+    check: bool,
+    mut progress: impl FnMut(&str),
+) -> Result<Vec<Measured>> {
+    let probe = VcPlan::new(
+        p,
+        n,
+        VcOptions {
+            precision,
+            ..Default::default()
+        },
+    )?;
+    super::check_device(
+        &gpu.info,
+        &VcPlan::new(
+            p,
+            n,
+            VcOptions {
+                precision,
+                algorithm: Algorithm::Cg,
+                ..Default::default()
+            },
+        )?,
+    )?;
     let input = random_complex(probe.len as usize, 1);
-    let want = if check { Some(separable_vc(p, n, &input, Direction::Forward, 1.0)?) } else { None };
+    let want = if check {
+        Some(separable_vc(p, n, &input, Direction::Forward, 1.0)?)
+    } else {
+        None
+    };
     let mut out = Vec::new();
     let mut seen = Vec::new();
     for opts in candidates(p, n, precision, gpu) {
@@ -139,7 +189,17 @@ pub fn explore(gpu: &Gpu, p: u32, n: u32, precision: Precision, warmup: usize, r
         let plan = VcPlan::new(p, n, opts)?;
         let sched = super::Schedule::for_limits(&plan, fused_limits(&gpu.info));
         // Candidates that resolve to the same passes are timed once.
-        let key = format!("{:?}{:?}{:?}{:?}", plan.algorithm, plan.coeffs, sched.passes.iter().map(|x| (x.radix, x.kernel)).collect::<Vec<_>>(), sched.fused);
+        let key = format!(
+            "{:?}{:?}{:?}{:?}",
+            plan.algorithm,
+            plan.coeffs,
+            sched
+                .passes
+                .iter()
+                .map(|x| (x.radix, x.kernel))
+                .collect::<Vec<_>>(),
+            sched.fused
+        );
         if seen.contains(&key) {
             continue;
         }
@@ -152,11 +212,24 @@ pub fn explore(gpu: &Gpu, p: u32, n: u32, precision: Precision, warmup: usize, r
             let runs = tr.run_passes_only(gpu, warmup, repeats)?;
             let kernel_ms = Summary::of(&runs.iter().map(|t| t.kernel_ms).collect::<Vec<_>>());
             let npass = tr.schedule.pass_count();
-            let pass_ms = (0..npass).map(|i| Summary::of(&runs.iter().map(|t| t.pass_ms[i]).collect::<Vec<_>>()).median).collect();
+            let pass_ms = (0..npass)
+                .map(|i| Summary::of(&runs.iter().map(|t| t.pass_ms[i]).collect::<Vec<_>>()).median)
+                .collect();
             let bytes = npass as f64 * 2.0 * plan.buffer_bytes() as f64;
             let flops: u64 = match plan.algorithm {
-                Algorithm::Fused => tr.schedule.fused.iter().zip(tr.kernel_counts()).map(|(f, (_, c))| c.flops() * f.threads() * f.groups()).sum(),
-                _ => tr.schedule.passes.iter().map(|ps| tr.kernel_counts()[ps.kernel].1.flops() * ps.butterflies).sum(),
+                Algorithm::Fused => tr
+                    .schedule
+                    .fused
+                    .iter()
+                    .zip(tr.kernel_counts())
+                    .map(|(f, (_, c))| c.flops() * f.threads() * f.groups())
+                    .sum(),
+                _ => tr
+                    .schedule
+                    .passes
+                    .iter()
+                    .map(|ps| tr.kernel_counts()[ps.kernel].1.flops() * ps.butterflies)
+                    .sum(),
             };
             Ok(Measured {
                 label: choice.label(),
@@ -206,12 +279,17 @@ pub struct WisdomEntry {
 }
 
 pub fn wisdom_key(gpu: &Gpu, p: u32, n: u32, precision: Precision) -> String {
-    format!("{} | {} | p={p} n={n} {precision}", gpu.info.name, gpu.info.driver_version)
+    format!(
+        "{} | {} | p={p} n={n} {precision}",
+        gpu.info.name, gpu.info.driver_version
+    )
 }
 
 /// `$JITFFT_WISDOM`, else `wisdom.json` in the cache folder.
 pub fn wisdom_path() -> PathBuf {
-    std::env::var("JITFFT_WISDOM").map(PathBuf::from).unwrap_or_else(|_| crate::runtime::build::cache_root().join("wisdom.json"))
+    std::env::var("JITFFT_WISDOM")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| crate::runtime::build::cache_root().join("wisdom.json"))
 }
 
 impl Wisdom {
@@ -219,7 +297,12 @@ impl Wisdom {
     pub fn load() -> Result<Wisdom> {
         let path = wisdom_path();
         match std::fs::read_to_string(&path) {
-            Ok(t) => serde_json::from_str(&t).map_err(|e| JitError::file(&path, format!("corrupt wisdom file ({e}); delete it or run `jitfft tune` again"))),
+            Ok(t) => serde_json::from_str(&t).map_err(|e| {
+                JitError::file(
+                    &path,
+                    format!("corrupt wisdom file ({e}); delete it or run `jitfft tune` again"),
+                )
+            }),
             Err(_) => Ok(Wisdom::default()),
         }
     }
@@ -227,9 +310,11 @@ impl Wisdom {
     pub fn save(&self) -> Result<()> {
         let path = wisdom_path();
         if let Some(d) = path.parent() {
-            std::fs::create_dir_all(d).map_err(|e| JitError::io(format!("creating {}", d.display()), e))?;
+            std::fs::create_dir_all(d)
+                .map_err(|e| JitError::io(format!("creating {}", d.display()), e))?;
         }
-        let text = serde_json::to_string_pretty(self).map_err(|e| JitError::invalid(e.to_string()))?;
+        let text =
+            serde_json::to_string_pretty(self).map_err(|e| JitError::invalid(e.to_string()))?;
         crate::io::atomic::write_atomic(&path, text.as_bytes())
     }
 

@@ -212,9 +212,16 @@ impl VcPlan {
                 "radix {radix} is larger than {MAX_RADIX}, the largest dense butterfly jitfft generates"
             )));
         }
+        if opts.algorithm == Algorithm::Fused && opts.radix.is_some() {
+            return Err(JitError::invalid(
+                "--radix applies to the ct and cg kernels; fused passes choose their digits (see --fused-digits)",
+            ));
+        }
         if let Some(d) = opts.fused_digits {
             if d == 0 {
-                return Err(JitError::invalid("--fused-digits 0: a fused pass transforms at least one digit"));
+                return Err(JitError::invalid(
+                    "--fused-digits 0: a fused pass transforms at least one digit",
+                ));
             }
         }
         let norm = opts.norm.unwrap_or(match opts.direction {

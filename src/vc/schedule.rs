@@ -1,9 +1,9 @@
 //! How to compute a plan: the ordered passes, each with its radix, kernel and buffers.
 
+use super::plan::FusedLayout;
 use super::plan::{Algorithm, VcPlan};
 use crate::codegen::vc_fused::{self, FusedLimits, FusedPass};
 use crate::codegen::vc_kernels::VcKernelSpec;
-use super::plan::FusedLayout;
 use serde::Serialize;
 
 /// Which device buffer a pass reads or writes (CG ping-pongs between A and B).
@@ -82,7 +82,9 @@ impl Schedule {
             };
             let (dist, dst) = match plan.algorithm {
                 Algorithm::Ct => (Some((plan.p as u64).pow(plan.n - done - d)), cur),
-                Algorithm::Cg | Algorithm::Fused => (None, if cur == Buf::A { Buf::B } else { Buf::A }),
+                Algorithm::Cg | Algorithm::Fused => {
+                    (None, if cur == Buf::A { Buf::B } else { Buf::A })
+                }
             };
             passes.push(Pass {
                 radix,

@@ -1,0 +1,85 @@
+//! `explore` and `tune` end to end on the real device, and the wisdom file `vc` then uses.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn jitfft() -> Command {
+    Command::cargo_bin("jitfft").unwrap()
+}
+
+#[test]
+fn explore_tune_and_wisdom() {
+    let dir = tempfile::tempdir().unwrap();
+    let wisdom = dir.path().join("wisdom.json");
+    let out = jitfft()
+        .args([
+            "explore", "vc", "--p", "3", "--n", "3", "--repeat", "2", "--check", "--json",
+        ])
+        .env("JITFFT_WISDOM", &wisdom)
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let c = v["candidates"].as_array().unwrap();
+    assert!(c.len() >= 4, "{c:?}");
+    let times: Vec<f64> = c
+        .iter()
+        .filter(|x| x["error"].is_null())
+        .map(|x| x["kernel_ms"]["median"].as_f64().unwrap())
+        .collect();
+    assert!(
+        times.windows(2).all(|w| w[0] <= w[1]),
+        "not fastest first: {times:?}"
+    );
+    assert!(c
+        .iter()
+        .all(|x| x["rel_l2"].as_f64().is_some_and(|e| e < 1e-5)));
+    assert!(
+        c.iter().any(|x| x["choice"]["algorithm"] == "fused")
+            && c.iter().any(|x| x["choice"]["algorithm"] == "cg")
+    );
+    assert!(!wisdom.exists(), "explore must not write wisdom");
+
+    jitfft()
+        .args(["tune", "vc", "--p", "3", "--n", "3", "--repeat", "2"])
+        .env("JITFFT_WISDOM", &wisdom)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("fastest is"));
+    let w: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&wisdom).unwrap()).unwrap();
+    let (key, entry) = w["entries"].as_object().unwrap().iter().next().unwrap();
+    assert!(key.contains("p=3 n=3 f32"), "{key}");
+    let out = jitfft()
+        .args(["vc", "--p", "3", "--n", "3", "--check", "--json"])
+        .env("JITFFT_WISDOM", &wisdom)
+        .assert()
+        .success();
+    let r: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert!(
+        r["tuned"].is_string(),
+        "vc did not use the wisdom entry {entry}"
+    );
+    assert!(r["check"]["rel_l2"].as_f64().unwrap() < 1e-5);
+    // An explicit algorithm wins over wisdom.
+    let out = jitfft()
+        .args(["vc", "--p", "3", "--n", "3", "--algo", "ct", "--json"])
+        .env("JITFFT_WISDOM", &wisdom)
+        .assert()
+        .success();
+    let r: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert!(r["tuned"].is_null());
+    assert_eq!(r["plan"]["algorithm"], "ct");
+
+    std::fs::write(&wisdom, "{not json").unwrap();
+    jitfft()
+        .args(["vc", "--p", "3", "--n", "3"])
+        .env("JITFFT_WISDOM", &wisdom)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("corrupt wisdom file"));
+    jitfft()
+        .args(["tune", "vc", "--p", "1", "--n", "3"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("p ≥ 2"));
+}
