@@ -41,7 +41,7 @@ pub fn analyze(p: u32, n: u32, spectrum: &[Complex64], rel_tol: f64) -> Result<B
         let m = c.norm();
         lo = lo.min(m);
         hi = hi.max(m);
-        if !((m - expected).abs() <= tol) {
+        if m.is_nan() || (m - expected).abs() > tol {
             off += 1;
             first.get_or_insert(i);
         }

@@ -124,7 +124,7 @@ pub fn device_point(
     let tr = VcTransform::new(gpu, &plan)?;
     let (out, _) = tr.execute(gpu, &r.input)?;
     let err = compare(&out, &r.output).rel_l2;
-    if !(err <= tolerance(plan.precision)) {
+    if err.is_nan() || err > tolerance(plan.precision) {
         return Err(JitError::Device(format!(
             "{} on {}: p = {}, n = {}, radix {}: relative L2 error {err:.3e} against the CPU reference exceeds {:.0e} (seed {})",
             plan.algorithm,

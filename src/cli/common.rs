@@ -30,6 +30,11 @@ pub fn check_output_path(path: &Path) -> Result<()> {
             path.display()
         );
     }
+    check_output_dir(path)
+}
+
+/// Checks that an output file's directory exists, before any work is done.
+pub fn check_output_dir(path: &Path) -> Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),

@@ -165,21 +165,6 @@ pub fn read_elements(path: &Path, f: &GfpField, n: u64) -> Result<Vec<Integer>> 
         .collect()
 }
 
-fn check_output(path: &Path) -> Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    if !dir.is_dir() {
-        bail!(
-            "{}: cannot write: directory {} does not exist",
-            path.display(),
-            dir.display()
-        );
-    }
-    Ok(())
-}
-
 pub fn run(a: GfpArgs) -> Result<()> {
     if a.repeat == 0 {
         bail!("--repeat 0: at least one timed run is needed");
@@ -188,7 +173,7 @@ pub fn run(a: GfpArgs) -> Result<()> {
         bail!("--input and --random both given: choose one source of input");
     }
     if let Some(o) = &a.output {
-        check_output(o)?;
+        super::common::check_output_dir(o)?;
     }
     // Validate field and size before reading input or opening a device.
     let pre = a.t.default_plan()?;

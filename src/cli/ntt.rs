@@ -15,7 +15,7 @@ use crate::runtime::Summary;
 use anyhow::{bail, Result};
 use clap::Args;
 use serde::Serialize;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// The flags that define a transform (shared by `ntt` and `source ntt`).
@@ -114,21 +114,6 @@ struct NttReport {
     output: Option<String>,
 }
 
-fn check_output(path: &Path) -> Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    if !dir.is_dir() {
-        bail!(
-            "{}: cannot write: directory {} does not exist",
-            path.display(),
-            dir.display()
-        );
-    }
-    Ok(())
-}
-
 pub fn run(a: NttArgs) -> Result<()> {
     if a.repeat == 0 {
         bail!("--repeat 0: at least one timed run is needed");
@@ -137,7 +122,7 @@ pub fn run(a: NttArgs) -> Result<()> {
         bail!("--input and --random both given: choose one source of input");
     }
     if let Some(o) = &a.output {
-        check_output(o)?;
+        super::common::check_output_dir(o)?;
     }
     // Everything about the request is validated before a device is opened.
     let (plan, input, seed, what) = match &a.input {

@@ -189,9 +189,9 @@ fn table1_comment(rows: &[Row]) -> Vec<String> {
             continue;
         };
         let (mut fewer, mut same, mut more) = (Vec::new(), Vec::new(), Vec::new());
-        for i in 0..4 {
+        for (i, radix) in TABLE1_RADICES.iter().enumerate() {
             if let (Some(ct), Some(cg)) = (pair[0].values[i], pair[1].values[i]) {
-                let r = TABLE1_RADICES[i].to_string();
+                let r = radix.to_string();
                 if cg < ct {
                     fewer.push(r)
                 } else if cg == ct {

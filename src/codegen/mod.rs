@@ -21,6 +21,28 @@ pub struct GeneratedProgram {
     pub kernels: Vec<(String, OpCounts)>,
 }
 
+/// The typedefs and complex helpers every complex-valued program starts with.
+pub fn complex_preamble(w: &mut Writer, f64_precision: bool, wide_index: bool) {
+    if f64_precision {
+        w.line("#pragma OPENCL EXTENSION cl_khr_fp64 : enable");
+        w.line("typedef double real;");
+        w.line("typedef double2 real2;");
+        w.line("typedef double4 real4;");
+    } else {
+        w.line("typedef float real;");
+        w.line("typedef float2 real2;");
+        w.line("typedef float4 real4;");
+    }
+    w.line(if wide_index {
+        "typedef ulong idx_t;"
+    } else {
+        "typedef uint idx_t;"
+    });
+    w.blank();
+    w.raw(COMPLEX_CL);
+    let _ = w.take_counts();
+}
+
 /// A floating literal of the given precision that round-trips exactly.
 pub fn real_literal(x: f64, f64_precision: bool) -> String {
     if f64_precision {

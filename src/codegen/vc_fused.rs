@@ -14,7 +14,7 @@
 //! codelets of [`super::small_dft`]; between sub-stages the tile is exchanged through local
 //! memory, real and imaginary parts in two halves when the whole tile would not fit.
 
-use super::{real_literal, small_dft, GeneratedProgram, OpCounts, Writer, COMPLEX_CL};
+use super::{real_literal, small_dft, GeneratedProgram, OpCounts, Writer};
 use crate::vc::plan::{Direction, Precision};
 use serde::Serialize;
 
@@ -224,6 +224,48 @@ pub fn balanced_groups(n: u32, cap: u32) -> Vec<u32> {
         .collect()
 }
 
+/// What every pass of a schedule shares.
+struct PassCommon {
+    p: u32,
+    n: u32,
+    precision: Precision,
+    direction: Direction,
+    scale: Option<f64>,
+    wide_index: bool,
+}
+
+impl PassCommon {
+    /// A pass before `finish_pass` chooses its registers, sub-stages and exchanges.
+    fn pass(
+        &self,
+        layout: Layout,
+        m: u32,
+        t: u32,
+        tile: Vec<TileDigit>,
+        wg: Vec<(u32, u32)>,
+        index: usize,
+    ) -> FusedPass {
+        FusedPass {
+            p: self.p,
+            n: self.n,
+            layout,
+            m,
+            t,
+            tile,
+            wg,
+            b: 0,
+            substages: Vec::new(),
+            precision: self.precision,
+            direction: self.direction,
+            scale: self.scale,
+            wide_index: self.wide_index,
+            split_exchange: false,
+            resident: Vec::new(),
+            index,
+        }
+    }
+}
+
 /// The rotate-layout schedule: each pass transforms the lowest digits and rotates them up.
 #[allow(clippy::too_many_arguments)]
 pub fn rotate_schedule(
@@ -261,25 +303,18 @@ pub fn rotate_schedule(
         }
         let wg = (0..n - m - t).map(|k| (m + t + k, t + k)).collect();
         let last = idx + 1 == groups.len();
-        let pass = FusedPass {
+        let common = PassCommon {
             p,
             n,
-            layout: Layout::Rotate,
-            m,
-            t,
-            tile,
-            wg,
-            b: 0,
-            substages: Vec::new(),
             precision,
             direction,
             scale: (last && scale != 1.0).then_some(scale),
             wide_index: wide,
-            split_exchange: false,
-            resident: Vec::new(),
-            index: idx,
         };
-        out.push(finish_pass(pass, limits));
+        out.push(finish_pass(
+            common.pass(Layout::Rotate, m, t, tile, wg, idx),
+            limits,
+        ));
     }
     out
 }
@@ -323,25 +358,18 @@ pub fn inplace_schedule(
         }));
         let wg = (t..k).chain(k + m..n).map(|i| (i, i)).collect();
         let last = idx + 1 == groups.len();
-        let pass = FusedPass {
+        let common = PassCommon {
             p,
             n,
-            layout: Layout::Inplace,
-            m,
-            t,
-            tile,
-            wg,
-            b: 0,
-            substages: Vec::new(),
             precision,
             direction,
             scale: (last && scale != 1.0).then_some(scale),
             wide_index: wide,
-            split_exchange: false,
-            resident: Vec::new(),
-            index: idx,
         };
-        out.push(finish_pass(pass, limits));
+        out.push(finish_pass(
+            common.pass(Layout::Inplace, m, t, tile, wg, idx),
+            limits,
+        ));
         k += m;
     }
     out
@@ -447,22 +475,7 @@ pub fn generate(passes: &[FusedPass]) -> GeneratedProgram {
         first.n,
         passes.iter().map(|p| p.m.to_string()).collect::<Vec<_>>().join("+")
     ));
-    if f64p {
-        w.line("#pragma OPENCL EXTENSION cl_khr_fp64 : enable");
-        w.line("typedef double real;");
-        w.line("typedef double2 real2;");
-    } else {
-        w.line("typedef float real;");
-        w.line("typedef float2 real2;");
-    }
-    w.line(if first.wide_index {
-        "typedef ulong idx_t;"
-    } else {
-        "typedef uint idx_t;"
-    });
-    w.blank();
-    w.raw(COMPLEX_CL);
-    let _ = w.take_counts();
+    super::complex_preamble(&mut w, f64p, first.wide_index);
     let mut kernels = Vec::new();
     for pass in passes {
         w.blank();

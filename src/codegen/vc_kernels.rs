@@ -5,7 +5,7 @@
 //! coefficients from `__constant` memory; `literal` unrolls the butterfly with every
 //! coefficient folded in (±1 and ±i become adds and rotations).
 
-use super::{real_literal, GeneratedProgram, Writer, COMPLEX_CL};
+use super::{real_literal, GeneratedProgram, Writer};
 use crate::vc::coeffs::{digit_dot, root};
 use crate::vc::plan::{Algorithm, Coeffs, Direction, Precision, VcPlan};
 
@@ -119,25 +119,7 @@ pub fn generate(plan: &VcPlan, specs: &[VcKernelSpec]) -> GeneratedProgram {
         plan.precision,
         plan.norm
     ));
-    if f64p {
-        w.line("#pragma OPENCL EXTENSION cl_khr_fp64 : enable");
-        w.line("typedef double real;");
-        w.line("typedef double2 real2;");
-        w.line("typedef double4 real4;");
-    } else {
-        w.line("typedef float real;");
-        w.line("typedef float2 real2;");
-        w.line("typedef float4 real4;");
-    }
-    let wide = specs.iter().any(|s| s.wide_index);
-    w.line(if wide {
-        "typedef ulong idx_t;"
-    } else {
-        "typedef uint idx_t;"
-    });
-    w.blank();
-    w.raw(COMPLEX_CL);
-    let _ = w.take_counts();
+    super::complex_preamble(&mut w, f64p, specs.iter().any(|s| s.wide_index));
     let mut kernels = Vec::new();
     for spec in specs {
         w.blank();

@@ -112,8 +112,8 @@ mod tests {
         x[1] = one;
         let y = separable_vc(4, 2, &x, Direction::Forward, 1.0).unwrap();
         let mi = Complex64::new(0.0, -1.0);
-        for k in 0..16 {
-            assert!((y[k] - mi.powu((k % 4) as u32)).norm() < 1e-15, "k={k}");
+        for (k, yk) in y.iter().enumerate() {
+            assert!((yk - mi.powu((k % 4) as u32)).norm() < 1e-15, "k={k}");
         }
     }
 

@@ -71,7 +71,7 @@ impl KernelHandle {
     pub fn set_args(&self, args: &[Arg]) -> Result<()> {
         for (i, a) in args.iter().enumerate() {
             let v = match a {
-                Arg::Buf(m) => ArgVal::mem(*m),
+                Arg::Buf(m) => ArgVal::mem(m),
                 Arg::U32(x) => ArgVal::scalar(x),
                 Arg::U64(x) => ArgVal::scalar(x),
             };

@@ -10,7 +10,7 @@ pub const CL_KERNEL_REGISTER_COUNT_INTEL: u32 = 0x425B;
 pub const CL_KERNEL_SPILL_MEM_SIZE_INTEL: u32 = 0x4109;
 
 /// A kernel work-group query by raw code; None when the driver does not know it.
-pub fn raw_kernel_query(kernel: cl_kernel, device: cl_device_id, code: u32) -> Option<u64> {
+fn raw_kernel_query(kernel: cl_kernel, device: cl_device_id, code: u32) -> Option<u64> {
     let mut buf = [0u8; 8];
     let mut size: usize = 0;
     // SAFETY: the buffer is 8 bytes and its size is passed; the driver writes at most that.

@@ -146,6 +146,7 @@ pub struct Measured {
 
 /// Times every candidate (passes only, after `warmup` runs), fastest first. With `check`, every
 /// candidate's output is compared with the f64 reference first.
+#[allow(clippy::too_many_arguments)]
 pub fn explore(
     gpu: &Gpu,
     p: u32,
