@@ -569,6 +569,7 @@ fn write_timing(
 }
 
 pub fn run(a: ReproduceArgs) -> Result<()> {
+    crate::stats::disable_driver_jit_cache();
     if a.out_dir.exists() && !a.out_dir.is_dir() {
         anyhow::bail!(
             "--out-dir {}: exists and is not a directory",

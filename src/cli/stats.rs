@@ -26,6 +26,7 @@ pub struct StatsVcArgs {
 }
 
 pub fn run(c: StatsCommand) -> Result<()> {
+    crate::stats::disable_driver_jit_cache();
     let StatsCommand::Vc(a) = c;
     let plan = a.t.plan(None)?;
     let gpu = open_device(a.device.as_deref())?;

@@ -105,7 +105,12 @@ impl KernelHandle {
                 None::<&core::Event>,
                 Some(&mut ev),
             )
-            .map_err(|e| JitError::OpenCl(format!("launching {}: {e}", self.name)))?;
+            .map_err(|e| {
+                JitError::OpenCl(format!(
+                    "launching {} with work-groups of {local} (driver-reported maximum {}): {e}",
+                    self.name, self.max_work_group
+                ))
+            })?;
         }
         Ok(ev)
     }

@@ -260,7 +260,9 @@ pub fn sass_for_ptx(ptx: &str) -> Result<Option<(String, &'static str)>, String>
     let dir = Scratch::new("sass").map_err(|e| format!("scratch directory: {e}"))?;
     let ptx_path = dir.0.join("kernels.ptx");
     let cubin = dir.0.join("kernels.cubin");
-    std::fs::write(&ptx_path, ptx).map_err(|e| format!("writing PTX: {e}"))?;
+    // The driver hands back PTX with trailing NUL bytes, which ptxas reads as a broken file.
+    std::fs::write(&ptx_path, ptx.trim_end_matches('\0'))
+        .map_err(|e| format!("writing PTX: {e}"))?;
     let (p, c) = (ptx_path.to_string_lossy(), cubin.to_string_lossy());
     run(&ptxas, &[&format!("-arch={arch}"), "-o", &c, &p])?;
     let text = if source.contains("cuobjdump") {

@@ -215,6 +215,8 @@ impl VcTransform {
             .map(|(name, _)| KernelHandle::new(gpu, &built.program, name))
             .collect::<Result<Vec<_>>>()?;
         for (pass, k) in schedule.fused.iter().zip(&kernels) {
+            // The driver's CL_KERNEL_WORK_GROUP_SIZE is the limit to respect: launching 1024
+            // work-items where NVIDIA reported 256 (64 registers, no spills) hung the device.
             if (k.max_work_group as u64) < pass.threads() {
                 return Err(JitError::Device(format!(
                     "{} needs work-groups of {} work-items, {} allows {} for it; use --fused-digits with a smaller value",
