@@ -184,6 +184,9 @@ fn record(i: u32, algo: &str) -> BenchRecord {
         build_ms: Some(12.5),
         warmup: 1,
         runs: 5,
+        peer: None,
+        peer_ms: None,
+        speedup_vs_peer: None,
     }
 }
 

@@ -82,4 +82,38 @@ fn explore_tune_and_wisdom() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("p ≥ 2"));
+
+    // Without wisdom or flags, a CPU device gets the paper's CT kernels with literal
+    // coefficients and radix 8 (p = 2); a GPU gets fused passes.
+    let empty = dir.path().join("none.json");
+    let out = jitfft()
+        .args(["vc", "--p", "2", "--n", "7", "--check", "--json"])
+        .env("JITFFT_WISDOM", &empty)
+        .assert()
+        .success();
+    let r: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    if r["device"]["kind"] == "cpu" {
+        assert_eq!(
+            (
+                r["plan"]["algorithm"].as_str(),
+                r["plan"]["radix"].as_u64(),
+                r["plan"]["coeffs"].as_str()
+            ),
+            (Some("ct"), Some(8), Some("literal"))
+        );
+    } else {
+        assert_eq!(r["plan"]["algorithm"], "fused");
+    }
+    assert!(r["check"]["rel_l2"].as_f64().unwrap() < 1e-5);
+}
+
+#[test]
+fn cpu_default_radix_rule() {
+    use jitfft::cli::vc::cpu_default_radix;
+    assert_eq!(cpu_default_radix(2, 22), 8);
+    assert_eq!(cpu_default_radix(3, 14), 9);
+    assert_eq!(cpu_default_radix(4, 11), 16);
+    assert_eq!(cpu_default_radix(5, 3), 5);
+    assert_eq!(cpu_default_radix(2, 2), 4);
+    assert_eq!(cpu_default_radix(17, 2), 17);
 }

@@ -103,6 +103,9 @@ pub fn to_csv(meta: &RunMeta, records: &[BenchRecord]) -> String {
             opt(r.build_ms),
             r.warmup.to_string(),
             r.runs.to_string(),
+            quote(r.peer.as_deref().unwrap_or("")),
+            opt(r.peer_ms),
+            opt(r.speedup_vs_peer),
         ];
         out.push_str(&cells.join(","));
         out.push('\n');
@@ -202,6 +205,9 @@ fn parse_row(c: &[String]) -> std::result::Result<BenchRecord, String> {
         build_ms: o(&c[31], "build_ms")?,
         warmup: num(&c[32], "warmup")?,
         runs: num(&c[33], "runs")?,
+        peer: Some(c[34].clone()).filter(|s| !s.is_empty()),
+        peer_ms: o(&c[35], "peer_ms")?,
+        speedup_vs_peer: o(&c[36], "speedup_vs_peer")?,
     })
 }
 
@@ -223,8 +229,15 @@ pub fn to_markdown(meta: &RunMeta, records: &[BenchRecord]) -> String {
         out.push_str(&format!("- {l}\n"));
     }
     out.push_str("\nTimes in ms: median (min–max) over the timed runs; kernel time from OpenCL profiling events.\n\n");
-    out.push_str("| device | algorithm | p | n | N | radix | coeffs | precision | kernel ms | upload ms | download ms | end-to-end ms | GB/s | of copy bw | rel. L2 error |\n");
-    out.push_str("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+    let peers = records.iter().any(|r| r.peer_ms.is_some());
+    out.push_str("| device | algorithm | p | n | N | radix | coeffs | precision | kernel ms | upload ms | download ms | end-to-end ms | GB/s | of copy bw | rel. L2 error |");
+    out.push_str(if peers {
+        " peer | peer ms | speedup vs peer |\n"
+    } else {
+        "\n"
+    });
+    out.push_str("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    out.push_str(if peers { " --- | --- | --- |\n" } else { "\n" });
     let st = |s: &Option<Stat>| match s {
         Some(s) => format!("{} ({}–{})", fmt_ms(s.median), fmt_ms(s.min), fmt_ms(s.max)),
         None => "–".into(),
@@ -252,6 +265,59 @@ pub fn to_markdown(meta: &RunMeta, records: &[BenchRecord]) -> String {
                 .map(|e| format!("{e:.1e}"))
                 .unwrap_or_else(|| "–".into()),
         ));
+        if peers {
+            out.pop();
+            out.push_str(&format!(
+                " {} | {} | {} |\n",
+                r.peer.as_deref().unwrap_or("–"),
+                r.peer_ms.map(fmt_ms).unwrap_or_else(|| "–".into()),
+                r.speedup_vs_peer
+                    .map(|x| format!("{x:.2}×"))
+                    .unwrap_or_else(|| "–".into())
+            ));
+        }
     }
     out
+}
+
+/// A peer's times from `tools/peer_cufft.py` or `tools/peer_cpu.py` JSON: (tool, p, n) → ms.
+#[derive(Debug)]
+pub struct PeerTimes {
+    pub tool: String,
+    pub times: Vec<(u32, u32, f64)>,
+}
+
+impl PeerTimes {
+    pub fn parse(text: &str) -> std::result::Result<PeerTimes, String> {
+        let v: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+        let tool = v["tool"].as_str().unwrap_or("peer").to_string();
+        let rows = v["results"].as_array().ok_or(
+            "no `results` list (expected the JSON of tools/peer_cufft.py or tools/peer_cpu.py)",
+        )?;
+        let mut times = Vec::new();
+        for (i, r) in rows.iter().enumerate() {
+            let p = r["p"].as_u64().ok_or(format!("results[{i}]: no p"))? as u32;
+            let n = r["n"].as_u64().ok_or(format!("results[{i}]: no n"))? as u32;
+            let ms = r["kernel_ms"]["median"]
+                .as_f64()
+                .or_else(|| r["wall_ms"]["median"].as_f64())
+                .ok_or(format!(
+                    "results[{i}]: no kernel_ms.median or wall_ms.median"
+                ))?;
+            times.push((p, n, ms));
+        }
+        Ok(PeerTimes { tool, times })
+    }
+
+    /// Fills the peer columns of records whose p and n the peer timed.
+    pub fn annotate(&self, records: &mut [BenchRecord]) {
+        for r in records.iter_mut() {
+            if let Some(&(_, _, ms)) = self.times.iter().find(|(p, n, _)| *p == r.p && *n == r.n) {
+                r.peer = Some(self.tool.clone());
+                r.peer_ms = Some(ms);
+                r.speedup_vs_peer = Some(ms / r.kernel_ms.median);
+            }
+        }
+    }
 }

@@ -61,6 +61,14 @@ pub struct BenchRecord {
     pub build_ms: Option<f64>,
     pub warmup: usize,
     pub runs: usize,
+    /// A peer's time for the same p and n from `--compare FILE` (e.g. cuFFT, scipy), ms.
+    #[serde(default)]
+    pub peer: Option<String>,
+    #[serde(default)]
+    pub peer_ms: Option<f64>,
+    /// peer_ms / median kernel time: above 1, jitfft is faster.
+    #[serde(default)]
+    pub speedup_vs_peer: Option<f64>,
 }
 
 /// Column names of the CSV export, in order.
@@ -99,4 +107,7 @@ pub const CSV_COLUMNS: &[&str] = &[
     "build_ms",
     "warmup",
     "runs",
+    "peer",
+    "peer_ms",
+    "speedup_vs_peer",
 ];

@@ -88,6 +88,9 @@ pub fn cpu_point(p: u32, n: u32, policy: &RepeatPolicy) -> Result<(BenchRecord, 
         build_ms: None,
         warmup: m.warmup,
         runs: m.runs,
+        peer: None,
+        peer_ms: None,
+        speedup_vs_peer: None,
     };
     Ok((
         rec,
@@ -177,5 +180,8 @@ pub fn device_point(
         build_ms: Some(tr.built.build_ms),
         warmup: m.warmup,
         runs: m.runs,
+        peer: None,
+        peer_ms: None,
+        speedup_vs_peer: None,
     })
 }

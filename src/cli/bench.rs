@@ -59,6 +59,10 @@ pub struct BenchArgs {
     /// Markdown table (printed to stdout when no export is asked for).
     #[arg(long)]
     pub markdown: Option<PathBuf>,
+    /// A peer's timings (JSON of tools/peer_cufft.py or tools/peer_cpu.py): adds peer time and
+    /// speedup columns for the same p and n.
+    #[arg(long)]
+    pub compare: Option<PathBuf>,
     /// Folder for SVG plots (time against n, CT/CG ratio), one pair per p.
     #[arg(long)]
     pub plots: Option<PathBuf>,
@@ -241,6 +245,17 @@ pub fn run(a: BenchArgs) -> Result<()> {
             }
         }
     }
+    let peer = match &a.compare {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("{}: cannot read", path.display()))?;
+            Some(
+                crate::bench::export::PeerTimes::parse(&text)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?,
+            )
+        }
+        None => None,
+    };
     let found = select_devices(a.device.as_deref())?;
     let mut gpus = Vec::new();
     for f in found {
@@ -269,6 +284,9 @@ pub fn run(a: BenchArgs) -> Result<()> {
             pb.set_message(format!("p = {p}, n = {n}: CPU reference"));
             let (cpu, reference) = cpu_point(p, n, &policy)?;
             records.push(cpu);
+            if let Some(peer) = &peer {
+                peer.annotate(&mut records);
+            }
             pb.inc(1);
             outs.write(&meta, &records, false)?;
             for (gpu, bw) in &gpus {
@@ -279,6 +297,9 @@ pub fn run(a: BenchArgs) -> Result<()> {
                     ));
                     let rec = device_point(gpu, *bw, &reference, &v, &policy)?;
                     records.push(rec);
+                    if let Some(peer) = &peer {
+                        peer.annotate(&mut records);
+                    }
                     pb.inc(1);
                     outs.write(&meta, &records, false)?;
                 }

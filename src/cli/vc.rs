@@ -63,8 +63,9 @@ pub struct TransformArgs {
     /// Butterfly radix r = p^m (default p).
     #[arg(long)]
     pub radix: Option<u64>,
-    #[arg(long, value_enum, default_value = "const-first")]
-    pub coeffs: CoeffsArg,
+    /// Coefficients of the ct/cg kernels (default const-first, the paper's).
+    #[arg(long, value_enum)]
+    pub coeffs: Option<CoeffsArg>,
     #[arg(long, value_enum, default_value = "f32")]
     pub precision: PrecisionArg,
     /// Compute the inverse transform.
@@ -97,9 +98,9 @@ impl TransformArgs {
             },
             radix: self.radix,
             coeffs: match self.coeffs {
-                CoeffsArg::ConstFirst => Coeffs::ConstFirst,
-                CoeffsArg::ConstMatrix => Coeffs::ConstMatrix,
-                CoeffsArg::Literal => Coeffs::Literal,
+                Some(CoeffsArg::ConstFirst) | None => Coeffs::ConstFirst,
+                Some(CoeffsArg::ConstMatrix) => Coeffs::ConstMatrix,
+                Some(CoeffsArg::Literal) => Coeffs::Literal,
             },
             precision: match self.precision {
                 PrecisionArg::F32 => Precision::F32,
@@ -215,15 +216,27 @@ pub fn run(a: VcArgs) -> Result<()> {
     let mut plan = a.t.plan(n)?;
     let gpu = open_device(a.device.as_deref())?;
     let mut tuned = None;
-    if a.t.algo.is_none()
+    let untouched = a.t.algo.is_none()
         && a.t.radix.is_none()
+        && a.t.coeffs.is_none()
         && a.t.fused_digits.is_none()
-        && a.t.fused_lanes.is_none()
-    {
+        && a.t.fused_lanes.is_none();
+    if untouched {
         let wisdom = crate::vc::explore::Wisdom::load()?;
         if let Some(entry) = wisdom.lookup(&gpu, plan.p, plan.n, plan.precision) {
             plan = VcPlan::new(plan.p, plan.n, entry.choice.apply(a.t.options()))?;
             tuned = Some(entry.choice.label());
+        } else if gpu.info.kind == "cpu" {
+            // On CPU devices the fused passes' barrier loops cost more than they save
+            // (bench-results/pocl-cpu-peers): the paper's CT kernels with literal
+            // coefficients and a radix near 8–16 are the rule there.
+            let opts = VcOptions {
+                algorithm: Algorithm::Ct,
+                radix: Some(cpu_default_radix(plan.p, plan.n)),
+                coeffs: Coeffs::Literal,
+                ..a.t.options()
+            };
+            plan = VcPlan::new(plan.p, plan.n, opts)?;
         }
     }
     crate::vc::check_device(&gpu.info, &plan)?;
@@ -349,6 +362,18 @@ fn print_human(device: &str, r: &VcReport) {
     if let Some(o) = &r.output {
         println!("output     {o}");
     }
+}
+
+/// The largest p^m ≤ 16 (≤ 8 for p = 2) and ≤ p^n: the CPU-device default radix.
+pub fn cpu_default_radix(p: u32, n: u32) -> u64 {
+    let (p, cap) = (p as u64, if p == 2 { 8 } else { 16 });
+    let mut r = p;
+    let mut m = 1;
+    while m < n && r * p <= cap {
+        r *= p;
+        m += 1;
+    }
+    r
 }
 
 /// Complex input drawn for a plan, for library users and tests.
