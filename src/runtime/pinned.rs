@@ -51,7 +51,8 @@ impl<T: OclPrm> Pinned<T> {
         self.len == 0
     }
 
-    fn with_map<R>(&self, f: impl FnOnce(&mut [T]) -> Result<R>) -> Result<R> {
+    /// Runs `f` on the mapped pinned memory (e.g. to convert data straight into or out of it).
+    pub fn with_map<R>(&self, f: impl FnOnce(&mut [T]) -> Result<R>) -> Result<R> {
         let mut guard = self.map.borrow_mut();
         let map = guard
             .as_mut()

@@ -11,6 +11,7 @@ use crate::runtime::timing::event_span_ns;
 use crate::runtime::{build_program, Arg, BuiltProgram, DeviceInfo, Gpu, KernelHandle, Pinned};
 use num_complex::Complex64;
 use ocl::{Buffer, OclPrm};
+use rayon::prelude::*;
 use serde::Serialize;
 use std::time::Instant;
 
@@ -34,7 +35,7 @@ pub struct RunTimes {
 }
 
 /// Host-side precision of the device buffers.
-trait Real: OclPrm + Copy {
+trait Real: OclPrm + Copy + Send + Sync {
     fn from_f64(x: f64) -> Self;
     fn to_f64(self) -> f64;
 }
@@ -358,11 +359,17 @@ impl VcTransform {
     ) -> Result<(Vec<Complex64>, RunTimes)> {
         let t0 = Instant::now();
         let len = input.len() * 2;
-        let host: Vec<T> = input
-            .iter()
-            .flat_map(|c| [T::from_f64(c.re), T::from_f64(c.im)])
-            .collect();
-        b.staging.fill(&host)?;
+        // Convert straight into the mapped pinned memory, in parallel: no intermediate copy.
+        b.staging.with_map(|m| {
+            m[..len]
+                .par_chunks_mut(2)
+                .zip(input.par_iter())
+                .for_each(|(d, c)| {
+                    d[0] = T::from_f64(c.re);
+                    d[1] = T::from_f64(c.im);
+                });
+            Ok(())
+        })?;
         let upload_ms = b.staging.upload_to(&b.a, len)?;
         let mut times = self.passes(gpu, b)?;
         let result = match self.schedule.result {
@@ -370,12 +377,12 @@ impl VcTransform {
             Buf::B => b.b.as_ref().unwrap_or(&b.a),
         };
         let download_ms = b.staging.download_from(result, len)?;
-        let mut out = vec![T::from_f64(0.0); len];
-        b.staging.drain(&mut out)?;
-        let out = out
-            .chunks_exact(2)
-            .map(|c| Complex64::new(c[0].to_f64(), c[1].to_f64()))
-            .collect();
+        let out = b.staging.with_map(|m| {
+            Ok(m[..len]
+                .par_chunks(2)
+                .map(|c| Complex64::new(c[0].to_f64(), c[1].to_f64()))
+                .collect::<Vec<_>>())
+        })?;
         times.upload_ms = upload_ms;
         times.download_ms = download_ms;
         times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
