@@ -68,7 +68,7 @@ mod tests {
     }
 
     #[test]
-    fn matches_naive_for_many_p() {
+    fn matches_naive_for_many_p() -> crate::Result<()> {
         for (p, n) in [
             (2, 5),
             (3, 4),
@@ -84,24 +84,25 @@ mod tests {
         ] {
             let x = random((p as usize).pow(n), 17 + p as u64);
             for dir in [Direction::Forward, Direction::Inverse] {
-                let a = naive_vc(p, n, &x, dir, 1.0).unwrap();
-                let b = separable_vc(p, n, &x, dir, 1.0).unwrap();
+                let a = naive_vc(p, n, &x, dir, 1.0)?;
+                let b = separable_vc(p, n, &x, dir, 1.0)?;
                 let err = crate::reference::compare(&b, &a);
                 assert!(err.rel_l2 < 1e-13, "p={p} n={n} {dir:?}: {err:?}");
             }
         }
+        Ok(())
     }
 
     #[test]
-    fn hand_computed_cases() {
+    fn hand_computed_cases() -> crate::Result<()> {
         // p = 2, n = 1: [a+b, a-b]
         let x = [Complex64::new(3.0, 0.0), Complex64::new(1.0, 0.0)];
-        let y = separable_vc(2, 1, &x, Direction::Forward, 1.0).unwrap();
+        let y = separable_vc(2, 1, &x, Direction::Forward, 1.0)?;
         assert_eq!(y, vec![Complex64::new(4.0, 0.0), Complex64::new(2.0, 0.0)]);
         // p = 3, n = 1, x = δ_1: y_k = ω^(−k) = e^(−2πik/3)
         let one = Complex64::new(1.0, 0.0);
         let zero = Complex64::new(0.0, 0.0);
-        let y = naive_vc(3, 1, &[zero, one, zero], Direction::Forward, 1.0).unwrap();
+        let y = naive_vc(3, 1, &[zero, one, zero], Direction::Forward, 1.0)?;
         let s = 3f64.sqrt() / 2.0;
         let want = [one, Complex64::new(-0.5, -s), Complex64::new(-0.5, s)];
         for (a, b) in y.iter().zip(want) {
@@ -110,18 +111,20 @@ mod tests {
         // p = 4, n = 2, x = δ at (x1, x2) = (0, 1): S[k1, k2] = (−i)^(k2)
         let mut x = vec![zero; 16];
         x[1] = one;
-        let y = separable_vc(4, 2, &x, Direction::Forward, 1.0).unwrap();
+        let y = separable_vc(4, 2, &x, Direction::Forward, 1.0)?;
         let mi = Complex64::new(0.0, -1.0);
         for (k, yk) in y.iter().enumerate() {
             assert!((yk - mi.powu((k % 4) as u32)).norm() < 1e-15, "k={k}");
         }
+        Ok(())
     }
 
     #[test]
-    fn inverse_undoes_forward() {
+    fn inverse_undoes_forward() -> crate::Result<()> {
         let x = random(3usize.pow(7), 5);
-        let y = separable_vc(3, 7, &x, Direction::Forward, 1.0).unwrap();
-        let z = separable_vc(3, 7, &y, Direction::Inverse, 1.0 / 2187.0).unwrap();
+        let y = separable_vc(3, 7, &x, Direction::Forward, 1.0)?;
+        let z = separable_vc(3, 7, &y, Direction::Inverse, 1.0 / 2187.0)?;
         assert!(crate::reference::compare(&z, &x).rel_l2 < 1e-14);
+        Ok(())
     }
 }

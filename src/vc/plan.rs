@@ -307,8 +307,8 @@ mod tests {
     }
 
     #[test]
-    fn defaults_and_scale() {
-        let p = VcPlan::new(3, 4, VcOptions::default()).unwrap();
+    fn defaults_and_scale() -> crate::Result<()> {
+        let p = VcPlan::new(3, 4, VcOptions::default())?;
         assert_eq!(
             (p.len, p.radix, p.digits_per_pass, p.norm),
             (81, 3, 1, Norm::None)
@@ -317,10 +317,11 @@ mod tests {
             direction: Direction::Inverse,
             ..Default::default()
         };
-        let p = VcPlan::new(2, 3, inv).unwrap();
+        let p = VcPlan::new(2, 3, inv)?;
         assert_eq!(p.norm, Norm::Full);
         assert_eq!(p.scale(), 0.125);
         assert_eq!(log_exact(4, 64), Some(3));
         assert_eq!(log_exact(4, 32), None);
+        Ok(())
     }
 }

@@ -163,17 +163,17 @@ mod tests {
     use crate::vc::plan::{VcOptions, VcPlan};
 
     #[test]
-    fn mixed_radix_ct_and_cg() {
+    fn mixed_radix_ct_and_cg() -> crate::Result<()> {
         let opts = VcOptions {
             radix: Some(9),
             ..Default::default()
         };
-        let plan = VcPlan::new(3, 5, opts).unwrap();
+        let plan = VcPlan::new(3, 5, opts)?;
         let s = Schedule::for_plan(&plan);
         assert_eq!(s.radices(), "9·9·3");
         assert_eq!(
-            s.passes.iter().map(|p| p.dist.unwrap()).collect::<Vec<_>>(),
-            [27, 3, 1]
+            s.passes.iter().map(|p| p.dist).collect::<Vec<_>>(),
+            [Some(27), Some(3), Some(1)]
         );
         assert_eq!(s.kernels.len(), 2);
         let cg = VcPlan::new(
@@ -183,10 +183,10 @@ mod tests {
                 algorithm: Algorithm::Cg,
                 ..opts
             },
-        )
-        .unwrap();
+        )?;
         let s = Schedule::for_plan(&cg);
         assert_eq!(s.result, Buf::B);
         assert_eq!(s.passes[1].src, Buf::B);
+        Ok(())
     }
 }
