@@ -18,6 +18,18 @@ pub fn print_json<T: serde::Serialize>(v: &T) -> Result<()> {
     Ok(())
 }
 
+/// The flags every timed transform command shares: at least one timed run, and one source
+/// of input.
+pub fn check_run_flags(repeat: usize, has_input: bool, has_random: bool) -> Result<()> {
+    if repeat == 0 {
+        bail!("--repeat 0: at least one timed run is needed");
+    }
+    if has_input && has_random {
+        bail!("--input and --random both given: choose one source of input");
+    }
+    Ok(())
+}
+
 /// Checks an output path before any work is done, so a bad path fails fast.
 pub fn check_output_path(path: &Path) -> Result<()> {
     let ext = path

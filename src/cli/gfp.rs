@@ -166,12 +166,7 @@ pub fn read_elements(path: &Path, f: &GfpField, n: u64) -> Result<Vec<Integer>> 
 }
 
 pub fn run(a: GfpArgs) -> Result<()> {
-    if a.repeat == 0 {
-        bail!("--repeat 0: at least one timed run is needed");
-    }
-    if a.input.is_some() && a.random.is_some() {
-        bail!("--input and --random both given: choose one source of input");
-    }
+    super::common::check_run_flags(a.repeat, a.input.is_some(), a.random.is_some())?;
     if let Some(o) = &a.output {
         super::common::check_output_dir(o)?;
     }

@@ -191,14 +191,9 @@ struct VcReport {
 }
 
 pub fn run(a: VcArgs) -> Result<()> {
-    if a.repeat == 0 {
-        bail!("--repeat 0: at least one timed run is needed");
-    }
+    super::common::check_run_flags(a.repeat, a.input.is_some(), a.random.is_some())?;
     if let Some(out) = &a.output {
         check_output_path(out)?;
-    }
-    if a.input.is_some() && a.random.is_some() {
-        bail!("--input and --random both given: choose one source of input");
     }
     let enc = if a.encoding == EncodingArg::Roots {
         Encoding::Roots

@@ -10,25 +10,12 @@ use crate::error::{JitError, Result};
 use crate::field::cpu::limbs64;
 use crate::field::device::{from_device, pack, to_device, words_per_elem};
 use crate::runtime::pinned::{constant_buffer, device_buffer};
-use crate::runtime::timing::event_span_ns;
 use crate::runtime::{build_program, Arg, BuiltProgram, Gpu, KernelHandle, Pinned};
 use ocl::Buffer;
 use rug::Integer;
-use serde::Serialize;
 use std::time::Instant;
 
-/// Times of one run, all from profiling events except `host_ms`.
-#[derive(Debug, Clone, Serialize)]
-pub struct RunTimes {
-    /// Sum of all launches' kernel times (conversions into and out of Montgomery form included).
-    pub kernel_ms: f64,
-    /// First kernel start to last kernel end.
-    pub kernel_span_ms: f64,
-    pub pass_ms: Vec<f64>,
-    pub upload_ms: f64,
-    pub download_ms: f64,
-    pub host_ms: f64,
-}
+pub use crate::runtime::timing::RunTimes;
 
 struct Tables {
     /// radix2: w^t, t < N/2; split28: w^t, t < N; fused: lo table.
@@ -267,22 +254,7 @@ impl NttTransform {
             let local = k.local_size(pass.local);
             events.push(k.launch(&gpu.queue, pass.global, local)?);
         }
-        let mut pass_ms = Vec::with_capacity(events.len());
-        let (mut first, mut last) = (u64::MAX, 0u64);
-        for ev in &events {
-            let (s, e) = event_span_ns(ev)?;
-            first = first.min(s);
-            last = last.max(e);
-            pass_ms.push(e.saturating_sub(s) as f64 * 1e-6);
-        }
-        Ok(RunTimes {
-            kernel_ms: pass_ms.iter().sum(),
-            kernel_span_ms: last.saturating_sub(first) as f64 * 1e-6,
-            pass_ms,
-            upload_ms: 0.0,
-            download_ms: 0.0,
-            host_ms: t0.elapsed().as_secs_f64() * 1e3,
-        })
+        RunTimes::from_launches(&events, t0)
     }
 
     /// Transforms `input` (standard form, flat 64-bit limbs, N elements).

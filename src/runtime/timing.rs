@@ -29,6 +29,45 @@ pub fn event_ms(ev: &Event) -> Result<f64> {
     Ok(e.saturating_sub(s) as f64 * 1e-6)
 }
 
+/// Times of one run of a transform's launches, all from profiling events except `host_ms`.
+#[derive(Debug, Clone, Serialize)]
+pub struct RunTimes {
+    /// Sum of the launches' kernel times.
+    pub kernel_ms: f64,
+    /// First kernel start to last kernel end (includes launch gaps).
+    pub kernel_span_ms: f64,
+    pub pass_ms: Vec<f64>,
+    /// Pinned host → device transfer.
+    pub upload_ms: f64,
+    /// Device → pinned host transfer.
+    pub download_ms: f64,
+    /// Host wall time of the whole run (staging, launches, waits).
+    pub host_ms: f64,
+}
+
+impl RunTimes {
+    /// Waits for the launches in order and sums their event times; transfers are filled in
+    /// by the caller.
+    pub fn from_launches(events: &[Event], started: std::time::Instant) -> Result<RunTimes> {
+        let mut pass_ms = Vec::with_capacity(events.len());
+        let (mut first, mut last) = (u64::MAX, 0u64);
+        for ev in events {
+            let (s, e) = event_span_ns(ev)?;
+            first = first.min(s);
+            last = last.max(e);
+            pass_ms.push(e.saturating_sub(s) as f64 * 1e-6);
+        }
+        Ok(RunTimes {
+            kernel_ms: pass_ms.iter().sum(),
+            kernel_span_ms: last.saturating_sub(first) as f64 * 1e-6,
+            pass_ms,
+            upload_ms: 0.0,
+            download_ms: 0.0,
+            host_ms: started.elapsed().as_secs_f64() * 1e3,
+        })
+    }
+}
+
 /// Median, min and max of repeated measurements.
 #[derive(Debug, Clone, Copy, Serialize, PartialEq)]
 pub struct Summary {

@@ -7,32 +7,16 @@ use crate::codegen::vc_fused::FusedLimits;
 use crate::codegen::{vc_fused, vc_kernels, GeneratedProgram, OpCounts};
 use crate::error::{JitError, Result};
 use crate::runtime::pinned::{constant_buffer, device_buffer};
-use crate::runtime::timing::event_span_ns;
 use crate::runtime::{build_program, Arg, BuiltProgram, DeviceInfo, Gpu, KernelHandle, Pinned};
 use num_complex::Complex64;
 use ocl::{Buffer, OclPrm};
 use rayon::prelude::*;
-use serde::Serialize;
 use std::time::Instant;
 
 /// Work-items per work-group for the butterfly passes (capped by each kernel's limit).
 const LOCAL_SIZE: usize = 256;
 
-/// Times of one run, all from profiling events except `host_ms`.
-#[derive(Debug, Clone, Serialize)]
-pub struct RunTimes {
-    /// Sum of the passes' kernel times.
-    pub kernel_ms: f64,
-    /// First kernel start to last kernel end (includes launch gaps).
-    pub kernel_span_ms: f64,
-    pub pass_ms: Vec<f64>,
-    /// Pinned → device copy.
-    pub upload_ms: f64,
-    /// Device → pinned copy.
-    pub download_ms: f64,
-    /// Host wall time of the whole run (staging copies, launches, waits).
-    pub host_ms: f64,
-}
+pub use crate::runtime::timing::RunTimes;
 
 /// Host-side precision of the device buffers.
 trait Real: OclPrm + Copy + Send + Sync {
@@ -333,22 +317,7 @@ impl VcTransform {
             let local = k.local_size(LOCAL_SIZE);
             events.push(k.launch(&gpu.queue, pass.butterflies as usize, local)?);
         }
-        let mut pass_ms = Vec::with_capacity(events.len());
-        let (mut first, mut last) = (u64::MAX, 0u64);
-        for ev in &events {
-            let (s, e) = event_span_ns(ev)?;
-            first = first.min(s);
-            last = last.max(e);
-            pass_ms.push(e.saturating_sub(s) as f64 * 1e-6);
-        }
-        Ok(RunTimes {
-            kernel_ms: pass_ms.iter().sum(),
-            kernel_span_ms: last.saturating_sub(first) as f64 * 1e-6,
-            pass_ms,
-            upload_ms: 0.0,
-            download_ms: 0.0,
-            host_ms: t0.elapsed().as_secs_f64() * 1e3,
-        })
+        RunTimes::from_launches(&events, t0)
     }
 
     fn execute_typed<T: Real>(
