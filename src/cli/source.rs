@@ -1,7 +1,9 @@
 //! `jitfft source vc …`: print the generated program exactly as `vc` would build it.
 
 use super::vc::TransformArgs;
+use crate::codegen::vc_fused::FusedLimits;
 use crate::codegen::vc_kernels;
+use crate::vc::schedule::DEFAULT_LIMITS;
 use crate::vc::Schedule;
 use anyhow::Result;
 use clap::Subcommand;
@@ -9,18 +11,32 @@ use clap::Subcommand;
 #[derive(Subcommand, Debug)]
 pub enum SourceCommand {
     /// The VC transform's program.
-    Vc(TransformArgs),
+    Vc(SourceVcArgs),
     /// The generalized Fermat prime field FFT's program (default work-group limits).
     Gfp(super::gfp::GfpFieldArgs),
     /// The NTT's program (odd prime field, Montgomery arithmetic).
     Ntt(super::ntt::NttSpecArgs),
 }
 
+#[derive(clap::Args, Debug)]
+pub struct SourceVcArgs {
+    #[command(flatten)]
+    pub transform: TransformArgs,
+    /// Work-items a fused kernel's work-group may hold (the device's kernel limit; NVIDIA's
+    /// OpenCL allows 256), which sets the fused tiles.
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub max_work_group: u64,
+}
+
 pub fn run(c: SourceCommand) -> Result<()> {
     match c {
-        SourceCommand::Vc(t) => {
-            let plan = t.plan(None)?;
-            let schedule = Schedule::for_plan(&plan);
+        SourceCommand::Vc(a) => {
+            let plan = a.transform.plan(None)?;
+            let limits = FusedLimits {
+                max_threads: a.max_work_group,
+                ..DEFAULT_LIMITS
+            };
+            let schedule = Schedule::for_limits(&plan, limits);
             let program = if plan.algorithm == crate::vc::Algorithm::Fused {
                 crate::codegen::vc_fused::generate(&schedule.fused)
             } else {

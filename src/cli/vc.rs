@@ -77,11 +77,12 @@ pub struct TransformArgs {
     /// Fused: the most digits one pass transforms (default: what 48 KB of local memory holds).
     #[arg(long)]
     pub fused_digits: Option<u32>,
-    /// Fused: lane digits per tile (default: enough for 64-byte contiguous runs where they fit).
+    /// Fused: lane digits per tile (default: contiguous runs of ≥ 32 bytes, 64 where that adds
+    /// no pass).
     #[arg(long)]
     pub fused_lanes: Option<u32>,
-    /// Fused: rotate the transformed digits to the top (constant geometry) or work in place.
-    #[arg(long, value_enum, default_value = "rotate")]
+    /// Fused: work in place, or rotate the transformed digits to the top (constant geometry).
+    #[arg(long, value_enum, default_value = "inplace")]
     pub fused_layout: LayoutArg,
 }
 

@@ -118,13 +118,31 @@ pub struct FusedLimits {
     pub max_threads: u64,
 }
 
-/// Most complex values one thread keeps in registers.
-fn max_regs(precision: Precision) -> u64 {
+/// Complex values one thread prefers to keep in registers (more work-items otherwise).
+fn preferred_values(precision: Precision) -> u64 {
     if precision == Precision::F64 {
         16
     } else {
         32
     }
+}
+
+/// Values per thread beyond which registers spill (2 registers per f32 value of 255).
+fn hard_values(precision: Precision) -> u64 {
+    if precision == Precision::F64 {
+        42
+    } else {
+        85
+    }
+}
+
+/// Most complex values one thread may keep in registers. Where a work-group may hold 1024
+/// work-items this is the preferred count; where the kernel limit is lower (NVIDIA's OpenCL
+/// reports 256) threads take more values, up to ~170 of a thread's 255 registers, so that
+/// tiles stay as large.
+fn max_values(precision: Precision, max_threads: u64) -> u64 {
+    let base = preferred_values(precision);
+    (base * 1024 / max_threads.max(1)).clamp(base, hard_values(precision))
 }
 
 /// Chooses the resident digits, b (register digits), the sub-stages and the exchange mode.
@@ -153,9 +171,10 @@ fn finish_pass(mut pass: FusedPass, limits: FusedLimits) -> FusedPass {
         .copied()
         .collect();
     pass.resident.sort_unstable();
-    // Largest b with p^b ≤ max_regs (at least the resident digits plus one).
+    // Largest b with p^b ≤ the preferred values per thread (at least the resident digits
+    // plus one).
     let mut b = 1;
-    while b < k && p.pow(b + 1) <= max_regs(pass.precision).max(p) {
+    while b < k && p.pow(b + 1) <= preferred_values(pass.precision).max(p) {
         b += 1;
     }
     b = b.min(k).min(pass.m.max(1));
@@ -164,6 +183,7 @@ fn finish_pass(mut pass: FusedPass, limits: FusedLimits) -> FusedPass {
     while b > nres + 1 && p.pow(k - b) < 64 {
         b -= 1;
     }
+    // Within the work-group limit: more values per thread.
     while b < k && p.pow(k - b) > limits.max_threads {
         b += 1;
     }
@@ -196,24 +216,79 @@ fn finish_pass(mut pass: FusedPass, limits: FusedLimits) -> FusedPass {
 }
 
 /// The largest tile exponent a pass may use: what the work-group holds in registers
-/// (local memory is handled by exchanging in rounds).
+/// (local memory is handled by exchanging in rounds), with p^b values per thread within
+/// [`max_values`] and p^(e−b) work-items within the limit.
 pub fn max_tile_digits(p: u32, precision: Precision, limits: FusedLimits) -> u32 {
-    let cap = limits.max_threads * max_regs(precision);
-    let mut e = 0;
-    while (p as u64).pow(e + 1) <= cap {
-        e += 1;
-    }
-    e.max(1)
+    let digits = |limit: u64| {
+        let mut e = 0;
+        while (p as u64).pow(e + 1) <= limit {
+            e += 1;
+        }
+        e
+    };
+    let values = max_values(precision, limits.max_threads);
+    (digits(hard_values(precision)) + digits(limits.max_threads))
+        .min(digits(limits.max_threads * values))
+        .max(1)
 }
 
-/// Lane digits that make runs of at least 32 bytes, as far as the tile budget allows.
+/// Lane digits that make runs of at least 64 bytes, as far as the tile budget allows.
 fn lanes_for(p: u32, m: u32, free: u32, cap_digits: u32, precision: Precision) -> u32 {
-    let elem = precision.complex_bytes();
     let mut t = 0;
-    while t < free && m + t < cap_digits && (p as u64).pow(t) * elem < 64 {
+    while t < free && m + t < cap_digits && t < run_lanes(p, precision, 64) {
         t += 1;
     }
     t
+}
+
+/// The fewest lane digits whose runs move at least `bytes` contiguous bytes.
+fn run_lanes(p: u32, precision: Precision, bytes: u64) -> u32 {
+    let mut t = 0;
+    while (p as u64).pow(t) * precision.complex_bytes() < bytes {
+        t += 1;
+    }
+    t
+}
+
+/// Digit groups of the in-place layout. The first pass reads and writes contiguous tiles and
+/// needs no lanes; every later pass keeps `lanes` lane digits in its tile and so transforms at
+/// most `cap_tile − lanes` digits. Fewest passes first, then tiles as even as possible.
+/// `cap_m` bounds the digits of any one pass (`--fused-digits`).
+pub fn inplace_groups(n: u32, cap_tile: u32, cap_m: u32, lanes: u32) -> Vec<u32> {
+    let first = cap_tile.min(cap_m).max(1);
+    if n <= first {
+        return vec![n];
+    }
+    let later = cap_tile.saturating_sub(lanes).min(cap_m).max(1);
+    let passes = 1 + (n - first).div_ceil(later) as usize;
+    let mut m: Vec<u32> = std::iter::once(first)
+        .chain(std::iter::repeat(later).take(passes - 1))
+        .collect();
+    let tile = |m: &[u32], i: usize| m[i] + if i > 0 { lanes } else { 0 };
+    let mut slack = m.iter().sum::<u32>() - n;
+    while slack > 0 {
+        // Shrink the largest tile (the last such on ties).
+        let i = (0..passes)
+            .filter(|&i| m[i] > 1)
+            .max_by_key(|&i| (tile(&m, i), i))
+            .unwrap_or(0);
+        m[i] -= 1;
+        slack -= 1;
+    }
+    m
+}
+
+/// Lane digits for the in-place layout when none are asked for: runs of at least 32 bytes
+/// (the minimum), and up to 64 bytes where that costs no extra pass.
+pub fn auto_inplace_lanes(p: u32, n: u32, cap_tile: u32, cap_m: u32, precision: Precision) -> u32 {
+    let top = cap_tile.saturating_sub(1);
+    let lo = run_lanes(p, precision, 32).min(top);
+    let hi = run_lanes(p, precision, 64).min(top).max(lo);
+    let passes = inplace_groups(n, cap_tile, cap_m, lo).len();
+    (lo..=hi)
+        .rev()
+        .find(|&l| inplace_groups(n, cap_tile, cap_m, l).len() == passes)
+        .unwrap_or(lo)
 }
 
 /// Balanced digit groups: ⌈n / cap⌉ passes.
@@ -283,7 +358,7 @@ pub fn rotate_schedule(
     let mut out = Vec::new();
     for (idx, &m) in groups.iter().enumerate() {
         let t = match lanes {
-            Some(t) => t.min(n - m),
+            Some(t) => t.min(n - m).min(cap.saturating_sub(m)),
             None => lanes_for(p, m, n - m, cap, precision),
         };
         let mut tile = Vec::new();
@@ -537,7 +612,9 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
         pass.local_len()
     ));
     w.line("const uint t = get_local_id(0);");
-    w.line("const idx_t g = get_group_id(0);");
+    w.line(format!(
+        "const idx_t g = get_group_id(0) + get_global_offset(0) / {threads};"
+    ));
     let in_w: Vec<u64> = pass.wg.iter().map(|&(i, _)| pw(p, i)).collect();
     let out_w: Vec<u64> = pass.wg.iter().map(|&(_, o)| pw(p, o)).collect();
     w.line(format!("const idx_t in_base = {};", spread("g", p, &in_w)));
@@ -754,5 +831,59 @@ mod tests {
             (19683, 1, 6561)
         );
         assert!(s[1].local_bytes() <= 48 * 1024);
+    }
+
+    #[test]
+    fn inplace_groups_leave_room_for_lanes() {
+        // The first pass needs no lanes; later ones transform cap − lanes digits.
+        assert_eq!(inplace_groups(16, 9, 9, 2), vec![9, 7]);
+        assert_eq!(inplace_groups(13, 7, 7, 1), vec![7, 6]);
+        assert_eq!(inplace_groups(5, 9, 9, 2), vec![5]);
+        // Slack goes off the largest tiles: 2^28, tiles of ≤ 14 digits, 3 lanes.
+        let g = inplace_groups(28, 14, 14, 3);
+        assert_eq!(g.iter().sum::<u32>(), 28);
+        assert_eq!(g.len(), 3);
+        assert!(g
+            .iter()
+            .enumerate()
+            .all(|(i, &m)| m + 3 * (i > 0) as u32 <= 14));
+        // --fused-digits bounds every pass.
+        assert_eq!(inplace_groups(12, 9, 4, 2), vec![4, 4, 4]);
+    }
+
+    #[test]
+    fn nvidia_limit_keeps_two_pass_tiles() {
+        // 256 work-items: threads hold up to 81 values, so 3^16 and 4^13 still take 2 passes.
+        let limits = FusedLimits {
+            local_bytes: 48 * 1024,
+            max_threads: 256,
+        };
+        assert_eq!(max_tile_digits(3, Precision::F32, limits), 9);
+        assert_eq!(max_tile_digits(4, Precision::F32, limits), 7);
+        assert_eq!(auto_inplace_lanes(3, 16, 9, 9, Precision::F32), 2);
+        assert_eq!(auto_inplace_lanes(4, 13, 7, 7, Precision::F32), 1);
+        let s = inplace_schedule(
+            3,
+            16,
+            &inplace_groups(16, 9, 9, 2),
+            Some(2),
+            Precision::F32,
+            Direction::Forward,
+            1.0,
+            limits,
+        );
+        assert!(s.iter().all(|f| f.threads() <= 256 && f.regs() <= 85));
+        assert_eq!(
+            s.iter().map(|f| (f.m, f.t, f.b)).collect::<Vec<_>>(),
+            [(9, 0, 4), (7, 2, 4)]
+        );
+        // 1024 work-items: the tiles are as before (32 values per thread).
+        let wide = FusedLimits {
+            max_threads: 1024,
+            ..limits
+        };
+        for (p, e) in [(2, 15), (3, 9), (4, 7), (5, 6), (7, 5), (16, 3)] {
+            assert_eq!(max_tile_digits(p, Precision::F32, wide), e, "p = {p}");
+        }
     }
 }

@@ -7,19 +7,19 @@ use crate::codegen::vc_fused::FusedLimits;
 use crate::codegen::{vc_fused, vc_kernels, GeneratedProgram, OpCounts};
 use crate::error::{JitError, Result};
 use crate::runtime::pinned::{constant_buffer, device_buffer};
-use crate::runtime::{build_program, Arg, BuiltProgram, DeviceInfo, Gpu, KernelHandle, Pinned};
+use crate::runtime::{build_program, BuiltProgram, DeviceInfo, Gpu, KernelHandle, Pinned};
 use num_complex::Complex64;
 use ocl::{Buffer, OclPrm};
 use rayon::prelude::*;
 use std::time::Instant;
 
 /// Work-items per work-group for the butterfly passes (capped by each kernel's limit).
-const LOCAL_SIZE: usize = 256;
+pub(super) const LOCAL_SIZE: usize = 256;
 
 pub use crate::runtime::timing::RunTimes;
 
 /// Host-side precision of the device buffers.
-trait Real: OclPrm + Copy + Send + Sync {
+pub(super) trait Real: OclPrm + Copy + Send + Sync {
     fn from_f64(x: f64) -> Self;
     fn to_f64(self) -> f64;
 }
@@ -40,15 +40,15 @@ impl Real for f64 {
     }
 }
 
-struct Buffers<T: OclPrm> {
-    a: Buffer<T>,
-    b: Option<Buffer<T>>,
+pub(super) struct Buffers<T: OclPrm> {
+    pub(super) a: Buffer<T>,
+    pub(super) b: Option<Buffer<T>>,
     /// (digits per butterfly, its coefficient table)
-    coef: Vec<(u32, Buffer<T>)>,
-    staging: Pinned<T>,
+    pub(super) coef: Vec<(u32, Buffer<T>)>,
+    pub(super) staging: Pinned<T>,
 }
 
-enum TypedBuffers {
+pub(super) enum TypedBuffers {
     F32(Buffers<f32>),
     F64(Buffers<f64>),
 }
@@ -59,8 +59,8 @@ pub struct VcTransform {
     pub schedule: Schedule,
     pub program: GeneratedProgram,
     pub built: BuiltProgram,
-    kernels: Vec<KernelHandle>,
-    buffers: TypedBuffers,
+    pub(super) kernels: Vec<KernelHandle>,
+    pub(super) buffers: TypedBuffers,
 }
 
 fn mib(b: u64) -> String {
@@ -113,19 +113,82 @@ pub fn check_device(info: &DeviceInfo, plan: &VcPlan) -> Result<()> {
 }
 
 /// The tile budget of fused passes on a device: at most 48 KB of local memory (NVIDIA's
-/// OpenCL limit, and a sane share elsewhere) and 1024 work-items.
+/// OpenCL limit, and a sane share elsewhere) and the device's work-group maximum.
 /// `JITFFT_FUSED_LOCAL_BYTES` lowers the local-memory budget (to study or test exchanges in
-/// rounds on small tiles).
+/// rounds on small tiles), `JITFFT_FUSED_MAX_THREADS` the work-group size.
 pub fn fused_limits(info: &DeviceInfo) -> FusedLimits {
     let cap = std::env::var("JITFFT_FUSED_LOCAL_BYTES")
         .ok()
         .and_then(|v| v.parse::<u64>().ok())
         .unwrap_or(48 * 1024)
         .min(48 * 1024);
+    // JITFFT_FUSED_MAX_THREADS lowers the work-group limit the same way (tests run the
+    // many-values-per-thread tiles of NVIDIA's 256-work-item limit on small transforms).
+    let threads = std::env::var("JITFFT_FUSED_MAX_THREADS")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(1024);
     FusedLimits {
         local_bytes: info.local_mem_bytes.clamp(1, cap.max(64)),
-        max_threads: (info.max_work_group_size as u64).clamp(1, 1024),
+        max_threads: (info.max_work_group_size as u64).clamp(1, threads.clamp(1, 1024)),
     }
+}
+
+/// [`fused_limits`] with the work-group size the driver actually allows a kernel that
+/// exchanges through local memory: NVIDIA's OpenCL reported 256 for such kernels (device
+/// maximum 1024), and launching more hung the device. Probed once per device and process.
+pub fn fused_limits_for(gpu: &Gpu) -> FusedLimits {
+    let mut limits = fused_limits(&gpu.info);
+    limits.max_threads = limits.max_threads.min(kernel_thread_limit(gpu));
+    limits
+}
+
+/// Learned per-device kernel work-group limits (probe, then any smaller figure a built kernel
+/// reports).
+static THREAD_LIMITS: std::sync::Mutex<Vec<(String, u64)>> = std::sync::Mutex::new(Vec::new());
+
+fn device_key(gpu: &Gpu) -> String {
+    format!("{}|{}", gpu.info.name, gpu.info.driver_version)
+}
+
+fn learn_thread_limit(gpu: &Gpu, limit: u64) {
+    let key = device_key(gpu);
+    if let Ok(mut v) = THREAD_LIMITS.lock() {
+        match v.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, l)) => *l = (*l).min(limit),
+            None => v.push((key, limit)),
+        }
+    }
+}
+
+const PROBE_SOURCE: &str =
+    "/* jitfft probe: the work-group size a kernel with a local exchange may use. */
+__kernel void jitfft_wg_probe(__global float2* x)
+{
+    __local float2 s[1024];
+    const uint t = get_local_id(0);
+    s[t] = x[get_global_id(0)];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    x[get_global_id(0)] = s[(t + 1) % get_local_size(0)];
+}
+";
+
+fn kernel_thread_limit(gpu: &Gpu) -> u64 {
+    let key = device_key(gpu);
+    if let Some(l) = THREAD_LIMITS
+        .lock()
+        .ok()
+        .and_then(|v| v.iter().find(|(k, _)| *k == key).map(|(_, l)| *l))
+    {
+        return l;
+    }
+    let probed = build_program(gpu, PROBE_SOURCE, "")
+        .and_then(|b| KernelHandle::new(gpu, &b.program, "jitfft_wg_probe"))
+        .map(|k| k.max_work_group as u64)
+        .unwrap_or(gpu.info.max_work_group_size as u64)
+        .max(1);
+    learn_thread_limit(gpu, probed);
+    probed
 }
 
 /// Build options a schedule needs on this vendor: NVIDIA sizes registers for the work-group
@@ -187,31 +250,44 @@ impl VcTransform {
     /// Checks the device, generates and builds the program, allocates buffers.
     pub fn new(gpu: &Gpu, plan: &VcPlan) -> Result<VcTransform> {
         check_device(&gpu.info, plan)?;
-        let schedule = Schedule::for_limits(plan, fused_limits(&gpu.info));
-        let program = if plan.algorithm == Algorithm::Fused {
-            vc_fused::generate(&schedule.fused)
-        } else {
-            vc_kernels::generate(plan, &schedule.kernels)
-        };
-        let built = build_program(gpu, &program.source, &vendor_options(gpu, &schedule))?;
-        let kernels = program
-            .kernels
-            .iter()
-            .map(|(name, _)| KernelHandle::new(gpu, &built.program, name))
-            .collect::<Result<Vec<_>>>()?;
-        for (pass, k) in schedule.fused.iter().zip(&kernels) {
+        // A fused kernel may report a smaller work-group limit than the probe: learn it and
+        // schedule again once.
+        let mut attempt = 0;
+        let (schedule, program, built, kernels) = loop {
+            let schedule = Schedule::for_limits(plan, fused_limits_for(gpu));
+            let program = if plan.algorithm == Algorithm::Fused {
+                vc_fused::generate(&schedule.fused)
+            } else {
+                vc_kernels::generate(plan, &schedule.kernels)
+            };
+            let built = build_program(gpu, &program.source, &vendor_options(gpu, &schedule))?;
+            let kernels = program
+                .kernels
+                .iter()
+                .map(|(name, _)| KernelHandle::new(gpu, &built.program, name))
+                .collect::<Result<Vec<_>>>()?;
             // The driver's CL_KERNEL_WORK_GROUP_SIZE is the limit to respect: launching 1024
             // work-items where NVIDIA reported 256 (64 registers, no spills) hung the device.
-            if (k.max_work_group as u64) < pass.threads() {
-                return Err(JitError::Device(format!(
-                    "{} needs work-groups of {} work-items, {} allows {} for it; use --fused-digits with a smaller value",
-                    k.name,
-                    pass.threads(),
-                    gpu.info.name,
-                    k.max_work_group
-                )));
+            let short = schedule
+                .fused
+                .iter()
+                .zip(&kernels)
+                .find(|(pass, k)| (k.max_work_group as u64) < pass.threads());
+            match short {
+                None => break (schedule, program, built, kernels),
+                Some((pass, k)) if attempt > 0 || k.max_work_group == 0 => {
+                    return Err(JitError::Device(format!(
+                        "{} needs work-groups of {} work-items, {} allows {} for it; use --fused-digits with a smaller value",
+                        k.name,
+                        pass.threads(),
+                        gpu.info.name,
+                        k.max_work_group
+                    )));
+                }
+                Some((_, k)) => learn_thread_limit(gpu, k.max_work_group as u64),
             }
-        }
+            attempt += 1;
+        };
         let buffers = match plan.precision {
             Precision::F32 => TypedBuffers::F32(alloc::<f32>(gpu, plan, &schedule)?),
             Precision::F64 => TypedBuffers::F64(alloc::<f64>(gpu, plan, &schedule)?),
@@ -274,48 +350,10 @@ impl VcTransform {
     fn passes<T: Real>(&self, gpu: &Gpu, b: &Buffers<T>) -> Result<RunTimes> {
         let t0 = Instant::now();
         let mut events = Vec::with_capacity(self.schedule.pass_count());
-        let pick = |which: Buf| -> &Buffer<T> {
-            match which {
-                Buf::A => &b.a,
-                Buf::B => b.b.as_ref().unwrap_or(&b.a),
-            }
-        };
-        let mut cur = Buf::A;
-        for (pass, k) in self.schedule.fused.iter().zip(&self.kernels) {
-            let next = if cur == Buf::A { Buf::B } else { Buf::A };
-            k.set_args(&[Arg::buf(pick(cur)), Arg::buf(pick(next))])?;
-            let threads = pass.threads() as usize;
-            events.push(k.launch(&gpu.queue, pass.groups() as usize * threads, threads)?);
-            cur = next;
-        }
-        for pass in &self.schedule.passes {
-            let k = &self.kernels[pass.kernel];
-            let wide = self.plan.len > u32::MAX as u64;
-            let idx = |v: u64| {
-                if wide {
-                    Arg::U64(v)
-                } else {
-                    Arg::U32(v as u32)
-                }
-            };
-            let mut args: Vec<Arg> = Vec::new();
-            match self.plan.algorithm {
-                Algorithm::Ct => args.push(Arg::buf(pick(pass.dst))),
-                Algorithm::Cg | Algorithm::Fused => {
-                    args.push(Arg::buf(pick(pass.src)));
-                    args.push(Arg::buf(pick(pass.dst)));
-                }
-            }
-            if let Some((_, c)) = b.coef.iter().find(|(d, _)| *d == pass.digits) {
-                args.push(Arg::buf(c));
-            }
-            if let Some(d) = pass.dist {
-                args.push(idx(d));
-            }
-            args.push(idx(pass.butterflies));
-            k.set_args(&args)?;
-            let local = k.local_size(LOCAL_SIZE);
-            events.push(k.launch(&gpu.queue, pass.butterflies as usize, local)?);
+        // The same launches (kernels, arguments, ranges) as the overlapped path runs in pieces.
+        for l in self.launches(b) {
+            l.kernel.set_args(&l.args)?;
+            events.push(l.kernel.launch(&gpu.queue, l.items, l.local)?);
         }
         RunTimes::from_launches(&events, t0)
     }

@@ -2,7 +2,7 @@
 //! and the wisdom file that keeps the fastest per device, driver and size.
 
 use super::plan::{Algorithm, Coeffs, Direction, FusedLayout, Precision, VcOptions, VcPlan};
-use super::{execute::fused_limits, VcTransform};
+use super::{execute::fused_limits_for, VcTransform};
 use crate::codegen::vc_fused;
 use crate::error::{JitError, Result};
 use crate::io::random::random_complex;
@@ -107,7 +107,7 @@ pub fn candidates(p: u32, n: u32, precision: Precision, gpu: &Gpu) -> Vec<VcOpti
         algorithm: Algorithm::Ct,
         ..base
     });
-    let cap = vc_fused::max_tile_digits(p, precision, fused_limits(&gpu.info)).min(n);
+    let cap = vc_fused::max_tile_digits(p, precision, fused_limits_for(gpu)).min(n);
     let mut digit_caps: Vec<u32> = (cap.saturating_sub(3).max(1)..=cap).rev().collect();
     digit_caps.dedup();
     for layout in [FusedLayout::Rotate, FusedLayout::Inplace] {
@@ -188,7 +188,7 @@ pub fn explore(
     for opts in candidates(p, n, precision, gpu) {
         let choice = Choice::of(&opts);
         let plan = VcPlan::new(p, n, opts)?;
-        let sched = super::Schedule::for_limits(&plan, fused_limits(&gpu.info));
+        let sched = super::Schedule::for_limits(&plan, fused_limits_for(gpu));
         // Candidates that resolve to the same passes are timed once.
         let key = format!(
             "{:?}{:?}{:?}{:?}",

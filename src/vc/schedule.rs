@@ -108,18 +108,35 @@ impl Schedule {
 
     /// Fused passes: as few as the tile budget allows, digits balanced between them.
     fn fused(plan: &VcPlan, limits: FusedLimits) -> Schedule {
-        let cap = vc_fused::max_tile_digits(plan.p, plan.precision, limits);
-        let cap = plan.fused_digits.map_or(cap, |d| d.min(cap));
-        let groups = vc_fused::balanced_groups(plan.n, cap);
-        let make = match plan.fused_layout {
-            FusedLayout::Rotate => vc_fused::rotate_schedule,
-            FusedLayout::Inplace => vc_fused::inplace_schedule,
+        let cap_tile = vc_fused::max_tile_digits(plan.p, plan.precision, limits);
+        let cap = plan.fused_digits.map_or(cap_tile, |d| d.min(cap_tile));
+        let (make, groups, lanes): (fn(_, _, _, _, _, _, _, _) -> _, _, _) = match plan.fused_layout
+        {
+            FusedLayout::Rotate => (
+                vc_fused::rotate_schedule,
+                vc_fused::balanced_groups(plan.n, cap),
+                plan.fused_lanes,
+            ),
+            FusedLayout::Inplace => {
+                // Passes after the first keep lane digits in their tiles: fewer digits.
+                let lanes = plan
+                    .fused_lanes
+                    .map(|l| l.min(cap_tile.saturating_sub(1)))
+                    .unwrap_or_else(|| {
+                        vc_fused::auto_inplace_lanes(plan.p, plan.n, cap_tile, cap, plan.precision)
+                    });
+                (
+                    vc_fused::inplace_schedule,
+                    vc_fused::inplace_groups(plan.n, cap_tile, cap, lanes),
+                    Some(lanes),
+                )
+            }
         };
         let fused = make(
             plan.p,
             plan.n,
             &groups,
-            plan.fused_lanes,
+            lanes,
             plan.precision,
             plan.direction,
             plan.scale(),
