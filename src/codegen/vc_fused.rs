@@ -60,6 +60,10 @@ pub struct FusedPass {
     /// Tile digits every thread mapping keeps in registers: exchanges then run in p^|resident|
     /// rounds, so local memory holds only tile/p^|resident| elements (tiles beyond 48 KB).
     pub resident: Vec<usize>,
+    /// Local-memory padding: element address x is stored at x + (x >> shift), chosen so
+    /// that a warp's exchange accesses spread over the banks (strides p^k collide when p is
+    /// even).
+    pub pad_shift: Option<u32>,
     pub index: usize,
 }
 
@@ -81,13 +85,17 @@ impl FusedPass {
     pub fn groups(&self) -> u64 {
         (self.p as u64).pow(self.wg.len() as u32)
     }
+    /// Elements the local exchange buffer declares, padding included.
+    pub fn local_words(&self) -> u64 {
+        padded(self.local_len().max(1) - 1, self.pad_shift) + 1
+    }
     pub fn local_bytes(&self) -> u64 {
         let real = if self.precision == Precision::F64 {
             8
         } else {
             4
         };
-        self.local_len() * real * if self.split_exchange { 1 } else { 2 }
+        self.local_words() * real * if self.split_exchange { 1 } else { 2 }
     }
     pub fn name(&self) -> String {
         format!(
@@ -212,7 +220,96 @@ fn finish_pass(mut pass: FusedPass, limits: FusedLimits) -> FusedPass {
     }
     pass.substages = subs;
     pass.split_exchange = nres > 0 || pass.tile_len() * 2 * real > limits.local_bytes / 2;
+    pass.pad_shift = choose_padding(&pass, limits);
     pass
+}
+
+/// Where padding puts element x of the local exchange buffer.
+fn padded(x: u64, shift: Option<u32>) -> u64 {
+    shift.map_or(x, |s| x + (x >> s))
+}
+
+/// Bank conflicts of one warp-wide local access: the warp is served in transactions of
+/// 128 bytes' worth of threads; each costs as many passes as the most distinct 4-byte words
+/// that fall into one of the 32 banks.
+fn access_cost(elems: &[u64], words_per_elem: u64) -> u64 {
+    let group = (32 / words_per_elem).max(1) as usize;
+    elems
+        .chunks(group)
+        .map(|g| {
+            let mut per_bank = [0u64; 32];
+            let mut words: Vec<u64> = g
+                .iter()
+                .flat_map(|&e| (0..words_per_elem).map(move |k| e * words_per_elem + k))
+                .collect();
+            words.sort_unstable();
+            words.dedup();
+            for w in words {
+                per_bank[(w % 32) as usize] += 1;
+            }
+            per_bank.into_iter().max().unwrap_or(1)
+        })
+        .sum()
+}
+
+/// The thread mappings a pass goes through: load, every later sub-stage, store.
+fn pass_mappings(pass: &FusedPass) -> Vec<Mapping> {
+    let mut maps = vec![Mapping::new(pass, stage_regs(pass, 0), false)];
+    for s in 1..pass.substages.len() {
+        maps.push(Mapping::new(pass, stage_regs(pass, s), false));
+    }
+    let store = store_mapping(pass);
+    let last = maps.last().expect("a load mapping");
+    if store.threads != last.threads || store.regs != last.regs {
+        maps.push(store);
+    }
+    maps
+}
+
+/// Bank-conflict cost of all exchanges of a pass (first warp, every register) under a padding.
+fn exchange_cost(pass: &FusedPass, shift: Option<u32>) -> u64 {
+    let p = pass.p as u64;
+    let layout = LocalLayout::new(pass);
+    let words = match (pass.precision, pass.split_exchange) {
+        (Precision::F32, true) => 1,
+        (Precision::F32, false) | (Precision::F64, true) => 2,
+        (Precision::F64, false) => 4,
+    };
+    let warp = pass.threads().min(32);
+    let maps = pass_mappings(pass);
+    let mut cost = 0;
+    for pair in maps.windows(2) {
+        for m in pair {
+            let base: Vec<u64> = (0..warp).map(|t| layout.thread_offset(m, t)).collect();
+            for j in 0..pass.regs() {
+                let off = layout.reg_offset(m, p, j);
+                let elems: Vec<u64> = base.iter().map(|&b| padded(b + off, shift)).collect();
+                cost += access_cost(&elems, words);
+            }
+        }
+    }
+    cost
+}
+
+/// Padding for a pass: the cheapest of none and one spare element per 2^s (s = 5, 4, 3) that
+/// fits the local budget; none unless it strictly helps.
+fn choose_padding(pass: &FusedPass, limits: FusedLimits) -> Option<u32> {
+    if pass.substages.len() < 2 && pass_mappings(pass).len() < 2 {
+        return None;
+    }
+    let mut best = (exchange_cost(pass, None), None);
+    for s in [5, 4, 3] {
+        let mut trial = pass.clone();
+        trial.pad_shift = Some(s);
+        if trial.local_bytes() > limits.local_bytes {
+            continue;
+        }
+        let c = exchange_cost(pass, Some(s));
+        if c < best.0 {
+            best = (c, Some(s));
+        }
+    }
+    best.1
 }
 
 /// The largest tile exponent a pass may use: what the work-group holds in registers
@@ -336,6 +433,7 @@ impl PassCommon {
             wide_index: self.wide_index,
             split_exchange: false,
             resident: Vec::new(),
+            pad_shift: None,
             index,
         }
     }
@@ -537,6 +635,67 @@ fn stage_regs(pass: &FusedPass, s: usize) -> Vec<usize> {
     regs
 }
 
+/// Store mapping: registers hold the b digits with the highest output positions, so the
+/// threads (ordered by output position) cover the lowest ones and write contiguous runs.
+fn store_mapping(pass: &FusedPass) -> Mapping {
+    let mut by_out: Vec<usize> = (0..pass.tile.len())
+        .filter(|i| !pass.resident.contains(i))
+        .collect();
+    by_out.sort_by_key(|&i| std::cmp::Reverse(pass.tile[i].out_pos));
+    let mut top: Vec<usize> = by_out
+        .iter()
+        .take(pass.b as usize - pass.resident.len())
+        .copied()
+        .collect();
+    top.sort_by_key(|&i| pass.tile[i].out_pos);
+    let mut store_regs: Vec<usize> = pass.resident.clone();
+    store_regs.extend(top);
+    Mapping::new(pass, store_regs, true)
+}
+
+/// Element weights of the local exchange buffer: tile digits in order, resident digits
+/// weighing nothing (a round holds one value of them).
+struct LocalLayout {
+    weight: Vec<u64>,
+    p: u64,
+}
+
+impl LocalLayout {
+    fn new(pass: &FusedPass) -> LocalLayout {
+        let p = pass.p as u64;
+        let mut weight = vec![0u64; pass.tile.len()];
+        let mut acc = 1;
+        for (d, wgt) in weight.iter_mut().enumerate() {
+            if !pass.resident.contains(&d) {
+                *wgt = acc;
+                acc *= p;
+            }
+        }
+        LocalLayout { weight, p }
+    }
+    /// Weights of a mapping's thread digits (for `spread`).
+    fn thread_weights(&self, m: &Mapping) -> Vec<u64> {
+        m.threads.iter().map(|&d| self.weight[d]).collect()
+    }
+    /// Local element offset of work-item t's part of the tile.
+    fn thread_offset(&self, m: &Mapping, t: u64) -> u64 {
+        let mut x = t;
+        let mut off = 0;
+        for w in self.thread_weights(m) {
+            off += (x % self.p) * w;
+            x /= self.p;
+        }
+        off
+    }
+    /// Local element offset of register j (resident digits excluded).
+    fn reg_offset(&self, m: &Mapping, p: u64, j: u64) -> u64 {
+        m.j_digits(p, j)
+            .iter()
+            .map(|&(d, v)| v * self.weight[d])
+            .sum()
+    }
+}
+
 /// Generates the program of a fused schedule.
 pub fn generate(passes: &[FusedPass]) -> GeneratedProgram {
     let mut w = Writer::new();
@@ -609,7 +768,7 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
     w.line(format!(
         "__local real{} tile[{}];",
         if pass.split_exchange { "" } else { "2" },
-        pass.local_len()
+        pass.local_words()
     ));
     w.line("const uint t = get_local_id(0);");
     w.line(format!(
@@ -671,22 +830,9 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
             }
         }
     }
-    // Store mapping: registers hold the b digits with the highest output positions, so the
-    // threads (ordered by output position) cover the lowest ones and write contiguous runs.
-    // The last sub-stage usually holds low digits, so this costs one more exchange.
-    let mut by_out: Vec<usize> = (0..pass.tile.len())
-        .filter(|i| !pass.resident.contains(i))
-        .collect();
-    by_out.sort_by_key(|&i| std::cmp::Reverse(pass.tile[i].out_pos));
-    let mut top: Vec<usize> = by_out
-        .iter()
-        .take(pass.b as usize - pass.resident.len())
-        .copied()
-        .collect();
-    top.sort_by_key(|&i| pass.tile[i].out_pos);
-    let mut store_regs: Vec<usize> = pass.resident.clone();
-    store_regs.extend(top);
-    let store = Mapping::new(pass, store_regs, true);
+    // The last sub-stage usually holds low digits, so the store mapping costs one more
+    // exchange.
+    let store = store_mapping(pass);
     if store.threads != cur.threads || store.regs != cur.regs {
         exchange(w, pass, &cur, &store, &xs);
     }
@@ -721,21 +867,18 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
 /// local index then leaves the resident digits out.
 fn exchange(w: &mut Writer, pass: &FusedPass, from: &Mapping, to: &Mapping, xs: &[String]) {
     let p = pass.p as u64;
-    // Local weight of each tile digit: resident digits weigh nothing.
-    let mut weight = vec![0u64; pass.tile.len()];
-    let mut acc = 1;
-    for (d, wgt) in weight.iter_mut().enumerate() {
-        if !pass.resident.contains(&d) {
-            *wgt = acc;
-            acc *= p;
-        }
-    }
+    let layout = LocalLayout::new(pass);
     let idx = |m: &Mapping, w: &mut Writer, name: &str| {
-        let tw: Vec<u64> = m.threads.iter().map(|&d| weight[d]).collect();
-        w.line(format!("const uint {name} = {};", spread("t", p, &tw)));
+        w.line(format!(
+            "const uint {name} = {};",
+            spread("t", p, &layout.thread_weights(m))
+        ));
     };
-    let off =
-        |m: &Mapping, j: u64| -> u64 { m.j_digits(p, j).iter().map(|&(d, v)| v * weight[d]).sum() };
+    // With padding, element x sits at x + (x >> s).
+    let at = |base: &str, off: u64| match pass.pad_shift {
+        None => format!("{base} + {off}"),
+        Some(s) => format!("{base} + {off} + (({base} + {off}) >> {s})"),
+    };
     let round_of = |m: &Mapping, j: u64| -> u64 {
         m.j_digits(p, j)
             .iter()
@@ -761,13 +904,15 @@ fn exchange(w: &mut Writer, pass: &FusedPass, from: &Mapping, to: &Mapping, xs: 
         for h in halves {
             for (j, x) in xs.iter().enumerate() {
                 if round_of(from, j as u64) == round {
-                    w.line(format!("tile[lw + {}] = {x}{h};", off(from, j as u64)));
+                    let off = layout.reg_offset(from, p, j as u64);
+                    w.line(format!("tile[{}] = {x}{h};", at("lw", off)));
                 }
             }
             w.line("barrier(CLK_LOCAL_MEM_FENCE);");
             for (j, x) in xs.iter().enumerate() {
                 if round_of(to, j as u64) == round {
-                    w.line(format!("{x}{h} = tile[lr + {}];", off(to, j as u64)));
+                    let off = layout.reg_offset(to, p, j as u64);
+                    w.line(format!("{x}{h} = tile[{}];", at("lr", off)));
                 }
             }
             w.line("barrier(CLK_LOCAL_MEM_FENCE);");
@@ -885,5 +1030,56 @@ mod tests {
         for (p, e) in [(2, 15), (3, 9), (4, 7), (5, 6), (7, 5), (16, 3)] {
             assert_eq!(max_tile_digits(p, Precision::F32, wide), e, "p = {p}");
         }
+    }
+
+    #[test]
+    fn padding_spreads_power_of_two_strides() {
+        // 4^13 under 256 work-items: the first pass's exchanges stride by powers of 4, so
+        // without padding the warps collide in a few banks; padding cuts the conflict passes
+        // by more than 3×. Odd p needs none.
+        let limits = FusedLimits {
+            local_bytes: 48 * 1024,
+            max_threads: 256,
+        };
+        let s = inplace_schedule(
+            4,
+            13,
+            &[7, 6],
+            Some(1),
+            Precision::F32,
+            Direction::Forward,
+            1.0,
+            limits,
+        );
+        let shift = s[0].pad_shift;
+        assert!(shift.is_some());
+        assert!(3 * exchange_cost(&s[0], shift) < exchange_cost(&s[0], None));
+        assert!(s.iter().all(|f| f.local_bytes() <= limits.local_bytes));
+        let s = inplace_schedule(
+            3,
+            16,
+            &[9, 7],
+            Some(2),
+            Precision::F32,
+            Direction::Forward,
+            1.0,
+            limits,
+        );
+        assert!(s.iter().all(|f| f.pad_shift.is_none()));
+        // One access: a warp writing at stride 16 floats hits 2 banks (16 passes); stride 1
+        // hits 32 (1 pass).
+        let strided: Vec<u64> = (0..32).map(|t| 16 * t).collect();
+        assert_eq!(access_cost(&strided, 1), 16);
+        assert_eq!(access_cost(&(0..32).collect::<Vec<_>>(), 1), 1);
+        assert_eq!(
+            access_cost(
+                &strided
+                    .iter()
+                    .map(|&x| padded(x, Some(4)))
+                    .collect::<Vec<_>>(),
+                1
+            ),
+            1
+        );
     }
 }

@@ -108,7 +108,7 @@ pub fn candidates(p: u32, n: u32, precision: Precision, gpu: &Gpu) -> Vec<VcOpti
         ..base
     });
     let cap = vc_fused::max_tile_digits(p, precision, fused_limits_for(gpu)).min(n);
-    let mut digit_caps: Vec<u32> = (cap.saturating_sub(3).max(1)..=cap).rev().collect();
+    let mut digit_caps: Vec<u32> = (cap.saturating_sub(4).max(1)..=cap).rev().collect();
     digit_caps.dedup();
     for layout in [FusedLayout::Rotate, FusedLayout::Inplace] {
         for &d in &digit_caps {
