@@ -5,6 +5,7 @@ use crate::io::input::{load_input, Encoding};
 use crate::io::random::{fresh_seed, random_complex};
 use crate::reference::{compare, separable_vc, ErrorReport};
 use crate::runtime::Summary;
+use crate::vc::overlap::{DownloadMode, OverlapTimes, Overlapped, TransferFloor};
 use crate::vc::plan::FusedLayout;
 use crate::vc::{Algorithm, Coeffs, Direction, Norm, Precision, VcOptions, VcPlan, VcTransform};
 use anyhow::{bail, Result};
@@ -163,6 +164,62 @@ pub struct VcArgs {
     /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU; env JITFFT_DEVICE).
     #[arg(long)]
     pub device: Option<String>,
+    /// Host data end to end with transfers overlapped with compute: chunked uploads on a
+    /// second queue, pass 1 on each chunk as it lands, the last pass in pieces each downloaded
+    /// as it finishes; reported against the pinned-transfer floor measured in the same run.
+    #[arg(long)]
+    pub overlap: bool,
+    /// With --overlap: chunks of whole work-groups (default 8, fewer when the schedule has fewer).
+    #[arg(long, requires = "overlap")]
+    pub chunks: Option<usize>,
+    /// With --overlap: finished pieces come back by rectangle reads (rect, default) or are
+    /// packed on the device first into the consumed input range (packed; rotate layout and cg).
+    #[arg(long, value_enum, requires = "overlap")]
+    pub download: Option<DownloadArg>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum DownloadArg {
+    Rect,
+    Packed,
+}
+
+/// `--overlap`: what overlapped with what, and the end-to-end time against the floor.
+#[derive(Serialize)]
+struct OverlapReport {
+    chunks: usize,
+    max_chunks: usize,
+    scheme: String,
+    /// How download pieces moved: contiguous, rect or packed.
+    download: String,
+    /// Bytes each direction moves (the data once).
+    bytes: u64,
+    /// Device memory of the data buffers and pinned host staging (nothing beyond the plain run).
+    device_bytes: u64,
+    pinned_bytes: u64,
+    /// First upload start → last download end, from profiling events.
+    events_ms: Summary,
+    /// Host wall clock of a run, conversions included.
+    host_ms: Summary,
+    convert_in_ms: Summary,
+    convert_out_ms: Summary,
+    upload_ms: Summary,
+    download_ms: Summary,
+    pack_ms: Summary,
+    kernel_ms: Summary,
+    /// Time inside `events_ms` with no transfer running.
+    exposed_ms: Summary,
+    floor_upload_ms: Summary,
+    floor_download_ms: Summary,
+    /// Pinned upload + download of the same bytes, nothing else running.
+    floor_sequential_ms: Summary,
+    /// Both directions at once on the two queues.
+    floor_bidirectional_ms: Summary,
+    /// Median events_ms / median floor_sequential_ms.
+    ratio: f64,
+    /// Median events_ms / median floor_bidirectional_ms.
+    ratio_bidirectional: f64,
+    ratio_basis: &'static str,
 }
 
 #[derive(Serialize)]
@@ -189,10 +246,15 @@ struct VcReport {
     end_to_end_ms: Summary,
     check: Option<ErrorReport>,
     output: Option<String>,
+    /// `--overlap` only.
+    overlap: Option<OverlapReport>,
 }
 
 pub fn run(a: VcArgs) -> Result<()> {
     super::common::check_run_flags(a.repeat, a.input.is_some(), a.random.is_some())?;
+    if a.chunks == Some(0) {
+        bail!("--chunks 0: the data moves in at least one chunk (1 means no overlap)");
+    }
     if let Some(out) = &a.output {
         check_output_path(out)?;
     }
@@ -249,14 +311,42 @@ pub fn run(a: VcArgs) -> Result<()> {
     };
     let tr = VcTransform::new(&gpu, &plan)?;
 
-    tr.execute(&gpu, &input)?; // warm-up
+    let ov = if a.overlap {
+        let mode = match a.download {
+            Some(DownloadArg::Packed) => DownloadMode::Packed,
+            _ => DownloadMode::Rect,
+        };
+        Some(Overlapped::new(&gpu, &tr, a.chunks, mode)?)
+    } else {
+        None
+    };
     let mut out = Vec::new();
     let mut runs = Vec::new();
-    for _ in 0..a.repeat {
-        let (o, t) = tr.execute(&gpu, &input)?;
-        out = o;
-        runs.push(t);
+    let mut overs = Vec::new();
+    let mut floors = Vec::new();
+    match &ov {
+        None => {
+            tr.execute(&gpu, &input)?; // warm-up
+            for _ in 0..a.repeat {
+                let (o, t) = tr.execute(&gpu, &input)?;
+                out = o;
+                runs.push(t);
+            }
+        }
+        Some(ov) => {
+            // Warm-up, then the floor and an overlapped run in turn (same buffers, same bytes).
+            ov.floor()?;
+            ov.run(&input)?;
+            for _ in 0..a.repeat {
+                floors.push(ov.floor()?);
+                let (o, t, v) = ov.run(&input)?;
+                out = o;
+                runs.push(t);
+                overs.push(v);
+            }
+        }
     }
+    let overlap = ov.as_ref().map(|ov| overlap_report(ov, &overs, &floors));
     let pick = |f: &dyn Fn(&crate::vc::RunTimes) -> f64| {
         Summary::of(&runs.iter().map(f).collect::<Vec<_>>())
     };
@@ -293,6 +383,7 @@ pub fn run(a: VcArgs) -> Result<()> {
         end_to_end_ms: pick(&|t| t.host_ms),
         check,
         output: a.output.as_ref().map(|p| p.display().to_string()),
+        overlap,
     };
     if a.json {
         return print_json(&report);
@@ -349,6 +440,9 @@ fn print_human(device: &str, r: &VcReport) {
     println!("upload     {} (pinned → device)", s(&r.upload_ms));
     println!("download   {} (device → pinned)", s(&r.download_ms));
     println!("end-to-end {} (host wall clock)", s(&r.end_to_end_ms));
+    if let Some(o) = &r.overlap {
+        print_overlap(o);
+    }
     if let Some(c) = &r.check {
         println!(
             "check      relative L2 error {:.3e}, max abs error {:.3e} (f64 CPU reference)",
@@ -358,6 +452,91 @@ fn print_human(device: &str, r: &VcReport) {
     if let Some(o) = &r.output {
         println!("output     {o}");
     }
+}
+
+fn overlap_report(
+    ov: &Overlapped,
+    runs: &[OverlapTimes],
+    floors: &[TransferFloor],
+) -> OverlapReport {
+    let o = |f: &dyn Fn(&OverlapTimes) -> f64| Summary::of(&runs.iter().map(f).collect::<Vec<_>>());
+    let fl =
+        |f: &dyn Fn(&TransferFloor) -> f64| Summary::of(&floors.iter().map(f).collect::<Vec<_>>());
+    let (device_bytes, pinned_bytes) = ov.memory();
+    let events = o(&|t| t.events_ms);
+    let seq = fl(&|f| f.sequential_ms);
+    let bidi = fl(&|f| f.bidirectional_ms);
+    OverlapReport {
+        chunks: ov.plan.chunks,
+        max_chunks: ov.plan.max_chunks,
+        scheme: ov.plan.scheme.clone(),
+        download: ov.plan.download.clone(),
+        bytes: ov.tr.plan.buffer_bytes(),
+        device_bytes,
+        pinned_bytes,
+        host_ms: o(&|t| t.host_ms),
+        convert_in_ms: o(&|t| t.convert_in_ms),
+        convert_out_ms: o(&|t| t.convert_out_ms),
+        upload_ms: o(&|t| t.upload_ms),
+        download_ms: o(&|t| t.download_ms),
+        pack_ms: o(&|t| t.pack_ms),
+        kernel_ms: o(&|t| t.kernel_ms),
+        exposed_ms: o(&|t| t.exposed_ms),
+        floor_upload_ms: fl(&|f| f.upload_ms),
+        floor_download_ms: fl(&|f| f.download_ms),
+        ratio: events.median / seq.median,
+        ratio_bidirectional: events.median / bidi.median,
+        ratio_basis: "events_ms / floor_sequential_ms: end-to-end from the first upload's start to the last download's end, over one pinned upload plus one pinned download of the same bytes with nothing else running",
+        events_ms: events,
+        floor_sequential_ms: seq,
+        floor_bidirectional_ms: bidi,
+    }
+}
+
+fn print_overlap(o: &OverlapReport) {
+    let s = |x: &Summary| format!("{} (min {}, max {})", ms(x.median), ms(x.min), ms(x.max));
+    let mib = |b: u64| format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0));
+    println!(
+        "overlap    {} chunk(s) (at most {}): {}",
+        o.chunks, o.max_chunks, o.scheme
+    );
+    println!(
+        "e2e        {} (events: first upload start → last download end)",
+        s(&o.events_ms)
+    );
+    println!(
+        "floor      {} sequential: pinned upload {} + download {} of the same {}; bidirectional {}",
+        ms(o.floor_sequential_ms.median),
+        ms(o.floor_upload_ms.median),
+        ms(o.floor_download_ms.median),
+        mib(o.bytes),
+        ms(o.floor_bidirectional_ms.median)
+    );
+    println!(
+        "ratio      {:.3} × the sequential floor (end-to-end / (upload + download)); {:.3} × the bidirectional one",
+        o.ratio, o.ratio_bidirectional
+    );
+    println!(
+        "pieces     upload {} in {} chunk(s), download {} ({}), kernels {}, packing {}, no transfer running {}",
+        ms(o.upload_ms.median),
+        o.chunks,
+        ms(o.download_ms.median),
+        o.download,
+        ms(o.kernel_ms.median),
+        ms(o.pack_ms.median),
+        ms(o.exposed_ms.median)
+    );
+    println!(
+        "host       {} wall; convert in {} before the first upload, convert out {} as pieces arrive",
+        s(&o.host_ms),
+        ms(o.convert_in_ms.median),
+        ms(o.convert_out_ms.median)
+    );
+    println!(
+        "memory     device {} (data buffers), pinned host {}",
+        mib(o.device_bytes),
+        mib(o.pinned_bytes)
+    );
 }
 
 /// The largest p^m ≤ 16 (≤ 8 for p = 2) and ≤ p^n: the CPU-device default radix.

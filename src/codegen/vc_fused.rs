@@ -60,10 +60,9 @@ pub struct FusedPass {
     /// Tile digits every thread mapping keeps in registers: exchanges then run in p^|resident|
     /// rounds, so local memory holds only tile/p^|resident| elements (tiles beyond 48 KB).
     pub resident: Vec<usize>,
-    /// Local-memory padding: element address x is stored at x + (x >> shift), chosen so
-    /// that a warp's exchange accesses spread over the banks (strides p^k collide when p is
-    /// even).
-    pub pad_shift: Option<u32>,
+    /// Where element x of the local exchange buffer is stored, chosen so that a warp's
+    /// exchange accesses spread over the banks (strides p^k collide when p is even).
+    pub swizzle: Swizzle,
     pub index: usize,
 }
 
@@ -87,7 +86,11 @@ impl FusedPass {
     }
     /// Elements the local exchange buffer declares, padding included.
     pub fn local_words(&self) -> u64 {
-        padded(self.local_len().max(1) - 1, self.pad_shift) + 1
+        match self.swizzle {
+            // Padding grows the buffer; XOR permutes within whole 32-element blocks.
+            Swizzle::Pad(_) => self.swizzle.apply(self.local_len().max(1) - 1) + 1,
+            Swizzle::Identity | Swizzle::Xor(..) => self.local_len(),
+        }
     }
     pub fn local_bytes(&self) -> u64 {
         let real = if self.precision == Precision::F64 {
@@ -220,13 +223,40 @@ fn finish_pass(mut pass: FusedPass, limits: FusedLimits) -> FusedPass {
     }
     pass.substages = subs;
     pass.split_exchange = nres > 0 || pass.tile_len() * 2 * real > limits.local_bytes / 2;
-    pass.pad_shift = choose_padding(&pass, limits);
+    pass.swizzle = choose_swizzle(&pass, limits);
     pass
 }
 
-/// Where padding puts element x of the local exchange buffer.
-fn padded(x: u64, shift: Option<u32>) -> u64 {
-    shift.map_or(x, |s| x + (x >> s))
+/// A map of the local exchange buffer's element indices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Swizzle {
+    Identity,
+    /// x + (x >> s): one spare element per 2^s.
+    Pad(u32),
+    /// x ^ ((x >> a) & 31) [^ ((x >> b) & 31)]: a permutation within each 32-element block
+    /// (the low 5 bits are XORed with higher ones: unitriangular, so invertible).
+    Xor(u32, Option<u32>),
+}
+
+impl Swizzle {
+    fn apply(self, x: u64) -> u64 {
+        match self {
+            Swizzle::Identity => x,
+            Swizzle::Pad(s) => x + (x >> s),
+            Swizzle::Xor(a, b) => x ^ ((x >> a) & 31) ^ b.map_or(0, |b| (x >> b) & 31),
+        }
+    }
+    /// OpenCL C for the stored index of element `e` (an expression without side effects).
+    fn expr(self, e: &str) -> String {
+        match self {
+            Swizzle::Identity => e.to_string(),
+            Swizzle::Pad(s) => format!("{e} + (({e}) >> {s})"),
+            Swizzle::Xor(a, None) => format!("({e}) ^ ((({e}) >> {a}) & 31)"),
+            Swizzle::Xor(a, Some(b)) => {
+                format!("({e}) ^ ((({e}) >> {a}) & 31) ^ ((({e}) >> {b}) & 31)")
+            }
+        }
+    }
 }
 
 /// Bank conflicts of one warp-wide local access: the warp is served in transactions of
@@ -266,8 +296,8 @@ fn pass_mappings(pass: &FusedPass) -> Vec<Mapping> {
     maps
 }
 
-/// Bank-conflict cost of all exchanges of a pass (first warp, every register) under a padding.
-fn exchange_cost(pass: &FusedPass, shift: Option<u32>) -> u64 {
+/// Bank-conflict cost of all exchanges of a pass (first warp, every register) under a swizzle.
+fn exchange_cost(pass: &FusedPass, swizzle: Swizzle) -> u64 {
     let p = pass.p as u64;
     let layout = LocalLayout::new(pass);
     let words = match (pass.precision, pass.split_exchange) {
@@ -283,7 +313,7 @@ fn exchange_cost(pass: &FusedPass, shift: Option<u32>) -> u64 {
             let base: Vec<u64> = (0..warp).map(|t| layout.thread_offset(m, t)).collect();
             for j in 0..pass.regs() {
                 let off = layout.reg_offset(m, p, j);
-                let elems: Vec<u64> = base.iter().map(|&b| padded(b + off, shift)).collect();
+                let elems: Vec<u64> = base.iter().map(|&b| swizzle.apply(b + off)).collect();
                 cost += access_cost(&elems, words);
             }
         }
@@ -291,22 +321,30 @@ fn exchange_cost(pass: &FusedPass, shift: Option<u32>) -> u64 {
     cost
 }
 
-/// Padding for a pass: the cheapest of none and one spare element per 2^s (s = 5, 4, 3) that
-/// fits the local budget; none unless it strictly helps.
-fn choose_padding(pass: &FusedPass, limits: FusedLimits) -> Option<u32> {
-    if pass.substages.len() < 2 && pass_mappings(pass).len() < 2 {
-        return None;
+/// The swizzle of a pass: the fewest bank conflicts among identity, padding (one spare
+/// element per 32, 16 or 8, if it fits the local budget) and XOR permutations (when the
+/// buffer is whole 32-element blocks); a costlier index expression only if strictly better.
+fn choose_swizzle(pass: &FusedPass, limits: FusedLimits) -> Swizzle {
+    if pass_mappings(pass).len() < 2 {
+        return Swizzle::Identity;
     }
-    let mut best = (exchange_cost(pass, None), None);
-    for s in [5, 4, 3] {
+    let mut options: Vec<Swizzle> = vec![Swizzle::Pad(5), Swizzle::Pad(4), Swizzle::Pad(3)];
+    if pass.local_len() % 32 == 0 {
+        options.extend((1..=10).map(|a| Swizzle::Xor(a, None)));
+        for a in 1..=9 {
+            options.extend((a + 1..=10).map(|b| Swizzle::Xor(a, Some(b))));
+        }
+    }
+    let mut best = (exchange_cost(pass, Swizzle::Identity), Swizzle::Identity);
+    for sw in options {
         let mut trial = pass.clone();
-        trial.pad_shift = Some(s);
+        trial.swizzle = sw;
         if trial.local_bytes() > limits.local_bytes {
             continue;
         }
-        let c = exchange_cost(pass, Some(s));
+        let c = exchange_cost(pass, sw);
         if c < best.0 {
-            best = (c, Some(s));
+            best = (c, sw);
         }
     }
     best.1
@@ -359,7 +397,7 @@ pub fn inplace_groups(n: u32, cap_tile: u32, cap_m: u32, lanes: u32) -> Vec<u32>
     let later = cap_tile.saturating_sub(lanes).min(cap_m).max(1);
     let passes = 1 + (n - first).div_ceil(later) as usize;
     let mut m: Vec<u32> = std::iter::once(first)
-        .chain(std::iter::repeat(later).take(passes - 1))
+        .chain(std::iter::repeat_n(later, passes - 1))
         .collect();
     let tile = |m: &[u32], i: usize| m[i] + if i > 0 { lanes } else { 0 };
     let mut slack = m.iter().sum::<u32>() - n;
@@ -433,7 +471,7 @@ impl PassCommon {
             wide_index: self.wide_index,
             split_exchange: false,
             resident: Vec::new(),
-            pad_shift: None,
+            swizzle: Swizzle::Identity,
             index,
         }
     }
@@ -754,7 +792,15 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
         threads,
         bregs,
         pass.substages.len(),
-        if pass.split_exchange { " in real/imaginary halves" } else { "" },
+        match (pass.split_exchange, pass.swizzle) {
+            (false, Swizzle::Identity) => String::new(),
+            (true, Swizzle::Identity) => " in real/imaginary halves".into(),
+            (split, sw) => format!(
+                "{}, element x stored at {} (fewer bank conflicts)",
+                if split { " in real/imaginary halves" } else { "" },
+                sw.expr("x")
+            ),
+        },
         pass.scale.map(|s| format!("\nOutputs are scaled by {s:e}.")).unwrap_or_default()
     ));
     w.line(format!(
@@ -874,11 +920,7 @@ fn exchange(w: &mut Writer, pass: &FusedPass, from: &Mapping, to: &Mapping, xs: 
             spread("t", p, &layout.thread_weights(m))
         ));
     };
-    // With padding, element x sits at x + (x >> s).
-    let at = |base: &str, off: u64| match pass.pad_shift {
-        None => format!("{base} + {off}"),
-        Some(s) => format!("{base} + {off} + (({base} + {off}) >> {s})"),
-    };
+    let at = |base: &str, off: u64| pass.swizzle.expr(&format!("{base} + {off}"));
     let round_of = |m: &Mapping, j: u64| -> u64 {
         m.j_digits(p, j)
             .iter()
@@ -1033,7 +1075,7 @@ mod tests {
     }
 
     #[test]
-    fn padding_spreads_power_of_two_strides() {
+    fn swizzles_spread_power_of_two_strides() {
         // 4^13 under 256 work-items: the first pass's exchanges stride by powers of 4, so
         // without padding the warps collide in a few banks; padding cuts the conflict passes
         // by more than 3×. Odd p needs none.
@@ -1051,9 +1093,9 @@ mod tests {
             1.0,
             limits,
         );
-        let shift = s[0].pad_shift;
-        assert!(shift.is_some());
-        assert!(3 * exchange_cost(&s[0], shift) < exchange_cost(&s[0], None));
+        let sw = s[0].swizzle;
+        assert_ne!(sw, Swizzle::Identity);
+        assert!(4 * exchange_cost(&s[0], sw) < exchange_cost(&s[0], Swizzle::Identity));
         assert!(s.iter().all(|f| f.local_bytes() <= limits.local_bytes));
         let s = inplace_schedule(
             3,
@@ -1065,7 +1107,7 @@ mod tests {
             1.0,
             limits,
         );
-        assert!(s.iter().all(|f| f.pad_shift.is_none()));
+        assert!(s.iter().all(|f| f.swizzle == Swizzle::Identity));
         // One access: a warp writing at stride 16 floats hits 2 banks (16 passes); stride 1
         // hits 32 (1 pass).
         let strided: Vec<u64> = (0..32).map(|t| 16 * t).collect();
@@ -1075,11 +1117,60 @@ mod tests {
             access_cost(
                 &strided
                     .iter()
-                    .map(|&x| padded(x, Some(4)))
+                    .map(|&x| Swizzle::Pad(4).apply(x))
                     .collect::<Vec<_>>(),
                 1
             ),
             1
         );
+    }
+
+    #[test]
+    fn swizzles_are_permutations() {
+        for sw in [
+            Swizzle::Xor(1, None),
+            Swizzle::Xor(4, None),
+            Swizzle::Xor(3, Some(4)),
+            Swizzle::Xor(1, Some(10)),
+        ] {
+            let mut img: Vec<u64> = (0..4096).map(|x| sw.apply(x)).collect();
+            img.sort_unstable();
+            assert_eq!(img, (0..4096).collect::<Vec<_>>(), "{sw:?}");
+        }
+    }
+
+    #[test]
+    fn swizzled_indices_stay_in_the_buffer() {
+        let limits = FusedLimits {
+            local_bytes: 48 * 1024,
+            max_threads: 256,
+        };
+        for (p, n, g, l) in [
+            (4, 13, vec![7, 6], 1),
+            (2, 28, vec![10, 9, 9], 3),
+            (2, 20, vec![12, 8], 3),
+        ] {
+            for f in inplace_schedule(
+                p,
+                n,
+                &g,
+                Some(l),
+                Precision::F32,
+                Direction::Forward,
+                1.0,
+                limits,
+            ) {
+                let top = (0..f.local_len())
+                    .map(|x| f.swizzle.apply(x))
+                    .max()
+                    .unwrap_or(0);
+                assert!(
+                    top < f.local_words(),
+                    "{:?}: {top} ≥ {}",
+                    f.swizzle,
+                    f.local_words()
+                );
+            }
+        }
     }
 }

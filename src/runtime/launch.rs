@@ -114,4 +114,41 @@ impl KernelHandle {
         }
         Ok(ev)
     }
+
+    /// Launches the work-groups `[first_group, first_group + groups)` of a range of `local`-sized
+    /// work-groups (a global offset of `first_group · local` work-items), after `wait` if given,
+    /// on any queue of the context. Kernels see the offset in `get_global_id` (and fused kernels
+    /// add `get_global_offset(0) / local` to their work-group id).
+    pub fn launch_groups(
+        &self,
+        queue: &Queue,
+        first_group: usize,
+        groups: usize,
+        local: usize,
+        wait: Option<&Event>,
+    ) -> Result<Event> {
+        let local = local.max(1);
+        let mut ev = Event::empty();
+        // SAFETY: as in `launch`.
+        unsafe {
+            core::enqueue_kernel(
+                queue.as_core(),
+                &self.kernel,
+                1,
+                Some([first_group * local, 0, 0]),
+                &[groups * local, 1, 1],
+                Some([local, 1, 1]),
+                wait,
+                Some(&mut ev),
+            )
+            .map_err(|e| {
+                JitError::OpenCl(format!(
+                    "launching {} work-groups {first_group}..{} of {local} work-items: {e}",
+                    self.name,
+                    first_group + groups
+                ))
+            })?;
+        }
+        Ok(ev)
+    }
 }

@@ -8,6 +8,7 @@ pub mod icd_hint;
 pub mod launch;
 pub mod pinned;
 pub mod timing;
+pub mod transfer;
 
 pub use build::{build_program, BuiltProgram};
 pub use context::Gpu;

@@ -3,6 +3,7 @@
 pub mod coeffs;
 pub mod execute;
 pub mod explore;
+pub mod overlap;
 pub mod plan;
 pub mod schedule;
 
