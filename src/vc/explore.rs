@@ -112,7 +112,7 @@ pub fn candidates(p: u32, n: u32, precision: Precision, gpu: &Gpu) -> Vec<VcOpti
     digit_caps.dedup();
     for layout in [FusedLayout::Rotate, FusedLayout::Inplace] {
         for &d in &digit_caps {
-            for lanes in [None, Some(0), Some(1), Some(2), Some(3)] {
+            for lanes in [None, Some(0), Some(1), Some(2), Some(3), Some(4)] {
                 out.push(VcOptions {
                     algorithm: Algorithm::Fused,
                     fused_digits: Some(d),
