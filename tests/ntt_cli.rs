@@ -132,3 +132,94 @@ fn source_ntt_prints_named_kernels() {
         .stdout(predicate::str::contains("ntt_fused_pass1_r1024"))
         .stdout(predicate::str::contains("inline fe fe_mul"));
 }
+
+#[test]
+fn source_ntt_ptx_variant_and_option_errors() {
+    jit()
+        .args([
+            "source", "ntt", "--field", "bn254-fr", "--log-n", "20", "--limbs", "32", "--arith",
+            "ptx",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("ptx arithmetic"))
+        .stdout(predicate::str::contains("asm volatile("))
+        .stdout(predicate::str::contains("\"madc.hi.cc.u32 "))
+        .stdout(predicate::str::contains("ntt_fused_pass1_r1024"))
+        .stdout(predicate::str::contains("#define MADLOC_CC").not());
+    // Without a device, auto is the portable variant.
+    jit()
+        .args(["source", "ntt", "--field", "goldilocks", "--log-n", "8"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("#define MADLOC_CC"))
+        .stdout(predicate::str::contains("asm volatile(").not());
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.txt");
+    let run = |args: &[&str], msg: &str| {
+        jit()
+            .args(args)
+            .arg("--output")
+            .arg(&out)
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains(msg.to_string()));
+        assert!(!out.exists(), "no output after: {args:?}");
+    };
+    // PoCL (CI) is no NVIDIA device.
+    run(
+        &[
+            "ntt", "--field", "bn254-fr", "--log-n", "4", "--arith", "ptx", "--device", "cpu",
+        ],
+        "not an NVIDIA device",
+    );
+    run(
+        &[
+            "ntt",
+            "--field",
+            "goldilocks",
+            "--log-n",
+            "4",
+            "--reduce",
+            "lazy",
+        ],
+        "4p < R",
+    );
+    run(
+        &["ntt", "--field", "bn254-fr", "--log-n", "4", "--elems", "3"],
+        "2, 4, 8 or 16",
+    );
+    run(
+        &[
+            "ntt",
+            "--field",
+            "bn254-fr",
+            "--log-n",
+            "4",
+            "--max-radix",
+            "3",
+        ],
+        "power of two",
+    );
+    run(
+        &[
+            "ntt", "--field", "bn254-fr", "--log-n", "4", "--arith", "cuda",
+        ],
+        "auto, portable or ptx",
+    );
+}
+
+#[test]
+fn ntt_json_reports_options_and_counts() {
+    jit()
+        .args([
+            "ntt", "--field", "bn254-fr", "--log-n", "6", "--limbs", "32", "--check", "--json",
+            "--repeat", "1", "--random", "5",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"arith\": \""))
+        .stdout(predicate::str::contains("\"reduction\": \"lazy\""))
+        .stdout(predicate::str::contains("\"field_ops_per_point\""))
+        .stdout(predicate::str::contains("\"ok\": true"));
+}

@@ -10,6 +10,7 @@ use crate::field::LimbBits;
 use crate::io::atomic::write_atomic;
 use crate::io::random::fresh_seed;
 use crate::ntt::data::{format_elements, random_elements, read_elements};
+use crate::ntt::plan::{ArithChoice, FusedKernel, NttOptions, Reduce, Twiddles};
 use crate::ntt::{reference, NttPlan, NttTransform, RunTimes, Schedule, Variant};
 use crate::runtime::Summary;
 use anyhow::{bail, Result};
@@ -27,26 +28,72 @@ pub struct NttSpecArgs {
     #[arg(long)]
     pub log_n: Option<u32>,
     /// radix2 (one launch per stage), split28 (radix-2/8 split radix) or fused (local memory).
-    #[arg(long, default_value = "fused")]
+    #[arg(long, default_value = "fused", overrides_with = "variant")]
     pub variant: String,
     /// Limb width of the generated arithmetic: 32 or 64.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, overrides_with = "limbs")]
     pub limbs: u32,
     /// The inverse transform (ω⁻¹ and a factor N⁻¹).
     #[arg(long)]
     pub inverse: bool,
+    /// Carry chains of the field arithmetic: auto (ptx on NVIDIA devices, portable elsewhere
+    /// and in `source ntt`), portable (C macros) or ptx (inline PTX, NVIDIA only).
+    #[arg(long, default_value = "auto", overrides_with = "arith")]
+    pub arith: String,
+    /// Fused kernel: regs (points in registers between exchanges, no Montgomery conversions)
+    /// or stages (one radix-2 stage per exchange, the first fused kernel).
+    #[arg(long, default_value = "regs", overrides_with = "kernel")]
+    pub kernel: String,
+    /// Regs kernel: points per work-item per exchange (2, 4, 8, 16).
+    #[arg(long, default_value_t = 8, overrides_with = "elems")]
+    pub elems: u32,
+    /// Regs kernel: twiddles between passes from a table per pass (table) or as hi·lo (split).
+    #[arg(long, default_value = "table", overrides_with = "twiddles")]
+    pub twiddles: String,
+    /// Values in [0, 2p) inside passes: auto (where 4p < R, regs kernel), lazy or full.
+    #[arg(long, default_value = "auto", overrides_with = "reduce")]
+    pub reduce: String,
+    /// Largest radix of a fused pass (a power of two, 2 to 1024; default: what local memory
+    /// holds), e.g. to compare more, smaller passes.
+    #[arg(long, overrides_with = "max_radix")]
+    pub max_radix: Option<u64>,
 }
 
 impl NttSpecArgs {
+    pub fn options(&self) -> Result<NttOptions> {
+        Ok(NttOptions {
+            arith: ArithChoice::parse(&self.arith)?,
+            kernel: FusedKernel::parse(&self.kernel)?,
+            elems: self.elems,
+            twiddles: Twiddles::parse(&self.twiddles)?,
+            reduce: Reduce::parse(&self.reduce)?,
+            max_radix_log: match self.max_radix {
+                None => None,
+                Some(r) if r.is_power_of_two() && (2..=1024).contains(&r) => {
+                    Some(r.trailing_zeros())
+                }
+                Some(r) => bail!("--max-radix {r}: a power of two from 2 to 1024"),
+            },
+        })
+    }
+
     pub fn plan(&self, log_n: Option<u32>) -> Result<NttPlan> {
         let limb = LimbBits::from_bits(self.limbs)?;
         let variant = Variant::parse(&self.variant)?;
+        let opts = self.options()?;
         let (field, _) = self.f.field(limb, LimbOrder::Le, true)?;
         let log_n = match log_n.or(self.log_n) {
             Some(l) => l,
             None => bail!("--log-n L is required when no --input is given (N = 2^L)"),
         };
-        Ok(NttPlan::new(&field, limb, log_n, variant, self.inverse)?)
+        Ok(NttPlan::with_options(
+            &field,
+            limb,
+            log_n,
+            variant,
+            self.inverse,
+            opts,
+        )?)
     }
 }
 
@@ -93,10 +140,18 @@ struct NttReport {
     log_n: u32,
     n: usize,
     variant: String,
+    /// Carry chains as generated (`auto` resolved for the device).
+    arith: String,
+    /// The generator options as asked for.
+    options: NttOptions,
+    /// Reduction inside passes: "lazy" ([0, 2p)) or "full".
+    reduction: &'static str,
     direction: &'static str,
     omega_n: String,
     omega_n_hex: String,
     kernels: Vec<String>,
+    /// Field operations per point the kernels perform (from the schedule; null for split28).
+    field_ops_per_point: Option<crate::codegen::ntt_kernels::FieldOpCounts>,
     launches: usize,
     radices: String,
     input: String,
@@ -112,6 +167,16 @@ struct NttReport {
     end_to_end_ms: Summary,
     check: Option<CheckReport>,
     output: Option<String>,
+    /// Per kernel: ptxas' registers and spill bytes from the build log (NVIDIA, fresh builds).
+    ptxas: Vec<PtxasRow>,
+}
+
+#[derive(Serialize)]
+struct PtxasRow {
+    kernel: String,
+    registers: Option<u64>,
+    spill_store_bytes: Option<u64>,
+    spill_load_bytes: Option<u64>,
 }
 
 pub fn run(a: NttArgs) -> Result<()> {
@@ -124,6 +189,7 @@ pub fn run(a: NttArgs) -> Result<()> {
         Some(path) => {
             let limb = LimbBits::from_bits(a.t.limbs)?;
             Variant::parse(&a.t.variant)?;
+            a.t.options()?;
             let (field, _) = a.t.f.field(limb, LimbOrder::Le, true)?;
             let data = read_elements(&field, path)?;
             let count = data.len() / limbs64(&field);
@@ -196,10 +262,14 @@ pub fn run(a: NttArgs) -> Result<()> {
         log_n: plan.log_n,
         n: plan.n(),
         variant: plan.variant.to_string(),
+        arith: tr.plan.arith.to_string(),
+        options: tr.plan.opts,
+        reduction: if tr.plan.lazy { "lazy" } else { "full" },
         direction: if plan.inverse { "inverse" } else { "forward" },
         omega_n: plan.omega.to_string(),
         omega_n_hex: format!("0x{:x}", plan.omega),
         kernels: tr.schedule.kernel_names(),
+        field_ops_per_point: crate::codegen::ntt_kernels::field_op_counts(&tr.plan, &tr.schedule),
         launches,
         radices: tr.schedule.radices(),
         input: what,
@@ -219,6 +289,15 @@ pub fn run(a: NttArgs) -> Result<()> {
         } else {
             a.output.as_ref().map(|p| p.display().to_string())
         },
+        ptxas: crate::stats::nvidia::parse_ptxas_log(&tr.built.build_log)
+            .into_iter()
+            .map(|(kernel, r)| PtxasRow {
+                kernel,
+                registers: r.registers,
+                spill_store_bytes: r.spill_store_bytes,
+                spill_load_bytes: r.spill_load_bytes,
+            })
+            .collect(),
     };
     if a.json {
         print_json(&report)?;
@@ -241,8 +320,23 @@ fn print_human(device: &str, r: &NttReport) {
         "omega_N    {} (g = {}, ω_N = g^((p−1)/N))",
         r.omega_n, r.field.generator
     );
+    let opts = if r.variant == "fused" && r.options.kernel == FusedKernel::Regs {
+        format!(
+            " (regs kernel, {} points per work-item, twiddles {:?})",
+            r.options.elems, r.options.twiddles
+        )
+        .to_lowercase()
+    } else if r.variant == "fused" {
+        " (stages kernel)".into()
+    } else {
+        String::new()
+    };
     println!(
-        "plan       {}, {} launches{}",
+        "arithmetic {} carry chains, {} reduction",
+        r.arith, r.reduction
+    );
+    println!(
+        "plan       {}{opts}, {} launches{}",
         r.variant,
         r.launches,
         if r.radices.is_empty() {
@@ -252,6 +346,12 @@ fn print_human(device: &str, r: &NttReport) {
         }
     );
     println!("kernels    {}", r.kernels.join(", "));
+    if let Some(c) = &r.field_ops_per_point {
+        println!(
+            "per point  {:.3} Montgomery multiplications, {:.0} additions/subtractions",
+            c.fe_mul, c.fe_add_sub
+        );
+    }
     println!("input      {}", r.input);
     println!(
         "build      {} ({}), tables {}",
@@ -286,6 +386,15 @@ fn print_human(device: &str, r: &NttReport) {
                 c.first_mismatch.unwrap_or(0)
             );
         }
+    }
+    for k in &r.ptxas {
+        println!(
+            "ptxas      {}: {} registers, spills {}/{} bytes (store/load)",
+            k.kernel,
+            crate::stats::show(k.registers),
+            crate::stats::show(k.spill_store_bytes),
+            crate::stats::show(k.spill_load_bytes)
+        );
     }
     if let Some(o) = &r.output {
         println!("output     {o}");

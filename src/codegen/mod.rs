@@ -1,6 +1,7 @@
 //! OpenCL C generators. Plain Rust functions writing through [`writer::Writer`], which counts
 //! the operations it emits; `cl/` holds the hand-written helpers they embed.
 
+pub mod carry_chain;
 pub mod gfp_kernels;
 pub mod montgomery;
 pub mod ntt_kernels;

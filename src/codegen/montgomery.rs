@@ -1,13 +1,66 @@
-//! Prime-field arithmetic as OpenCL C, generated per modulus and limb width: `fe` (n limbs of
-//! 32 or 64 bits, little-endian), add, sub, Montgomery multiplication (CIOS, fully unrolled,
-//! p and n' folded in as literals) and conversion in and out of Montgomery form.
+//! Prime-field arithmetic as OpenCL C, generated per modulus, limb width and options: `fe`
+//! (n limbs of 32 or 64 bits, little-endian), add, sub, Montgomery multiplication (CIOS, fully
+//! unrolled, p and n' folded in as immediates), reduction, conversion in and out of Montgomery
+//! form.
 //!
-//! 64-bit limbs use `mul_hi` on `ulong`; 32-bit limbs form 64-bit products in `ulong`.
-//! Both give the same field element bit for bit once converted out of Montgomery form.
+//! Every multi-word operation is written as carry chains of `carry_chain` primitives, emitted
+//! either as portable C macros or as inline PTX (NVIDIA); both run the same instruction list.
+//!
+//! **CIOS row** (one per limb b_i of b), with T the running value in n (+1 without a spare bit)
+//! words:
+//! 1. T += lo(a_j·b_i) at word j (one chain, carry into word n),
+//! 2. T += hi(a_j·b_i) at word j+1 (a second chain),
+//! 3. m = T_0·n' mod 2^w,
+//! 4. T += lo(m·p_j) at word j, then hi(m·p_j) at word j+1 (two chains), T_0 becomes 0,
+//! 5. T /= 2^w (a renaming: no instruction).
+//!
+//! With T < A + p at the start of a row (a < A), T stays < A + p and the row's sum stays below
+//! (A + p)·2^w: n+1 words when A + p ≤ 2^(wn) (one spare bit and A = p), n+2 otherwise.
+//!
+//! **Lazy reduction** (`FieldCfg::lazy`, only where 4p < R = 2^(wn)): values are kept in
+//! [0, 2p). fe_mul of a, b < 2p gives (ab + Mp)/R < (4p² + Rp)/R < 2p without the final
+//! subtraction; fe_add/fe_sub work modulo 2p; `fe_reduce` brings a value < 2p below p.
 
+use super::carry_chain::{c_literal, emit_chain, emit_portable_macros, imm, v, Chain};
 use super::writer::Writer;
 use super::GeneratedProgram;
 use crate::field::{LimbBits, MontParams};
+use rug::Integer;
+
+pub use super::carry_chain::Arith;
+
+/// How the field arithmetic is generated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FieldCfg {
+    pub arith: Arith,
+    /// Values in [0, 2p) between operations (needs 4p < R: see [`lazy_ok`]).
+    pub lazy: bool,
+}
+
+impl FieldCfg {
+    /// Portable macros, fully reduced values.
+    pub fn portable() -> FieldCfg {
+        FieldCfg {
+            arith: Arith::Portable,
+            lazy: false,
+        }
+    }
+}
+
+/// R = 2^(w·n).
+fn big_r(mp: &MontParams) -> Integer {
+    Integer::from(Integer::u_pow_u(2, mp.limb.bits() * mp.limbs as u32))
+}
+
+/// 4p < R: values may stay in [0, 2p) (BN254: p < 2^254, R = 2^256).
+pub fn lazy_ok(mp: &MontParams) -> bool {
+    Integer::from(&mp.field.p * 4u32) < big_r(mp)
+}
+
+/// 2p ≤ R: a value < 2p fits n words.
+fn spare_bit(mp: &MontParams) -> bool {
+    Integer::from(&mp.field.p * 2u32) <= big_r(mp)
+}
 
 fn ty(mp: &MontParams) -> &'static str {
     match mp.limb {
@@ -16,139 +69,165 @@ fn ty(mp: &MontParams) -> &'static str {
     }
 }
 
-fn lit(mp: &MontParams, v: u64) -> String {
-    match mp.limb {
-        LimbBits::B32 => format!("0x{v:08x}U"),
-        LimbBits::B64 => format!("0x{v:016x}UL"),
+fn lit(mp: &MontParams, x: u64) -> String {
+    c_literal(x, mp.limb.bits())
+}
+
+/// `const fe name = {{limbs}};` for a value (any representation) below 2^(wn).
+pub fn fe_const(w: &mut Writer, mp: &MontParams, name: &str, x: &Integer) {
+    let limbs: Vec<String> = mp.limbs_of(x).iter().map(|&l| lit(mp, l)).collect();
+    w.line(format!("const fe {name} = {{{{ {} }}}};", limbs.join(", ")));
+}
+
+/// Per-function carry and cut variables of the chains.
+fn chain_vars(w: &mut Writer, cfg: &FieldCfg) {
+    if cfg.arith == Arith::Portable {
+        w.line("limb_t _cf = 0;");
+    }
+    w.line("limb_t cy = 0;");
+}
+
+/// `r = (bo != 0) ? r : d` limb by limb (bo: all ones or a borrow word when r < K).
+fn select(w: &mut Writer, n: usize, r: &str) {
+    for j in 0..n {
+        w.line(format!("{r}.l[{j}] = (bo != 0) ? {r}.l[{j}] : d{j};"));
     }
 }
 
-/// `(c, t) = t + a·b + c` on limb variables (c and t are lvalues).
-fn mac(w: &mut Writer, mp: &MontParams, t: &str, a: &str, b: &str, c: &str) {
-    match mp.limb {
-        LimbBits::B64 => {
-            w.line(format!(
-                "{{ ulong lo = {a} * {b}; ulong hi = mul_hi({a}, {b});"
-            ));
-            w.line(format!(
-                "  lo += {t}; hi += (lo < {t}); lo += {c}; hi += (lo < {c}); {t} = lo; {c} = hi; }}"
-            ));
-        }
-        LimbBits::B32 => {
-            w.line(format!(
-                "{{ ulong s = (ulong){a} * {b} + {t} + {c}; {t} = (uint)s; {c} = (uint)(s >> 32); }}"
-            ));
-        }
+/// The chain of `d = r − K` (K = p or 2p as limbs) whose final borrow word `bo` is zero when
+/// r ≥ K; `hi` is the word above r when r may exceed n words.
+fn sub_k(ch: &mut Chain, r: &str, k: &[u64], hi: Option<&str>) {
+    for (j, &kj) in k.iter().enumerate() {
+        ch.sub(
+            j > 0,
+            true,
+            &format!("d{j}"),
+            v(format!("{r}.l[{j}]")),
+            imm(kj),
+        );
+    }
+    match hi {
+        Some(h) => ch.sub(true, false, "bo", v(h), imm(0)),
+        None => ch.sub(true, false, "bo", imm(0), imm(0)),
     }
 }
 
-/// Emits `fe` and its operations; call once at the top of a program.
-pub fn emit_field(w: &mut Writer, mp: &MontParams) {
+/// Emits `limb_t`, `fe` and the operations; call once at the top of a program.
+pub fn emit_field(w: &mut Writer, mp: &MontParams, cfg: &FieldCfg) {
+    assert!(
+        !cfg.lazy || lazy_ok(mp),
+        "lazy reduction needs 4p < R (two spare bits)"
+    );
     let n = mp.limbs;
     let t = ty(mp);
     let wb = mp.limb.bits();
+    let spare = spare_bit(mp);
     w.comment(format!(
-        "Field arithmetic modulo p = {} ({} bits),\n{n} limbs of {wb} bits (little-endian), Montgomery form with R = 2^{}, n' = -p^-1 mod 2^{wb} = {}.",
+        "Field arithmetic modulo p = {} ({} bits),\n{n} limbs of {wb} bits (little-endian), Montgomery form with R = 2^{}, n' = -p^-1 mod 2^{wb} = {}.\nCarry chains: {}; {}.",
         mp.field.p,
         mp.field.bits(),
         wb * n as u32,
-        mp.n_prime
+        mp.n_prime,
+        match cfg.arith {
+            Arith::Portable => "portable C macros",
+            Arith::Ptx => "inline PTX (NVIDIA), one asm statement per chain segment",
+        },
+        if cfg.lazy {
+            "lazy reduction: values in [0, 2p) between operations, fe_reduce gives [0, p)"
+        } else {
+            "values fully reduced to [0, p)"
+        }
     ));
-    w.line(format!("typedef struct {{ {t} l[{n}]; }} fe;"));
+    w.line(format!("typedef {t} limb_t;"));
+    w.line(format!("typedef struct {{ limb_t l[{n}]; }} fe;"));
     w.blank();
-    let p: Vec<String> = mp.p_limbs.iter().map(|&v| lit(mp, v)).collect();
+    if cfg.arith == Arith::Portable {
+        emit_portable_macros(w, wb);
+    }
+    let p = mp.p_limbs.clone();
+    let two_p = mp.limbs_of(&Integer::from(&mp.field.p * 2u32));
+    let k = if cfg.lazy { two_p } else { p.clone() };
+    let kname = if cfg.lazy { "2p" } else { "p" };
+    let dvars: Vec<String> = (0..n).map(|j| format!("d{j} = 0")).collect();
+    let dvars = dvars.join(", ");
 
-    // r ≥ p ? (r − p) : r, with `carry` forcing the subtraction.
-    let emit_reduce = |w: &mut Writer, carry: &str| {
-        w.line(format!("{t} br = 0; fe d;"));
-        for (j, pj) in p.iter().enumerate() {
-            w.line(format!(
-                "{{ {t} x = r.l[{j}] - {pj}; {t} b1 = r.l[{j}] < {pj}; d.l[{j}] = x - br; br = b1 | (x < br); }}"
-            ));
-        }
-        w.line(format!("const int use_d = ({carry}) | (br == 0);"));
-        for j in 0..n {
-            w.line(format!("r.l[{j}] = use_d ? d.l[{j}] : r.l[{j}];"));
-        }
-    };
-
-    w.comment("a + b mod p (inputs < p).");
+    // --- add -------------------------------------------------------------------------------
+    // a + b < 2K: an extra word only when 2K > R (full reduction, no spare bit).
+    let add_hi = !cfg.lazy && !spare;
+    w.comment(format!(
+        "a + b mod {kname} (inputs < {kname}): sum chain, then the sum minus {kname} where it is >= {kname}."
+    ));
     w.open("inline fe fe_add(const fe a, const fe b)");
-    w.line(format!("fe r; {t} c = 0;"));
+    chain_vars(w, cfg);
+    w.line(format!("fe r = a; limb_t bo = 0, hi = 0, {dvars};"));
+    let mut ch = Chain::new();
     for j in 0..n {
-        w.line(format!(
-            "{{ {t} s = a.l[{j}] + b.l[{j}]; {t} c1 = s < a.l[{j}]; r.l[{j}] = s + c; c = c1 | (r.l[{j}] < s); }}"
-        ));
+        let rj = format!("r.l[{j}]");
+        ch.add(
+            j > 0,
+            j + 1 < n || add_hi,
+            &rj,
+            v(&rj),
+            v(format!("b.l[{j}]")),
+        );
     }
-    emit_reduce(w, "c");
+    if add_hi {
+        ch.add(true, false, "hi", imm(0), imm(0));
+    }
+    sub_k(&mut ch, "r", &k, add_hi.then_some("hi"));
+    emit_chain(w, &ch, cfg.arith, wb, "cy");
+    select(w, n, "r");
+    w.line("(void)hi; (void)cy;");
     w.line("return r;");
     w.close();
     w.blank();
 
-    w.comment("a - b mod p (inputs < p).");
+    // --- sub -------------------------------------------------------------------------------
+    w.comment(format!(
+        "a - b mod {kname} (inputs < {kname}): difference chain, then + ({kname} & borrow mask)."
+    ));
     w.open("inline fe fe_sub(const fe a, const fe b)");
-    w.line(format!("fe r; {t} br = 0;"));
+    chain_vars(w, cfg);
+    w.line("fe r = a; limb_t bo = 0, q = 0;");
+    let mut ch = Chain::new();
     for j in 0..n {
-        w.line(format!(
-            "{{ {t} x = a.l[{j}] - b.l[{j}]; {t} b1 = a.l[{j}] < b.l[{j}]; r.l[{j}] = x - br; br = b1 | (x < br); }}"
-        ));
+        let rj = format!("r.l[{j}]");
+        ch.sub(j > 0, true, &rj, v(&rj), v(format!("b.l[{j}]")));
     }
-    w.line(format!("const {t} mask = ({t})0 - br;"));
-    w.line(format!("{t} c = 0;"));
-    for (j, pj) in p.iter().enumerate() {
-        w.line(format!(
-            "{{ {t} pj = {pj} & mask; {t} s = r.l[{j}] + pj; {t} c1 = s < pj; r.l[{j}] = s + c; c = c1 | (r.l[{j}] < s); }}"
-        ));
+    ch.sub(true, false, "bo", imm(0), imm(0));
+    for (j, &kj) in k.iter().enumerate() {
+        let rj = format!("r.l[{j}]");
+        ch.and("q", v("bo"), imm(kj));
+        ch.add(j > 0, j + 1 < n, &rj, v(&rj), v("q"));
     }
+    emit_chain(w, &ch, cfg.arith, wb, "cy");
+    w.line("(void)cy;");
     w.line("return r;");
     w.close();
     w.blank();
 
-    w.comment("a * b * R^-1 mod p: Montgomery multiplication, CIOS, unrolled.");
-    w.open("inline fe fe_mul(const fe a, const fe b)");
-    let tv = |j: usize| format!("t{j}");
-    let decl: Vec<String> = (0..=n).map(|j| format!("{} = 0", tv(j))).collect();
-    w.line(format!("{t} {}, tc, c, m;", decl.join(", ")));
-    for i in 0..n {
-        w.line(format!(
-            "// row {i}: t += a * b.l[{i}], then one reduction step"
-        ));
-        w.line("c = 0;");
-        for j in 0..n {
-            mac(
-                w,
-                mp,
-                &tv(j),
-                &format!("a.l[{j}]"),
-                &format!("b.l[{i}]"),
-                "c",
-            );
-        }
-        w.line(format!("t{n} += c; tc = t{n} < c;"));
-        w.line(format!("m = t0 * {};", lit(mp, mp.n_prime)));
-        // t0 + m·p0 ≡ 0 mod 2^w: only its carry matters.
-        match mp.limb {
-            LimbBits::B64 => w.line(format!("c = mul_hi(m, {}) + (t0 != 0);", p[0])),
-            LimbBits::B32 => w.line(format!("c = (uint)(((ulong)m * {} + t0) >> 32);", p[0])),
-        }
-        for (j, pj) in p.iter().enumerate().skip(1) {
-            mac(w, mp, &tv(j), "m", pj, "c");
-            w.line(format!("t{} = t{j};", j - 1));
-        }
-        w.line(format!(
-            "t{} = t{n} + c; t{n} = tc + (t{} < c);",
-            n - 1,
-            n - 1
-        ));
-    }
-    w.line("fe r;");
-    for j in 0..n {
-        w.line(format!("r.l[{j}] = t{j};"));
-    }
-    emit_reduce(w, &format!("t{n} != 0"));
+    // --- reduce ----------------------------------------------------------------------------
+    w.comment("x mod p for x < 2p (the identity on fully reduced values).");
+    w.open("inline fe fe_reduce(const fe x)");
+    chain_vars(w, cfg);
+    w.line(format!("fe r = x; limb_t bo = 0, {dvars};"));
+    let mut ch = Chain::new();
+    // x < 2p may need a word above n only without a spare bit, which lazy mode excludes and
+    // full mode never produces (its values are < p already).
+    sub_k(&mut ch, "r", &p, None);
+    emit_chain(w, &ch, cfg.arith, wb, "cy");
+    select(w, n, "r");
+    w.line("(void)cy;");
     w.line("return r;");
     w.close();
     w.blank();
+
+    // --- mul -------------------------------------------------------------------------------
+    if evenodd_ok(mp) {
+        emit_mul_evenodd(w, mp, cfg);
+    } else {
+        emit_mul(w, mp, cfg, spare);
+    }
 
     let r2 = mp.limbs_of(&mp.r2);
     w.comment("x * R mod p: into Montgomery form (multiply by R^2).");
@@ -160,32 +239,274 @@ pub fn emit_field(w: &mut Writer, mp: &MontParams) {
     w.line("return fe_mul(x, r2);");
     w.close();
     w.blank();
-    w.comment("x * R^-1 mod p: out of Montgomery form (multiply by 1).");
+    w.comment("x * R^-1 mod p: out of Montgomery form (multiply by 1), fully reduced.");
     w.open("inline fe fe_from_mont(const fe x)");
     w.line("fe one;");
     for j in 0..n {
         w.line(format!("one.l[{j}] = {};", if j == 0 { "1" } else { "0" }));
     }
-    w.line("return fe_mul(x, one);");
+    if cfg.lazy {
+        // (x + Mp)/R < (2p + Rp)/R < p + 1: at most p, which fe_reduce maps to 0.
+        w.line("return fe_reduce(fe_mul(x, one));");
+    } else {
+        w.line("return fe_mul(x, one);");
+    }
+    w.close();
+    w.blank();
+}
+
+/// The even/odd multiplication needs an even limb count and 4p < R (its odd accumulator
+/// then never overflows n words).
+pub fn evenodd_ok(mp: &MontParams) -> bool {
+    mp.limbs % 2 == 0 && lazy_ok(mp)
+}
+
+/// Montgomery multiplication with two accumulators (n even, 4p < R), T = E + O·2^w:
+/// E collects the products a_j·b_i, p_j·m of even j as whole double words (lo at word j, hi
+/// at word j+1: a mad.lo/madc.hi pair on adjacent words, which the GPU does as one wide
+/// multiply-add), O those of odd j, one word down. Dividing by 2^w swaps the roles: the new E
+/// is O plus E's word 1, the new O is E shifted down two words, and both absorb the next
+/// row's products in the same chains. Every partial sum of O stays below
+/// 2^(w(n−2)) + a + p + 2·2^(w(n−1)) < 2^(wn) (a < 2p, 4p < R), so O's chains need no
+/// carry out; E's carry out goes to O's top word.
+fn emit_mul_evenodd(w: &mut Writer, mp: &MontParams, cfg: &FieldCfg) {
+    let n = mp.limbs;
+    let wb = mp.limb.bits();
+    let p = &mp.p_limbs;
+    w.comment(format!(
+        "a * b * R^-1 mod p: Montgomery multiplication, {n} rows, two accumulators E (x*) and O (y*)\nwith T = E + O*2^{wb}: products of even limbs go to E as double words, those of odd limbs to O;\nafter each row E and O swap roles (the division by 2^{wb}).{}",
+        if cfg.lazy {
+            " Result < 2p (lazy: no final subtraction)."
+        } else {
+            " Result < p (final conditional subtraction)."
+        }
+    ));
+    w.open("inline fe fe_mul(const fe a, const fe b)");
+    chain_vars(w, cfg);
+    let xs: Vec<String> = (0..n).map(|j| format!("x{j} = 0")).collect();
+    let ys: Vec<String> = (0..n).map(|j| format!("y{j} = 0")).collect();
+    w.line(format!(
+        "limb_t {}, {}, m = 0;",
+        xs.join(", "),
+        ys.join(", ")
+    ));
+    let a = |j: usize| v(format!("a.l[{j}]"));
+    // (E, O) array names in row i: x/y in even rows, y/x in odd rows.
+    let names = |i: usize| if i % 2 == 0 { ("x", "y") } else { ("y", "x") };
+    for i in 0..n {
+        let (e, o) = names(i);
+        let ev = |j: usize| format!("{e}{j}");
+        let od = |j: usize| format!("{o}{j}");
+        let bi = v(format!("b.l[{i}]"));
+        let mut ch = Chain::new();
+        if i == 0 {
+            for j in (0..n).step_by(2) {
+                ch.mul_lo(&ev(j), a(j), bi.clone());
+                ch.mad_hi(false, false, &ev(j + 1), a(j), bi.clone(), imm(0));
+                ch.mul_lo(&od(j), a(j + 1), bi.clone());
+                ch.mad_hi(false, false, &od(j + 1), a(j + 1), bi.clone(), imm(0));
+            }
+        } else {
+            // E (this row) is the previous O; O is the previous E, here moved down two words
+            // while it takes the odd products, after its word 1 went into E's word 0.
+            ch.add(false, true, &ev(0), v(ev(0)), v(od(1)));
+            for j in (0..n).step_by(2) {
+                let (c0, c1) = if j + 2 < n {
+                    (v(od(j + 2)), v(od(j + 3)))
+                } else {
+                    (imm(0), imm(0))
+                };
+                ch.mad_lo(true, true, &od(j), a(j + 1), bi.clone(), c0);
+                ch.mad_hi(true, j + 2 < n, &od(j + 1), a(j + 1), bi.clone(), c1);
+            }
+            for j in (0..n).step_by(2) {
+                ch.mad_lo(j > 0, true, &ev(j), a(j), bi.clone(), v(ev(j)));
+                ch.mad_hi(true, true, &ev(j + 1), a(j), bi.clone(), v(ev(j + 1)));
+            }
+            ch.add(true, false, &od(n - 1), v(od(n - 1)), imm(0));
+        }
+        // m = T_0 n' (O has no word 0 of T), then T += m p in the same two shapes.
+        ch.mul_lo("m", v(ev(0)), imm(mp.n_prime));
+        for j in (0..n).step_by(2) {
+            ch.mad_lo(j > 0, true, &od(j), v("m"), imm(p[j + 1]), v(od(j)));
+            ch.mad_hi(
+                true,
+                j + 2 < n,
+                &od(j + 1),
+                v("m"),
+                imm(p[j + 1]),
+                v(od(j + 1)),
+            );
+        }
+        for j in (0..n).step_by(2) {
+            ch.mad_lo(j > 0, true, &ev(j), v("m"), imm(p[j]), v(ev(j)));
+            ch.mad_hi(true, true, &ev(j + 1), v("m"), imm(p[j]), v(ev(j + 1)));
+        }
+        ch.add(true, false, &od(n - 1), v(od(n - 1)), imm(0));
+        w.line(format!(
+            "// row {i}: T = T/2^{wb} + a*b.l[{i}] + m*p, E = {e}*, O = {o}*"
+        ));
+        emit_chain(w, &ch, cfg.arith, wb, "cy");
+    }
+    // Result: E/2^w + O (E's word 0 is zero).
+    let (e, o) = names(n - 1);
+    let mut ch = Chain::new();
+    for k in 0..n {
+        let ok = format!("{o}{k}");
+        let b = if k + 1 < n {
+            v(format!("{e}{}", k + 1))
+        } else {
+            imm(0)
+        };
+        ch.add(k > 0, k + 1 < n, &ok, v(&ok), b);
+    }
+    w.line(format!("// T / 2^{wb} = E/2^{wb} + O"));
+    emit_chain(w, &ch, cfg.arith, wb, "cy");
+    w.line("fe r;");
+    for j in 0..n {
+        w.line(format!("r.l[{j}] = {o}{j};"));
+    }
+    if !cfg.lazy {
+        let dvars: Vec<String> = (0..n).map(|j| format!("d{j} = 0")).collect();
+        w.line(format!("limb_t bo = 0, {};", dvars.join(", ")));
+        let mut ch = Chain::new();
+        sub_k(&mut ch, "r", p, None);
+        w.line("// r = T - p where T >= p");
+        emit_chain(w, &ch, cfg.arith, wb, "cy");
+        select(w, n, "r");
+    }
+    w.line("(void)cy; (void)m;");
+    w.line("return r;");
+    w.close();
+    w.blank();
+}
+
+fn emit_mul(w: &mut Writer, mp: &MontParams, cfg: &FieldCfg, spare: bool) {
+    let n = mp.limbs;
+    let wb = mp.limb.bits();
+    let p = &mp.p_limbs;
+    // Physical words of T: n + 1 with a spare bit, n + 2 without.
+    let x = usize::from(!spare);
+    let words = n + 1 + x;
+    w.comment(format!(
+        "a * b * R^-1 mod p: Montgomery multiplication, CIOS, {n} rows of four carry chains\n(lo and hi halves of a*b_i, then of m*p with m = t0*n'); T in {words} words t*, renamed\n(not moved) after each row.{}",
+        if cfg.lazy {
+            " Result < 2p (lazy: no final subtraction)."
+        } else {
+            " Result < p (final conditional subtraction)."
+        }
+    ));
+    w.open("inline fe fe_mul(const fe a, const fe b)");
+    chain_vars(w, cfg);
+    let tv: Vec<String> = (0..words).map(|j| format!("t{j} = 0")).collect();
+    w.line(format!("limb_t {}, m = 0;", tv.join(", ")));
+    for i in 0..n {
+        // Logical word j of T in row i lives in t[(j + i) mod words].
+        let tn = |j: usize| format!("t{}", (j + i) % words);
+        let bi = v(format!("b.l[{i}]"));
+        let a = |j: usize| v(format!("a.l[{j}]"));
+        let mut ch = Chain::new();
+        // 1. T += lo(a_j b_i)
+        if i == 0 {
+            for j in 0..n {
+                ch.mul_lo(&tn(j), a(j), bi.clone());
+            }
+        } else {
+            for j in 0..n {
+                ch.mad_lo(j > 0, true, &tn(j), a(j), bi.clone(), v(tn(j)));
+            }
+            if spare {
+                ch.add(true, false, &tn(n), imm(0), imm(0));
+            } else {
+                ch.add(true, true, &tn(n), v(tn(n)), imm(0));
+                ch.add(true, false, &tn(n + 1), imm(0), imm(0));
+            }
+        }
+        // 2. T += hi(a_j b_i) << w
+        for j in 0..n {
+            let dst = tn(j + 1);
+            let c = if i == 0 && j + 1 == n {
+                imm(0)
+            } else {
+                v(&dst)
+            };
+            ch.mad_hi(j > 0, j + 1 < n || !spare, &dst, a(j), bi.clone(), c);
+        }
+        if !spare {
+            let top = tn(n + 1);
+            let c = if i == 0 { imm(0) } else { v(&top) };
+            ch.add(true, false, &top, c, imm(0));
+        }
+        // 3. m = t0 n'
+        ch.mul_lo("m", v(tn(0)), imm(mp.n_prime));
+        // 4. T += lo(m p_j), then hi(m p_j) << w; t0 becomes 0.
+        for (j, &pj) in p.iter().enumerate() {
+            ch.mad_lo(j > 0, true, &tn(j), v("m"), imm(pj), v(tn(j)));
+        }
+        if spare {
+            ch.add(true, false, &tn(n), v(tn(n)), imm(0));
+        } else {
+            ch.add(true, true, &tn(n), v(tn(n)), imm(0));
+            ch.add(true, false, &tn(n + 1), v(tn(n + 1)), imm(0));
+        }
+        for (j, &pj) in p.iter().enumerate() {
+            let dst = tn(j + 1);
+            ch.mad_hi(j > 0, j + 1 < n || !spare, &dst, v("m"), imm(pj), v(&dst));
+        }
+        if !spare {
+            ch.add(true, false, &tn(n + 1), v(tn(n + 1)), imm(0));
+        }
+        w.line(format!("// row {i}: T = (T + a*b.l[{i}] + m*p) / 2^{wb}"));
+        emit_chain(w, &ch, cfg.arith, wb, "cy");
+    }
+    // After n rows, logical word j is t[(j + n) mod words].
+    let fin = |j: usize| format!("t{}", (j + n) % words);
+    w.line("fe r;");
+    for j in 0..n {
+        w.line(format!("r.l[{j}] = {};", fin(j)));
+    }
+    if !cfg.lazy {
+        let dvars: Vec<String> = (0..n).map(|j| format!("d{j} = 0")).collect();
+        w.line(format!("limb_t bo = 0, {};", dvars.join(", ")));
+        let mut ch = Chain::new();
+        let hi = (!spare).then(|| fin(n));
+        sub_k(&mut ch, "r", p, hi.as_deref());
+        w.line("// r = T - p where T >= p");
+        emit_chain(w, &ch, cfg.arith, wb, "cy");
+        select(w, n, "r");
+    }
+    w.line("(void)cy; (void)m;");
+    w.line("return r;");
     w.close();
     w.blank();
 }
 
 /// A test program: for each pair (a, b) in standard form it writes five results in standard
 /// form: a+b, a−b, a·b (all through Montgomery form), aR mod p, and a after the round trip.
-pub fn field_ops_program(mp: &MontParams) -> GeneratedProgram {
+/// With lazy reduction the Montgomery forms are first moved to [p, 2p) where they can be
+/// (x + p mod 2p), so that the operations see non-canonical inputs too.
+pub fn field_ops_program(mp: &MontParams, cfg: &FieldCfg) -> GeneratedProgram {
     let mut w = Writer::new();
-    w.comment("field_ops: a+b, a-b, a*b, to_mont(a), from_mont(to_mont(a)) for each pair (a, b).");
-    emit_field(&mut w, mp);
+    w.comment(format!(
+        "field_ops ({} arithmetic{}): a+b, a-b, a*b, to_mont(a), from_mont(to_mont(a)) for each pair (a, b).",
+        cfg.arith,
+        if cfg.lazy { ", lazy reduction" } else { "" }
+    ));
+    emit_field(&mut w, mp, cfg);
     w.open("__kernel void field_ops(__global const fe* a, __global const fe* b, __global fe* out, const uint count)");
     w.line("const uint i = get_global_id(0);");
     w.line("if (i >= count) return;");
-    w.line("const fe am = fe_to_mont(a[i]);");
-    w.line("const fe bm = fe_to_mont(b[i]);");
+    w.line("fe am = fe_to_mont(a[i]);");
+    w.line("fe bm = fe_to_mont(b[i]);");
+    if cfg.lazy {
+        fe_const(&mut w, mp, "P_RAW", &mp.field.p);
+        w.line("am = fe_add(am, P_RAW);");
+        w.line("bm = fe_add(bm, P_RAW);");
+    }
     w.line("out[5 * i + 0] = fe_from_mont(fe_add(am, bm));");
     w.line("out[5 * i + 1] = fe_from_mont(fe_sub(am, bm));");
     w.line("out[5 * i + 2] = fe_from_mont(fe_mul(am, bm));");
-    w.line("out[5 * i + 3] = am;");
+    w.line("out[5 * i + 3] = fe_reduce(am);");
     w.line("out[5 * i + 4] = fe_from_mont(am);");
     w.close();
     let counts = w.take_counts();

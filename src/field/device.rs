@@ -2,7 +2,7 @@
 //! w-bit limbs) and a kernel that evaluates the generated operations, for tests.
 
 use super::montgomery::{from_limbs, LimbBits, MontParams};
-use crate::codegen::montgomery::field_ops_program;
+use crate::codegen::montgomery::{field_ops_program, FieldCfg};
 use crate::error::{JitError, Result};
 use crate::runtime::pinned::{constant_buffer, device_buffer};
 use crate::runtime::{build_program, Arg, Gpu, KernelHandle};
@@ -55,11 +55,12 @@ pub fn unpack(words: &[u32]) -> Integer {
     from_limbs(&l, LimbBits::B32)
 }
 
-/// Runs the generated operations on pairs (a, b) of standard-form values < p; returns, per
-/// pair, [a+b, a−b, a·b, aR mod p, a] as the device computed them.
+/// Runs the generated operations (arithmetic `cfg`) on pairs (a, b) of standard-form values
+/// < p; returns, per pair, [a+b, a−b, a·b, aR mod p, a] as the device computed them.
 pub fn eval_ops(
     gpu: &Gpu,
     mp: &MontParams,
+    cfg: &FieldCfg,
     a: &[Integer],
     b: &[Integer],
 ) -> Result<Vec<[Integer; 5]>> {
@@ -69,7 +70,7 @@ pub fn eval_ops(
         ));
     }
     let wpe = words_per_elem(mp);
-    let prog = field_ops_program(mp);
+    let prog = field_ops_program(mp, cfg);
     let built = build_program(gpu, &prog.source, "")?;
     let k = KernelHandle::new(gpu, &built.program, "field_ops")?;
     let flat = |v: &[Integer]| v.iter().flat_map(|x| pack(mp, x)).collect::<Vec<u32>>();

@@ -1,9 +1,9 @@
 //! Running a plan on a device: checks, program build, tables, buffers, launches, timings
 //! (kernel and transfer times from profiling events).
 
-use super::plan::{NttPlan, Variant};
+use super::plan::{NttPlan, Twiddles, Variant};
 use super::schedule::{Buf, PassKind, Schedule};
-use super::tables::mont_powers_words;
+use super::tables::{mont_powers_words, pass_twiddle_words};
 use crate::codegen::ntt_kernels::{generate, plan_r_max, twiddle_split};
 use crate::codegen::GeneratedProgram;
 use crate::error::{JitError, Result};
@@ -23,6 +23,8 @@ struct Tables {
     /// fused: hi table and the DFT-R roots.
     hi: Option<Buffer<u32>>,
     roots: Option<Buffer<u32>>,
+    /// fused regs kernel with `--twiddles table`: each pass's table (None for span 1).
+    pass_tw: Vec<Option<Buffer<u32>>>,
     offsets: Option<Buffer<u32>>,
     perm: Option<Buffer<u32>>,
     /// radix2, split28: [w4, w8, w8^3] in Montgomery form and the final scale (1 or N⁻¹).
@@ -62,8 +64,9 @@ pub fn check_device(gpu: &Gpu, plan: &NttPlan) -> Result<()> {
             mib(info.max_alloc_bytes)
         )));
     }
-    // Two arrays plus, at most, a table as large as one (split28) and two index tables.
-    let total = bytes * 3 + (plan.n() as u64) * 8;
+    // Two arrays plus tables: as large as one array (split28) or, for the fused passes'
+    // per-pass twiddles, N + N/2^r elements (at most 1.5 arrays); two index tables.
+    let total = bytes * 7 / 2 + (plan.n() as u64) * 8;
     if total > info.global_mem_bytes {
         return Err(JitError::Device(format!(
             "{} needs about {} of device memory, {} has {}",
@@ -111,6 +114,7 @@ fn build_tables(gpu: &Gpu, plan: &NttPlan, schedule: &Schedule) -> Result<Tables
             tw: constant_buffer(q, &mont_powers_words(mp, &plan.root, (n / 2).max(1)))?,
             hi: None,
             roots: None,
+            pass_tw: Vec::new(),
             offsets: None,
             perm: None,
             consts,
@@ -119,6 +123,7 @@ fn build_tables(gpu: &Gpu, plan: &NttPlan, schedule: &Schedule) -> Result<Tables
             tw: constant_buffer(q, &mont_powers_words(mp, &plan.root, n))?,
             hi: None,
             roots: None,
+            pass_tw: Vec::new(),
             offsets: idx(&schedule.offsets)?,
             perm: idx(&schedule.perm)?,
             consts,
@@ -126,16 +131,51 @@ fn build_tables(gpu: &Gpu, plan: &NttPlan, schedule: &Schedule) -> Result<Tables
         Variant::Fused => {
             let h = twiddle_split(plan.log_n);
             let r_max = plan_r_max(plan);
+            let roots = constant_buffer(
+                q,
+                &mont_powers_words(mp, &pow(plan, (n >> r_max) as u64), 1 << (r_max - 1)),
+            )?;
+            let per_pass = plan.regs_kernel() && plan.opts.twiddles == Twiddles::Table;
+            let (tw, hi) = if per_pass {
+                // Unused by the kernels: any small buffer.
+                (constant_buffer(q, &[0u32; 4])?, None)
+            } else {
+                (
+                    constant_buffer(q, &mont_powers_words(mp, &plan.root, 1 << h))?,
+                    Some(constant_buffer(
+                        q,
+                        &mont_powers_words(mp, &pow(plan, 1 << h), 1 << (plan.log_n - h)),
+                    )?),
+                )
+            };
+            let mut pass_tw = Vec::new();
+            for p in &schedule.passes {
+                let PassKind::Fused(f) = &p.kind else {
+                    continue;
+                };
+                if !per_pass || f.span_log == 0 {
+                    pass_tw.push(None);
+                    continue;
+                }
+                let span = 1usize << f.span_log;
+                let radix = 1usize << f.r;
+                // w_(S·M) = w_N^(N / (S·M)); the inverse's N^-1 rides on the last pass.
+                let base = pow(plan, (n / (span * radix)) as u64);
+                let factor = if plan.inverse && f.last {
+                    plan.n_inv.clone()
+                } else {
+                    Integer::from(1)
+                };
+                pass_tw.push(Some(constant_buffer(
+                    q,
+                    &pass_twiddle_words(mp, &base, span, radix, &factor),
+                )?));
+            }
             Tables {
-                tw: constant_buffer(q, &mont_powers_words(mp, &plan.root, 1 << h))?,
-                hi: Some(constant_buffer(
-                    q,
-                    &mont_powers_words(mp, &pow(plan, 1 << h), 1 << (plan.log_n - h)),
-                )?),
-                roots: Some(constant_buffer(
-                    q,
-                    &mont_powers_words(mp, &pow(plan, (n >> r_max) as u64), 1 << (r_max - 1)),
-                )?),
+                tw,
+                hi,
+                roots: Some(roots),
+                pass_tw,
                 offsets: None,
                 perm: None,
                 consts,
@@ -147,6 +187,7 @@ fn build_tables(gpu: &Gpu, plan: &NttPlan, schedule: &Schedule) -> Result<Tables
 impl NttTransform {
     pub fn new(gpu: &Gpu, plan: &NttPlan) -> Result<NttTransform> {
         check_device(gpu, plan)?;
+        let plan = &plan.for_device(gpu.info.vendor_key(), &gpu.info.name)?;
         let schedule = Schedule::for_plan(plan);
         let program = generate(plan, &schedule);
         let built = build_program(gpu, &program.source, "")?;
@@ -242,13 +283,20 @@ impl NttTransform {
                     Arg::buf(&t.consts),
                     Arg::U32(n),
                 ],
-                PassKind::Fused(_) => vec![
-                    Arg::buf(src),
-                    Arg::buf(dst),
-                    Arg::buf(&t.tw),
-                    Arg::buf(Self::need(&t.hi, "hi twiddle")?),
-                    Arg::buf(Self::need(&t.roots, "roots")?),
-                ],
+                PassKind::Fused(f) => {
+                    let roots = Self::need(&t.roots, "roots")?;
+                    let tw = match t.pass_tw.get(f.index) {
+                        Some(Some(b)) => b,
+                        _ => &t.tw,
+                    };
+                    vec![
+                        Arg::buf(src),
+                        Arg::buf(dst),
+                        Arg::buf(tw),
+                        Arg::buf(t.hi.as_ref().unwrap_or(roots)),
+                        Arg::buf(roots),
+                    ]
+                }
             };
             k.set_args(&args)?;
             let local = k.local_size(pass.local);

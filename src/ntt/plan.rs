@@ -1,5 +1,6 @@
 //! What to compute: field, limb width, size, variant, direction. Validated here.
 
+use crate::codegen::montgomery::{lazy_ok, Arith, FieldCfg};
 use crate::error::{JitError, Result};
 use crate::field::{LimbBits, MontParams, PrimeField};
 use rug::Integer;
@@ -43,6 +44,120 @@ impl fmt::Display for Variant {
     }
 }
 
+/// `--arith`: how the field arithmetic's carry chains are emitted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ArithChoice {
+    /// PTX on NVIDIA devices, portable elsewhere (and in `source ntt`, which has no device).
+    Auto,
+    Portable,
+    Ptx,
+}
+
+/// `--kernel` of the fused variant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FusedKernel {
+    /// Each work-item transforms `elems` points in registers per exchange through local
+    /// memory; no Montgomery conversions (see `codegen::ntt_kernels`).
+    Regs,
+    /// The first fused kernel: one radix-2 stage per exchange, conversions in and out of
+    /// Montgomery form, twiddles w^e = hi·lo (kept for comparison).
+    Stages,
+}
+
+/// `--twiddles` of the regs kernel: the factors w^(jk) between passes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Twiddles {
+    /// A table per pass (one load per element; the inverse's N^-1 folded into the last).
+    Table,
+    /// hi[e >> H]·lo[e & (2^H − 1)]: one more multiplication per element, tables of 2·2^(L/2).
+    Split,
+}
+
+/// `--reduce`: where values may stay in [0, 2p) inside a pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Reduce {
+    /// Lazy where the modulus leaves room (4p < R) and the kernel supports it, else full.
+    Auto,
+    Lazy,
+    Full,
+}
+
+/// Generator options of an NTT (the defaults are the fastest known).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct NttOptions {
+    pub arith: ArithChoice,
+    pub kernel: FusedKernel,
+    /// Points per work-item in the regs kernel (2, 4, 8 or 16).
+    pub elems: u32,
+    pub twiddles: Twiddles,
+    pub reduce: Reduce,
+    /// Largest radix exponent of a fused pass (None: as large as local memory allows, ≤ 10).
+    pub max_radix_log: Option<u32>,
+}
+
+impl Default for NttOptions {
+    fn default() -> NttOptions {
+        NttOptions {
+            arith: ArithChoice::Auto,
+            kernel: FusedKernel::Regs,
+            elems: 8,
+            twiddles: Twiddles::Table,
+            reduce: Reduce::Auto,
+            max_radix_log: None,
+        }
+    }
+}
+
+fn bad(flag: &str, s: &str, choices: &str) -> JitError {
+    JitError::invalid(format!("--{flag} {s}: use {choices}"))
+}
+
+impl ArithChoice {
+    pub fn parse(s: &str) -> Result<ArithChoice> {
+        match s {
+            "auto" => Ok(ArithChoice::Auto),
+            "portable" => Ok(ArithChoice::Portable),
+            "ptx" => Ok(ArithChoice::Ptx),
+            _ => Err(bad("arith", s, "auto, portable or ptx")),
+        }
+    }
+}
+
+impl FusedKernel {
+    pub fn parse(s: &str) -> Result<FusedKernel> {
+        match s {
+            "regs" => Ok(FusedKernel::Regs),
+            "stages" => Ok(FusedKernel::Stages),
+            _ => Err(bad("kernel", s, "regs or stages")),
+        }
+    }
+}
+
+impl Twiddles {
+    pub fn parse(s: &str) -> Result<Twiddles> {
+        match s {
+            "table" => Ok(Twiddles::Table),
+            "split" => Ok(Twiddles::Split),
+            _ => Err(bad("twiddles", s, "table or split")),
+        }
+    }
+}
+
+impl Reduce {
+    pub fn parse(s: &str) -> Result<Reduce> {
+        match s {
+            "auto" => Ok(Reduce::Auto),
+            "lazy" => Ok(Reduce::Lazy),
+            "full" => Ok(Reduce::Full),
+            _ => Err(bad("reduce", s, "auto, lazy or full")),
+        }
+    }
+}
+
 /// A validated NTT request.
 #[derive(Debug, Clone)]
 pub struct NttPlan {
@@ -56,6 +171,12 @@ pub struct NttPlan {
     pub root: Integer,
     /// N⁻¹ mod p (applied by the inverse).
     pub n_inv: Integer,
+    /// Generator options as asked for.
+    pub opts: NttOptions,
+    /// The arithmetic the kernels are generated with (`auto` resolved: see [`NttPlan::for_device`]).
+    pub arith: Arith,
+    /// Lazy reduction (values in [0, 2p) inside passes): `opts.reduce` resolved.
+    pub lazy: bool,
 }
 
 impl NttPlan {
@@ -65,6 +186,17 @@ impl NttPlan {
         log_n: u32,
         variant: Variant,
         inverse: bool,
+    ) -> Result<NttPlan> {
+        NttPlan::with_options(field, limb, log_n, variant, inverse, NttOptions::default())
+    }
+
+    pub fn with_options(
+        field: &PrimeField,
+        limb: LimbBits,
+        log_n: u32,
+        variant: Variant,
+        inverse: bool,
+        opts: NttOptions,
     ) -> Result<NttPlan> {
         if log_n == 0 {
             return Err(JitError::invalid(
@@ -84,15 +216,86 @@ impl NttPlan {
             omega.clone()
         };
         let n_inv = field.inverse(&Integer::from(Integer::u_pow_u(2, log_n)))?;
+        if ![2, 4, 8, 16].contains(&opts.elems) {
+            return Err(JitError::invalid(format!(
+                "--elems {}: points per work-item are 2, 4, 8 or 16",
+                opts.elems
+            )));
+        }
+        if opts.max_radix_log.is_some_and(|m| !(1..=10).contains(&m)) {
+            return Err(JitError::invalid(
+                "--max-radix: a fused pass has radix 2 to 1024",
+            ));
+        }
+        let mont = MontParams::new(field, limb);
+        // Lazy reduction lives in the regs kernel only; the others keep values below p.
+        let supports_lazy = variant == Variant::Fused && opts.kernel == FusedKernel::Regs;
+        let lazy = match opts.reduce {
+            Reduce::Full => false,
+            Reduce::Auto => supports_lazy && lazy_ok(&mont),
+            Reduce::Lazy => {
+                if !lazy_ok(&mont) {
+                    return Err(JitError::invalid(format!(
+                        "--reduce lazy needs 4p < R = 2^{} (two spare bits); {} ({} bits) in {} limbs has not: use --reduce full or auto",
+                        mont.limb.bits() * mont.limbs as u32,
+                        field.name,
+                        field.bits(),
+                        limb
+                    )));
+                }
+                if !supports_lazy {
+                    return Err(JitError::invalid(format!(
+                        "--reduce lazy: only the fused variant's regs kernel keeps values in [0, 2p); {variant} reduces fully (use --reduce full or auto)"
+                    )));
+                }
+                true
+            }
+        };
+        let arith = match opts.arith {
+            ArithChoice::Ptx => Arith::Ptx,
+            ArithChoice::Auto | ArithChoice::Portable => Arith::Portable,
+        };
         Ok(NttPlan {
-            mont: MontParams::new(field, limb),
+            mont,
             log_n,
             variant,
             inverse,
             omega,
             root,
             n_inv,
+            opts,
+            arith,
+            lazy,
         })
+    }
+
+    /// The plan for a device with vendor key `vendor` (`DeviceInfo::vendor_key`): `--arith
+    /// auto` becomes PTX on NVIDIA, and PTX on any other vendor is refused.
+    pub fn for_device(&self, vendor: &str, device: &str) -> Result<NttPlan> {
+        let mut p = self.clone();
+        p.arith = match (self.opts.arith, vendor == "nvidia") {
+            (ArithChoice::Auto, true) | (ArithChoice::Ptx, true) => Arith::Ptx,
+            (ArithChoice::Auto, false) | (ArithChoice::Portable, _) => Arith::Portable,
+            (ArithChoice::Ptx, false) => {
+                return Err(JitError::invalid(format!(
+                    "--arith ptx emits inline PTX, which only NVIDIA's OpenCL compiles; {device} is not an NVIDIA device (use --arith portable or auto)"
+                )))
+            }
+        };
+        Ok(p)
+    }
+
+    /// The field arithmetic the kernels are generated with.
+    pub fn field_cfg(&self) -> FieldCfg {
+        FieldCfg {
+            arith: self.arith,
+            lazy: self.lazy,
+        }
+    }
+
+    /// Whether the fused variant runs the regs kernel.
+    pub fn regs_kernel(&self) -> bool {
+        self.variant == Variant::Fused && self.opts.kernel == FusedKernel::Regs
     }
 
     pub fn n(&self) -> usize {

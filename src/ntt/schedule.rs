@@ -6,6 +6,8 @@ use serde::Serialize;
 
 /// Work-items per work-group for element-wise and butterfly kernels.
 pub const LOCAL: usize = 256;
+/// Work-items a regs-kernel work-group aims at (small radices take several columns).
+pub const REGS_ITEMS: usize = 128;
 /// Local memory a fused pass may use (fits NVIDIA's 48 KB with room for the compiler).
 pub const LOCAL_BUDGET: usize = 32 * 1024;
 
@@ -26,6 +28,14 @@ pub struct FusedPass {
     pub wg: usize,
     pub first: bool,
     pub last: bool,
+    /// Regs kernel: points per work-item per exchange (2^e, at most 2^r).
+    pub elems: usize,
+    /// Regs kernel: the r radix-2 stages in groups done in registers between exchanges
+    /// (the first group needs no twiddle table, the others one load per butterfly column).
+    pub groups: Vec<u32>,
+    /// Regs kernel: work-items the pass needs per work-group (cols · 2^r / elems); the
+    /// work-group's `wg` items loop over them.
+    pub virt: usize,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -267,18 +277,54 @@ pub fn fused_limits(bytes: usize) -> (u32, usize) {
     (r_max, cols)
 }
 
+/// The r stages of a radix-2^r DFT in groups of at most e (the first group as large as it can).
+pub fn stage_groups(r: u32, e: u32) -> Vec<u32> {
+    let mut g = vec![e.min(r)];
+    let mut left = r - g[0];
+    while left > 0 {
+        let k = left.min(e);
+        g.push(k);
+        left -= k;
+    }
+    g
+}
+
+/// The radix exponents of the plan's fused passes (local-memory limit, or `--max-radix`).
+pub fn plan_radices(plan: &NttPlan) -> Vec<u32> {
+    let (mut r_max, _) = fused_limits(plan.mont.element_bytes());
+    if let Some(m) = plan.opts.max_radix_log {
+        r_max = r_max.min(m);
+    }
+    fused_radices(plan.log_n, r_max)
+}
+
 fn fused(plan: &NttPlan) -> Schedule {
     let bytes = plan.mont.element_bytes();
-    let (r_max, cols_min) = fused_limits(bytes);
-    let radices = fused_radices(plan.log_n, r_max);
+    let (_, cols_min) = fused_limits(bytes);
+    let radices = plan_radices(plan);
     let count = radices.len();
     let mut span_log = 0;
     let mut passes = Vec::new();
     let (mut src, mut dst) = (Buf::A, Buf::B);
     for (i, &r) in radices.iter().enumerate() {
         let t = plan.n() >> r;
-        let cols = cols_min.min(t);
-        let wg = (cols << r >> 1).clamp(1, LOCAL);
+        let mut cols = cols_min.min(t);
+        let (wg, elems, groups, virt) = if plan.regs_kernel() {
+            let e = plan.opts.elems.trailing_zeros().min(r);
+            // Small radices: more columns per work-group, up to REGS_ITEMS work-items (whole
+            // warps rather than a few work-items each) as local memory allows.
+            while (cols << (r - e)) < REGS_ITEMS
+                && 2 * cols <= t
+                && ((2 * cols) << r) * bytes <= LOCAL_BUDGET
+            {
+                cols *= 2;
+            }
+            let virt = cols << (r - e);
+            (virt.min(LOCAL), 1usize << e, stage_groups(r, e), virt)
+        } else {
+            let wg = (cols << r >> 1).clamp(1, LOCAL);
+            (wg, 2, vec![1; r as usize], wg)
+        };
         let f = FusedPass {
             index: i,
             r,
@@ -287,6 +333,9 @@ fn fused(plan: &NttPlan) -> Schedule {
             wg,
             first: i == 0,
             last: i + 1 == count,
+            elems,
+            groups,
+            virt,
         };
         let name = format!("ntt_fused_pass{i}_r{}", 1u64 << r);
         passes.push(pass(
