@@ -80,11 +80,8 @@ impl NttSpecArgs {
 
     /// The limb width: as given, else 32 with PTX carry chains and 64 otherwise.
     pub fn limb(&self, ptx: bool) -> Result<LimbBits> {
-        Ok(LimbBits::from_bits(self.limbs.unwrap_or(if ptx {
-            32
-        } else {
-            64
-        }))?)
+        let bits = self.limbs.unwrap_or(if ptx { 32 } else { 64 });
+        Ok(LimbBits::from_bits(bits)?)
     }
 
     /// The plan as `source ntt` (no device) sees it: `--arith ptx` counts as PTX.
