@@ -1,12 +1,10 @@
 //! `bench --compare FILE`: a peer's timings (tools/peer_*.py JSON) become ratio columns.
 
-use assert_cmd::Command;
+mod common;
+
+use common::jitfft;
 use jitfft::bench::export::PeerTimes;
 use predicates::prelude::*;
-
-fn jitfft() -> Command {
-    Command::cargo_bin("jitfft").unwrap()
-}
 
 #[test]
 fn peer_columns_in_every_export() {

@@ -1,30 +1,11 @@
 //! `jitfft vc --overlap [--chunks K] [--download rect|packed]` on the real OpenCL device: the
 //! figures in text and JSON, results identical to the plain path, and bad flags refused.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{fails_with, jitfft};
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn jitfft() -> Command {
-    Command::cargo_bin("jitfft").unwrap()
-}
-
-fn fails_with(args: &[&str], needles: &[&str]) {
-    let out = jitfft().args(args).assert().failure();
-    let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
-    for n in needles {
-        assert!(
-            err.contains(n),
-            "`jitfft {}`: stderr lacks {n:?}:\n{err}",
-            args.join(" ")
-        );
-    }
-    assert!(
-        !err.contains("panicked"),
-        "panic on `{}`:\n{err}",
-        args.join(" ")
-    );
-}
 
 fn json(args: &[&str]) -> Value {
     let out = jitfft().args(args).arg("--json").assert().success();

@@ -1,11 +1,9 @@
 //! `explore` and `tune` end to end on the real device, and the wisdom file `vc` then uses.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod common;
 
-fn jitfft() -> Command {
-    Command::cargo_bin("jitfft").unwrap()
-}
+use common::jitfft;
+use predicates::prelude::*;
 
 #[test]
 fn explore_tune_and_wisdom() {

@@ -1,34 +1,15 @@
 //! The command line end to end on the real OpenCL device: results, formats, and every bad
 //! input the core issue lists, each with its message checked.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{fails_with, jitfft};
 use jitfft::io::npy::{npy_complex_bytes, parse_npy, NpyData};
 use jitfft::reference::{compare, separable_vc};
 use jitfft::vc::Direction;
 use num_complex::Complex64;
 use predicates::prelude::*;
 use std::path::Path;
-
-fn jitfft() -> Command {
-    Command::cargo_bin("jitfft").unwrap()
-}
-
-fn fails_with(args: &[&str], needles: &[&str]) {
-    let out = jitfft().args(args).assert().failure();
-    let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
-    for n in needles {
-        assert!(
-            err.contains(n),
-            "`jitfft {}`: stderr lacks {n:?}:\n{err}",
-            args.join(" ")
-        );
-    }
-    assert!(
-        !err.contains("panicked"),
-        "panic on `{}`:\n{err}",
-        args.join(" ")
-    );
-}
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
     let p = dir.join(name);

@@ -1,11 +1,9 @@
 //! `jitfft gfp` and `jitfft source gfp`: files, JSON, and every bad input refused cleanly.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod common;
 
-fn jitfft() -> Command {
-    Command::cargo_bin("jitfft").unwrap()
-}
+use common::jitfft;
+use predicates::prelude::*;
 
 fn refused(args: &[&str], msg: &str) {
     jitfft()

@@ -830,7 +830,10 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
     w.line(format!("real2 {};", xs.join(", ")));
 
     let nsub = pass.substages.len();
-    let load = Mapping::new(pass, stage_regs(pass, 0), false);
+    // Load (sub-stage 0), each later sub-stage, and the store mapping where it differs (the
+    // last sub-stage usually holds low digits, so that costs one more exchange).
+    let maps = pass_mappings(pass);
+    let load = &maps[0];
     // load: register j ← src[in_base + f(t) + const(j)]
     let tw_in: Vec<u64> = load
         .threads
@@ -850,13 +853,11 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
         global_loads: bregs,
         ..Default::default()
     });
-    let mut cur = load;
     for s in 0..nsub {
         if s > 0 {
-            let next = Mapping::new(pass, stage_regs(pass, s), false);
-            exchange(w, pass, &cur, &next, &xs);
-            cur = next;
+            exchange(w, pass, &maps[s - 1], &maps[s], &xs);
         }
+        let cur = &maps[s];
         // transform each digit of this sub-stage along the register index
         for &d in &pass.substages[s] {
             let q = cur
@@ -876,12 +877,10 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
             }
         }
     }
-    // The last sub-stage usually holds low digits, so the store mapping costs one more
-    // exchange.
-    let store = store_mapping(pass);
-    if store.threads != cur.threads || store.regs != cur.regs {
-        exchange(w, pass, &cur, &store, &xs);
+    if maps.len() > nsub {
+        exchange(w, pass, &maps[nsub - 1], &maps[nsub], &xs);
     }
+    let store = &maps[maps.len() - 1];
     let tw_out: Vec<u64> = store
         .threads
         .iter()

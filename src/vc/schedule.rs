@@ -110,38 +110,22 @@ impl Schedule {
     fn fused(plan: &VcPlan, limits: FusedLimits) -> Schedule {
         let cap_tile = vc_fused::max_tile_digits(plan.p, plan.precision, limits);
         let cap = plan.fused_digits.map_or(cap_tile, |d| d.min(cap_tile));
-        let (make, groups, lanes): (fn(_, _, _, _, _, _, _, _) -> _, _, _) = match plan.fused_layout
-        {
-            FusedLayout::Rotate => (
-                vc_fused::rotate_schedule,
-                vc_fused::balanced_groups(plan.n, cap),
-                plan.fused_lanes,
-            ),
+        let (p, n, pr, dir, scale) = (plan.p, plan.n, plan.precision, plan.direction, plan.scale());
+        let fused = match plan.fused_layout {
+            FusedLayout::Rotate => {
+                let groups = vc_fused::balanced_groups(n, cap);
+                vc_fused::rotate_schedule(p, n, &groups, plan.fused_lanes, pr, dir, scale, limits)
+            }
             FusedLayout::Inplace => {
                 // Passes after the first keep lane digits in their tiles: fewer digits.
                 let lanes = plan
                     .fused_lanes
                     .map(|l| l.min(cap_tile.saturating_sub(1)))
-                    .unwrap_or_else(|| {
-                        vc_fused::auto_inplace_lanes(plan.p, plan.n, cap_tile, cap, plan.precision)
-                    });
-                (
-                    vc_fused::inplace_schedule,
-                    vc_fused::inplace_groups(plan.n, cap_tile, cap, lanes),
-                    Some(lanes),
-                )
+                    .unwrap_or_else(|| vc_fused::auto_inplace_lanes(p, n, cap_tile, cap, pr));
+                let groups = vc_fused::inplace_groups(n, cap_tile, cap, lanes);
+                vc_fused::inplace_schedule(p, n, &groups, Some(lanes), pr, dir, scale, limits)
             }
         };
-        let fused = make(
-            plan.p,
-            plan.n,
-            &groups,
-            lanes,
-            plan.precision,
-            plan.direction,
-            plan.scale(),
-            limits,
-        );
         let result = if fused.len() % 2 == 1 { Buf::B } else { Buf::A };
         Schedule {
             passes: Vec::new(),

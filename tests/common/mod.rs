@@ -18,3 +18,26 @@ pub fn seed() -> u64 {
         Err(_) => jitfft::io::random::fresh_seed(),
     }
 }
+
+/// The jitfft binary built for these tests.
+pub fn jitfft() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("jitfft").unwrap()
+}
+
+/// Runs `jitfft args` expecting failure, with every needle in stderr and no panic.
+pub fn fails_with(args: &[&str], needles: &[&str]) {
+    let out = jitfft().args(args).assert().failure();
+    let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    for n in needles {
+        assert!(
+            err.contains(n),
+            "`jitfft {}`: stderr lacks {n:?}:\n{err}",
+            args.join(" ")
+        );
+    }
+    assert!(
+        !err.contains("panicked"),
+        "panic on `{}`:\n{err}",
+        args.join(" ")
+    );
+}
