@@ -261,6 +261,15 @@ pub fn evenodd_ok(mp: &MontParams) -> bool {
     mp.limbs % 2 == 0 && lazy_ok(mp)
 }
 
+/// How far a multiplication's result is reduced, for the comment above it.
+fn result_bound(cfg: &FieldCfg) -> &'static str {
+    if cfg.lazy {
+        " Result < 2p (lazy: no final subtraction)."
+    } else {
+        " Result < p (final conditional subtraction)."
+    }
+}
+
 /// Montgomery multiplication with two accumulators (n even, 4p < R), T = E + O·2^w:
 /// E collects the products a_j·b_i, p_j·m of even j as whole double words (lo at word j, hi
 /// at word j+1: a mad.lo/madc.hi pair on adjacent words, which the GPU does as one wide
@@ -275,11 +284,7 @@ fn emit_mul_evenodd(w: &mut Writer, mp: &MontParams, cfg: &FieldCfg) {
     let p = &mp.p_limbs;
     w.comment(format!(
         "a * b * R^-1 mod p: Montgomery multiplication, {n} rows, two accumulators E (x*) and O (y*)\nwith T = E + O*2^{wb}: products of even limbs go to E as double words, those of odd limbs to O;\nafter each row E and O swap roles (the division by 2^{wb}).{}",
-        if cfg.lazy {
-            " Result < 2p (lazy: no final subtraction)."
-        } else {
-            " Result < p (final conditional subtraction)."
-        }
+        result_bound(cfg)
     ));
     w.open("inline fe fe_mul(const fe a, const fe b)");
     chain_vars(w, cfg);
@@ -390,11 +395,7 @@ fn emit_mul(w: &mut Writer, mp: &MontParams, cfg: &FieldCfg, spare: bool) {
     let words = n + 1 + x;
     w.comment(format!(
         "a * b * R^-1 mod p: Montgomery multiplication, CIOS, {n} rows of four carry chains\n(lo and hi halves of a*b_i, then of m*p with m = t0*n'); T in {words} words t*, renamed\n(not moved) after each row.{}",
-        if cfg.lazy {
-            " Result < 2p (lazy: no final subtraction)."
-        } else {
-            " Result < p (final conditional subtraction)."
-        }
+        result_bound(cfg)
     ));
     w.open("inline fe fe_mul(const fe a, const fe b)");
     chain_vars(w, cfg);
