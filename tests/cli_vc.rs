@@ -443,3 +443,34 @@ fn device_selection_errors() {
         .assert()
         .success();
 }
+
+#[test]
+fn source_vc_max_work_group_sets_the_fused_tiles() {
+    // 256 work-items (NVIDIA's limit): 3^16 keeps 2 passes, every kernel within the limit.
+    let out = jitfft()
+        .args(["source", "vc", "--p", "3", "--n", "16", "--algo", "fused"])
+        .args(["--max-work-group", "256"])
+        .assert()
+        .success();
+    let src = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let sizes: Vec<u64> = src
+        .lines()
+        .filter_map(|l| l.split("reqd_work_group_size(").nth(1))
+        .filter_map(|r| r.split(',').next()?.trim().parse().ok())
+        .collect();
+    assert_eq!(sizes.len(), 2, "{sizes:?}");
+    assert!(sizes.iter().all(|&s| s <= 256), "{sizes:?}");
+    fails_with(
+        &[
+            "source",
+            "vc",
+            "--p",
+            "3",
+            "--n",
+            "4",
+            "--max-work-group",
+            "0",
+        ],
+        &["--max-work-group"],
+    );
+}

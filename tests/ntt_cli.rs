@@ -223,3 +223,17 @@ fn ntt_json_reports_options_and_counts() {
         .stdout(predicate::str::contains("\"field_ops_per_point\""))
         .stdout(predicate::str::contains("\"ok\": true"));
 }
+
+#[test]
+fn source_ntt_limb_default_follows_the_arithmetic() {
+    // PTX carry chains take 32-bit limbs unless --limbs says otherwise; portable ones 64.
+    let src = |extra: &[&str]| {
+        let mut args = vec!["source", "ntt", "--field", "bn254-fr", "--log-n", "4"];
+        args.extend_from_slice(extra);
+        let out = jit().args(&args).assert().success();
+        String::from_utf8_lossy(&out.get_output().stdout).to_string()
+    };
+    assert!(src(&["--arith", "ptx"]).contains("8 limbs of 32 bits"));
+    assert!(src(&[]).contains("4 limbs of 64 bits"));
+    assert!(src(&["--arith", "ptx", "--limbs", "64"]).contains("4 limbs of 64 bits"));
+}
