@@ -1,6 +1,7 @@
 //! Fused multi-digit passes against the f64 reference: every p ≤ 16, many n (including n not a
-//! multiple of the digits per pass, and tiles smaller than a work-group), both layouts, forced
-//! multi-pass schedules with and without lanes, both precisions and directions.
+//! multiple of the digits per pass, and tiles smaller than a work-group), every layout, forced
+//! multi-pass schedules with and without lanes, values per work-item, both precisions and
+//! directions.
 
 mod common;
 
@@ -74,7 +75,11 @@ fn every_p_default_schedule() {
 fn forced_multipass_both_layouts_and_lanes() {
     let gpu = common::gpu();
     let seed = common::seed();
-    for layout in [FusedLayout::Rotate, FusedLayout::Inplace] {
+    for layout in [
+        FusedLayout::Rotate,
+        FusedLayout::Inplace,
+        FusedLayout::Staged,
+    ] {
         for (p, n, digits) in [
             (2, 11, 4),
             (3, 7, 3),
@@ -86,6 +91,9 @@ fn forced_multipass_both_layouts_and_lanes() {
             (6, 4, 3),
         ] {
             for lanes in [None, Some(0), Some(1), Some(2)] {
+                if layout == FusedLayout::Staged && lanes == Some(0) {
+                    continue; // the same passes as in place with no lanes
+                }
                 check(
                     &gpu,
                     p,
@@ -103,7 +111,11 @@ fn fused_f64_inverse_and_norms() {
     let gpu = common::gpu();
     let seed = common::seed();
     for (p, n, digits) in [(3, 6, 4), (2, 10, 3), (5, 3, 2)] {
-        for layout in [FusedLayout::Rotate, FusedLayout::Inplace] {
+        for layout in [
+            FusedLayout::Rotate,
+            FusedLayout::Inplace,
+            FusedLayout::Staged,
+        ] {
             let mut o = fused(Some(digits), None, layout, Precision::F64);
             check(&gpu, p, n, o, seed);
             o.direction = Direction::Inverse;
@@ -111,5 +123,25 @@ fn fused_f64_inverse_and_norms() {
             o.norm = Some(Norm::Ortho);
             check(&gpu, p, n, o, seed);
         }
+    }
+}
+
+#[test]
+fn values_per_work_item() {
+    let gpu = common::gpu();
+    let seed = common::seed();
+    for (p, n, digits, values) in [(3, 9, 6, 4), (2, 14, 11, 4), (4, 7, 6, 4)] {
+        let mut o = fused(Some(digits), None, FusedLayout::Auto, Precision::F32);
+        let plain = VcTransform::new(&gpu, &VcPlan::new(p, n, o).unwrap()).unwrap();
+        o.fused_values = Some(values);
+        let fewer = VcTransform::new(&gpu, &VcPlan::new(p, n, o).unwrap()).unwrap();
+        assert!(
+            fewer.schedule.fused[0].regs() <= values.max(p) as u64
+                && fewer.schedule.fused[0].regs() < plain.schedule.fused[0].regs(),
+            "p={p} n={n}: {} values per work-item with --fused-values {values}, {} without",
+            fewer.schedule.fused[0].regs(),
+            plain.schedule.fused[0].regs()
+        );
+        check(&gpu, p, n, o, seed);
     }
 }

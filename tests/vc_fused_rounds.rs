@@ -14,8 +14,13 @@ fn resident_digit_rounds_match_reference() {
     std::env::set_var("JITFFT_FUSED_LOCAL_BYTES", "512");
     let gpu = common::gpu();
     let seed = common::seed();
+    let (mut halves, mut whole) = (false, false);
     for (p, n, digits) in [(2, 12, 8), (3, 7, 5), (4, 6, 5), (5, 5, 3)] {
-        for layout in [FusedLayout::Rotate, FusedLayout::Inplace] {
+        for layout in [
+            FusedLayout::Rotate,
+            FusedLayout::Inplace,
+            FusedLayout::Staged,
+        ] {
             for precision in [Precision::F32, Precision::F64] {
                 let opts = VcOptions {
                     algorithm: Algorithm::Fused,
@@ -30,6 +35,10 @@ fn resident_digit_rounds_match_reference() {
                     tr.schedule.fused.iter().any(|f| !f.resident.is_empty()),
                     "p={p} n={n}: no pass exchanges in rounds"
                 );
+                for f in tr.schedule.fused.iter().filter(|f| !f.resident.is_empty()) {
+                    halves |= f.split_exchange;
+                    whole |= !f.split_exchange;
+                }
                 let x = random_complex(plan.len as usize, seed);
                 let (got, _) = tr.execute(&gpu, &x).unwrap();
                 let want = separable_vc(p, n, &x, Direction::Forward, 1.0).unwrap();
@@ -46,4 +55,6 @@ fn resident_digit_rounds_match_reference() {
             }
         }
     }
+    // Both kinds of rounds ran: real/imaginary halves, and whole values where they fit.
+    assert!(halves && whole, "halves {halves}, whole rounds {whole}");
 }

@@ -34,6 +34,7 @@ pub fn run(c: SourceCommand) -> Result<()> {
             let plan = a.transform.plan(None)?;
             let limits = FusedLimits {
                 max_threads: a.max_work_group,
+                values: None,
                 ..DEFAULT_LIMITS
             };
             let schedule = Schedule::for_limits(&plan, limits);

@@ -22,8 +22,10 @@ pub enum AlgoArg {
 }
 #[derive(ValueEnum, Clone, Copy, Debug)]
 pub enum LayoutArg {
+    Auto,
     Rotate,
     Inplace,
+    Staged,
 }
 #[derive(ValueEnum, Clone, Copy, Debug)]
 pub enum CoeffsArg {
@@ -82,9 +84,16 @@ pub struct TransformArgs {
     /// no pass).
     #[arg(long)]
     pub fused_lanes: Option<u32>,
-    /// Fused: work in place, or rotate the transformed digits to the top (constant geometry).
-    #[arg(long, value_enum, default_value = "inplace")]
+    /// Fused: work in place, rotate the transformed digits to the top (constant geometry), or
+    /// stage each pass's tile contiguously for the next (strided runs only on writes); auto
+    /// stages where the written runs are whole 32-byte sectors, else works in place.
+    #[arg(long, value_enum, default_value = "auto")]
     pub fused_layout: LayoutArg,
+    /// Fused: complex values a work-item prefers to hold (default 32 for f32, 16 for f64;
+    /// more where the work-group limit requires). Fewer values, more work-items: shorter
+    /// chains where a transform does not fill the device.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub fused_values: Option<u32>,
 }
 
 impl TransformArgs {
@@ -121,9 +130,12 @@ impl TransformArgs {
             fused_digits: self.fused_digits,
             fused_lanes: self.fused_lanes,
             fused_layout: match self.fused_layout {
+                LayoutArg::Auto => FusedLayout::Auto,
                 LayoutArg::Rotate => FusedLayout::Rotate,
                 LayoutArg::Inplace => FusedLayout::Inplace,
+                LayoutArg::Staged => FusedLayout::Staged,
             },
+            fused_values: self.fused_values,
         }
     }
 
@@ -278,7 +290,8 @@ pub fn run(a: VcArgs) -> Result<()> {
         && a.t.radix.is_none()
         && a.t.coeffs.is_none()
         && a.t.fused_digits.is_none()
-        && a.t.fused_lanes.is_none();
+        && a.t.fused_lanes.is_none()
+        && a.t.fused_values.is_none();
     if untouched {
         let wisdom = crate::vc::explore::Wisdom::load()?;
         if let Some(entry) = wisdom.lookup(&gpu, plan.p, plan.n, plan.precision) {

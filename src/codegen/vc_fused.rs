@@ -9,6 +9,9 @@
 //!   writes are runs of p^t elements; after all passes the data is in natural order.
 //! - `inplace`: digits [k, k+m) are transformed where they are, with t lane digits [0, t)
 //!   in the tile so reads and writes move runs of p^t elements.
+//! - `staged`: the same digit groups as in place, but every pass writes the next pass's tile
+//!   digits to the bottom of memory (lanes first), so each pass reads its whole tile as one
+//!   contiguous block and only writes move runs of p^t elements; the last writes natural order.
 //!
 //! Each thread holds B = p^b elements. Sub-stage s transforms ≤ b digits with the p-point
 //! codelets of [`super::small_dft`]; between sub-stages the tile is exchanged through local
@@ -23,6 +26,7 @@ use serde::Serialize;
 pub enum Layout {
     Rotate,
     Inplace,
+    Staged,
 }
 
 /// One digit of a tile.
@@ -111,6 +115,7 @@ impl FusedPass {
             match self.layout {
                 Layout::Rotate => "rot",
                 Layout::Inplace => "inp",
+                Layout::Staged => "stg",
             },
             match self.direction {
                 Direction::Forward => "fwd",
@@ -127,6 +132,10 @@ impl FusedPass {
 pub struct FusedLimits {
     pub local_bytes: u64,
     pub max_threads: u64,
+    /// Complex values a work-item prefers to hold (`--fused-values`; default
+    /// [`preferred_values`]): fewer means more work-items and shorter chains per work-item,
+    /// which pays where a transform does not fill the device.
+    pub values: Option<u64>,
 }
 
 /// Complex values one thread prefers to keep in registers (more work-items otherwise).
@@ -185,7 +194,10 @@ fn finish_pass(mut pass: FusedPass, limits: FusedLimits) -> FusedPass {
     // Largest b with p^b ≤ the preferred values per thread (at least the resident digits
     // plus one).
     let mut b = 1;
-    while b < k && p.pow(b + 1) <= preferred_values(pass.precision).max(p) {
+    let prefer = limits
+        .values
+        .unwrap_or_else(|| preferred_values(pass.precision));
+    while b < k && p.pow(b + 1) <= prefer.max(p) {
         b += 1;
     }
     b = b.min(k).min(pass.m.max(1));
@@ -222,7 +234,14 @@ fn finish_pass(mut pass: FusedPass, limits: FusedLimits) -> FusedPass {
         subs.push(chunk);
     }
     pass.substages = subs;
-    pass.split_exchange = nres > 0 || pass.tile_len() * 2 * real > limits.local_bytes / 2;
+    // Halves where a whole round does not fit. Without resident digits, also beyond half the
+    // budget (two work-groups per SM); with them the registers allow one work-group per SM
+    // anyway, so a round may take the whole budget: half the rounds and barriers.
+    pass.split_exchange = if nres > 0 {
+        pass.local_len() * 2 * real > limits.local_bytes
+    } else {
+        pass.tile_len() * 2 * real > limits.local_bytes / 2
+    };
     pass.swizzle = choose_swizzle(&pass, limits);
     pass
 }
@@ -586,6 +605,92 @@ pub fn inplace_schedule(
     out
 }
 
+/// The staged schedule: in-place digit groups, but pass i reads layout L_i and writes L_(i+1),
+/// where L_0 and L_k are natural order and L_i (0 < i < k) puts pass i's tile at the bottom:
+/// its lane digits, then its transformed digits, then every other digit in natural order.
+/// Reads are whole contiguous tiles; a write moves runs of p^t (the next pass's lanes, which
+/// are low digits of this pass's tile). Work-group digits are ordered by output position, so
+/// work-groups that run together write neighbouring runs (whole sectors meet in L2).
+#[allow(clippy::too_many_arguments)]
+pub fn staged_schedule(
+    p: u32,
+    n: u32,
+    groups: &[u32],
+    lanes: Option<u32>,
+    precision: Precision,
+    direction: Direction,
+    scale: f64,
+    limits: FusedLimits,
+) -> Vec<FusedPass> {
+    let cap = max_tile_digits(p, precision, limits);
+    let wide = (p as f64).powi(n as i32) > u32::MAX as f64;
+    let starts: Vec<u32> = groups
+        .iter()
+        .scan(0, |k, &m| {
+            let s = *k;
+            *k += m;
+            Some(s)
+        })
+        .collect();
+    let lanes_of = |i: usize| -> u32 {
+        if i == 0 {
+            return 0;
+        }
+        match lanes {
+            Some(t) => t.min(starts[i]),
+            None => lanes_for(p, groups[i], starts[i], cap, precision),
+        }
+    };
+    // Tile digits of pass i, lanes first: also the bottom of the layout pass i reads.
+    let tile_digits = |i: usize| -> Vec<u32> {
+        (0..lanes_of(i))
+            .chain(starts[i]..starts[i] + groups[i])
+            .collect()
+    };
+    let layout = |i: usize| -> Vec<u32> {
+        if i == 0 || i == groups.len() {
+            return (0..n).collect();
+        }
+        let bottom = tile_digits(i);
+        let rest = (0..n).filter(|d| !bottom.contains(d));
+        bottom.iter().copied().chain(rest).collect()
+    };
+    let pos = |order: &[u32], d: u32| order.iter().position(|&x| x == d).unwrap_or(0) as u32;
+    let mut out = Vec::new();
+    for (idx, &m) in groups.iter().enumerate() {
+        let (src, dst) = (layout(idx), layout(idx + 1));
+        let group = starts[idx]..starts[idx] + m;
+        let tile: Vec<TileDigit> = tile_digits(idx)
+            .into_iter()
+            .map(|d| TileDigit {
+                in_pos: pos(&src, d),
+                out_pos: pos(&dst, d),
+                transformed: group.contains(&d),
+            })
+            .collect();
+        let in_tile = tile_digits(idx);
+        let mut wg: Vec<(u32, u32)> = (0..n)
+            .filter(|d| !in_tile.contains(d))
+            .map(|d| (pos(&src, d), pos(&dst, d)))
+            .collect();
+        wg.sort_by_key(|&(_, o)| o);
+        let last = idx + 1 == groups.len();
+        let common = PassCommon {
+            p,
+            n,
+            precision,
+            direction,
+            scale: (last && scale != 1.0).then_some(scale),
+            wide_index: wide,
+        };
+        out.push(finish_pass(
+            common.pass(Layout::Staged, m, lanes_of(idx), tile, wg, idx),
+            limits,
+        ));
+    }
+    out
+}
+
 /// Σ over runs of digits: `((x / p^a) % p^len) * weight` terms for digits of x placed at
 /// the given weights (consecutive digits with consecutive weights are merged into one term).
 fn spread(x: &str, p: u64, weights: &[u64]) -> String {
@@ -785,6 +890,7 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
         match pass.layout {
             Layout::Rotate => "rotate: transformed digits move to the top, lanes to the bottom",
             Layout::Inplace => "in place",
+            Layout::Staged => "staged: the whole tile read contiguously, lane runs written",
         },
         e,
         tdigits.join(" "),
@@ -980,6 +1086,7 @@ mod tests {
         let limits = FusedLimits {
             local_bytes: 48 * 1024,
             max_threads: 1024,
+            values: None,
         };
         // The tile is bounded by registers (1024 threads × 32 values); local memory by rounds.
         assert_eq!(max_tile_digits(3, Precision::F32, limits), 9);
@@ -1019,6 +1126,135 @@ mod tests {
         assert!(s[1].local_bytes() <= 48 * 1024);
     }
 
+    /// Follows every natural digit through a schedule's memory layouts: each is transformed
+    /// exactly once and the result is in natural order.
+    fn follow_digits(passes: &[FusedPass]) {
+        let n = passes[0].n as usize;
+        let mut at: Vec<usize> = (0..n).collect(); // at[memory position] = natural digit
+        let mut done = vec![0; n];
+        for pass in passes {
+            let mut next = vec![usize::MAX; n];
+            for d in &pass.tile {
+                let digit = at[d.in_pos as usize];
+                done[digit] += d.transformed as u32;
+                next[d.out_pos as usize] = digit;
+            }
+            for &(i, o) in &pass.wg {
+                next[o as usize] = at[i as usize];
+            }
+            at = next;
+        }
+        assert_eq!(at, (0..n).collect::<Vec<_>>(), "natural order at the end");
+        assert!(done.iter().all(|&c| c == 1), "each digit once: {done:?}");
+    }
+
+    #[test]
+    fn staged_passes_read_whole_tiles_and_end_in_natural_order() {
+        for (p, n, cap, lanes) in [(3, 16, 9, 2), (4, 13, 7, 1), (2, 28, 14, 3), (5, 7, 3, 1)] {
+            let groups = inplace_groups(n, cap, cap, lanes);
+            let limits = FusedLimits {
+                local_bytes: 48 * 1024,
+                max_threads: 256,
+                values: None,
+            };
+            let passes = staged_schedule(
+                p,
+                n,
+                &groups,
+                Some(lanes),
+                Precision::F32,
+                Direction::Forward,
+                1.0,
+                limits,
+            );
+            assert_eq!(passes.len(), groups.len());
+            follow_digits(&passes);
+            for (i, pass) in passes.iter().enumerate() {
+                // The tile is the bottom of what the pass reads: one contiguous block.
+                let mut ins: Vec<u32> = pass.tile.iter().map(|d| d.in_pos).collect();
+                ins.sort_unstable();
+                assert_eq!(ins, (0..pass.tile.len() as u32).collect::<Vec<_>>());
+                // Writes: runs of p^lanes (the next pass's lanes, or natural order's).
+                let run = pass.tile.iter().filter(|d| d.out_pos < lanes).count() as u32;
+                assert_eq!(run, lanes.min(pass.tile.len() as u32), "pass {i}");
+            }
+            follow_digits(&inplace_schedule(
+                p,
+                n,
+                &groups,
+                Some(lanes),
+                Precision::F32,
+                Direction::Forward,
+                1.0,
+                limits,
+            ));
+        }
+    }
+
+    #[test]
+    fn rounds_take_the_whole_budget_where_they_fit() {
+        // 4^7 under 48 KB: one resident digit, 4096-element rounds of float2 (32 KB) fit.
+        let limits = FusedLimits {
+            local_bytes: 48 * 1024,
+            max_threads: 256,
+            values: None,
+        };
+        let s = inplace_schedule(
+            4,
+            13,
+            &[7, 6],
+            Some(1),
+            Precision::F32,
+            Direction::Forward,
+            1.0,
+            limits,
+        );
+        assert_eq!(s[0].resident.len(), 1);
+        assert!(!s[0].split_exchange);
+        assert!(s[0].local_bytes() <= limits.local_bytes);
+        // 3^9: 6561-element rounds of float2 (52 KB) do not: halves.
+        let s = inplace_schedule(
+            3,
+            16,
+            &[9, 7],
+            Some(2),
+            Precision::F32,
+            Direction::Forward,
+            1.0,
+            limits,
+        );
+        assert!(s[0].split_exchange);
+        assert!(s[0].local_bytes() <= limits.local_bytes);
+    }
+
+    #[test]
+    fn values_per_work_item_set_the_register_digits() {
+        let mut limits = FusedLimits {
+            local_bytes: 48 * 1024,
+            max_threads: 256,
+            values: None,
+        };
+        let b = |limits| {
+            inplace_schedule(
+                3,
+                12,
+                &[7, 5],
+                Some(2),
+                Precision::F32,
+                Direction::Forward,
+                1.0,
+                limits,
+            )[0]
+            .b
+        };
+        assert_eq!(b(limits), 3);
+        limits.values = Some(8);
+        assert_eq!(b(limits), 2);
+        // Never beyond the work-group limit: 3^7 / 3^1 = 729 work-items > 256.
+        limits.values = Some(3);
+        assert_eq!(b(limits), 2);
+    }
+
     #[test]
     fn inplace_groups_leave_room_for_lanes() {
         // The first pass needs no lanes; later ones transform cap − lanes digits.
@@ -1043,6 +1279,7 @@ mod tests {
         let limits = FusedLimits {
             local_bytes: 48 * 1024,
             max_threads: 256,
+            values: None,
         };
         assert_eq!(max_tile_digits(3, Precision::F32, limits), 9);
         assert_eq!(max_tile_digits(4, Precision::F32, limits), 7);
@@ -1066,6 +1303,7 @@ mod tests {
         // 1024 work-items: the tiles are as before (32 values per thread).
         let wide = FusedLimits {
             max_threads: 1024,
+            values: None,
             ..limits
         };
         for (p, e) in [(2, 15), (3, 9), (4, 7), (5, 6), (7, 5), (16, 3)] {
@@ -1081,6 +1319,7 @@ mod tests {
         let limits = FusedLimits {
             local_bytes: 48 * 1024,
             max_threads: 256,
+            values: None,
         };
         let s = inplace_schedule(
             4,
@@ -1143,6 +1382,7 @@ mod tests {
         let limits = FusedLimits {
             local_bytes: 48 * 1024,
             max_threads: 256,
+            values: None,
         };
         for (p, n, g, l) in [
             (4, 13, vec![7, 6], 1),

@@ -131,16 +131,30 @@ pub fn fused_limits(info: &DeviceInfo) -> FusedLimits {
     FusedLimits {
         local_bytes: info.local_mem_bytes.clamp(1, cap.max(64)),
         max_threads: (info.max_work_group_size as u64).clamp(1, threads.clamp(1, 1024)),
+        values: None,
     }
 }
 
-/// [`fused_limits`] with the work-group size the driver actually allows a kernel that
-/// exchanges through local memory: NVIDIA's OpenCL reported 256 for such kernels (device
-/// maximum 1024), and launching more hung the device. Probed once per device and process.
+/// [`fused_limits`] with the work-group size the driver reports for a kernel that exchanges
+/// through local memory (NVIDIA's OpenCL: 256, device maximum 1024), unless
+/// [`trust_device_limit`]. Probed once per device and process.
 pub fn fused_limits_for(gpu: &Gpu) -> FusedLimits {
     let mut limits = fused_limits(&gpu.info);
-    limits.max_threads = limits.max_threads.min(kernel_thread_limit(gpu));
+    if !trust_device_limit(gpu) {
+        limits.max_threads = limits.max_threads.min(kernel_thread_limit(gpu));
+    }
     limits
+}
+
+/// Whether fused schedules may use the device's work-group maximum although the kernel query
+/// reports less. NVIDIA's OpenCL reports 256 for every kernel, a one-line one included, yet
+/// kernels launched with 512 and 1024 work-items compute correctly (`tools/cl_wg_probe.c`,
+/// registers bounded by `-cl-nv-maxrregcount`). The default keeps the reported limit all the
+/// same: on the H100 the 729/1024-work-item tiles (27/16 values per thread) ran 5-14% slower
+/// than 243/256 work-items holding 81/64 values, and 2^28 2.6x slower (`bench-results/
+/// nvidia-h100/wg1024/`). `JITFFT_KERNEL_WG=device` takes the device maximum.
+fn trust_device_limit(_gpu: &Gpu) -> bool {
+    std::env::var("JITFFT_KERNEL_WG").as_deref() == Ok("device")
 }
 
 /// Learned per-device kernel work-group limits (probe, then any smaller figure a built kernel
@@ -266,12 +280,13 @@ impl VcTransform {
                 .iter()
                 .map(|(name, _)| KernelHandle::new(gpu, &built.program, name))
                 .collect::<Result<Vec<_>>>()?;
-            // The driver's CL_KERNEL_WORK_GROUP_SIZE is the limit to respect: launching 1024
-            // work-items where NVIDIA reported 256 (64 registers, no spills) hung the device.
+            // The driver's CL_KERNEL_WORK_GROUP_SIZE is the limit respected by default (see
+            // `trust_device_limit`).
             let short = schedule
                 .fused
                 .iter()
                 .zip(&kernels)
+                .filter(|_| !trust_device_limit(gpu))
                 .find(|(pass, k)| (k.max_work_group as u64) < pass.threads());
             match short {
                 None => break (schedule, program, built, kernels),
@@ -294,9 +309,9 @@ impl VcTransform {
         };
         Ok(VcTransform {
             plan: plan.clone(),
-            schedule,
             program,
             built,
+            schedule,
             kernels,
             buffers,
         })

@@ -21,6 +21,9 @@ pub struct Choice {
     pub fused_digits: Option<u32>,
     pub fused_lanes: Option<u32>,
     pub fused_layout: String,
+    /// Values per work-item (absent in older wisdom files: the default).
+    #[serde(default)]
+    pub fused_values: Option<u32>,
 }
 
 fn s(x: impl ToString) -> String {
@@ -36,9 +39,12 @@ impl Choice {
             fused_digits: o.fused_digits,
             fused_lanes: o.fused_lanes,
             fused_layout: match o.fused_layout {
+                FusedLayout::Auto => "auto".into(),
                 FusedLayout::Rotate => "rotate".into(),
                 FusedLayout::Inplace => "inplace".into(),
+                FusedLayout::Staged => "staged".into(),
             },
+            fused_values: o.fused_values,
         }
     }
 
@@ -57,21 +63,26 @@ impl Choice {
         };
         o.fused_digits = self.fused_digits;
         o.fused_lanes = self.fused_lanes;
-        o.fused_layout = if self.fused_layout == "inplace" {
-            FusedLayout::Inplace
-        } else {
-            FusedLayout::Rotate
+        o.fused_layout = match self.fused_layout.as_str() {
+            "inplace" => FusedLayout::Inplace,
+            "staged" => FusedLayout::Staged,
+            "rotate" => FusedLayout::Rotate,
+            _ => FusedLayout::Auto,
         };
+        o.fused_values = self.fused_values;
+
         o
     }
 
     pub fn label(&self) -> String {
         match self.algorithm.as_str() {
             "fused" => format!(
-                "fused {} digits≤{} lanes {}",
+                "fused {} digits≤{} lanes {}{}",
                 self.fused_layout,
                 self.fused_digits.map_or("auto".into(), |d| d.to_string()),
-                self.fused_lanes.map_or("auto".into(), |d| d.to_string())
+                self.fused_lanes.map_or("auto".into(), |d| d.to_string()),
+                self.fused_values
+                    .map_or(String::new(), |v| format!(" values {v}"))
             ),
             a => format!(
                 "{a} r{} {}",
@@ -83,7 +94,7 @@ impl Choice {
 }
 
 /// The candidates `explore` and `tune` time: the paper's kernels at radix p and p², and fused
-/// schedules over layouts, digits per pass and lanes.
+/// schedules over layouts, digits per pass, lanes and values per work-item.
 pub fn candidates(p: u32, n: u32, precision: Precision, gpu: &Gpu) -> Vec<VcOptions> {
     let base = VcOptions {
         precision,
@@ -110,9 +121,17 @@ pub fn candidates(p: u32, n: u32, precision: Precision, gpu: &Gpu) -> Vec<VcOpti
     let cap = vc_fused::max_tile_digits(p, precision, fused_limits_for(gpu)).min(n);
     let mut digit_caps: Vec<u32> = (cap.saturating_sub(4).max(1)..=cap).rev().collect();
     digit_caps.dedup();
-    for layout in [FusedLayout::Rotate, FusedLayout::Inplace] {
+    for layout in [
+        FusedLayout::Rotate,
+        FusedLayout::Inplace,
+        FusedLayout::Staged,
+    ] {
         for &d in &digit_caps {
             for lanes in [None, Some(0), Some(1), Some(2), Some(3), Some(4)] {
+                // Rotate never won a sweep on the H100 (sessions 1-3): default lanes only.
+                if layout == FusedLayout::Rotate && lanes.is_some() {
+                    continue;
+                }
                 out.push(VcOptions {
                     algorithm: Algorithm::Fused,
                     fused_digits: Some(d),
@@ -122,6 +141,15 @@ pub fn candidates(p: u32, n: u32, precision: Precision, gpu: &Gpu) -> Vec<VcOpti
                 });
             }
         }
+    }
+    // Elements per work-item (default layout and groups): fewer, shorter chains for transforms
+    // that leave the device idle; more, fewer exchanges for large ones.
+    for values in [4, 8, 16, 64] {
+        out.push(VcOptions {
+            algorithm: Algorithm::Fused,
+            fused_values: Some(values),
+            ..base
+        });
     }
     out
 }

@@ -1014,7 +1014,11 @@ mod tests {
     #[test]
     fn row_maps_match_the_fused_index_maps() {
         for (p, n, cap) in [(3, 7, 3), (2, 11, 4), (4, 5, 2), (5, 4, 2), (3, 5, 5)] {
-            for layout in [vc_fused::rotate_schedule, vc_fused::inplace_schedule] {
+            for layout in [
+                vc_fused::rotate_schedule,
+                vc_fused::inplace_schedule,
+                vc_fused::staged_schedule,
+            ] {
                 let passes = layout(
                     p,
                     n,

@@ -44,6 +44,7 @@ pub struct Schedule {
 pub const DEFAULT_LIMITS: FusedLimits = FusedLimits {
     local_bytes: 48 * 1024,
     max_threads: 1024,
+    values: None,
 };
 
 impl Schedule {
@@ -108,6 +109,10 @@ impl Schedule {
 
     /// Fused passes: as few as the tile budget allows, digits balanced between them.
     fn fused(plan: &VcPlan, limits: FusedLimits) -> Schedule {
+        let limits = FusedLimits {
+            values: plan.fused_values.map(u64::from).or(limits.values),
+            ..limits
+        };
         let cap_tile = vc_fused::max_tile_digits(plan.p, plan.precision, limits);
         let cap = plan.fused_digits.map_or(cap_tile, |d| d.min(cap_tile));
         let (p, n, pr, dir, scale) = (plan.p, plan.n, plan.precision, plan.direction, plan.scale());
@@ -116,14 +121,20 @@ impl Schedule {
                 let groups = vc_fused::balanced_groups(n, cap);
                 vc_fused::rotate_schedule(p, n, &groups, plan.fused_lanes, pr, dir, scale, limits)
             }
-            FusedLayout::Inplace => {
+            FusedLayout::Auto | FusedLayout::Inplace | FusedLayout::Staged => {
                 // Passes after the first keep lane digits in their tiles: fewer digits.
                 let lanes = plan
                     .fused_lanes
                     .map(|l| l.min(cap_tile.saturating_sub(1)))
                     .unwrap_or_else(|| vc_fused::auto_inplace_lanes(p, n, cap_tile, cap, pr));
                 let groups = vc_fused::inplace_groups(n, cap_tile, cap, lanes);
-                vc_fused::inplace_schedule(p, n, &groups, Some(lanes), pr, dir, scale, limits)
+                let layout = plan.fused_layout.resolve(p, lanes, pr.complex_bytes());
+                let build = if layout == FusedLayout::Staged {
+                    vc_fused::staged_schedule
+                } else {
+                    vc_fused::inplace_schedule
+                };
+                build(p, n, &groups, Some(lanes), pr, dir, scale, limits)
             }
         };
         let result = if fused.len() % 2 == 1 { Buf::B } else { Buf::A };
