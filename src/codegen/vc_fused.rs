@@ -878,7 +878,7 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
         .collect();
     w.comment(format!(
         "{}: fused pass {} of the VC transform, p = {}, N = {}^{}.\n\
-         Transforms {} digit(s) ({} layout) of a tile of {} elements (digits {}), {} lane digit(s);\n\
+         Transforms {} digit(s) ({} layout) of a tile of {} elements (digits at input positions {}), {} lane digit(s);\n\
          {} work-items x {} registers each; {} sub-stage(s) of p-point codelets, exchanged through\n\
          local memory{}.{}",
         pass.name(),
@@ -890,7 +890,7 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
         match pass.layout {
             Layout::Rotate => "rotate: transformed digits move to the top, lanes to the bottom",
             Layout::Inplace => "in place",
-            Layout::Staged => "staged: the whole tile read contiguously, lane runs written",
+            Layout::Staged => "staged: read as one block, lane runs written",
         },
         e,
         tdigits.join(" "),
