@@ -256,6 +256,18 @@ fn bent_detects_bent_and_not_bent() {
 }
 
 #[test]
+fn bad_fused_options() {
+    fails_with(
+        &["vc", "--p", "3", "--n", "5", "--fused-values", "0"],
+        &["--fused-values", "0 is not in 1..=256"],
+    );
+    fails_with(
+        &["vc", "--p", "3", "--n", "5", "--fused-layout", "diagonal"],
+        &["diagonal", "auto, rotate, inplace, staged"],
+    );
+}
+
+#[test]
 fn bad_sizes_and_radices() {
     fails_with(
         &["vc", "--p", "1", "--n", "3"],

@@ -404,6 +404,23 @@ fn run_lanes(p: u32, precision: Precision, bytes: u64) -> u32 {
     t
 }
 
+/// Lane digits of a group of `m` digits starting at digit `start` (in place and staged): none for
+/// the first group (its tile is contiguous), else as asked, within the digits below the group.
+fn group_lanes(
+    p: u32,
+    m: u32,
+    start: u32,
+    lanes: Option<u32>,
+    cap: u32,
+    precision: Precision,
+) -> u32 {
+    match (start, lanes) {
+        (0, _) => 0,
+        (_, Some(t)) => t.min(start),
+        (_, None) => lanes_for(p, m, start, cap, precision),
+    }
+}
+
 /// Digit groups of the in-place layout. The first pass reads and writes contiguous tiles and
 /// needs no lanes; every later pass keeps `lanes` lane digits in its tile and so transforms at
 /// most `cap_tile − lanes` digits. Fewest passes first, then tiles as even as possible.
@@ -566,14 +583,7 @@ pub fn inplace_schedule(
     let mut out = Vec::new();
     let mut k = 0;
     for (idx, &m) in groups.iter().enumerate() {
-        let t = if k == 0 {
-            0
-        } else {
-            match lanes {
-                Some(t) => t.min(k),
-                None => lanes_for(p, m, k, cap, precision),
-            }
-        };
+        let t = group_lanes(p, m, k, lanes, cap, precision);
         let mut tile: Vec<TileDigit> = (0..t)
             .map(|i| TileDigit {
                 in_pos: i,
@@ -632,15 +642,7 @@ pub fn staged_schedule(
             Some(s)
         })
         .collect();
-    let lanes_of = |i: usize| -> u32 {
-        if i == 0 {
-            return 0;
-        }
-        match lanes {
-            Some(t) => t.min(starts[i]),
-            None => lanes_for(p, groups[i], starts[i], cap, precision),
-        }
-    };
+    let lanes_of = |i: usize| group_lanes(p, groups[i], starts[i], lanes, cap, precision);
     // Tile digits of pass i, lanes first: also the bottom of the layout pass i reads.
     let tile_digits = |i: usize| -> Vec<u32> {
         (0..lanes_of(i))
@@ -1072,6 +1074,13 @@ fn exchange(w: &mut Writer, pass: &FusedPass, from: &Mapping, to: &Mapping, xs: 
 mod tests {
     use super::*;
 
+    /// NVIDIA's OpenCL: 48 KB of local memory, 256 work-items reported per kernel.
+    const NVIDIA_LIMITS: FusedLimits = FusedLimits {
+        local_bytes: 48 * 1024,
+        max_threads: 256,
+        values: None,
+    };
+
     #[test]
     fn spread_merges_runs() {
         assert_eq!(spread("t", 3, &[1, 3, 9]), "t");
@@ -1152,11 +1161,7 @@ mod tests {
     fn staged_passes_read_whole_tiles_and_end_in_natural_order() {
         for (p, n, cap, lanes) in [(3, 16, 9, 2), (4, 13, 7, 1), (2, 28, 14, 3), (5, 7, 3, 1)] {
             let groups = inplace_groups(n, cap, cap, lanes);
-            let limits = FusedLimits {
-                local_bytes: 48 * 1024,
-                max_threads: 256,
-                values: None,
-            };
+            let limits = NVIDIA_LIMITS;
             let passes = staged_schedule(
                 p,
                 n,
@@ -1194,11 +1199,7 @@ mod tests {
     #[test]
     fn rounds_take_the_whole_budget_where_they_fit() {
         // 4^7 under 48 KB: one resident digit, 4096-element rounds of float2 (32 KB) fit.
-        let limits = FusedLimits {
-            local_bytes: 48 * 1024,
-            max_threads: 256,
-            values: None,
-        };
+        let limits = NVIDIA_LIMITS;
         let s = inplace_schedule(
             4,
             13,
@@ -1229,11 +1230,7 @@ mod tests {
 
     #[test]
     fn values_per_work_item_set_the_register_digits() {
-        let mut limits = FusedLimits {
-            local_bytes: 48 * 1024,
-            max_threads: 256,
-            values: None,
-        };
+        let mut limits = NVIDIA_LIMITS;
         let b = |limits| {
             inplace_schedule(
                 3,
@@ -1276,11 +1273,7 @@ mod tests {
     #[test]
     fn nvidia_limit_keeps_two_pass_tiles() {
         // 256 work-items: threads hold up to 81 values, so 3^16 and 4^13 still take 2 passes.
-        let limits = FusedLimits {
-            local_bytes: 48 * 1024,
-            max_threads: 256,
-            values: None,
-        };
+        let limits = NVIDIA_LIMITS;
         assert_eq!(max_tile_digits(3, Precision::F32, limits), 9);
         assert_eq!(max_tile_digits(4, Precision::F32, limits), 7);
         assert_eq!(auto_inplace_lanes(3, 16, 9, 9, Precision::F32), 2);
@@ -1316,11 +1309,7 @@ mod tests {
         // 4^13 under 256 work-items: the first pass's exchanges stride by powers of 4, so
         // without padding the warps collide in a few banks; padding cuts the conflict passes
         // by more than 3×. Odd p needs none.
-        let limits = FusedLimits {
-            local_bytes: 48 * 1024,
-            max_threads: 256,
-            values: None,
-        };
+        let limits = NVIDIA_LIMITS;
         let s = inplace_schedule(
             4,
             13,
@@ -1379,11 +1368,7 @@ mod tests {
 
     #[test]
     fn swizzled_indices_stay_in_the_buffer() {
-        let limits = FusedLimits {
-            local_bytes: 48 * 1024,
-            max_threads: 256,
-            values: None,
-        };
+        let limits = NVIDIA_LIMITS;
         for (p, n, g, l) in [
             (4, 13, vec![7, 6], 1),
             (2, 28, vec![10, 9, 9], 3),
