@@ -113,15 +113,20 @@ pub fn check_device(info: &DeviceInfo, plan: &VcPlan) -> Result<()> {
 }
 
 /// The tile budget of fused passes on a device: at most 48 KB of local memory (NVIDIA's
-/// OpenCL limit, and a sane share elsewhere) and the device's work-group maximum.
-/// `JITFFT_FUSED_LOCAL_BYTES` lowers the local-memory budget (to study or test exchanges in
-/// rounds on small tiles), `JITFFT_FUSED_MAX_THREADS` the work-group size.
+/// OpenCL report, and a sane share elsewhere) and the device's work-group maximum.
+/// `JITFFT_FUSED_LOCAL_BYTES` sets the local-memory budget: lower (to study or test exchanges
+/// in rounds on small tiles) or higher than the device reports (NVIDIA's OpenCL reports 48 KB
+/// and refuses larger `__local` arguments, yet builds and runs static `__local` arrays up to
+/// 227 KB on an H100: `tools/cl_local_probe.c`). `JITFFT_FUSED_MAX_THREADS` lowers the
+/// work-group size.
 pub fn fused_limits(info: &DeviceInfo) -> FusedLimits {
-    let cap = std::env::var("JITFFT_FUSED_LOCAL_BYTES")
+    let local_bytes = match std::env::var("JITFFT_FUSED_LOCAL_BYTES")
         .ok()
         .and_then(|v| v.parse::<u64>().ok())
-        .unwrap_or(48 * 1024)
-        .min(48 * 1024);
+    {
+        Some(v) => v.clamp(64, 1 << 20),
+        None => info.local_mem_bytes.clamp(1, 48 * 1024),
+    };
     // JITFFT_FUSED_MAX_THREADS lowers the work-group limit the same way (tests run the
     // many-values-per-thread tiles of NVIDIA's 256-work-item limit on small transforms).
     let threads = std::env::var("JITFFT_FUSED_MAX_THREADS")
@@ -129,7 +134,7 @@ pub fn fused_limits(info: &DeviceInfo) -> FusedLimits {
         .and_then(|v| v.parse::<u64>().ok())
         .unwrap_or(1024);
     FusedLimits {
-        local_bytes: info.local_mem_bytes.clamp(1, cap.max(64)),
+        local_bytes,
         max_threads: (info.max_work_group_size as u64).clamp(1, threads.clamp(1, 1024)),
         values: None,
     }
