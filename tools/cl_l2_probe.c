@@ -12,8 +12,7 @@
  * wall clock of enqueue + finish, to show whether enqueuing keeps up with the GPU.
  *
  * Build: cc -O2 -o cl_l2_probe tools/cl_l2_probe.c -lOpenCL -lm. Run: ./cl_l2_probe [repeats] */
-#define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
+#include "cl_probe.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,12 +65,6 @@ static cl_event launch(cl_uint run, cl_uint stride, cl_uint base, cl_uint count,
     return e;
 }
 
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* One variant: `chunks` chunks, each covered `times` times before the next. The buffer holds
  * n = chunks * runs * run elements laid out as chunk c at base c * run, runs at stride. */
 static void variant(const char *label, cl_uint n, cl_uint run, cl_uint chunks, int times,
@@ -114,8 +107,8 @@ static void variant(const char *label, cl_uint n, cl_uint run, cl_uint chunks, i
     double g[64], h[64];
     memcpy(g, gpu, sizeof(double) * repeats);
     memcpy(h, host, sizeof(double) * repeats);
-    qsort(g, repeats, sizeof(double), cmp);
-    qsort(h, repeats, sizeof(double), cmp);
+    qsort(g, repeats, sizeof(double), cmp_double);
+    qsort(h, repeats, sizeof(double), cmp_double);
     double bytes = 16.0 * n; /* one DRAM trip: read + write every element once */
     printf("%-12s %s launches %4d  run %5u  chunk %7.2f MB  gpu %.4f ms (min %.4f max %.4f)  "
            "host %.4f ms  one-trip rate %.0f GB/s\n",
@@ -126,16 +119,12 @@ static void variant(const char *label, cl_uint n, cl_uint run, cl_uint chunks, i
 
 int main(int argc, char **argv)
 {
-    int repeats = argc > 1 ? atoi(argv[1]) : 10;
-    if (repeats < 1 || repeats > 64) repeats = 10;
-    /* The first GPU of any platform, else the first device at all (PoCL on a CPU machine). */
-    cl_platform_id plats[8];
-    cl_device_id dev = NULL;
-    cl_uint np = 0;
-    CHECK(clGetPlatformIDs(8, plats, &np));
-    for (cl_uint i = 0; i < np && !dev; i++)
-        if (clGetDeviceIDs(plats[i], CL_DEVICE_TYPE_GPU, 1, &dev, NULL) != CL_SUCCESS) dev = NULL;
-    if (!dev) CHECK(clGetDeviceIDs(plats[0], CL_DEVICE_TYPE_ALL, 1, &dev, NULL));
+    int repeats = probe_repeats(argc, argv);
+    cl_device_id dev = probe_device(NULL);
+    if (!dev) {
+        printf("no OpenCL device\n");
+        return 1;
+    }
     char name[256], drv[256];
     clGetDeviceInfo(dev, CL_DEVICE_NAME, sizeof name, name, NULL);
     clGetDeviceInfo(dev, CL_DRIVER_VERSION, sizeof drv, drv, NULL);

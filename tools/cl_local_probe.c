@@ -7,8 +7,7 @@
  * it back reversed, and checks every element.
  *
  * Build: cc -O2 -o cl_local_probe tools/cl_local_probe.c -lOpenCL. Run: ./cl_local_probe */
-#define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
+#include "cl_probe.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,14 +72,11 @@ static void one(cl_context ctx, cl_device_id dev, cl_command_queue q, size_t byt
 
 int main(void)
 {
-    cl_platform_id plats[8];
-    cl_device_id dev = NULL;
-    cl_uint np = 0;
-    if (clGetPlatformIDs(8, plats, &np) != CL_SUCCESS || !np) return 1;
-    for (cl_uint i = 0; i < np && !dev; i++)
-        if (clGetDeviceIDs(plats[i], CL_DEVICE_TYPE_GPU, 1, &dev, NULL) != CL_SUCCESS) dev = NULL;
-    if (!dev && clGetDeviceIDs(plats[0], CL_DEVICE_TYPE_ALL, 1, &dev, NULL) != CL_SUCCESS)
+    cl_device_id dev = probe_device(NULL);
+    if (!dev) {
+        printf("no OpenCL device\n");
         return 1;
+    }
     char name[256], drv[256];
     cl_ulong lmem = 0;
     clGetDeviceInfo(dev, CL_DEVICE_NAME, sizeof name, name, NULL);

@@ -14,8 +14,7 @@
  * It also checks that `piped` moved every element (out = f(in) for a known f).
  *
  * Build: cc -O2 -o cl_pipeline_probe tools/cl_pipeline_probe.c -lOpenCL. Run: ./cl_pipeline_probe */
-#define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
+#include "cl_probe.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,25 +101,14 @@ static const char *SRC =
     "    }\n"
     "}\n";
 
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 int main(int argc, char **argv)
 {
-    int repeats = argc > 1 ? atoi(argv[1]) : 10;
-    if (repeats < 1 || repeats > 64) repeats = 10;
-    cl_platform_id plats[8];
-    cl_device_id dev = NULL;
-    cl_uint np = 0;
-    if (clGetPlatformIDs(8, plats, &np) != CL_SUCCESS || !np) return 1;
-    for (cl_uint i = 0; i < np && !dev; i++)
-        if (clGetDeviceIDs(plats[i], CL_DEVICE_TYPE_GPU, 1, &dev, NULL) != CL_SUCCESS) dev = NULL;
-    int gpu = dev != NULL;
-    if (!dev && clGetDeviceIDs(plats[0], CL_DEVICE_TYPE_ALL, 1, &dev, NULL) != CL_SUCCESS)
+    int repeats = probe_repeats(argc, argv), gpu = 0;
+    cl_device_id dev = probe_device(&gpu);
+    if (!dev) {
+        printf("no OpenCL device\n");
         return 1;
+    }
     char name[256], drv[256];
     cl_uint cus = 0;
     clGetDeviceInfo(dev, CL_DEVICE_NAME, sizeof name, name, NULL);
@@ -183,7 +171,7 @@ int main(int argc, char **argv)
                 clReleaseEvent(e);
                 if (r >= 0) ms[r] = (s1 - s0) * 1e-6;
             }
-            qsort(ms, repeats, sizeof(double), cmp);
+            qsort(ms, repeats, sizeof(double), cmp_double);
             /* With no work out = 2 * in exactly; check that (every element moved). */
             size_t bad = 0;
             int checked = rounds == 0 && sweeps == 0;
