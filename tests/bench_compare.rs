@@ -1,4 +1,4 @@
-//! `bench --compare FILE`: a peer's timings (tools/peer_*.py JSON) become ratio columns.
+//! `bench --compare FILE`: a peer's timings (tools/peers/peer_*.py JSON) become ratio columns.
 
 mod common;
 

@@ -280,7 +280,8 @@ pub fn to_markdown(meta: &RunMeta, records: &[BenchRecord]) -> String {
     out
 }
 
-/// A peer's times from `tools/peer_cufft.py` or `tools/peer_cpu.py` JSON: (tool, p, n) → ms.
+/// A peer's times from `tools/peers/peer_cufft.py` or `tools/peers/peer_cpu.py` JSON:
+/// (tool, p, n) → ms.
 #[derive(Debug)]
 pub struct PeerTimes {
     pub tool: String,
@@ -293,7 +294,7 @@ impl PeerTimes {
             serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
         let tool = v["tool"].as_str().unwrap_or("peer").to_string();
         let rows = v["results"].as_array().ok_or(
-            "no `results` list (expected the JSON of tools/peer_cufft.py or tools/peer_cpu.py)",
+            "no `results` list (expected the JSON of tools/peers/peer_cufft.py or tools/peers/peer_cpu.py)",
         )?;
         let mut times = Vec::new();
         for (i, r) in rows.iter().enumerate() {

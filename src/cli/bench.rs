@@ -59,8 +59,8 @@ pub struct BenchArgs {
     /// Markdown table (printed to stdout when no export is asked for).
     #[arg(long)]
     pub markdown: Option<PathBuf>,
-    /// A peer's timings (JSON of tools/peer_cufft.py or tools/peer_cpu.py): adds peer time and
-    /// speedup columns for the same p and n.
+    /// A peer's timings (JSON of tools/peers/peer_cufft.py or tools/peers/peer_cpu.py): adds peer
+    /// time and speedup columns for the same p and n.
     #[arg(long)]
     pub compare: Option<PathBuf>,
     /// Folder for SVG plots (time against n, CT/CG ratio), one pair per p.

@@ -117,7 +117,7 @@ pub fn check_device(info: &DeviceInfo, plan: &VcPlan) -> Result<()> {
 /// `JITFFT_FUSED_LOCAL_BYTES` sets the local-memory budget: lower (to study or test exchanges
 /// in rounds on small tiles) or higher than the device reports (NVIDIA's OpenCL reports 48 KB
 /// and refuses larger `__local` arguments, yet builds and runs static `__local` arrays up to
-/// 227 KB on an H100: `tools/cl_local_probe.c`). `JITFFT_FUSED_MAX_THREADS` lowers the
+/// 227 KB on an H100: `tools/probes/cl_local_probe.c`). `JITFFT_FUSED_MAX_THREADS` lowers the
 /// work-group size.
 pub fn fused_limits(info: &DeviceInfo) -> FusedLimits {
     let local_bytes = match std::env::var("JITFFT_FUSED_LOCAL_BYTES")
@@ -153,11 +153,11 @@ pub fn fused_limits_for(gpu: &Gpu) -> FusedLimits {
 
 /// Whether fused schedules may use the device's work-group maximum although the kernel query
 /// reports less. NVIDIA's OpenCL reports 256 for every kernel, a one-line one included, yet
-/// kernels launched with 512 and 1024 work-items compute correctly (`tools/cl_wg_probe.c`,
+/// kernels launched with 512 and 1024 work-items compute correctly (`tools/probes/cl_wg_probe.c`,
 /// registers bounded by `-cl-nv-maxrregcount`). The default keeps the reported limit all the
 /// same: on the H100 the 729/1024-work-item tiles (27/16 values per thread) ran 5-14% slower
 /// than 243/256 work-items holding 81/64 values, and 2^28 2.6x slower (`bench-results/
-/// nvidia-h100/wg1024/`). `JITFFT_KERNEL_WG=device` takes the device maximum.
+/// nvidia-h100/archive/wg-limit/`). `JITFFT_KERNEL_WG=device` takes the device maximum.
 fn trust_device_limit(_gpu: &Gpu) -> bool {
     std::env::var("JITFFT_KERNEL_WG").as_deref() == Ok("device")
 }

@@ -3,7 +3,7 @@
  * the right thing. Written to question NVIDIA's OpenCL report of 256 work-items (device
  * maximum 1024) that limits jitfft's fused VC tiles.
  *
- * Build: cc -O2 -o cl_wg_probe tools/cl_wg_probe.c -lOpenCL  (add -I/usr/local/cuda/include
+ * Build: cc -O2 -o cl_wg_probe tools/probes/cl_wg_probe.c -lOpenCL  (add -I/usr/local/cuda/include
  * where the OpenCL headers live there). Run: ./cl_wg_probe [ptx-dump-dir]
  * Every launch runs under a 20-second alarm, so a hang ends the program instead of the job. */
 #define CL_TARGET_OPENCL_VERSION 120

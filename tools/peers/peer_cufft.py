@@ -2,7 +2,7 @@
 """cuFFT peer: times torch.fft.fftn over shape (p,)*n (complex64, data on the GPU) with CUDA
 events, and a device copy for the bandwidth ceiling. Writes JSON.
 
-Usage: python3 tools/peer_cufft.py --sizes 3^12,3^16,4^13,2^28 [--repeats 30] [--out FILE]
+Usage: python3 tools/peers/peer_cufft.py --sizes 3^12,3^16,4^13,2^28 [--repeats 30] [--out FILE]
 """
 import argparse, json, statistics, sys, time
 

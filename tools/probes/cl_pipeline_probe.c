@@ -13,7 +13,8 @@
  *           with cp.async while tile t is exchanged and stored.
  * It also checks that `piped` moved every element (out = f(in) for a known f).
  *
- * Build: cc -O2 -o cl_pipeline_probe tools/cl_pipeline_probe.c -lOpenCL. Run: ./cl_pipeline_probe */
+ * Build: cc -O2 -o cl_pipeline_probe tools/probes/cl_pipeline_probe.c -lOpenCL.
+ * Run: ./cl_pipeline_probe */
 #include "cl_probe.h"
 #include <stdio.h>
 #include <stdlib.h>

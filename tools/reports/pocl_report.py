@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Markdown for bench-results/pocl-cpu-peers: jitfft variants on PoCL (direct.jsonl) beside
-scipy.fft.fftn (scipy.json). Usage: python3 tools/pocl_report.py DIR > DIR/README.md"""
+"""Markdown for bench-results/pocl-cpu/current/peers: jitfft variants on PoCL (direct.jsonl) beside
+scipy.fft.fftn (scipy.json). Usage: python3 tools/reports/pocl_report.py DIR > DIR/README.md"""
 import json, os, sys
 
 B = sys.argv[1]
@@ -13,7 +13,7 @@ for l in env:
     print("- " + l)
 print(f"- peer: {sc['tool']} {sc['scipy']} (numpy {sc['numpy']}), complex64, workers = {sc['workers']}, wall time, "
       f"median of 10 after a warm-up: `{sc['command']}`")
-print("- jitfft: `tools/pocl_direct.sh`, i.e. `jitfft vc --p P --n N <variant> --check --random 7 --repeat 5 --device cpu --json` "
+print("- jitfft: `tools/peers/pocl_direct.sh`, i.e. `jitfft vc --p P --n N <variant> --check --random 7 --repeat 5 --device cpu --json` "
       "(direct.jsonl); kernel time from OpenCL profiling events on PoCL 3.1, median of 5 after a warm-up; end to end = host "
       "wall time of `execute` (conversion into pinned memory, upload, passes, download, conversion out)")
 print("- `tune` on PoCL finished for 3^14 (tune_3_14.json, CT radix 9 literal fastest); for 4^11 it ran over 7 minutes "

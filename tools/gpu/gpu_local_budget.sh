@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Issue 4, session 4: fused VC passes under a local-memory budget above what NVIDIA's OpenCL
-# reports (48 KB; static __local arrays up to 227 KB build and run: tools/cl_local_probe.c).
+# reports (48 KB; static __local arrays up to 227 KB build and run: tools/probes/cl_local_probe.c).
 # 3^16 in 2 passes (3^9 tiles) and 3 passes, 4^13 by default, each at 48 KB, 96 KB (halves
 # without resident digits) and 320 KB (whole tiles in one buffer), checked against the f64
-# reference. Usage: OUT=dir tools/gpu_local_budget.sh   (JITFFT_BIN, JITFFT_COMMIT, REPEAT)
+# reference. Usage: OUT=dir tools/gpu/gpu_local_budget.sh   (JITFFT_BIN, JITFFT_COMMIT, REPEAT)
 set -uo pipefail
 OUT=${OUT:?set OUT}
 here=$(dirname "$0")

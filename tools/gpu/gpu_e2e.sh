@@ -3,7 +3,7 @@
 # against the pinned-transfer floor measured in the same run, beside the plain path
 # (upload all, passes, download all), for 3^12, 3^16, 4^13 and 2^28 in f32.
 # Usage (GPU host, repo root, release binary present; no Rust needed):
-#   OUT=dir tools/gpu_e2e.sh            (SIZES="3:12 3:16 4:13 2:28" KS="1 2 4 8 16 32" REPEAT=5)
+#   OUT=dir tools/gpu/gpu_e2e.sh            (SIZES="3:12 3:16 4:13 2:28" KS="1 2 4 8 16 32" REPEAT=5)
 # Writes: env.txt, e2e.jsonl (one `vc --json` report a line, with "label"), e2e.txt (commands and
 # errors), e2e_summary.md (the table).
 #
@@ -14,7 +14,7 @@
 # is skipped at 2^28 to keep the run short.
 # Budget: ~2–3 minutes on an H100 host (2^28 dominates: input drawn and converted per invocation).
 set -uo pipefail
-OUT=${OUT:-bench-results/gpu-e2e}
+OUT=${OUT:?set OUT to a new results folder}
 mkdir -p "$OUT"
 BIN=${JITFFT_BIN:-target/release/jitfft}
 if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
@@ -28,7 +28,7 @@ REPEAT=${REPEAT:-5}
 {
   echo "date: $(date -u +%FT%TZ)"
   echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
-  echo "command: SIZES=\"$SIZES\" KS=\"$KS\" KS_BIG=\"$KS_BIG\" REPEAT=$REPEAT OUT=\$OUT tools/gpu_e2e.sh"
+  echo "command: SIZES=\"$SIZES\" KS=\"$KS\" KS_BIG=\"$KS_BIG\" REPEAT=$REPEAT OUT=\$OUT tools/gpu/gpu_e2e.sh"
   nvidia-smi --query-gpu=name,driver_version,memory.total,pcie.link.gen.current,pcie.link.width.current --format=csv 2>&1 | head -3
   free -g 2>&1 | head -2
 } > "$OUT/env.txt"

@@ -4,11 +4,11 @@
 # ptxas (sm_90) assembles it, cuobjdump disassembles; prints registers/spills and, per kernel,
 # the instruction count by opcode. NVIDIA's OpenCL front end may differ a little; ptxas is the
 # same program. Tools: clang-15 (Debian), ptxas/cuobjdump/nvdisasm from PyPI wheels in a venv.
-# Usage: tools/sass_local.sh file.cl [sm_90]
+# Usage: tools/gpu/sass_local.sh file.cl [sm_90]
 #   e.g. target/release/jitfft source ntt --field bn254-fr --log-n 20 --arith ptx --limbs 32 > /tmp/k.cl
-#        tools/sass_local.sh /tmp/k.cl
+#        tools/gpu/sass_local.sh /tmp/k.cl
 set -euo pipefail
-f=${1:?usage: tools/sass_local.sh file.cl [arch]}
+f=${1:?usage: tools/gpu/sass_local.sh file.cl [arch]}
 arch=${2:-sm_90}
 V=${SASS_VENV:-/tmp/sass-venv}
 if [ ! -x "$V/bin/python" ]; then

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 6 follow-up: the default `ntt` on an NVIDIA host (no --limbs/--arith: PTX, 32-bit
 # limbs) and the two levers that helped alone (--elems 4, --max-radix 256) combined, BN254 Fr.
-# Usage (repo root, release binary present): OUT=dir tools/gpu_ntt_combo.sh
+# Usage (repo root, release binary present): OUT=dir tools/gpu/gpu_ntt_combo.sh
 # Writes: combo.txt (one line per run: flags, N, kernel median/min/max ms, check), runs.jsonl.
 set -u
 : "${OUT:?set OUT}"
@@ -9,7 +9,7 @@ J=${JITFFT:-target/release/jitfft}
 mkdir -p "$OUT" /tmp/icd
 [ -n "${OCL_ICD_VENDORS:-}" ] || { echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd; export OCL_ICD_VENDORS=/tmp/icd; }
 export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
-{ echo "date: $(date -u +%FT%TZ) commit: ${JITFFT_COMMIT:-unknown}"; echo "command: OUT=\$OUT tools/gpu_ntt_combo.sh"; } > "$OUT/combo.txt"
+{ echo "date: $(date -u +%FT%TZ) commit: ${JITFFT_COMMIT:-unknown}"; echo "command: OUT=\$OUT tools/gpu/gpu_ntt_combo.sh"; } > "$OUT/combo.txt"
 : > "$OUT/runs.jsonl"
 for flags in "" "--elems 4" "--max-radix 256" "--elems 4 --max-radix 256" "--elems 4 --max-radix 512"; do
   for l in ${SIZES:-20 21 22 24}; do

@@ -3,7 +3,7 @@
 #   cl_local_probe     how much local memory a work-group really gets (dynamic and static);
 #   cl_l2_probe        whether two launches over an L2-sized chunk share it through L2;
 #   cl_pipeline_probe  one work-group per SM with 3^9 tiles: plain against cp.async prefetch.
-# Usage: OUT=dir tools/gpu_probes.sh   (REPEAT, default 20)
+# Usage: OUT=dir tools/probes/gpu_probes.sh   (REPEAT, default 20)
 set -uo pipefail
 OUT=${OUT:?set OUT}
 mkdir -p "$OUT"

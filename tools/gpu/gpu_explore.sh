@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Issue 4 on an NVIDIA host: every candidate schedule (`jitfft explore`, passes only, data on
 # the device) for the target sizes, then torch.fft.fftn (cuFFT) on the same GPU in the same run.
-# Usage (repo root, release binary present):  OUT=dir tools/gpu_explore.sh
+# Usage (repo root, release binary present):  OUT=dir tools/gpu/gpu_explore.sh
 # `tune` stores the fastest in the wisdom file; `vc` (default --algo) then uses it, checked
 # against the f64 reference.
 # Writes: env.txt, bandwidth.json, explore_<p>_<n>.json, explore.txt (tables, final runs), cufft.json,
 # final.jsonl
 set -uo pipefail
-OUT=${OUT:-bench-results/gpu-explore}
+OUT=${OUT:?set OUT to a new results folder}
 mkdir -p "$OUT"
 BIN=${JITFFT_BIN:-target/release/jitfft}
 if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
@@ -18,7 +18,7 @@ SIZES=${SIZES:-"3:12 3:16 4:13 2:28"}
 {
   echo "date: $(date -u +%FT%TZ)"
   echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
-  echo "command: SIZES=\"$SIZES\" OUT=\$OUT tools/gpu_explore.sh"
+  echo "command: SIZES=\"$SIZES\" OUT=\$OUT tools/gpu/gpu_explore.sh"
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | head -3
 } > "$OUT/env.txt"
 "$BIN" devices --bandwidth --json > "$OUT/bandwidth.json" 2>&1
@@ -44,5 +44,5 @@ for s in $SIZES; do
   echo >> "$OUT/final.jsonl"
   tail -1 "$OUT/final.jsonl" | python3 -c 'import json,sys; r=json.load(sys.stdin); print("  tuned %s: %d passes %s, kernel %.4f ms (min %.4f max %.4f), per pass %s, %.0f GB/s, upload %.3f ms, download %.3f ms, rel L2 %.2e, max abs %.2e" % (r["tuned"], r["passes"], r["radices"], r["kernel_ms"]["median"], r["kernel_ms"]["min"], r["kernel_ms"]["max"], " ".join("%.4f" % x for x in r["pass_ms"]), r["effective_gbs"], r["upload_ms"]["median"], r["download_ms"]["median"], r["check"]["rel_l2"], r["check"]["max_abs"]))' >> "$OUT/explore.txt" 2>&1
 done
-python3 tools/peer_cufft.py --sizes "$(echo $SIZES | sed 's/:/^/g; s/ /,/g')" --repeats 30 --out "$OUT/cufft.json" >> "$OUT/explore.txt" 2>&1
+python3 "$(dirname "$0")/../peers/peer_cufft.py" --sizes "$(echo $SIZES | sed 's/:/^/g; s/ /,/g')" --repeats 30 --out "$OUT/cufft.json" >> "$OUT/explore.txt" 2>&1
 echo "done: $(date -u +%FT%TZ)" >> "$OUT/env.txt"

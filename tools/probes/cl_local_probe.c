@@ -6,7 +6,7 @@
  * launches one work-group of 256 work-items that writes the buffer, waits at a barrier and reads
  * it back reversed, and checks every element.
  *
- * Build: cc -O2 -o cl_local_probe tools/cl_local_probe.c -lOpenCL. Run: ./cl_local_probe */
+ * Build: cc -O2 -o cl_local_probe tools/probes/cl_local_probe.c -lOpenCL. Run: ./cl_local_probe */
 #include "cl_probe.h"
 #include <stdio.h>
 #include <stdlib.h>

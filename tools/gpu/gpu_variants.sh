@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 4: fused VC variants side by side in one run, each checked against the f64 reference
 # (`vc --check`, kernel time from profiling events, median of REPEAT).
-# Usage: OUT=dir VARIANTS="label|ENV=v ...|flags;label2|...|flags" SIZES="3:16 4:13" tools/gpu_variants.sh
+# Usage: OUT=dir VARIANTS="label|ENV=v ...|flags;label2|...|flags" SIZES="3:16 4:13" tools/gpu/gpu_variants.sh
 # A variant is `label|environment|vc flags`; LIMIT bounds each run (seconds).
 set -uo pipefail
 OUT=${OUT:?set OUT}
@@ -15,7 +15,7 @@ SIZES=${SIZES:-3:16 4:13 3:12 2:28}
 {
   echo "date: $(date -u +%FT%TZ)"
   echo "commit: ${JITFFT_COMMIT:-unknown}"
-  echo "command: SIZES=\"$SIZES\" VARIANTS=\"$VARIANTS\" OUT=\$OUT tools/gpu_variants.sh"
+  echo "command: SIZES=\"$SIZES\" VARIANTS=\"$VARIANTS\" OUT=\$OUT tools/gpu/gpu_variants.sh"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 } > "$OUT/env.txt"
 : > "$OUT/runs.jsonl"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs several GPU scripts in one device call, each into its own folder under $OUT, with a
 # time limit each, and packs every folder into one tarball (the device returns at most 8 files).
-# Usage: OUT=dir tools/gpu_all.sh "name:seconds:script [VAR=value ...]" ...
+# Usage: OUT=dir tools/gpu/gpu_all.sh "name:seconds:script [VAR=value ...]" ...
 set -uo pipefail
 OUT=${OUT:?set OUT}
 for spec in "$@"; do

@@ -2,7 +2,7 @@
 # Issue 3 on a GPU host: `jitfft reproduce all` (the paper's Tables 1-3) on the GPU, plus a
 # `bench` sweep of variants (CT/CG, const-first/literal, radix p and p^2).
 # Usage (GPU host, repo root, release binary present, no Rust needed):
-#   OUT=dir tools/gpu_reproduce.sh
+#   OUT=dir tools/gpu/gpu_reproduce.sh
 # Writes 8 files into $OUT:
 #   env.txt            date, commit, nvidia-smi, which ptxas/cuobjdump/nvdisasm
 #   log.txt            stderr of the runs
@@ -11,7 +11,7 @@
 #   bench-p3.csv bench-p4.csv   the bench sweeps (rewritten after every point, so kept on timeout);
 #                      their Markdown, JSON and SVG plots are in the tar
 set -uo pipefail
-OUT=${OUT:-bench-results/gpu-run}
+OUT=${OUT:?set OUT to a new results folder}
 mkdir -p "$OUT"
 BIN=${JITFFT_BIN:-target/release/jitfft}
 if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
@@ -25,7 +25,7 @@ rm -rf "$RES" && mkdir -p "$RES/plots"
 {
   echo "date: $(date -u +%FT%TZ)"
   echo "commit: $JITFFT_COMMIT"
-  echo "command: OUT=\$OUT tools/gpu_reproduce.sh"
+  echo "command: OUT=\$OUT tools/gpu/gpu_reproduce.sh"
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | head -3
   for t in ptxas cuobjdump nvdisasm; do echo "$t: $(command -v $t || echo 'not on PATH')"; done
   echo "cpus: $(nproc)"

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Issue 2 on a GPU host: device listing and `vc --check` for the paper's sizes
 # (p = 3, n = 12…16; p = 4, n = 9…13), both algorithms, f32 and f64.
-# Usage (on the GPU host, repo root, release binary present):  OUT=dir tools/gpu_core.sh
+# Usage (on the GPU host, repo root, release binary present):  OUT=dir tools/gpu/gpu_core.sh
 # Writes: devices.txt, devices.json, vc_check.jsonl, vc_check.txt, env.txt, dump.tar.gz
 set -uo pipefail
-OUT=${OUT:-bench-results/gpu-run}
+OUT=${OUT:?set OUT to a new results folder}
 mkdir -p "$OUT"
 BIN=${JITFFT_BIN:-target/release/jitfft}
 if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
@@ -14,7 +14,7 @@ export JITFFT_CACHE_DIR=/tmp/jitfft-cache
 {
   echo "date: $(date -u +%FT%TZ)"
   echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
-  echo "command: OUT=\$OUT tools/gpu_core.sh"
+  echo "command: OUT=\$OUT tools/gpu/gpu_core.sh"
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | head -3
 } > "$OUT/env.txt"
 "$BIN" devices > "$OUT/devices.txt" 2>&1

@@ -1,4 +1,4 @@
-/* Shared by jitfft's C OpenCL probes (tools/cl_*_probe.c): which device to probe, how many
+/* Shared by jitfft's C OpenCL probes (tools/probes/cl_*_probe.c): which device to probe, how many
  * repeats, and the comparison that sorts timings for a median. Header-only: each probe builds
  * with one `cc` line. */
 #ifndef JITFFT_CL_PROBE_H

@@ -11,7 +11,8 @@
  * GPU time is first start to last end from profiling events, median of repeats; host time is the
  * wall clock of enqueue + finish, to show whether enqueuing keeps up with the GPU.
  *
- * Build: cc -O2 -o cl_l2_probe tools/cl_l2_probe.c -lOpenCL -lm. Run: ./cl_l2_probe [repeats] */
+ * Build: cc -O2 -o cl_l2_probe tools/probes/cl_l2_probe.c -lOpenCL -lm.
+ * Run: ./cl_l2_probe [repeats] */
 #include "cl_probe.h"
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
 #   (median/min/max of --repeat runs after a warm-up), per stage (base DFTs, twiddles,
 #   permutation, scale), transfers separately; every result checked bit-exact against the rug
 #   CPU FFT, which is also timed on this host (--cpu-reference-time, all host cores).
-# Usage: OUT=/some/dir tools/gpu_gfp.sh   (binary at target/release/jitfft; override with BIN=)
+# Usage: OUT=/some/dir tools/gpu/gpu_gfp.sh   (binary at target/release/jitfft; override with BIN=)
 # Writes under $OUT: device.txt, gfp_p3_n16.json, gfp_p3_n20.json, gfp_p3_n24.json,
 #   gfp_p4_n16.json, gfp_p4_n20.json, gfp_p3_n20_inv.json, summary.txt (8 files).
 set -u

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ptxas/SASS statistics of the fused kernels the H100 runs (registers, spills, work-group limit)
-# for the sizes. Usage (repo root): OUT=dir SIZES="3:16 4:13" tools/gpu_vc_stats.sh
+# for the sizes. Usage (repo root): OUT=dir SIZES="3:16 4:13" tools/gpu/gpu_vc_stats.sh
 set -u
 : "${OUT:?set OUT}"
 mkdir -p "$OUT" /tmp/icd

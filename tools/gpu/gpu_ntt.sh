@@ -12,15 +12,15 @@
 #   5. ark-bench (ark-poly radix-2 FFT, BN254 Fr, all cores) unless SKIP_ARK=1.
 # A failing configuration is logged (errors.txt, FAILED row) and the sweep goes on.
 #
-# Usage: OUT=/some/dir tools/gpu_ntt.sh      (run from the repository root)
-# e.g.   OUT=$OUT ARITH="ptx portable" LIMBS="32 64" tools/gpu_ntt.sh
-# Needs target/release/jitfft and tools/ark-bench/target/release/ark-bench (no Rust there).
+# Usage: OUT=/some/dir tools/gpu/gpu_ntt.sh      (run from the repository root)
+# e.g.   OUT=$OUT ARITH="ptx portable" LIMBS="32 64" tools/gpu/gpu_ntt.sh
+# Needs target/release/jitfft and tools/peers/ark-bench/target/release/ark-bench (no Rust there).
 # Writes into $OUT (7 files): env.txt, summary.txt, ntt_runs.json (every run's report),
 # errors.txt, ntt_sources.tar.gz, ark_bench.json, ark_bench.log.
 set -u
 : "${OUT:?set OUT to the output folder}"
 J=${JITFFT:-target/release/jitfft}
-A=${ARK_BENCH:-tools/ark-bench/target/release/ark-bench}
+A=${ARK_BENCH:-$(dirname "$0")/../peers/ark-bench/target/release/ark-bench}
 REPEAT=${REPEAT:-5}
 ARITH=${ARITH:-"ptx portable"}
 LIMBS=${LIMBS:-"32 64"}
@@ -56,7 +56,7 @@ T0=$(date +%s)
   echo "date: $(date -u +%FT%TZ)"
   echo "host: $(uname -a)"
   echo "cpu cores: $(nproc)"
-  echo "command: OUT=\$OUT DEVICE=$DEVICE BN_RANGE='$BN_RANGE' GL_RANGE='$GL_RANGE' REPEAT=$REPEAT ARITH='$ARITH' LIMBS='$LIMBS' OTHER_VARIANTS='$OTHER_VARIANTS' OTHER_ARITH='$OTHER_ARITH' OTHER_LIMBS='$OTHER_LIMBS' BASE='$BASE' LEVERS='$LEVERS' LEVER_BN='$LEVER_BN' LEVER_GL='$LEVER_GL' CHECK_BN=$CHECK_BN CHECK_GL=$CHECK_GL tools/gpu_ntt.sh"
+  echo "command: OUT=\$OUT DEVICE=$DEVICE BN_RANGE='$BN_RANGE' GL_RANGE='$GL_RANGE' REPEAT=$REPEAT ARITH='$ARITH' LIMBS='$LIMBS' OTHER_VARIANTS='$OTHER_VARIANTS' OTHER_ARITH='$OTHER_ARITH' OTHER_LIMBS='$OTHER_LIMBS' BASE='$BASE' LEVERS='$LEVERS' LEVER_BN='$LEVER_BN' LEVER_GL='$LEVER_GL' CHECK_BN=$CHECK_BN CHECK_GL=$CHECK_GL tools/gpu/gpu_ntt.sh"
   echo "commit: ${JITFFT_COMMIT:-$(git rev-parse HEAD 2>/dev/null || echo unknown)}"
   nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv 2>&1 || true
   "$J" devices 2>&1 || true

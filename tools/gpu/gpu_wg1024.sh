@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 4: fused VC schedules under the kernel-reported work-group limit (NVIDIA: 256) against
 # the device maximum (1024, JITFFT_KERNEL_WG=device), same binary, same run, checked against
-# the f64 reference. Usage: OUT=dir tools/gpu_wg1024.sh   (SIZES="3:16 4:13", REPEAT=10)
+# the f64 reference. Usage: OUT=dir tools/gpu/gpu_wg1024.sh   (SIZES="3:16 4:13", REPEAT=10)
 set -uo pipefail
 OUT=${OUT:?set OUT}
 mkdir -p "$OUT"
@@ -13,7 +13,7 @@ export JITFFT_CACHE_DIR=/tmp/jitfft-cache
 {
   echo "date: $(date -u +%FT%TZ)"
   echo "commit: ${JITFFT_COMMIT:-unknown}"
-  echo "command: SIZES=\"${SIZES:-3:16 4:13 3:12 2:28}\" OUT=\$OUT tools/gpu_wg1024.sh"
+  echo "command: SIZES=\"${SIZES:-3:16 4:13 3:12 2:28}\" OUT=\$OUT tools/gpu/gpu_wg1024.sh"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 } > "$OUT/env.txt"
 : > "$OUT/runs.jsonl"

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Markdown summary of a tools/gpu_explore.sh result folder: jitfft's tuned schedule (checked
+"""Markdown summary of a tools/gpu/gpu_explore.sh result folder: jitfft's tuned schedule (checked
 against the f64 reference) beside torch.fft.fftn (cuFFT) from the same run, with per-pass
 bandwidth as a fraction of the measured copy bandwidth.
 
-Usage: python3 tools/fused_report.py DIR > DIR/SUMMARY.md
+Usage: python3 tools/reports/fused_report.py DIR > DIR/SUMMARY.md
 """
 import json, sys, os
 

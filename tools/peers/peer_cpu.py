@@ -2,7 +2,7 @@
 """CPU peer: times scipy.fft.fftn over shape (p,)*n (complex64) with all cores (workers=-1 or
 --workers), wall clock, median of repeats after a warm-up. Writes JSON.
 
-Usage: python3 tools/peer_cpu.py --sizes 3^14,4^11,2^22 [--workers 2] [--repeats 10] [--out FILE]
+Usage: python3 tools/peers/peer_cpu.py --sizes 3^14,4^11,2^22 [--workers 2] [--repeats 10] [--out FILE]
 """
 import argparse, json, os, statistics, sys, time
 
