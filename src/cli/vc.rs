@@ -299,7 +299,7 @@ pub fn run(a: VcArgs) -> Result<()> {
             tuned = Some(entry.choice.label());
         } else if gpu.info.kind == "cpu" {
             // On CPU devices the fused passes' barrier loops cost more than they save
-            // (bench-results/pocl-cpu-peers): the paper's CT kernels with literal
+            // (bench-results/pocl-cpu/current/peers): the paper's CT kernels with literal
             // coefficients and a radix near 8–16 are the rule there.
             let opts = VcOptions {
                 algorithm: Algorithm::Ct,
