@@ -13,17 +13,21 @@ use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct BentArgs {
-    #[arg(long)]
+    /// Number of values of the function (p ≥ 2).
+    #[arg(long, value_name = "P")]
     pub p: u32,
     /// Truth vector: integers 0..p−1 (whitespace or commas), or an integer .npy.
-    #[arg(long)]
+    #[arg(long, value_name = "FILE")]
     pub input: PathBuf,
     /// Use the CPU reference instead of an OpenCL device.
     #[arg(long)]
     pub cpu: bool,
+    /// Print the report as JSON (the verdict is the `bent` field; the exit status is 0
+    /// either way).
     #[arg(long)]
     pub json: bool,
-    #[arg(long)]
+    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU).
+    #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE")]
     pub device: Option<String>,
 }
 

@@ -15,6 +15,10 @@ pub struct DevicesArgs {
     /// Also measure each device's copy bandwidth (device-to-device copy, profiling events).
     #[arg(long)]
     pub bandwidth: bool,
+    /// Only the devices a selector picks: index, name substring, `gpu`, `cpu` or `all`
+    /// (default: all).
+    #[arg(long, value_name = "DEVICE")]
+    pub device: Option<String>,
 }
 
 fn gib(b: u64) -> String {
@@ -68,6 +72,10 @@ pub fn run(a: DevicesArgs) -> Result<()> {
     if devs.is_empty() {
         bail!("{}", icd_hint::no_platform_message());
     }
+    let devs = match &a.device {
+        Some(d) => crate::runtime::discover::select_devices(Some(d))?,
+        None => devs,
+    };
     if a.bandwidth {
         let mut rows = Vec::new();
         for d in devs {

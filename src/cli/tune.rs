@@ -7,7 +7,6 @@ use crate::vc::explore::{explore, wisdom_key, wisdom_path, Measured, Wisdom, Wis
 use crate::vc::{Precision, VcOptions, VcPlan};
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
-use std::io::IsTerminal;
 use tabled::{settings::Style, Table, Tabled};
 
 #[derive(Subcommand, Debug)]
@@ -18,21 +17,26 @@ pub enum ExploreCommand {
 
 #[derive(Args, Debug)]
 pub struct ExploreArgs {
-    #[arg(long)]
+    /// Number of values of the function (p ≥ 2).
+    #[arg(long, value_name = "P")]
     pub p: u32,
-    #[arg(long)]
+    /// Number of variables (N = p^n).
+    #[arg(long, value_name = "N")]
     pub n: u32,
-    #[arg(long, value_enum, default_value = "f32")]
+    /// Arithmetic on the device.
+    #[arg(long, value_enum, default_value = "f32", value_name = "PRECISION")]
     pub precision: PrecisionArg,
     /// Timed runs of the passes per candidate (after 2 warm-up runs).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_name = "N")]
     pub repeat: usize,
     /// Compare every candidate's output with the f64 reference.
     #[arg(long)]
     pub check: bool,
+    /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
-    #[arg(long)]
+    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU).
+    #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE")]
     pub device: Option<String>,
 }
 
@@ -110,16 +114,12 @@ fn run_explore(a: &ExploreArgs) -> Result<(crate::runtime::Gpu, Vec<Measured>)> 
         },
     )?;
     let gpu = open_device(a.device.as_deref())?;
-    let tty = std::io::stderr().is_terminal();
+    let pb = super::bench::spinner();
     let m = explore(&gpu, a.p, a.n, precision, 2, a.repeat, a.check, |label| {
-        if tty {
-            eprint!("\r\x1b[2Ktiming {label}");
-        }
-    })?;
-    if tty {
-        eprint!("\r\x1b[2K");
-    }
-    Ok((gpu, m))
+        pb.set_message(format!("timing {label}"));
+    });
+    pb.finish_and_clear();
+    Ok((gpu, m?))
 }
 
 fn print_table(gpu: &crate::runtime::Gpu, a: &ExploreArgs, m: &[Measured]) {
