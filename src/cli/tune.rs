@@ -3,11 +3,13 @@
 
 use super::common::{ms, open_device, print_json};
 use super::vc::PrecisionArg;
+use crate::bench::export::md_cell;
 use crate::vc::explore::{explore, wisdom_key, wisdom_path, Measured, Wisdom, WisdomEntry};
 use crate::vc::{Precision, VcOptions, VcPlan};
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
-use tabled::{settings::Style, Table, Tabled};
+use tabled::settings::{object::Rows, Format, Modify, Style};
+use tabled::{Table, Tabled};
 
 #[derive(Subcommand, Debug)]
 pub enum ExploreCommand {
@@ -33,8 +35,11 @@ pub struct ExploreArgs {
     #[arg(long)]
     pub check: bool,
     /// Print JSON instead of a table.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "markdown")]
     pub json: bool,
+    /// Print the table as Markdown (cells with `|` escaped).
+    #[arg(long)]
+    pub markdown: bool,
     /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU).
     #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE")]
     pub device: Option<String>,
@@ -125,7 +130,13 @@ fn run_explore(a: &ExploreArgs) -> Result<(crate::runtime::Gpu, Vec<Measured>)> 
 fn print_table(gpu: &crate::runtime::Gpu, a: &ExploreArgs, m: &[Measured]) {
     println!("device {}; VC p = {}, n = {}; kernel time of the passes (data on the device), {} runs after 2 warm-ups", gpu.describe(), a.p, a.n, a.repeat);
     let mut t = Table::new(rows(m));
-    t.with(Style::sharp());
+    if a.markdown {
+        // tabled writes cells as they are: escape `|` so a label cannot split a cell.
+        t.with(Modify::new(Rows::new(1..)).with(Format::content(md_cell)));
+        t.with(Style::markdown());
+    } else {
+        t.with(Style::sharp());
+    }
     println!("{t}");
 }
 
