@@ -366,3 +366,70 @@ fn reproduce_default_folder_is_outside_the_checkout() {
         "nothing in the cwd"
     );
 }
+
+#[test]
+fn f64_check_states_its_tolerance() {
+    let out = jitfft()
+        .args([
+            "vc",
+            "--p",
+            "5",
+            "--n",
+            "3",
+            "--precision",
+            "f64",
+            "--seed",
+            "2",
+        ])
+        .args(["--repeat", "1", "--check", "--json"])
+        .assert()
+        .success();
+    let r = json(&out.get_output().stdout);
+    let tol = r["check"]["tolerance"].as_f64().unwrap();
+    assert!((tol - 1e-13).abs() < 1e-25, "{tol}");
+    assert_eq!(r["check"]["ok"], true);
+    assert!(r["check"]["rel_l2"].as_f64().unwrap() <= 1e-13);
+}
+
+#[test]
+fn quiet_leaves_only_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = jitfft()
+        .args(["reproduce", "table1", "--quick", "--out-dir"])
+        .arg(dir.path().join("a"))
+        .assert()
+        .success();
+    let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(err.contains("table 1 on"), "informational line:\n{err}");
+    let out = jitfft()
+        .args(["reproduce", "table1", "--quick", "--quiet", "--out-dir"])
+        .arg(dir.path().join("b"))
+        .assert()
+        .success();
+    assert!(out.get_output().stderr.is_empty());
+    assert!(String::from_utf8_lossy(&out.get_output().stdout).contains("table1-quick.md"));
+}
+
+#[test]
+fn explore_markdown_table() {
+    jitfft()
+        .args([
+            "-q",
+            "explore",
+            "vc",
+            "--p",
+            "3",
+            "--n",
+            "2",
+            "--repeat",
+            "1",
+            "--markdown",
+        ])
+        .assert()
+        .success()
+        .stdout(
+            contains("| # ")
+                .and(contains("|---"))
+                .and(contains("| candidate")),
+        );
+}
