@@ -33,8 +33,13 @@ pub fn report_to_stderr() {
 pub fn say_line(line: std::fmt::Arguments) {
     if REPORT_TO_STDERR.load(Ordering::Relaxed) {
         eprintln!("{line}");
-    } else {
-        println!("{line}");
+    } else if let Err(e) = writeln!(std::io::stdout(), "{line}") {
+        // A closed pipe (`jitfft … | head`) ends the run quietly instead of panicking.
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(141);
+        }
+        eprintln!("error: writing to stdout: {e}");
+        std::process::exit(1);
     }
 }
 

@@ -1,6 +1,6 @@
 //! `jitfft devices`: every platform and device, as a table or JSON.
 
-use super::common::print_json;
+use super::common::{print_json, say};
 use crate::bench::bandwidth::copy_bandwidth_gbs;
 use crate::runtime::{icd_hint, list_devices, DeviceInfo};
 use anyhow::{bail, Result};
@@ -90,7 +90,7 @@ pub fn run(a: DevicesArgs) -> Result<()> {
             return print_json(&rows);
         }
         for r in rows {
-            println!(
+            say!(
                 "{}: {} — copy bandwidth {}",
                 r["index"],
                 r["name"].as_str().unwrap_or(""),
@@ -107,7 +107,7 @@ pub fn run(a: DevicesArgs) -> Result<()> {
     }
     let mut t = Table::new(infos.iter().map(row));
     t.with(Style::sharp());
-    println!("{t}");
-    println!("Select with --device N | name substring | gpu | cpu (or JITFFT_DEVICE).");
+    say!("{t}");
+    say!("Select with --device N | name substring | gpu | cpu (or JITFFT_DEVICE).");
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! `jitfft explore vc` (every candidate schedule timed, fastest first) and `jitfft tune vc`
 //! (the same, keeping the fastest in the wisdom file that `vc --algo auto` reads).
 
-use super::common::{ms, open_device, print_json};
+use super::common::{ms, open_device, print_json, say};
 use super::vc::PrecisionArg;
 use crate::bench::export::md_cell;
 use crate::vc::explore::{explore, wisdom_key, wisdom_path, Measured, Wisdom, WisdomEntry};
@@ -128,7 +128,7 @@ fn run_explore(a: &ExploreArgs) -> Result<(crate::runtime::Gpu, Vec<Measured>)> 
 }
 
 fn print_table(gpu: &crate::runtime::Gpu, a: &ExploreArgs, m: &[Measured]) {
-    println!("device {}; VC p = {}, n = {}; kernel time of the passes (data on the device), {} runs after 2 warm-ups", gpu.describe(), a.p, a.n, a.repeat);
+    say!("device {}; VC p = {}, n = {}; kernel time of the passes (data on the device), {} runs after 2 warm-ups", gpu.describe(), a.p, a.n, a.repeat);
     let mut t = Table::new(rows(m));
     if a.markdown {
         // tabled writes cells as they are: escape `|` so a label cannot split a cell.
@@ -137,7 +137,7 @@ fn print_table(gpu: &crate::runtime::Gpu, a: &ExploreArgs, m: &[Measured]) {
     } else {
         t.with(Style::sharp());
     }
-    println!("{t}");
+    say!("{t}");
 }
 
 pub fn run_explore_cmd(c: ExploreCommand) -> Result<()> {
@@ -183,7 +183,7 @@ pub fn run_tune_cmd(c: ExploreCommand) -> Result<()> {
         );
     }
     print_table(&gpu, &a, &m);
-    println!(
+    say!(
         "{key}: fastest is {} at {} ({} passes); stored in {}",
         best.label,
         ms(best.kernel_ms.median),
