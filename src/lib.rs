@@ -7,6 +7,7 @@
 
 pub mod bench;
 pub mod bent;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod codegen;
 pub mod error;

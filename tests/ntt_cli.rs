@@ -99,7 +99,7 @@ fn ntt_bad_input_is_refused_without_output() {
             "--variant",
             "radix4",
         ],
-        "radix2, split28 or fused",
+        "[possible values: radix2, split28, fused]",
     );
     std::fs::write(&bad, "1\n2\n2013265921\n4\n").unwrap();
     let b = bad.to_str().unwrap();
@@ -205,7 +205,7 @@ fn source_ntt_ptx_variant_and_option_errors() {
         &[
             "ntt", "--field", "bn254-fr", "--log-n", "4", "--arith", "cuda",
         ],
-        "auto, portable or ptx",
+        "[possible values: auto, portable, ptx]",
     );
 }
 

@@ -25,16 +25,17 @@ fn reproduce_all_quick_writes_every_table() {
         .collect();
     assert_eq!(sub.len(), 1, "one device folder: {sub:?}");
     let d = &sub[0];
+    // Quick runs name their files *-quick.*, so they never replace a full run's.
     for f in [
-        "table1.md",
-        "table1.json",
-        "table2.md",
-        "table2.json",
-        "table2.svg",
-        "table2-ct-cg.svg",
-        "table3.md",
-        "table3.json",
-        "table3.svg",
+        "table1-quick.md",
+        "table1-quick.json",
+        "table2-quick.md",
+        "table2-quick.json",
+        "table2-quick.svg",
+        "table2-ct-cg-quick.svg",
+        "table3-quick.md",
+        "table3-quick.json",
+        "table3-quick.svg",
     ] {
         let text = std::fs::read_to_string(d.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
         if f.ends_with(".md") {
@@ -44,8 +45,10 @@ fn reproduce_all_quick_writes_every_table() {
         }
     }
     let t1: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(d.join("table1.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(d.join("table1-quick.json")).unwrap())
+            .unwrap();
     assert_eq!(t1["meta"]["commit"], "testcommit");
+    assert_eq!(t1["quick"], true);
     let rows = t1["rows"].as_array().unwrap();
     let paper_alu_ct = rows
         .iter()
@@ -67,7 +70,7 @@ fn reproduce_all_quick_writes_every_table() {
     assert_eq!(t1["kernels"].as_array().unwrap().len(), 8);
     assert_eq!(t1["comment"].as_array().unwrap().len(), 3);
 
-    for t in ["table2.json", "table3.json"] {
+    for t in ["table2-quick.json", "table3-quick.json"] {
         let v: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(d.join(t)).unwrap()).unwrap();
         let recs = v["records"].as_array().unwrap();

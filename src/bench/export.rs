@@ -230,58 +230,93 @@ pub fn to_markdown(meta: &RunMeta, records: &[BenchRecord]) -> String {
     }
     out.push_str("\nTimes in ms: median (min–max) over the timed runs; kernel time from OpenCL profiling events.\n\n");
     let peers = records.iter().any(|r| r.peer_ms.is_some());
-    out.push_str("| device | algorithm | p | n | N | radix | coeffs | precision | kernel ms | upload ms | download ms | end-to-end ms | GB/s | of copy bw | rel. L2 error |");
-    out.push_str(if peers {
-        " peer | peer ms | speedup vs peer |\n"
-    } else {
-        "\n"
-    });
-    out.push_str("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
-    out.push_str(if peers { " --- | --- | --- |\n" } else { "\n" });
+    let mut head: Vec<String> = [
+        "device",
+        "algorithm",
+        "p",
+        "n",
+        "N",
+        "radix",
+        "coeffs",
+        "precision",
+        "kernel ms",
+        "upload ms",
+        "download ms",
+        "end-to-end ms",
+        "GB/s",
+        "of copy bw",
+        "rel. L2 error",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    if peers {
+        head.extend(["peer", "peer ms", "speedup vs peer"].map(String::from));
+    }
     let st = |s: &Option<Stat>| match s {
         Some(s) => format!("{} ({}–{})", fmt_ms(s.median), fmt_ms(s.min), fmt_ms(s.max)),
         None => "–".into(),
     };
-    for r in records {
-        out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1} | {} | {} |\n",
-            r.device,
-            r.algorithm,
-            r.p,
-            r.n,
-            r.len,
-            r.radix,
-            r.coeffs,
-            r.precision,
-            st(&Some(r.kernel_ms)),
-            st(&r.upload_ms),
-            st(&r.download_ms),
-            st(&Some(r.wall_ms)),
-            r.bandwidth_gbs,
-            r.bandwidth_fraction
-                .map(|f| format!("{:.0}%", 100.0 * f))
-                .unwrap_or_else(|| "–".into()),
-            r.rel_l2_error
-                .map(|e| format!("{e:.1e}"))
-                .unwrap_or_else(|| "–".into()),
-        ));
-        if peers {
-            out.pop();
-            out.push_str(&format!(
-                " {} | {} | {} |\n",
-                r.peer.as_deref().unwrap_or("–"),
-                r.peer_ms.map(fmt_ms).unwrap_or_else(|| "–".into()),
-                r.speedup_vs_peer
-                    .map(|x| format!("{x:.2}×"))
-                    .unwrap_or_else(|| "–".into())
-            ));
-        }
-    }
+    let rows: Vec<Vec<String>> = records
+        .iter()
+        .map(|r| {
+            let mut row = vec![
+                r.device.clone(),
+                r.algorithm.clone(),
+                r.p.to_string(),
+                r.n.to_string(),
+                r.len.to_string(),
+                r.radix.to_string(),
+                r.coeffs.clone(),
+                r.precision.clone(),
+                st(&Some(r.kernel_ms)),
+                st(&r.upload_ms),
+                st(&r.download_ms),
+                st(&Some(r.wall_ms)),
+                format!("{:.1}", r.bandwidth_gbs),
+                r.bandwidth_fraction
+                    .map(|f| format!("{:.0}%", 100.0 * f))
+                    .unwrap_or_else(|| "–".into()),
+                r.rel_l2_error
+                    .map(|e| format!("{e:.1e}"))
+                    .unwrap_or_else(|| "–".into()),
+            ];
+            if peers {
+                row.extend([
+                    r.peer.clone().unwrap_or_else(|| "–".into()),
+                    r.peer_ms.map(fmt_ms).unwrap_or_else(|| "–".into()),
+                    r.speedup_vs_peer
+                        .map(|x| format!("{x:.2}×"))
+                        .unwrap_or_else(|| "–".into()),
+                ]);
+            }
+            row
+        })
+        .collect();
+    out.push_str(&markdown_table(&head, &rows));
     out
 }
 
-/// A peer's times from `tools/peers/peer_cufft.py` or `tools/peers/peer_cpu.py` JSON:
-/// (tool, p, n) → ms.
+/// A Markdown table cell: `|` escaped, line breaks as spaces.
+pub fn md_cell(s: &str) -> String {
+    s.replace('|', "\\|").replace(['\n', '\r'], " ")
+}
+
+/// A Markdown table (GitHub flavour) with every cell escaped by [`md_cell`].
+pub fn markdown_table(head: &[String], rows: &[Vec<String>]) -> String {
+    let line = |cells: &[String]| {
+        let c: Vec<String> = cells.iter().map(|c| md_cell(c)).collect();
+        format!("| {} |\n", c.join(" | "))
+    };
+    let mut s = line(head);
+    s.push_str(&format!("|{}\n", " --- |".repeat(head.len())));
+    for r in rows {
+        s.push_str(&line(r));
+    }
+    s
+}
+
+/// A peer's times from `tools/peers/peer_cufft.py` or `tools/peers/peer_cpu.py` JSON: (tool, p, n) → ms.
 #[derive(Debug)]
 pub struct PeerTimes {
     pub tool: String,

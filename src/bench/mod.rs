@@ -10,6 +10,7 @@ pub mod meta;
 pub mod paper;
 pub mod plot;
 pub mod record;
+pub mod reproduce;
 pub mod sweep;
 
 pub use clock::{Clock, FakeClock, SystemClock};

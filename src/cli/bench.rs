@@ -23,49 +23,138 @@ use std::path::{Path, PathBuf};
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Values of p, comma separated (e.g. 3,4).
-    #[arg(long, value_delimiter = ',', required = true)]
+    #[arg(long, value_delimiter = ',', required = true, value_name = "P,...")]
     pub p: Vec<u32>,
     /// Values of n: a range `6..10` (inclusive) or a list `6,8,10`.
-    #[arg(long, required = true)]
+    #[arg(long, required = true, value_name = "RANGE")]
     pub n: String,
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "ct,cg")]
+    /// Algorithms to measure.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "ct,cg",
+        value_name = "ALGO,..."
+    )]
     pub algo: Vec<AlgoArg>,
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "const-first")]
+    /// Coefficient modes of the ct/cg kernels.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "const-first",
+        value_name = "MODE,..."
+    )]
     pub coeffs: Vec<CoeffsArg>,
     /// Radices r = p^m; each is used with the p values it is a power of (default: r = p).
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', value_name = "R,...")]
     pub radix: Vec<u64>,
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "f32")]
+    /// Precisions on the device.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "f32",
+        value_name = "PRECISION,..."
+    )]
     pub precision: Vec<PrecisionArg>,
+    /// Print the records as JSON on stdout instead of the Markdown table (`--json FILE`, the
+    /// old spelling of `--export-json FILE`, still works).
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-")]
+    pub json: Option<PathBuf>,
     /// Device: index, name substring, `gpu`, `cpu`, or `all` (default: first GPU, else CPU).
-    #[arg(long)]
+    #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE")]
     pub device: Option<String>,
     /// Untimed runs before the timed ones.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_name = "N")]
     pub warmup: usize,
     /// Timed runs at least.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_name = "N")]
     pub min_repeats: usize,
     /// Keep repeating until this many seconds of timed runs.
-    #[arg(long, default_value_t = 0.2)]
+    #[arg(long, default_value_t = 0.2, value_name = "SECONDS")]
     pub min_time: f64,
-    #[arg(long, default_value_t = 100)]
+    /// Timed runs at most.
+    #[arg(long, default_value_t = 100, value_name = "N")]
     pub max_repeats: usize,
-    /// Write the records as JSON (`-` for stdout).
-    #[arg(long)]
-    pub json: Option<PathBuf>,
-    #[arg(long)]
-    pub csv: Option<PathBuf>,
-    /// Markdown table (printed to stdout when no export is asked for).
-    #[arg(long)]
-    pub markdown: Option<PathBuf>,
-    /// A peer's timings (JSON of tools/peers/peer_cufft.py or tools/peers/peer_cpu.py): adds peer
-    /// time and speedup columns for the same p and n.
-    #[arg(long)]
+    #[command(flatten)]
+    pub export: ExportArgs,
+    /// A peer's timings (JSON of tools/peers/peer_cufft.py or tools/peers/peer_cpu.py): adds peer time and
+    /// speedup columns for the same p and n.
+    #[arg(long, value_name = "FILE")]
     pub compare: Option<PathBuf>,
     /// Folder for SVG plots (time against n, CT/CG ratio), one pair per p.
-    #[arg(long)]
+    #[arg(long, value_name = "DIR")]
     pub plots: Option<PathBuf>,
+}
+
+/// File exports of the records, shared by `bench` and `reproduce`: `-` means stdout.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ExportArgs {
+    /// Write the records as JSON to FILE (`-`: stdout).
+    #[arg(long, value_name = "FILE")]
+    pub export_json: Option<PathBuf>,
+    /// Write the records as CSV to FILE (`-`: stdout).
+    #[arg(long, value_name = "FILE", alias = "csv")]
+    pub export_csv: Option<PathBuf>,
+    /// Write the records as a Markdown table to FILE (`-`: stdout).
+    #[arg(long, value_name = "FILE", alias = "markdown")]
+    pub export_markdown: Option<PathBuf>,
+    /// Write the records to FILE, the format by its extension: .json, .csv or .md.
+    #[arg(long, value_name = "FILE")]
+    pub export: Vec<PathBuf>,
+}
+
+impl ExportArgs {
+    /// The exports asked for, checked: known extensions, existing folders, at most one on
+    /// stdout.
+    pub fn outputs(&self, json_switch: Option<&PathBuf>) -> Result<Outputs> {
+        let mut o = Outputs {
+            json: self.export_json.clone(),
+            csv: self.export_csv.clone(),
+            markdown: self.export_markdown.clone(),
+        };
+        let set = |slot: &mut Option<PathBuf>, p: &PathBuf, flag: &str| -> Result<()> {
+            if slot.is_some() {
+                bail!("{flag} {}: that format is already exported", p.display());
+            }
+            *slot = Some(p.clone());
+            Ok(())
+        };
+        if let Some(p) = json_switch {
+            set(&mut o.json, p, "--json")?;
+        }
+        for p in &self.export {
+            let ext = p
+                .extension()
+                .map(|e| e.to_string_lossy().to_lowercase())
+                .unwrap_or_default();
+            match ext.as_str() {
+                "json" => set(&mut o.json, p, "--export")?,
+                "csv" => set(&mut o.csv, p, "--export")?,
+                "md" | "markdown" => set(&mut o.markdown, p, "--export")?,
+                _ => bail!(
+                    "--export {}: the format comes from the extension: .json, .csv or .md (for stdout use --export-json -, --export-csv - or --export-markdown -)",
+                    p.display()
+                ),
+            }
+        }
+        let mut stdout = 0;
+        for (flag, p) in [
+            ("--export-json", &o.json),
+            ("--export-csv", &o.csv),
+            ("--export-markdown", &o.markdown),
+        ] {
+            if let Some(p) = p {
+                check_dir_of(p, flag)?;
+                stdout += usize::from(p.as_os_str() == "-");
+            }
+        }
+        if stdout > 1 {
+            bail!("more than one export to stdout (`-`): send all but one to files");
+        }
+        Ok(o)
+    }
 }
 
 /// `6..10` (inclusive), `6,8,10` or `7`.
@@ -153,15 +242,28 @@ fn variants(a: &BenchArgs, p: u32) -> Vec<Variant> {
     out
 }
 
-/// A progress bar on stderr, hidden when stderr is not a terminal.
+/// A progress bar on stderr, hidden when stderr is not a terminal or with `--quiet`.
 pub fn progress(total: u64) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
+    if !std::io::stderr().is_terminal() || super::common::quiet() {
         return ProgressBar::hidden();
     }
     let pb = ProgressBar::new(total);
     if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} {elapsed} {msg}") {
         pb.set_style(style);
     }
+    pb
+}
+
+/// A spinner on stderr for work of unknown length, hidden like [`progress`].
+pub fn spinner() -> ProgressBar {
+    if !std::io::stderr().is_terminal() || super::common::quiet() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new_spinner();
+    if let Ok(style) = ProgressStyle::with_template("{spinner} {elapsed} {msg}") {
+        pb.set_style(style);
+    }
+    pb.enable_steady_tick(std::time::Duration::from_millis(120));
     pb
 }
 
@@ -200,15 +302,7 @@ pub fn run(a: BenchArgs) -> Result<()> {
         max_count: a.max_repeats,
     };
     policy.validate()?;
-    for (flag, p) in [
-        ("--json", &a.json),
-        ("--csv", &a.csv),
-        ("--markdown", &a.markdown),
-    ] {
-        if let Some(p) = p {
-            check_dir_of(p, flag)?;
-        }
-    }
+    let mut outs = a.export.outputs(a.json.as_ref())?;
     if let Some(d) = &a.plots {
         if !d.is_dir() {
             bail!("--plots {}: no such directory", d.display());
@@ -267,16 +361,9 @@ pub fn run(a: BenchArgs) -> Result<()> {
         total += ns.len() as u64 * (1 + gpus.len() as u64 * variants(&a, p).len() as u64);
     }
     let meta = RunMeta::new(gpus.iter().map(|(g, _)| g.describe()).collect());
-    let stdout_md = a.json.is_none() && a.csv.is_none() && a.markdown.is_none();
-    let outs = Outputs {
-        json: a.json.clone(),
-        csv: a.csv.clone(),
-        markdown: if stdout_md {
-            Some(PathBuf::from("-"))
-        } else {
-            a.markdown.clone()
-        },
-    };
+    if outs.json.is_none() && outs.csv.is_none() && outs.markdown.is_none() {
+        outs.markdown = Some(PathBuf::from("-"));
+    }
     let pb = progress(total);
     let mut records: Vec<BenchRecord> = Vec::new();
     for &p in &a.p {

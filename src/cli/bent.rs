@@ -1,7 +1,7 @@
 //! `jitfft bent`: is a p-valued function bent? Computes the VC spectrum of ε^f on a device
 //! (f64 where supported) or with the CPU reference (`--cpu`).
 
-use super::common::{open_device, print_json};
+use super::common::{open_device, print_json, say};
 use crate::bent::{analyze, check_even};
 use crate::io::input::{load_input, Encoding};
 use crate::reference::separable_vc;
@@ -13,17 +13,21 @@ use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct BentArgs {
-    #[arg(long)]
+    /// Number of values of the function (p ≥ 2).
+    #[arg(long, value_name = "P")]
     pub p: u32,
     /// Truth vector: integers 0..p−1 (whitespace or commas), or an integer .npy.
-    #[arg(long)]
+    #[arg(long, value_name = "FILE")]
     pub input: PathBuf,
     /// Use the CPU reference instead of an OpenCL device.
     #[arg(long)]
     pub cpu: bool,
+    /// Print the report as JSON (the verdict is the `bent` field; the exit status is 0
+    /// either way).
     #[arg(long)]
     pub json: bool,
-    #[arg(long)]
+    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU).
+    #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE")]
     pub device: Option<String>,
 }
 
@@ -81,24 +85,27 @@ pub fn run(a: BentArgs) -> Result<()> {
         });
     }
     let r = &report;
-    println!(
+    say!(
         "{}: p = {}, n = {}, {}",
         a.input.display(),
         r.p,
         r.n,
         if r.bent { "BENT" } else { "not bent" }
     );
-    println!(
+    say!(
         "|S| ranges over [{:.6}, {:.6}]; bent needs every |S| = p^(n/2) = {:.6} (±{:.1e})",
-        r.min_magnitude, r.max_magnitude, r.expected_magnitude, r.tolerance
+        r.min_magnitude,
+        r.max_magnitude,
+        r.expected_magnitude,
+        r.tolerance
     );
     if let Some(i) = r.first_off {
-        println!(
+        say!(
             "{} of {} coefficients differ, the first at index {i}",
             r.off_count,
             spectrum.len()
         );
     }
-    println!("computed on {on}");
+    say!("computed on {on}");
     Ok(())
 }

@@ -1,37 +1,164 @@
-//! Pieces shared by subcommands: device flag, JSON printing, output files.
+//! Pieces shared by subcommands: the run flags, device flag, JSON printing, output files,
+//! `--quiet`, and where reports go (stdout, or stderr when the data goes to stdout).
 
 use crate::io::atomic::write_atomic;
 use crate::io::npy::npy_complex_bytes;
 use crate::io::text::format_spectrum;
 use crate::runtime::{DeviceSelector, Gpu};
 use anyhow::{bail, Result};
+use clap::Args;
 use num_complex::Complex64;
-use std::path::Path;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+static QUIET: AtomicBool = AtomicBool::new(false);
+static REPORT_TO_STDERR: AtomicBool = AtomicBool::new(false);
+
+/// `--quiet`: only results (no progress, no informational lines on stderr).
+pub fn set_quiet(q: bool) {
+    QUIET.store(q, Ordering::Relaxed);
+}
+
+pub fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
+
+/// Reports go to stderr from now on (the data is being written to stdout).
+pub fn report_to_stderr() {
+    REPORT_TO_STDERR.store(true, Ordering::Relaxed);
+}
+
+/// Prints one line of a report: to stdout, or to stderr when stdout carries data.
+pub fn say_line(line: std::fmt::Arguments) {
+    if REPORT_TO_STDERR.load(Ordering::Relaxed) {
+        eprintln!("{line}");
+    } else if let Err(e) = writeln!(std::io::stdout(), "{line}") {
+        // A closed pipe (`jitfft … | head`) ends the run quietly instead of panicking.
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(141);
+        }
+        eprintln!("error: writing to stdout: {e}");
+        std::process::exit(1);
+    }
+}
+
+/// `say!("...", ...)`: a report line (see [`say_line`]).
+macro_rules! say {
+    ($($t:tt)*) => { $crate::cli::common::say_line(format_args!($($t)*)) };
+}
+pub(crate) use say;
+
+/// An informational line on stderr, left out with `--quiet`.
+pub fn info(line: std::fmt::Arguments) {
+    if !quiet() {
+        eprintln!("{line}");
+    }
+}
+
+/// True when `--output` names stdout.
+pub fn is_stdout(p: &Path) -> bool {
+    p.as_os_str() == "-"
+}
+
+/// The flags every transform run shares (`vc`, `ntt`, `gfp`): where the data comes from and
+/// goes, the check, the repeats, the report format and the device.
+#[derive(Args, Debug, Clone)]
+pub struct RunFlags {
+    /// Input file (formats: see the command's help); random input when omitted.
+    #[arg(long, value_name = "FILE")]
+    pub input: Option<PathBuf>,
+    /// Write the result to FILE; `-` writes it to stdout (the report then goes to stderr).
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Seed for random input (used when there is no --input; fresh when omitted).
+    #[arg(long, value_name = "SEED", alias = "random")]
+    pub seed: Option<u64>,
+    /// Compare with the CPU reference; exits non-zero after the report when the error is
+    /// above the tolerance (VC: relative L2 2e-6 for f32, 1e-13 for f64; exact transforms:
+    /// any mismatch).
+    #[arg(long)]
+    pub check: bool,
+    /// Timed runs after one warm-up run (kernel time: median, min, max).
+    #[arg(long, default_value_t = 5, value_name = "N")]
+    pub repeat: usize,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU).
+    #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE")]
+    pub device: Option<String>,
+}
+
+impl RunFlags {
+    /// Checks the flags before any work: at least one run, one source of input, a writable
+    /// output; sends the report to stderr when the data goes to stdout.
+    pub fn validate(&self) -> Result<()> {
+        if self.repeat == 0 {
+            bail!("--repeat 0: at least one timed run is needed");
+        }
+        if self.input.is_some() && self.seed.is_some() {
+            bail!("--input and --seed (--random) both given: choose one source of input");
+        }
+        if let Some(o) = &self.output {
+            if is_stdout(o) {
+                report_to_stderr();
+            } else {
+                check_output_dir(o)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `--size`: a power of two written `2^20`, `2**20` or `1048576`; returns log2.
+pub fn parse_size(s: &str) -> std::result::Result<u32, String> {
+    let t = s.trim();
+    let bad = || format!("{s:?}: a power of two, written 2^L (e.g. 2^20) or in full (1048576)");
+    if let Some(l) = t.strip_prefix("2^").or_else(|| t.strip_prefix("2**")) {
+        let l: u32 = l.trim().parse().map_err(|_| bad())?;
+        if l >= 64 {
+            return Err(format!("{s:?}: 2^{l} points is too large"));
+        }
+        return Ok(l);
+    }
+    let v: u64 = t.replace('_', "").parse().map_err(|_| bad())?;
+    if v == 0 || !v.is_power_of_two() {
+        return Err(format!(
+            "{s:?} is not a power of two: these transforms need N = 2^L points"
+        ));
+    }
+    Ok(v.trailing_zeros())
+}
 
 /// Opens the device named by `--device` (or `JITFFT_DEVICE`, or the default rule).
 pub fn open_device(sel: Option<&str>) -> Result<Gpu> {
     Ok(Gpu::open(&DeviceSelector::from_arg_or_env(sel))?)
 }
 
+/// Prints a JSON report (to stderr when stdout carries data).
 pub fn print_json<T: serde::Serialize>(v: &T) -> Result<()> {
-    println!("{}", serde_json::to_string_pretty(v)?);
+    say!("{}", serde_json::to_string_pretty(v)?);
     Ok(())
 }
 
-/// The flags every timed transform command shares: at least one timed run, and one source
-/// of input.
-pub fn check_run_flags(repeat: usize, has_input: bool, has_random: bool) -> Result<()> {
-    if repeat == 0 {
-        bail!("--repeat 0: at least one timed run is needed");
+/// Writes data to a file atomically, or to stdout for `-`.
+pub fn write_data(path: &Path, bytes: &[u8]) -> Result<()> {
+    if is_stdout(path) {
+        let mut out = std::io::stdout().lock();
+        out.write_all(bytes)?;
+        out.flush()?;
+        return Ok(());
     }
-    if has_input && has_random {
-        bail!("--input and --random both given: choose one source of input");
-    }
+    write_atomic(path, bytes)?;
     Ok(())
 }
 
 /// Checks an output path before any work is done, so a bad path fails fast.
 pub fn check_output_path(path: &Path) -> Result<()> {
+    if is_stdout(path) {
+        return Ok(());
+    }
     let ext = path
         .extension()
         .map(|e| e.to_string_lossy().to_lowercase())
@@ -61,7 +188,8 @@ pub fn check_output_dir(path: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Writes a spectrum as .npy (complex64 when `single`, else complex128) or .txt, atomically.
+/// Writes a spectrum as .npy (complex64 when `single`, else complex128) or .txt, atomically;
+/// `-`: text to stdout.
 pub fn write_spectrum(path: &Path, data: &[Complex64], single: bool) -> Result<()> {
     let ext = path
         .extension()
@@ -72,8 +200,7 @@ pub fn write_spectrum(path: &Path, data: &[Complex64], single: bool) -> Result<(
     } else {
         format_spectrum(data).into_bytes()
     };
-    write_atomic(path, &bytes)?;
-    Ok(())
+    write_data(path, &bytes)
 }
 
 /// "1.234 ms", with sensible digits.
@@ -84,5 +211,24 @@ pub fn ms(x: f64) -> String {
         format!("{x:.3} ms")
     } else {
         format!("{x:.4} ms")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("2^20"), Ok(20));
+        assert_eq!(parse_size("2**3"), Ok(3));
+        assert_eq!(parse_size("1048576"), Ok(20));
+        assert_eq!(parse_size("1"), Ok(0));
+        assert!(parse_size("1000")
+            .unwrap_err()
+            .contains("not a power of two"));
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("2^x").is_err());
+        assert!(parse_size("2^64").is_err());
     }
 }

@@ -1,6 +1,6 @@
 //! `jitfft devices`: every platform and device, as a table or JSON.
 
-use super::common::print_json;
+use super::common::{print_json, say};
 use crate::bench::bandwidth::copy_bandwidth_gbs;
 use crate::runtime::{icd_hint, list_devices, DeviceInfo};
 use anyhow::{bail, Result};
@@ -15,6 +15,10 @@ pub struct DevicesArgs {
     /// Also measure each device's copy bandwidth (device-to-device copy, profiling events).
     #[arg(long)]
     pub bandwidth: bool,
+    /// Only the devices a selector picks: index, name substring, `gpu`, `cpu` or `all`
+    /// (default: all).
+    #[arg(long, value_name = "DEVICE")]
+    pub device: Option<String>,
 }
 
 fn gib(b: u64) -> String {
@@ -68,6 +72,10 @@ pub fn run(a: DevicesArgs) -> Result<()> {
     if devs.is_empty() {
         bail!("{}", icd_hint::no_platform_message());
     }
+    let devs = match &a.device {
+        Some(d) => crate::runtime::discover::select_devices(Some(d))?,
+        None => devs,
+    };
     if a.bandwidth {
         let mut rows = Vec::new();
         for d in devs {
@@ -82,7 +90,7 @@ pub fn run(a: DevicesArgs) -> Result<()> {
             return print_json(&rows);
         }
         for r in rows {
-            println!(
+            say!(
                 "{}: {} — copy bandwidth {}",
                 r["index"],
                 r["name"].as_str().unwrap_or(""),
@@ -99,7 +107,7 @@ pub fn run(a: DevicesArgs) -> Result<()> {
     }
     let mut t = Table::new(infos.iter().map(row));
     t.with(Style::sharp());
-    println!("{t}");
-    println!("Select with --device N | name substring | gpu | cpu (or JITFFT_DEVICE).");
+    say!("{t}");
+    say!("Select with --device N | name substring | gpu | cpu (or JITFFT_DEVICE).");
     Ok(())
 }

@@ -21,13 +21,13 @@ pub enum FieldCommand {
 #[derive(Args, Debug, Clone)]
 pub struct FieldArgs {
     /// A preset: bn254-fr, bn254-fq, bls12-381-fr, goldilocks, babybear.
-    #[arg(long, conflicts_with = "modulus")]
+    #[arg(long, conflicts_with = "modulus", value_name = "PRESET")]
     pub field: Option<String>,
     /// An odd prime modulus (decimal or 0x-hex, or a comma-separated limb list) up to 1024 bits.
-    #[arg(long)]
+    #[arg(long, value_name = "P")]
     pub modulus: Option<String>,
     /// Generator of the 2^s roots of unity (ω_N = g^((p−1)/N)); presets have their standard one.
-    #[arg(long)]
+    #[arg(long, value_name = "G")]
     pub generator: Option<String>,
 }
 
@@ -36,26 +36,27 @@ pub struct InspectArgs {
     #[command(flatten)]
     pub f: FieldArgs,
     /// Limb width of the Montgomery representation.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, value_name = "BITS")]
     pub limbs: u32,
     /// Montgomery −p⁻¹ mod 2^w to check (integer or limb list).
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long, allow_hyphen_values = true, value_name = "VALUE")]
     pub n_prime: Option<String>,
     /// R mod p to check.
-    #[arg(long)]
+    #[arg(long, value_name = "VALUE")]
     pub r: Option<String>,
     /// R² mod p to check.
-    #[arg(long)]
+    #[arg(long, value_name = "VALUE")]
     pub r_squared: Option<String>,
     /// A 2^s-th root of unity to check.
-    #[arg(long)]
+    #[arg(long, value_name = "VALUE")]
     pub root: Option<String>,
     /// The 2-adicity s of p − 1 to check.
-    #[arg(long)]
+    #[arg(long, value_name = "S")]
     pub two_adicity: Option<u64>,
     /// Order of limb lists: le (least significant first), be, or auto (try both).
-    #[arg(long, default_value = "auto")]
+    #[arg(long, default_value = "auto", value_name = "ORDER", value_parser = ["le", "be", "auto"])]
     pub limb_order: String,
+    /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
 }

@@ -1,42 +1,58 @@
 //! `jitfft gfp`: FFT over Z/pZ, p = r^k + 1, on a device; exact check against rug.
 
-use super::common::{ms, open_device, print_json};
+use super::common::{ms, open_device, parse_size, print_json, say, write_data, RunFlags};
 use crate::gfp::execute::{device_limits, GfpRunTimes};
 use crate::gfp::field::GfpField;
 use crate::gfp::plan::{GfpPlan, LOCAL_BUDGET_BYTES, MAX_GROUP};
 use crate::gfp::reference;
 use crate::gfp::GfpTransform;
-use crate::io::atomic::write_atomic;
 use crate::io::random::fresh_seed;
 use crate::runtime::Summary;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use rug::Integer;
 use serde::Serialize;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 /// The flags that define the field and the transform (shared with `source gfp`).
 #[derive(Args, Debug, Clone)]
 pub struct GfpFieldArgs {
     /// Preset prime: p3 = (2^63+2^34)^8+1, p4 = (2^62+2^36)^16+1, p5 = (2^62+2^56)^32+1.
-    #[arg(long)]
+    #[arg(long, value_name = "PRESET")]
     pub prime: Option<String>,
     /// Radix r of p = r^k + 1 (even, 4 ≤ r < 2^64); with --k instead of --prime.
-    #[arg(long)]
+    #[arg(long, value_name = "R")]
     pub r: Option<String>,
     /// k of p = r^k + 1 (a power of two).
-    #[arg(long)]
+    #[arg(long, value_name = "K")]
     pub k: Option<u32>,
-    /// Transform size N = 2^L.
-    #[arg(long)]
-    pub log_n: u32,
+    /// Transform size N = 2^L; also --n L, or --size N.
+    #[arg(
+        long,
+        alias = "n",
+        value_name = "L",
+        required_unless_present = "size",
+        conflicts_with = "size"
+    )]
+    pub log_n: Option<u32>,
+    /// N points: a power of two, written 2^20 or 1048576 (same as --log-n 20).
+    #[arg(long, value_name = "N", value_parser = parse_size)]
+    pub size: Option<u32>,
     /// Inverse transform (ω_N^−1, then times 1/N).
     #[arg(long)]
     pub inverse: bool,
 }
 
 impl GfpFieldArgs {
+    /// log2 N from --log-n (--n) or --size (clap requires one of them).
+    pub fn log_n(&self) -> Result<u32> {
+        match self.log_n.or(self.size) {
+            Some(l) => Ok(l),
+            None => bail!("--log-n L (or --size N) is required (N = 2^L)"),
+        }
+    }
+
     pub fn field(&self) -> Result<GfpField> {
         match (&self.prime, &self.r, self.k) {
             (Some(p), None, None) => Ok(GfpField::preset(p)?),
@@ -55,7 +71,7 @@ impl GfpFieldArgs {
     pub fn plan(&self, limits: (u64, usize)) -> Result<GfpPlan> {
         Ok(GfpPlan::new(
             self.field()?,
-            self.log_n,
+            self.log_n()?,
             self.inverse,
             limits.0,
             limits.1,
@@ -68,33 +84,17 @@ impl GfpFieldArgs {
     }
 }
 
+/// `--input`: N lines, one decimal integer in [0, p) each. `--output`: the result, N lines,
+/// one decimal integer each (written only when everything succeeded; `-`: stdout).
 #[derive(Args, Debug)]
 pub struct GfpArgs {
     #[command(flatten)]
     pub t: GfpFieldArgs,
-    /// Input: N lines, one decimal integer in [0, p) each.
-    #[arg(long)]
-    pub input: Option<PathBuf>,
-    /// Write the result: N lines, one decimal integer each.
-    #[arg(long)]
-    pub output: Option<PathBuf>,
-    /// Seed for random input (when there is no --input; fresh when omitted).
-    #[arg(long)]
-    pub random: Option<u64>,
-    /// Compare with the exact CPU FFT (rug); fails on any difference.
-    #[arg(long)]
-    pub check: bool,
+    #[command(flatten)]
+    pub run: RunFlags,
     /// Also time the CPU reference FFT (rug, all host cores) on the same input.
     #[arg(long)]
     pub cpu_reference_time: bool,
-    /// Timed runs after one warm-up run.
-    #[arg(long, default_value_t = 5)]
-    pub repeat: usize,
-    #[arg(long)]
-    pub json: bool,
-    /// Device: index, name substring, `gpu` or `cpu` (env JITFFT_DEVICE).
-    #[arg(long)]
-    pub device: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -110,6 +110,8 @@ struct CheckReport {
     reference: String,
     mismatches: usize,
     ok: bool,
+    /// Exact transform: any mismatch fails.
+    tolerance: &'static str,
 }
 
 #[derive(Serialize)]
@@ -166,17 +168,14 @@ pub fn read_elements(path: &Path, f: &GfpField, n: u64) -> Result<Vec<Integer>> 
 }
 
 pub fn run(a: GfpArgs) -> Result<()> {
-    super::common::check_run_flags(a.repeat, a.input.is_some(), a.random.is_some())?;
-    if let Some(o) = &a.output {
-        super::common::check_output_dir(o)?;
-    }
+    a.run.validate()?;
     // Validate field and size before reading input or opening a device.
     let pre = a.t.default_plan()?;
     let f = pre.field.clone();
-    let (x, seed, what) = match &a.input {
+    let (x, seed, what) = match &a.run.input {
         Some(p) => (read_elements(p, &f, pre.n)?, None, p.display().to_string()),
         None => {
-            let s = a.random.unwrap_or_else(fresh_seed);
+            let s = a.run.seed.unwrap_or_else(fresh_seed);
             (
                 f.random_elements(pre.n as usize, s),
                 Some(s),
@@ -184,21 +183,21 @@ pub fn run(a: GfpArgs) -> Result<()> {
             )
         }
     };
-    let gpu = open_device(a.device.as_deref())?;
+    let gpu = open_device(a.run.device.as_deref())?;
     let plan = a.t.plan(device_limits(&gpu))?;
     let tr = GfpTransform::new(&gpu, &plan)?;
     let input = f.to_transposed(&x);
     tr.execute(&gpu, &input)?; // warm-up
     let mut runs: Vec<GfpRunTimes> = Vec::new();
     let mut out = Vec::new();
-    for _ in 0..a.repeat {
+    for _ in 0..a.run.repeat {
         let (o, t) = tr.execute(&gpu, &input)?;
         out = o;
         runs.push(t);
     }
     let y = f.from_transposed(&out, plan.n as usize)?;
     let mut cpu_ms = None;
-    let want = if a.check || a.cpu_reference_time {
+    let want = if a.run.check || a.cpu_reference_time {
         let t0 = Instant::now();
         let w = if plan.inverse {
             reference::inverse_fft(&f, &x, &plan.omega)?
@@ -210,33 +209,26 @@ pub fn run(a: GfpArgs) -> Result<()> {
     } else {
         None
     };
-    let check = if a.check {
+    let check = if a.run.check {
         let w = want.as_ref().expect("reference computed above");
         let mismatches = y.iter().zip(w).filter(|(a, b)| a != b).count();
         Some(CheckReport {
             reference: "exact radix-2 FFT with rug (CPU)".into(),
             mismatches,
             ok: mismatches == 0,
+            tolerance: "exact: any mismatch fails",
         })
     } else {
         None
     };
-    if let Some(c) = &check {
-        if !c.ok {
-            bail!(
-                "the device result differs from the exact CPU reference in {} of {} values",
-                c.mismatches,
-                plan.n
-            );
-        }
-    }
-    if let Some(path) = &a.output {
+    let check_failed = check.as_ref().is_some_and(|c| !c.ok);
+    if let (Some(path), false) = (&a.run.output, check_failed) {
         let mut s = String::with_capacity(y.len() * (f.bits as usize / 3 + 2));
         for v in &y {
             s.push_str(&v.to_string());
             s.push('\n');
         }
-        write_atomic(path, s.as_bytes())?;
+        write_data(path, s.as_bytes())?;
     }
     let pick =
         |g: &dyn Fn(&GfpRunTimes) -> f64| Summary::of(&runs.iter().map(g).collect::<Vec<_>>());
@@ -278,26 +270,48 @@ pub fn run(a: GfpArgs) -> Result<()> {
         check,
         cpu_reference_ms: cpu_ms.filter(|_| a.cpu_reference_time),
         cpu_threads: rayon::current_num_threads(),
-        output: a.output.as_ref().map(|p| p.display().to_string()),
+        output: if check_failed {
+            None
+        } else {
+            a.run.output.as_ref().map(|p| p.display().to_string())
+        },
     };
-    if a.json {
-        return print_json(&report);
+    if a.run.json {
+        print_json(&report)?;
+    } else {
+        print_human(&gpu.describe(), &f, &plan, &report);
     }
+    if let Some(c) = &report.check {
+        if !c.ok {
+            bail!(
+                "the device result differs from the exact CPU reference in {} of {} values; no output written",
+                c.mismatches,
+                plan.n
+            );
+        }
+    }
+    Ok(())
+}
+
+fn print_human(device: &str, f: &GfpField, plan: &GfpPlan, report: &GfpReport) {
     let s = |x: &Summary| format!("{} (min {}, max {})", ms(x.median), ms(x.min), ms(x.max));
-    println!("device     {}", gpu.describe());
-    println!(
+    say!("device     {device}");
+    say!(
         "field      p = {}^{} + 1 ({} bits, 2-adicity {})",
-        f.r, f.k, f.bits, f.two_adicity
+        f.r,
+        f.k,
+        f.bits,
+        f.two_adicity
     );
-    println!(
+    say!(
         "transform  {} FFT, N = 2^{}, radices {}",
         if plan.inverse { "inverse" } else { "forward" },
         plan.log_n,
         report.radices
     );
-    println!("omega_N    {}", report.omega_n);
-    println!("input      {}", report.input);
-    println!(
+    say!("omega_N    {}", report.omega_n);
+    say!("input      {}", report.input);
+    say!(
         "build      {} ({}), twiddle tables {} (host)",
         ms(report.build_ms),
         if report.build_from_cache {
@@ -307,35 +321,41 @@ pub fn run(a: GfpArgs) -> Result<()> {
         },
         ms(report.twiddle_setup_ms)
     );
-    println!(
+    say!(
         "kernel     {} median of {} runs after 1 warm-up",
         s(&report.kernel_ms),
         report.kernel_ms.count
     );
-    println!("  base DFTs    {}", s(&report.per_stage.base_dft_ms));
-    println!("  twiddles     {}", s(&report.per_stage.twiddle_ms));
-    println!("  permutation  {}", s(&report.per_stage.permutation_ms));
+    say!("  base DFTs    {}", s(&report.per_stage.base_dft_ms));
+    say!("  twiddles     {}", s(&report.per_stage.twiddle_ms));
+    say!("  permutation  {}", s(&report.per_stage.permutation_ms));
     if plan.inverse {
-        println!("  scale 1/N    {}", s(&report.per_stage.scale_ms));
+        say!("  scale 1/N    {}", s(&report.per_stage.scale_ms));
     }
-    println!("upload     {}", s(&report.upload_ms));
-    println!("download   {}", s(&report.download_ms));
+    say!("upload     {}", s(&report.upload_ms));
+    say!("download   {}", s(&report.download_ms));
     if let Some(c) = &report.check {
-        println!(
-            "check      exact match with the CPU reference ({} values)",
-            plan.n
-        );
-        let _ = c;
+        if c.ok {
+            say!(
+                "check      passed: exact match with the CPU reference ({} values; tolerance: none)",
+                plan.n
+            );
+        } else {
+            say!(
+                "check      FAILED: {} of {} values differ from the CPU reference",
+                c.mismatches,
+                plan.n
+            );
+        }
     }
     if let Some(t) = report.cpu_reference_ms {
-        println!(
+        say!(
             "cpu ref    {} (rug FFT, {} threads)",
             ms(t),
             report.cpu_threads
         );
     }
     if let Some(o) = &report.output {
-        println!("output     {o}");
+        say!("output     {o}");
     }
-    Ok(())
 }

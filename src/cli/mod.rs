@@ -23,6 +23,9 @@ use clap::{Parser, Subcommand};
     about = "Run-time generated OpenCL kernels for fast spectral transforms (Vilenkin-Chrestenson and more), measured on any OpenCL device"
 )]
 pub struct Cli {
+    /// Only results: no progress bars and no informational lines on stderr.
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -61,6 +64,7 @@ pub enum Command {
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
+    common::set_quiet(cli.quiet);
     match cli.command {
         Command::Devices(a) => devices::run(a),
         Command::Vc(a) => vc::run(a),

@@ -1,13 +1,12 @@
 //! `jitfft ntt`: an NTT over an odd prime field on a device, timed by profiling events,
 //! optionally checked bit for bit against the CPU reference.
 
-use super::common::{ms, open_device, print_json};
+use super::common::{ms, open_device, parse_size, print_json, say, write_data, RunFlags};
 use super::field::FieldArgs;
 use crate::field::cpu::limbs64;
 use crate::field::parse::LimbOrder;
 use crate::field::prime::FieldSummary;
 use crate::field::LimbBits;
-use crate::io::atomic::write_atomic;
 use crate::io::random::fresh_seed;
 use crate::ntt::data::{format_elements, random_elements, read_elements};
 use crate::ntt::plan::{ArithChoice, FusedKernel, NttOptions, Reduce, Twiddles};
@@ -16,7 +15,6 @@ use crate::runtime::Summary;
 use anyhow::{bail, Result};
 use clap::Args;
 use serde::Serialize;
-use std::path::PathBuf;
 use std::time::Instant;
 
 /// The flags that define a transform (shared by `ntt` and `source ntt`).
@@ -24,43 +22,61 @@ use std::time::Instant;
 pub struct NttSpecArgs {
     #[command(flatten)]
     pub f: FieldArgs,
-    /// N = 2^L points (inferred from --input when omitted).
-    #[arg(long)]
+    /// N = 2^L points (inferred from --input when omitted); also --n L, or --size N.
+    #[arg(long, alias = "n", value_name = "L", conflicts_with = "size")]
     pub log_n: Option<u32>,
+    /// N points: a power of two, written 2^20 or 1048576 (same as --log-n 20).
+    #[arg(long, value_name = "N", value_parser = parse_size)]
+    pub size: Option<u32>,
     /// radix2 (one launch per stage), split28 (radix-2/8 split radix) or fused (local memory).
-    #[arg(long, default_value = "fused", overrides_with = "variant")]
+    #[arg(long, default_value = "fused", overrides_with = "variant", value_name = "VARIANT",
+          value_parser = ["radix2", "split28", "fused"])]
     pub variant: String,
     /// Limb width of the generated arithmetic: 32 or 64 (default: 32 where the carry chains
     /// are PTX, i.e. on NVIDIA devices, measured 2.3× faster there for BN254 Fr; else 64).
-    #[arg(long, overrides_with = "limbs")]
+    #[arg(long, overrides_with = "limbs", value_name = "BITS")]
     pub limbs: Option<u32>,
     /// The inverse transform (ω⁻¹ and a factor N⁻¹).
     #[arg(long)]
     pub inverse: bool,
     /// Carry chains of the field arithmetic: auto (ptx on NVIDIA devices, portable elsewhere
     /// and in `source ntt`), portable (C macros) or ptx (inline PTX, NVIDIA only).
-    #[arg(long, default_value = "auto", overrides_with = "arith")]
+    #[arg(long, default_value = "auto", overrides_with = "arith", value_name = "ARITH",
+          value_parser = ["auto", "portable", "ptx"])]
     pub arith: String,
     /// Fused kernel: regs (points in registers between exchanges, no Montgomery conversions)
     /// or stages (one radix-2 stage per exchange, the first fused kernel).
-    #[arg(long, default_value = "regs", overrides_with = "kernel")]
+    #[arg(long, default_value = "regs", overrides_with = "kernel", value_name = "KERNEL",
+          value_parser = ["regs", "stages"])]
     pub kernel: String,
     /// Regs kernel: points per work-item per exchange (2, 4, 8, 16).
-    #[arg(long, default_value_t = 8, overrides_with = "elems")]
+    #[arg(
+        long,
+        default_value_t = 8,
+        overrides_with = "elems",
+        value_name = "POINTS"
+    )]
     pub elems: u32,
     /// Regs kernel: twiddles between passes from a table per pass (table) or as hi·lo (split).
-    #[arg(long, default_value = "table", overrides_with = "twiddles")]
+    #[arg(long, default_value = "table", overrides_with = "twiddles", value_name = "TWIDDLES",
+          value_parser = ["table", "split"])]
     pub twiddles: String,
     /// Values in [0, 2p) inside passes: auto (where 4p < R, regs kernel), lazy or full.
-    #[arg(long, default_value = "auto", overrides_with = "reduce")]
+    #[arg(long, default_value = "auto", overrides_with = "reduce", value_name = "REDUCE",
+          value_parser = ["auto", "lazy", "full"])]
     pub reduce: String,
     /// Largest radix of a fused pass (a power of two, 2 to 1024; default: what local memory
     /// holds), e.g. to compare more, smaller passes.
-    #[arg(long, overrides_with = "max_radix")]
+    #[arg(long, overrides_with = "max_radix", value_name = "RADIX")]
     pub max_radix: Option<u64>,
 }
 
 impl NttSpecArgs {
+    /// log2 N from --log-n (--n) or --size.
+    pub fn log_n(&self) -> Option<u32> {
+        self.log_n.or(self.size)
+    }
+
     pub fn options(&self) -> Result<NttOptions> {
         Ok(NttOptions {
             arith: ArithChoice::parse(&self.arith)?,
@@ -95,9 +111,9 @@ impl NttSpecArgs {
         let variant = Variant::parse(&self.variant)?;
         let opts = self.options()?;
         let (field, _) = self.f.field(limb, LimbOrder::Le, true)?;
-        let log_n = match log_n.or(self.log_n) {
+        let log_n = match log_n.or(self.log_n()) {
             Some(l) => l,
-            None => bail!("--log-n L is required when no --input is given (N = 2^L)"),
+            None => bail!("--log-n L (or --size N) is required when no --input is given (N = 2^L)"),
         };
         Ok(NttPlan::with_options(
             &field,
@@ -110,30 +126,15 @@ impl NttSpecArgs {
     }
 }
 
+/// `--input`: one decimal integer in [0, p) a line, N = number of lines (a power of two).
+/// `--output`: the result, one decimal integer a line (written only when everything
+/// succeeded; `-`: stdout).
 #[derive(Args, Debug)]
 pub struct NttArgs {
     #[command(flatten)]
     pub t: NttSpecArgs,
-    /// Input: one decimal integer in [0, p) a line; N = number of lines (a power of two).
-    #[arg(long)]
-    pub input: Option<PathBuf>,
-    /// Write the result, one decimal integer a line (written only when everything succeeded).
-    #[arg(long)]
-    pub output: Option<PathBuf>,
-    /// Seed for random input (used when there is no --input; fresh when omitted).
-    #[arg(long)]
-    pub random: Option<u64>,
-    /// Compare bit for bit with the exact CPU reference.
-    #[arg(long)]
-    pub check: bool,
-    /// Timed runs after one warm-up run (kernel time: median, min, max).
-    #[arg(long, default_value_t = 5)]
-    pub repeat: usize,
-    #[arg(long)]
-    pub json: bool,
-    /// Device: index, name substring, `gpu` or `cpu` (env JITFFT_DEVICE).
-    #[arg(long)]
-    pub device: Option<String>,
+    #[command(flatten)]
+    pub run: RunFlags,
 }
 
 #[derive(Serialize)]
@@ -143,6 +144,8 @@ struct CheckReport {
     first_mismatch: Option<usize>,
     reference: &'static str,
     reference_ms: f64,
+    /// Exact transform: any mismatch fails.
+    tolerance: &'static str,
 }
 
 #[derive(Serialize)]
@@ -193,12 +196,9 @@ struct PtxasRow {
 }
 
 pub fn run(a: NttArgs) -> Result<()> {
-    super::common::check_run_flags(a.repeat, a.input.is_some(), a.random.is_some())?;
-    if let Some(o) = &a.output {
-        super::common::check_output_dir(o)?;
-    }
+    a.run.validate()?;
     // Everything about the request is validated before a device is opened.
-    let (plan, input, seed, what) = match &a.input {
+    let (plan, input, seed, what) = match &a.run.input {
         Some(path) => {
             let limb = a.t.limb(false)?;
             Variant::parse(&a.t.variant)?;
@@ -213,7 +213,7 @@ pub fn run(a: NttArgs) -> Result<()> {
                 );
             }
             let l = count.trailing_zeros();
-            if let Some(want) = a.t.log_n {
+            if let Some(want) = a.t.log_n() {
                 if want != l {
                     bail!(
                         "{}: {count} values, but --log-n {want} asks for {}",
@@ -226,12 +226,12 @@ pub fn run(a: NttArgs) -> Result<()> {
         }
         None => {
             let plan = a.t.plan(None)?;
-            let seed = a.random.unwrap_or_else(fresh_seed);
+            let seed = a.run.seed.unwrap_or_else(fresh_seed);
             let data = random_elements(plan.field(), plan.n(), seed);
             (plan, data, Some(seed), format!("random (seed {seed})"))
         }
     };
-    let gpu = open_device(a.device.as_deref())?;
+    let gpu = open_device(a.run.device.as_deref())?;
     // Without --limbs, PTX carry chains (NVIDIA, unless --arith portable) take 32-bit limbs.
     let ptx = gpu.info.vendor_key() == "nvidia" && a.t.arith != "portable";
     let plan = if a.t.limbs.is_none() && ptx {
@@ -243,13 +243,13 @@ pub fn run(a: NttArgs) -> Result<()> {
     tr.execute(&gpu, &input)?; // warm-up
     let mut out = Vec::new();
     let mut runs: Vec<RunTimes> = Vec::new();
-    for _ in 0..a.repeat {
+    for _ in 0..a.run.repeat {
         let (o, t) = tr.execute(&gpu, &input)?;
         out = o;
         runs.push(t);
     }
     let pick = |f: &dyn Fn(&RunTimes) -> f64| Summary::of(&runs.iter().map(f).collect::<Vec<_>>());
-    let check = if a.check {
+    let check = if a.run.check {
         let t0 = Instant::now();
         let want = reference::ntt(plan.field(), &input, plan.log_n, plan.inverse)?;
         let reference_ms = t0.elapsed().as_secs_f64() * 1e3;
@@ -263,13 +263,14 @@ pub fn run(a: NttArgs) -> Result<()> {
             first_mismatch: bad.first().copied(),
             reference: "CPU radix-2 NTT, 64-bit-limb Montgomery arithmetic (tested against rug)",
             reference_ms,
+            tolerance: "exact: any mismatch fails",
         })
     } else {
         None
     };
     let check_failed = check.as_ref().is_some_and(|c| !c.ok);
-    if let (Some(path), false) = (&a.output, check_failed) {
-        write_atomic(path, format_elements(plan.field(), &out).as_bytes())?;
+    if let (Some(path), false) = (&a.run.output, check_failed) {
+        write_data(path, format_elements(plan.field(), &out).as_bytes())?;
     }
     let launches = tr.schedule.passes.len();
     let pass_ms_median = (0..launches)
@@ -307,7 +308,7 @@ pub fn run(a: NttArgs) -> Result<()> {
         output: if check_failed {
             None
         } else {
-            a.output.as_ref().map(|p| p.display().to_string())
+            a.run.output.as_ref().map(|p| p.display().to_string())
         },
         ptxas: crate::stats::nvidia::parse_ptxas_log(&tr.built.build_log)
             .into_iter()
@@ -319,7 +320,7 @@ pub fn run(a: NttArgs) -> Result<()> {
             })
             .collect(),
     };
-    if a.json {
+    if a.run.json {
         print_json(&report)?;
     } else {
         print_human(&gpu.describe(), &report);
@@ -331,14 +332,20 @@ pub fn run(a: NttArgs) -> Result<()> {
 }
 
 fn print_human(device: &str, r: &NttReport) {
-    println!("device     {device}");
-    println!(
+    say!("device     {device}");
+    say!(
         "transform  NTT {} over {} ({} bits), N = 2^{} = {}, {}-bit limbs",
-        r.direction, r.field.name, r.field.bits, r.log_n, r.n, r.limb_bits
+        r.direction,
+        r.field.name,
+        r.field.bits,
+        r.log_n,
+        r.n,
+        r.limb_bits
     );
-    println!(
+    say!(
         "omega_N    {} (g = {}, ω_N = g^((p−1)/N))",
-        r.omega_n, r.field.generator
+        r.omega_n,
+        r.field.generator
     );
     let opts = if r.variant == "fused" && r.options.kernel == FusedKernel::Regs {
         format!(
@@ -351,11 +358,12 @@ fn print_human(device: &str, r: &NttReport) {
     } else {
         String::new()
     };
-    println!(
+    say!(
         "arithmetic {} carry chains, {} reduction",
-        r.arith, r.reduction
+        r.arith,
+        r.reduction
     );
-    println!(
+    say!(
         "plan       {}{opts}, {} launches{}",
         r.variant,
         r.launches,
@@ -365,15 +373,16 @@ fn print_human(device: &str, r: &NttReport) {
             format!(", radices {}", r.radices)
         }
     );
-    println!("kernels    {}", r.kernels.join(", "));
+    say!("kernels    {}", r.kernels.join(", "));
     if let Some(c) = &r.field_ops_per_point {
-        println!(
+        say!(
             "per point  {:.3} Montgomery multiplications, {:.0} additions/subtractions",
-            c.fe_mul, c.fe_add_sub
+            c.fe_mul,
+            c.fe_add_sub
         );
     }
-    println!("input      {}", r.input);
-    println!(
+    say!("input      {}", r.input);
+    say!(
         "build      {} ({}), tables {}",
         ms(r.build_ms),
         if r.build_from_cache {
@@ -384,22 +393,22 @@ fn print_human(device: &str, r: &NttReport) {
         ms(r.tables_ms)
     );
     let s = |x: &Summary| format!("{} (min {}, max {})", ms(x.median), ms(x.min), ms(x.max));
-    println!(
+    say!(
         "kernel     {} median of {} runs after 1 warm-up",
         s(&r.kernel_ms),
         r.kernel_ms.count
     );
-    println!("upload     {} (pinned → device)", s(&r.upload_ms));
-    println!("download   {} (device → pinned)", s(&r.download_ms));
-    println!("end-to-end {} (host wall clock)", s(&r.end_to_end_ms));
+    say!("upload     {} (pinned → device)", s(&r.upload_ms));
+    say!("download   {} (device → pinned)", s(&r.download_ms));
+    say!("end-to-end {} (host wall clock)", s(&r.end_to_end_ms));
     if let Some(c) = &r.check {
         if c.ok {
-            println!(
-                "check      bit-exact against the CPU reference ({})",
+            say!(
+                "check      passed: bit-exact against the CPU reference ({}; tolerance: none)",
                 ms(c.reference_ms)
             );
         } else {
-            println!(
+            say!(
                 "check      FAILED: {} of {} values differ (first at index {})",
                 c.mismatches,
                 r.n,
@@ -408,7 +417,7 @@ fn print_human(device: &str, r: &NttReport) {
         }
     }
     for k in &r.ptxas {
-        println!(
+        say!(
             "ptxas      {}: {} registers, spills {}/{} bytes (store/load)",
             k.kernel,
             crate::stats::show(k.registers),
@@ -417,7 +426,7 @@ fn print_human(device: &str, r: &NttReport) {
         );
     }
     if let Some(o) = &r.output {
-        println!("output     {o}");
+        say!("output     {o}");
     }
 }
 

@@ -1,579 +1,138 @@
 //! `jitfft reproduce table1|table2|table3|all`: the paper's Tables 1–3 measured on the
-//! selected devices, beside the published values, written to `<out-dir>/<device-slug>/`.
+//! selected devices, beside the published values (the tables are built in
+//! `bench::reproduce`). Results go to `<out-dir>/<device-slug>/`; the default out-dir is a
+//! new dated folder in the user's data folder, never the repository, and existing result
+//! files are never replaced without `--force`. Quick runs write `*-quick.*` files, so they
+//! never replace a full run's files, even with `--force`.
 
-use super::bench::progress;
-use crate::bench::bandwidth::copy_bandwidth_gbs;
-use crate::bench::export::fmt_ms;
+use super::bench::{progress, ExportArgs};
+use super::common::{info, print_json, say};
 use crate::bench::meta::RunMeta;
-use crate::bench::paper::{self, TimingTable, CITATION, TABLE1, TABLE1_RADICES};
-use crate::bench::plot::{ratio_chart, time_chart, Series};
-use crate::bench::sweep::{cpu_point, device_point, Variant};
-use crate::bench::{BenchRecord, RepeatPolicy};
-use crate::io::atomic::write_atomic;
+use crate::bench::reproduce::{refuse_existing, table1, timing_points, timing_table, Table};
+use crate::bench::BenchRecord;
 use crate::runtime::discover::select_devices;
 use crate::runtime::Gpu;
-use crate::stats::{collect, KernelStats};
-use crate::vc::{Algorithm, Coeffs, Precision, VcOptions, VcPlan, VcTransform};
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq)]
 pub enum Which {
+    /// Kernel statistics of the radix-r butterflies (paper Table 1).
     Table1,
+    /// VC times for p = 3 (paper Table 2).
     Table2,
+    /// VC times for p = 4 (paper Table 3).
     Table3,
+    /// All three.
     All,
+}
+
+impl Which {
+    fn tables(self) -> Vec<Table> {
+        match self {
+            Which::Table1 => vec![Table::Table1],
+            Which::Table2 => vec![Table::Table2],
+            Which::Table3 => vec![Table::Table3],
+            Which::All => Table::ALL.to_vec(),
+        }
+    }
+
+    fn slug(self) -> &'static str {
+        match self {
+            Which::Table1 => "table1",
+            Which::Table2 => "table2",
+            Which::Table3 => "table3",
+            Which::All => "all",
+        }
+    }
 }
 
 #[derive(Args, Debug)]
 pub struct ReproduceArgs {
-    #[arg(value_enum)]
+    /// Which table(s).
+    #[arg(value_enum, value_name = "TABLE")]
     pub which: Which,
     /// Device: index, name substring, `gpu`, `cpu`, or `all`.
-    #[arg(long)]
+    #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE")]
     pub device: Option<String>,
-    /// Small n (p = 3: n = 6..8, p = 4: n = 4..6) and few repeats, for CI.
+    /// Small n (p = 3: n = 6..8, p = 4: n = 4..6) and few repeats, for CI; the files are named
+    /// `*-quick.*` and never replace a full run's.
     #[arg(long)]
     pub quick: bool,
-    /// Results go to <out-dir>/<device-slug>/.
-    #[arg(long, default_value = "bench-results")]
-    pub out_dir: PathBuf,
-}
-
-/// One row of a generated table: a label, where it comes from, one value per column.
-#[derive(Debug, Clone, Serialize)]
-pub struct Row {
-    pub label: String,
-    pub source: String,
-    pub values: Vec<Option<f64>>,
-}
-
-fn md_table(head: &[String], rows: &[Row], fmt: &dyn Fn(f64) -> String) -> String {
-    let mut s = format!("| {} |\n", head.join(" | "));
-    s.push_str(&format!("|{}\n", " --- |".repeat(head.len())));
-    for r in rows {
-        let cells: Vec<String> = r
-            .values
-            .iter()
-            .map(|v| v.map(fmt).unwrap_or_else(|| "–".into()))
-            .collect();
-        s.push_str(&format!(
-            "| {} | {} | {} |\n",
-            r.label,
-            r.source,
-            cells.join(" | ")
-        ));
-    }
-    s
-}
-
-fn header(title: &str, meta: &RunMeta) -> String {
-    let mut s = format!("# {title}\n\n");
-    for l in meta.lines() {
-        s.push_str(&format!("- {l}\n"));
-    }
-    s.push_str(&format!("- paper: {CITATION}\n\n"));
-    s
-}
-
-fn write(path: &Path, text: &str) -> Result<()> {
-    write_atomic(path, text.as_bytes()).with_context(|| format!("writing {}", path.display()))
-}
-
-// ---------------------------------------------------------------- Table 1
-
-/// (p, digits) for each of Table 1's radices: r = 3, 4 with m = 1; r = 9 = 3², 16 = 4².
-fn table1_plan(r: u64) -> (u32, u32) {
-    match r {
-        3 => (3, 1),
-        4 => (4, 1),
-        9 => (3, 2),
-        _ => (4, 2),
-    }
+    /// Results go to DIR/<device-slug>/ (default: a new folder
+    /// <data dir>/jitfft/results/<UTC date>-<table>[-quick], outside any checkout).
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+    /// Replace result files that exist (a quick run still writes only `*-quick.*` files).
+    #[arg(long)]
+    pub force: bool,
+    /// Print a JSON report (folders, files, Table 1's comment) on stdout.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub export: ExportArgs,
 }
 
 #[derive(Serialize)]
-struct Table1Kernel {
-    radix: u64,
-    p: u32,
-    algorithm: String,
-    stats: KernelStats,
+struct DeviceReport {
+    device: String,
+    slug: String,
+    dir: PathBuf,
+    files: Vec<PathBuf>,
+    /// Table 1: how CG compares with CT here and in the paper.
+    table1_comment: Vec<String>,
 }
 
 #[derive(Serialize)]
-struct Table1Json<'a> {
-    meta: &'a RunMeta,
-    coefficients: String,
-    precision: String,
-    radices: [u64; 4],
-    rows: Vec<Row>,
-    comment: Vec<String>,
-    kernels: Vec<Table1Kernel>,
-    notes: Vec<String>,
+struct Report {
+    tables: Vec<Table>,
+    quick: bool,
+    out_dir: PathBuf,
+    devices: Vec<DeviceReport>,
 }
 
-const T1_LABELS: [(&str, &str); 3] = [
-    ("alu", "ALU instructions"),
-    ("fetch", "fetch instructions"),
-    ("registers", "registers"),
-];
-
-/// Rows of our figures for one metric: one (CT, CG) pair per source, SASS first.
-fn our_rows(key: &str, label: &str, ct: &[KernelStats], cg: &[KernelStats]) -> Vec<Row> {
-    let mut sources: Vec<String> = Vec::new();
-    for k in ct.iter().chain(cg) {
-        for m in k.metrics.iter().filter(|m| m.key == key) {
-            if !sources.contains(&m.source) {
-                sources.push(m.source.clone());
-            }
-        }
-    }
-    sources.sort_by_key(|s| !s.starts_with("SASS"));
-    if sources.is_empty() {
-        sources.push("not reported by this device's compiler".into());
-    }
-    let mut rows = Vec::new();
-    for s in sources {
-        for (alg, ks) in [("CT", ct), ("CG", cg)] {
-            rows.push(Row {
-                label: format!("{label}, {alg}"),
-                source: s.clone(),
-                values: ks
-                    .iter()
-                    .map(|k| {
-                        k.from_source(key, &s)
-                            .and_then(|m| m.value)
-                            .map(|v| v as f64)
-                    })
-                    .collect(),
-            });
-        }
-    }
-    if key == "fetch" {
-        for (alg, ks) in [("CT", ct), ("CG", cg)] {
-            rows.push(Row {
-                label: format!("{label}, {alg}"),
-                source: "generator (global loads, exact)".into(),
-                values: ks
-                    .iter()
-                    .map(|k| Some(k.generator.global_loads as f64))
-                    .collect(),
-            });
-        }
-    }
-    rows
-}
-
-/// Says, per metric, at which radices CG needs fewer, as many, or more than CT.
-fn table1_comment(rows: &[Row]) -> Vec<String> {
-    let mut out = Vec::new();
-    for (key, label) in T1_LABELS {
-        let paper = TABLE1.iter().find(|t| t.metric == key).expect("paper row");
-        let paper_fewer: Vec<String> = (0..4)
-            .filter(|&i| paper.cg[i] < paper.ct[i])
-            .map(|i| TABLE1_RADICES[i].to_string())
-            .collect();
-        // Our first source (SASS where there is one) that knows both CT and CG somewhere.
-        let ours = rows.chunks(2).find(|pair| {
-            pair.len() == 2
-                && pair[0].label.starts_with(label)
-                && pair[0].source != "paper (AMD Evergreen)"
-                && (0..4).any(|i| pair[0].values[i].is_some() && pair[1].values[i].is_some())
-        });
-        let Some(pair) = ours else {
-            out.push(format!(
-                "{label}: this device's compiler gives no figure (–), so the paper's claim cannot be checked here."
-            ));
-            continue;
-        };
-        let (mut fewer, mut same, mut more) = (Vec::new(), Vec::new(), Vec::new());
-        for (i, radix) in TABLE1_RADICES.iter().enumerate() {
-            if let (Some(ct), Some(cg)) = (pair[0].values[i], pair[1].values[i]) {
-                let r = radix.to_string();
-                if cg < ct {
-                    fewer.push(r)
-                } else if cg == ct {
-                    same.push(r)
-                } else {
-                    more.push(r)
-                }
-            }
-        }
-        let list = |v: &[String]| {
-            if v.is_empty() {
-                "none".to_string()
-            } else {
-                v.join(", ")
-            }
-        };
-        let verdict = if more.is_empty() && !fewer.is_empty() {
-            "CG still needs fewer or as many"
-        } else if more.is_empty() {
-            "CG and CT need the same"
-        } else if fewer.is_empty() {
-            "CG no longer needs fewer: it needs as many or more"
-        } else {
-            "mixed"
-        };
-        out.push(format!(
-            "{label} ({}): {verdict} — CG fewer at r = {}, equal at r = {}, more at r = {} (paper: fewer at r = {}).",
-            pair[0].source,
-            list(&fewer),
-            list(&same),
-            list(&more),
-            list(&paper_fewer)
-        ));
-    }
-    out
-}
-
-fn table1(gpu: &Gpu, meta: &RunMeta, dir: &Path) -> Result<Vec<String>> {
-    let mut ct = Vec::new();
-    let mut cg = Vec::new();
-    let mut kernels = Vec::new();
-    let mut notes = Vec::new();
-    for r in TABLE1_RADICES {
-        let (p, m) = table1_plan(r);
-        for (algo, list) in [(Algorithm::Ct, &mut ct), (Algorithm::Cg, &mut cg)] {
-            let plan = VcPlan::new(
-                p,
-                2 * m,
-                VcOptions {
-                    algorithm: algo,
-                    radix: Some(r),
-                    ..Default::default()
-                },
-            )?;
-            let tr = VcTransform::new(gpu, &plan)?;
-            let st = collect(gpu, &tr)?;
-            for n in st.notes {
-                if !notes.contains(&n) {
-                    notes.push(n);
-                }
-            }
-            let k = st.kernels.into_iter().next().context("no kernel")?;
-            kernels.push(Table1Kernel {
-                radix: r,
-                p,
-                algorithm: algo.to_string(),
-                stats: k.clone(),
-            });
-            list.push(k);
-        }
-    }
-    let mut rows = Vec::new();
-    for (key, label) in T1_LABELS {
-        let paper = TABLE1.iter().find(|t| t.metric == key).expect("paper row");
-        for (alg, v) in [("CT", paper.ct), ("CG", paper.cg)] {
-            rows.push(Row {
-                label: format!("{label}, {alg}"),
-                source: "paper (AMD Evergreen)".into(),
-                values: v.iter().map(|x| Some(*x as f64)).collect(),
-            });
-        }
-        rows.extend(our_rows(key, label, &ct, &cg));
-    }
-    let comment = table1_comment(&rows);
-    let mut md = header(&format!("Table 1 on {}", gpu.info.name), meta);
-    md.push_str("Per work-item statistics of the compiled radix-r butterfly kernels (static instruction counts), coefficients const-first (the paper's X1 in constant memory), f32; r = 9 and 16 are p = 3 and p = 4 with two digits per butterfly. The paper's figures are AMD APP Profiler 2.5 on AMD Evergreen. `–`: the device's compiler gives no such figure.\n\n");
-    let head: Vec<String> = ["", "source"]
-        .iter()
-        .map(|s| s.to_string())
-        .chain(TABLE1_RADICES.iter().map(|r| format!("r = {r}")))
+/// The default out-dir: a new dated folder in the user's data folder.
+fn default_out_dir(which: Which, quick: bool) -> Result<PathBuf> {
+    let base = match dirs::data_dir() {
+        Some(d) => d,
+        None => bail!("no user data folder known here: give --out-dir DIR"),
+    };
+    let stamp: String = crate::bench::meta::utc_now()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
         .collect();
-    md.push_str(&md_table(&head, &rows, &|v| format!("{v}")));
-    md.push_str("\n## Comment\n\n");
-    for c in &comment {
-        md.push_str(&format!("- {c}\n"));
-    }
-    md.push_str("\n## Kernels\n\n");
-    for k in &kernels {
-        md.push_str(&format!(
-            "- r = {}, p = {}, {}: `{}`\n",
-            k.radix, k.p, k.algorithm, k.stats.kernel
-        ));
-    }
-    if !notes.is_empty() {
-        md.push_str("\n## Notes\n\n");
-        for n in &notes {
-            md.push_str(&format!("- {n}\n"));
-        }
-    }
-    let json = Table1Json {
-        meta,
-        coefficients: Coeffs::ConstFirst.to_string(),
-        precision: Precision::F32.to_string(),
-        radices: TABLE1_RADICES,
-        rows,
-        comment: comment.clone(),
-        kernels,
-        notes,
-    };
-    write(&dir.join("table1.md"), &md)?;
-    write(
-        &dir.join("table1.json"),
-        &(serde_json::to_string_pretty(&json)? + "\n"),
-    )?;
-    Ok(comment)
-}
-
-// ---------------------------------------------------------------- Tables 2 and 3
-
-fn timing_ns(t: &TimingTable, quick: bool) -> Vec<u32> {
-    if quick {
-        if t.p == 3 {
-            vec![6, 7, 8]
-        } else {
-            vec![4, 5, 6]
-        }
-    } else {
-        t.n.to_vec()
-    }
-}
-
-fn policy(quick: bool) -> RepeatPolicy {
-    if quick {
-        RepeatPolicy {
-            warmup: 1,
-            min_count: 3,
-            min_time_s: 0.0,
-            max_count: 3,
-        }
-    } else {
-        RepeatPolicy {
-            warmup: 1,
-            min_count: 5,
-            min_time_s: 0.5,
-            max_count: 30,
-        }
-    }
-}
-
-#[derive(Serialize)]
-struct TimingJson<'a> {
-    meta: &'a RunMeta,
-    table: u32,
-    p: u32,
-    n: Vec<u32>,
-    rows: Vec<Row>,
-    records: Vec<BenchRecord>,
-}
-
-fn find<'a>(recs: &'a [BenchRecord], algo: &str, n: u32) -> Option<&'a BenchRecord> {
-    recs.iter().find(|r| r.algorithm == algo && r.n == n)
-}
-
-fn timing_rows(t: &TimingTable, ns: &[u32], recs: &[BenchRecord], device: &str) -> Vec<Row> {
-    let med = |algo: &str| -> Vec<Option<f64>> {
-        ns.iter()
-            .map(|&n| find(recs, algo, n).map(|r| r.kernel_ms.median))
-            .collect()
-    };
-    let wall = |algo: &str| -> Vec<Option<f64>> {
-        ns.iter()
-            .map(|&n| find(recs, algo, n).map(|r| r.wall_ms.median))
-            .collect()
-    };
-    let paper = |platform: &str, algo: &str| -> Vec<Option<f64>> {
-        let row = t.row(platform, algo);
-        ns.iter()
-            .map(|n| {
-                let i = t.n.iter().position(|x| x == n)?;
-                row.map(|r| r.ms[i])
-            })
-            .collect()
-    };
-    let div = |a: &[Option<f64>], b: &[Option<f64>]| -> Vec<Option<f64>> {
-        a.iter().zip(b).map(|(a, b)| Some((*a)? / (*b)?)).collect()
-    };
-    let threads = recs
-        .iter()
-        .find(|r| r.algorithm == "cpu")
-        .map(|r| r.driver.clone())
-        .unwrap_or_default();
-    let (ct, cg, cpu) = (med("ct"), med("cg"), med("cpu"));
-    let ours = "this run: kernel time, median";
-    let mut rows = vec![
-        Row {
-            label: format!("{device} / CT"),
-            source: ours.into(),
-            values: ct.clone(),
-        },
-        Row {
-            label: format!("{device} / CG"),
-            source: ours.into(),
-            values: cg.clone(),
-        },
-        Row {
-            label: "jitfft CPU".into(),
-            source: format!("this run: {threads}"),
-            values: cpu.clone(),
-        },
-        Row {
-            label: format!("{device} / CT"),
-            source: "this run: end to end (pinned upload, passes, download)".into(),
-            values: wall("ct"),
-        },
-        Row {
-            label: format!("{device} / CG"),
-            source: "this run: end to end (pinned upload, passes, download)".into(),
-            values: wall("cg"),
-        },
-    ];
-    for r in &t.rows {
-        rows.push(Row {
-            label: format!("{} / {}", r.platform, r.algorithm.to_uppercase()),
-            source: "paper".into(),
-            values: paper(r.platform, r.algorithm),
-        });
-    }
-    let speed = "speedup: paper ms / this run's ms";
-    rows.push(Row {
-        label: "CT vs paper Nvidia GPU CT".into(),
-        source: speed.into(),
-        values: div(&paper("Nvidia GPU", "ct"), &ct),
-    });
-    rows.push(Row {
-        label: "CG vs paper Nvidia GPU CG".into(),
-        source: speed.into(),
-        values: div(&paper("Nvidia GPU", "cg"), &cg),
-    });
-    rows.push(Row {
-        label: "CT vs paper AMD GPU CT".into(),
-        source: speed.into(),
-        values: div(&paper("AMD GPU", "ct"), &ct),
-    });
-    rows.push(Row {
-        label: "CG vs paper AMD GPU CG".into(),
-        source: speed.into(),
-        values: div(&paper("AMD GPU", "cg"), &cg),
-    });
-    rows.push(Row {
-        label: "jitfft CPU vs paper Nvidia CPU".into(),
-        source: speed.into(),
-        values: div(&paper("Nvidia CPU", "cpu"), &cpu),
-    });
-    rows.push(Row {
-        label: "CT / CG".into(),
-        source: "this run (above 1: CG faster)".into(),
-        values: div(&ct, &cg),
-    });
-    rows.push(Row {
-        label: "CT / CG".into(),
-        source: "paper, Nvidia GPU".into(),
-        values: div(&paper("Nvidia GPU", "ct"), &paper("Nvidia GPU", "cg")),
-    });
-    rows.push(Row {
-        label: "CT / CG".into(),
-        source: "paper, AMD GPU".into(),
-        values: div(&paper("AMD GPU", "ct"), &paper("AMD GPU", "cg")),
-    });
-    rows.push(Row {
-        label: "CPU / CG (device speedup)".into(),
-        source: "this run".into(),
-        values: div(&cpu, &cg),
-    });
-    rows.push(Row {
-        label: "CPU / CG (device speedup)".into(),
-        source: "paper, Nvidia".into(),
-        values: div(&paper("Nvidia CPU", "cpu"), &paper("Nvidia GPU", "cg")),
-    });
-    rows.push(Row {
-        label: "CPU / CG (device speedup)".into(),
-        source: "paper, AMD".into(),
-        values: div(&paper("AMD CPU", "cpu"), &paper("AMD GPU", "cg")),
-    });
-    rows
-}
-
-fn fmt_val(v: f64) -> String {
-    fmt_ms(v)
-}
-
-fn write_timing(
-    t: &TimingTable,
-    ns: &[u32],
-    gpu: &Gpu,
-    recs: &[BenchRecord],
-    meta: &RunMeta,
-    dir: &Path,
-) -> Result<()> {
-    let rows = timing_rows(t, ns, recs, &gpu.info.name);
-    let mut md = header(
-        &format!("Table {} (p = {}) on {}", t.number, t.p, gpu.info.name),
-        meta,
-    );
-    md.push_str(&format!(
-        "VC transform times in ms for p = {}, radix r = p, coefficients const-first, f32 on the device; each device result was checked against jitfft's f64 CPU transform on the same fresh random input before it was timed. Kernel time: sum of the passes' OpenCL profiling-event times, median over the timed runs (min–max and all figures in table{}.json). The paper's columns are shown where its n matches.\n\n",
-        t.p, t.number
-    ));
-    let head: Vec<String> = ["platform / algorithm", "source"]
-        .iter()
-        .map(|s| s.to_string())
-        .chain(ns.iter().map(|n| format!("n = {n}")))
-        .collect();
-    md.push_str(&md_table(&head, &rows, &fmt_val));
-    let json = TimingJson {
-        meta,
-        table: t.number,
-        p: t.p,
-        n: ns.to_vec(),
-        rows,
-        records: recs.to_vec(),
-    };
-    write(&dir.join(format!("table{}.md", t.number)), &md)?;
-    write(
-        &dir.join(format!("table{}.json", t.number)),
-        &(serde_json::to_string_pretty(&json)? + "\n"),
-    )?;
-    let paper_series = |f: &dyn Fn(&paper::TimingRow) -> bool| -> Vec<Series> {
-        t.rows
-            .iter()
-            .filter(|r| f(r))
-            .map(|r| Series {
-                label: format!("paper {} {}", r.platform, r.algorithm),
-                points: t
-                    .n
-                    .iter()
-                    .zip(r.ms)
-                    .filter(|(n, _)| ns.contains(n))
-                    .map(|(n, ms)| (*n as f64, ms))
-                    .collect(),
-                dashed: true,
-            })
-            .collect()
-    };
-    let svg = time_chart(recs, t.p, paper_series(&|_| true));
-    write(&dir.join(format!("table{}.svg", t.number)), &svg)?;
-    let ratio_paper: Vec<Series> = ["Nvidia GPU", "AMD GPU"]
-        .iter()
-        .filter_map(|pl| {
-            let (ct, cg) = (t.row(pl, "ct")?, t.row(pl, "cg")?);
-            Some(Series {
-                label: format!("paper {pl}"),
-                points: (0..5)
-                    .filter(|&i| ns.contains(&t.n[i]))
-                    .map(|i| (t.n[i] as f64, ct.ms[i] / cg.ms[i]))
-                    .collect(),
-                dashed: true,
-            })
-        })
-        .collect();
-    write(
-        &dir.join(format!("table{}-ct-cg.svg", t.number)),
-        &ratio_chart(recs, t.p, ratio_paper),
-    )?;
-    Ok(())
+    let quick = if quick { "-quick" } else { "" };
+    Ok(base
+        .join("jitfft")
+        .join("results")
+        .join(format!("{stamp}-{}{quick}", which.slug())))
 }
 
 pub fn run(a: ReproduceArgs) -> Result<()> {
     crate::stats::disable_driver_jit_cache();
-    if a.out_dir.exists() && !a.out_dir.is_dir() {
-        anyhow::bail!(
+    let tables = a.which.tables();
+    let timing = tables.iter().any(|t| t.timing().is_some());
+    let outs = a.export.outputs(None)?;
+    let exporting = outs.json.is_some() || outs.csv.is_some() || outs.markdown.is_some();
+    if exporting && !timing {
+        bail!("--export*: only Tables 2 and 3 have timing records to export");
+    }
+    let stdout_export = [&outs.json, &outs.csv, &outs.markdown]
+        .iter()
+        .any(|p| p.as_ref().is_some_and(|p| p.as_os_str() == "-"));
+    if stdout_export && a.json {
+        bail!("--json and an export to stdout (`-`) both given: send the export to a file");
+    }
+    let out_dir = match &a.out_dir {
+        Some(d) => d.clone(),
+        None => default_out_dir(a.which, a.quick)?,
+    };
+    if out_dir.exists() && !out_dir.is_dir() {
+        bail!(
             "--out-dir {}: exists and is not a directory",
-            a.out_dir.display()
+            out_dir.display()
         );
     }
     let found = select_devices(a.device.as_deref())?;
@@ -581,71 +140,75 @@ pub fn run(a: ReproduceArgs) -> Result<()> {
         .into_iter()
         .map(Gpu::from_found)
         .collect::<Result<_, _>>()?;
-    let meta_for = |g: &Gpu| RunMeta::new(vec![g.describe()]);
-    let dirs: Vec<PathBuf> = gpus.iter().map(|g| a.out_dir.join(g.info.slug())).collect();
+    let dirs: Vec<PathBuf> = gpus.iter().map(|g| out_dir.join(g.info.slug())).collect();
+    let files: Vec<String> = tables.iter().flat_map(|t| t.files(a.quick)).collect();
+    // Refuse before measuring anything.
+    for d in &dirs {
+        refuse_existing(d, &files, a.force)?;
+    }
     for d in &dirs {
         std::fs::create_dir_all(d).with_context(|| format!("creating {}", d.display()))?;
     }
-    let want = |w: Which| a.which == w || a.which == Which::All;
-    if want(Which::Table1) {
-        for (g, d) in gpus.iter().zip(&dirs) {
-            let comment = table1(g, &meta_for(g), d)?;
-            eprintln!(
-                "table 1 on {}: {}",
-                g.info.name,
-                d.join("table1.md").display()
-            );
-            for c in comment {
-                eprintln!("  {c}");
-            }
+    let mut reports: Vec<DeviceReport> = gpus
+        .iter()
+        .zip(&dirs)
+        .map(|(g, d)| DeviceReport {
+            device: g.describe(),
+            slug: g.info.slug(),
+            dir: d.clone(),
+            files: files.iter().map(|f| d.join(f)).collect(),
+            table1_comment: Vec::new(),
+        })
+        .collect();
+    if tables.contains(&Table::Table1) {
+        for ((g, d), r) in gpus.iter().zip(&dirs).zip(&mut reports) {
+            r.table1_comment = table1(g, &RunMeta::new(vec![g.describe()]), d, a.quick)?;
+            info(format_args!("table 1 on {}: {}", g.info.name, d.display()));
         }
     }
-    let pol = policy(a.quick);
-    for t in [&paper::TABLE2, &paper::TABLE3] {
-        let which = if t.number == 2 {
-            Which::Table2
-        } else {
-            Which::Table3
-        };
-        if !want(which) {
-            continue;
-        }
-        let ns = timing_ns(t, a.quick);
-        let bws: Vec<Option<f64>> = gpus.iter().map(|g| copy_bandwidth_gbs(g, 5).ok()).collect();
-        let mut recs: Vec<Vec<BenchRecord>> = vec![Vec::new(); gpus.len()];
-        let pb = progress((ns.len() * (1 + 2 * gpus.len())) as u64);
-        for &n in &ns {
-            pb.set_message(format!("table {}: p = {}, n = {n}, CPU", t.number, t.p));
-            let (cpu, reference) = cpu_point(t.p, n, &pol)?;
-            pb.inc(1);
-            for (i, g) in gpus.iter().enumerate() {
-                recs[i].push(cpu.clone());
-                for algo in [Algorithm::Ct, Algorithm::Cg] {
-                    pb.set_message(format!(
-                        "table {}: p = {}, n = {n}, {} {algo}",
-                        t.number, t.p, g.info.name
-                    ));
-                    let v = Variant {
-                        algorithm: algo,
-                        radix: None,
-                        coeffs: Coeffs::ConstFirst,
-                        precision: Precision::F32,
-                    };
-                    recs[i].push(device_point(g, bws[i], &reference, &v, &pol)?);
-                    pb.inc(1);
-                }
-                // Rewritten after every n, so an interrupted run keeps what it measured.
-                write_timing(t, &ns, g, &recs[i], &meta_for(g), &dirs[i])?;
-            }
-        }
+    let mut records: Vec<BenchRecord> = Vec::new();
+    for t in tables.iter().filter_map(|t| t.timing()) {
+        let pb = progress(timing_points(t, gpus.len(), a.quick) as u64);
+        let pairs: Vec<(&Gpu, PathBuf)> = gpus.iter().zip(dirs.iter().cloned()).collect();
+        let recs = timing_table(t, &pairs, a.quick, &mut |done, next| {
+            pb.set_position(done as u64);
+            pb.set_message(next.to_string());
+        })?;
         pb.finish_and_clear();
         for (g, d) in gpus.iter().zip(&dirs) {
-            eprintln!(
+            info(format_args!(
                 "table {} on {}: {}",
                 t.number,
                 g.info.name,
-                d.join(format!("table{}.md", t.number)).display()
-            );
+                d.display()
+            ));
+        }
+        records.extend(recs.into_iter().flatten());
+    }
+    if exporting {
+        let meta = RunMeta::new(gpus.iter().map(|g| g.describe()).collect());
+        outs.write(&meta, &records, true)?;
+    }
+    let report = Report {
+        tables,
+        quick: a.quick,
+        out_dir,
+        devices: reports,
+    };
+    if a.json {
+        return print_json(&report);
+    }
+    if stdout_export {
+        // stdout carries the export: the summary goes to stderr.
+        super::common::report_to_stderr();
+    }
+    for d in &report.devices {
+        say!("{}: {}", d.device, d.dir.display());
+        for f in &d.files {
+            say!("  {}", f.display());
+        }
+        for c in &d.table1_comment {
+            say!("  table 1: {c}");
         }
     }
     Ok(())

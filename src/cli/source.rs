@@ -24,7 +24,8 @@ pub struct SourceVcArgs {
     pub transform: TransformArgs,
     /// Work-items a fused kernel's work-group may hold (the device's kernel limit; NVIDIA's
     /// OpenCL allows 256), which sets the fused tiles.
-    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1024),
+          value_name = "ITEMS")]
     pub max_work_group: u64,
 }
 

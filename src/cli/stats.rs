@@ -18,9 +18,10 @@ pub enum StatsCommand {
 pub struct StatsVcArgs {
     #[command(flatten)]
     pub t: TransformArgs,
-    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU; env JITFFT_DEVICE).
-    #[arg(long)]
+    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU).
+    #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE")]
     pub device: Option<String>,
+    /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
 }

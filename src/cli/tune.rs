@@ -1,14 +1,15 @@
 //! `jitfft explore vc` (every candidate schedule timed, fastest first) and `jitfft tune vc`
 //! (the same, keeping the fastest in the wisdom file that `vc --algo auto` reads).
 
-use super::common::{ms, open_device, print_json};
+use super::common::{ms, open_device, print_json, say};
 use super::vc::PrecisionArg;
+use crate::bench::export::md_cell;
 use crate::vc::explore::{explore, wisdom_key, wisdom_path, Measured, Wisdom, WisdomEntry};
 use crate::vc::{Precision, VcOptions, VcPlan};
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
-use std::io::IsTerminal;
-use tabled::{settings::Style, Table, Tabled};
+use tabled::settings::{object::Rows, Format, Modify, Style};
+use tabled::{Table, Tabled};
 
 #[derive(Subcommand, Debug)]
 pub enum ExploreCommand {
@@ -18,21 +19,29 @@ pub enum ExploreCommand {
 
 #[derive(Args, Debug)]
 pub struct ExploreArgs {
-    #[arg(long)]
+    /// Number of values of the function (p ≥ 2).
+    #[arg(long, value_name = "P")]
     pub p: u32,
-    #[arg(long)]
+    /// Number of variables (N = p^n).
+    #[arg(long, value_name = "N")]
     pub n: u32,
-    #[arg(long, value_enum, default_value = "f32")]
+    /// Arithmetic on the device.
+    #[arg(long, value_enum, default_value = "f32", value_name = "PRECISION")]
     pub precision: PrecisionArg,
     /// Timed runs of the passes per candidate (after 2 warm-up runs).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_name = "N")]
     pub repeat: usize,
     /// Compare every candidate's output with the f64 reference.
     #[arg(long)]
     pub check: bool,
-    #[arg(long)]
+    /// Print JSON instead of a table.
+    #[arg(long, conflicts_with = "markdown")]
     pub json: bool,
+    /// Print the table as Markdown (cells with `|` escaped).
     #[arg(long)]
+    pub markdown: bool,
+    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU).
+    #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE")]
     pub device: Option<String>,
 }
 
@@ -110,23 +119,25 @@ fn run_explore(a: &ExploreArgs) -> Result<(crate::runtime::Gpu, Vec<Measured>)> 
         },
     )?;
     let gpu = open_device(a.device.as_deref())?;
-    let tty = std::io::stderr().is_terminal();
+    let pb = super::bench::spinner();
     let m = explore(&gpu, a.p, a.n, precision, 2, a.repeat, a.check, |label| {
-        if tty {
-            eprint!("\r\x1b[2Ktiming {label}");
-        }
-    })?;
-    if tty {
-        eprint!("\r\x1b[2K");
-    }
-    Ok((gpu, m))
+        pb.set_message(format!("timing {label}"));
+    });
+    pb.finish_and_clear();
+    Ok((gpu, m?))
 }
 
 fn print_table(gpu: &crate::runtime::Gpu, a: &ExploreArgs, m: &[Measured]) {
-    println!("device {}; VC p = {}, n = {}; kernel time of the passes (data on the device), {} runs after 2 warm-ups", gpu.describe(), a.p, a.n, a.repeat);
+    say!("device {}; VC p = {}, n = {}; kernel time of the passes (data on the device), {} runs after 2 warm-ups", gpu.describe(), a.p, a.n, a.repeat);
     let mut t = Table::new(rows(m));
-    t.with(Style::sharp());
-    println!("{t}");
+    if a.markdown {
+        // tabled writes cells as they are: escape `|` so a label cannot split a cell.
+        t.with(Modify::new(Rows::new(1..)).with(Format::content(md_cell)));
+        t.with(Style::markdown());
+    } else {
+        t.with(Style::sharp());
+    }
+    say!("{t}");
 }
 
 pub fn run_explore_cmd(c: ExploreCommand) -> Result<()> {
@@ -172,7 +183,7 @@ pub fn run_tune_cmd(c: ExploreCommand) -> Result<()> {
         );
     }
     print_table(&gpu, &a, &m);
-    println!(
+    say!(
         "{key}: fastest is {} at {} ({} passes); stored in {}",
         best.label,
         ms(best.kernel_ms.median),

@@ -1,6 +1,8 @@
 //! `jitfft vc`: compute a VC spectrum on a device, time it, optionally check it.
 
-use super::common::{check_output_path, ms, open_device, print_json, write_spectrum};
+use super::common::{
+    check_output_path, ms, open_device, print_json, say, write_spectrum, RunFlags,
+};
 use crate::io::input::{load_input, Encoding};
 use crate::io::random::{fresh_seed, random_complex};
 use crate::reference::{compare, separable_vc, ErrorReport};
@@ -12,41 +14,57 @@ use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use num_complex::Complex64;
 use serde::Serialize;
-use std::path::PathBuf;
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
 pub enum AlgoArg {
+    /// Cooley-Tukey: one radix-r butterfly kernel a pass (the paper's CT).
     Ct,
+    /// Constant geometry: the same kernel every pass (the paper's CG).
     Cg,
+    /// Several digits a pass in local memory.
     Fused,
 }
 #[derive(ValueEnum, Clone, Copy, Debug)]
 pub enum LayoutArg {
+    /// Staged where written runs are whole 32-byte sectors, else in place.
     Auto,
+    /// Rotate the transformed digits to the top (constant geometry).
     Rotate,
+    /// Work in place.
     Inplace,
+    /// Stage each pass's tile contiguously for the next.
     Staged,
 }
 #[derive(ValueEnum, Clone, Copy, Debug)]
 pub enum CoeffsArg {
+    /// The first row of coefficients in constant memory (the paper's).
     ConstFirst,
+    /// The whole coefficient matrix in constant memory.
     ConstMatrix,
+    /// Coefficients as literals in the kernel source.
     Literal,
 }
 #[derive(ValueEnum, Clone, Copy, Debug)]
 pub enum PrecisionArg {
+    /// Single precision (complex64).
     F32,
+    /// Double precision (complex128; the device must support fp64).
     F64,
 }
 #[derive(ValueEnum, Clone, Copy, Debug)]
 pub enum NormArg {
+    /// No scaling.
     None,
+    /// 1/N.
     Full,
+    /// 1/√N.
     Ortho,
 }
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq)]
 pub enum EncodingArg {
+    /// The integer v itself.
     Values,
+    /// ε^v with ε = e^(2πi/p).
     Roots,
 }
 
@@ -54,45 +72,46 @@ pub enum EncodingArg {
 #[derive(Args, Debug, Clone)]
 pub struct TransformArgs {
     /// Number of values of the function (p ≥ 2; p = 2 is Walsh-Hadamard).
-    #[arg(long)]
+    #[arg(long, value_name = "P")]
     pub p: u32,
     /// Number of variables (N = p^n); inferred from --input when omitted.
-    #[arg(long)]
+    #[arg(long, value_name = "N")]
     pub n: Option<u32>,
     /// Algorithm (default: the choice `jitfft tune` stored for this device and size, else fused;
     /// ct when --radix is given).
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, value_name = "ALGO")]
     pub algo: Option<AlgoArg>,
     /// Butterfly radix r = p^m (default p).
-    #[arg(long)]
+    #[arg(long, value_name = "R")]
     pub radix: Option<u64>,
     /// Coefficients of the ct/cg kernels (default const-first, the paper's).
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, value_name = "MODE")]
     pub coeffs: Option<CoeffsArg>,
-    #[arg(long, value_enum, default_value = "f32")]
+    /// Arithmetic on the device.
+    #[arg(long, value_enum, default_value = "f32", value_name = "PRECISION")]
     pub precision: PrecisionArg,
     /// Compute the inverse transform.
     #[arg(long)]
     pub inverse: bool,
     /// Scaling of whichever direction runs (default: none forward, full inverse).
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, value_name = "NORM")]
     pub norm: Option<NormArg>,
     /// Fused: the most digits one pass transforms (default: what 48 KB of local memory holds).
-    #[arg(long)]
+    #[arg(long, value_name = "DIGITS")]
     pub fused_digits: Option<u32>,
     /// Fused: lane digits per tile (default: contiguous runs of ≥ 32 bytes, 64 where that adds
     /// no pass).
-    #[arg(long)]
+    #[arg(long, value_name = "DIGITS")]
     pub fused_lanes: Option<u32>,
     /// Fused: work in place, rotate the transformed digits to the top (constant geometry), or
     /// stage each pass's tile contiguously for the next (strided runs only on writes); auto
     /// stages where the written runs are whole 32-byte sectors, else works in place.
-    #[arg(long, value_enum, default_value = "auto")]
+    #[arg(long, value_enum, default_value = "auto", value_name = "LAYOUT")]
     pub fused_layout: LayoutArg,
     /// Fused: complex values a work-item prefers to hold (default 32 for f32, 16 for f64;
     /// more where the work-group limit requires). Fewer values, more work-items: shorter
     /// chains where a transform does not fill the device.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256), value_name = "VALUES")]
     pub fused_values: Option<u32>,
 }
 
@@ -149,51 +168,61 @@ impl TransformArgs {
     }
 }
 
+/// `--input`: .npy (complex, real or integer; 1-D of length p^n or shape (p,)*n) or a .txt
+/// truth vector. `--output`: .npy (complex64 for f32, complex128 for f64) or .txt (one
+/// `re im` pair a line); `-` writes text to stdout.
 #[derive(Args, Debug)]
 pub struct VcArgs {
     #[command(flatten)]
     pub t: TransformArgs,
-    /// Input: .npy (complex, real or integer; 1-D of length p^n or shape (p,)*n) or .txt truth vector.
-    #[arg(long)]
-    pub input: Option<PathBuf>,
-    /// How integer values become complex input: v itself, or ε^v with ε = e^(2πi/p).
-    #[arg(long, value_enum, default_value = "values")]
+    #[command(flatten)]
+    pub run: RunFlags,
+    /// How integer input values become complex input: v itself, or ε^v with ε = e^(2πi/p).
+    #[arg(long, value_enum, default_value = "values", value_name = "ENCODING")]
     pub encoding: EncodingArg,
-    /// Write the spectrum: .npy (complex64 for f32, complex128 for f64) or .txt.
-    #[arg(long)]
-    pub output: Option<PathBuf>,
-    /// Seed for random complex input (used when there is no --input; fresh when omitted).
-    #[arg(long)]
-    pub random: Option<u64>,
-    /// Compare with the f64 CPU reference: relative L2 and max abs error.
-    #[arg(long)]
-    pub check: bool,
-    /// Timed runs after one warm-up run (kernel time: median, min, max).
-    #[arg(long, default_value_t = 5)]
-    pub repeat: usize,
-    #[arg(long)]
-    pub json: bool,
-    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU; env JITFFT_DEVICE).
-    #[arg(long)]
-    pub device: Option<String>,
+    /// --check: the largest relative L2 error that passes (default 2e-6 for f32, 1e-13 for
+    /// f64).
+    #[arg(long, value_name = "TOL", requires = "check")]
+    pub tolerance: Option<f64>,
     /// Host data end to end with transfers overlapped with compute: chunked uploads on a
     /// second queue, pass 1 on each chunk as it lands, the last pass in pieces each downloaded
     /// as it finishes; reported against the pinned-transfer floor measured in the same run.
     #[arg(long)]
     pub overlap: bool,
     /// With --overlap: chunks of whole work-groups (default 8, fewer when the schedule has fewer).
-    #[arg(long, requires = "overlap")]
+    #[arg(long, requires = "overlap", value_name = "CHUNKS")]
     pub chunks: Option<usize>,
     /// With --overlap: finished pieces come back by rectangle reads (rect, default) or are
     /// packed on the device first into the consumed input range (packed; rotate layout and cg).
-    #[arg(long, value_enum, requires = "overlap")]
+    #[arg(long, value_enum, requires = "overlap", value_name = "MODE")]
     pub download: Option<DownloadArg>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
 pub enum DownloadArg {
+    /// Rectangle reads of the finished pieces.
     Rect,
+    /// Packed on the device first into the consumed input range.
     Packed,
+}
+
+/// The default `--check` tolerance: relative L2 error 2e-6 for f32, 1e-13 for f64.
+pub fn default_tolerance(precision: Precision) -> f64 {
+    match precision {
+        Precision::F32 => 2e-6,
+        Precision::F64 => 1e-13,
+    }
+}
+
+/// `--check`: the errors against the f64 CPU reference, the tolerance and the verdict.
+#[derive(Serialize)]
+struct CheckReport {
+    #[serde(flatten)]
+    error: ErrorReport,
+    /// The largest relative L2 error that passes.
+    tolerance: f64,
+    /// rel_l2 ≤ tolerance (false with NaN or infinity in the output).
+    ok: bool,
 }
 
 /// `--overlap`: what overlapped with what, and the end-to-end time against the floor.
@@ -256,18 +285,23 @@ struct VcReport {
     upload_ms: Summary,
     download_ms: Summary,
     end_to_end_ms: Summary,
-    check: Option<ErrorReport>,
+    check: Option<CheckReport>,
     output: Option<String>,
     /// `--overlap` only.
     overlap: Option<OverlapReport>,
 }
 
 pub fn run(a: VcArgs) -> Result<()> {
-    super::common::check_run_flags(a.repeat, a.input.is_some(), a.random.is_some())?;
+    a.run.validate()?;
     if a.chunks == Some(0) {
         bail!("--chunks 0: the data moves in at least one chunk (1 means no overlap)");
     }
-    if let Some(out) = &a.output {
+    if let Some(t) = a.tolerance {
+        if !(t >= 0.0 && t.is_finite()) {
+            bail!("--tolerance {t}: a finite error bound ≥ 0");
+        }
+    }
+    if let Some(out) = &a.run.output {
         check_output_path(out)?;
     }
     let enc = if a.encoding == EncodingArg::Roots {
@@ -276,7 +310,7 @@ pub fn run(a: VcArgs) -> Result<()> {
         Encoding::Values
     };
     // Validate p and n, and the device's capacity, before drawing or reading any data.
-    let (n, file_data) = match &a.input {
+    let (n, file_data) = match &a.run.input {
         Some(path) => {
             let (n, data) = load_input(path, a.t.p, a.t.n, enc)?;
             (Some(n), Some(data))
@@ -284,7 +318,7 @@ pub fn run(a: VcArgs) -> Result<()> {
         None => (None, None),
     };
     let mut plan = a.t.plan(n)?;
-    let gpu = open_device(a.device.as_deref())?;
+    let gpu = open_device(a.run.device.as_deref())?;
     let mut tuned = None;
     let untouched = a.t.algo.is_none()
         && a.t.radix.is_none()
@@ -311,10 +345,10 @@ pub fn run(a: VcArgs) -> Result<()> {
         }
     }
     crate::vc::check_device(&gpu.info, &plan)?;
-    let (input, seed, what) = match (file_data, &a.input) {
+    let (input, seed, what) = match (file_data, &a.run.input) {
         (Some(data), Some(path)) => (data, None, path.display().to_string()),
         _ => {
-            let seed = a.random.unwrap_or_else(fresh_seed);
+            let seed = a.run.seed.unwrap_or_else(fresh_seed);
             (
                 random_complex(plan.len as usize, seed),
                 Some(seed),
@@ -340,7 +374,7 @@ pub fn run(a: VcArgs) -> Result<()> {
     match &ov {
         None => {
             tr.execute(&gpu, &input)?; // warm-up
-            for _ in 0..a.repeat {
+            for _ in 0..a.run.repeat {
                 let (o, t) = tr.execute(&gpu, &input)?;
                 out = o;
                 runs.push(t);
@@ -350,7 +384,7 @@ pub fn run(a: VcArgs) -> Result<()> {
             // Warm-up, then the floor and an overlapped run in turn (same buffers, same bytes).
             ov.floor()?;
             ov.run(&input)?;
-            for _ in 0..a.repeat {
+            for _ in 0..a.run.repeat {
                 floors.push(ov.floor()?);
                 let (o, t, v) = ov.run(&input)?;
                 out = o;
@@ -363,13 +397,24 @@ pub fn run(a: VcArgs) -> Result<()> {
     let pick = |f: &dyn Fn(&crate::vc::RunTimes) -> f64| {
         Summary::of(&runs.iter().map(f).collect::<Vec<_>>())
     };
-    let check = if a.check {
+    let check = if a.run.check {
         let want = separable_vc(plan.p, plan.n, &input, plan.direction, plan.scale())?;
-        Some(compare(&out, &want))
+        let error = compare(&out, &want);
+        let tolerance = a
+            .tolerance
+            .unwrap_or_else(|| default_tolerance(plan.precision));
+        // NaN compares false: a spectrum with NaN or infinity never passes.
+        let ok = error.rel_l2.is_finite() && error.rel_l2 <= tolerance;
+        Some(CheckReport {
+            error,
+            tolerance,
+            ok,
+        })
     } else {
         None
     };
-    if let Some(path) = &a.output {
+    let check_failed = check.as_ref().is_some_and(|c| !c.ok);
+    if let (Some(path), false) = (&a.run.output, check_failed) {
         write_spectrum(path, &out, plan.precision == Precision::F32)?;
     }
     let report = VcReport {
@@ -395,16 +440,28 @@ pub fn run(a: VcArgs) -> Result<()> {
         download_ms: pick(&|t| t.download_ms),
         end_to_end_ms: pick(&|t| t.host_ms),
         check,
-        output: a.output.as_ref().map(|p| p.display().to_string()),
+        output: if check_failed {
+            None
+        } else {
+            a.run.output.as_ref().map(|p| p.display().to_string())
+        },
         overlap,
     };
-    if a.json {
-        return print_json(&report);
+    if a.run.json {
+        print_json(&report)?;
+    } else {
+        print_human(&gpu.describe(), &report);
     }
-    print_human(&gpu.describe(), &report);
-    if let Some(c) = report.check {
-        if !(c.rel_l2.is_finite()) {
-            bail!("the device result contains NaN or infinity");
+    if let Some(c) = &report.check {
+        if !c.error.rel_l2.is_finite() {
+            bail!("the device result contains NaN or infinity; no output written");
+        }
+        if !c.ok {
+            bail!(
+                "--check failed: relative L2 error {:.3e} is above the tolerance {:.1e}; no output written",
+                c.error.rel_l2,
+                c.tolerance
+            );
         }
     }
     Ok(())
@@ -412,21 +469,29 @@ pub fn run(a: VcArgs) -> Result<()> {
 
 fn print_human(device: &str, r: &VcReport) {
     let p = &r.plan;
-    println!("device     {device}");
-    println!(
+    say!("device     {device}");
+    say!(
         "transform  VC {}, p = {}, n = {}, N = {}, {}, norm {}",
-        p.direction, p.p, p.n, p.len, p.precision, p.norm
+        p.direction,
+        p.p,
+        p.n,
+        p.len,
+        p.precision,
+        p.norm
     );
-    println!(
+    say!(
         "plan       {}, {} passes of radix {}, coefficients {}",
-        p.algorithm, r.passes, r.radices, p.coeffs
+        p.algorithm,
+        r.passes,
+        r.radices,
+        p.coeffs
     );
     if let Some(t) = &r.tuned {
-        println!("tuned      {t} (from wisdom)");
+        say!("tuned      {t} (from wisdom)");
     }
-    println!("kernels    {}", r.kernels.join(", "));
-    println!("input      {}", r.input);
-    println!(
+    say!("kernels    {}", r.kernels.join(", "));
+    say!("input      {}", r.input);
+    say!(
         "build      {} ({})",
         ms(r.build_ms),
         if r.build_from_cache {
@@ -436,12 +501,12 @@ fn print_human(device: &str, r: &VcReport) {
         }
     );
     let s = |x: &Summary| format!("{} (min {}, max {})", ms(x.median), ms(x.min), ms(x.max));
-    println!(
+    say!(
         "kernel     {} median of {} runs after 1 warm-up",
         s(&r.kernel_ms),
         r.kernel_ms.count
     );
-    println!(
+    say!(
         "passes     {} ms each; {:.1} GB/s effective (bytes read + written / kernel time)",
         r.pass_ms
             .iter()
@@ -450,20 +515,23 @@ fn print_human(device: &str, r: &VcReport) {
             .join(" "),
         r.effective_gbs
     );
-    println!("upload     {} (pinned → device)", s(&r.upload_ms));
-    println!("download   {} (device → pinned)", s(&r.download_ms));
-    println!("end-to-end {} (host wall clock)", s(&r.end_to_end_ms));
+    say!("upload     {} (pinned → device)", s(&r.upload_ms));
+    say!("download   {} (device → pinned)", s(&r.download_ms));
+    say!("end-to-end {} (host wall clock)", s(&r.end_to_end_ms));
     if let Some(o) = &r.overlap {
         print_overlap(o);
     }
     if let Some(c) = &r.check {
-        println!(
-            "check      relative L2 error {:.3e}, max abs error {:.3e} (f64 CPU reference)",
-            c.rel_l2, c.max_abs
+        say!(
+            "check      {}: relative L2 error {:.3e} (tolerance {:.1e}), max abs error {:.3e} (f64 CPU reference)",
+            if c.ok { "passed" } else { "FAILED" },
+            c.error.rel_l2,
+            c.tolerance,
+            c.error.max_abs
         );
     }
     if let Some(o) = &r.output {
-        println!("output     {o}");
+        say!("output     {o}");
     }
 }
 
@@ -509,15 +577,17 @@ fn overlap_report(
 fn print_overlap(o: &OverlapReport) {
     let s = |x: &Summary| format!("{} (min {}, max {})", ms(x.median), ms(x.min), ms(x.max));
     let mib = |b: u64| format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0));
-    println!(
+    say!(
         "overlap    {} chunk(s) (at most {}): {}",
-        o.chunks, o.max_chunks, o.scheme
+        o.chunks,
+        o.max_chunks,
+        o.scheme
     );
-    println!(
+    say!(
         "e2e        {} (events: first upload start → last download end)",
         s(&o.events_ms)
     );
-    println!(
+    say!(
         "floor      {} sequential: pinned upload {} + download {} of the same {}; bidirectional {}",
         ms(o.floor_sequential_ms.median),
         ms(o.floor_upload_ms.median),
@@ -525,11 +595,11 @@ fn print_overlap(o: &OverlapReport) {
         mib(o.bytes),
         ms(o.floor_bidirectional_ms.median)
     );
-    println!(
+    say!(
         "ratio      {:.3} × the sequential floor (end-to-end / (upload + download)); {:.3} × the bidirectional one",
         o.ratio, o.ratio_bidirectional
     );
-    println!(
+    say!(
         "pieces     upload {} in {} chunk(s), download {} ({}), kernels {}, packing {}, no transfer running {}",
         ms(o.upload_ms.median),
         o.chunks,
@@ -539,13 +609,13 @@ fn print_overlap(o: &OverlapReport) {
         ms(o.pack_ms.median),
         ms(o.exposed_ms.median)
     );
-    println!(
+    say!(
         "host       {} wall; convert in {} before the first upload, convert out {} as pieces arrive",
         s(&o.host_ms),
         ms(o.convert_in_ms.median),
         ms(o.convert_out_ms.median)
     );
-    println!(
+    say!(
         "memory     device {} (data buffers), pinned host {}",
         mib(o.device_bytes),
         mib(o.pinned_bytes)

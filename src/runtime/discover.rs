@@ -65,9 +65,17 @@ impl DeviceInfo {
     }
 
     /// A file-name-safe name for result folders: "nvidia-h100-80gb-hbm3", "pocl-cpu", ...
+    ///
+    /// PoCL's CPU device names start with the driver and the LLVM CPU model before the
+    /// marketing name (`pthread-skylake-avx512-Intel(R) Xeon(R) Processor`): the slug keeps
+    /// driver and model (`pocl-cpu-pthread-skylake-avx512`), so results from different CPUs
+    /// never share a folder.
     pub fn slug(&self) -> String {
         let base = if self.vendor_key() == "pocl" {
-            format!("pocl-{}", self.kind)
+            match pocl_cpu_model(&self.name) {
+                Some(model) => format!("pocl-{}-{model}", self.kind),
+                None => format!("pocl-{}-{}", self.kind, self.name),
+            }
         } else {
             self.name.clone()
         };
@@ -81,6 +89,17 @@ impl DeviceInfo {
         }
         s.trim_end_matches('-').to_string()
     }
+}
+
+/// The `driver-llvm-cpu` prefix of a PoCL device name: everything before the first `-` that
+/// is followed by an upper-case letter (where the marketing name starts); None when there
+/// is no such split.
+fn pocl_cpu_model(name: &str) -> Option<&str> {
+    let b = name.as_bytes();
+    (1..b.len())
+        .find(|&i| b[i - 1] == b'-' && b[i].is_ascii_uppercase())
+        .map(|i| &name[..i - 1])
+        .filter(|m| !m.is_empty())
 }
 
 /// A discovered device with its handles.
@@ -272,4 +291,26 @@ pub fn select_devices(spec: Option<&str>) -> Result<Vec<FoundDevice>> {
         }
     }
     Ok(vec![select_device(&DeviceSelector::from_arg_or_env(spec))?])
+}
+
+#[cfg(test)]
+mod slug_tests {
+    use super::pocl_cpu_model;
+
+    #[test]
+    fn pocl_slugs_tell_cpu_models_apart() {
+        assert_eq!(
+            pocl_cpu_model("pthread-skylake-avx512-Intel(R) Xeon(R) Processor"),
+            Some("pthread-skylake-avx512")
+        );
+        assert_eq!(
+            pocl_cpu_model("pthread-haswell-Intel(R) Xeon(R) Processor"),
+            Some("pthread-haswell")
+        );
+        assert_eq!(
+            pocl_cpu_model("cpu-znver3-AMD EPYC 7763 64-Core Processor"),
+            Some("cpu-znver3")
+        );
+        assert_eq!(pocl_cpu_model("cpu"), None);
+    }
 }

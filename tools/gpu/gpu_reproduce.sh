@@ -45,7 +45,7 @@ for spec in "3 8..16 3,9" "4 6..13 4,16"; do
   echo "== bench --p $1 --n $2 --radix $3 --device gpu" >> "$OUT/log.txt"
   timeout 110 "$BIN" bench --p "$1" --n "$2" --algo ct,cg --coeffs const-first,literal --radix "$3" \
     --device gpu --min-repeats 3 --min-time 0.1 \
-    --csv "$OUT/bench-p$1.csv" --markdown "$RES/bench-p$1.md" --json "$RES/bench-p$1.json" --plots "$RES/plots" \
+    --export-csv "$OUT/bench-p$1.csv" --export-markdown "$RES/bench-p$1.md" --export-json "$RES/bench-p$1.json" --plots "$RES/plots" \
     >> "$OUT/log.txt" 2>&1
   echo "bench p=$1 exit: $? (124: stopped by timeout; the files keep every point measured)" >> "$OUT/log.txt"
 done
