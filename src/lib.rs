@@ -2,13 +2,14 @@
 //!
 //! The flow is plan → schedule → kernels → run → result:
 //! a [`vc::VcPlan`] says what to compute, [`vc::Schedule`] how (passes and kernel variants),
-//! [`codegen`] writes the OpenCL C, [`runtime`] builds and runs it, and the result carries the
+//! the domain generators (`vc::kernels`, `ntt::kernels`, `gfp::kernels`, over the shared
+//! [`clgen`] writer) write the OpenCL C, [`runtime`] builds and runs it, and the result carries the
 //! data, the timings from profiling events and the generator's operation counts.
 
 pub mod bench;
 pub mod bent;
+pub mod clgen;
 pub mod cli;
-pub mod codegen;
 pub mod error;
 pub mod field;
 pub mod gfp;
@@ -17,6 +18,7 @@ pub mod ntt;
 pub mod reference;
 pub mod runtime;
 pub mod stats;
+pub mod transform;
 pub mod vc;
 
 pub use error::{JitError, Result};

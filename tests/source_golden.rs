@@ -222,7 +222,7 @@ fn fused_local_budget_programs_match_saved() {
             ..Default::default()
         };
         let plan = VcPlan::new(p, n, opts).unwrap();
-        let limits = jitfft::codegen::vc_fused::FusedLimits {
+        let limits = jitfft::vc::kernels::fused::FusedLimits {
             local_bytes,
             ..jitfft::vc::schedule::DEFAULT_LIMITS
         };
@@ -231,7 +231,7 @@ fn fused_local_budget_programs_match_saved() {
             halves |= f.split_exchange;
             whole |= !f.split_exchange;
         }
-        let source = jitfft::codegen::vc_fused::generate(&schedule.fused).source;
+        let source = jitfft::vc::kernels::fused::generate(&schedule.fused).source;
         let name =
             format!("vc_fused_rounds_p{p}_n{n}_m{digits}_{layout:?}_{precision}_l{local_bytes}")
                 .to_lowercase();

@@ -1,8 +1,8 @@
 //! `jitfft source vc …`: print the generated program exactly as `vc` would build it.
 
 use super::vc::TransformArgs;
-use crate::codegen::vc_fused::FusedLimits;
-use crate::codegen::vc_kernels;
+use crate::vc::kernels::ct_cg;
+use crate::vc::kernels::fused::FusedLimits;
 use crate::vc::schedule::DEFAULT_LIMITS;
 use crate::vc::Schedule;
 use anyhow::Result;
@@ -39,9 +39,9 @@ pub fn run(c: SourceCommand) -> Result<()> {
             };
             let schedule = Schedule::for_limits(&plan, limits);
             let program = if plan.algorithm == crate::vc::Algorithm::Fused {
-                crate::codegen::vc_fused::generate(&schedule.fused)
+                crate::vc::kernels::fused::generate(&schedule.fused)
             } else {
-                vc_kernels::generate(&plan, &schedule.kernels)
+                ct_cg::generate(&plan, &schedule.kernels)
             };
             print!("{}", program.source);
             Ok(())
@@ -52,7 +52,7 @@ pub fn run(c: SourceCommand) -> Result<()> {
         }
         SourceCommand::Gfp(t) => {
             let plan = t.default_plan()?;
-            print!("{}", crate::codegen::gfp_kernels::generate(&plan).source);
+            print!("{}", crate::gfp::kernels::generate(&plan).source);
             Ok(())
         }
     }

@@ -6,6 +6,7 @@
 pub mod check;
 pub mod cpu;
 pub mod device;
+pub mod emit;
 pub mod montgomery;
 pub mod parse;
 pub mod prime;

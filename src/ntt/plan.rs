@@ -1,7 +1,7 @@
 //! What to compute: field, limb width, size, variant, direction. Validated here.
 
-use crate::codegen::montgomery::{lazy_ok, Arith, FieldCfg};
 use crate::error::{JitError, Result};
+use crate::field::emit::montgomery::{lazy_ok, Arith, FieldCfg};
 use crate::field::{LimbBits, MontParams, PrimeField};
 use rug::Integer;
 use serde::Serialize;
@@ -59,7 +59,7 @@ pub enum ArithChoice {
 #[serde(rename_all = "lowercase")]
 pub enum FusedKernel {
     /// Each work-item transforms `elems` points in registers per exchange through local
-    /// memory; no Montgomery conversions (see `codegen::ntt_kernels`).
+    /// memory; no Montgomery conversions (see `ntt::kernels`).
     Regs,
     /// The first fused kernel: one radix-2 stage per exchange, conversions in and out of
     /// Montgomery form, twiddles w^e = hi·lo (kept for comparison).

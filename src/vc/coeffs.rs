@@ -3,7 +3,7 @@
 //! W[i][j] = ω^(s·k), ω = e^(2πi/p), k = Σ_d i_d·j_d mod p over the base-p digits of i and j,
 //! s = −1 forward (conj(VC)) and +1 inverse. For m = 1 this is k = i·j mod p.
 
-use super::plan::Direction;
+use crate::transform::Direction;
 use num_complex::Complex64;
 use std::f64::consts::PI;
 

@@ -1,13 +1,15 @@
 //! Running a plan on a device: capacity checks, program build, buffers, passes, timings.
 
 use super::coeffs;
-use super::plan::{Algorithm, Coeffs, Precision, VcPlan};
+use super::plan::{Algorithm, Coeffs, VcPlan};
 use super::schedule::{Buf, Schedule};
-use crate::codegen::vc_fused::FusedLimits;
-use crate::codegen::{vc_fused, vc_kernels, GeneratedProgram, OpCounts};
+use crate::clgen::{GeneratedProgram, OpCounts};
 use crate::error::{JitError, Result};
 use crate::runtime::pinned::{constant_buffer, device_buffer};
 use crate::runtime::{build_program, BuiltProgram, DeviceInfo, Gpu, KernelHandle, Pinned};
+use crate::transform::Precision;
+use crate::vc::kernels::fused::FusedLimits;
+use crate::vc::kernels::{ct_cg, fused};
 use num_complex::Complex64;
 use ocl::{Buffer, OclPrm};
 use rayon::prelude::*;
@@ -275,9 +277,9 @@ impl VcTransform {
         let (schedule, program, built, kernels) = loop {
             let schedule = Schedule::for_limits(plan, fused_limits_for(gpu));
             let program = if plan.algorithm == Algorithm::Fused {
-                vc_fused::generate(&schedule.fused)
+                fused::generate(&schedule.fused)
             } else {
-                vc_kernels::generate(plan, &schedule.kernels)
+                ct_cg::generate(plan, &schedule.kernels)
             };
             let built = build_program(gpu, &program.source, &vendor_options(gpu, &schedule))?;
             let kernels = program

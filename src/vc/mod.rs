@@ -3,10 +3,12 @@
 pub mod coeffs;
 pub mod execute;
 pub mod explore;
+pub mod kernels;
 pub mod overlap;
 pub mod plan;
 pub mod schedule;
 
+pub use crate::transform::{Direction, Norm, Precision};
 pub use execute::{check_device, RunTimes, VcTransform};
-pub use plan::{Algorithm, Coeffs, Direction, Norm, Precision, VcOptions, VcPlan};
+pub use plan::{Algorithm, Coeffs, VcOptions, VcPlan};
 pub use schedule::{Buf, Schedule};

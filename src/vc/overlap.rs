@@ -543,9 +543,9 @@ pub struct Overlapped<'a> {
 /// for i < total (a device copy of a rectangle into a run; `clEnqueueCopyBufferRect` cannot
 /// express a destination run that does not start on a row boundary on every driver).
 fn pack_source(f64p: bool, wide: bool) -> String {
-    let mut w = crate::codegen::Writer::new();
+    let mut w = crate::clgen::Writer::new();
     w.comment("jitfft generated program: packs rows of a finished piece into one contiguous run");
-    crate::codegen::complex_preamble(&mut w, f64p, wide);
+    crate::clgen::complex_preamble(&mut w, f64p, wide);
     w.open(
         "__kernel void jitfft_pack(__global const real2 *restrict src, __global real2 *restrict dst, \
          const idx_t start, const idx_t pitch, const idx_t len, const idx_t at, const idx_t total)",
@@ -613,7 +613,7 @@ impl<'a> Overlapped<'a> {
     ) -> Result<Overlapped<'a>> {
         let plan = OverlapPlan::new(tr, chunks, mode)?;
         let pack = if plan.download == "packed" {
-            let f64p = tr.plan.precision == super::plan::Precision::F64;
+            let f64p = tr.plan.precision == crate::transform::Precision::F64;
             let src = pack_source(f64p, tr.plan.len > u32::MAX as u64);
             let built = crate::runtime::build_program(gpu, &src, "")?;
             Some(KernelHandle::new(gpu, &built.program, "jitfft_pack")?)
@@ -952,8 +952,8 @@ impl<'a> Overlapped<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codegen::vc_fused::{self, FusedPass};
-    use crate::vc::plan::{Direction, Precision};
+    use crate::transform::{Direction, Precision};
+    use crate::vc::kernels::fused::{self, FusedPass};
     use crate::vc::schedule::DEFAULT_LIMITS;
 
     /// The elements unit (work-group) `g` of a fused pass touches, from the same digit data
@@ -1015,14 +1015,14 @@ mod tests {
     fn row_maps_match_the_fused_index_maps() {
         for (p, n, cap) in [(3, 7, 3), (2, 11, 4), (4, 5, 2), (5, 4, 2), (3, 5, 5)] {
             for layout in [
-                vc_fused::rotate_schedule,
-                vc_fused::inplace_schedule,
-                vc_fused::staged_schedule,
+                fused::rotate_schedule,
+                fused::inplace_schedule,
+                fused::staged_schedule,
             ] {
                 let passes = layout(
                     p,
                     n,
-                    &vc_fused::balanced_groups(n, cap),
+                    &fused::balanced_groups(n, cap),
                     None,
                     Precision::F32,
                     Direction::Forward,

@@ -14,11 +14,11 @@
 //!   contiguous block and only writes move runs of p^t elements; the last writes natural order.
 //!
 //! Each thread holds B = p^b elements. Sub-stage s transforms ≤ b digits with the p-point
-//! codelets of [`super::small_dft`]; between sub-stages the tile is exchanged through local
+//! codelets of [`crate::clgen::small_dft`]; between sub-stages the tile is exchanged through local
 //! memory, real and imaginary parts in two halves when the whole tile would not fit.
 
-use super::{real_literal, small_dft, GeneratedProgram, OpCounts, Writer};
-use crate::vc::plan::{Direction, Precision};
+use crate::clgen::{real_literal, small_dft, GeneratedProgram, OpCounts, Writer};
+use crate::transform::{Direction, Precision};
 use serde::Serialize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -854,7 +854,7 @@ pub fn generate(passes: &[FusedPass]) -> GeneratedProgram {
         first.n,
         passes.iter().map(|p| p.m.to_string()).collect::<Vec<_>>().join("+")
     ));
-    super::complex_preamble(&mut w, f64p, first.wide_index);
+    crate::clgen::complex_preamble(&mut w, f64p, first.wide_index);
     let mut kernels = Vec::new();
     for pass in passes {
         w.blank();

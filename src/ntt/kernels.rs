@@ -18,9 +18,9 @@
 //! **Fused, stages kernel**: the first fused kernel (one radix-2 stage per exchange,
 //! conversions in and out of Montgomery form), kept for comparison.
 
-use super::montgomery::{emit_field, fe_const, FieldCfg};
-use super::writer::Writer;
-use super::GeneratedProgram;
+use crate::clgen::GeneratedProgram;
+use crate::clgen::Writer;
+use crate::field::emit::montgomery::{emit_field, fe_const, FieldCfg};
 use crate::field::{LimbBits, MontParams};
 use crate::ntt::plan::{NttPlan, Twiddles, Variant};
 use crate::ntt::schedule::{FusedPass, PassKind, Schedule};

@@ -5,7 +5,7 @@
 //! expanded with the six-step formula into layers of DFT2s and shifts (for R = 16 the seeds'
 //! eight steps), twiddle, scale and digit-reversal kernels, and element-wise test kernels.
 
-use super::{GeneratedProgram, OpCounts, Writer};
+use crate::clgen::{GeneratedProgram, OpCounts, Writer};
 use crate::gfp::field::GfpField;
 use crate::gfp::plan::{GfpPlan, Stage};
 use rug::Integer;

@@ -22,8 +22,8 @@
 //! subtraction; fe_add/fe_sub work modulo 2p; `fe_reduce` brings a value < 2p below p.
 
 use super::carry_chain::{c_literal, emit_chain, emit_portable_macros, imm, v, Chain};
-use super::writer::Writer;
-use super::GeneratedProgram;
+use crate::clgen::GeneratedProgram;
+use crate::clgen::Writer;
 use crate::field::{LimbBits, MontParams};
 use rug::Integer;
 

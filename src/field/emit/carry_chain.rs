@@ -14,7 +14,7 @@
 //! whose carry-out is cy ≠ 0). The cut is made in the op list itself, so the portable emulation
 //! executes exactly the instructions the PTX path executes.
 
-use super::writer::Writer;
+use crate::clgen::Writer;
 
 /// The most distinct C variables one asm statement may name.
 pub const MAX_ASM_OPERANDS: usize = 30;
