@@ -3,7 +3,7 @@
 //! the portable carry-chain macros, fully reduced and (where 4p < R) lazily reduced.
 
 use jitfft::field::device::eval_ops;
-use jitfft::field::emit::montgomery::{lazy_ok, FieldCfg};
+use jitfft::field::{lazy_ok, FieldCfg};
 use jitfft::field::{LimbBits, MontParams, PrimeField, PRESETS};
 use jitfft::runtime::{DeviceSelector, Gpu};
 use rand::{Rng, SeedableRng};

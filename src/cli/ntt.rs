@@ -164,7 +164,7 @@ struct NttReport {
     omega_n_hex: String,
     kernels: Vec<String>,
     /// Field operations per point the kernels perform (from the schedule; null for split28).
-    field_ops_per_point: Option<crate::ntt::kernels::FieldOpCounts>,
+    field_ops_per_point: Option<crate::ntt::ops::FieldOpCounts>,
     launches: usize,
     radices: String,
     input: String,
@@ -289,7 +289,7 @@ pub fn run(a: NttArgs) -> Result<()> {
         omega_n: plan.omega.to_string(),
         omega_n_hex: format!("0x{:x}", plan.omega),
         kernels: tr.schedule.kernel_names(),
-        field_ops_per_point: crate::ntt::kernels::field_op_counts(&tr.plan, &tr.schedule),
+        field_ops_per_point: crate::ntt::ops::field_op_counts(&tr.plan, &tr.schedule),
         launches,
         radices: tr.schedule.radices(),
         input: what,

@@ -3,7 +3,8 @@
 
 use super::montgomery::{from_limbs, LimbBits, MontParams};
 use crate::error::{JitError, Result};
-use crate::field::emit::montgomery::{field_ops_program, FieldCfg};
+use crate::field::emit::montgomery::field_ops_program;
+use crate::field::FieldCfg;
 use crate::runtime::pinned::{constant_buffer, device_buffer};
 use crate::runtime::{build_program, Arg, Gpu, KernelHandle};
 use rug::Integer;

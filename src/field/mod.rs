@@ -3,6 +3,7 @@
 //! GMP through `rug`, an exact CPU arithmetic checked against `rug`, and a checker that says
 //! what a wrong user-supplied constant is instead.
 
+pub mod arith;
 pub mod check;
 pub mod cpu;
 pub mod device;
@@ -11,5 +12,6 @@ pub mod montgomery;
 pub mod parse;
 pub mod prime;
 
+pub use arith::{evenodd_ok, lazy_ok, Arith, FieldCfg};
 pub use montgomery::{LimbBits, MontParams};
 pub use prime::{PrimeField, PRESETS};

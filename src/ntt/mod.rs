@@ -6,6 +6,7 @@
 pub mod data;
 pub mod execute;
 pub mod kernels;
+pub mod ops;
 pub mod plan;
 pub mod reference;
 pub mod schedule;

@@ -1,7 +1,7 @@
 //! What to compute: field, limb width, size, variant, direction. Validated here.
 
 use crate::error::{JitError, Result};
-use crate::field::emit::montgomery::{lazy_ok, Arith, FieldCfg};
+use crate::field::{lazy_ok, Arith, FieldCfg};
 use crate::field::{LimbBits, MontParams, PrimeField};
 use rug::Integer;
 use serde::Serialize;

@@ -24,38 +24,9 @@
 use super::carry_chain::{c_literal, emit_chain, emit_portable_macros, imm, v, Chain};
 use crate::clgen::GeneratedProgram;
 use crate::clgen::Writer;
-use crate::field::{LimbBits, MontParams};
+use crate::field::arith::big_r;
+use crate::field::{evenodd_ok, lazy_ok, Arith, FieldCfg, LimbBits, MontParams};
 use rug::Integer;
-
-pub use super::carry_chain::Arith;
-
-/// How the field arithmetic is generated.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct FieldCfg {
-    pub arith: Arith,
-    /// Values in [0, 2p) between operations (needs 4p < R: see [`lazy_ok`]).
-    pub lazy: bool,
-}
-
-impl FieldCfg {
-    /// Portable macros, fully reduced values.
-    pub fn portable() -> FieldCfg {
-        FieldCfg {
-            arith: Arith::Portable,
-            lazy: false,
-        }
-    }
-}
-
-/// R = 2^(w·n).
-fn big_r(mp: &MontParams) -> Integer {
-    Integer::from(Integer::u_pow_u(2, mp.limb.bits() * mp.limbs as u32))
-}
-
-/// 4p < R: values may stay in [0, 2p) (BN254: p < 2^254, R = 2^256).
-pub fn lazy_ok(mp: &MontParams) -> bool {
-    Integer::from(&mp.field.p * 4u32) < big_r(mp)
-}
 
 /// 2p ≤ R: a value < 2p fits n words.
 fn spare_bit(mp: &MontParams) -> bool {
@@ -253,12 +224,6 @@ pub fn emit_field(w: &mut Writer, mp: &MontParams, cfg: &FieldCfg) {
     }
     w.close();
     w.blank();
-}
-
-/// The even/odd multiplication needs an even limb count and 4p < R (its odd accumulator
-/// then never overflows n words).
-pub fn evenodd_ok(mp: &MontParams) -> bool {
-    mp.limbs % 2 == 0 && lazy_ok(mp)
 }
 
 /// How far a multiplication's result is reduced, for the comment above it.
