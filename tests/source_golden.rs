@@ -156,7 +156,7 @@ fn check(name: &str, source: &str) -> Option<String> {
         .lines()
         .zip(source.lines())
         .position(|(a, b)| a != b)
-        .map_or_else(|| saved.lines().count().min(source.lines().count()), |i| i);
+        .unwrap_or_else(|| saved.lines().count().min(source.lines().count()));
     Some(format!(
         "{name}: differs from {} at line {} (saved {} bytes, generated {} bytes)\n  saved:     {:?}\n  generated: {:?}",
         path.display(),
@@ -222,7 +222,7 @@ fn fused_local_budget_programs_match_saved() {
             ..Default::default()
         };
         let plan = VcPlan::new(p, n, opts).unwrap();
-        let limits = jitfft::vc::kernels::fused::FusedLimits {
+        let limits = jitfft::vc::fused::FusedLimits {
             local_bytes,
             ..jitfft::vc::schedule::DEFAULT_LIMITS
         };

@@ -1,8 +1,8 @@
 //! `jitfft source vc …`: print the generated program exactly as `vc` would build it.
 
 use super::vc::TransformArgs;
+use crate::vc::fused::FusedLimits;
 use crate::vc::kernels::ct_cg;
-use crate::vc::kernels::fused::FusedLimits;
 use crate::vc::schedule::DEFAULT_LIMITS;
 use crate::vc::Schedule;
 use anyhow::Result;

@@ -8,7 +8,7 @@ use crate::error::{JitError, Result};
 use crate::runtime::pinned::{constant_buffer, device_buffer};
 use crate::runtime::{build_program, BuiltProgram, DeviceInfo, Gpu, KernelHandle, Pinned};
 use crate::transform::Precision;
-use crate::vc::kernels::fused::FusedLimits;
+use crate::vc::fused::FusedLimits;
 use crate::vc::kernels::{ct_cg, fused};
 use num_complex::Complex64;
 use ocl::{Buffer, OclPrm};

@@ -9,7 +9,7 @@ use crate::io::random::random_complex;
 use crate::reference::{compare, separable_vc};
 use crate::runtime::{Gpu, Summary};
 use crate::transform::{Direction, Precision};
-use crate::vc::kernels::fused;
+use crate::vc::fused;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -3,6 +3,7 @@
 pub mod coeffs;
 pub mod execute;
 pub mod explore;
+pub mod fused;
 pub mod kernels;
 pub mod overlap;
 pub mod plan;

@@ -953,7 +953,7 @@ impl<'a> Overlapped<'a> {
 mod tests {
     use super::*;
     use crate::transform::{Direction, Precision};
-    use crate::vc::kernels::fused::{self, FusedPass};
+    use crate::vc::fused::{self, FusedPass, FusedRequest, Layout};
     use crate::vc::schedule::DEFAULT_LIMITS;
 
     /// The elements unit (work-group) `g` of a fused pass touches, from the same digit data
@@ -1014,21 +1014,18 @@ mod tests {
     #[test]
     fn row_maps_match_the_fused_index_maps() {
         for (p, n, cap) in [(3, 7, 3), (2, 11, 4), (4, 5, 2), (5, 4, 2), (3, 5, 5)] {
-            for layout in [
-                fused::rotate_schedule,
-                fused::inplace_schedule,
-                fused::staged_schedule,
-            ] {
-                let passes = layout(
+            for layout in [Layout::Rotate, Layout::Inplace, Layout::Staged] {
+                let passes = FusedRequest {
                     p,
                     n,
-                    &fused::balanced_groups(n, cap),
-                    None,
-                    Precision::F32,
-                    Direction::Forward,
-                    1.0,
-                    DEFAULT_LIMITS,
-                );
+                    groups: fused::balanced_groups(n, cap),
+                    lanes: None,
+                    precision: Precision::F32,
+                    direction: Direction::Forward,
+                    scale: 1.0,
+                    limits: DEFAULT_LIMITS,
+                }
+                .schedule(layout);
                 for pass in &passes {
                     check_pass(pass);
                 }

@@ -2,8 +2,8 @@
 
 use super::plan::FusedLayout;
 use super::plan::{Algorithm, VcPlan};
+use crate::vc::fused::{self, FusedLimits, FusedPass, FusedRequest, Layout};
 use crate::vc::kernels::ct_cg::VcKernelSpec;
-use crate::vc::kernels::fused::{self, FusedLimits, FusedPass};
 use serde::Serialize;
 
 /// Which device buffer a pass reads or writes (CG ping-pongs between A and B).
@@ -115,11 +115,20 @@ impl Schedule {
         };
         let cap_tile = fused::max_tile_digits(plan.p, plan.precision, limits);
         let cap = plan.fused_digits.map_or(cap_tile, |d| d.min(cap_tile));
-        let (p, n, pr, dir, scale) = (plan.p, plan.n, plan.precision, plan.direction, plan.scale());
+        let (p, n, pr) = (plan.p, plan.n, plan.precision);
+        let request = |groups, lanes| FusedRequest {
+            p,
+            n,
+            groups,
+            lanes,
+            precision: pr,
+            direction: plan.direction,
+            scale: plan.scale(),
+            limits,
+        };
         let fused = match plan.fused_layout {
             FusedLayout::Rotate => {
-                let groups = fused::balanced_groups(n, cap);
-                fused::rotate_schedule(p, n, &groups, plan.fused_lanes, pr, dir, scale, limits)
+                request(fused::balanced_groups(n, cap), plan.fused_lanes).schedule(Layout::Rotate)
             }
             FusedLayout::Auto | FusedLayout::Inplace | FusedLayout::Staged => {
                 // Passes after the first keep lane digits in their tiles: fewer digits.
@@ -129,12 +138,11 @@ impl Schedule {
                     .unwrap_or_else(|| fused::auto_inplace_lanes(p, n, cap_tile, cap, pr));
                 let groups = fused::inplace_groups(n, cap_tile, cap, lanes);
                 let layout = plan.fused_layout.resolve(p, lanes, pr.complex_bytes());
-                let build = if layout == FusedLayout::Staged {
-                    fused::staged_schedule
+                request(groups, Some(lanes)).schedule(if layout == FusedLayout::Staged {
+                    Layout::Staged
                 } else {
-                    fused::inplace_schedule
-                };
-                build(p, n, &groups, Some(lanes), pr, dir, scale, limits)
+                    Layout::Inplace
+                })
             }
         };
         let result = if fused.len() % 2 == 1 { Buf::B } else { Buf::A };
