@@ -13,7 +13,7 @@
 //! and review the diff of `tests/golden/` before committing it.
 
 use jitfft::vc::plan::FusedLayout;
-use jitfft::vc::{Algorithm, Precision, Schedule, VcOptions, VcPlan};
+use jitfft::vc::{Algorithm, Precision, VcOptions, VcPlan};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -226,12 +226,12 @@ fn fused_local_budget_programs_match_saved() {
             local_bytes,
             ..jitfft::vc::schedule::DEFAULT_LIMITS
         };
-        let schedule = Schedule::for_limits(&plan, limits);
+        let (schedule, program) = jitfft::vc::program(&plan, limits);
         for f in schedule.fused.iter().filter(|f| !f.resident.is_empty()) {
             halves |= f.split_exchange;
             whole |= !f.split_exchange;
         }
-        let source = jitfft::vc::kernels::fused::generate(&schedule.fused).source;
+        let source = program.source;
         let name =
             format!("vc_fused_rounds_p{p}_n{n}_m{digits}_{layout:?}_{precision}_l{local_bytes}")
                 .to_lowercase();

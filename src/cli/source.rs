@@ -2,9 +2,7 @@
 
 use super::vc::TransformArgs;
 use crate::vc::fused::FusedLimits;
-use crate::vc::kernels::ct_cg;
 use crate::vc::schedule::DEFAULT_LIMITS;
-use crate::vc::Schedule;
 use anyhow::Result;
 use clap::Subcommand;
 
@@ -37,12 +35,7 @@ pub fn run(c: SourceCommand) -> Result<()> {
                 values: None,
                 ..DEFAULT_LIMITS
             };
-            let schedule = Schedule::for_limits(&plan, limits);
-            let program = if plan.algorithm == crate::vc::Algorithm::Fused {
-                crate::vc::kernels::fused::generate(&schedule.fused)
-            } else {
-                ct_cg::generate(&plan, &schedule.kernels)
-            };
+            let (_, program) = crate::vc::program(&plan, limits);
             print!("{}", program.source);
             Ok(())
         }

@@ -9,7 +9,6 @@ use crate::runtime::pinned::{constant_buffer, device_buffer};
 use crate::runtime::{build_program, BuiltProgram, DeviceInfo, Gpu, KernelHandle, Pinned};
 use crate::transform::Precision;
 use crate::vc::fused::FusedLimits;
-use crate::vc::kernels::{ct_cg, fused};
 use num_complex::Complex64;
 use ocl::{Buffer, OclPrm};
 use rayon::prelude::*;
@@ -275,12 +274,7 @@ impl VcTransform {
         // schedule again once.
         let mut attempt = 0;
         let (schedule, program, built, kernels) = loop {
-            let schedule = Schedule::for_limits(plan, fused_limits_for(gpu));
-            let program = if plan.algorithm == Algorithm::Fused {
-                fused::generate(&schedule.fused)
-            } else {
-                ct_cg::generate(plan, &schedule.kernels)
-            };
+            let (schedule, program) = crate::vc::program(plan, fused_limits_for(gpu));
             let built = build_program(gpu, &program.source, &vendor_options(gpu, &schedule))?;
             let kernels = program
                 .kernels

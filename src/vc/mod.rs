@@ -11,5 +11,6 @@ pub mod schedule;
 
 pub use crate::transform::{Direction, Norm, Precision};
 pub use execute::{check_device, RunTimes, VcTransform};
+pub use kernels::program;
 pub use plan::{Algorithm, Coeffs, VcOptions, VcPlan};
 pub use schedule::{Buf, Schedule};
