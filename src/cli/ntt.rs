@@ -233,7 +233,7 @@ pub fn run(a: NttArgs) -> Result<()> {
     };
     let gpu = open_device(a.device.as_deref())?;
     // Without --limbs, PTX carry chains (NVIDIA, unless --arith portable) take 32-bit limbs.
-    let ptx = gpu.info.vendor_key() == "nvidia" && a.t.arith != "portable";
+    let ptx = a.t.options()?.arith.ptx_on(gpu.info.vendor_key());
     let plan = if a.t.limbs.is_none() && ptx {
         a.t.plan_for(Some(plan.log_n), true)?
     } else {

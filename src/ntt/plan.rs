@@ -125,6 +125,13 @@ impl ArithChoice {
             _ => Err(bad("arith", s, "auto, portable or ptx")),
         }
     }
+
+    /// Whether this choice gives PTX carry chains on a device of vendor key `vendor`
+    /// (`DeviceInfo::vendor_key`): auto and ptx on NVIDIA (ptx elsewhere is refused by
+    /// [`NttPlan::for_device`]).
+    pub fn ptx_on(self, vendor: &str) -> bool {
+        vendor == "nvidia" && self != ArithChoice::Portable
+    }
 }
 
 impl FusedKernel {
@@ -273,9 +280,9 @@ impl NttPlan {
     /// auto` becomes PTX on NVIDIA, and PTX on any other vendor is refused.
     pub fn for_device(&self, vendor: &str, device: &str) -> Result<NttPlan> {
         let mut p = self.clone();
-        p.arith = match (self.opts.arith, vendor == "nvidia") {
-            (ArithChoice::Auto, true) | (ArithChoice::Ptx, true) => Arith::Ptx,
-            (ArithChoice::Auto, false) | (ArithChoice::Portable, _) => Arith::Portable,
+        p.arith = match (self.opts.arith, self.opts.arith.ptx_on(vendor)) {
+            (_, true) => Arith::Ptx,
+            (ArithChoice::Auto | ArithChoice::Portable, false) => Arith::Portable,
             (ArithChoice::Ptx, false) => {
                 return Err(JitError::invalid(format!(
                     "--arith ptx emits inline PTX, which only NVIDIA's OpenCL compiles; {device} is not an NVIDIA device (use --arith portable or auto)"

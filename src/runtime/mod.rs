@@ -4,6 +4,7 @@
 pub mod build;
 pub mod context;
 pub mod discover;
+pub mod env;
 pub mod icd_hint;
 pub mod launch;
 pub mod pinned;

@@ -121,19 +121,13 @@ pub fn check_device(info: &DeviceInfo, plan: &VcPlan) -> Result<()> {
 /// 227 KB on an H100: `tools/cl_local_probe.c`). `JITFFT_FUSED_MAX_THREADS` lowers the
 /// work-group size.
 pub fn fused_limits(info: &DeviceInfo) -> FusedLimits {
-    let local_bytes = match std::env::var("JITFFT_FUSED_LOCAL_BYTES")
-        .ok()
-        .and_then(|v| v.parse::<u64>().ok())
-    {
+    let local_bytes = match crate::runtime::env::fused_local_bytes() {
         Some(v) => v.clamp(64, 1 << 20),
         None => info.local_mem_bytes.clamp(1, 48 * 1024),
     };
     // JITFFT_FUSED_MAX_THREADS lowers the work-group limit the same way (tests run the
     // many-values-per-thread tiles of NVIDIA's 256-work-item limit on small transforms).
-    let threads = std::env::var("JITFFT_FUSED_MAX_THREADS")
-        .ok()
-        .and_then(|v| v.parse::<u64>().ok())
-        .unwrap_or(1024);
+    let threads = crate::runtime::env::fused_max_threads().unwrap_or(1024);
     FusedLimits {
         local_bytes,
         max_threads: (info.max_work_group_size as u64).clamp(1, threads.clamp(1, 1024)),
@@ -160,7 +154,7 @@ pub fn fused_limits_for(gpu: &Gpu) -> FusedLimits {
 /// than 243/256 work-items holding 81/64 values, and 2^28 2.6x slower (`bench-results/
 /// nvidia-h100/wg1024/`). `JITFFT_KERNEL_WG=device` takes the device maximum.
 fn trust_device_limit(_gpu: &Gpu) -> bool {
-    std::env::var("JITFFT_KERNEL_WG").as_deref() == Ok("device")
+    crate::runtime::env::kernel_wg_device()
 }
 
 /// Learned per-device kernel work-group limits (probe, then any smaller figure a built kernel

@@ -318,9 +318,8 @@ pub fn wisdom_key(gpu: &Gpu, p: u32, n: u32, precision: Precision) -> String {
 
 /// `$JITFFT_WISDOM`, else `wisdom.json` in the cache folder.
 pub fn wisdom_path() -> PathBuf {
-    std::env::var("JITFFT_WISDOM")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| crate::runtime::build::cache_root().join("wisdom.json"))
+    crate::runtime::env::wisdom()
+        .unwrap_or_else(|| crate::runtime::build::cache_root().join("wisdom.json"))
 }
 
 impl Wisdom {

@@ -1,5 +1,6 @@
 //! The Vilenkin-Chrestenson transform: plan (what), schedule (how), execution (run).
 
+pub mod choose;
 pub mod coeffs;
 pub mod execute;
 pub mod explore;
