@@ -470,7 +470,7 @@ fn overlap_report(
         chunks: ov.plan.chunks,
         max_chunks: ov.plan.max_chunks,
         scheme: ov.plan.scheme.clone(),
-        download: ov.plan.download.clone(),
+        download: ov.plan.download.to_string(),
         bytes: ov.tr.plan.buffer_bytes(),
         device_bytes,
         pinned_bytes,
