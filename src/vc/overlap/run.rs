@@ -2,6 +2,7 @@
 //! and the times of each.
 
 use super::plan::{Download, DownloadMode, OverlapPlan};
+use super::rows::Launch;
 use crate::error::{JitError, Result};
 use crate::runtime::timing::event_span_ns;
 use crate::runtime::transfer::{self, Rect};
@@ -214,142 +215,32 @@ impl<'a> Overlapped<'a> {
         input: &[Complex64],
     ) -> Result<(Vec<Complex64>, crate::vc::RunTimes, OverlapTimes)> {
         let t0 = Instant::now();
-        let len = input.len();
-        b.staging.with_map(|m| {
-            m[..2 * len]
-                .par_chunks_mut(2)
-                .zip(input.par_iter())
-                .for_each(|(d, c)| {
-                    d[0] = T::from_f64(c.re);
-                    d[1] = T::from_f64(c.im);
-                });
-            Ok(())
-        })?;
+        fill_staging(b, input)?;
         let convert_in_ms = t0.elapsed().as_secs_f64() * 1e3;
         // Touched in parallel: a serial fill of N complex values (vec![x; n] cannot use
         // calloc for Complex64) page-faulted ~0.3 s at 3^16 and 2 s at 2^28 on the GPU host.
-        let mut out: Vec<Complex64> = (0..len)
+        let mut out: Vec<Complex64> = (0..input.len())
             .into_par_iter()
             .map(|_| Complex64::default())
             .collect();
         let ls = self.tr.launches(b);
-        let pick = |which: Buf| -> &Buffer<T> {
-            match which {
-                Buf::A => &b.a,
-                Buf::B => b.b.as_ref().unwrap_or(&b.a),
-            }
-        };
         let (cq, tq) = (&self.gpu.queue, &self.xfer);
-        let plan = &self.plan;
-        let passes = ls.len();
         let mut convert_out_ms = 0.0;
-        let (ups, pass_evs, packs, downs) = b.staging.with_map(|host| {
+        let events = b.staging.with_map(|host| {
             let mut pipeline = || -> Result<_> {
-                // Uploads, all on the transfer queue.
-                let mut ups = Vec::with_capacity(plan.uploads.len());
-                for piece in &plan.uploads {
-                    // SAFETY: the staging outlives the command: every event is waited for below.
-                    ups.push(unsafe {
-                        transfer::write_rect(tq, &b.a, host, piece.rect.scaled(2), None)?
-                    });
-                }
-                transfer::flush(tq)?;
-                // Pass 1 on each chunk as it lands, the middle passes, the last pass in pieces.
-                let mut pass_evs: Vec<Vec<Event>> = Vec::with_capacity(passes);
-                let mut packs: Vec<Option<Event>> = Vec::new();
-                for (i, l) in ls.iter().enumerate() {
-                    l.kernel.set_args(&l.args)?;
-                    let mut evs = Vec::new();
-                    if i == 0 {
-                        for (piece, up) in plan.uploads.iter().zip(&ups) {
-                            evs.push(l.kernel.launch_groups(
-                                cq,
-                                piece.first_group,
-                                piece.groups,
-                                l.local,
-                                Some(up),
-                            )?);
-                        }
-                    } else if i + 1 < passes {
-                        evs.push(l.kernel.launch_groups(cq, 0, l.groups(), l.local, None)?);
-                    } else {
-                        for piece in &plan.downloads {
-                            let ev = l.kernel.launch_groups(
-                                cq,
-                                piece.first_group,
-                                piece.groups,
-                                l.local,
-                                None,
-                            )?;
-                            if let (Some(at), Some(pk)) = (piece.packed_at, &self.pack) {
-                                // In order after the piece on the compute queue.
-                                packs.push(Some(self.pack(
-                                    pk,
-                                    pick(l.dst),
-                                    pick(l.src),
-                                    piece.rect,
-                                    at,
-                                )?));
-                            } else {
-                                packs.push(None);
-                            }
-                            evs.push(ev);
-                        }
-                    }
-                    pass_evs.push(evs);
-                }
-                transfer::flush(cq)?;
-                // Downloads, each after its piece (and its pack).
-                let last = &ls[passes - 1];
-                let mut downs = Vec::with_capacity(plan.downloads.len());
-                for (j, piece) in plan.downloads.iter().enumerate() {
-                    let done = match &packs.get(j) {
-                        Some(Some(pk)) => pk,
-                        _ => &pass_evs[passes - 1][j.min(pass_evs[passes - 1].len() - 1)],
-                    };
-                    let ev = match piece.packed_at {
-                        Some(at) => unsafe {
-                            // SAFETY: as for the uploads.
-                            transfer::read_rect(
-                                tq,
-                                pick(last.src),
-                                host,
-                                Rect::run(2 * at, 2 * piece.rect.elements()),
-                                Some(done),
-                            )?
-                        },
-                        None => unsafe {
-                            transfer::read_rect(
-                                tq,
-                                pick(last.dst),
-                                host,
-                                piece.rect.scaled(2),
-                                Some(done),
-                            )?
-                        },
-                    };
-                    downs.push(ev);
-                }
-                transfer::flush(tq)?;
-                // Convert each piece as it arrives, while the next ones download.
-                for (piece, ev) in plan.downloads.iter().zip(&downs) {
-                    ev.wait_for()?;
-                    let tc = Instant::now();
-                    match piece.packed_at {
-                        Some(at) => convert_rows(&mut out, host, piece.rect, at, piece.rect.len),
-                        None => convert_rows(
-                            &mut out,
-                            host,
-                            piece.rect,
-                            piece.rect.start,
-                            piece.rect.pitch,
-                        ),
-                    }
-                    convert_out_ms += tc.elapsed().as_secs_f64() * 1e3;
-                }
+                let ups = self.enqueue_uploads(b, host)?;
+                let (passes, packs) = self.enqueue_passes(b, &ls, &ups)?;
+                let last = ls.last().expect("a schedule has passes");
+                let downs = self.enqueue_downloads(b, last, host, &passes, &packs)?;
+                convert_out_ms = self.convert_downloads(&mut out, host, &downs)?;
                 transfer::finish(cq)?;
                 transfer::finish(tq)?;
-                Ok((ups, pass_evs, packs, downs))
+                Ok(RunEvents {
+                    ups,
+                    passes,
+                    packs: packs.into_iter().flatten().collect(),
+                    downs,
+                })
             };
             let r = pipeline();
             if r.is_err() {
@@ -359,62 +250,149 @@ impl<'a> Overlapped<'a> {
             }
             r
         })?;
-        let host_ms = t0.elapsed().as_secs_f64() * 1e3;
-        // Figures from the events.
-        let spans =
-            |evs: &[Event]| -> Result<Vec<(u64, u64)>> { evs.iter().map(event_span_ns).collect() };
-        let ms = |s: &[(u64, u64)]| {
-            s.iter().map(|(a, b)| b.saturating_sub(*a)).sum::<u64>() as f64 * 1e-6
-        };
-        let up_s = spans(&ups)?;
-        let down_s = spans(&downs)?;
-        let pack_evs: Vec<Event> = packs.into_iter().flatten().collect();
-        let pack_s = spans(&pack_evs)?;
-        let mut pass_ms = Vec::with_capacity(passes);
-        let (mut k0, mut k1) = (u64::MAX, 0u64);
-        for evs in &pass_evs {
-            let s = spans(evs)?;
-            for &(a, b) in &s {
-                k0 = k0.min(a);
-                k1 = k1.max(b);
-            }
-            pass_ms.push(ms(&s));
-        }
-        let first = up_s.iter().map(|s| s.0).min().unwrap_or(0);
-        let end = down_s.iter().map(|s| s.1).max().unwrap_or(first);
-        let events_ms = end.saturating_sub(first) as f64 * 1e-6;
-        let mut xfers: Vec<(u64, u64)> = up_s.iter().chain(&down_s).copied().collect();
-        xfers.sort_unstable();
-        let mut busy = 0u64;
-        let mut reach = 0u64;
-        for (a, b) in xfers {
-            let a = a.max(reach);
-            if b > a {
-                busy += b - a;
-                reach = b;
-            }
-        }
-        let kernel_ms: f64 = pass_ms.iter().sum();
-        let times = crate::vc::RunTimes {
-            kernel_ms,
-            kernel_span_ms: k1.saturating_sub(k0) as f64 * 1e-6,
-            pass_ms,
-            upload_ms: ms(&up_s),
-            download_ms: ms(&down_s),
-            host_ms,
-        };
-        let over = OverlapTimes {
-            events_ms,
-            upload_ms: times.upload_ms,
-            download_ms: times.download_ms,
-            pack_ms: ms(&pack_s),
-            kernel_ms,
-            exposed_ms: (end.saturating_sub(first).saturating_sub(busy)) as f64 * 1e-6,
+        let host = HostTimes {
             convert_in_ms,
             convert_out_ms,
-            host_ms,
+            host_ms: t0.elapsed().as_secs_f64() * 1e3,
         };
+        let (times, over) = events.times(host)?;
         Ok((out, times, over))
+    }
+
+    /// Uploads, all on the transfer queue, one per upload chunk.
+    fn enqueue_uploads<T: Real>(&self, b: &Buffers<T>, host: &[T]) -> Result<Vec<Event>> {
+        let mut ups = Vec::with_capacity(self.plan.uploads.len());
+        for piece in &self.plan.uploads {
+            // SAFETY: the staging outlives the command: every event is waited for by the run.
+            ups.push(unsafe {
+                transfer::write_rect(&self.xfer, &b.a, host, piece.rect.scaled(2), None)?
+            });
+        }
+        transfer::flush(&self.xfer)?;
+        Ok(ups)
+    }
+
+    /// Pass 1 on each chunk as it lands, the middle passes, the last pass in pieces (each
+    /// packed after it where the plan packs); returns the events per pass and per piece's pack.
+    #[allow(clippy::type_complexity)]
+    fn enqueue_passes<T: Real>(
+        &self,
+        b: &Buffers<T>,
+        ls: &[Launch],
+        ups: &[Event],
+    ) -> Result<(Vec<Vec<Event>>, Vec<Option<Event>>)> {
+        let cq = &self.gpu.queue;
+        let passes = ls.len();
+        let mut pass_evs: Vec<Vec<Event>> = Vec::with_capacity(passes);
+        let mut packs: Vec<Option<Event>> = Vec::new();
+        for (i, l) in ls.iter().enumerate() {
+            l.kernel.set_args(&l.args)?;
+            let mut evs = Vec::new();
+            if i == 0 {
+                for (piece, up) in self.plan.uploads.iter().zip(ups) {
+                    evs.push(l.kernel.launch_groups(
+                        cq,
+                        piece.first_group,
+                        piece.groups,
+                        l.local,
+                        Some(up),
+                    )?);
+                }
+            } else if i + 1 < passes {
+                evs.push(l.kernel.launch_groups(cq, 0, l.groups(), l.local, None)?);
+            } else {
+                for piece in &self.plan.downloads {
+                    let ev = l.kernel.launch_groups(
+                        cq,
+                        piece.first_group,
+                        piece.groups,
+                        l.local,
+                        None,
+                    )?;
+                    if let (Some(at), Some(pk)) = (piece.packed_at, &self.pack) {
+                        // In order after the piece on the compute queue.
+                        packs.push(Some(self.pack(
+                            pk,
+                            pick(b, l.dst),
+                            pick(b, l.src),
+                            piece.rect,
+                            at,
+                        )?));
+                    } else {
+                        packs.push(None);
+                    }
+                    evs.push(ev);
+                }
+            }
+            pass_evs.push(evs);
+        }
+        transfer::flush(cq)?;
+        Ok((pass_evs, packs))
+    }
+
+    /// Downloads on the transfer queue, each after its piece of the last pass (and its pack).
+    fn enqueue_downloads<T: Real>(
+        &self,
+        b: &Buffers<T>,
+        last: &Launch,
+        host: &mut [T],
+        pass_evs: &[Vec<Event>],
+        packs: &[Option<Event>],
+    ) -> Result<Vec<Event>> {
+        let tq = &self.xfer;
+        let last_evs = pass_evs.last().expect("a schedule has passes");
+        let mut downs = Vec::with_capacity(self.plan.downloads.len());
+        for (j, piece) in self.plan.downloads.iter().enumerate() {
+            let done = match &packs.get(j) {
+                Some(Some(pk)) => pk,
+                _ => &last_evs[j.min(last_evs.len() - 1)],
+            };
+            let ev = match piece.packed_at {
+                Some(at) => unsafe {
+                    // SAFETY: as for the uploads.
+                    transfer::read_rect(
+                        tq,
+                        pick(b, last.src),
+                        host,
+                        Rect::run(2 * at, 2 * piece.rect.elements()),
+                        Some(done),
+                    )?
+                },
+                None => unsafe {
+                    transfer::read_rect(
+                        tq,
+                        pick(b, last.dst),
+                        host,
+                        piece.rect.scaled(2),
+                        Some(done),
+                    )?
+                },
+            };
+            downs.push(ev);
+        }
+        transfer::flush(tq)?;
+        Ok(downs)
+    }
+
+    /// Converts each piece as it arrives, while the next ones download; returns the
+    /// milliseconds spent converting.
+    fn convert_downloads<T: Real>(
+        &self,
+        out: &mut [Complex64],
+        host: &[T],
+        downs: &[Event],
+    ) -> Result<f64> {
+        let mut convert_ms = 0.0;
+        for (piece, ev) in self.plan.downloads.iter().zip(downs) {
+            ev.wait_for()?;
+            let tc = Instant::now();
+            match piece.packed_at {
+                Some(at) => convert_rows(out, host, piece.rect, at, piece.rect.len),
+                None => convert_rows(out, host, piece.rect, piece.rect.start, piece.rect.pitch),
+            }
+            convert_ms += tc.elapsed().as_secs_f64() * 1e3;
+        }
+        Ok(convert_ms)
     }
 
     /// Measures the pinned-transfer floor of this transform's data (clobbers the device
@@ -467,5 +445,112 @@ impl<'a> Overlapped<'a> {
                 bidirectional_ms: z.saturating_sub(a) as f64 * 1e-6,
             })
         })
+    }
+}
+
+/// Buffer `which` of `b` (B is A where the schedule has one buffer).
+fn pick<T: Real>(b: &Buffers<T>, which: Buf) -> &Buffer<T> {
+    match which {
+        Buf::A => &b.a,
+        Buf::B => b.b.as_ref().unwrap_or(&b.a),
+    }
+}
+
+/// Converts the input into the pinned staging (interleaved re/im of the device type).
+fn fill_staging<T: Real>(b: &Buffers<T>, input: &[Complex64]) -> Result<()> {
+    let len = input.len();
+    b.staging.with_map(|m| {
+        m[..2 * len]
+            .par_chunks_mut(2)
+            .zip(input.par_iter())
+            .for_each(|(d, c)| {
+                d[0] = T::from_f64(c.re);
+                d[1] = T::from_f64(c.im);
+            });
+        Ok(())
+    })
+}
+
+/// The events of one overlapped run: uploads, launches per pass, packs, downloads.
+struct RunEvents {
+    ups: Vec<Event>,
+    passes: Vec<Vec<Event>>,
+    packs: Vec<Event>,
+    downs: Vec<Event>,
+}
+
+/// Host-side figures of one overlapped run, in milliseconds.
+struct HostTimes {
+    convert_in_ms: f64,
+    convert_out_ms: f64,
+    host_ms: f64,
+}
+
+/// Spans (start, end) of events, in nanoseconds from their profiling info.
+fn spans(evs: &[Event]) -> Result<Vec<(u64, u64)>> {
+    evs.iter().map(event_span_ns).collect()
+}
+
+/// Summed duration of spans, in milliseconds.
+fn span_ms(s: &[(u64, u64)]) -> f64 {
+    s.iter().map(|(a, b)| b.saturating_sub(*a)).sum::<u64>() as f64 * 1e-6
+}
+
+/// Nanoseconds during which at least one of the spans runs.
+fn busy_ns(mut spans: Vec<(u64, u64)>) -> u64 {
+    spans.sort_unstable();
+    let mut busy = 0u64;
+    let mut reach = 0u64;
+    for (a, b) in spans {
+        let a = a.max(reach);
+        if b > a {
+            busy += b - a;
+            reach = b;
+        }
+    }
+    busy
+}
+
+impl RunEvents {
+    /// The run's times as plain runs report them, and the overlap figures.
+    fn times(&self, host: HostTimes) -> Result<(crate::vc::RunTimes, OverlapTimes)> {
+        let up_s = spans(&self.ups)?;
+        let down_s = spans(&self.downs)?;
+        let pack_s = spans(&self.packs)?;
+        let mut pass_ms = Vec::with_capacity(self.passes.len());
+        let (mut k0, mut k1) = (u64::MAX, 0u64);
+        for evs in &self.passes {
+            let s = spans(evs)?;
+            for &(a, b) in &s {
+                k0 = k0.min(a);
+                k1 = k1.max(b);
+            }
+            pass_ms.push(span_ms(&s));
+        }
+        let first = up_s.iter().map(|s| s.0).min().unwrap_or(0);
+        let end = down_s.iter().map(|s| s.1).max().unwrap_or(first);
+        let events_ms = end.saturating_sub(first) as f64 * 1e-6;
+        let busy = busy_ns(up_s.iter().chain(&down_s).copied().collect());
+        let kernel_ms: f64 = pass_ms.iter().sum();
+        let times = crate::vc::RunTimes {
+            kernel_ms,
+            kernel_span_ms: k1.saturating_sub(k0) as f64 * 1e-6,
+            pass_ms,
+            upload_ms: span_ms(&up_s),
+            download_ms: span_ms(&down_s),
+            host_ms: host.host_ms,
+        };
+        let over = OverlapTimes {
+            events_ms,
+            upload_ms: times.upload_ms,
+            download_ms: times.download_ms,
+            pack_ms: span_ms(&pack_s),
+            kernel_ms,
+            exposed_ms: (end.saturating_sub(first).saturating_sub(busy)) as f64 * 1e-6,
+            convert_in_ms: host.convert_in_ms,
+            convert_out_ms: host.convert_out_ms,
+            host_ms: host.host_ms,
+        };
+        Ok((times, over))
     }
 }
