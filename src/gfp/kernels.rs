@@ -136,6 +136,20 @@ pub fn field_helpers(f: &GfpField) -> String {
     let v = (v / d) - (Integer::from(1) << 64u32);
     let v = v.to_u64().unwrap_or(0);
     let mut w = Writer::new();
+    emit_header(&mut w, f, d, shift, v);
+    emit_fold(&mut w, k);
+    emit_add(&mut w, k);
+    emit_sub(&mut w, k);
+    emit_neg(&mut w, k);
+    emit_shift_local(&mut w, k);
+    emit_divr(&mut w, shift);
+    emit_mul(&mut w, k);
+    w.finish()
+}
+
+/// The element layout comment and the constants (r, k, normalised r and its reciprocal).
+fn emit_header(w: &mut Writer, f: &GfpField, d: u64, shift: u32, v: u64) {
+    let (r, k) = (f.r, f.k as usize);
     w.comment(format!(
         "Z/pZ with p = r^k + 1, r = {r}, k = {k}: an element is k base-r digits (one ulong each),\n\
          canonical digits < r, except p − 1 = r^k ≡ −1 stored as (0, …, 0, r)."
@@ -149,7 +163,10 @@ pub fn field_helpers(f: &GfpField) -> String {
         "#define GFP_RV {v}UL /* floor((2^128-1)/GFP_RN) - 2^64 */"
     ));
     w.blank();
+}
 
+/// `gfp_fold`: digits plus h·r^k (|h| ≤ 3) to canonical form.
+fn emit_fold(w: &mut Writer, k: usize) {
     // fold: value = D + h·r^k ≡ D − h with |h| ≤ 3, to canonical form.
     w.comment("d[] (digits < r) plus h·r^k, |h| ≤ 3, to the canonical form of D − h mod p.");
     w.open("void gfp_fold(ulong *d, long h)");
@@ -202,7 +219,10 @@ pub fn field_helpers(f: &GfpField) -> String {
     w.close();
     w.close();
     w.blank();
+}
 
+/// `gfp_add`: z = x + y mod p.
+fn emit_add(w: &mut Writer, k: usize) {
     w.comment("z = x + y mod p.");
     w.open("void gfp_add(ulong *z, const ulong *x, const ulong *y)");
     w.line(format!(
@@ -226,7 +246,10 @@ pub fn field_helpers(f: &GfpField) -> String {
     w.line("gfp_fold(z, (long)cy + hx + hy);");
     w.close();
     w.blank();
+}
 
+/// `gfp_sub`: z = x − y mod p.
+fn emit_sub(w: &mut Writer, k: usize) {
     w.comment("z = x − y mod p.");
     w.open("void gfp_sub(ulong *z, const ulong *x, const ulong *y)");
     w.line(format!(
@@ -250,7 +273,10 @@ pub fn field_helpers(f: &GfpField) -> String {
     w.line("gfp_fold(z, hx - hy - (long)bw);");
     w.close();
     w.blank();
+}
 
+/// `gfp_neg`: z = −x mod p.
+fn emit_neg(w: &mut Writer, k: usize) {
     w.comment("z = −x mod p.");
     w.open("void gfp_neg(ulong *z, const ulong *x)");
     w.line("ulong zero[GFP_K];");
@@ -260,7 +286,10 @@ pub fn field_helpers(f: &GfpField) -> String {
     w.line("gfp_sub(z, zero, x);");
     w.close();
     w.blank();
+}
 
+/// `gfp_shift_local`: a digit shift (multiplication by a power of r) of a local-memory element.
+fn emit_shift_local(w: &mut Writer, k: usize) {
     w.comment(
         "z = x · r^s, 0 ≤ s < 2k, x read from local memory with digit stride `st`: a cyclic\n\
          shift of the digits, the wrapped ones negated (r^k = −1), then normalised.",
@@ -288,7 +317,10 @@ pub fn field_helpers(f: &GfpField) -> String {
     w.close();
     w.close();
     w.blank();
+}
 
+/// `gfp_divr`: two-word division by r with the precomputed reciprocal.
+fn emit_divr(w: &mut Writer, shift: u32) {
     w.comment(
         "(u1:u0) / r with u1 < r: quotient, remainder in *rem (Möller–Granlund 2-by-1 division\n\
          by the normalised divisor with a precomputed reciprocal).",
@@ -311,7 +343,10 @@ pub fn field_helpers(f: &GfpField) -> String {
     w.line("return q1;");
     w.close();
     w.blank();
+}
 
+/// `gfp_mul`: z = x · y mod p by product scanning.
+fn emit_mul(w: &mut Writer, k: usize) {
     w.comment(
         "z = x · y mod p: product scanning of the 2k − 1 digit columns (three-word accumulator,\n\
          64×64→128 products with mul_hi), carries in base r by division, then\n\
@@ -371,7 +406,6 @@ pub fn field_helpers(f: &GfpField) -> String {
     w.close();
     w.close();
     w.blank();
-    w.finish()
 }
 
 fn digits_literal(f: &GfpField, x: &Integer) -> String {
