@@ -3,7 +3,7 @@
 
 use crate::error::{JitError, Result};
 use crate::transform::Direction;
-use crate::vc::coeffs::{digit_dot, root};
+use crate::transform::{digit_dot, root};
 use num_complex::Complex64;
 
 /// Largest N the naive reference accepts.

@@ -6,8 +6,8 @@
 //! coefficient folded in (±1 and ±i become adds and rotations).
 
 use crate::clgen::{real_literal, GeneratedProgram, Writer};
+use crate::transform::{digit_dot, root};
 use crate::transform::{Direction, Precision};
-use crate::vc::coeffs::{digit_dot, root};
 use crate::vc::plan::{Algorithm, Coeffs, VcPlan};
 
 /// The per-butterfly algorithms of the paper (fused passes have their own generator).
