@@ -3,9 +3,9 @@
 
 mod common;
 
+use jitfft::gfp::dft::{dft_program, simulate, Layer};
 use jitfft::gfp::execute::device_op;
 use jitfft::gfp::field::GfpField;
-use jitfft::gfp::kernels::{dft_program, simulate, Layer};
 use jitfft::gfp::reference as cpu;
 use rug::Integer;
 

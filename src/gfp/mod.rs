@@ -5,6 +5,7 @@
 //! field (validation, digits) → plan (stages) → kernels → execute; reference is
 //! the exact CPU side with rug.
 
+pub mod dft;
 pub mod execute;
 pub mod field;
 pub mod kernels;
