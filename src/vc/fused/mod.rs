@@ -17,15 +17,18 @@
 //! codelets of [`crate::clgen::small_dft`]; between sub-stages the tile is exchanged through local
 //! memory, real and imaginary parts in two halves when the whole tile would not fit.
 //!
-//! Planning lives here as data ([`pass`], [`plan`], [`swizzle`], [`mapping`]); the generator
+//! Planning lives here as data ([`pass`], [`budget`], [`groups`], [`plan`], [`swizzle`],
+//! [`mapping`]); the generator
 //! `vc::kernels::fused` only emits what a [`FusedPass`] says.
 
+pub mod budget;
+pub mod groups;
 pub mod mapping;
 pub mod pass;
 pub mod plan;
 pub mod swizzle;
 
+pub use budget::max_tile_digits;
+pub use groups::{auto_inplace_lanes, balanced_groups, inplace_groups};
 pub use pass::{FusedLimits, FusedPass, Layout, Swizzle, TileDigit};
-pub use plan::{
-    auto_inplace_lanes, balanced_groups, inplace_groups, max_tile_digits, FusedRequest,
-};
+pub use plan::FusedRequest;
