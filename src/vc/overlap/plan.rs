@@ -170,40 +170,7 @@ impl OverlapPlan {
             limits.push(last.groups());
         }
         let max_chunks = limits.iter().copied().min().unwrap_or(1).max(1);
-        let groups_note = if passes == 1 {
-            format!(
-                "the schedule is a single pass ({}) of {} work-group(s)",
-                first.kernel.name,
-                first.groups()
-            )
-        } else {
-            format!(
-                "pass 1 ({}) runs {} work-group(s), the last pass ({}) {}",
-                first.kernel.name,
-                first.groups(),
-                last.kernel.name,
-                last.groups()
-            )
-        };
-        let k = match chunks {
-            Some(0) => {
-                return Err(JitError::invalid(
-                    "--chunks 0: the data moves in at least one chunk (1 means no overlap)",
-                ))
-            }
-            Some(k) if k > max_chunks => {
-                let hint = if max_chunks == 1 && passes == 1 {
-                    "; a single pass leaves nothing to overlap: split it with --fused-digits below n (fused) or a smaller --radix (ct/cg)"
-                } else {
-                    ""
-                };
-                return Err(JitError::invalid(format!(
-                    "--chunks {k}: this plan allows 1 to {max_chunks} chunk(s), each of whole work-groups: {groups_note}{hint}"
-                )));
-            }
-            Some(k) => k,
-            None => DEFAULT_CHUNKS.min(max_chunks),
-        };
+        let k = chunk_count(chunks, max_chunks, first, last, passes)?;
         let uploads = match up_map {
             Some(m) if up_split => pieces(first, k, m),
             _ => vec![whole(first, n_elems)],
@@ -242,41 +209,7 @@ impl OverlapPlan {
                 d.packed_at = Some(run.start);
             }
         }
-        let mut scheme = Vec::new();
-        if uploads.len() > 1 {
-            scheme.push(format!(
-                "upload ∥ pass 1: {} chunks of ~{} work-groups ({})",
-                uploads.len(),
-                uploads[0].groups,
-                shape(&uploads, elem)
-            ));
-        } else {
-            scheme.push("one upload, then pass 1".to_string());
-        }
-        if passes == 3 {
-            scheme.push("pass 2 on all data".to_string());
-        } else if passes > 3 {
-            scheme.push(format!("passes 2–{} on all data", passes - 1));
-        }
-        if downloads.len() > 1 {
-            scheme.push(format!(
-                "{} ∥ download: {} pieces of ~{} work-groups ({}, {download})",
-                if passes == 1 { "pass 1" } else { "last pass" },
-                downloads.len(),
-                downloads[0].groups,
-                shape(&downloads, elem)
-            ));
-        } else if passes > 1 {
-            scheme.push("last pass, then one download".to_string());
-        } else {
-            scheme.push("then one download".to_string());
-        }
-        if mode == DownloadMode::Packed && download != Download::Packed && downloads.len() > 1 {
-            scheme.push(
-                "packed downloads need a last pass that reads contiguous tiles from the other buffer (rotate layout, cg): rect used"
-                    .to_string(),
-            );
-        }
+        let scheme = describe(&uploads, &downloads, passes, download, mode, elem);
         Ok(OverlapPlan {
             chunks: k,
             max_chunks,
@@ -284,7 +217,98 @@ impl OverlapPlan {
             downloads,
             passes,
             download,
-            scheme: scheme.join("; "),
+            scheme,
         })
     }
+}
+
+/// The chunks asked for (default [`DEFAULT_CHUNKS`]), checked against what the schedule allows.
+fn chunk_count(
+    chunks: Option<usize>,
+    max_chunks: usize,
+    first: &Launch,
+    last: &Launch,
+    passes: usize,
+) -> Result<usize> {
+    let groups_note = if passes == 1 {
+        format!(
+            "the schedule is a single pass ({}) of {} work-group(s)",
+            first.kernel.name,
+            first.groups()
+        )
+    } else {
+        format!(
+            "pass 1 ({}) runs {} work-group(s), the last pass ({}) {}",
+            first.kernel.name,
+            first.groups(),
+            last.kernel.name,
+            last.groups()
+        )
+    };
+    Ok(match chunks {
+        Some(0) => {
+            return Err(JitError::invalid(
+                "--chunks 0: the data moves in at least one chunk (1 means no overlap)",
+            ))
+        }
+        Some(k) if k > max_chunks => {
+            let hint = if max_chunks == 1 && passes == 1 {
+                "; a single pass leaves nothing to overlap: split it with --fused-digits below n (fused) or a smaller --radix (ct/cg)"
+            } else {
+                ""
+            };
+            return Err(JitError::invalid(format!(
+                "--chunks {k}: this plan allows 1 to {max_chunks} chunk(s), each of whole work-groups: {groups_note}{hint}"
+            )));
+        }
+        Some(k) => k,
+        None => DEFAULT_CHUNKS.min(max_chunks),
+    })
+}
+
+/// What overlaps with what, in words.
+fn describe(
+    uploads: &[Piece],
+    downloads: &[Piece],
+    passes: usize,
+    download: Download,
+    mode: DownloadMode,
+    elem: usize,
+) -> String {
+    let mut scheme = Vec::new();
+    if uploads.len() > 1 {
+        scheme.push(format!(
+            "upload ∥ pass 1: {} chunks of ~{} work-groups ({})",
+            uploads.len(),
+            uploads[0].groups,
+            shape(uploads, elem)
+        ));
+    } else {
+        scheme.push("one upload, then pass 1".to_string());
+    }
+    if passes == 3 {
+        scheme.push("pass 2 on all data".to_string());
+    } else if passes > 3 {
+        scheme.push(format!("passes 2–{} on all data", passes - 1));
+    }
+    if downloads.len() > 1 {
+        scheme.push(format!(
+            "{} ∥ download: {} pieces of ~{} work-groups ({}, {download})",
+            if passes == 1 { "pass 1" } else { "last pass" },
+            downloads.len(),
+            downloads[0].groups,
+            shape(downloads, elem)
+        ));
+    } else if passes > 1 {
+        scheme.push("last pass, then one download".to_string());
+    } else {
+        scheme.push("then one download".to_string());
+    }
+    if mode == DownloadMode::Packed && download != Download::Packed && downloads.len() > 1 {
+        scheme.push(
+            "packed downloads need a last pass that reads contiguous tiles from the other buffer (rotate layout, cg): rect used"
+                .to_string(),
+        );
+    }
+    scheme.join("; ")
 }
