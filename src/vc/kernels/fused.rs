@@ -66,11 +66,21 @@ pub fn generate(passes: &[FusedPass]) -> GeneratedProgram {
 }
 
 fn emit_pass(w: &mut Writer, pass: &FusedPass) {
-    let p = pass.p as u64;
-    let f64p = pass.precision == Precision::F64;
-    let bregs = pass.regs();
-    let threads = pass.threads();
-    let e = pass.tile_len();
+    emit_comment(w, pass);
+    let xs: Vec<String> = (0..pass.regs()).map(|j| format!("v{j}")).collect();
+    emit_signature(w, pass, &xs);
+    // Load (sub-stage 0), each later sub-stage, and the store mapping where it differs (the
+    // last sub-stage usually holds low digits, so that costs one more exchange).
+    let maps = pass_mappings(pass);
+    emit_load(w, pass, &maps[0], &xs);
+    emit_substages(w, pass, &maps, &xs);
+    emit_store(w, pass, &maps[maps.len() - 1], &xs);
+    w.close();
+}
+
+/// The header comment: what the pass transforms, its tile, work-items and exchanges.
+fn emit_comment(w: &mut Writer, pass: &FusedPass) {
+    let (bregs, threads, e) = (pass.regs(), pass.threads(), pass.tile_len());
     let tdigits: Vec<String> = pass
         .tile
         .iter()
@@ -109,6 +119,11 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
         },
         pass.scale.map(|s| format!("\nOutputs are scaled by {s:e}.")).unwrap_or_default()
     ));
+}
+
+/// The kernel's signature, local tile, work-group bases and register declarations.
+fn emit_signature(w: &mut Writer, pass: &FusedPass, xs: &[String]) {
+    let (p, threads) = (pass.p as u64, pass.threads());
     w.line(format!(
         "__kernel __attribute__((reqd_work_group_size({threads}, 1, 1)))"
     ));
@@ -116,7 +131,6 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
         "void {}(__global const real2 *restrict src, __global real2 *restrict dst)",
         pass.name()
     ));
-    let xs: Vec<String> = (0..bregs).map(|j| format!("v{j}")).collect();
     w.line(format!(
         "__local real{} tile[{}];",
         if pass.split_exchange { "" } else { "2" },
@@ -134,13 +148,11 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
         spread("g", p, &out_w)
     ));
     w.line(format!("real2 {};", xs.join(", ")));
+}
 
-    let nsub = pass.substages.len();
-    // Load (sub-stage 0), each later sub-stage, and the store mapping where it differs (the
-    // last sub-stage usually holds low digits, so that costs one more exchange).
-    let maps = pass_mappings(pass);
-    let load = &maps[0];
-    // load: register j ← src[in_base + f(t) + const(j)]
+/// Load: register j ← src[in_base + f(t) + const(j)].
+fn emit_load(w: &mut Writer, pass: &FusedPass, load: &Mapping, xs: &[String]) {
+    let (p, bregs) = (pass.p as u64, pass.regs());
     let tw_in: Vec<u64> = load
         .threads
         .iter()
@@ -159,9 +171,16 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
         global_loads: bregs,
         ..Default::default()
     });
+}
+
+/// The sub-stages: p-point codelets along the register index, exchanges between them (and
+/// before the store where its mapping differs).
+fn emit_substages(w: &mut Writer, pass: &FusedPass, maps: &[Mapping], xs: &[String]) {
+    let (p, bregs, nsub) = (pass.p as u64, pass.regs(), pass.substages.len());
+    let f64p = pass.precision == Precision::F64;
     for s in 0..nsub {
         if s > 0 {
-            exchange(w, pass, &maps[s - 1], &maps[s], &xs);
+            exchange(w, pass, &maps[s - 1], &maps[s], xs);
         }
         let cur = &maps[s];
         // transform each digit of this sub-stage along the register index
@@ -184,9 +203,14 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
         }
     }
     if maps.len() > nsub {
-        exchange(w, pass, &maps[nsub - 1], &maps[nsub], &xs);
+        exchange(w, pass, &maps[nsub - 1], &maps[nsub], xs);
     }
-    let store = &maps[maps.len() - 1];
+}
+
+/// Store: dst[out_base + g(t) + const(j)] ← register j, scaled where the pass scales.
+fn emit_store(w: &mut Writer, pass: &FusedPass, store: &Mapping, xs: &[String]) {
+    let (p, bregs) = (pass.p as u64, pass.regs());
+    let f64p = pass.precision == Precision::F64;
     let tw_out: Vec<u64> = store
         .threads
         .iter()
@@ -210,7 +234,6 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
         real_mul: if pass.scale.is_some() { 2 * bregs } else { 0 },
         ..Default::default()
     });
-    w.close();
 }
 
 /// Moves the tile from one thread mapping to another through local memory. With resident
