@@ -8,6 +8,7 @@ pub mod env;
 pub mod icd_hint;
 pub mod launch;
 pub mod pinned;
+pub mod probe;
 pub mod timing;
 pub mod transfer;
 
