@@ -107,7 +107,7 @@ fn explore_tune_and_wisdom() {
 
 #[test]
 fn cpu_default_radix_rule() {
-    use jitfft::cli::vc::cpu_default_radix;
+    use jitfft::vc::choose::cpu_default_radix;
     assert_eq!(cpu_default_radix(2, 22), 8);
     assert_eq!(cpu_default_radix(3, 14), 9);
     assert_eq!(cpu_default_radix(4, 11), 16);

@@ -2,8 +2,8 @@
 //! 32- and 64-bit limbs, random and edge values (0, 1, p−1, near limb boundaries 2^(kw)), with
 //! the portable carry-chain macros, fully reduced and (where 4p < R) lazily reduced.
 
-use jitfft::codegen::montgomery::{lazy_ok, FieldCfg};
 use jitfft::field::device::eval_ops;
+use jitfft::field::{lazy_ok, FieldCfg};
 use jitfft::field::{LimbBits, MontParams, PrimeField, PRESETS};
 use jitfft::runtime::{DeviceSelector, Gpu};
 use rand::{Rng, SeedableRng};

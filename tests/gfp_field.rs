@@ -3,7 +3,7 @@
 
 mod common;
 
-use jitfft::codegen::gfp_kernels::{dft_program, simulate, Layer};
+use jitfft::gfp::dft::{dft_program, simulate, Layer};
 use jitfft::gfp::execute::device_op;
 use jitfft::gfp::field::GfpField;
 use jitfft::gfp::reference as cpu;

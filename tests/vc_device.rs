@@ -196,7 +196,7 @@ fn generator_counts_follow_the_paper_shapes() {
     .unwrap();
     let count = |p: &VcPlan| {
         let s = Schedule::for_plan(p);
-        jitfft::codegen::vc_kernels::generate(p, &s.kernels).kernels[0].1
+        jitfft::vc::kernels::ct_cg::generate(p, &s.kernels).kernels[0].1
     };
     let (a, b) = (count(&ct), count(&cg));
     assert_eq!((a.global_loads, a.wide_loads), (16, 0));

@@ -84,7 +84,7 @@ fn check(
                 "{what}: {o:?}"
             );
         }
-        modes.push(ov.plan.download.clone());
+        modes.push(ov.plan.download.to_string());
     }
     modes
 }

@@ -48,10 +48,8 @@ pub fn command_line() -> String {
 
 /// `JITFFT_COMMIT`, else `git rev-parse --short HEAD`, else "unknown".
 pub fn git_commit() -> String {
-    if let Ok(c) = std::env::var("JITFFT_COMMIT") {
-        if !c.trim().is_empty() {
-            return c.trim().to_string();
-        }
+    if let Some(c) = crate::runtime::env::commit() {
+        return c;
     }
     std::process::Command::new("git")
         .args(["rev-parse", "--short", "HEAD"])

@@ -167,7 +167,7 @@ struct NttReport {
     omega_n_hex: String,
     kernels: Vec<String>,
     /// Field operations per point the kernels perform (from the schedule; null for split28).
-    field_ops_per_point: Option<crate::codegen::ntt_kernels::FieldOpCounts>,
+    field_ops_per_point: Option<crate::ntt::ops::FieldOpCounts>,
     launches: usize,
     radices: String,
     input: String,
@@ -233,7 +233,7 @@ pub fn run(a: NttArgs) -> Result<()> {
     };
     let gpu = open_device(a.run.device.as_deref())?;
     // Without --limbs, PTX carry chains (NVIDIA, unless --arith portable) take 32-bit limbs.
-    let ptx = gpu.info.vendor_key() == "nvidia" && a.t.arith != "portable";
+    let ptx = a.t.options()?.arith.ptx_on(gpu.info.vendor_key());
     let plan = if a.t.limbs.is_none() && ptx {
         a.t.plan_for(Some(plan.log_n), true)?
     } else {
@@ -290,7 +290,7 @@ pub fn run(a: NttArgs) -> Result<()> {
         omega_n: plan.omega.to_string(),
         omega_n_hex: format!("0x{:x}", plan.omega),
         kernels: tr.schedule.kernel_names(),
-        field_ops_per_point: crate::codegen::ntt_kernels::field_op_counts(&tr.plan, &tr.schedule),
+        field_ops_per_point: crate::ntt::ops::field_op_counts(&tr.plan, &tr.schedule),
         launches,
         radices: tr.schedule.radices(),
         input: what,
@@ -434,5 +434,5 @@ fn print_human(device: &str, r: &NttReport) {
 pub fn source(t: &NttSpecArgs) -> Result<String> {
     let plan = t.plan(None)?;
     let schedule = Schedule::for_plan(&plan);
-    Ok(crate::codegen::ntt_kernels::generate(&plan, &schedule).source)
+    Ok(crate::ntt::kernels::generate(&plan, &schedule).source)
 }

@@ -1,10 +1,8 @@
 //! `jitfft source vc …`: print the generated program exactly as `vc` would build it.
 
 use super::vc::TransformArgs;
-use crate::codegen::vc_fused::FusedLimits;
-use crate::codegen::vc_kernels;
+use crate::vc::fused::FusedLimits;
 use crate::vc::schedule::DEFAULT_LIMITS;
-use crate::vc::Schedule;
 use anyhow::Result;
 use clap::Subcommand;
 
@@ -38,12 +36,7 @@ pub fn run(c: SourceCommand) -> Result<()> {
                 values: None,
                 ..DEFAULT_LIMITS
             };
-            let schedule = Schedule::for_limits(&plan, limits);
-            let program = if plan.algorithm == crate::vc::Algorithm::Fused {
-                crate::codegen::vc_fused::generate(&schedule.fused)
-            } else {
-                vc_kernels::generate(&plan, &schedule.kernels)
-            };
+            let (_, program) = crate::vc::program(&plan, limits);
             print!("{}", program.source);
             Ok(())
         }
@@ -53,7 +46,7 @@ pub fn run(c: SourceCommand) -> Result<()> {
         }
         SourceCommand::Gfp(t) => {
             let plan = t.default_plan()?;
-            print!("{}", crate::codegen::gfp_kernels::generate(&plan).source);
+            print!("{}", crate::gfp::kernels::generate(&plan).source);
             Ok(())
         }
     }

@@ -327,22 +327,9 @@ pub fn run(a: VcArgs) -> Result<()> {
         && a.t.fused_lanes.is_none()
         && a.t.fused_values.is_none();
     if untouched {
-        let wisdom = crate::vc::explore::Wisdom::load()?;
-        if let Some(entry) = wisdom.lookup(&gpu, plan.p, plan.n, plan.precision) {
-            plan = VcPlan::new(plan.p, plan.n, entry.choice.apply(a.t.options()))?;
-            tuned = Some(entry.choice.label());
-        } else if gpu.info.kind == "cpu" {
-            // On CPU devices the fused passes' barrier loops cost more than they save
-            // (bench-results/pocl-cpu/current/peers): the paper's CT kernels with literal
-            // coefficients and a radix near 8–16 are the rule there.
-            let opts = VcOptions {
-                algorithm: Algorithm::Ct,
-                radix: Some(cpu_default_radix(plan.p, plan.n)),
-                coeffs: Coeffs::Literal,
-                ..a.t.options()
-            };
-            plan = VcPlan::new(plan.p, plan.n, opts)?;
-        }
+        let chosen = crate::vc::choose::default_plan(&gpu, plan, a.t.options())?;
+        plan = chosen.plan;
+        tuned = chosen.tuned;
     }
     crate::vc::check_device(&gpu.info, &plan)?;
     let (input, seed, what) = match (file_data, &a.run.input) {
@@ -551,7 +538,7 @@ fn overlap_report(
         chunks: ov.plan.chunks,
         max_chunks: ov.plan.max_chunks,
         scheme: ov.plan.scheme.clone(),
-        download: ov.plan.download.clone(),
+        download: ov.plan.download.to_string(),
         bytes: ov.tr.plan.buffer_bytes(),
         device_bytes,
         pinned_bytes,
@@ -620,18 +607,6 @@ fn print_overlap(o: &OverlapReport) {
         mib(o.device_bytes),
         mib(o.pinned_bytes)
     );
-}
-
-/// The largest p^m ≤ 16 (≤ 8 for p = 2) and ≤ p^n: the CPU-device default radix.
-pub fn cpu_default_radix(p: u32, n: u32) -> u64 {
-    let (p, cap) = (p as u64, if p == 2 { 8 } else { 16 });
-    let mut r = p;
-    let mut m = 1;
-    while m < n && r * p <= cap {
-        r *= p;
-        m += 1;
-    }
-    r
 }
 
 /// Complex input drawn for a plan, for library users and tests.

@@ -154,29 +154,82 @@ pub fn check(
     order: LimbOrder,
     user: &UserConstants,
 ) -> Vec<Finding> {
-    let mp = MontParams::new(field, limb);
-    let other = MontParams::new(field, limb.other());
-    let p = &field.p;
-    let w = limb.bits();
-    let wo = limb.other().bits();
-    let n = mp.limbs;
-    let big_r = pow2(w * n as u32);
-    let limbs_txt = |v: &Integer| {
+    let c = Check::new(field, limb, order);
+    let mut out = Vec::new();
+    out.extend(user.n_prime.as_ref().map(|g| c.n_prime(g)));
+    out.extend(user.r.as_ref().map(|g| c.r(g)));
+    out.extend(user.r_squared.as_ref().map(|g| c.r_squared(g)));
+    out.extend(user.root.as_ref().map(|g| c.root(g)));
+    out.extend(user.two_adicity.map(|t| c.two_adicity(t)));
+    out
+}
+
+/// What the checks of one field and limb width share: its Montgomery constants (and the
+/// other limb width's), R and R³.
+struct Check<'a> {
+    field: &'a PrimeField,
+    mp: MontParams,
+    other: MontParams,
+    p: &'a Integer,
+    w: u32,
+    wo: u32,
+    n: usize,
+    big_r: Integer,
+    r3: Integer,
+    order: LimbOrder,
+    limb: LimbBits,
+}
+
+impl<'a> Check<'a> {
+    fn new(field: &'a PrimeField, limb: LimbBits, order: LimbOrder) -> Check<'a> {
+        let mp = MontParams::new(field, limb);
+        let other = MontParams::new(field, limb.other());
+        let p = &field.p;
+        let w = limb.bits();
+        let n = mp.limbs;
+        let r3 = Integer::from(&mp.r2 * &mp.r) % p;
+        Check {
+            field,
+            big_r: pow2(w * n as u32),
+            r3,
+            wo: limb.other().bits(),
+            mp,
+            other,
+            p,
+            w,
+            n,
+            order,
+            limb,
+        }
+    }
+
+    /// A value with its limbs, e.g. for `expected`.
+    fn limbs_txt(&self, v: &Integer) -> String {
         format!(
-            "{v} = 0x{v:x} (little-endian {w}-bit limbs [{}])",
-            mp.limbs_of(v)
+            "{v} = 0x{v:x} (little-endian {}-bit limbs [{}])",
+            self.w,
+            self.mp
+                .limbs_of(v)
                 .iter()
                 .map(|x| x.to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
         )
-    };
-    let mulp = |a: &Integer, b: &Integer| Integer::from(a * b) % p;
-    let r3 = mulp(&mp.r2, &mp.r);
-    let mut out = Vec::new();
-    let none = |_: &Integer| None;
+    }
 
-    if let Some(g) = &user.n_prime {
+    /// n' = −p⁻¹ mod 2^w, against the usual slips (sign, width, limb size).
+    fn n_prime(&self, g: &Given) -> Finding {
+        let Check {
+            ref mp,
+            ref other,
+            p,
+            w,
+            wo,
+            n,
+            order,
+            limb,
+            ..
+        } = *self;
         let reads = readings(g, order, limb);
         let inv_mod = |k: u32| p.clone().invert(&pow2(k)).expect("p odd");
         let neg = |k: u32| (pow2(k) - inv_mod(k)) % pow2(k);
@@ -203,10 +256,26 @@ pub fn check(
         }
         c.push(cand("R⁻¹ mod p", mp.r_inv.clone(), false));
         let expected = format!("n' = −p⁻¹ mod 2^{w} = {} = 0x{:x}", mp.n_prime, mp.n_prime);
-        out.push(judge("n_prime", g, &reads, &c, expected, None, &none));
+        judge("n_prime", g, &reads, &c, expected, None, &|_: &Integer| {
+            None
+        })
     }
 
-    if let Some(g) = &user.r {
+    /// R mod p, against R², R³, R⁻¹, R unreduced and the other limb width.
+    fn r(&self, g: &Given) -> Finding {
+        let Check {
+            ref mp,
+            ref other,
+            p,
+            w,
+            wo,
+            n,
+            ref big_r,
+            ref r3,
+            order,
+            limb,
+            ..
+        } = *self;
         let reads = readings(g, order, limb);
         let mut c = vec![
             cand("", mp.r.clone(), true),
@@ -234,11 +303,27 @@ pub fn check(
                 false,
             ));
         }
-        let expected = format!("R mod p with R = 2^{}: {}", w * n as u32, limbs_txt(&mp.r));
-        out.push(judge("r", g, &reads, &c, expected, Some(p), &none));
+        let expected = format!(
+            "R mod p with R = 2^{}: {}",
+            w * n as u32,
+            self.limbs_txt(&mp.r)
+        );
+        judge("r", g, &reads, &c, expected, Some(p), &|_: &Integer| None)
     }
 
-    if let Some(g) = &user.r_squared {
+    /// R² mod p, against R, R³, R⁻¹, R² unreduced and the other limb width.
+    fn r_squared(&self, g: &Given) -> Finding {
+        let Check {
+            ref mp,
+            ref other,
+            p,
+            wo,
+            ref big_r,
+            ref r3,
+            order,
+            limb,
+            ..
+        } = *self;
         let reads = readings(g, order, limb);
         let mut c = vec![
             cand("", mp.r2.clone(), true),
@@ -247,7 +332,7 @@ pub fn check(
             cand("R⁻¹ mod p", mp.r_inv.clone(), false),
             cand(
                 "R² itself, not reduced mod p",
-                Integer::from(&big_r * &big_r),
+                Integer::from(big_r * big_r),
                 false,
             ),
         ];
@@ -266,11 +351,31 @@ pub fn check(
                 false,
             ));
         }
-        let expected = format!("R² mod p: {}", limbs_txt(&mp.r2));
-        out.push(judge("r_squared", g, &reads, &c, expected, Some(p), &none));
+        let expected = format!("R² mod p: {}", self.limbs_txt(&mp.r2));
+        judge(
+            "r_squared",
+            g,
+            &reads,
+            &c,
+            expected,
+            Some(p),
+            &|_: &Integer| None,
+        )
     }
 
-    if let Some(g) = &user.root {
+    /// The 2^s-th root ω, against Montgomery forms, its inverse and other roots.
+    fn root(&self, g: &Given) -> Finding {
+        let Check {
+            field,
+            ref mp,
+            ref other,
+            p,
+            w,
+            wo,
+            order,
+            limb,
+            ..
+        } = *self;
         let reads = readings(g, order, limb);
         let s = field.two_adicity;
         let root = &field.root;
@@ -295,17 +400,19 @@ pub fn check(
         let expected = format!(
             "ω = g^((p−1)/2^{s}) with g = {}, a primitive 2^{s}-th root: {}",
             field.g,
-            limbs_txt(root)
+            self.limbs_txt(root)
         );
         let fb = |x: &Integer| {
             describe_root(field, x).or_else(|| {
                 describe_root(field, &mp.from_mont(x)).map(|d| format!("in Montgomery form, {d}"))
             })
         };
-        out.push(judge("root", g, &reads, &c, expected, Some(p), &fb));
+        judge("root", g, &reads, &c, expected, Some(p), &fb)
     }
 
-    if let Some(t) = user.two_adicity {
+    /// s, the largest s with 2^s | p − 1.
+    fn two_adicity(&self, t: u64) -> Finding {
+        let Check { field, .. } = *self;
         let s = field.two_adicity as u64;
         let instead = if t == s {
             None
@@ -318,14 +425,13 @@ pub fn check(
                 "too small: 2^{t} divides p − 1, but so does 2^{s} (p − 1 = 2^{s} · odd)"
             ))
         };
-        out.push(Finding {
+        Finding {
             constant: "two_adicity".into(),
             given: t.to_string(),
             ok: t == s,
             read_as: None,
             expected: format!("s = {s} (largest s with 2^s | p − 1)"),
             instead,
-        });
+        }
     }
-    out
 }

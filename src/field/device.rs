@@ -2,8 +2,9 @@
 //! w-bit limbs) and a kernel that evaluates the generated operations, for tests.
 
 use super::montgomery::{from_limbs, LimbBits, MontParams};
-use crate::codegen::montgomery::{field_ops_program, FieldCfg};
 use crate::error::{JitError, Result};
+use crate::field::emit::montgomery::field_ops_program;
+use crate::field::FieldCfg;
 use crate::runtime::pinned::{constant_buffer, device_buffer};
 use crate::runtime::{build_program, Arg, Gpu, KernelHandle};
 use rug::Integer;

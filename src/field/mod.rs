@@ -3,12 +3,15 @@
 //! GMP through `rug`, an exact CPU arithmetic checked against `rug`, and a checker that says
 //! what a wrong user-supplied constant is instead.
 
+pub mod arith;
 pub mod check;
 pub mod cpu;
 pub mod device;
+pub mod emit;
 pub mod montgomery;
 pub mod parse;
 pub mod prime;
 
+pub use arith::{evenodd_ok, lazy_ok, Arith, FieldCfg};
 pub use montgomery::{LimbBits, MontParams};
 pub use prime::{PrimeField, PRESETS};

@@ -3,9 +3,9 @@
 
 use super::field::GfpField;
 use super::plan::{GfpPlan, LOCAL_BUDGET_BYTES, MAX_GROUP};
-use crate::codegen::gfp_kernels::{self, dft_kernel_name, twiddle_kernel_name};
-use crate::codegen::GeneratedProgram;
+use crate::clgen::GeneratedProgram;
 use crate::error::{JitError, Result};
+use crate::gfp::kernels::{self, dft_kernel_name, twiddle_kernel_name};
 use crate::runtime::pinned::device_buffer;
 use crate::runtime::timing::{event_ms, event_span_ns};
 use crate::runtime::{build_program, Arg, BuiltProgram, Gpu, KernelHandle, Pinned};
@@ -127,7 +127,7 @@ impl GfpTransform {
                 mib(gpu.info.global_mem_bytes)
             )));
         }
-        let program = gfp_kernels::generate(plan);
+        let program = kernels::generate(plan);
         let built = build_program(gpu, &program.source, "")?;
         let kh = |name: &str| KernelHandle::new(gpu, &built.program, name);
         let dft = (0..plan.stages.len())
@@ -136,9 +136,9 @@ impl GfpTransform {
         let twiddle = (0..plan.stages.len() - 1)
             .map(|s| kh(&twiddle_kernel_name(s)))
             .collect::<Result<Vec<_>>>()?;
-        let permute = kh(gfp_kernels::PERMUTE_KERNEL)?;
+        let permute = kh(kernels::PERMUTE_KERNEL)?;
         let scale = if plan.inverse {
-            Some(kh(gfp_kernels::SCALE_KERNEL)?)
+            Some(kh(kernels::SCALE_KERNEL)?)
         } else {
             None
         };
@@ -236,7 +236,7 @@ pub fn device_op(
 ) -> Result<Vec<Vec<u64>>> {
     let n = x.len();
     let k = f.k as usize;
-    let prog = gfp_kernels::generate_ops(f);
+    let prog = kernels::generate_ops(f);
     let built = build_program(gpu, &prog.source, "")?;
     let name = format!("gfp_op_{op}");
     let kern = KernelHandle::new(gpu, &built.program, &name)?;

@@ -3,8 +3,8 @@
 use super::npy::{read_npy, NpyData};
 use super::text::read_truth_vector;
 use crate::error::{JitError, Result};
-use crate::vc::coeffs::root;
-use crate::vc::plan::{checked_pow, Direction};
+use crate::transform::root;
+use crate::transform::{checked_pow, Direction};
 use num_complex::Complex64;
 use std::path::Path;
 

@@ -4,11 +4,13 @@
 use super::plan::{NttPlan, Twiddles, Variant};
 use super::schedule::{Buf, PassKind, Schedule};
 use super::tables::{mont_powers_words, pass_twiddle_words};
-use crate::codegen::ntt_kernels::{generate, plan_r_max, twiddle_split};
-use crate::codegen::GeneratedProgram;
+use crate::clgen::GeneratedProgram;
 use crate::error::{JitError, Result};
 use crate::field::cpu::limbs64;
 use crate::field::device::{from_device, pack, to_device, words_per_elem};
+use crate::ntt::kernels::generate;
+use crate::ntt::schedule::plan_r_max;
+use crate::ntt::tables::twiddle_split;
 use crate::runtime::pinned::{constant_buffer, device_buffer};
 use crate::runtime::{build_program, Arg, BuiltProgram, Gpu, KernelHandle, Pinned};
 use ocl::Buffer;

@@ -1,7 +1,7 @@
 //! What to compute: field, limb width, size, variant, direction. Validated here.
 
-use crate::codegen::montgomery::{lazy_ok, Arith, FieldCfg};
 use crate::error::{JitError, Result};
+use crate::field::{lazy_ok, Arith, FieldCfg};
 use crate::field::{LimbBits, MontParams, PrimeField};
 use rug::Integer;
 use serde::Serialize;
@@ -59,7 +59,7 @@ pub enum ArithChoice {
 #[serde(rename_all = "lowercase")]
 pub enum FusedKernel {
     /// Each work-item transforms `elems` points in registers per exchange through local
-    /// memory; no Montgomery conversions (see `codegen::ntt_kernels`).
+    /// memory; no Montgomery conversions (see `ntt::kernels`).
     Regs,
     /// The first fused kernel: one radix-2 stage per exchange, conversions in and out of
     /// Montgomery form, twiddles w^e = hi·lo (kept for comparison).
@@ -124,6 +124,13 @@ impl ArithChoice {
             "ptx" => Ok(ArithChoice::Ptx),
             _ => Err(bad("arith", s, "auto, portable or ptx")),
         }
+    }
+
+    /// Whether this choice gives PTX carry chains on a device of vendor key `vendor`
+    /// (`DeviceInfo::vendor_key`): auto and ptx on NVIDIA (ptx elsewhere is refused by
+    /// [`NttPlan::for_device`]).
+    pub fn ptx_on(self, vendor: &str) -> bool {
+        vendor == "nvidia" && self != ArithChoice::Portable
     }
 }
 
@@ -273,9 +280,9 @@ impl NttPlan {
     /// auto` becomes PTX on NVIDIA, and PTX on any other vendor is refused.
     pub fn for_device(&self, vendor: &str, device: &str) -> Result<NttPlan> {
         let mut p = self.clone();
-        p.arith = match (self.opts.arith, vendor == "nvidia") {
-            (ArithChoice::Auto, true) | (ArithChoice::Ptx, true) => Arith::Ptx,
-            (ArithChoice::Auto, false) | (ArithChoice::Portable, _) => Arith::Portable,
+        p.arith = match (self.opts.arith, self.opts.arith.ptx_on(vendor)) {
+            (_, true) => Arith::Ptx,
+            (ArithChoice::Auto | ArithChoice::Portable, false) => Arith::Portable,
             (ArithChoice::Ptx, false) => {
                 return Err(JitError::invalid(format!(
                     "--arith ptx emits inline PTX, which only NVIDIA's OpenCL compiles; {device} is not an NVIDIA device (use --arith portable or auto)"

@@ -355,3 +355,8 @@ fn fused(plan: &NttPlan) -> Schedule {
         ..Default::default()
     }
 }
+
+/// The largest radix exponent of the plan's fused schedule (the roots table's size is 2^(r_max − 1)).
+pub fn plan_r_max(plan: &NttPlan) -> u32 {
+    plan_radices(plan).into_iter().max().unwrap_or(1)
+}

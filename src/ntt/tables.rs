@@ -9,6 +9,11 @@ use crate::with_limbs64;
 use rayon::prelude::*;
 use rug::Integer;
 
+/// Bits of the low twiddle table: w^e = hi[e >> H] * lo[e & (2^H - 1)].
+pub fn twiddle_split(log_n: u32) -> u32 {
+    log_n.div_ceil(2)
+}
+
 const CHUNK: usize = 4096;
 
 fn powers_n<const N: usize>(

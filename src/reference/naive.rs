@@ -2,8 +2,8 @@
 //! sum of products of the base-p digits of k and x, times the normalisation.
 
 use crate::error::{JitError, Result};
-use crate::vc::coeffs::{digit_dot, root};
-use crate::vc::plan::Direction;
+use crate::transform::Direction;
+use crate::transform::{digit_dot, root};
 use num_complex::Complex64;
 
 /// Largest N the naive reference accepts.

@@ -3,8 +3,8 @@
 //! the lines of an axis in parallel.
 
 use crate::error::{JitError, Result};
-use crate::vc::coeffs::root;
-use crate::vc::plan::Direction;
+use crate::transform::root;
+use crate::transform::Direction;
 use num_complex::Complex64;
 use rayon::prelude::*;
 

@@ -227,9 +227,9 @@ impl DeviceSelector {
     pub fn from_arg_or_env(arg: Option<&str>) -> DeviceSelector {
         match arg {
             Some(a) => DeviceSelector::parse(a),
-            None => match std::env::var("JITFFT_DEVICE") {
-                Ok(v) => DeviceSelector::parse(&v),
-                Err(_) => DeviceSelector::Default,
+            None => match super::env::device() {
+                Some(v) => DeviceSelector::parse(&v),
+                None => DeviceSelector::Default,
             },
         }
     }

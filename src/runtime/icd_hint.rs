@@ -15,8 +15,8 @@ const VENDOR_LIBS: &[(&str, &str)] = &[
 
 fn search_dirs() -> Vec<PathBuf> {
     // JITFFT_VENDOR_LIB_DIRS replaces the list (colon-separated), which also makes this testable.
-    if let Ok(v) = std::env::var("JITFFT_VENDOR_LIB_DIRS") {
-        return std::env::split_paths(&v).collect();
+    if let Some(dirs) = super::env::vendor_lib_dirs() {
+        return dirs;
     }
     let mut dirs: Vec<PathBuf> = [
         "/usr/lib/x86_64-linux-gnu",

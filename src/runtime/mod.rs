@@ -4,9 +4,11 @@
 pub mod build;
 pub mod context;
 pub mod discover;
+pub mod env;
 pub mod icd_hint;
 pub mod launch;
 pub mod pinned;
+pub mod probe;
 pub mod timing;
 pub mod transfer;
 

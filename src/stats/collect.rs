@@ -1,7 +1,7 @@
 //! Gathers the statistics of every kernel a transform runs, dispatching on the vendor.
 
 use super::{amd, intel, nvidia, pocl, portable, Metric};
-use crate::codegen::OpCounts;
+use crate::clgen::OpCounts;
 use crate::error::Result;
 use crate::runtime::build::{build_options, program_binary};
 use crate::runtime::{DeviceInfo, Gpu};

@@ -1,6 +1,6 @@
 //! The generator's exact per-work-item counts as named rows (source: the emitter itself).
 
-use crate::codegen::OpCounts;
+use crate::clgen::OpCounts;
 
 /// (label, value) rows of one kernel's generator counts, in display order.
 pub fn rows(c: &OpCounts) -> Vec<(&'static str, u64)> {

@@ -1,13 +1,14 @@
 //! Running a plan on a device: capacity checks, program build, buffers, passes, timings.
 
 use super::coeffs;
-use super::plan::{Algorithm, Coeffs, Precision, VcPlan};
+use super::plan::{Algorithm, Coeffs, VcPlan};
 use super::schedule::{Buf, Schedule};
-use crate::codegen::vc_fused::FusedLimits;
-use crate::codegen::{vc_fused, vc_kernels, GeneratedProgram, OpCounts};
+use crate::clgen::{GeneratedProgram, OpCounts};
 use crate::error::{JitError, Result};
 use crate::runtime::pinned::{constant_buffer, device_buffer};
 use crate::runtime::{build_program, BuiltProgram, DeviceInfo, Gpu, KernelHandle, Pinned};
+use crate::transform::Precision;
+use crate::vc::fused::FusedLimits;
 use num_complex::Complex64;
 use ocl::{Buffer, OclPrm};
 use rayon::prelude::*;
@@ -120,19 +121,13 @@ pub fn check_device(info: &DeviceInfo, plan: &VcPlan) -> Result<()> {
 /// 227 KB on an H100: `tools/probes/cl_local_probe.c`). `JITFFT_FUSED_MAX_THREADS` lowers the
 /// work-group size.
 pub fn fused_limits(info: &DeviceInfo) -> FusedLimits {
-    let local_bytes = match std::env::var("JITFFT_FUSED_LOCAL_BYTES")
-        .ok()
-        .and_then(|v| v.parse::<u64>().ok())
-    {
+    let local_bytes = match crate::runtime::env::fused_local_bytes() {
         Some(v) => v.clamp(64, 1 << 20),
         None => info.local_mem_bytes.clamp(1, 48 * 1024),
     };
     // JITFFT_FUSED_MAX_THREADS lowers the work-group limit the same way (tests run the
     // many-values-per-thread tiles of NVIDIA's 256-work-item limit on small transforms).
-    let threads = std::env::var("JITFFT_FUSED_MAX_THREADS")
-        .ok()
-        .and_then(|v| v.parse::<u64>().ok())
-        .unwrap_or(1024);
+    let threads = crate::runtime::env::fused_max_threads().unwrap_or(1024);
     FusedLimits {
         local_bytes,
         max_threads: (info.max_work_group_size as u64).clamp(1, threads.clamp(1, 1024)),
@@ -146,7 +141,9 @@ pub fn fused_limits(info: &DeviceInfo) -> FusedLimits {
 pub fn fused_limits_for(gpu: &Gpu) -> FusedLimits {
     let mut limits = fused_limits(&gpu.info);
     if !trust_device_limit(gpu) {
-        limits.max_threads = limits.max_threads.min(kernel_thread_limit(gpu));
+        limits.max_threads = limits
+            .max_threads
+            .min(crate::runtime::probe::kernel_thread_limit(gpu));
     }
     limits
 }
@@ -159,55 +156,7 @@ pub fn fused_limits_for(gpu: &Gpu) -> FusedLimits {
 /// than 243/256 work-items holding 81/64 values, and 2^28 2.6x slower (`bench-results/
 /// nvidia-h100/archive/wg-limit/`). `JITFFT_KERNEL_WG=device` takes the device maximum.
 fn trust_device_limit(_gpu: &Gpu) -> bool {
-    std::env::var("JITFFT_KERNEL_WG").as_deref() == Ok("device")
-}
-
-/// Learned per-device kernel work-group limits (probe, then any smaller figure a built kernel
-/// reports).
-static THREAD_LIMITS: std::sync::Mutex<Vec<(String, u64)>> = std::sync::Mutex::new(Vec::new());
-
-fn device_key(gpu: &Gpu) -> String {
-    format!("{}|{}", gpu.info.name, gpu.info.driver_version)
-}
-
-fn learn_thread_limit(gpu: &Gpu, limit: u64) {
-    let key = device_key(gpu);
-    if let Ok(mut v) = THREAD_LIMITS.lock() {
-        match v.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, l)) => *l = (*l).min(limit),
-            None => v.push((key, limit)),
-        }
-    }
-}
-
-const PROBE_SOURCE: &str =
-    "/* jitfft probe: the work-group size a kernel with a local exchange may use. */
-__kernel void jitfft_wg_probe(__global float2* x)
-{
-    __local float2 s[1024];
-    const uint t = get_local_id(0);
-    s[t] = x[get_global_id(0)];
-    barrier(CLK_LOCAL_MEM_FENCE);
-    x[get_global_id(0)] = s[(t + 1) % get_local_size(0)];
-}
-";
-
-fn kernel_thread_limit(gpu: &Gpu) -> u64 {
-    let key = device_key(gpu);
-    if let Some(l) = THREAD_LIMITS
-        .lock()
-        .ok()
-        .and_then(|v| v.iter().find(|(k, _)| *k == key).map(|(_, l)| *l))
-    {
-        return l;
-    }
-    let probed = build_program(gpu, PROBE_SOURCE, "")
-        .and_then(|b| KernelHandle::new(gpu, &b.program, "jitfft_wg_probe"))
-        .map(|k| k.max_work_group as u64)
-        .unwrap_or(gpu.info.max_work_group_size as u64)
-        .max(1);
-    learn_thread_limit(gpu, probed);
-    probed
+    crate::runtime::env::kernel_wg_device()
 }
 
 /// Build options a schedule needs on this vendor: NVIDIA sizes registers for the work-group
@@ -273,12 +222,7 @@ impl VcTransform {
         // schedule again once.
         let mut attempt = 0;
         let (schedule, program, built, kernels) = loop {
-            let schedule = Schedule::for_limits(plan, fused_limits_for(gpu));
-            let program = if plan.algorithm == Algorithm::Fused {
-                vc_fused::generate(&schedule.fused)
-            } else {
-                vc_kernels::generate(plan, &schedule.kernels)
-            };
+            let (schedule, program) = crate::vc::program(plan, fused_limits_for(gpu));
             let built = build_program(gpu, &program.source, &vendor_options(gpu, &schedule))?;
             let kernels = program
                 .kernels
@@ -304,7 +248,9 @@ impl VcTransform {
                         k.max_work_group
                     )));
                 }
-                Some((_, k)) => learn_thread_limit(gpu, k.max_work_group as u64),
+                Some((_, k)) => {
+                    crate::runtime::probe::learn_thread_limit(gpu, k.max_work_group as u64)
+                }
             }
             attempt += 1;
         };

@@ -1,13 +1,15 @@
 //! Candidate schedules for one transform, timed on the device (passes only, data resident),
 //! and the wisdom file that keeps the fastest per device, driver and size.
 
-use super::plan::{Algorithm, Coeffs, Direction, FusedLayout, Precision, VcOptions, VcPlan};
+use super::plan::{Algorithm, Coeffs, FusedLayout, VcOptions, VcPlan};
+
 use super::{execute::fused_limits_for, VcTransform};
-use crate::codegen::vc_fused;
 use crate::error::{JitError, Result};
 use crate::io::random::random_complex;
 use crate::reference::{compare, separable_vc};
 use crate::runtime::{Gpu, Summary};
+use crate::transform::{Direction, Precision};
+use crate::vc::fused;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -118,7 +120,7 @@ pub fn candidates(p: u32, n: u32, precision: Precision, gpu: &Gpu) -> Vec<VcOpti
         algorithm: Algorithm::Ct,
         ..base
     });
-    let cap = vc_fused::max_tile_digits(p, precision, fused_limits_for(gpu)).min(n);
+    let cap = fused::max_tile_digits(p, precision, fused_limits_for(gpu)).min(n);
     let mut digit_caps: Vec<u32> = (cap.saturating_sub(4).max(1)..=cap).rev().collect();
     digit_caps.dedup();
     for layout in [
@@ -316,9 +318,8 @@ pub fn wisdom_key(gpu: &Gpu, p: u32, n: u32, precision: Precision) -> String {
 
 /// `$JITFFT_WISDOM`, else `wisdom.json` in the cache folder.
 pub fn wisdom_path() -> PathBuf {
-    std::env::var("JITFFT_WISDOM")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| crate::runtime::build::cache_root().join("wisdom.json"))
+    crate::runtime::env::wisdom()
+        .unwrap_or_else(|| crate::runtime::build::cache_root().join("wisdom.json"))
 }
 
 impl Wisdom {

@@ -1,12 +1,17 @@
 //! The Vilenkin-Chrestenson transform: plan (what), schedule (how), execution (run).
 
+pub mod choose;
 pub mod coeffs;
 pub mod execute;
 pub mod explore;
+pub mod fused;
+pub mod kernels;
 pub mod overlap;
 pub mod plan;
 pub mod schedule;
 
+pub use crate::transform::{Direction, Norm, Precision};
 pub use execute::{check_device, RunTimes, VcTransform};
-pub use plan::{Algorithm, Coeffs, Direction, Norm, Precision, VcOptions, VcPlan};
+pub use kernels::program;
+pub use plan::{Algorithm, Coeffs, VcOptions, VcPlan};
 pub use schedule::{Buf, Schedule};

@@ -1,6 +1,7 @@
 //! What to compute: a validated, plain-data description of one VC transform.
 
 use crate::error::{JitError, Result};
+use crate::transform::{checked_pow, Direction, Norm, Precision};
 use serde::Serialize;
 use std::fmt;
 
@@ -13,7 +14,7 @@ pub enum Algorithm {
     /// Constant Geometry: out of place, operands `tid·r + i`, results `tid + i·N/r`.
     Cg,
     /// Fused multi-digit passes: a work-group transforms several digits of a tile in registers
-    /// and local memory (see `codegen::vc_fused`).
+    /// and local memory (see `vc::kernels::fused`).
     Fused,
 }
 
@@ -30,43 +31,6 @@ pub enum Coeffs {
     Literal,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Precision {
-    F32,
-    F64,
-}
-
-impl Precision {
-    /// Bytes of one complex element.
-    pub fn complex_bytes(self) -> u64 {
-        match self {
-            Precision::F32 => 8,
-            Precision::F64 => 16,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Direction {
-    /// S = conj(VC)·F (numpy's fftn).
-    Forward,
-    /// F = VC·S (numpy's ifftn times the normalisation).
-    Inverse,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Norm {
-    /// No scaling.
-    None,
-    /// Divide by p^n.
-    Full,
-    /// Divide by p^(n/2).
-    Ortho,
-}
-
 macro_rules! display_kebab {
     ($t:ty { $($v:ident => $s:expr),* $(,)? }) => {
         impl fmt::Display for $t {
@@ -78,9 +42,6 @@ macro_rules! display_kebab {
 }
 display_kebab!(Algorithm { Ct => "ct", Cg => "cg", Fused => "fused" });
 display_kebab!(Coeffs { ConstFirst => "const-first", ConstMatrix => "const-matrix", Literal => "literal" });
-display_kebab!(Precision { F32 => "f32", F64 => "f64" });
-display_kebab!(Direction { Forward => "forward", Inverse => "inverse" });
-display_kebab!(Norm { None => "none", Full => "full", Ortho => "ortho" });
 
 /// The largest butterfly radix the dense generators accept (r² coefficients per butterfly).
 pub const MAX_RADIX: u64 = 256;
@@ -107,7 +68,7 @@ pub struct VcOptions {
     pub fused_values: Option<u32>,
 }
 
-/// How fused passes place their results (see `codegen::vc_fused::Layout`).
+/// How fused passes place their results (see `vc::kernels::fused::Layout`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum FusedLayout {
@@ -177,15 +138,6 @@ pub struct VcPlan {
     pub fused_lanes: Option<u32>,
     pub fused_layout: FusedLayout,
     pub fused_values: Option<u32>,
-}
-
-/// p^e, or None on overflow.
-pub fn checked_pow(p: u64, e: u32) -> Option<u64> {
-    let mut acc: u64 = 1;
-    for _ in 0..e {
-        acc = acc.checked_mul(p)?;
-    }
-    Some(acc)
 }
 
 /// The exponent m with p^m = r, if r is a power of p (m ≥ 1).

@@ -2,8 +2,8 @@
 
 use super::plan::FusedLayout;
 use super::plan::{Algorithm, VcPlan};
-use crate::codegen::vc_fused::{self, FusedLimits, FusedPass};
-use crate::codegen::vc_kernels::VcKernelSpec;
+use crate::vc::fused::{self, FusedLimits, FusedPass, FusedRequest, Layout};
+use crate::vc::kernels::ct_cg::VcKernelSpec;
 use serde::Serialize;
 
 /// Which device buffer a pass reads or writes (CG ping-pongs between A and B).
@@ -113,28 +113,36 @@ impl Schedule {
             values: plan.fused_values.map(u64::from).or(limits.values),
             ..limits
         };
-        let cap_tile = vc_fused::max_tile_digits(plan.p, plan.precision, limits);
+        let cap_tile = fused::max_tile_digits(plan.p, plan.precision, limits);
         let cap = plan.fused_digits.map_or(cap_tile, |d| d.min(cap_tile));
-        let (p, n, pr, dir, scale) = (plan.p, plan.n, plan.precision, plan.direction, plan.scale());
+        let (p, n, pr) = (plan.p, plan.n, plan.precision);
+        let request = |groups, lanes| FusedRequest {
+            p,
+            n,
+            groups,
+            lanes,
+            precision: pr,
+            direction: plan.direction,
+            scale: plan.scale(),
+            limits,
+        };
         let fused = match plan.fused_layout {
             FusedLayout::Rotate => {
-                let groups = vc_fused::balanced_groups(n, cap);
-                vc_fused::rotate_schedule(p, n, &groups, plan.fused_lanes, pr, dir, scale, limits)
+                request(fused::balanced_groups(n, cap), plan.fused_lanes).schedule(Layout::Rotate)
             }
             FusedLayout::Auto | FusedLayout::Inplace | FusedLayout::Staged => {
                 // Passes after the first keep lane digits in their tiles: fewer digits.
                 let lanes = plan
                     .fused_lanes
                     .map(|l| l.min(cap_tile.saturating_sub(1)))
-                    .unwrap_or_else(|| vc_fused::auto_inplace_lanes(p, n, cap_tile, cap, pr));
-                let groups = vc_fused::inplace_groups(n, cap_tile, cap, lanes);
+                    .unwrap_or_else(|| fused::auto_inplace_lanes(p, n, cap_tile, cap, pr));
+                let groups = fused::inplace_groups(n, cap_tile, cap, lanes);
                 let layout = plan.fused_layout.resolve(p, lanes, pr.complex_bytes());
-                let build = if layout == FusedLayout::Staged {
-                    vc_fused::staged_schedule
+                request(groups, Some(lanes)).schedule(if layout == FusedLayout::Staged {
+                    Layout::Staged
                 } else {
-                    vc_fused::inplace_schedule
-                };
-                build(p, n, &groups, Some(lanes), pr, dir, scale, limits)
+                    Layout::Inplace
+                })
             }
         };
         let result = if fused.len() % 2 == 1 { Buf::B } else { Buf::A };

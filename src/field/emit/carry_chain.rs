@@ -14,29 +14,11 @@
 //! whose carry-out is cy ≠ 0). The cut is made in the op list itself, so the portable emulation
 //! executes exactly the instructions the PTX path executes.
 
-use super::writer::Writer;
+use crate::clgen::Writer;
+use crate::field::Arith;
 
 /// The most distinct C variables one asm statement may name.
 pub const MAX_ASM_OPERANDS: usize = 30;
-
-/// How carry chains are emitted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Arith {
-    /// C macros with an explicit carry variable (every OpenCL device).
-    Portable,
-    /// Inline PTX carry chains (NVIDIA only).
-    Ptx,
-}
-
-impl std::fmt::Display for Arith {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str(match self {
-            Arith::Portable => "portable",
-            Arith::Ptx => "ptx",
-        })
-    }
-}
 
 /// An operand: a C lvalue/expression of limb type, or an immediate.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,9 +5,10 @@
 //! coefficients from `__constant` memory; `literal` unrolls the butterfly with every
 //! coefficient folded in (±1 and ±i become adds and rotations).
 
-use super::{real_literal, GeneratedProgram, Writer};
-use crate::vc::coeffs::{digit_dot, root};
-use crate::vc::plan::{Algorithm, Coeffs, Direction, Precision, VcPlan};
+use crate::clgen::{real_literal, GeneratedProgram, Writer};
+use crate::transform::{digit_dot, root};
+use crate::transform::{Direction, Precision};
+use crate::vc::plan::{Algorithm, Coeffs, VcPlan};
 
 /// The per-butterfly algorithms of the paper (fused passes have their own generator).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -119,7 +120,7 @@ pub fn generate(plan: &VcPlan, specs: &[VcKernelSpec]) -> GeneratedProgram {
         plan.precision,
         plan.norm
     ));
-    super::complex_preamble(&mut w, f64p, specs.iter().any(|s| s.wide_index));
+    crate::clgen::complex_preamble(&mut w, f64p, specs.iter().any(|s| s.wide_index));
     let mut kernels = Vec::new();
     for spec in specs {
         w.blank();
@@ -209,7 +210,7 @@ fn emit_loads_loop(w: &mut Writer, s: &VcKernelSpec) {
         PassAlgorithm::Ct => {
             w.open_loop(format!("for (uint j = 0; j < {r}u; ++j)"), r);
             w.line("op[j] = data[base + j * dist];");
-            w.note(super::OpCounts {
+            w.note(crate::clgen::OpCounts {
                 global_loads: 1,
                 int_mul: 1,
                 ..Default::default()
@@ -223,7 +224,7 @@ fn emit_loads_loop(w: &mut Writer, s: &VcKernelSpec) {
             w.line("const real4 t = row[j];");
             w.line("op[2 * j] = t.s01;");
             w.line("op[2 * j + 1] = t.s23;");
-            w.note(super::OpCounts {
+            w.note(crate::clgen::OpCounts {
                 global_loads: 1,
                 wide_loads: 1,
                 ..Default::default()
@@ -233,7 +234,7 @@ fn emit_loads_loop(w: &mut Writer, s: &VcKernelSpec) {
         PassAlgorithm::Cg => {
             w.open_loop(format!("for (uint j = 0; j < {r}u; ++j)"), r);
             w.line("op[j] = src[base + j];");
-            w.note(super::OpCounts {
+            w.note(crate::clgen::OpCounts {
                 global_loads: 1,
                 ..Default::default()
             });
@@ -289,13 +290,13 @@ fn emit_loop_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
     w.close_loop();
     if let Some(scale) = s.scale {
         w.line(format!("acc *= {};", ty.lit(scale)));
-        w.note(super::OpCounts {
+        w.note(crate::clgen::OpCounts {
             real_mul: 2,
             ..Default::default()
         });
     }
     w.line(format!("{} = acc;", store_target(s, "i")));
-    w.note(super::OpCounts {
+    w.note(crate::clgen::OpCounts {
         global_stores: 1,
         int_mul: 1,
         ..Default::default()
@@ -327,7 +328,7 @@ fn emit_literal_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
             for j in 0..r {
                 w.line(format!("const real2 x{j} = data[base + {j}u * dist];"));
             }
-            w.note(super::OpCounts {
+            w.note(crate::clgen::OpCounts {
                 global_loads: r,
                 int_mul: r,
                 ..Default::default()
@@ -346,7 +347,7 @@ fn emit_literal_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
                     if j % 2 == 0 { "01" } else { "23" }
                 ));
             }
-            w.note(super::OpCounts {
+            w.note(crate::clgen::OpCounts {
                 global_loads: r / 2,
                 wide_loads: r / 2,
                 ..Default::default()
@@ -356,7 +357,7 @@ fn emit_literal_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
             for j in 0..r {
                 w.line(format!("const real2 x{j} = src[base + {j}u];"));
             }
-            w.note(super::OpCounts {
+            w.note(crate::clgen::OpCounts {
                 global_loads: r,
                 ..Default::default()
             });
@@ -380,14 +381,14 @@ fn emit_literal_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
         }
         if let Some(scale) = s.scale {
             expr = format!("({expr}) * {}", ty.lit(scale));
-            w.note(super::OpCounts {
+            w.note(crate::clgen::OpCounts {
                 real_mul: 2,
                 ..Default::default()
             });
         }
         w.line(format!("{} = {expr};", store_target(s, &format!("{i}u"))));
     }
-    w.note(super::OpCounts {
+    w.note(crate::clgen::OpCounts {
         global_stores: r,
         int_mul: r,
         ..Default::default()

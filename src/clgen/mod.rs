@@ -1,13 +1,9 @@
-//! OpenCL C generators. Plain Rust functions writing through [`writer::Writer`], which counts
-//! the operations it emits; `cl/` holds the hand-written helpers they embed.
+//! What every OpenCL C generator shares: the counting writer ([`writer::Writer`]), the
+//! small-DFT codelets and the complex preamble. Each domain's generator lives in its own folder
+//! (`vc::kernels`, `ntt::kernels`, `gfp::kernels`, `field::emit`); nothing here imports a domain.
+//! `cl/` holds the hand-written helpers they embed.
 
-pub mod carry_chain;
-pub mod gfp_kernels;
-pub mod montgomery;
-pub mod ntt_kernels;
 pub mod small_dft;
-pub mod vc_fused;
-pub mod vc_kernels;
 pub mod writer;
 
 pub use writer::{OpCounts, Writer};

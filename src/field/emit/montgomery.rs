@@ -22,40 +22,11 @@
 //! subtraction; fe_add/fe_sub work modulo 2p; `fe_reduce` brings a value < 2p below p.
 
 use super::carry_chain::{c_literal, emit_chain, emit_portable_macros, imm, v, Chain};
-use super::writer::Writer;
-use super::GeneratedProgram;
-use crate::field::{LimbBits, MontParams};
+use crate::clgen::GeneratedProgram;
+use crate::clgen::Writer;
+use crate::field::arith::big_r;
+use crate::field::{evenodd_ok, lazy_ok, Arith, FieldCfg, LimbBits, MontParams};
 use rug::Integer;
-
-pub use super::carry_chain::Arith;
-
-/// How the field arithmetic is generated.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct FieldCfg {
-    pub arith: Arith,
-    /// Values in [0, 2p) between operations (needs 4p < R: see [`lazy_ok`]).
-    pub lazy: bool,
-}
-
-impl FieldCfg {
-    /// Portable macros, fully reduced values.
-    pub fn portable() -> FieldCfg {
-        FieldCfg {
-            arith: Arith::Portable,
-            lazy: false,
-        }
-    }
-}
-
-/// R = 2^(w·n).
-fn big_r(mp: &MontParams) -> Integer {
-    Integer::from(Integer::u_pow_u(2, mp.limb.bits() * mp.limbs as u32))
-}
-
-/// 4p < R: values may stay in [0, 2p) (BN254: p < 2^254, R = 2^256).
-pub fn lazy_ok(mp: &MontParams) -> bool {
-    Integer::from(&mp.field.p * 4u32) < big_r(mp)
-}
 
 /// 2p ≤ R: a value < 2p fits n words.
 fn spare_bit(mp: &MontParams) -> bool {
@@ -151,77 +122,20 @@ pub fn emit_field(w: &mut Writer, mp: &MontParams, cfg: &FieldCfg) {
     let dvars: Vec<String> = (0..n).map(|j| format!("d{j} = 0")).collect();
     let dvars = dvars.join(", ");
 
-    // --- add -------------------------------------------------------------------------------
-    // a + b < 2K: an extra word only when 2K > R (full reduction, no spare bit).
-    let add_hi = !cfg.lazy && !spare;
-    w.comment(format!(
-        "a + b mod {kname} (inputs < {kname}): sum chain, then the sum minus {kname} where it is >= {kname}."
-    ));
-    w.open("inline fe fe_add(const fe a, const fe b)");
-    chain_vars(w, cfg);
-    w.line(format!("fe r = a; limb_t bo = 0, hi = 0, {dvars};"));
-    let mut ch = Chain::new();
-    for j in 0..n {
-        let rj = format!("r.l[{j}]");
-        ch.add(
-            j > 0,
-            j + 1 < n || add_hi,
-            &rj,
-            v(&rj),
-            v(format!("b.l[{j}]")),
-        );
-    }
-    if add_hi {
-        ch.add(true, false, "hi", imm(0), imm(0));
-    }
-    sub_k(&mut ch, "r", &k, add_hi.then_some("hi"));
-    emit_chain(w, &ch, cfg.arith, wb, "cy");
-    select(w, n, "r");
-    w.line("(void)hi; (void)cy;");
-    w.line("return r;");
-    w.close();
-    w.blank();
-
-    // --- sub -------------------------------------------------------------------------------
-    w.comment(format!(
-        "a - b mod {kname} (inputs < {kname}): difference chain, then + ({kname} & borrow mask)."
-    ));
-    w.open("inline fe fe_sub(const fe a, const fe b)");
-    chain_vars(w, cfg);
-    w.line("fe r = a; limb_t bo = 0, q = 0;");
-    let mut ch = Chain::new();
-    for j in 0..n {
-        let rj = format!("r.l[{j}]");
-        ch.sub(j > 0, true, &rj, v(&rj), v(format!("b.l[{j}]")));
-    }
-    ch.sub(true, false, "bo", imm(0), imm(0));
-    for (j, &kj) in k.iter().enumerate() {
-        let rj = format!("r.l[{j}]");
-        ch.and("q", v("bo"), imm(kj));
-        ch.add(j > 0, j + 1 < n, &rj, v(&rj), v("q"));
-    }
-    emit_chain(w, &ch, cfg.arith, wb, "cy");
-    w.line("(void)cy;");
-    w.line("return r;");
-    w.close();
-    w.blank();
-
-    // --- reduce ----------------------------------------------------------------------------
-    w.comment("x mod p for x < 2p (the identity on fully reduced values).");
-    w.open("inline fe fe_reduce(const fe x)");
-    chain_vars(w, cfg);
-    w.line(format!("fe r = x; limb_t bo = 0, {dvars};"));
-    let mut ch = Chain::new();
-    // x < 2p may need a word above n only without a spare bit, which lazy mode excludes and
-    // full mode never produces (its values are < p already).
-    sub_k(&mut ch, "r", &p, None);
-    emit_chain(w, &ch, cfg.arith, wb, "cy");
-    select(w, n, "r");
-    w.line("(void)cy;");
-    w.line("return r;");
-    w.close();
-    w.blank();
-
+    let ops = Ops {
+        mp,
+        cfg,
+        n,
+        wb,
+        spare,
+        p,
+        k,
+        kname,
+        dvars,
+    };
+    ops.add(w);
+    ops.sub(w);
+    ops.reduce(w);
     // --- mul -------------------------------------------------------------------------------
     if evenodd_ok(mp) {
         emit_mul_evenodd(w, mp, cfg);
@@ -229,36 +143,158 @@ pub fn emit_field(w: &mut Writer, mp: &MontParams, cfg: &FieldCfg) {
         emit_mul(w, mp, cfg, spare);
     }
 
-    let r2 = mp.limbs_of(&mp.r2);
-    w.comment("x * R mod p: into Montgomery form (multiply by R^2).");
-    w.open("inline fe fe_to_mont(const fe x)");
-    w.line("fe r2;");
-    for (j, v) in r2.iter().enumerate() {
-        w.line(format!("r2.l[{j}] = {};", lit(mp, *v)));
-    }
-    w.line("return fe_mul(x, r2);");
-    w.close();
-    w.blank();
-    w.comment("x * R^-1 mod p: out of Montgomery form (multiply by 1), fully reduced.");
-    w.open("inline fe fe_from_mont(const fe x)");
-    w.line("fe one;");
-    for j in 0..n {
-        w.line(format!("one.l[{j}] = {};", if j == 0 { "1" } else { "0" }));
-    }
-    if cfg.lazy {
-        // (x + Mp)/R < (2p + Rp)/R < p + 1: at most p, which fe_reduce maps to 0.
-        w.line("return fe_reduce(fe_mul(x, one));");
-    } else {
-        w.line("return fe_mul(x, one);");
-    }
-    w.close();
-    w.blank();
+    ops.conversions(w);
 }
 
-/// The even/odd multiplication needs an even limb count and 4p < R (its odd accumulator
-/// then never overflows n words).
-pub fn evenodd_ok(mp: &MontParams) -> bool {
-    mp.limbs % 2 == 0 && lazy_ok(mp)
+/// What the add, sub, reduce and conversion emitters share: the limbs, the modulus K that
+/// additions reduce by (p, or 2p with lazy reduction) and the zeroed digit declarations.
+struct Ops<'a> {
+    mp: &'a MontParams,
+    cfg: &'a FieldCfg,
+    n: usize,
+    wb: u32,
+    spare: bool,
+    p: Vec<u64>,
+    k: Vec<u64>,
+    kname: &'static str,
+    dvars: String,
+}
+
+impl Ops<'_> {
+    /// `fe_add`: a + b mod K.
+    fn add(&self, w: &mut Writer) {
+        let Ops {
+            cfg,
+            n,
+            wb,
+            spare,
+            ref k,
+            kname,
+            ref dvars,
+            ..
+        } = *self;
+        // --- add -------------------------------------------------------------------------------
+        // a + b < 2K: an extra word only when 2K > R (full reduction, no spare bit).
+        let add_hi = !cfg.lazy && !spare;
+        w.comment(format!(
+            "a + b mod {kname} (inputs < {kname}): sum chain, then the sum minus {kname} where it is >= {kname}."
+        ));
+        w.open("inline fe fe_add(const fe a, const fe b)");
+        chain_vars(w, cfg);
+        w.line(format!("fe r = a; limb_t bo = 0, hi = 0, {dvars};"));
+        let mut ch = Chain::new();
+        for j in 0..n {
+            let rj = format!("r.l[{j}]");
+            ch.add(
+                j > 0,
+                j + 1 < n || add_hi,
+                &rj,
+                v(&rj),
+                v(format!("b.l[{j}]")),
+            );
+        }
+        if add_hi {
+            ch.add(true, false, "hi", imm(0), imm(0));
+        }
+        sub_k(&mut ch, "r", k, add_hi.then_some("hi"));
+        emit_chain(w, &ch, cfg.arith, wb, "cy");
+        select(w, n, "r");
+        w.line("(void)hi; (void)cy;");
+        w.line("return r;");
+        w.close();
+        w.blank();
+    }
+
+    /// `fe_sub`: a − b mod K.
+    fn sub(&self, w: &mut Writer) {
+        let Ops {
+            cfg,
+            n,
+            wb,
+            ref k,
+            kname,
+            ..
+        } = *self;
+        // --- sub -------------------------------------------------------------------------------
+        w.comment(format!(
+            "a - b mod {kname} (inputs < {kname}): difference chain, then + ({kname} & borrow mask)."
+        ));
+        w.open("inline fe fe_sub(const fe a, const fe b)");
+        chain_vars(w, cfg);
+        w.line("fe r = a; limb_t bo = 0, q = 0;");
+        let mut ch = Chain::new();
+        for j in 0..n {
+            let rj = format!("r.l[{j}]");
+            ch.sub(j > 0, true, &rj, v(&rj), v(format!("b.l[{j}]")));
+        }
+        ch.sub(true, false, "bo", imm(0), imm(0));
+        for (j, &kj) in k.iter().enumerate() {
+            let rj = format!("r.l[{j}]");
+            ch.and("q", v("bo"), imm(kj));
+            ch.add(j > 0, j + 1 < n, &rj, v(&rj), v("q"));
+        }
+        emit_chain(w, &ch, cfg.arith, wb, "cy");
+        w.line("(void)cy;");
+        w.line("return r;");
+        w.close();
+        w.blank();
+    }
+
+    /// `fe_reduce`: x mod p for x < 2p.
+    fn reduce(&self, w: &mut Writer) {
+        let Ops {
+            cfg,
+            n,
+            wb,
+            ref p,
+            ref dvars,
+            ..
+        } = *self;
+        // --- reduce ----------------------------------------------------------------------------
+        w.comment("x mod p for x < 2p (the identity on fully reduced values).");
+        w.open("inline fe fe_reduce(const fe x)");
+        chain_vars(w, cfg);
+        w.line(format!("fe r = x; limb_t bo = 0, {dvars};"));
+        let mut ch = Chain::new();
+        // x < 2p may need a word above n only without a spare bit, which lazy mode excludes and
+        // full mode never produces (its values are < p already).
+        sub_k(&mut ch, "r", p, None);
+        emit_chain(w, &ch, cfg.arith, wb, "cy");
+        select(w, n, "r");
+        w.line("(void)cy;");
+        w.line("return r;");
+        w.close();
+        w.blank();
+    }
+
+    /// `fe_to_mont` and `fe_from_mont`.
+    fn conversions(&self, w: &mut Writer) {
+        let Ops { mp, cfg, n, .. } = *self;
+        let r2 = mp.limbs_of(&mp.r2);
+        w.comment("x * R mod p: into Montgomery form (multiply by R^2).");
+        w.open("inline fe fe_to_mont(const fe x)");
+        w.line("fe r2;");
+        for (j, v) in r2.iter().enumerate() {
+            w.line(format!("r2.l[{j}] = {};", lit(mp, *v)));
+        }
+        w.line("return fe_mul(x, r2);");
+        w.close();
+        w.blank();
+        w.comment("x * R^-1 mod p: out of Montgomery form (multiply by 1), fully reduced.");
+        w.open("inline fe fe_from_mont(const fe x)");
+        w.line("fe one;");
+        for j in 0..n {
+            w.line(format!("one.l[{j}] = {};", if j == 0 { "1" } else { "0" }));
+        }
+        if cfg.lazy {
+            // (x + Mp)/R < (2p + Rp)/R < p + 1: at most p, which fe_reduce maps to 0.
+            w.line("return fe_reduce(fe_mul(x, one));");
+        } else {
+            w.line("return fe_mul(x, one);");
+        }
+        w.close();
+        w.blank();
+    }
 }
 
 /// How far a multiplication's result is reduced, for the comment above it.

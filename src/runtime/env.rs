@@ -1,0 +1,58 @@
+//! The `JITFFT_*` environment switches read by the library, one function each (the program
+//! cache's `JITFFT_CACHE_DIR`, `JITFFT_NO_CACHE` and `JITFFT_DUMP_DIR` are read where the
+//! cache lives, in [`super::build`]).
+
+use std::path::PathBuf;
+
+/// `JITFFT_DEVICE`: the device to use when `--device` is not given (index, name substring,
+/// `gpu` or `cpu`).
+pub fn device() -> Option<String> {
+    std::env::var("JITFFT_DEVICE").ok()
+}
+
+/// `JITFFT_WISDOM`: the file of tuned choices (`jitfft tune`), instead of `wisdom.json` in
+/// the cache folder.
+pub fn wisdom() -> Option<PathBuf> {
+    std::env::var("JITFFT_WISDOM").ok().map(PathBuf::from)
+}
+
+/// `JITFFT_FUSED_LOCAL_BYTES`: the fused passes' local-memory budget in bytes, lower or
+/// higher than the device reports (clamped to 64 B .. 1 MiB by the caller); unparsable values
+/// are ignored.
+pub fn fused_local_bytes() -> Option<u64> {
+    std::env::var("JITFFT_FUSED_LOCAL_BYTES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+}
+
+/// `JITFFT_FUSED_MAX_THREADS`: a lower work-group limit for fused passes (tests run the
+/// many-values-per-thread tiles of NVIDIA's 256-work-item limit on small transforms);
+/// unparsable values are ignored.
+pub fn fused_max_threads() -> Option<u64> {
+    std::env::var("JITFFT_FUSED_MAX_THREADS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+}
+
+/// `JITFFT_KERNEL_WG=device`: fused schedules take the device's work-group maximum although
+/// the kernel query reports less (NVIDIA's OpenCL reports 256).
+pub fn kernel_wg_device() -> bool {
+    std::env::var("JITFFT_KERNEL_WG").as_deref() == Ok("device")
+}
+
+/// `JITFFT_VENDOR_LIB_DIRS`: the folders searched for vendor OpenCL libraries
+/// (colon-separated), replacing the built-in list.
+pub fn vendor_lib_dirs() -> Option<Vec<PathBuf>> {
+    std::env::var("JITFFT_VENDOR_LIB_DIRS")
+        .ok()
+        .map(|v| std::env::split_paths(&v).collect())
+}
+
+/// `JITFFT_COMMIT`: the commit recorded in benchmark results (else `git rev-parse`); blank
+/// values are ignored.
+pub fn commit() -> Option<String> {
+    std::env::var("JITFFT_COMMIT")
+        .ok()
+        .map(|c| c.trim().to_string())
+        .filter(|c| !c.is_empty())
+}

@@ -1,0 +1,125 @@
+//! What every transform shares: direction, element precision and normalisation, plain data
+//! used by plans, generators, references and I/O alike, and the roots of unity of the VC
+//! definition (W[i][j] = ω^(s·k), k = Σ_d i_d·j_d mod p).
+
+use num_complex::Complex64;
+use serde::Serialize;
+use std::f64::consts::PI;
+use std::fmt;
+
+/// Element type of a complex transform.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Precision {
+    F32,
+    F64,
+}
+
+impl Precision {
+    /// Bytes of one complex element.
+    pub fn complex_bytes(self) -> u64 {
+        match self {
+            Precision::F32 => 8,
+            Precision::F64 => 16,
+        }
+    }
+}
+
+/// Which way a transform runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Direction {
+    /// S = conj(VC)·F (numpy's fftn).
+    Forward,
+    /// F = VC·S (numpy's ifftn times the normalisation).
+    Inverse,
+}
+
+/// Scaling applied by whichever direction runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Norm {
+    /// No scaling.
+    None,
+    /// Divide by p^n.
+    Full,
+    /// Divide by p^(n/2).
+    Ortho,
+}
+
+macro_rules! display_kebab {
+    ($t:ty { $($v:ident => $s:expr),* $(,)? }) => {
+        impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(match self { $(<$t>::$v => $s),* })
+            }
+        }
+    };
+}
+display_kebab!(Precision { F32 => "f32", F64 => "f64" });
+display_kebab!(Direction { Forward => "forward", Inverse => "inverse" });
+display_kebab!(Norm { None => "none", Full => "full", Ortho => "ortho" });
+
+/// p^e, or None on overflow.
+pub fn checked_pow(p: u64, e: u32) -> Option<u64> {
+    let mut acc: u64 = 1;
+    for _ in 0..e {
+        acc = acc.checked_mul(p)?;
+    }
+    Some(acc)
+}
+
+/// ω^(s·k) for the direction, computed from a reduced angle so that exact values stay exact
+/// where they can (±1, ±i).
+pub fn root(p: u32, k: u64, dir: Direction) -> Complex64 {
+    let k = (k % p as u64) as i64;
+    let s = match dir {
+        Direction::Forward => -1,
+        Direction::Inverse => 1,
+    };
+    let p = p as i64;
+    // angle = 2π·(s·k mod p)/p, folded into (−π, π]
+    let mut e = (s * k).rem_euclid(p);
+    if 2 * e > p {
+        e -= p;
+    }
+    if e == 0 {
+        return Complex64::new(1.0, 0.0);
+    }
+    if 2 * e == p {
+        return Complex64::new(-1.0, 0.0);
+    }
+    if 4 * e == p {
+        return Complex64::new(0.0, 1.0);
+    }
+    if 4 * e == -p {
+        return Complex64::new(0.0, -1.0);
+    }
+    let a = 2.0 * PI * e as f64 / p as f64;
+    Complex64::new(a.cos(), a.sin())
+}
+
+/// k(i, j) = Σ digit products mod p: the index into X1 of W[i][j].
+pub fn digit_dot(p: u64, digits: u32, mut i: u64, mut j: u64) -> u64 {
+    let mut k = 0;
+    for _ in 0..digits {
+        k += (i % p) * (j % p);
+        i /= p;
+        j /= p;
+    }
+    k % p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roots_exact_where_possible() {
+        assert_eq!(root(4, 1, Direction::Forward), Complex64::new(0.0, -1.0));
+        assert_eq!(root(4, 1, Direction::Inverse), Complex64::new(0.0, 1.0));
+        assert_eq!(root(6, 3, Direction::Forward), Complex64::new(-1.0, 0.0));
+        let w = root(3, 1, Direction::Forward);
+        assert!((w - Complex64::from_polar(1.0, -2.0 * PI / 3.0)).norm() < 1e-15);
+    }
+}

@@ -1,0 +1,57 @@
+//! The plan a device runs when the request leaves the algorithm open: the choice `jitfft tune`
+//! stored for this device and size (the wisdom file), else on CPU devices the paper's CT
+//! kernels with literal coefficients and a small radix, else the plan as given (fused).
+
+use super::explore::Wisdom;
+use super::plan::{Algorithm, Coeffs, VcOptions, VcPlan};
+use crate::error::Result;
+use crate::runtime::Gpu;
+
+/// A plan chosen for a device, and the wisdom entry's label when it came from one.
+#[derive(Debug, Clone)]
+pub struct Chosen {
+    pub plan: VcPlan,
+    /// The tuned choice applied (its label), if the wisdom file had one.
+    pub tuned: Option<String>,
+}
+
+/// The plan for `gpu` when the caller chose none of algorithm, radix, coefficients or fused
+/// digits/lanes/values: `opts` are the caller's other options (precision, direction, norm,
+/// layout), kept in the chosen plan.
+pub fn default_plan(gpu: &Gpu, plan: VcPlan, opts: VcOptions) -> Result<Chosen> {
+    let wisdom = Wisdom::load()?;
+    if let Some(entry) = wisdom.lookup(gpu, plan.p, plan.n, plan.precision) {
+        return Ok(Chosen {
+            plan: VcPlan::new(plan.p, plan.n, entry.choice.apply(opts))?,
+            tuned: Some(entry.choice.label()),
+        });
+    }
+    if gpu.info.kind == "cpu" {
+        // On CPU devices the fused passes' barrier loops cost more than they save
+        // (bench-results/pocl-cpu/current/peers): the paper's CT kernels with literal
+        // coefficients and a radix near 8–16 are the rule there.
+        let opts = VcOptions {
+            algorithm: Algorithm::Ct,
+            radix: Some(cpu_default_radix(plan.p, plan.n)),
+            coeffs: Coeffs::Literal,
+            ..opts
+        };
+        return Ok(Chosen {
+            plan: VcPlan::new(plan.p, plan.n, opts)?,
+            tuned: None,
+        });
+    }
+    Ok(Chosen { plan, tuned: None })
+}
+
+/// The largest p^m ≤ 16 (≤ 8 for p = 2) and ≤ p^n: the CPU-device default radix.
+pub fn cpu_default_radix(p: u32, n: u32) -> u64 {
+    let (p, cap) = (p as u64, if p == 2 { 8 } else { 16 });
+    let mut r = p;
+    let mut m = 1;
+    while m < n && r * p <= cap {
+        r *= p;
+        m += 1;
+    }
+    r
+}

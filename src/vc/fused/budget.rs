@@ -1,0 +1,131 @@
+//! What one fused pass may hold: values per work-item, the largest tile, and the finishing of
+//! a pass (resident digits, register digits, sub-stages, exchange halves, swizzle).
+
+use super::pass::{FusedLimits, FusedPass};
+use super::swizzle::choose_swizzle;
+use crate::transform::Precision;
+
+/// Complex values one thread prefers to keep in registers (more work-items otherwise).
+pub(super) fn preferred_values(precision: Precision) -> u64 {
+    if precision == Precision::F64 {
+        16
+    } else {
+        32
+    }
+}
+
+/// Values per thread beyond which registers spill (2 registers per f32 value of 255).
+pub(super) fn hard_values(precision: Precision) -> u64 {
+    if precision == Precision::F64 {
+        42
+    } else {
+        85
+    }
+}
+
+/// Most complex values one thread may keep in registers. Where a work-group may hold 1024
+/// work-items this is the preferred count; where the kernel limit is lower (NVIDIA's OpenCL
+/// reports 256) threads take more values, up to ~170 of a thread's 255 registers, so that
+/// tiles stay as large.
+pub(super) fn max_values(precision: Precision, max_threads: u64) -> u64 {
+    let base = preferred_values(precision);
+    (base * 1024 / max_threads.max(1)).clamp(base, hard_values(precision))
+}
+
+/// Chooses the resident digits, b (register digits), the sub-stages and the exchange mode.
+pub(super) fn finish_pass(mut pass: FusedPass, limits: FusedLimits) -> FusedPass {
+    let p = pass.p as u64;
+    let k = pass.tile.len() as u32;
+    let real = if pass.precision == Precision::F64 {
+        8
+    } else {
+        4
+    };
+    let e = pass.tile_len();
+    // Resident digits: as few as make one round's half-exchange fit the local memory.
+    let mut nres = 0u32;
+    while nres < pass.m && (e / p.pow(nres)) * real > limits.local_bytes {
+        nres += 1;
+    }
+    let transformed: Vec<usize> = (0..pass.tile.len())
+        .filter(|&i| pass.tile[i].transformed)
+        .collect();
+    // The top transformed digits stay resident (transformed in the first sub-stage).
+    pass.resident = transformed
+        .iter()
+        .rev()
+        .take(nres as usize)
+        .copied()
+        .collect();
+    pass.resident.sort_unstable();
+    // Largest b with p^b ≤ the preferred values per thread (at least the resident digits
+    // plus one).
+    let mut b = 1;
+    let prefer = limits
+        .values
+        .unwrap_or_else(|| preferred_values(pass.precision));
+    while b < k && p.pow(b + 1) <= prefer.max(p) {
+        b += 1;
+    }
+    b = b.min(k).min(pass.m.max(1));
+    // At least two warps per work-group where the tile allows: fewer registers per thread
+    // cost an exchange or two, too few threads leave the SM idle.
+    while b > nres + 1 && p.pow(k - b) < 64 {
+        b -= 1;
+    }
+    // Within the work-group limit: more values per thread.
+    while b < k && p.pow(k - b) > limits.max_threads {
+        b += 1;
+    }
+    b = b.max((nres + 1).min(k));
+    pass.b = b;
+    // Sub-stages from the top transformed digits down, so the first sub-stage's register
+    // digits leave the lowest (contiguous) digits to the threads. Resident digits are in
+    // every mapping; they are transformed in the first sub-stage.
+    let free = (b - nres).max(1) as usize;
+    let mut rest: Vec<usize> = transformed
+        .iter()
+        .rev()
+        .filter(|d| !pass.resident.contains(d))
+        .copied()
+        .collect();
+    let mut subs = Vec::new();
+    let mut first: Vec<usize> = pass.resident.clone();
+    first.extend(rest.drain(..free.min(rest.len())));
+    first.sort_unstable();
+    subs.push(first);
+    while !rest.is_empty() {
+        let take = free.min(rest.len());
+        let mut chunk: Vec<usize> = rest.drain(..take).collect();
+        chunk.sort_unstable();
+        subs.push(chunk);
+    }
+    pass.substages = subs;
+    // Halves where a whole round does not fit. Without resident digits, also beyond half the
+    // budget (two work-groups per SM); with them the registers allow one work-group per SM
+    // anyway, so a round may take the whole budget: half the rounds and barriers.
+    pass.split_exchange = if nres > 0 {
+        pass.local_len() * 2 * real > limits.local_bytes
+    } else {
+        pass.tile_len() * 2 * real > limits.local_bytes / 2
+    };
+    pass.swizzle = choose_swizzle(&pass, limits);
+    pass
+}
+
+/// The largest tile exponent a pass may use: what the work-group holds in registers
+/// (local memory is handled by exchanging in rounds), with p^b values per thread within
+/// [`max_values`] and p^(e−b) work-items within the limit.
+pub fn max_tile_digits(p: u32, precision: Precision, limits: FusedLimits) -> u32 {
+    let digits = |limit: u64| {
+        let mut e = 0;
+        while (p as u64).pow(e + 1) <= limit {
+            e += 1;
+        }
+        e
+    };
+    let values = max_values(precision, limits.max_threads);
+    (digits(hard_values(precision)) + digits(limits.max_threads))
+        .min(digits(limits.max_threads * values))
+        .max(1)
+}

@@ -1,0 +1,162 @@
+//! A fused pass as plain data: which tile digits it transforms, where they sit in the input
+//! and the output, how work-items hold them and how the local exchange buffer is laid out.
+
+use crate::transform::{Direction, Precision};
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Layout {
+    Rotate,
+    Inplace,
+    Staged,
+}
+
+/// One digit of a tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct TileDigit {
+    pub in_pos: u32,
+    pub out_pos: u32,
+    pub transformed: bool,
+}
+
+/// One fused pass, as plain data.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FusedPass {
+    pub p: u32,
+    pub n: u32,
+    pub layout: Layout,
+    /// Transformed digits in this pass, m.
+    pub m: u32,
+    /// Lane digits (kept, for contiguous runs), t.
+    pub t: u32,
+    /// Tile digits in canonical order (tile index weight p^i).
+    pub tile: Vec<TileDigit>,
+    /// Work-group-id digits, least significant first: (input position, output position).
+    pub wg: Vec<(u32, u32)>,
+    /// Register digits per thread, b (B = p^b elements).
+    pub b: u32,
+    /// Tile-digit indices transformed in each sub-stage (each at most b).
+    pub substages: Vec<Vec<usize>>,
+    pub precision: Precision,
+    pub direction: Direction,
+    pub scale: Option<f64>,
+    pub wide_index: bool,
+    /// Exchange real and imaginary parts separately (halves the local memory).
+    pub split_exchange: bool,
+    /// Tile digits every thread mapping keeps in registers: exchanges then run in p^|resident|
+    /// rounds, so local memory holds only tile/p^|resident| elements (tiles beyond 48 KB).
+    pub resident: Vec<usize>,
+    /// Where element x of the local exchange buffer is stored, chosen so that a warp's
+    /// exchange accesses spread over the banks (strides p^k collide when p is even).
+    pub swizzle: Swizzle,
+    pub index: usize,
+}
+
+impl FusedPass {
+    pub fn tile_len(&self) -> u64 {
+        (self.p as u64).pow(self.tile.len() as u32)
+    }
+    pub fn regs(&self) -> u64 {
+        (self.p as u64).pow(self.b)
+    }
+    /// Work-items per work-group.
+    pub fn threads(&self) -> u64 {
+        self.tile_len() / self.regs()
+    }
+    /// Elements of the local exchange buffer (one round's worth).
+    pub fn local_len(&self) -> u64 {
+        self.tile_len() / (self.p as u64).pow(self.resident.len() as u32)
+    }
+    pub fn groups(&self) -> u64 {
+        (self.p as u64).pow(self.wg.len() as u32)
+    }
+    /// Elements the local exchange buffer declares, padding included.
+    pub fn local_words(&self) -> u64 {
+        match self.swizzle {
+            // Padding grows the buffer; XOR permutes within whole 32-element blocks.
+            Swizzle::Pad(_) => self.swizzle.apply(self.local_len().max(1) - 1) + 1,
+            Swizzle::Identity | Swizzle::Xor(..) => self.local_len(),
+        }
+    }
+    pub fn local_bytes(&self) -> u64 {
+        let real = if self.precision == Precision::F64 {
+            8
+        } else {
+            4
+        };
+        self.local_words() * real * if self.split_exchange { 1 } else { 2 }
+    }
+    pub fn name(&self) -> String {
+        format!(
+            "vc_fused{}_p{}_n{}_m{}t{}_{}_{}_{}{}",
+            self.index,
+            self.p,
+            self.n,
+            self.m,
+            self.t,
+            match self.layout {
+                Layout::Rotate => "rot",
+                Layout::Inplace => "inp",
+                Layout::Staged => "stg",
+            },
+            match self.direction {
+                Direction::Forward => "fwd",
+                Direction::Inverse => "inv",
+            },
+            self.precision,
+            if self.scale.is_some() { "_scaled" } else { "" }
+        )
+    }
+}
+
+/// Limits a pass must respect on the device.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FusedLimits {
+    pub local_bytes: u64,
+    pub max_threads: u64,
+    /// Complex values a work-item prefers to hold (`--fused-values`; default
+    /// `preferred_values` in [`super::plan`]): fewer means more work-items and shorter chains per work-item,
+    /// which pays where a transform does not fill the device.
+    pub values: Option<u64>,
+}
+
+/// A map of the local exchange buffer's element indices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Swizzle {
+    Identity,
+    /// x + (x >> s): one spare element per 2^s.
+    Pad(u32),
+    /// x ^ ((x >> a) & 31) [^ ((x >> b) & 31)]: a permutation within each 32-element block
+    /// (the low 5 bits are XORed with higher ones: unitriangular, so invertible).
+    Xor(u32, Option<u32>),
+}
+
+impl Swizzle {
+    pub(crate) fn apply(self, x: u64) -> u64 {
+        match self {
+            Swizzle::Identity => x,
+            Swizzle::Pad(s) => x + (x >> s),
+            Swizzle::Xor(a, b) => x ^ ((x >> a) & 31) ^ b.map_or(0, |b| (x >> b) & 31),
+        }
+    }
+    /// OpenCL C for the stored index of element `e` (an expression without side effects).
+    pub(crate) fn expr(self, e: &str) -> String {
+        match self {
+            Swizzle::Identity => e.to_string(),
+            Swizzle::Pad(s) => format!("{e} + (({e}) >> {s})"),
+            Swizzle::Xor(a, None) => format!("({e}) ^ ((({e}) >> {a}) & 31)"),
+            Swizzle::Xor(a, Some(b)) => {
+                format!("({e}) ^ ((({e}) >> {a}) & 31) ^ ((({e}) >> {b}) & 31)")
+            }
+        }
+    }
+}
+
+/// NVIDIA's OpenCL: 48 KB of local memory, 256 work-items reported per kernel.
+#[cfg(test)]
+pub(crate) const NVIDIA_LIMITS: FusedLimits = FusedLimits {
+    local_bytes: 48 * 1024,
+    max_threads: 256,
+    values: None,
+};
