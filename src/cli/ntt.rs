@@ -29,9 +29,8 @@ pub struct NttSpecArgs {
     #[arg(long, value_name = "N", value_parser = parse_size)]
     pub size: Option<u32>,
     /// radix2 (one launch per stage), split28 (radix-2/8 split radix) or fused (local memory).
-    #[arg(long, default_value = "fused", overrides_with = "variant", value_name = "VARIANT",
-          value_parser = ["radix2", "split28", "fused"])]
-    pub variant: String,
+    #[arg(long, value_enum, default_value_t = Variant::Fused, overrides_with = "variant", value_name = "VARIANT")]
+    pub variant: Variant,
     /// Limb width of the generated arithmetic: 32 or 64 (default: 32 where the carry chains
     /// are PTX, i.e. on NVIDIA devices, measured 2.3× faster there for BN254 Fr; else 64).
     #[arg(long, overrides_with = "limbs", value_name = "BITS")]
@@ -41,14 +40,12 @@ pub struct NttSpecArgs {
     pub inverse: bool,
     /// Carry chains of the field arithmetic: auto (ptx on NVIDIA devices, portable elsewhere
     /// and in `source ntt`), portable (C macros) or ptx (inline PTX, NVIDIA only).
-    #[arg(long, default_value = "auto", overrides_with = "arith", value_name = "ARITH",
-          value_parser = ["auto", "portable", "ptx"])]
-    pub arith: String,
+    #[arg(long, value_enum, default_value_t = ArithChoice::Auto, overrides_with = "arith", value_name = "ARITH")]
+    pub arith: ArithChoice,
     /// Fused kernel: regs (points in registers between exchanges, no Montgomery conversions)
     /// or stages (one radix-2 stage per exchange, the first fused kernel).
-    #[arg(long, default_value = "regs", overrides_with = "kernel", value_name = "KERNEL",
-          value_parser = ["regs", "stages"])]
-    pub kernel: String,
+    #[arg(long, value_enum, default_value_t = FusedKernel::Regs, overrides_with = "kernel", value_name = "KERNEL")]
+    pub kernel: FusedKernel,
     /// Regs kernel: points per work-item per exchange (2, 4, 8, 16).
     #[arg(
         long,
@@ -58,13 +55,11 @@ pub struct NttSpecArgs {
     )]
     pub elems: u32,
     /// Regs kernel: twiddles between passes from a table per pass (table) or as hi·lo (split).
-    #[arg(long, default_value = "table", overrides_with = "twiddles", value_name = "TWIDDLES",
-          value_parser = ["table", "split"])]
-    pub twiddles: String,
+    #[arg(long, value_enum, default_value_t = Twiddles::Table, overrides_with = "twiddles", value_name = "TWIDDLES")]
+    pub twiddles: Twiddles,
     /// Values in [0, 2p) inside passes: auto (where 4p < R, regs kernel), lazy or full.
-    #[arg(long, default_value = "auto", overrides_with = "reduce", value_name = "REDUCE",
-          value_parser = ["auto", "lazy", "full"])]
-    pub reduce: String,
+    #[arg(long, value_enum, default_value_t = Reduce::Auto, overrides_with = "reduce", value_name = "REDUCE")]
+    pub reduce: Reduce,
     /// Largest radix of a fused pass (a power of two, 2 to 1024; default: what local memory
     /// holds), e.g. to compare more, smaller passes.
     #[arg(long, overrides_with = "max_radix", value_name = "RADIX")]
@@ -79,11 +74,11 @@ impl NttSpecArgs {
 
     pub fn options(&self) -> Result<NttOptions> {
         Ok(NttOptions {
-            arith: ArithChoice::parse(&self.arith)?,
-            kernel: FusedKernel::parse(&self.kernel)?,
+            arith: self.arith,
+            kernel: self.kernel,
             elems: self.elems,
-            twiddles: Twiddles::parse(&self.twiddles)?,
-            reduce: Reduce::parse(&self.reduce)?,
+            twiddles: self.twiddles,
+            reduce: self.reduce,
             max_radix_log: match self.max_radix {
                 None => None,
                 Some(r) if r.is_power_of_two() && (2..=1024).contains(&r) => {
@@ -102,13 +97,13 @@ impl NttSpecArgs {
 
     /// The plan as `source ntt` (no device) sees it: `--arith ptx` counts as PTX.
     pub fn plan(&self, log_n: Option<u32>) -> Result<NttPlan> {
-        self.plan_for(log_n, self.arith == "ptx")
+        self.plan_for(log_n, self.arith == ArithChoice::Ptx)
     }
 
     /// The plan on a device whose carry chains are PTX (`ptx`) or not.
     pub fn plan_for(&self, log_n: Option<u32>, ptx: bool) -> Result<NttPlan> {
         let limb = self.limb(ptx)?;
-        let variant = Variant::parse(&self.variant)?;
+        let variant = self.variant;
         let opts = self.options()?;
         let (field, _) = self.f.field(limb, LimbOrder::Le, true)?;
         let log_n = match log_n.or(self.log_n()) {
@@ -201,7 +196,6 @@ pub fn run(a: NttArgs) -> Result<()> {
     let (plan, input, seed, what) = match &a.run.input {
         Some(path) => {
             let limb = a.t.limb(false)?;
-            Variant::parse(&a.t.variant)?;
             a.t.options()?;
             let (field, _) = a.t.f.field(limb, LimbOrder::Le, true)?;
             let data = read_elements(&field, path)?;

@@ -11,6 +11,7 @@ use std::fmt;
 pub const MAX_LOG_N: u32 = 30;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Variant {
     /// One launch per radix-2 DIT stage after a bit-reversal permutation (the baseline).
@@ -46,16 +47,20 @@ impl fmt::Display for Variant {
 
 /// `--arith`: how the field arithmetic's carry chains are emitted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum ArithChoice {
     /// PTX on NVIDIA devices, portable elsewhere (and in `source ntt`, which has no device).
     Auto,
+    /// C macros with an explicit carry: any device.
     Portable,
+    /// Inline PTX carry chains (`add.cc`, `madc.hi.cc`): NVIDIA only.
     Ptx,
 }
 
 /// `--kernel` of the fused variant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum FusedKernel {
     /// Each work-item transforms `elems` points in registers per exchange through local
@@ -68,6 +73,7 @@ pub enum FusedKernel {
 
 /// `--twiddles` of the regs kernel: the factors w^(jk) between passes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Twiddles {
     /// A table per pass (one load per element; the inverse's N^-1 folded into the last).
@@ -78,11 +84,14 @@ pub enum Twiddles {
 
 /// `--reduce`: where values may stay in [0, 2p) inside a pass.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Reduce {
     /// Lazy where the modulus leaves room (4p < R) and the kernel supports it, else full.
     Auto,
+    /// Values in [0, 2p) inside passes (needs 4p < R).
     Lazy,
+    /// Every result reduced to [0, p).
     Full,
 }
 

@@ -163,8 +163,7 @@ fn trust_device_limit(_gpu: &Gpu) -> bool {
 /// limit only when told, so large fused tiles get `-cl-nv-maxrregcount` = 64K / work-items.
 fn vendor_options(gpu: &Gpu, schedule: &Schedule) -> String {
     let threads = schedule
-        .fused
-        .iter()
+        .fused_passes()
         .map(|f| f.threads())
         .max()
         .unwrap_or(0);
@@ -232,8 +231,7 @@ impl VcTransform {
             // The driver's CL_KERNEL_WORK_GROUP_SIZE is the limit respected by default (see
             // `trust_device_limit`).
             let short = schedule
-                .fused
-                .iter()
+                .fused_passes()
                 .zip(&kernels)
                 .filter(|_| !trust_device_limit(gpu))
                 .find(|(pass, k)| (k.max_work_group as u64) < pass.threads());
@@ -313,7 +311,7 @@ impl VcTransform {
         Ok(out)
     }
 
-    fn passes<T: Real>(&self, gpu: &Gpu, b: &Buffers<T>) -> Result<RunTimes> {
+    pub(super) fn passes<T: Real>(&self, gpu: &Gpu, b: &Buffers<T>) -> Result<RunTimes> {
         let t0 = Instant::now();
         let mut events = Vec::with_capacity(self.schedule.pass_count());
         // The same launches (kernels, arguments, ranges) as the overlapped path runs in pieces.

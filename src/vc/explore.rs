@@ -227,9 +227,9 @@ pub fn explore(
             sched
                 .passes
                 .iter()
-                .map(|x| (x.radix, x.kernel))
+                .map(|x| (x.radix, x.kernel, x.fused()))
                 .collect::<Vec<_>>(),
-            sched.fused
+            sched.kernels
         );
         if seen.contains(&key) {
             continue;
@@ -247,21 +247,15 @@ pub fn explore(
                 .map(|i| Summary::of(&runs.iter().map(|t| t.pass_ms[i]).collect::<Vec<_>>()).median)
                 .collect();
             let bytes = npass as f64 * 2.0 * plan.buffer_bytes() as f64;
-            let flops: u64 = match plan.algorithm {
-                Algorithm::Fused => tr
-                    .schedule
-                    .fused
-                    .iter()
-                    .zip(tr.kernel_counts())
-                    .map(|(f, (_, c))| c.flops() * f.threads() * f.groups())
-                    .sum(),
-                _ => tr
-                    .schedule
-                    .passes
-                    .iter()
-                    .map(|ps| tr.kernel_counts()[ps.kernel].1.flops() * ps.butterflies)
-                    .sum(),
-            };
+            // Per-work-item counts × work-items of each pass.
+            let flops: u64 = tr
+                .schedule
+                .passes
+                .iter()
+                .map(|ps| {
+                    tr.kernel_counts()[ps.kernel].1.flops() * ps.units * ps.threads_per_unit()
+                })
+                .sum();
             Ok(Measured {
                 label: choice.label(),
                 choice: choice.clone(),

@@ -5,13 +5,16 @@ pub mod coeffs;
 pub mod execute;
 pub mod explore;
 pub mod fused;
+pub mod host;
 pub mod kernels;
 pub mod overlap;
 pub mod plan;
+pub mod rows;
 pub mod schedule;
 
 pub use crate::transform::{Direction, Norm, Precision};
 pub use execute::{check_device, RunTimes, VcTransform};
+pub use host::{DeviceBuffer, DeviceComplex};
 pub use kernels::program;
 pub use plan::{Algorithm, Coeffs, VcOptions, VcPlan};
 pub use schedule::{Buf, Schedule};

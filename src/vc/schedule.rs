@@ -1,41 +1,85 @@
-//! How to compute a plan: the ordered passes, each with its radix, kernel and buffers.
+//! How to compute a plan: the ordered passes, each with its kind (ct, cg or fused), radix,
+//! kernel, buffers, launch size and the memory its units read and write.
 
 use super::plan::FusedLayout;
 use super::plan::{Algorithm, VcPlan};
+use super::rows::{row_map, RowMap};
 use crate::vc::fused::{self, FusedLimits, FusedPass, FusedRequest, Layout};
 use crate::vc::kernels::ct_cg::VcKernelSpec;
 use serde::Serialize;
 
-/// Which device buffer a pass reads or writes (CG ping-pongs between A and B).
+/// Which device buffer a pass reads or writes (CG and fused passes ping-pong between A and B).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Buf {
+    /// The first device buffer: every schedule's input.
     A,
+    /// The second device buffer (none for Cooley-Tukey, which works in place).
     B,
+}
+
+/// What one pass computes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum PassKind {
+    /// Cooley-Tukey butterflies in place; a butterfly's operands are `dist` apart
+    /// (p^(digits below this group)).
+    Ct {
+        /// Distance between a butterfly's operands.
+        dist: u64,
+    },
+    /// Constant geometry: operands `tid·r + i`, results `tid + i·N/r` in the other buffer.
+    Cg,
+    /// Several digits of a tile transformed in registers and local memory.
+    Fused(FusedPass),
 }
 
 /// One launch over the whole data.
 #[derive(Debug, Clone, Serialize)]
 pub struct Pass {
+    /// What the pass computes.
+    pub kind: PassKind,
     /// Radix of this pass, p^digits.
     pub radix: u64,
+    /// Digits the pass transforms.
     pub digits: u32,
-    /// Index into `Schedule::kernels`.
+    /// Index of the pass's kernel in the generated program (ct/cg: also into
+    /// `Schedule::kernels`; fused: every pass has its own kernel).
     pub kernel: usize,
-    /// CT only: distance between a butterfly's operands, p^(digits below this group).
-    pub dist: Option<u64>,
-    /// Butterflies (work-items) in this pass: N / radix.
-    pub butterflies: u64,
+    /// Units of work: butterflies (one work-item each) for ct/cg, work-groups (tiles) for fused.
+    pub units: u64,
+    /// The buffer read.
     pub src: Buf,
+    /// The buffer written (the same as `src` for ct).
     pub dst: Buf,
+    /// The memory a unit reads, when it is a rectangle of rows (the overlapped path splits
+    /// uploads and pass 1 along it).
+    pub input: Option<RowMap>,
+    /// The memory a unit writes, when it is a rectangle of rows.
+    pub output: Option<RowMap>,
 }
 
-/// The passes of a plan and the distinct kernels they use.
+impl Pass {
+    /// The fused pass, if this is one.
+    pub fn fused(&self) -> Option<&FusedPass> {
+        match &self.kind {
+            PassKind::Fused(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// Work-items a unit needs: one per butterfly for ct/cg, the tile's threads for fused.
+    pub fn threads_per_unit(&self) -> u64 {
+        self.fused().map_or(1, |f| f.threads())
+    }
+}
+
+/// The passes of a plan and the distinct ct/cg kernels they use.
 #[derive(Debug, Clone, Serialize)]
 pub struct Schedule {
+    /// The launches, in order.
     pub passes: Vec<Pass>,
+    /// Distinct butterfly kernels of ct/cg passes (empty for fused schedules, whose passes
+    /// each generate their own kernel).
     pub kernels: Vec<VcKernelSpec>,
-    /// Fused passes (algorithm `fused` only; `passes` and `kernels` are then empty).
-    pub fused: Vec<FusedPass>,
     /// The buffer that holds the result after the last pass.
     pub result: Buf,
 }
@@ -81,20 +125,40 @@ impl Schedule {
                     kernels.len() - 1
                 }
             };
-            let (dist, dst) = match plan.algorithm {
-                Algorithm::Ct => (Some((plan.p as u64).pow(plan.n - done - d)), cur),
+            let (p, n) = (plan.p, plan.n);
+            let (kind, dst, input, output) = match plan.algorithm {
+                Algorithm::Ct => {
+                    // dist = p^s: tid's low s digits at 0..s, the rest above the group.
+                    let s = n - done - d;
+                    let units: Vec<u32> = (0..s).chain(s + d..n).collect();
+                    let others: Vec<u32> = (s..s + d).collect();
+                    let m = row_map(p, n, &units, &others);
+                    let dist = (p as u64).pow(s);
+                    (PassKind::Ct { dist }, cur, m, m)
+                }
                 Algorithm::Cg | Algorithm::Fused => {
-                    (None, if cur == Buf::A { Buf::B } else { Buf::A })
+                    let low: Vec<u32> = (0..d).collect();
+                    let high: Vec<u32> = (d..n).collect();
+                    let top: Vec<u32> = (n - d..n).collect();
+                    let rest: Vec<u32> = (0..n - d).collect();
+                    (
+                        PassKind::Cg,
+                        other(cur),
+                        row_map(p, n, &high, &low),
+                        row_map(p, n, &rest, &top),
+                    )
                 }
             };
             passes.push(Pass {
+                kind,
                 radix,
                 digits: d,
                 kernel,
-                dist,
-                butterflies: plan.len / radix,
+                units: plan.len / radix,
                 src: cur,
                 dst,
+                input,
+                output,
             });
             cur = dst;
             done += d;
@@ -102,7 +166,6 @@ impl Schedule {
         Schedule {
             passes,
             kernels,
-            fused: Vec::new(),
             result: cur,
         }
     }
@@ -145,35 +208,65 @@ impl Schedule {
                 })
             }
         };
-        let result = if fused.len() % 2 == 1 { Buf::B } else { Buf::A };
+        let mut cur = Buf::A;
+        let passes = fused
+            .into_iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let wg_in: Vec<u32> = f.wg.iter().map(|w| w.0).collect();
+                let wg_out: Vec<u32> = f.wg.iter().map(|w| w.1).collect();
+                let tile_in: Vec<u32> = f.tile.iter().map(|d| d.in_pos).collect();
+                let tile_out: Vec<u32> = f.tile.iter().map(|d| d.out_pos).collect();
+                let pass = Pass {
+                    radix: (f.p as u64).pow(f.m),
+                    digits: f.m,
+                    kernel: i,
+                    units: f.groups(),
+                    src: cur,
+                    dst: other(cur),
+                    input: row_map(p, n, &wg_in, &tile_in),
+                    output: row_map(p, n, &wg_out, &tile_out),
+                    kind: PassKind::Fused(f),
+                };
+                cur = other(cur);
+                pass
+            })
+            .collect();
         Schedule {
-            passes: Vec::new(),
+            passes,
             kernels: Vec::new(),
-            fused,
-            result,
+            result: cur,
         }
+    }
+
+    /// The fused passes, in order (none unless the algorithm is fused).
+    pub fn fused_passes(&self) -> impl Iterator<Item = &FusedPass> + '_ {
+        self.passes.iter().filter_map(Pass::fused)
     }
 
     /// Number of launches.
     pub fn pass_count(&self) -> usize {
-        self.passes.len() + self.fused.len()
+        self.passes.len()
     }
 
-    /// Radices in pass order, e.g. "9·9·3".
+    /// Radices in pass order, e.g. "9·9·3" (fused passes as "3^8·3^8").
     pub fn radices(&self) -> String {
-        if !self.fused.is_empty() {
-            return self
-                .fused
-                .iter()
-                .map(|f| format!("{}^{}", f.p, f.m))
-                .collect::<Vec<_>>()
-                .join("·");
-        }
         self.passes
             .iter()
-            .map(|p| p.radix.to_string())
+            .map(|pass| match pass.fused() {
+                Some(f) => format!("{}^{}", f.p, f.m),
+                None => pass.radix.to_string(),
+            })
             .collect::<Vec<_>>()
             .join("·")
+    }
+}
+
+/// The other buffer of the ping-pong pair.
+fn other(b: Buf) -> Buf {
+    match b {
+        Buf::A => Buf::B,
+        Buf::B => Buf::A,
     }
 }
 
@@ -192,8 +285,8 @@ mod tests {
         let s = Schedule::for_plan(&plan);
         assert_eq!(s.radices(), "9·9·3");
         assert_eq!(
-            s.passes.iter().map(|p| p.dist).collect::<Vec<_>>(),
-            [Some(27), Some(3), Some(1)]
+            s.passes.iter().map(|p| p.kind.clone()).collect::<Vec<_>>(),
+            [27, 3, 1].map(|dist| PassKind::Ct { dist })
         );
         assert_eq!(s.kernels.len(), 2);
         let cg = VcPlan::new(
@@ -207,6 +300,51 @@ mod tests {
         let s = Schedule::for_plan(&cg);
         assert_eq!(s.result, Buf::B);
         assert_eq!(s.passes[1].src, Buf::B);
+        Ok(())
+    }
+
+    #[test]
+    fn one_shape_for_every_algorithm() -> crate::Result<()> {
+        for (algorithm, radix) in [
+            (Algorithm::Ct, Some(9)),
+            (Algorithm::Cg, Some(9)),
+            (Algorithm::Fused, None),
+        ] {
+            for (p, n) in [(3u32, 5u32), (2, 11), (5, 4)] {
+                let radix = radix.map(|_| (p as u64).pow(2));
+                let opts = VcOptions {
+                    algorithm,
+                    radix,
+                    ..Default::default()
+                };
+                let plan = VcPlan::new(p, n, opts)?;
+                let s = Schedule::for_plan(&plan);
+                let what = format!("{algorithm:?} {p}^{n}");
+                assert_eq!(s.passes.iter().map(|x| x.digits).sum::<u32>(), n, "{what}");
+                assert_eq!(s.passes[0].src, Buf::A, "{what}");
+                for w in s.passes.windows(2) {
+                    assert_eq!(w[0].dst, w[1].src, "{what}");
+                }
+                assert_eq!(s.passes.last().map(|x| x.dst), Some(s.result), "{what}");
+                for (i, pass) in s.passes.iter().enumerate() {
+                    // Every element is touched by exactly one unit's tile or butterfly.
+                    let per_unit = pass.fused().map_or(pass.radix, |f| f.tile_len());
+                    assert_eq!(pass.units * per_unit, plan.len, "{what} pass {i}");
+                    match &pass.kind {
+                        PassKind::Fused(_) => assert_eq!(pass.kernel, i),
+                        _ => assert!(pass.kernel < s.kernels.len()),
+                    }
+                    if let Some(m) = pass.input {
+                        assert_eq!(m.rows * m.width * pass.units, plan.len, "{what}");
+                    }
+                }
+                // Pass 1 of cg and fused reads each unit's elements as one contiguous run.
+                if algorithm != Algorithm::Ct {
+                    let m = s.passes[0].input.expect("pass 1 reads rows");
+                    assert_eq!(m.rows, 1, "{what}");
+                }
+            }
+        }
         Ok(())
     }
 }

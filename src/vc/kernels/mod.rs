@@ -11,7 +11,8 @@ use crate::vc::{Algorithm, Schedule, VcPlan};
 /// The program of a schedule: the generator its algorithm needs.
 pub fn generate(plan: &VcPlan, schedule: &Schedule) -> GeneratedProgram {
     if plan.algorithm == Algorithm::Fused {
-        fused::generate(&schedule.fused)
+        let passes: Vec<_> = schedule.fused_passes().cloned().collect();
+        fused::generate(&passes)
     } else {
         ct_cg::generate(plan, &schedule.kernels)
     }

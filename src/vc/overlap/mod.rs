@@ -48,6 +48,6 @@ mod plan;
 mod rows;
 mod run;
 
+pub use crate::vc::rows::{row_map, RowMap};
 pub use plan::{Download, DownloadMode, OverlapPlan, Piece, DEFAULT_CHUNKS};
-pub use rows::{row_map, RowMap};
 pub use run::{OverlapTimes, Overlapped, TransferFloor};

@@ -1,9 +1,10 @@
 //! The overlap plan: upload chunks, download pieces of the last pass and how they move.
 
-use super::rows::{Launch, RowMap};
+use super::rows::Launch;
 use crate::error::{JitError, Result};
 use crate::runtime::transfer::Rect;
 use crate::vc::execute::{Buffers, Real, TypedBuffers};
+use crate::vc::rows::RowMap;
 use crate::vc::VcTransform;
 use serde::Serialize;
 

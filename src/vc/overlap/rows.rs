@@ -1,67 +1,12 @@
-//! Which memory a unit of a pass touches (row maps) and the schedule's launches with their
-//! arguments: what the overlap plan splits into pieces.
+//! The schedule's launches with their arguments and the memory their units touch: what the
+//! overlap plan splits into pieces.
 
-use crate::runtime::transfer::Rect;
 use crate::runtime::{Arg, KernelHandle};
 use crate::vc::execute::{Buffers, Real, LOCAL_SIZE};
-use crate::vc::plan::Algorithm;
-use crate::vc::schedule::Buf;
+use crate::vc::rows::RowMap;
+use crate::vc::schedule::{Buf, PassKind};
 use crate::vc::VcTransform;
 use ocl::Buffer;
-use serde::Serialize;
-
-/// The memory a unit of a pass touches: rows `r < rows`, each `[r·pitch + u·width, +width)`
-/// for unit `u` (in complex elements).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct RowMap {
-    pub rows: u64,
-    pub pitch: u64,
-    pub width: u64,
-}
-
-impl RowMap {
-    /// The rectangle units `[u0, u1)` touch.
-    pub fn rect(&self, u0: u64, u1: u64) -> Rect {
-        Rect {
-            start: (u0 * self.width) as usize,
-            rows: self.rows as usize,
-            pitch: self.pitch as usize,
-            len: ((u1 - u0) * self.width) as usize,
-        }
-    }
-}
-
-/// The row map of units whose index digits sit at `unit_pos` (least significant first), the
-/// other digits of the element index at `other_pos`; `None` when that is not a rectangle.
-pub fn row_map(p: u32, n: u32, unit_pos: &[u32], other_pos: &[u32]) -> Option<RowMap> {
-    let pw = |e: u32| (p as u64).pow(e);
-    let w = unit_pos.len() as u32;
-    if unit_pos.len() + other_pos.len() != n as usize {
-        return None;
-    }
-    if w == 0 {
-        return Some(RowMap {
-            rows: 1,
-            pitch: pw(n),
-            width: pw(n),
-        });
-    }
-    let a = unit_pos[0];
-    if unit_pos.iter().enumerate().any(|(i, &q)| q != a + i as u32) || a + w > n {
-        return None;
-    }
-    let mut others = other_pos.to_vec();
-    others.sort_unstable();
-    let want: Vec<u32> = (0..a).chain(a + w..n).collect();
-    if others != want {
-        return None;
-    }
-    Some(RowMap {
-        rows: pw(n - a - w),
-        pitch: pw(a + w),
-        width: pw(a),
-    })
-}
 
 /// One launch of a schedule: kernel, arguments, range, buffers and the memory its units touch.
 pub(in crate::vc) struct Launch<'a> {
@@ -99,30 +44,6 @@ impl VcTransform {
                 Buf::B => b.b.as_ref().unwrap_or(&b.a),
             }
         };
-        let (p, n) = (self.plan.p, self.plan.n);
-        let mut out = Vec::with_capacity(self.schedule.pass_count());
-        let mut cur = Buf::A;
-        for (pass, k) in self.schedule.fused.iter().zip(&self.kernels) {
-            let next = if cur == Buf::A { Buf::B } else { Buf::A };
-            let wg_in: Vec<u32> = pass.wg.iter().map(|w| w.0).collect();
-            let wg_out: Vec<u32> = pass.wg.iter().map(|w| w.1).collect();
-            let tile_in: Vec<u32> = pass.tile.iter().map(|d| d.in_pos).collect();
-            let tile_out: Vec<u32> = pass.tile.iter().map(|d| d.out_pos).collect();
-            let threads = pass.threads() as usize;
-            out.push(Launch {
-                kernel: k,
-                args: vec![Arg::buf(pick(cur)), Arg::buf(pick(next))],
-                items: pass.groups() as usize * threads,
-                local: threads,
-                src: cur,
-                dst: next,
-                units: pass.groups(),
-                units_per_group: 1,
-                input: row_map(p, n, &wg_in, &tile_in),
-                output: row_map(p, n, &wg_out, &tile_out),
-            });
-            cur = next;
-        }
         let wide = self.plan.len > u32::MAX as u64;
         let idx = |v: u64| {
             if wide {
@@ -131,67 +52,57 @@ impl VcTransform {
                 Arg::U32(v as u32)
             }
         };
-        let mut done = 0u32;
-        for pass in &self.schedule.passes {
-            let k = &self.kernels[pass.kernel];
-            let mut args: Vec<Arg> = Vec::new();
-            match self.plan.algorithm {
-                Algorithm::Ct => args.push(Arg::buf(pick(pass.dst))),
-                Algorithm::Cg | Algorithm::Fused => {
+        self.schedule
+            .passes
+            .iter()
+            .map(|pass| {
+                let kernel = &self.kernels[pass.kernel];
+                let mut args: Vec<Arg> = Vec::new();
+                if !matches!(pass.kind, PassKind::Ct { .. }) {
                     args.push(Arg::buf(pick(pass.src)));
-                    args.push(Arg::buf(pick(pass.dst)));
                 }
-            }
-            if let Some((_, c)) = b.coef.iter().find(|(d, _)| *d == pass.digits) {
-                args.push(Arg::buf(c));
-            }
-            if let Some(d) = pass.dist {
-                args.push(idx(d));
-            }
-            args.push(idx(pass.butterflies));
-            let d = pass.digits;
-            let (input, output) = match self.plan.algorithm {
-                Algorithm::Ct => {
-                    // dist = p^s: tid's low s digits at 0..s, the rest above the group.
-                    let s = n - done - d;
-                    let units: Vec<u32> = (0..s).chain(s + d..n).collect();
-                    let others: Vec<u32> = (s..s + d).collect();
-                    let m = row_map(p, n, &units, &others);
-                    (m, m)
+                args.push(Arg::buf(pick(pass.dst)));
+                // Fused kernels take just the two buffers; ct/cg add their coefficient table,
+                // the operand distance (ct) and the butterfly count.
+                let local = match &pass.kind {
+                    PassKind::Fused(f) => f.threads() as usize,
+                    PassKind::Ct { .. } | PassKind::Cg => {
+                        if let Some((_, c)) = b.coef.iter().find(|(d, _)| *d == pass.digits) {
+                            args.push(Arg::buf(c));
+                        }
+                        if let PassKind::Ct { dist } = pass.kind {
+                            args.push(idx(dist));
+                        }
+                        args.push(idx(pass.units));
+                        kernel.local_size(LOCAL_SIZE)
+                    }
+                };
+                let threads = pass.threads_per_unit() as usize;
+                Launch {
+                    kernel,
+                    args,
+                    items: pass.units as usize * threads,
+                    local,
+                    src: pass.src,
+                    dst: pass.dst,
+                    units: pass.units,
+                    units_per_group: if threads == 1 { local as u64 } else { 1 },
+                    input: pass.input,
+                    output: pass.output,
                 }
-                _ => {
-                    let low: Vec<u32> = (0..d).collect();
-                    let high: Vec<u32> = (d..n).collect();
-                    let top: Vec<u32> = (n - d..n).collect();
-                    let rest: Vec<u32> = (0..n - d).collect();
-                    (row_map(p, n, &high, &low), row_map(p, n, &rest, &top))
-                }
-            };
-            let local = k.local_size(LOCAL_SIZE);
-            out.push(Launch {
-                kernel: k,
-                args,
-                items: pass.butterflies as usize,
-                local,
-                src: pass.src,
-                dst: pass.dst,
-                units: pass.butterflies,
-                units_per_group: local as u64,
-                input,
-                output,
-            });
-            done += d;
-        }
-        out
+            })
+            .collect()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runtime::transfer::Rect;
     use crate::transform::{Direction, Precision};
     use crate::vc::fused::{self, FusedPass, FusedRequest, Layout};
     use crate::vc::overlap::plan::split;
+    use crate::vc::rows::row_map;
     use crate::vc::schedule::DEFAULT_LIMITS;
 
     /// The elements unit (work-group) `g` of a fused pass touches, from the same digit data

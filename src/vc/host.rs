@@ -1,0 +1,185 @@
+//! Host data in the transform's own precision, and data that stays on the device.
+//!
+//! [`VcTransform::execute`] takes and returns `Complex64` whatever the plan's precision, which
+//! costs an f64 ↔ f32 conversion of every value on the host (on PoCL that made end-to-end
+//! time 2–3× the kernel time). The calls here move `Complex32` for f32 plans and `Complex64`
+//! for f64 plans as they are: one copy into the mapped pinned staging, the upload, the passes,
+//! the download and one copy out, into the caller's slice. The transform's device buffers and
+//! staging are allocated once in [`VcTransform::new`] and reused by every call.
+//!
+//! For callers that chain work on the device, [`VcTransform::upload`], [`VcTransform::run`] and
+//! [`VcTransform::download`] split the same path, and [`VcTransform::input_buffer`] /
+//! [`VcTransform::result_buffer`] hand out the OpenCL buffers (to fill with one's own kernels
+//! or copy between transforms).
+
+use super::execute::{Buffers, TypedBuffers, VcTransform};
+use super::schedule::Buf;
+use crate::error::{JitError, Result};
+use crate::runtime::timing::RunTimes;
+use crate::runtime::Gpu;
+use crate::transform::Precision;
+use num_complex::{Complex32, Complex64};
+use ocl::Buffer;
+use std::any::Any;
+use std::time::Instant;
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for num_complex::Complex32 {}
+    impl Sealed for num_complex::Complex64 {}
+}
+
+/// A complex element type the device buffers hold: `Complex32` (f32 plans) or `Complex64`
+/// (f64 plans). Sealed: those two are all there is.
+pub trait DeviceComplex: sealed::Sealed + bytemuck::Pod + Send + Sync {
+    /// The real type of each half.
+    type Real: ocl::OclPrm + bytemuck::Pod;
+    /// The plan precision whose buffers hold this type.
+    const PRECISION: Precision;
+}
+
+impl DeviceComplex for Complex32 {
+    type Real = f32;
+    const PRECISION: Precision = Precision::F32;
+}
+
+impl DeviceComplex for Complex64 {
+    type Real = f64;
+    const PRECISION: Precision = Precision::F64;
+}
+
+fn type_name(p: Precision) -> &'static str {
+    match p {
+        Precision::F32 => "Complex32",
+        Precision::F64 => "Complex64",
+    }
+}
+
+/// One of a transform's device buffers, typed by the plan's precision. Each holds N complex
+/// values as interleaved (re, im) reals.
+pub enum DeviceBuffer<'a> {
+    /// An f32 plan's buffer.
+    F32(&'a Buffer<f32>),
+    /// An f64 plan's buffer.
+    F64(&'a Buffer<f64>),
+}
+
+impl VcTransform {
+    fn typed<C: DeviceComplex>(&self, len: usize, what: &str) -> Result<&Buffers<C::Real>> {
+        let any: &dyn Any = match &self.buffers {
+            TypedBuffers::F32(b) => b,
+            TypedBuffers::F64(b) => b,
+        };
+        let b = any.downcast_ref::<Buffers<C::Real>>().ok_or_else(|| {
+            JitError::invalid(format!(
+                "{what}: the plan computes in {}, so host data must be {} (got {})",
+                self.plan.precision,
+                type_name(self.plan.precision),
+                type_name(C::PRECISION)
+            ))
+        })?;
+        if len as u64 != self.plan.len {
+            return Err(JitError::invalid(format!(
+                "{what}: {len} values given, the plan needs N = {}",
+                self.plan.len
+            )));
+        }
+        Ok(b)
+    }
+
+    /// Copies `input` (N values in the plan's precision) to the device's input buffer through
+    /// the pinned staging; returns the upload's event time in ms.
+    pub fn upload<C: DeviceComplex>(&self, input: &[C]) -> Result<f64> {
+        let b = self.typed::<C>(input.len(), "upload")?;
+        let reals: &[C::Real] = bytemuck::cast_slice(input);
+        b.staging.with_map(|m| {
+            m[..reals.len()].copy_from_slice(reals);
+            Ok(())
+        })?;
+        b.staging.upload_to(&b.a, reals.len())
+    }
+
+    /// Runs the passes on the data in [`input_buffer`](Self::input_buffer), leaving the
+    /// spectrum in [`result_buffer`](Self::result_buffer). Kernel times from profiling events.
+    /// Cooley-Tukey transforms in place; cg and fused schedules may end in the second buffer,
+    /// so run again only after refilling the input buffer.
+    pub fn run(&self, gpu: &Gpu) -> Result<RunTimes> {
+        match &self.buffers {
+            TypedBuffers::F32(b) => self.passes(gpu, b),
+            TypedBuffers::F64(b) => self.passes(gpu, b),
+        }
+    }
+
+    /// Copies the spectrum from the device into `output` (N values in the plan's precision);
+    /// returns the download's event time in ms.
+    pub fn download<C: DeviceComplex>(&self, output: &mut [C]) -> Result<f64> {
+        let b = self.typed::<C>(output.len(), "download")?;
+        let result = match self.schedule.result {
+            Buf::A => &b.a,
+            Buf::B => b.b.as_ref().unwrap_or(&b.a),
+        };
+        let reals: &mut [C::Real] = bytemuck::cast_slice_mut(output);
+        let ms = b.staging.download_from(result, reals.len())?;
+        b.staging.with_map(|m| {
+            reals.copy_from_slice(&m[..reals.len()]);
+            Ok(())
+        })?;
+        Ok(ms)
+    }
+
+    /// Transforms `input` into the caller's `output`, both N values in the plan's precision
+    /// (`Complex32` for f32, `Complex64` for f64): no conversion and no allocation on the host.
+    pub fn execute_into<C: DeviceComplex>(
+        &self,
+        gpu: &Gpu,
+        input: &[C],
+        output: &mut [C],
+    ) -> Result<RunTimes> {
+        // Both lengths are checked before anything moves.
+        self.typed::<C>(output.len(), "output")?;
+        let t0 = Instant::now();
+        let upload_ms = self.upload(input)?;
+        let mut times = self.run(gpu)?;
+        times.download_ms = self.download(output)?;
+        times.upload_ms = upload_ms;
+        times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
+        Ok(times)
+    }
+
+    /// Transforms `data` (N values in the plan's precision) in place on the host.
+    pub fn execute_in_place<C: DeviceComplex>(
+        &self,
+        gpu: &Gpu,
+        data: &mut [C],
+    ) -> Result<RunTimes> {
+        let t0 = Instant::now();
+        let upload_ms = self.upload(&*data)?;
+        let mut times = self.run(gpu)?;
+        times.download_ms = self.download(data)?;
+        times.upload_ms = upload_ms;
+        times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
+        Ok(times)
+    }
+
+    /// The device buffer every run reads its input from.
+    pub fn input_buffer(&self) -> DeviceBuffer<'_> {
+        match &self.buffers {
+            TypedBuffers::F32(b) => DeviceBuffer::F32(&b.a),
+            TypedBuffers::F64(b) => DeviceBuffer::F64(&b.a),
+        }
+    }
+
+    /// The device buffer that holds the spectrum after [`run`](Self::run).
+    pub fn result_buffer(&self) -> DeviceBuffer<'_> {
+        fn pick<T: ocl::OclPrm>(b: &Buffers<T>, which: Buf) -> &Buffer<T> {
+            match which {
+                Buf::A => &b.a,
+                Buf::B => b.b.as_ref().unwrap_or(&b.a),
+            }
+        }
+        match &self.buffers {
+            TypedBuffers::F32(b) => DeviceBuffer::F32(pick(b, self.schedule.result)),
+            TypedBuffers::F64(b) => DeviceBuffer::F64(pick(b, self.schedule.result)),
+        }
+    }
+}
