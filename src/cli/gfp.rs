@@ -7,6 +7,7 @@ use crate::gfp::plan::{GfpPlan, LOCAL_BUDGET_BYTES, MAX_GROUP};
 use crate::gfp::reference;
 use crate::gfp::GfpTransform;
 use crate::io::random::fresh_seed;
+use crate::runtime::Gpu;
 use crate::runtime::Summary;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
@@ -172,109 +173,39 @@ pub fn run(a: GfpArgs) -> Result<()> {
     // Validate field and size before reading input or opening a device.
     let pre = a.t.default_plan()?;
     let f = pre.field.clone();
-    let (x, seed, what) = match &a.run.input {
-        Some(p) => (read_elements(p, &f, pre.n)?, None, p.display().to_string()),
-        None => {
-            let s = a.run.seed.unwrap_or_else(fresh_seed);
-            (
-                f.random_elements(pre.n as usize, s),
-                Some(s),
-                format!("random (seed {s})"),
-            )
-        }
-    };
+    let (x, seed, what) = input_elements(&a, &f, pre.n)?;
     let gpu = open_device(a.run.device.as_deref())?;
     let plan = a.t.plan(device_limits(&gpu))?;
     let tr = GfpTransform::new(&gpu, &plan)?;
-    let input = f.to_transposed(&x);
-    tr.execute(&gpu, &input)?; // warm-up
-    let mut runs: Vec<GfpRunTimes> = Vec::new();
-    let mut out = Vec::new();
-    for _ in 0..a.run.repeat {
-        let (o, t) = tr.execute(&gpu, &input)?;
-        out = o;
-        runs.push(t);
-    }
+    let (out, runs) = timed_runs(&gpu, &tr, &f.to_transposed(&x), a.run.repeat)?;
     let y = f.from_transposed(&out, plan.n as usize)?;
-    let mut cpu_ms = None;
-    let want = if a.run.check || a.cpu_reference_time {
+    let (want, cpu_ms) = if a.run.check || a.cpu_reference_time {
         let t0 = Instant::now();
         let w = if plan.inverse {
             reference::inverse_fft(&f, &x, &plan.omega)?
         } else {
             reference::fft(&f, &x, &plan.omega)
         };
-        cpu_ms = Some(t0.elapsed().as_secs_f64() * 1e3);
-        Some(w)
+        (Some(w), Some(t0.elapsed().as_secs_f64() * 1e3))
     } else {
-        None
+        (None, None)
     };
-    let check = if a.run.check {
-        let w = want.as_ref().expect("reference computed above");
-        let mismatches = y.iter().zip(w).filter(|(a, b)| a != b).count();
-        Some(CheckReport {
-            reference: "exact radix-2 FFT with rug (CPU)".into(),
-            mismatches,
-            ok: mismatches == 0,
-            tolerance: "exact: any mismatch fails",
-        })
-    } else {
-        None
-    };
+    let check = want.filter(|_| a.run.check).map(|w| exact_check(&y, &w));
     let check_failed = check.as_ref().is_some_and(|c| !c.ok);
     if let (Some(path), false) = (&a.run.output, check_failed) {
-        let mut s = String::with_capacity(y.len() * (f.bits as usize / 3 + 2));
-        for v in &y {
-            s.push_str(&v.to_string());
-            s.push('\n');
-        }
-        write_data(path, s.as_bytes())?;
+        write_elements(path, &y, f.bits)?;
     }
-    let pick =
-        |g: &dyn Fn(&GfpRunTimes) -> f64| Summary::of(&runs.iter().map(g).collect::<Vec<_>>());
-    let per_kernel_ms = runs[0]
-        .launches
-        .iter()
-        .enumerate()
-        .map(|(i, (name, _))| (name.clone(), pick(&|t| t.launches[i].1)))
-        .collect();
     let report = GfpReport {
-        device: gpu.info.clone(),
-        p: f.p.to_string(),
-        r: f.r,
-        k: f.k,
-        p_bits: f.bits,
-        two_adicity: f.two_adicity,
-        n: plan.n,
-        log_n: plan.log_n,
-        inverse: plan.inverse,
-        omega_n: plan.omega.to_string(),
-        radices: plan.radices_string(),
-        stages: plan.stages.clone(),
         input: what,
         seed,
-        build_ms: tr.built.build_ms,
-        build_from_cache: tr.built.from_cache,
-        twiddle_setup_ms: tr.twiddle_setup_ms,
-        kernel_ms: pick(&|t| t.kernel_ms),
-        kernel_span_ms: pick(&|t| t.kernel_span_ms),
-        per_stage: StageTimes {
-            base_dft_ms: pick(&|t| t.base_dft_ms),
-            twiddle_ms: pick(&|t| t.twiddle_ms),
-            permutation_ms: pick(&|t| t.permutation_ms),
-            scale_ms: pick(&|t| t.scale_ms),
-        },
-        per_kernel_ms,
-        upload_ms: pick(&|t| t.upload_ms),
-        download_ms: pick(&|t| t.download_ms),
         check,
         cpu_reference_ms: cpu_ms.filter(|_| a.cpu_reference_time),
-        cpu_threads: rayon::current_num_threads(),
         output: if check_failed {
             None
         } else {
             a.run.output.as_ref().map(|p| p.display().to_string())
         },
+        ..GfpReport::of(&gpu, &plan, &tr, &runs)
     };
     if a.run.json {
         print_json(&report)?;
@@ -291,6 +222,114 @@ pub fn run(a: GfpArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The input elements (from --input or seeded random), the seed, and a description.
+fn input_elements(
+    a: &GfpArgs,
+    f: &GfpField,
+    n: u64,
+) -> Result<(Vec<rug::Integer>, Option<u64>, String)> {
+    Ok(match &a.run.input {
+        Some(p) => (read_elements(p, f, n)?, None, p.display().to_string()),
+        None => {
+            let s = a.run.seed.unwrap_or_else(fresh_seed);
+            (
+                f.random_elements(n as usize, s),
+                Some(s),
+                format!("random (seed {s})"),
+            )
+        }
+    })
+}
+
+/// One untimed warm-up, then `repeat` timed runs; the last run's output.
+fn timed_runs(
+    gpu: &Gpu,
+    tr: &GfpTransform,
+    input: &[u64],
+    repeat: usize,
+) -> Result<(Vec<u64>, Vec<GfpRunTimes>)> {
+    tr.execute(gpu, input)?;
+    let mut runs = Vec::with_capacity(repeat);
+    let mut out = Vec::new();
+    for _ in 0..repeat {
+        let (o, t) = tr.execute(gpu, input)?;
+        out = o;
+        runs.push(t);
+    }
+    Ok((out, runs))
+}
+
+/// Exact comparison with the CPU reference: any differing value fails.
+fn exact_check(got: &[rug::Integer], want: &[rug::Integer]) -> CheckReport {
+    let mismatches = got.iter().zip(want).filter(|(a, b)| a != b).count();
+    CheckReport {
+        reference: "exact radix-2 FFT with rug (CPU)".into(),
+        mismatches,
+        ok: mismatches == 0,
+        tolerance: "exact: any mismatch fails",
+    }
+}
+
+/// One decimal element a line, written atomically (or to stdout for `-`).
+fn write_elements(path: &Path, y: &[rug::Integer], bits: u32) -> Result<()> {
+    let mut s = String::with_capacity(y.len() * (bits as usize / 3 + 2));
+    for v in y {
+        s.push_str(&v.to_string());
+        s.push('\n');
+    }
+    write_data(path, s.as_bytes())
+}
+
+impl GfpReport {
+    /// The report's device, field, plan and timing parts (input, check and output are the
+    /// caller's).
+    fn of(gpu: &Gpu, plan: &GfpPlan, tr: &GfpTransform, runs: &[GfpRunTimes]) -> GfpReport {
+        let f = &plan.field;
+        let pick =
+            |g: &dyn Fn(&GfpRunTimes) -> f64| Summary::of(&runs.iter().map(g).collect::<Vec<_>>());
+        let per_kernel_ms = runs[0]
+            .launches
+            .iter()
+            .enumerate()
+            .map(|(i, (name, _))| (name.clone(), pick(&|t| t.launches[i].1)))
+            .collect();
+        GfpReport {
+            device: gpu.info.clone(),
+            p: f.p.to_string(),
+            r: f.r,
+            k: f.k,
+            p_bits: f.bits,
+            two_adicity: f.two_adicity,
+            n: plan.n,
+            log_n: plan.log_n,
+            inverse: plan.inverse,
+            omega_n: plan.omega.to_string(),
+            radices: plan.radices_string(),
+            stages: plan.stages.clone(),
+            input: String::new(),
+            seed: None,
+            build_ms: tr.built.build_ms,
+            build_from_cache: tr.built.from_cache,
+            twiddle_setup_ms: tr.twiddle_setup_ms,
+            kernel_ms: pick(&|t| t.kernel_ms),
+            kernel_span_ms: pick(&|t| t.kernel_span_ms),
+            per_stage: StageTimes {
+                base_dft_ms: pick(&|t| t.base_dft_ms),
+                twiddle_ms: pick(&|t| t.twiddle_ms),
+                permutation_ms: pick(&|t| t.permutation_ms),
+                scale_ms: pick(&|t| t.scale_ms),
+            },
+            per_kernel_ms,
+            upload_ms: pick(&|t| t.upload_ms),
+            download_ms: pick(&|t| t.download_ms),
+            check: None,
+            cpu_reference_ms: None,
+            cpu_threads: rayon::current_num_threads(),
+            output: None,
+        }
+    }
 }
 
 fn print_human(device: &str, f: &GfpField, plan: &GfpPlan, report: &GfpReport) {

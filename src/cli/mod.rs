@@ -36,9 +36,8 @@ pub enum Command {
     Devices(devices::DevicesArgs),
     /// Compute a Vilenkin-Chrestenson spectrum (the n-dimensional DFT of shape (p, …, p)).
     Vc(vc::VcArgs),
-    /// Print the generated OpenCL program for a transform.
-    #[command(subcommand)]
-    Source(source::SourceCommand),
+    /// Print (or write with --output) the generated OpenCL program for a transform.
+    Source(source::SourceArgs),
     /// Decide whether a p-valued function (truth vector) is bent.
     Bent(bent::BentArgs),
     /// Prime fields: constants, 2-adicity, roots of unity, and checks of given constants.
@@ -68,7 +67,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Devices(a) => devices::run(a),
         Command::Vc(a) => vc::run(a),
-        Command::Source(c) => source::run(c),
+        Command::Source(a) => source::run(a),
         Command::Bent(a) => bent::run(a),
         Command::Field(c) => field::run(c),
         Command::Ntt(a) => ntt::run(a),

@@ -1,10 +1,14 @@
 //! `jitfft source vc …`: print the generated program exactly as `vc` would build it.
 
+use super::common::is_stdout;
 use super::vc::TransformArgs;
+use crate::io::atomic::write_atomic;
 use crate::vc::fused::FusedLimits;
 use crate::vc::schedule::DEFAULT_LIMITS;
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Subcommand;
+use std::io::Write;
+use std::path::PathBuf;
 
 #[derive(Subcommand, Debug)]
 pub enum SourceCommand {
@@ -16,6 +20,18 @@ pub enum SourceCommand {
     Ntt(super::ntt::NttSpecArgs),
 }
 
+/// `jitfft source [--output FILE] <transform> …`.
+#[derive(clap::Args, Debug)]
+pub struct SourceArgs {
+    /// Write the program to FILE (atomically) instead of stdout; `-` is stdout.
+    #[arg(long, short, global = true, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// The transform whose program to print.
+    #[command(subcommand)]
+    pub what: SourceCommand,
+}
+
+/// The flags of `source vc`: those of `vc`, plus the device limit that shapes fused tiles.
 #[derive(clap::Args, Debug)]
 pub struct SourceVcArgs {
     #[command(flatten)]
@@ -27,8 +43,26 @@ pub struct SourceVcArgs {
     pub max_work_group: u64,
 }
 
-pub fn run(c: SourceCommand) -> Result<()> {
-    match c {
+/// Prints or writes the program.
+pub fn run(a: SourceArgs) -> Result<()> {
+    let source = generate(a.what)?;
+    match a.output.as_deref() {
+        Some(path) if !is_stdout(path) => write_atomic(path, source.as_bytes())
+            .with_context(|| format!("writing {}", path.display())),
+        _ => {
+            let mut out = std::io::stdout().lock();
+            match out.write_all(source.as_bytes()).and_then(|_| out.flush()) {
+                // A closed pipe (`jitfft source … | head`) is not an error.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                r => r.context("writing to stdout"),
+            }
+        }
+    }
+}
+
+/// The program text, exactly as the transform's executor builds it.
+fn generate(c: SourceCommand) -> Result<String> {
+    Ok(match c {
         SourceCommand::Vc(a) => {
             let plan = a.transform.plan(None)?;
             let limits = FusedLimits {
@@ -36,18 +70,9 @@ pub fn run(c: SourceCommand) -> Result<()> {
                 values: None,
                 ..DEFAULT_LIMITS
             };
-            let (_, program) = crate::vc::program(&plan, limits);
-            print!("{}", program.source);
-            Ok(())
+            crate::vc::program(&plan, limits).1.source
         }
-        SourceCommand::Ntt(t) => {
-            print!("{}", super::ntt::source(&t)?);
-            Ok(())
-        }
-        SourceCommand::Gfp(t) => {
-            let plan = t.default_plan()?;
-            print!("{}", crate::gfp::kernels::generate(&plan).source);
-            Ok(())
-        }
-    }
+        SourceCommand::Ntt(t) => super::ntt::source(&t)?,
+        SourceCommand::Gfp(t) => crate::gfp::kernels::generate(&t.default_plan()?).source,
+    })
 }
