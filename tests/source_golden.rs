@@ -227,7 +227,7 @@ fn fused_local_budget_programs_match_saved() {
             ..jitfft::vc::schedule::DEFAULT_LIMITS
         };
         let (schedule, program) = jitfft::vc::program(&plan, limits);
-        for f in schedule.fused.iter().filter(|f| !f.resident.is_empty()) {
+        for f in schedule.fused_passes().filter(|f| !f.resident.is_empty()) {
             halves |= f.split_exchange;
             whole |= !f.split_exchange;
         }
