@@ -1,7 +1,7 @@
 //! `jitfft vc`: compute a VC spectrum on a device, time it, optionally check it.
 
 use super::common::{check_output_path, ms, open_device, print_json, write_spectrum};
-use crate::io::input::{load_input, Encoding};
+use crate::io::input::{find_non_finite, load_input, Encoding};
 use crate::io::random::{fresh_seed, random_complex};
 use crate::reference::{compare, separable_vc, ErrorReport};
 use crate::runtime::Summary;
@@ -168,6 +168,9 @@ pub struct VcArgs {
     /// Compare with the f64 CPU reference: relative L2 and max abs error.
     #[arg(long)]
     pub check: bool,
+    /// Refuse input holding NaN or infinite values (without it they are reported on stderr).
+    #[arg(long)]
+    pub strict: bool,
     /// Timed runs after one warm-up run (kernel time: median, min, max).
     #[arg(long, default_value_t = 5)]
     pub repeat: usize,
@@ -279,6 +282,15 @@ pub fn run(a: VcArgs) -> Result<()> {
     let (n, file_data) = match &a.input {
         Some(path) => {
             let (n, data) = load_input(path, a.t.p, a.t.n, enc)?;
+            if let Some(nf) = find_non_finite(&data) {
+                if a.strict {
+                    bail!("{}: {nf}; refused by --strict", path.display());
+                }
+                eprintln!(
+                    "warning: {}: {nf}; they spread through the whole spectrum",
+                    path.display()
+                );
+            }
             (Some(n), Some(data))
         }
         None => (None, None),
@@ -399,13 +411,12 @@ pub fn run(a: VcArgs) -> Result<()> {
         overlap,
     };
     if a.json {
-        return print_json(&report);
+        print_json(&report)?;
+    } else {
+        print_human(&gpu.describe(), &report);
     }
-    print_human(&gpu.describe(), &report);
-    if let Some(c) = report.check {
-        if !(c.rel_l2.is_finite()) {
-            bail!("the device result contains NaN or infinity");
-        }
+    if let Some(defect) = report.check.and_then(|c| c.defect()) {
+        bail!("--check failed: {defect}");
     }
     Ok(())
 }
@@ -461,6 +472,9 @@ fn print_human(device: &str, r: &VcReport) {
             "check      relative L2 error {:.3e}, max abs error {:.3e} (f64 CPU reference)",
             c.rel_l2, c.max_abs
         );
+        if let Some(defect) = c.defect() {
+            println!("           FAILED: {defect}");
+        }
     }
     if let Some(o) = &r.output {
         println!("output     {o}");
