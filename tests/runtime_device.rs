@@ -24,7 +24,7 @@ fn opencl_errors_keep_the_api_status() {
     // A work-group beyond the device's limit: CL_INVALID_WORK_GROUP_SIZE (−54), or
     // CL_INVALID_WORK_ITEM_SIZE (−55) where the per-dimension limit is checked first.
     let local = 1 << 24;
-    let e = k.launch(&gpu.queue, local, local).err().expect("refused");
+    let e = k.launch(&gpu.queue, local, local).expect_err("refused");
     assert!(
         matches!(e.status(), Some(-54 | -55)),
         "{:?}: {e}",
