@@ -41,10 +41,10 @@ fn check(
 }
 
 /// Sizes of the variant sweep. The default keeps 2^1…2^5 (radix-2/8 base cases and the
-/// smallest stage groups), 2^8 and 2^10 (the largest one-pass fused size), 2^11 and 2^16 (two
+/// smallest stage groups), 2^8 and 2^10 (the largest one-pass fused size), 2^12 and 2^13 (two
 /// passes, even and uneven), with 64-bit limbs at even sizes and 32-bit at odd ones, inverse
-/// where log N ≡ 1 (mod 3): 2^1 and 2^10, 2^16.
-const SWEEP_DEFAULT: [u32; 9] = [1, 2, 3, 4, 5, 8, 10, 11, 16];
+/// where log N ≡ 1 (mod 3): 2^1, 2^4, 2^10 and 2^13.
+const SWEEP_DEFAULT: [u32; 9] = [1, 2, 3, 4, 5, 8, 10, 12, 13];
 const SWEEP_ALL: [u32; 16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
 
 /// The small fields (goldilocks, babybear) or the large ones (bn254, bls12-381): two halves of

@@ -4,8 +4,8 @@
 //! directions.
 //!
 //! Each case is a generated program (a PoCL compile): by default the sweeps run a selection
-//! that keeps every p, layout, lanes setting, direction and norm (each n ≤ 3, the largest n of
-//! each p, and every other n between); `JITFFT_EXHAUSTIVE=1` runs every combination.
+//! that keeps every p, layout, lanes setting, direction and norm (n ≤ 3, the largest n of each
+//! p, and every other n between); `JITFFT_EXHAUSTIVE=1` runs every combination.
 
 mod common;
 
@@ -51,11 +51,12 @@ fn fused(
     }
 }
 
-#[test]
-fn every_p_default_schedule() {
+/// The default fused schedule for p in `ps` and many n. Default: n ≤ 3 (n = 2 for odd p only
+/// when p ≥ 8), the largest n, and every other n between (both parities over p).
+fn every_p_default_schedule(ps: std::ops::RangeInclusive<u32>) {
     let gpu = common::gpu();
     let seed = common::seed();
-    for p in 2..=16u32 {
+    for p in ps {
         let max_n = match p {
             2 => 14,
             3 => 9,
@@ -63,8 +64,8 @@ fn every_p_default_schedule() {
             5..=7 => 5,
             _ => 3,
         };
-        // Default: n ≤ 3, the largest n, and every other n between (both parities over p).
-        let chosen = |n: u32| n <= 3 || n == max_n || (n + p) % 2 == 0;
+        let chosen =
+            |n: u32| (n <= 3 && (p < 8 || n != 2 || p % 2 == 1)) || n == max_n || (n + p) % 2 == 0;
         for n in (1..=max_n).filter(|&n| common::exhaustive() || chosen(n)) {
             check(
                 &gpu,
@@ -75,6 +76,16 @@ fn every_p_default_schedule() {
             );
         }
     }
+}
+
+#[test]
+fn every_p_up_to_7_default_schedule() {
+    every_p_default_schedule(2..=7);
+}
+
+#[test]
+fn every_p_from_8_to_16_default_schedule() {
+    every_p_default_schedule(8..=16);
 }
 
 /// Forced multi-pass schedules for one layout: by default each case with two of the four lanes
