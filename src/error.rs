@@ -18,9 +18,13 @@ pub enum JitError {
     #[error("{0}")]
     Device(String),
 
-    /// OpenCL reported an error.
-    #[error("OpenCL error: {0}")]
-    OpenCl(String),
+    /// OpenCL reported an error. `status` is the API status code (`CL_OUT_OF_RESOURCES` = -5,
+    /// `CL_INVALID_WORK_GROUP_SIZE` = -54, ...) where the failing call reported one.
+    #[error("OpenCL error: {message}")]
+    OpenCl {
+        status: Option<i32>,
+        message: String,
+    },
 
     /// The device compiler rejected a generated program.
     #[error("kernel build failed on {device}: the generated source was saved to {}\n--- build log ---\n{log}", source_path.display())]
@@ -48,6 +52,35 @@ impl JitError {
             msg: msg.into(),
         }
     }
+    /// An OpenCL failure without an API status (e.g. a misuse detected by jitfft itself).
+    pub fn opencl(message: impl Into<String>) -> Self {
+        JitError::OpenCl {
+            status: None,
+            message: message.into(),
+        }
+    }
+
+    /// An OpenCL failure from ocl's error, with `context` before its message and the API
+    /// status kept where ocl knows it.
+    pub fn opencl_in(context: impl std::fmt::Display, e: impl Into<JitError>) -> Self {
+        match e.into() {
+            JitError::OpenCl { status, message } => JitError::OpenCl {
+                status,
+                message: format!("{context}: {message}"),
+            },
+            other => JitError::opencl(format!("{context}: {other}")),
+        }
+    }
+
+    /// The OpenCL API status code of an `OpenCl` error, where one was reported (callers can
+    /// match e.g. `Some(-5)` for `CL_OUT_OF_RESOURCES`); `None` for other errors.
+    pub fn status(&self) -> Option<i32> {
+        match self {
+            JitError::OpenCl { status, .. } => *status,
+            _ => None,
+        }
+    }
+
     pub fn io(context: impl Into<String>, source: std::io::Error) -> Self {
         JitError::Io {
             context: context.into(),
@@ -58,13 +91,19 @@ impl JitError {
 
 impl From<ocl::Error> for JitError {
     fn from(e: ocl::Error) -> Self {
-        JitError::OpenCl(e.to_string())
+        JitError::OpenCl {
+            status: e.api_status().map(|s| s as i32),
+            message: e.to_string(),
+        }
     }
 }
 
 impl From<ocl::OclCoreError> for JitError {
     fn from(e: ocl::OclCoreError) -> Self {
-        JitError::OpenCl(e.to_string())
+        JitError::OpenCl {
+            status: e.api_status().map(|s| s as i32),
+            message: e.to_string(),
+        }
     }
 }
 

@@ -41,11 +41,47 @@ fn values(f: &PrimeField, seed: u64) -> Vec<Integer> {
     v
 }
 
+// Three tests (one program per preset, width and reduction each) so that the test threads
+// share the compiles.
 #[test]
-fn field_ops_match_rug_all_presets_both_limb_widths() {
-    let gpu = gpu();
+fn field_ops_match_rug_bn254_both_limb_widths() {
+    field_ops_match_rug(&["bn254-fr", "bn254-fq"]);
+}
+
+#[test]
+fn field_ops_match_rug_bls12_381_both_limb_widths() {
+    field_ops_match_rug(&["bls12-381-fr"]);
+}
+
+#[test]
+fn field_ops_match_rug_small_fields_both_limb_widths() {
+    field_ops_match_rug(&["goldilocks", "babybear"]);
+}
+
+/// Every preset is in one of the tests above.
+#[test]
+fn field_op_tests_cover_every_preset() {
+    let listed = [
+        "bn254-fr",
+        "bn254-fq",
+        "bls12-381-fr",
+        "goldilocks",
+        "babybear",
+    ];
     for pre in PRESETS {
-        let f = PrimeField::preset(pre.name).unwrap();
+        assert!(
+            listed.contains(&pre.name),
+            "{} has no field-op test",
+            pre.name
+        );
+    }
+}
+
+fn field_ops_match_rug(names: &[&str]) {
+    let gpu = gpu();
+    for name in names {
+        let f = PrimeField::preset(name).unwrap();
+        let pre = &f;
         let a = values(&f, 1);
         let mut b = values(&f, 2);
         b.rotate_left(3); // pair edge values with other edge values

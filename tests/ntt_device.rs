@@ -1,15 +1,22 @@
-//! Every NTT variant on the OpenCL device (PoCL in CI), bit-exact against the CPU reference
-//! on fresh random inputs, for each preset, 32- and 64-bit limbs, forward and inverse.
+//! Every NTT variant and generator option on the OpenCL device (PoCL in CI), bit-exact against
+//! the CPU reference on fresh random inputs: each preset, 32- and 64-bit limbs, forward and
+//! inverse, and each switch of the fused variant.
+//!
+//! Each (field, limbs, size, variant, options) is a distinct generated program, and on PoCL
+//! every program is a compile of seconds, so by default the sweeps run a selection of sizes
+//! that keeps every code path (one- and two-pass fused plans, the radix-2/8 base cases, both
+//! limb widths in both directions); `JITFFT_EXHAUSTIVE=1` runs every size 2^1…2^16 and every
+//! switch on every case (see docs/testing.md).
+
+mod common;
 
 use jitfft::field::{LimbBits, PrimeField, PRESETS};
 use jitfft::ntt::data::random_elements;
+use jitfft::ntt::plan::{ArithChoice, FusedKernel, NttOptions, Reduce, Twiddles};
 use jitfft::ntt::{reference, NttPlan, NttTransform, Variant};
-use jitfft::runtime::{DeviceSelector, Gpu};
+use jitfft::runtime::Gpu;
 
-fn gpu() -> Gpu {
-    Gpu::open(&DeviceSelector::from_arg_or_env(None)).expect("an OpenCL device")
-}
-
+#[allow(clippy::too_many_arguments)]
 fn check(
     gpu: &Gpu,
     f: &PrimeField,
@@ -17,26 +24,47 @@ fn check(
     log_n: u32,
     v: Variant,
     inverse: bool,
+    opts: NttOptions,
     seed: u64,
 ) {
-    let plan = NttPlan::new(f, limb, log_n, v, inverse).unwrap();
+    let plan = NttPlan::with_options(f, limb, log_n, v, inverse, opts).unwrap();
     let tr = NttTransform::new(gpu, &plan).unwrap();
     let x = random_elements(f, plan.n(), seed);
     let (got, _) = tr.execute(gpu, &x).unwrap();
+    tr.release().unwrap();
     let want = reference::ntt(f, &x, log_n, inverse).unwrap();
     assert!(
         got == want,
-        "{} {limb} 2^{log_n} {v} inverse={inverse}: device differs from reference",
+        "{} {limb} 2^{log_n} {v} inverse={inverse} {opts:?}: device differs from reference",
         f.name
     );
 }
 
-fn sweep(v: Variant) {
-    let gpu = gpu();
-    for pre in PRESETS {
-        let f = PrimeField::preset(pre.name).unwrap();
+/// Sizes of the variant sweep. The default keeps 2^1…2^5 (radix-2/8 base cases and the
+/// smallest stage groups), 2^8 and 2^10 (the largest one-pass fused size), 2^12 and 2^13 (two
+/// passes, even and uneven), with 64-bit limbs at even sizes and 32-bit at odd ones, inverse
+/// where log N ≡ 1 (mod 3): 2^1, 2^4, 2^10 and 2^13.
+const SWEEP_DEFAULT: [u32; 9] = [1, 2, 3, 4, 5, 8, 10, 12, 13];
+const SWEEP_ALL: [u32; 16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
+
+/// The small fields (goldilocks, babybear) or the large ones (bn254, bls12-381): two halves of
+/// each sweep, so that the test threads share the compiles evenly.
+fn presets(small: bool) -> Vec<PrimeField> {
+    PRESETS
+        .iter()
+        .map(|p| PrimeField::preset(p.name).unwrap())
+        .filter(|f| (f.bits() <= 64) == small)
+        .collect()
+}
+
+fn sweep(v: Variant, small: bool) {
+    let gpu = common::gpu();
+    for f in presets(small) {
         let top = f.two_adicity.min(16);
-        for log_n in 1..=top {
+        for log_n in common::pick(&SWEEP_DEFAULT, &SWEEP_ALL)
+            .into_iter()
+            .filter(|&l| l <= top)
+        {
             let limb = if log_n % 2 == 0 {
                 LimbBits::B64
             } else {
@@ -49,6 +77,7 @@ fn sweep(v: Variant) {
                 log_n,
                 v,
                 log_n % 3 == 1,
+                NttOptions::default(),
                 1000 + log_n as u64,
             );
         }
@@ -56,16 +85,179 @@ fn sweep(v: Variant) {
 }
 
 #[test]
-fn radix2_all_presets_2_to_16() {
-    sweep(Variant::Radix2);
+fn radix2_small_fields() {
+    sweep(Variant::Radix2, true);
 }
 
 #[test]
-fn split28_all_presets_2_to_16() {
-    sweep(Variant::Split28);
+fn radix2_large_fields() {
+    sweep(Variant::Radix2, false);
 }
 
 #[test]
-fn fused_all_presets_2_to_16() {
-    sweep(Variant::Fused);
+fn split28_small_fields() {
+    sweep(Variant::Split28, true);
+}
+
+#[test]
+fn split28_large_fields() {
+    sweep(Variant::Split28, false);
+}
+
+#[test]
+fn fused_small_fields() {
+    sweep(Variant::Fused, true);
+}
+
+#[test]
+fn fused_large_fields() {
+    sweep(Variant::Fused, false);
+}
+
+fn portable() -> NttOptions {
+    NttOptions {
+        arith: ArithChoice::Portable,
+        ..NttOptions::default()
+    }
+}
+
+/// The sweep runs 64-bit limbs at even sizes and 32-bit at odd ones; this runs the other
+/// width through the portable carry chains, in the other direction where that one ran forward
+/// (by default at 2^1, 2^2, 2^3 and 2^11; exhaustive adds 2^5 and 2^16).
+fn portable_other_width(small: bool) {
+    let gpu = common::gpu();
+    for f in presets(small) {
+        for log_n in common::pick(&[1, 2, 3, 11], &[1, 2, 3, 5, 11, 16])
+            .into_iter()
+            .filter(|&l| l <= f.two_adicity)
+        {
+            let limb = if log_n % 2 == 0 {
+                LimbBits::B32
+            } else {
+                LimbBits::B64
+            };
+            check(
+                &gpu,
+                &f,
+                limb,
+                log_n,
+                Variant::Fused,
+                log_n % 3 != 1,
+                portable(),
+                2000 + log_n as u64,
+            );
+        }
+    }
+}
+
+#[test]
+fn portable_chains_other_limb_width_small_fields() {
+    portable_other_width(true);
+}
+
+#[test]
+fn portable_chains_other_limb_width_large_fields() {
+    portable_other_width(false);
+}
+
+/// Every switch of the fused variant, alone, on one-, two- and three-pass sizes: by default
+/// each switch on two of the cases (each case runs with two or three switches), exhaustive
+/// each switch on every case.
+#[test]
+fn fused_switches_bit_exact() {
+    let gpu = common::gpu();
+    let switches = [
+        NttOptions {
+            kernel: FusedKernel::Stages,
+            ..portable()
+        },
+        NttOptions {
+            twiddles: Twiddles::Split,
+            ..portable()
+        },
+        NttOptions {
+            reduce: Reduce::Full,
+            ..portable()
+        },
+        NttOptions {
+            elems: 2,
+            ..portable()
+        },
+        NttOptions {
+            elems: 4,
+            ..portable()
+        },
+        NttOptions {
+            elems: 16,
+            ..portable()
+        },
+    ];
+    // (field, limbs, log N, largest radix exponent): one, two, three and four passes.
+    let cases = [
+        ("bn254-fr", LimbBits::B32, 9, None),
+        ("bn254-fr", LimbBits::B64, 13, None),
+        ("bn254-fr", LimbBits::B32, 11, Some(4)),
+        ("goldilocks", LimbBits::B32, 12, None),
+        ("babybear", LimbBits::B32, 10, Some(3)),
+    ];
+    for (k, opts) in switches.iter().enumerate() {
+        for (c, &(name, limb, log_n, max_radix_log)) in cases.iter().enumerate() {
+            // Default: cases k and k + 2 (mod 5), so every switch meets a one- or two-pass and
+            // a multi-pass case and every case meets two switches.
+            if !common::exhaustive() && c != k % cases.len() && c != (k + 2) % cases.len() {
+                continue;
+            }
+            let f = PrimeField::preset(name).unwrap();
+            let opts = NttOptions {
+                max_radix_log,
+                ..*opts
+            };
+            check(
+                &gpu,
+                &f,
+                limb,
+                log_n,
+                Variant::Fused,
+                (k + c) % 2 == 1,
+                opts,
+                3000 + (10 * k + c) as u64,
+            );
+        }
+    }
+}
+/// Lazy reduction is refused where 4p ≥ R, and so is PTX on a device that is not NVIDIA.
+#[test]
+fn options_refused_with_reasons() {
+    let f = PrimeField::preset("goldilocks").unwrap();
+    let lazy = NttOptions {
+        reduce: Reduce::Lazy,
+        ..NttOptions::default()
+    };
+    let e = NttPlan::with_options(&f, LimbBits::B64, 8, Variant::Fused, false, lazy).unwrap_err();
+    assert!(e.to_string().contains("4p < R"), "{e}");
+    let bn = PrimeField::preset("bn254-fr").unwrap();
+    let e = NttPlan::with_options(&bn, LimbBits::B32, 8, Variant::Radix2, false, lazy).unwrap_err();
+    assert!(e.to_string().contains("regs kernel"), "{e}");
+    let odd = NttOptions {
+        elems: 3,
+        ..NttOptions::default()
+    };
+    assert!(NttPlan::with_options(&bn, LimbBits::B32, 8, Variant::Fused, false, odd).is_err());
+    let ptx = NttOptions {
+        arith: ArithChoice::Ptx,
+        ..NttOptions::default()
+    };
+    let plan = NttPlan::with_options(&bn, LimbBits::B32, 8, Variant::Fused, false, ptx).unwrap();
+    let e = plan.for_device("pocl", "some CPU").unwrap_err();
+    assert!(e.to_string().contains("NVIDIA"), "{e}");
+    assert!(plan.for_device("nvidia", "H100").is_ok());
+    let auto = NttPlan::new(&bn, LimbBits::B32, 8, Variant::Fused, false).unwrap();
+    assert_eq!(
+        auto.for_device("nvidia", "H100").unwrap().arith.to_string(),
+        "ptx"
+    );
+    assert_eq!(
+        auto.for_device("amd", "MI300").unwrap().arith.to_string(),
+        "portable"
+    );
 }

@@ -2,6 +2,10 @@
 //! multiple of the digits per pass, and tiles smaller than a work-group), every layout, forced
 //! multi-pass schedules with and without lanes, values per work-item, both precisions and
 //! directions.
+//!
+//! Each case is a generated program (a PoCL compile): by default the sweeps run a selection
+//! that keeps every p, layout, lanes setting, direction and norm (n ≤ 3, the largest n of each
+//! p, and every other n between); `JITFFT_EXHAUSTIVE=1` runs every combination.
 
 mod common;
 
@@ -47,11 +51,12 @@ fn fused(
     }
 }
 
-#[test]
-fn every_p_default_schedule() {
+/// The default fused schedule for p in `ps` and many n. Default: n ≤ 3 (n = 2 for odd p only
+/// when p ≥ 8), the largest n, and every other n between (both parities over p).
+fn every_p_default_schedule(ps: std::ops::RangeInclusive<u32>) {
     let gpu = common::gpu();
     let seed = common::seed();
-    for p in 2..=16u32 {
+    for p in ps {
         let max_n = match p {
             2 => 14,
             3 => 9,
@@ -59,7 +64,9 @@ fn every_p_default_schedule() {
             5..=7 => 5,
             _ => 3,
         };
-        for n in 1..=max_n {
+        let chosen =
+            |n: u32| (n <= 3 && (p < 8 || n != 2 || p % 2 == 1)) || n == max_n || (n + p) % 2 == 0;
+        for n in (1..=max_n).filter(|&n| common::exhaustive() || chosen(n)) {
             check(
                 &gpu,
                 p,
@@ -72,56 +79,91 @@ fn every_p_default_schedule() {
 }
 
 #[test]
-fn forced_multipass_both_layouts_and_lanes() {
+fn every_p_up_to_7_default_schedule() {
+    every_p_default_schedule(2..=7);
+}
+
+#[test]
+fn every_p_from_8_to_16_default_schedule() {
+    every_p_default_schedule(8..=16);
+}
+
+/// Forced multi-pass schedules for one layout: by default each case with two of the four lanes
+/// settings (alternating, so each setting meets half the cases), exhaustive with all four.
+fn forced_multipass(layout: FusedLayout, layout_index: usize) {
     let gpu = common::gpu();
     let seed = common::seed();
-    for layout in [
-        FusedLayout::Rotate,
-        FusedLayout::Inplace,
-        FusedLayout::Staged,
-    ] {
-        for (p, n, digits) in [
-            (2, 11, 4),
-            (3, 7, 3),
-            (3, 8, 2),
-            (4, 5, 2),
-            (5, 4, 3),
-            (7, 3, 1),
-            (16, 3, 2),
-            (6, 4, 3),
-        ] {
-            for lanes in [None, Some(0), Some(1), Some(2)] {
-                if layout == FusedLayout::Staged && lanes == Some(0) {
-                    continue; // the same passes as in place with no lanes
-                }
-                check(
-                    &gpu,
-                    p,
-                    n,
-                    fused(Some(digits), lanes, layout, Precision::F32),
-                    seed,
-                );
+    for (c, (p, n, digits)) in [
+        (2, 11, 4),
+        (3, 7, 3),
+        (3, 8, 2),
+        (4, 5, 2),
+        (5, 4, 3),
+        (7, 3, 1),
+        (16, 3, 2),
+        (6, 4, 3),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for (l, lanes) in [None, Some(0), Some(1), Some(2)].into_iter().enumerate() {
+            if layout == FusedLayout::Staged && lanes == Some(0) {
+                continue; // the same passes as in place with no lanes
             }
+            if !common::exhaustive() && (c + l + layout_index) % 2 == 1 {
+                continue;
+            }
+            check(
+                &gpu,
+                p,
+                n,
+                fused(Some(digits), lanes, layout, Precision::F32),
+                seed,
+            );
         }
     }
+}
+
+#[test]
+fn forced_multipass_rotate_layout_and_lanes() {
+    forced_multipass(FusedLayout::Rotate, 0);
+}
+
+#[test]
+fn forced_multipass_inplace_layout_and_lanes() {
+    forced_multipass(FusedLayout::Inplace, 1);
+}
+
+#[test]
+fn forced_multipass_staged_layout_and_lanes() {
+    forced_multipass(FusedLayout::Staged, 2);
 }
 
 #[test]
 fn fused_f64_inverse_and_norms() {
     let gpu = common::gpu();
     let seed = common::seed();
-    for (p, n, digits) in [(3, 6, 4), (2, 10, 3), (5, 3, 2)] {
-        for layout in [
+    // Default: each (case, layout) forward and one of the two inverse forms, alternating.
+    for (c, (p, n, digits)) in [(3, 6, 4), (2, 10, 3), (5, 3, 2)].into_iter().enumerate() {
+        for (l, layout) in [
             FusedLayout::Rotate,
             FusedLayout::Inplace,
             FusedLayout::Staged,
-        ] {
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let all = common::exhaustive();
             let mut o = fused(Some(digits), None, layout, Precision::F64);
             check(&gpu, p, n, o, seed);
             o.direction = Direction::Inverse;
-            check(&gpu, p, n, o, seed);
+            if all || (c + l) % 2 == 0 {
+                check(&gpu, p, n, o, seed);
+            }
             o.norm = Some(Norm::Ortho);
-            check(&gpu, p, n, o, seed);
+            if all || (c + l) % 2 == 1 {
+                check(&gpu, p, n, o, seed);
+            }
         }
     }
 }
@@ -136,12 +178,20 @@ fn values_per_work_item() {
         o.fused_values = Some(values);
         let fewer = VcTransform::new(&gpu, &VcPlan::new(p, n, o).unwrap()).unwrap();
         assert!(
-            fewer.schedule.fused[0].regs() <= values.max(p) as u64
-                && fewer.schedule.fused[0].regs() < plain.schedule.fused[0].regs(),
+            first_regs(&fewer) <= values.max(p) as u64 && first_regs(&fewer) < first_regs(&plain),
             "p={p} n={n}: {} values per work-item with --fused-values {values}, {} without",
-            fewer.schedule.fused[0].regs(),
-            plain.schedule.fused[0].regs()
+            first_regs(&fewer),
+            first_regs(&plain)
         );
         check(&gpu, p, n, o, seed);
     }
+}
+
+/// Values per work-item of a fused transform's first pass.
+fn first_regs(tr: &VcTransform) -> u64 {
+    tr.schedule
+        .fused_passes()
+        .next()
+        .expect("a fused schedule")
+        .regs()
 }

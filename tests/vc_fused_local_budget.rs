@@ -23,7 +23,7 @@ fn raised_local_budget_exchanges_whole_tiles() {
         };
         let plan = VcPlan::new(3, 8, opts).unwrap();
         let tr = VcTransform::new(&gpu, &plan).unwrap();
-        let pass = &tr.schedule.fused[0];
+        let pass = tr.schedule.fused_passes().next().expect("a fused pass");
         assert!(
             !pass.split_exchange && pass.local_bytes() > 48 * 1024,
             "budget not used: split {}, {} bytes",

@@ -49,7 +49,11 @@ fn f32_host_data_without_conversion() {
             let times = tr.execute_into(&gpu, &x, &mut out).expect("execute_into");
             assert!(times.kernel_ms >= 0.0 && times.upload_ms >= 0.0);
             let err = compare(&to64(&out), &want);
-            assert!(err.rel_l2 < 2e-6, "{algorithm}: rel L2 {:e} (seed {seed})", err.rel_l2);
+            assert!(
+                err.rel_l2 < 2e-6,
+                "{algorithm}: rel L2 {:e} (seed {seed})",
+                err.rel_l2
+            );
         }
         // The Complex64 path computes the same f32 spectrum.
         let (via64, _) = tr.execute(&gpu, &x64).expect("execute");
@@ -71,11 +75,17 @@ fn wrong_type_or_length_is_refused() {
     .expect("transform");
     let x64 = vec![Complex64::new(1.0, 0.5); 243];
     let mut out64 = vec![Complex64::default(); 243];
-    let e = tr.execute_into(&gpu, &x64, &mut out64).unwrap_err().to_string();
+    let e = tr
+        .execute_into(&gpu, &x64, &mut out64)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("Complex32") && e.contains("f32"), "{e}");
     let x = vec![Complex32::new(1.0, 0.5); 243];
     let mut short = vec![Complex32::default(); 81];
-    let e = tr.execute_into(&gpu, &x, &mut short).unwrap_err().to_string();
+    let e = tr
+        .execute_into(&gpu, &x, &mut short)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("81") && e.contains("243"), "{e}");
     let e = tr.upload(&x[..100]).unwrap_err().to_string();
     assert!(e.contains("100"), "{e}");
@@ -109,6 +119,10 @@ fn device_resident_round_trip() {
         let mut back = vec![Complex64::default(); x.len()];
         inv.download(&mut back).expect("download");
         let err = compare(&back, &x);
-        assert!(err.rel_l2 < 1e-13, "{algorithm}: rel L2 {:e} (seed {seed})", err.rel_l2);
+        assert!(
+            err.rel_l2 < 1e-13,
+            "{algorithm}: rel L2 {:e} (seed {seed})",
+            err.rel_l2
+        );
     }
 }

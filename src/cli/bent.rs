@@ -3,7 +3,7 @@
 
 use super::common::{open_device, print_json, say};
 use crate::bent::{analyze, check_even};
-use crate::io::input::{load_input, Encoding};
+use crate::io::input::{find_non_finite, load_input, Encoding};
 use crate::reference::separable_vc;
 use crate::vc::{Direction, Precision, VcOptions, VcPlan, VcTransform};
 use anyhow::Result;
@@ -46,6 +46,9 @@ pub fn run(a: BentArgs) -> Result<()> {
         );
     }
     let (n, f) = load_input(&a.input, a.p, None, Encoding::Roots)?;
+    if let Some(nf) = find_non_finite(&f) {
+        eprintln!("warning: {}: {nf}", a.input.display());
+    }
     check_even(n)?;
     let (spectrum, on, tol) = if a.cpu {
         (

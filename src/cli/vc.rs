@@ -3,7 +3,7 @@
 use super::common::{
     check_output_path, ms, open_device, print_json, say, write_spectrum, RunFlags,
 };
-use crate::io::input::{load_input, Encoding};
+use crate::io::input::{find_non_finite, load_input, Encoding};
 use crate::io::random::{fresh_seed, random_complex};
 use crate::reference::{compare, separable_vc, ErrorReport};
 use crate::runtime::Summary;
@@ -184,6 +184,9 @@ pub struct VcArgs {
     /// f64).
     #[arg(long, value_name = "TOL", requires = "check")]
     pub tolerance: Option<f64>,
+    /// Refuse input holding NaN or infinite values (without it they are reported on stderr).
+    #[arg(long)]
+    pub strict: bool,
     /// Host data end to end with transfers overlapped with compute: chunked uploads on a
     /// second queue, pass 1 on each chunk as it lands, the last pass in pieces each downloaded
     /// as it finishes; reported against the pinned-transfer floor measured in the same run.
@@ -313,6 +316,15 @@ pub fn run(a: VcArgs) -> Result<()> {
     let (n, file_data) = match &a.run.input {
         Some(path) => {
             let (n, data) = load_input(path, a.t.p, a.t.n, enc)?;
+            if let Some(nf) = find_non_finite(&data) {
+                if a.strict {
+                    bail!("{}: {nf}; refused by --strict", path.display());
+                }
+                eprintln!(
+                    "warning: {}: {nf}; they spread through the whole spectrum",
+                    path.display()
+                );
+            }
             (Some(n), Some(data))
         }
         None => (None, None),
@@ -391,7 +403,7 @@ pub fn run(a: VcArgs) -> Result<()> {
             .tolerance
             .unwrap_or_else(|| default_tolerance(plan.precision));
         // NaN compares false: a spectrum with NaN or infinity never passes.
-        let ok = error.rel_l2.is_finite() && error.rel_l2 <= tolerance;
+        let ok = error.passes(tolerance);
         Some(CheckReport {
             error,
             tolerance,
@@ -440,8 +452,8 @@ pub fn run(a: VcArgs) -> Result<()> {
         print_human(&gpu.describe(), &report);
     }
     if let Some(c) = &report.check {
-        if !c.error.rel_l2.is_finite() {
-            bail!("the device result contains NaN or infinity; no output written");
+        if let Some(defect) = c.error.defect() {
+            bail!("--check failed: {defect}; no output written");
         }
         if !c.ok {
             bail!(
@@ -516,6 +528,9 @@ fn print_human(device: &str, r: &VcReport) {
             c.tolerance,
             c.error.max_abs
         );
+        if let Some(defect) = c.error.defect() {
+            say!("           FAILED: {defect}");
+        }
     }
     if let Some(o) = &r.output {
         say!("output     {o}");

@@ -168,6 +168,12 @@ impl GfpTransform {
         })
     }
 
+    /// Finishes with the transform: unmaps its pinned staging memory, reporting an unmap
+    /// error (dropping the transform unmaps too, silently).
+    pub fn release(self) -> Result<()> {
+        self.staging.release()
+    }
+
     /// Transforms `input` (transposed layout, N·k words); returns the output and times.
     pub fn execute(&self, gpu: &Gpu, input: &[u64]) -> Result<(Vec<u64>, GfpRunTimes)> {
         let q = &gpu.queue;

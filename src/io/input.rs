@@ -65,6 +65,40 @@ pub fn infer_n(p: u32, len: usize, what: &str) -> Result<u32> {
     )))
 }
 
+/// Where an input holds NaN or infinite values: how many, and the first position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NonFinite {
+    pub count: usize,
+    pub first: usize,
+}
+
+impl std::fmt::Display for NonFinite {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} NaN or infinite value{} (first at position {})",
+            self.count,
+            if self.count == 1 { "" } else { "s" },
+            self.first
+        )
+    }
+}
+
+/// Finds NaN or infinite values (in either part): `None` when every value is finite.
+/// A transform spreads one such value through the whole spectrum.
+pub fn find_non_finite(values: &[Complex64]) -> Option<NonFinite> {
+    let mut found: Option<NonFinite> = None;
+    for (i, v) in values.iter().enumerate() {
+        if !(v.re.is_finite() && v.im.is_finite()) {
+            match &mut found {
+                Some(nf) => nf.count += 1,
+                None => found = Some(NonFinite { count: 1, first: i }),
+            }
+        }
+    }
+    found
+}
+
 fn encode_ints(p: u32, ints: &[i64], enc: Encoding, path: &Path) -> Result<Vec<Complex64>> {
     match enc {
         Encoding::Values => Ok(ints.iter().map(|&v| Complex64::new(v as f64, 0.0)).collect()),

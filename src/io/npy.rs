@@ -1,4 +1,5 @@
-//! A small .npy reader and writer (format versions 1–3, little-endian, C order).
+//! A small .npy reader (format versions 1–3, C order, either byte order: big-endian data is
+//! byte-swapped on load) and writer (little-endian).
 //! Written here so every malformed file gets a precise message.
 
 use crate::error::{JitError, Result};
@@ -115,9 +116,9 @@ pub fn parse_npy(bytes: &[u8]) -> std::result::Result<NpyArray, String> {
     let shape = parse_shape(header)?;
     let count: usize = shape.iter().product();
     let (endian, kind) = descr.split_at(1.min(descr.len()));
-    if endian == ">" && !kind.ends_with('1') {
+    if !matches!(endian, "<" | ">" | "|" | "=") {
         return Err(format!(
-            "big-endian dtype {descr} is not supported; use x.astype(x.dtype.newbyteorder('<'))"
+            "malformed .npy dtype {descr}: no byte order mark (<, > or |)"
         ));
     }
     let size: usize = kind.get(1..).and_then(|s| s.parse().ok()).unwrap_or(0);
@@ -138,7 +139,19 @@ pub fn parse_npy(bytes: &[u8]) -> std::result::Result<NpyArray, String> {
             body.len()
         ));
     }
-    let body = &body[..need];
+    let mut body = std::borrow::Cow::Borrowed(&body[..need]);
+    if endian == ">" && size > 1 {
+        // Big-endian: swap each scalar in place (complex values are two scalars of size / 2).
+        let scalar = if kind.starts_with('c') {
+            size / 2
+        } else {
+            size
+        };
+        body.to_mut()
+            .chunks_exact_mut(scalar)
+            .for_each(|b| b.reverse());
+    }
+    let body: &[u8] = &body;
     let f32s = |b: &[u8]| f32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64;
     let f64s = |b: &[u8]| f64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
     let data = match kind {
@@ -255,5 +268,90 @@ mod tests {
         assert!(e.contains("unsupported dtype <U8"), "{e}");
         let s = swap(b"False", b"True ");
         assert!(parse_npy(&s).unwrap_err().contains("Fortran"));
+    }
+
+    /// A version-1 .npy file with `descr` and raw (already ordered) data bytes, written by hand.
+    fn npy_with(descr: &str, shape: &str, data: &[u8]) -> Vec<u8> {
+        let mut header =
+            format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': {shape}, }}");
+        let total = MAGIC.len() + 4 + header.len() + 1;
+        header.push_str(&" ".repeat((64 - total % 64) % 64));
+        header.push('\n');
+        let mut out = MAGIC.to_vec();
+        out.extend_from_slice(&[1, 0]);
+        out.extend_from_slice(&(header.len() as u16).to_le_bytes());
+        out.extend_from_slice(header.as_bytes());
+        out.extend_from_slice(data);
+        out
+    }
+
+    #[test]
+    fn big_endian_arrays_are_byte_swapped() {
+        let c: Vec<u8> = [1.5f32, -2.0, 0.25, 3.0]
+            .iter()
+            .flat_map(|x| x.to_be_bytes())
+            .collect();
+        let a = parse_npy(&npy_with(">c8", "(2,)", &c)).unwrap();
+        assert_eq!(
+            a.data,
+            NpyData::Complex(vec![Complex64::new(1.5, -2.0), Complex64::new(0.25, 3.0)])
+        );
+        let c: Vec<u8> = [1.0f64 / 3.0, -7.25]
+            .iter()
+            .flat_map(|x| x.to_be_bytes())
+            .collect();
+        let a = parse_npy(&npy_with(">c16", "(1,)", &c)).unwrap();
+        assert_eq!(
+            a.data,
+            NpyData::Complex(vec![Complex64::new(1.0 / 3.0, -7.25)])
+        );
+        let f: Vec<u8> = [1e300f64, -0.5, 2.0]
+            .iter()
+            .flat_map(|x| x.to_be_bytes())
+            .collect();
+        let a = parse_npy(&npy_with(">f8", "(3,)", &f)).unwrap();
+        assert_eq!(a.data, NpyData::Real(vec![1e300, -0.5, 2.0]));
+        let f: Vec<u8> = [0.75f32, -3.5]
+            .iter()
+            .flat_map(|x| x.to_be_bytes())
+            .collect();
+        let a = parse_npy(&npy_with(">f4", "(2,)", &f)).unwrap();
+        assert_eq!(a.data, NpyData::Real(vec![0.75, -3.5]));
+        let i: Vec<u8> = [-2i32, 70000, 1]
+            .iter()
+            .flat_map(|x| x.to_be_bytes())
+            .collect();
+        let a = parse_npy(&npy_with(">i4", "(3,)", &i)).unwrap();
+        assert_eq!(a.data, NpyData::Int(vec![-2, 70000, 1]));
+        let i: Vec<u8> = [-300i16, 2].iter().flat_map(|x| x.to_be_bytes()).collect();
+        let a = parse_npy(&npy_with(">i2", "(2,)", &i)).unwrap();
+        assert_eq!(a.data, NpyData::Int(vec![-300, 2]));
+        let u: Vec<u8> = [65535u16, 3].iter().flat_map(|x| x.to_be_bytes()).collect();
+        let a = parse_npy(&npy_with(">u2", "(2,)", &u)).unwrap();
+        assert_eq!(a.data, NpyData::Int(vec![65535, 3]));
+        let u: Vec<u8> = [4_000_000_000u32]
+            .iter()
+            .flat_map(|x| x.to_be_bytes())
+            .collect();
+        let a = parse_npy(&npy_with(">u4", "(1,)", &u)).unwrap();
+        assert_eq!(a.data, NpyData::Int(vec![4_000_000_000]));
+        let l: Vec<u8> = [-(1i64 << 40), 5]
+            .iter()
+            .flat_map(|x| x.to_be_bytes())
+            .collect();
+        let a = parse_npy(&npy_with(">i8", "(2,)", &l)).unwrap();
+        assert_eq!(a.data, NpyData::Int(vec![-(1i64 << 40), 5]));
+        // The same values little-endian read the same.
+        let l: Vec<u8> = [-(1i64 << 40), 5]
+            .iter()
+            .flat_map(|x| x.to_le_bytes())
+            .collect();
+        let a = parse_npy(&npy_with("<i8", "(2,)", &l)).unwrap();
+        assert_eq!(a.data, NpyData::Int(vec![-(1i64 << 40), 5]));
+        // One-byte types carry `|`; a missing byte-order mark is refused.
+        let a = parse_npy(&npy_with("|i1", "(2,)", &[0xff, 7])).unwrap();
+        assert_eq!(a.data, NpyData::Int(vec![-1, 7]));
+        let e = parse_npy(&npy_with("c8", "(1,)", &[0; 8])).unwrap_err();
+        assert!(e.contains("byte order"), "{e}");
     }
 }

@@ -307,6 +307,12 @@ impl NttTransform {
         RunTimes::from_launches(&events, t0)
     }
 
+    /// Finishes with the transform: unmaps its pinned staging memory, reporting an unmap
+    /// error (dropping the transform unmaps too, silently).
+    pub fn release(self) -> Result<()> {
+        self.staging.release()
+    }
+
     /// Transforms `input` (standard form, flat 64-bit limbs, N elements).
     pub fn execute(&self, gpu: &Gpu, input: &[u64]) -> Result<(Vec<u64>, RunTimes)> {
         let n64 = limbs64(self.plan.field());

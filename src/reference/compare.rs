@@ -1,43 +1,120 @@
 //! Error measures between a result and a reference.
 
+use crate::io::input::find_non_finite;
 use num_complex::Complex64;
 use serde::Serialize;
 
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct ErrorReport {
-    /// ‖got − want‖₂ / ‖want‖₂ (or the absolute norm when the reference is zero).
+    /// ‖got − want‖₂ / ‖want‖₂ (or the absolute norm when the reference is zero); NaN when the
+    /// result holds a NaN or infinite value, infinite when the lengths differ.
     pub rel_l2: f64,
-    /// max |got_i − want_i|.
+    /// max |got_i − want_i| (NaN, infinite as `rel_l2`).
     pub max_abs: f64,
+    /// NaN or infinite values in the result (any makes the comparison fail).
+    pub non_finite: usize,
+    /// Position of the first of them.
+    pub first_non_finite: Option<usize>,
+}
+
+impl ErrorReport {
+    /// True when every result value is finite and the relative L2 error is at most `tol`.
+    pub fn passes(&self, tol: f64) -> bool {
+        self.non_finite == 0 && self.rel_l2.is_finite() && self.rel_l2 <= tol
+    }
+
+    /// Why the result cannot pass whatever the tolerance (NaN/Inf values, a length mismatch),
+    /// or `None`.
+    pub fn defect(&self) -> Option<String> {
+        if let Some(first) = self.first_non_finite {
+            Some(format!(
+                "the device result contains {} NaN or infinite value{} (first at position {first})",
+                self.non_finite,
+                if self.non_finite == 1 { "" } else { "s" }
+            ))
+        } else if !self.rel_l2.is_finite() {
+            Some("the result does not match the reference (lengths differ or the reference is not finite)".into())
+        } else {
+            None
+        }
+    }
 }
 
 pub fn compare(got: &[Complex64], want: &[Complex64]) -> ErrorReport {
+    let nf = find_non_finite(got);
+    let (non_finite, first_non_finite) = nf.map_or((0, None), |n| (n.count, Some(n.first)));
+    if nf.is_some() {
+        return ErrorReport {
+            rel_l2: f64::NAN,
+            max_abs: f64::NAN,
+            non_finite,
+            first_non_finite,
+        };
+    }
+    if got.len() != want.len() {
+        return ErrorReport {
+            rel_l2: f64::INFINITY,
+            max_abs: f64::INFINITY,
+            non_finite,
+            first_non_finite,
+        };
+    }
     let mut diff2 = 0.0;
     let mut ref2 = 0.0;
     let mut max_abs: f64 = 0.0;
     for (g, w) in got.iter().zip(want) {
         let d = (g - w).norm();
-        // A NaN anywhere must show up as a failure, not vanish in max().
+        // A NaN anywhere (a non-finite reference) must show up as a failure, not vanish in max().
         if d.is_nan() {
             return ErrorReport {
                 rel_l2: f64::NAN,
                 max_abs: f64::NAN,
+                non_finite,
+                first_non_finite,
             };
         }
         diff2 += d * d;
         ref2 += w.norm_sqr();
         max_abs = max_abs.max(d);
     }
-    if got.len() != want.len() {
-        return ErrorReport {
-            rel_l2: f64::INFINITY,
-            max_abs: f64::INFINITY,
-        };
-    }
     let rel_l2 = if ref2 > 0.0 {
         (diff2 / ref2).sqrt()
     } else {
         diff2.sqrt()
     };
-    ErrorReport { rel_l2, max_abs }
+    ErrorReport {
+        rel_l2,
+        max_abs,
+        non_finite,
+        first_non_finite,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn non_finite_results_fail_whatever_the_tolerance() {
+        let want = vec![Complex64::new(1.0, 0.0); 4];
+        let ok = compare(&want, &want);
+        assert!(ok.passes(0.0) && ok.defect().is_none() && ok.non_finite == 0);
+        for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            let mut got = want.clone();
+            got[2].im = bad;
+            got[3].re = bad;
+            let r = compare(&got, &want);
+            assert_eq!((r.non_finite, r.first_non_finite), (2, Some(2)));
+            assert!(!r.passes(f64::INFINITY), "{bad} passed");
+            assert!(r
+                .defect()
+                .unwrap()
+                .contains("2 NaN or infinite values (first at position 2)"));
+        }
+        let r = compare(&want[..3], &want);
+        assert!(!r.passes(1.0) && r.defect().is_some());
+        let mut w = want.clone();
+        w[0].re = f64::NAN;
+        assert!(!compare(&want, &w).passes(1.0));
+    }
 }

@@ -6,8 +6,10 @@ use crate::error::{JitError, Result};
 use ocl::enums::{ProgramBuildInfo, ProgramBuildInfoResult, ProgramInfo, ProgramInfoResult};
 use ocl::Program;
 use sha2::{Digest, Sha256};
+use std::collections::HashMap;
 use std::ffi::CString;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 /// A built program and how it came to be.
@@ -87,11 +89,25 @@ fn save_source(key: &str, source: &str) -> PathBuf {
     fallback
 }
 
+/// One lock per cache key, so that threads of a process building the same program at once
+/// (tests running in parallel, a bench sweep) compile it once: the others wait and then load
+/// the binary the first one cached. The map grows by one small entry per distinct program.
+fn key_lock(key: &str) -> Arc<Mutex<()>> {
+    static LOCKS: OnceLock<Mutex<HashMap<String, Arc<Mutex<()>>>>> = OnceLock::new();
+    let mut map = LOCKS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    map.entry(key.to_string()).or_default().clone()
+}
+
 /// Builds `source` for the device, reusing a cached binary when one matches.
 /// Set `JITFFT_NO_CACHE=1` to always compile from source.
 pub fn build_program(gpu: &Gpu, source: &str, extra_options: &str) -> Result<BuiltProgram> {
     let options = build_options(gpu, extra_options);
     let key = cache_key(gpu, source, &options);
+    let lock = key_lock(&key);
+    let _same_program = lock.lock().unwrap_or_else(|e| e.into_inner());
     let bin_path = cache_root().join("programs").join(format!("{key}.bin"));
     let copts = cstring(&options, "build options")?;
     let use_cache = std::env::var("JITFFT_NO_CACHE")
@@ -140,13 +156,7 @@ pub fn build_program(gpu: &Gpu, source: &str, extra_options: &str) -> Result<Bui
     if use_cache {
         if let Ok(ProgramInfoResult::Binaries(bins)) = program.info(ProgramInfo::Binaries) {
             if let Some(bin) = bins.first().filter(|b| !b.is_empty()) {
-                if let Some(dir) = bin_path.parent() {
-                    let _ = std::fs::create_dir_all(dir);
-                    let tmp = bin_path.with_extension("tmp");
-                    if std::fs::write(&tmp, bin).is_ok() {
-                        let _ = std::fs::rename(&tmp, &bin_path);
-                    }
-                }
+                store_binary(&bin_path, bin);
             }
         }
     }
@@ -158,6 +168,31 @@ pub fn build_program(gpu: &Gpu, source: &str, extra_options: &str) -> Result<Bui
         options,
         key,
     })
+}
+
+/// Puts a built binary in the cache through a uniquely named temporary file in the same
+/// folder, renamed into place: processes building the same program at once never read a
+/// partial file nor write through each other's temporary (the last rename wins, with a whole
+/// binary). Failures only cost the cache entry.
+fn store_binary(bin_path: &std::path::Path, bin: &[u8]) {
+    use std::io::Write;
+    let Some(dir) = bin_path.parent() else {
+        return;
+    };
+    if std::fs::create_dir_all(dir).is_err() {
+        return;
+    }
+    let Ok(mut tmp) = tempfile::Builder::new()
+        .prefix(".partial-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+    else {
+        return;
+    };
+    if tmp.write_all(bin).and_then(|_| tmp.flush()).is_ok() {
+        // On failure the temporary file is removed when `tmp` drops.
+        let _ = tmp.persist(bin_path);
+    }
 }
 
 /// With `JITFFT_DUMP_DIR` set, keeps each freshly built program's source, binary (PTX text

@@ -113,7 +113,7 @@ pub struct FoundDevice {
 fn raw(device: &Device, code: u32) -> Result<Vec<u8>> {
     device
         .info_raw(code)
-        .map_err(|e| JitError::OpenCl(format!("device query 0x{code:x} failed: {e}")))
+        .map_err(|e| JitError::opencl_in(format!("device query 0x{code:x} failed"), e))
 }
 
 fn raw_u64(device: &Device, code: u32) -> Result<u64> {

@@ -35,7 +35,7 @@ pub struct KernelHandle {
 impl KernelHandle {
     pub fn new(gpu: &Gpu, program: &Program, name: &str) -> Result<KernelHandle> {
         let kernel = core::create_kernel(program.as_core(), name)
-            .map_err(|e| JitError::OpenCl(format!("kernel {name}: {e}")))?;
+            .map_err(|e| JitError::opencl_in(format!("kernel {name}"), e))?;
         let wg = |what| core::get_kernel_work_group_info(&kernel, gpu.device, what);
         let max_work_group = match wg(KernelWorkGroupInfo::WorkGroupSize) {
             Ok(KernelWorkGroupInfoResult::WorkGroupSize(s)) => s,
@@ -76,7 +76,7 @@ impl KernelHandle {
                 Arg::U64(x) => ArgVal::scalar(x),
             };
             core::set_kernel_arg(&self.kernel, i as u32, v)
-                .map_err(|e| JitError::OpenCl(format!("{} argument {i}: {e}", self.name)))?;
+                .map_err(|e| JitError::opencl_in(format!("{} argument {i}", self.name), e))?;
         }
         Ok(())
     }
@@ -106,10 +106,13 @@ impl KernelHandle {
                 Some(&mut ev),
             )
             .map_err(|e| {
-                JitError::OpenCl(format!(
-                    "launching {} with work-groups of {local} (driver-reported maximum {}): {e}",
-                    self.name, self.max_work_group
-                ))
+                JitError::opencl_in(
+                    format!(
+                        "launching {} with work-groups of {local} (driver-reported maximum {})",
+                        self.name, self.max_work_group
+                    ),
+                    e,
+                )
             })?;
         }
         Ok(ev)
@@ -142,11 +145,14 @@ impl KernelHandle {
                 Some(&mut ev),
             )
             .map_err(|e| {
-                JitError::OpenCl(format!(
-                    "launching {} work-groups {first_group}..{} of {local} work-items: {e}",
-                    self.name,
-                    first_group + groups
-                ))
+                JitError::opencl_in(
+                    format!(
+                        "launching {} work-groups {first_group}..{} of {local} work-items",
+                        self.name,
+                        first_group + groups
+                    ),
+                    e,
+                )
             })?;
         }
         Ok(ev)

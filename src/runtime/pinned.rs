@@ -56,7 +56,7 @@ impl<T: OclPrm> Pinned<T> {
         let mut guard = self.map.borrow_mut();
         let map = guard
             .as_mut()
-            .ok_or_else(|| JitError::OpenCl("pinned staging used after release".into()))?;
+            .ok_or_else(|| JitError::opencl("pinned staging used after release"))?;
         f(&mut map[..])
     }
 
@@ -109,8 +109,15 @@ impl<T: OclPrm> Pinned<T> {
         event_ms(&ev)
     }
 
-    /// Unmaps the staging memory, reporting any error.
-    pub fn release(&self) -> Result<()> {
+    /// Unmaps the staging memory and gives the buffer back, reporting any unmap error. Owners
+    /// call this where they finish; dropping without it unmaps too but loses the error.
+    pub fn release(self) -> Result<()> {
+        self.unmap()
+        // `Drop` then finds the mapping gone and does nothing: no second unmap.
+    }
+
+    /// Unmaps once: the mapping is taken out first, so later calls (and `Drop`) are no-ops.
+    fn unmap(&self) -> Result<()> {
         if let Some(mut map) = self.map.borrow_mut().take() {
             let mut ev = Event::empty();
             map.unmap().queue(&self.queue).enew(&mut ev).enq()?;
@@ -126,8 +133,8 @@ impl<T: OclPrm> Pinned<T> {
 
 impl<T: OclPrm> Drop for Pinned<T> {
     fn drop(&mut self) {
-        // Errors cannot propagate from drop; callers who care call `release` first.
-        let _ = self.release();
+        // The fallback: errors cannot propagate from drop; callers who care call `release`.
+        let _ = self.unmap();
     }
 }
 

@@ -258,8 +258,8 @@ pub fn sass_for_ptx(ptx: &str) -> Result<Option<(String, &'static str)>, String>
     };
     let arch = ptx_target(ptx).ok_or("the PTX names no .target sm_XX")?;
     let dir = Scratch::new("sass").map_err(|e| format!("scratch directory: {e}"))?;
-    let ptx_path = dir.0.join("kernels.ptx");
-    let cubin = dir.0.join("kernels.cubin");
+    let ptx_path = dir.path().join("kernels.ptx");
+    let cubin = dir.path().join("kernels.cubin");
     // The driver hands back PTX with trailing NUL bytes, which ptxas reads as a broken file.
     std::fs::write(&ptx_path, ptx.trim_end_matches('\0'))
         .map_err(|e| format!("writing PTX: {e}"))?;

@@ -36,26 +36,20 @@ pub fn run(tool: &Path, args: &[&str]) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
-/// A fresh scratch directory under the system temp dir, removed on drop.
-pub struct Scratch(pub PathBuf);
+/// A fresh scratch directory under the system temp dir with an unpredictable name (created
+/// atomically, owner-only), removed on drop.
+pub struct Scratch(tempfile::TempDir);
 
 impl Scratch {
     pub fn new(tag: &str) -> std::io::Result<Scratch> {
-        use std::sync::atomic::{AtomicU64, Ordering};
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let d = std::env::temp_dir().join(format!(
-            "jitfft-{tag}-{}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&d)?;
-        Ok(Scratch(d))
+        tempfile::Builder::new()
+            .prefix(&format!("jitfft-{tag}-"))
+            .tempdir()
+            .map(Scratch)
     }
-}
 
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+    pub fn path(&self) -> &Path {
+        self.0.path()
     }
 }
 

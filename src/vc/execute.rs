@@ -275,6 +275,15 @@ impl VcTransform {
         &self.kernels
     }
 
+    /// Finishes with the transform: unmaps its pinned staging memory, reporting an unmap
+    /// error (dropping the transform unmaps too, silently).
+    pub fn release(self) -> Result<()> {
+        match self.buffers {
+            TypedBuffers::F32(b) => b.staging.release(),
+            TypedBuffers::F64(b) => b.staging.release(),
+        }
+    }
+
     /// Transforms `input` (length N) and returns the output with the run's times.
     pub fn execute(&self, gpu: &Gpu, input: &[Complex64]) -> Result<(Vec<Complex64>, RunTimes)> {
         if input.len() as u64 != self.plan.len {

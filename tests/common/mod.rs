@@ -41,3 +41,20 @@ pub fn fails_with(args: &[&str], needles: &[&str]) {
         args.join(" ")
     );
 }
+
+/// `JITFFT_EXHAUSTIVE=1` (what `.ci/run` sets for its second run): the device sweeps cover every
+/// preset × size × option they list instead of the default selection, which keeps each code
+/// path (pass counts, limb widths, directions, switches) but compiles fewer programs.
+pub fn exhaustive() -> bool {
+    std::env::var("JITFFT_EXHAUSTIVE").is_ok_and(|v| v == "1")
+}
+
+/// `all` under `JITFFT_EXHAUSTIVE=1`, else the default selection `some` (a subset of `all`).
+pub fn pick<T: Copy + PartialEq + std::fmt::Debug>(some: &[T], all: &[T]) -> Vec<T> {
+    debug_assert!(some.iter().all(|s| all.contains(s)), "{some:?} ⊄ {all:?}");
+    if exhaustive() {
+        all.to_vec()
+    } else {
+        some.to_vec()
+    }
+}

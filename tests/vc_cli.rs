@@ -336,8 +336,6 @@ fn bad_input_files() {
         &["vc", "--p", "3", "--input", &tr],
         &["truncated", "needs 216 data bytes", "has 100"],
     );
-    let be = write(d, "be.npy", &npy_with(">f8", "(9,)", &[0u8; 72]));
-    fails_with(&["vc", "--p", "3", "--input", &be], &["big-endian"]);
     let junk = write(d, "junk.npy", b"not numpy at all");
     fails_with(&["vc", "--p", "3", "--input", &junk], &["not a .npy file"]);
     let c = write(d, "c.npy", &npy_with("<c8", "(9,)", &[0u8; 72]));
@@ -484,5 +482,94 @@ fn source_vc_max_work_group_sets_the_fused_tiles() {
             "0",
         ],
         &["--max-work-group"],
+    );
+}
+
+/// Big-endian .npy input is byte-swapped on load: the same spectrum as the little-endian file.
+#[test]
+fn big_endian_npy_input_reads_as_little_endian() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let vals: Vec<f64> = (0..9).map(|i| (i as f64 * 0.7).sin() - 0.25).collect();
+    let le: Vec<u8> = vals.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let be: Vec<u8> = vals.iter().flat_map(|v| v.to_be_bytes()).collect();
+    let mut spectra = Vec::new();
+    for (name, descr, body) in [("le", "<f8", le), ("be", ">f8", be)] {
+        let input = write(d, &format!("{name}.npy"), &npy_with(descr, "(9,)", &body));
+        let out = d.join(format!("{name}-out.npy"));
+        jitfft()
+            .args(["vc", "--p", "3", "--input", &input, "--precision", "f64"])
+            .args([
+                "--check",
+                "--repeat",
+                "1",
+                "--output",
+                out.to_str().unwrap(),
+            ])
+            .assert()
+            .success();
+        spectra.push(std::fs::read(&out).unwrap());
+    }
+    assert_eq!(spectra[0], spectra[1]);
+    let NpyData::Complex(got) = parse_npy(&spectra[1]).unwrap().data else {
+        panic!("not complex")
+    };
+    let x: Vec<Complex64> = vals.iter().map(|&v| Complex64::new(v, 0.0)).collect();
+    let want = separable_vc(3, 2, &x, Direction::Forward, 1.0).unwrap();
+    assert!(compare(&got, &want).rel_l2 < 1e-12);
+}
+
+/// NaN or infinite input: a warning with the count and first position, refused by --strict,
+/// and --check fails (non-zero exit, the reason in the report) since the spectrum is not finite.
+#[test]
+fn non_finite_input_is_reported_refused_and_fails_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut vals = [0.5f64; 9];
+    vals[4] = f64::NAN;
+    vals[7] = f64::INFINITY;
+    let body: Vec<u8> = vals.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let input = write(d, "nan.npy", &npy_with("<f8", "(9,)", &body));
+    let run = |extra: &[&str]| {
+        let out = jitfft()
+            .args(["vc", "--p", "3", "--input", &input, "--repeat", "1"])
+            .args(extra)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let (code, _, err) = run(&[]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains("warning") && err.contains("2 NaN or infinite values (first at position 4)"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["--strict"]);
+    assert_ne!(code, Some(0));
+    assert!(
+        err.contains("--strict") && err.contains("first at position 4"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    let (code, out, err) = run(&["--check"]);
+    assert_ne!(code, Some(0), "--check passed a NaN spectrum:\n{out}");
+    assert!(
+        out.contains("FAILED") && err.contains("NaN or infinite"),
+        "{out}\n{err}"
+    );
+    let (code, out, err) = run(&["--check", "--json"]);
+    assert_ne!(
+        code,
+        Some(0),
+        "--check --json passed a NaN spectrum:\n{out}"
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(
+        v["check"]["non_finite"].as_u64().unwrap() > 0,
+        "{out}\n{err}"
     );
 }

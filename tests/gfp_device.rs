@@ -1,12 +1,99 @@
-//! Generalized Fermat prime FFTs on the device against the exact CPU references.
+//! Generalized Fermat prime arithmetic and FFTs on the device against exact CPU references:
+//! add, sub, mul and every shift bit-exact against rug on random and edge values, and the FFT
+//! against the naive DFT, the CPU FFT, its inverse and a polynomial product.
+//!
+//! Each (preset, size, direction) is a distinct program compiled by PoCL in seconds: the
+//! default sizes share programs where the cases allow (the round trips reuse forward
+//! transforms of the other cases); `JITFFT_EXHAUSTIVE=1` adds the round trips' own sizes.
 
 mod common;
 
-use jitfft::gfp::execute::device_limits;
+use jitfft::gfp::execute::{device_limits, device_op};
 use jitfft::gfp::field::GfpField;
 use jitfft::gfp::reference as cpu;
 use jitfft::gfp::{GfpPlan, GfpTransform};
 use rug::Integer;
+
+fn presets() -> Vec<GfpField> {
+    ["p3", "p4", "p5"]
+        .iter()
+        .map(|n| GfpField::preset(n).unwrap())
+        .collect()
+}
+
+fn check_op(f: &GfpField, op: &str, x: &[Integer], y: &[Integer], s: &[u32]) {
+    let gpu = common::gpu();
+    let got = device_op(&gpu, f, op, x, y, s).unwrap();
+    for i in 0..x.len() {
+        let want = match op {
+            "add" => cpu::add(f, &x[i], &y[i]),
+            "sub" => cpu::sub(f, &x[i], &y[i]),
+            "mul" => cpu::mul(f, &x[i], &y[i]),
+            _ => cpu::mul_pow_r(f, &x[i], s[i]),
+        };
+        assert_eq!(
+            got[i],
+            f.to_digits(&want),
+            "p = {}^{} + 1: {} {op} {} (shift {:?})",
+            f.r,
+            f.k,
+            x[i],
+            y[i],
+            s.get(i)
+        );
+    }
+}
+
+/// Every pair of edge values plus random pairs.
+fn operands(f: &GfpField, seed: u64) -> (Vec<Integer>, Vec<Integer>) {
+    let e = f.edge_values();
+    let mut x = Vec::new();
+    let mut y = Vec::new();
+    for a in &e {
+        for b in &e {
+            x.push(a.clone());
+            y.push(b.clone());
+        }
+    }
+    x.extend(f.random_elements(300, seed));
+    y.extend(f.random_elements(300, seed + 1));
+    (x, y)
+}
+
+#[test]
+fn device_add_sub_mul_match_rug() {
+    let seed = common::seed();
+    eprintln!("seed {seed}");
+    for f in presets() {
+        let (x, y) = operands(&f, seed);
+        for op in ["add", "sub", "mul"] {
+            check_op(&f, op, &x, &y, &[]);
+        }
+    }
+}
+
+#[test]
+fn device_shifts_match_rug_for_every_power() {
+    let seed = common::seed();
+    eprintln!("seed {seed}");
+    // Reverse order: the add/sub/mul test builds p3's program meanwhile.
+    for f in presets().into_iter().rev() {
+        let mut x = Vec::new();
+        let mut s = Vec::new();
+        let vals: Vec<Integer> = f
+            .edge_values()
+            .into_iter()
+            .chain(f.random_elements(20, seed))
+            .collect();
+        for v in &vals {
+            for sh in 0..f.big_k() {
+                x.push(v.clone());
+                s.push(sh);
+            }
+        }
+        check_op(&f, "shift", &x, &x, &s);
+    }
+}
 
 fn device_fft(
     gpu: &jitfft::runtime::Gpu,
@@ -25,6 +112,7 @@ fn device_fft(
     .unwrap();
     let tr = GfpTransform::new(gpu, &plan).unwrap();
     let (out, t) = tr.execute(gpu, &f.to_transposed(x)).unwrap();
+    tr.release().unwrap();
     assert!(t.kernel_ms > 0.0 && t.base_dft_ms > 0.0);
     f.from_transposed(&out, x.len()).unwrap()
 }
@@ -36,9 +124,12 @@ fn base_dft_k_and_small_ffts_match_the_naive_dft() {
     eprintln!("seed {seed}");
     // N = K (one base DFT), N < K, and N = 2^j·K for each preset.
     for (name, sizes) in [
-        ("p3", vec![4u32, 3, 5, 8]),
+        // 2^8 = 16·K: exhaustive only (2^10 = 64·K runs by default in the full FFTs).
+        ("p3", common::pick(&[4u32, 3, 5], &[4, 3, 5, 8])),
         ("p4", vec![5]),
-        ("p5", vec![6]),
+        // p5's programs are 165 KB of source, the slowest compile of the suite: exhaustive
+        // only (its arithmetic, add/sub/mul/shift, runs by default above).
+        ("p5", common::pick(&[], &[6])),
     ] {
         let f = GfpField::preset(name).unwrap();
         for log_n in sizes {
@@ -72,7 +163,11 @@ fn full_ffts_match_the_reference_fft() {
     let gpu = common::gpu();
     let seed = common::seed();
     eprintln!("seed {seed}");
-    for (name, log_n) in [("p3", 12u32), ("p4", 10)] {
+    // p3 2^10 is the polynomial product's size (one program for both); exhaustive adds 2^12.
+    for (name, log_n) in common::pick(
+        &[("p3", 10u32), ("p4", 10)],
+        &[("p3", 10), ("p4", 10), ("p3", 12)],
+    ) {
         let f = GfpField::preset(name).unwrap();
         let x = f.random_elements(1 << log_n, seed);
         let w = f.root_of_unity(log_n).unwrap();
@@ -88,7 +183,10 @@ fn full_ffts_match_the_reference_fft() {
 fn forward_then_inverse_is_the_identity() {
     let gpu = common::gpu();
     let seed = common::seed();
-    for (name, log_n) in [("p3", 9u32), ("p4", 6), ("p5", 6)] {
+    // p3 2^6 is the edge-value case's size and p4 2^5 a naive-DFT case's size: only the inverse
+    // programs are new. Exhaustive adds p5, p3 2^9 and p4 2^6.
+    let all = [("p3", 6u32), ("p4", 5), ("p5", 6), ("p3", 9), ("p4", 6)];
+    for (name, log_n) in common::pick(&all[..2], &all) {
         let f = GfpField::preset(name).unwrap();
         let x = f.random_elements(1 << log_n, seed);
         let y = device_fft(&gpu, &f, &x, log_n, false);
