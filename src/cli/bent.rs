@@ -73,6 +73,7 @@ pub fn run(a: BentArgs) -> Result<()> {
         )?;
         let tr = VcTransform::new(&gpu, &plan)?;
         let (s, _) = tr.execute(&gpu, &f)?;
+        tr.release()?;
         let tol = if precision == Precision::F64 {
             1e-9
         } else {

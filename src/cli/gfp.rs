@@ -207,6 +207,7 @@ pub fn run(a: GfpArgs) -> Result<()> {
         },
         ..GfpReport::of(&gpu, &plan, &tr, &runs)
     };
+    tr.release()?;
     if a.run.json {
         print_json(&report)?;
     } else {

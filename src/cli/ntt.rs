@@ -314,6 +314,7 @@ pub fn run(a: NttArgs) -> Result<()> {
             })
             .collect(),
     };
+    tr.release()?;
     if a.run.json {
         print_json(&report)?;
     } else {

@@ -446,6 +446,9 @@ pub fn run(a: VcArgs) -> Result<()> {
         },
         overlap,
     };
+    // Unmap the pinned staging now, so an unmap error reaches the user.
+    drop(ov);
+    tr.release()?;
     if a.run.json {
         print_json(&report)?;
     } else {
