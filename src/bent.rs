@@ -5,19 +5,26 @@ use crate::error::{JitError, Result};
 use num_complex::Complex64;
 use serde::Serialize;
 
+/// The bent-function verdict on a VC spectrum: every coefficient has magnitude p^(n/2).
 #[derive(Debug, Clone, Serialize)]
 pub struct BentReport {
+    /// The base p.
     pub p: u32,
+    /// The number of variables n (even).
     pub n: u32,
+    /// Every coefficient is within the tolerance of p^(n/2).
     pub bent: bool,
     /// p^(n/2)
     pub expected_magnitude: f64,
+    /// Smallest coefficient magnitude.
     pub min_magnitude: f64,
+    /// Largest coefficient magnitude.
     pub max_magnitude: f64,
     /// Coefficients whose magnitude differs from p^(n/2) by more than the tolerance.
     pub off_count: usize,
     /// Index of the first such coefficient.
     pub first_off: Option<usize>,
+    /// Absolute tolerance used (relative tolerance × p^(n/2)).
     pub tolerance: f64,
 }
 

@@ -10,7 +10,7 @@
 //! n-dimensional DFT of shape (p, …, p) over complex floats), [`ntt`] (number-theoretic
 //! transforms over prime fields from [`field`], exact) and [`gfp`] (FFTs over generalized Fermat
 //! primes p = r^k + 1, exact). Each has a CPU reference to check the device against:
-//! [`reference`] for VC, [`ntt::reference`] and [`gfp::reference`] for the exact ones.
+//! [`reference`](mod@reference) for VC, [`ntt::reference`] and [`gfp::reference`] for the exact ones.
 //! `docs/architecture.md` in the repository maps the modules and how they depend on each other.
 //!
 //! # Example: a VC transform checked against the CPU reference

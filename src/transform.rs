@@ -1,6 +1,6 @@
 //! What every transform shares: direction, element precision and normalisation, plain data
 //! used by plans, generators, references and I/O alike, and the roots of unity of the VC
-//! definition (W[i][j] = ω^(s·k), k = Σ_d i_d·j_d mod p).
+//! definition (W\[i\]\[j\] = ω^(s·k), k = Σ_d i_d·j_d mod p).
 
 use num_complex::Complex64;
 use serde::Serialize;
@@ -11,7 +11,9 @@ use std::fmt;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Precision {
+    /// 32-bit floats (float2 complex values).
     F32,
+    /// 64-bit floats (double2; needs device double support).
     F64,
 }
 
@@ -99,7 +101,7 @@ pub fn root(p: u32, k: u64, dir: Direction) -> Complex64 {
     Complex64::new(a.cos(), a.sin())
 }
 
-/// k(i, j) = Σ digit products mod p: the index into X1 of W[i][j].
+/// k(i, j) = Σ digit products mod p: the index into X1 of W\[i\]\[j\].
 pub fn digit_dot(p: u64, digits: u32, mut i: u64, mut j: u64) -> u64 {
     let mut k = 0;
     for _ in 0..digits {

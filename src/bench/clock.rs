@@ -3,11 +3,13 @@
 use std::cell::Cell;
 use std::time::Instant;
 
+/// A source of time for the repeat policy (the system clock, or a fake one in tests).
 pub trait Clock {
     /// Seconds since an arbitrary fixed origin.
     fn now_s(&self) -> f64;
 }
 
+/// The monotonic system clock, with its origin at creation.
 pub struct SystemClock(Instant);
 
 impl Default for SystemClock {
@@ -27,6 +29,7 @@ impl Clock for SystemClock {
 pub struct FakeClock(Cell<f64>);
 
 impl FakeClock {
+    /// Moves the clock forward by `s` seconds.
     pub fn advance(&self, s: f64) {
         self.0.set(self.0.get() + s);
     }

@@ -11,7 +11,9 @@ use std::path::Path;
 /// The JSON document: metadata plus records.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct BenchJson {
+    /// How and where the run was made.
     pub meta: RunMeta,
+    /// The measured points.
     pub records: Vec<BenchRecord>,
 }
 
@@ -24,6 +26,7 @@ pub fn emit(path: &Path, text: &str) -> Result<()> {
     write_atomic(path, text.as_bytes())
 }
 
+/// The JSON document of a run, pretty-printed, with a final newline.
 pub fn to_json(meta: &RunMeta, records: &[BenchRecord]) -> String {
     let doc = BenchJson {
         meta: meta.clone(),
@@ -32,6 +35,8 @@ pub fn to_json(meta: &RunMeta, records: &[BenchRecord]) -> String {
     serde_json::to_string_pretty(&doc).expect("records serialize") + "\n"
 }
 
+/// Reads a document written by [`to_json`]; malformed JSON is an
+/// [`InvalidInput`](crate::JitError::InvalidInput) error.
 pub fn from_json(text: &str) -> Result<BenchJson> {
     serde_json::from_str(text).map_err(|e| JitError::invalid(format!("bench JSON: {e}")))
 }
@@ -319,11 +324,14 @@ pub fn markdown_table(head: &[String], rows: &[Vec<String>]) -> String {
 /// A peer's times from `tools/peers/peer_cufft.py` or `tools/peers/peer_cpu.py` JSON: (tool, p, n) → ms.
 #[derive(Debug)]
 pub struct PeerTimes {
+    /// The peer's `tool` field (`peer` if absent).
     pub tool: String,
+    /// (p, n, ms) per result row.
     pub times: Vec<(u32, u32, f64)>,
 }
 
 impl PeerTimes {
+    /// Reads a peer JSON (`tool` and a `results` list of p, n, ms); the error says what is missing.
     pub fn parse(text: &str) -> std::result::Result<PeerTimes, String> {
         let v: serde_json::Value =
             serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;

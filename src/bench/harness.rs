@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 /// How often to run one measurement point.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct RepeatPolicy {
+    /// Untimed runs first (program load, caches, clocks).
     pub warmup: usize,
+    /// Timed runs at least (≥ 1).
     pub min_count: usize,
     /// Seconds of timed runs (by the harness clock) before stopping.
     pub min_time_s: f64,
@@ -18,6 +20,7 @@ pub struct RepeatPolicy {
 }
 
 impl RepeatPolicy {
+    /// Refuses a policy with no timed run, max below min, or a negative or non-finite time.
     pub fn validate(&self) -> Result<()> {
         if self.min_count == 0 {
             return Err(JitError::invalid(
@@ -43,20 +46,30 @@ impl RepeatPolicy {
 /// One timed run, in milliseconds; `None` where the run has no such phase (CPU transfers).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Sample {
+    /// Kernel time (profiling events; the CPU: the transform).
     pub kernel_ms: f64,
+    /// Host to device copy, where there is one.
     pub upload_ms: Option<f64>,
+    /// Device to host copy, where there is one.
     pub download_ms: Option<f64>,
+    /// End to end on the host.
     pub wall_ms: f64,
 }
 
 /// Summaries of the timed runs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Measured {
+    /// Kernel time.
     pub kernel_ms: Stat,
+    /// Host to device copy.
     pub upload_ms: Option<Stat>,
+    /// Device to host copy.
     pub download_ms: Option<Stat>,
+    /// End to end on the host.
     pub wall_ms: Stat,
+    /// Untimed runs done first.
     pub warmup: usize,
+    /// Timed runs.
     pub runs: usize,
 }
 

@@ -2,18 +2,23 @@
 
 use serde::{Deserialize, Serialize};
 
+/// Where a run of results comes from: command, date, commit, devices, version.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunMeta {
+    /// The command line as typed.
     pub command: String,
     /// UTC, ISO 8601.
     pub date: String,
+    /// The git commit of the build (`JITFFT_COMMIT` or `git rev-parse`), or "unknown".
     pub commit: String,
-    /// "name [platform] (OpenCL version, driver …)" per device.
+    /// "name \[platform\] (OpenCL version, driver …)" per device.
     pub devices: Vec<String>,
+    /// The crate version.
     pub jitfft_version: String,
 }
 
 impl RunMeta {
+    /// The metadata of this process for `devices`: command line, current UTC time, commit, version.
     pub fn new(devices: Vec<String>) -> RunMeta {
         RunMeta {
             command: command_line(),
@@ -24,6 +29,7 @@ impl RunMeta {
         }
     }
 
+    /// One `key: value` line each, for the headers of reports.
     pub fn lines(&self) -> Vec<String> {
         let mut v = vec![
             format!("command: {}", self.command),

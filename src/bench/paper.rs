@@ -10,11 +10,15 @@ pub const TABLE1_RADICES: [u64; 4] = [3, 4, 9, 16];
 
 /// Table 1: per work-item statistics on AMD Evergreen (AMD APP Profiler 2.5), by radix.
 pub struct Table1Row {
+    /// `alu`, `fetch` or `registers`.
     pub metric: &'static str,
+    /// Cooley-Tukey values at each of [`TABLE1_RADICES`].
     pub ct: [u64; 4],
+    /// Constant-geometry values at each of [`TABLE1_RADICES`].
     pub cg: [u64; 4],
 }
 
+/// The paper's Table 1: ALU instructions, fetches and registers per work-item.
 pub const TABLE1: [Table1Row; 3] = [
     Table1Row {
         metric: "alu",
@@ -35,20 +39,27 @@ pub const TABLE1: [Table1Row; 3] = [
 
 /// One published timing row (ms).
 pub struct TimingRow {
+    /// The machine, e.g. "Nvidia GPU".
     pub platform: &'static str,
     /// "ct", "cg" or "cpu".
     pub algorithm: &'static str,
+    /// Times for the table's five n values (ms).
     pub ms: [f64; 5],
 }
 
 /// A timing table: p, the five n values, the rows.
 pub struct TimingTable {
+    /// Table number in the paper (2 or 3).
     pub number: u32,
+    /// The base p of every row.
     pub p: u32,
+    /// The five n values (columns).
     pub n: [u32; 5],
+    /// One row per platform and algorithm.
     pub rows: [TimingRow; 6],
 }
 
+/// The paper's Table 2: p = 3, n = 12..16.
 pub const TABLE2: TimingTable = TimingTable {
     number: 2,
     p: 3,
@@ -87,6 +98,7 @@ pub const TABLE2: TimingTable = TimingTable {
     ],
 };
 
+/// The paper's Table 3: p = 4, n = 9..13.
 pub const TABLE3: TimingTable = TimingTable {
     number: 3,
     p: 4,
@@ -126,6 +138,7 @@ pub const TABLE3: TimingTable = TimingTable {
 };
 
 impl TimingTable {
+    /// The row of `platform` and `algorithm`, if the table has one.
     pub fn row(&self, platform: &str, algorithm: &str) -> Option<&TimingRow> {
         self.rows
             .iter()

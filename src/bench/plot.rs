@@ -2,7 +2,9 @@
 
 /// One line of a chart.
 pub struct Series {
+    /// Legend text.
     pub label: String,
+    /// (x, y) points in drawing order.
     pub points: Vec<(f64, f64)>,
     /// Dashed lines for published (paper) values.
     pub dashed: bool,

@@ -5,9 +5,13 @@ use serde::{Deserialize, Serialize};
 /// Median, min and max of repeated times (ms).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Stat {
+    /// Median (ms).
     pub median: f64,
+    /// Fastest (ms).
     pub min: f64,
+    /// Slowest (ms).
     pub max: f64,
+    /// Number of samples.
     pub count: usize,
 }
 
@@ -29,22 +33,35 @@ impl Stat {
 pub struct BenchRecord {
     /// Device name, or "jitfft CPU" for the host implementation.
     pub device: String,
+    /// File-name-safe device key ([`DeviceInfo::slug`](crate::runtime::DeviceInfo::slug)); names
+    /// result folders.
     pub device_slug: String,
+    /// Platform, OpenCL version and driver version; for the CPU rows, the reference and its
+    /// threads.
     pub driver: String,
     /// "opencl" or "cpu".
     pub implementation: String,
+    /// VC base p.
     pub p: u32,
+    /// Digits: the transform has N = p^n points.
     pub n: u32,
+    /// N = p^n.
     pub len: u64,
     /// "ct", "cg", or "cpu".
     pub algorithm: String,
+    /// Butterfly radix of the main passes.
     pub radix: u64,
+    /// Coefficient placement (`const-first`, `const-matrix`, `literal`).
     pub coeffs: String,
+    /// `f32` or `f64`.
     pub precision: String,
+    /// Kernel launches per transform.
     pub passes: usize,
     /// Kernel time from profiling events (sum of the passes); CPU: the transform's wall time.
     pub kernel_ms: Stat,
+    /// Host to device copy time, where measured.
     pub upload_ms: Option<Stat>,
+    /// Device to host copy time, where measured.
     pub download_ms: Option<Stat>,
     /// End to end on the host: staging, upload, passes, download.
     pub wall_ms: Stat,
@@ -54,16 +71,22 @@ pub struct BenchRecord {
     pub bandwidth_gbs: f64,
     /// The device's buffer-to-buffer copy bandwidth (read + write), GB/s.
     pub copy_bandwidth_gbs: Option<f64>,
+    /// bandwidth_gbs / copy_bandwidth_gbs: how close the passes come to a plain copy.
     pub bandwidth_fraction: Option<f64>,
     /// Relative L2 error against the f64 CPU reference on the same fresh random input.
     pub rel_l2_error: Option<f64>,
+    /// Seed of the random input (replays the error check).
     pub seed: u64,
+    /// Program build time (ms; a program cache hit is fast).
     pub build_ms: Option<f64>,
+    /// Untimed runs before the timed ones.
     pub warmup: usize,
+    /// Timed runs.
     pub runs: usize,
     /// A peer's time for the same p and n from `--compare FILE` (e.g. cuFFT, scipy), ms.
     #[serde(default)]
     pub peer: Option<String>,
+    /// The peer's time in ms.
     #[serde(default)]
     pub peer_ms: Option<f64>,
     /// peer_ms / median kernel time: above 1, jitfft is faster.

@@ -31,8 +31,10 @@ pub enum Table {
 }
 
 impl Table {
+    /// The three tables in order.
     pub const ALL: [Table; 3] = [Table::Table1, Table::Table2, Table::Table3];
 
+    /// The table's number in the paper (1, 2 or 3).
     pub fn number(self) -> u32 {
         match self {
             Table::Table1 => 1,
@@ -159,8 +161,11 @@ pub fn timing_points(t: &TimingTable, devices: usize, quick: bool) -> usize {
 /// One row of a generated table: a label, where it comes from, one value per column.
 #[derive(Debug, Clone, Serialize)]
 pub struct Row {
+    /// Row label, e.g. the platform and algorithm.
     pub label: String,
+    /// Where the values come from, e.g. `paper (AMD Evergreen)` or the measuring device.
     pub source: String,
+    /// One value per column; `None` where nothing was measured.
     pub values: Vec<Option<f64>>,
 }
 

@@ -15,19 +15,27 @@ use std::time::Instant;
 /// The axes of a sweep besides p, n and the device.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Variant {
+    /// How the passes move data.
     pub algorithm: Algorithm,
     /// `None`: r = p.
     pub radix: Option<u64>,
+    /// Where the butterfly coefficients come from.
     pub coeffs: Coeffs,
+    /// Real type on the device.
     pub precision: Precision,
 }
 
 /// A fresh random input and its exact-as-possible f64 spectrum.
 pub struct Reference {
+    /// The base p.
     pub p: u32,
+    /// The number of digits n (N = p^n).
     pub n: u32,
+    /// Seed of the input (replays it).
     pub seed: u64,
+    /// The input: real and imaginary parts uniform in [−1, 1).
     pub input: Vec<Complex64>,
+    /// Its spectrum from the separable f64 reference.
     pub output: Vec<Complex64>,
 }
 

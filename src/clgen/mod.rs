@@ -14,7 +14,9 @@ pub const COMPLEX_CL: &str = include_str!("../../cl/complex.cl");
 /// A generated program: its source and, per kernel, the generator's operation counts.
 #[derive(Debug, Clone)]
 pub struct GeneratedProgram {
+    /// The OpenCL C text.
     pub source: String,
+    /// (kernel name, operation counts) per kernel, in source order.
     pub kernels: Vec<(String, OpCounts)>,
 }
 

@@ -21,13 +21,17 @@ pub struct OpCounts {
     pub global_loads: u64,
     /// Of those, loads of two or more complex values at once (float4/double4).
     pub wide_loads: u64,
+    /// Global-memory store instructions (a wide store counts once).
     pub global_stores: u64,
+    /// Of those, stores of two or more complex values at once.
     pub wide_stores: u64,
     /// Reads from `__constant` memory.
     pub const_reads: u64,
-    /// Integer divisions, modulos and multiplications in index arithmetic.
+    /// Integer divisions in index arithmetic.
     pub int_div: u64,
+    /// Integer modulos in index arithmetic.
     pub int_mod: u64,
+    /// Integer multiplications in index arithmetic.
     pub int_mul: u64,
 }
 
@@ -83,6 +87,7 @@ pub struct Writer {
 }
 
 impl Writer {
+    /// An empty program text with zero counts.
     pub fn new() -> Writer {
         Writer::default()
     }
@@ -99,6 +104,7 @@ impl Writer {
         self.text.push('\n');
     }
 
+    /// An empty line.
     pub fn blank(&mut self) {
         self.text.push('\n');
     }
@@ -137,6 +143,7 @@ impl Writer {
         self.trips.push(trip);
     }
 
+    /// Closes the innermost loop (`}`) and ends its trip-count scope.
     pub fn close_loop(&mut self) {
         self.trips.pop();
         self.close();
@@ -152,24 +159,29 @@ impl Writer {
         self.counts += c.scaled(k);
     }
 
+    /// Notes `n` complex multiplications (scaled by the enclosing loops' trip counts).
     pub fn note_cmul(&mut self, n: u64) {
         self.note(OpCounts {
             complex_mul: n,
             ..Default::default()
         });
     }
+    /// Notes `n` complex additions (scaled by the enclosing loops).
     pub fn note_cadd(&mut self, n: u64) {
         self.note(OpCounts {
             complex_add: n,
             ..Default::default()
         });
     }
+    /// Notes `n` reads from `__constant` memory (scaled by the enclosing loops).
     pub fn note_const_read(&mut self, n: u64) {
         self.note(OpCounts {
             const_reads: n,
             ..Default::default()
         });
     }
+    /// Notes index arithmetic: multiplications, divisions and modulos (scaled by the enclosing
+    /// loops).
     pub fn note_index(&mut self, mul: u64, div: u64, modulo: u64) {
         self.note(OpCounts {
             int_mul: mul,
@@ -184,6 +196,7 @@ impl Writer {
         std::mem::take(&mut self.counts)
     }
 
+    /// The program text.
     pub fn finish(self) -> String {
         self.text
     }

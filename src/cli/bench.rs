@@ -20,6 +20,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
+/// `jitfft bench`: a sweep of VC transforms over p, n and variants, with exports.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Values of p, comma separated (e.g. 3,4).
@@ -77,6 +78,7 @@ pub struct BenchArgs {
     /// Timed runs at most.
     #[arg(long, default_value_t = 100, value_name = "N")]
     pub max_repeats: usize,
+    /// Where the results go (JSON, CSV, Markdown).
     #[command(flatten)]
     pub export: ExportArgs,
     /// A peer's timings (JSON of tools/peers/peer_cufft.py or tools/peers/peer_cpu.py): adds peer time and
@@ -269,8 +271,11 @@ pub fn spinner() -> ProgressBar {
 
 /// Where the exports go.
 pub struct Outputs {
+    /// JSON file (`-`: stdout).
     pub json: Option<PathBuf>,
+    /// CSV file (`-`: stdout).
     pub csv: Option<PathBuf>,
+    /// Markdown file (`-`: stdout).
     pub markdown: Option<PathBuf>,
 }
 
@@ -293,6 +298,7 @@ impl Outputs {
     }
 }
 
+/// Runs `jitfft bench`.
 pub fn run(a: BenchArgs) -> Result<()> {
     let ns = parse_n_list(&a.n)?;
     let policy = RepeatPolicy {

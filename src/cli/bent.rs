@@ -11,6 +11,7 @@ use clap::Args;
 use serde::Serialize;
 use std::path::PathBuf;
 
+/// `jitfft bent`: whether a function's VC spectrum is flat.
 #[derive(Args, Debug)]
 pub struct BentArgs {
     /// Number of values of the function (p ≥ 2).
@@ -38,6 +39,7 @@ struct Out {
     computed_on: String,
 }
 
+/// Runs `jitfft bent`.
 pub fn run(a: BentArgs) -> Result<()> {
     if a.p < 2 {
         anyhow::bail!(

@@ -20,6 +20,7 @@ pub fn set_quiet(q: bool) {
     QUIET.store(q, Ordering::Relaxed);
 }
 
+/// Whether `--quiet` is on.
 pub fn quiet() -> bool {
     QUIET.load(Ordering::Relaxed)
 }

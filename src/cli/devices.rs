@@ -7,6 +7,7 @@ use anyhow::{bail, Result};
 use clap::Args;
 use tabled::{settings::Style, Table, Tabled};
 
+/// `jitfft devices`.
 #[derive(Args, Debug)]
 pub struct DevicesArgs {
     /// Print JSON instead of a table.
@@ -67,6 +68,7 @@ fn row(d: &DeviceInfo) -> Row {
     }
 }
 
+/// Runs `jitfft devices`: lists every platform and device.
 pub fn run(a: DevicesArgs) -> Result<()> {
     let devs = list_devices()?;
     if devs.is_empty() {

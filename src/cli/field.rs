@@ -11,6 +11,7 @@ use clap::{Args, Subcommand};
 use rug::Integer;
 use serde::Serialize;
 
+/// The `jitfft field` subcommands.
 #[derive(Subcommand, Debug)]
 pub enum FieldCommand {
     /// Print a field's constants; check constants given by the user.
@@ -31,8 +32,10 @@ pub struct FieldArgs {
     pub generator: Option<String>,
 }
 
+/// `jitfft field inspect`: a field, a limb width and constants to check.
 #[derive(Args, Debug)]
 pub struct InspectArgs {
+    /// The field (preset or modulus and generator).
     #[command(flatten)]
     pub f: FieldArgs,
     /// Limb width of the Montgomery representation.
@@ -146,6 +149,7 @@ struct InspectReport {
     checks: Vec<Finding>,
 }
 
+/// Runs `jitfft field`.
 pub fn run(c: FieldCommand) -> Result<()> {
     match c {
         FieldCommand::Inspect(a) => inspect(a),

@@ -54,6 +54,7 @@ impl GfpFieldArgs {
         }
     }
 
+    /// The field `--prime` or `--r`/`--k` name; an error if neither or both are given.
     pub fn field(&self) -> Result<GfpField> {
         match (&self.prime, &self.r, self.k) {
             (Some(p), None, None) => Ok(GfpField::preset(p)?),
@@ -69,6 +70,7 @@ impl GfpFieldArgs {
         }
     }
 
+    /// The plan of these flags for a device's local memory and work-group limit.
     pub fn plan(&self, limits: (u64, usize)) -> Result<GfpPlan> {
         Ok(GfpPlan::new(
             self.field()?,
@@ -89,8 +91,10 @@ impl GfpFieldArgs {
 /// one decimal integer each (written only when everything succeeded; `-`: stdout).
 #[derive(Args, Debug)]
 pub struct GfpArgs {
+    /// The field, size and direction.
     #[command(flatten)]
     pub t: GfpFieldArgs,
+    /// Device, input, output and timing flags.
     #[command(flatten)]
     pub run: RunFlags,
     /// Also time the CPU reference FFT (rug, all host cores) on the same input.
@@ -168,6 +172,7 @@ pub fn read_elements(path: &Path, f: &GfpField, n: u64) -> Result<Vec<Integer>> 
         .collect()
 }
 
+/// Runs `jitfft gfp`.
 pub fn run(a: GfpArgs) -> Result<()> {
     a.run.validate()?;
     // Validate field and size before reading input or opening a device.

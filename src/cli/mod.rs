@@ -22,14 +22,17 @@ use clap::{Parser, Subcommand};
     version,
     about = "Run-time generated OpenCL kernels for fast spectral transforms (Vilenkin-Chrestenson and more), measured on any OpenCL device"
 )]
+/// The command line: global flags and one subcommand.
 pub struct Cli {
     /// Only results: no progress bars and no informational lines on stderr.
     #[arg(long, short, global = true)]
     pub quiet: bool,
+    /// The subcommand to run.
     #[command(subcommand)]
     pub command: Command,
 }
 
+/// The subcommands of `jitfft`.
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// List every OpenCL platform and device.
@@ -62,6 +65,7 @@ pub enum Command {
     Gfp(gfp::GfpArgs),
 }
 
+/// Runs the parsed command line (sets `--quiet` first).
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     common::set_quiet(cli.quiet);
     match cli.command {

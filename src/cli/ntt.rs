@@ -20,6 +20,7 @@ use std::time::Instant;
 /// The flags that define a transform (shared by `ntt` and `source ntt`).
 #[derive(Args, Debug, Clone)]
 pub struct NttSpecArgs {
+    /// The field.
     #[command(flatten)]
     pub f: FieldArgs,
     /// N = 2^L points (inferred from --input when omitted); also --n L, or --size N.
@@ -72,6 +73,7 @@ impl NttSpecArgs {
         self.log_n.or(self.size)
     }
 
+    /// The generator options these flags ask for; errors on values out of range.
     pub fn options(&self) -> Result<NttOptions> {
         Ok(NttOptions {
             arith: self.arith,
@@ -126,8 +128,10 @@ impl NttSpecArgs {
 /// succeeded; `-`: stdout).
 #[derive(Args, Debug)]
 pub struct NttArgs {
+    /// The field, size, variant and options.
     #[command(flatten)]
     pub t: NttSpecArgs,
+    /// Device, input, output and timing flags.
     #[command(flatten)]
     pub run: RunFlags,
 }
@@ -190,6 +194,7 @@ struct PtxasRow {
     spill_load_bytes: Option<u64>,
 }
 
+/// Runs `jitfft ntt`.
 pub fn run(a: NttArgs) -> Result<()> {
     a.run.validate()?;
     // Everything about the request is validated before a device is opened.

@@ -17,6 +17,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::path::PathBuf;
 
+/// `jitfft reproduce --table`.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq)]
 pub enum Which {
     /// Kernel statistics of the radix-r butterflies (paper Table 1).
@@ -49,6 +50,7 @@ impl Which {
     }
 }
 
+/// `jitfft reproduce`: which tables, how quickly, where to write.
 #[derive(Args, Debug)]
 pub struct ReproduceArgs {
     /// Which table(s).
@@ -71,6 +73,7 @@ pub struct ReproduceArgs {
     /// Print a JSON report (folders, files, Table 1's comment) on stdout.
     #[arg(long)]
     pub json: bool,
+    /// Where the results go (JSON, CSV, Markdown).
     #[command(flatten)]
     pub export: ExportArgs,
 }
@@ -110,6 +113,7 @@ fn default_out_dir(which: Which, quick: bool) -> Result<PathBuf> {
         .join(format!("{stamp}-{}{quick}", which.slug())))
 }
 
+/// Runs `jitfft reproduce`.
 pub fn run(a: ReproduceArgs) -> Result<()> {
     crate::stats::disable_driver_jit_cache();
     let tables = a.which.tables();

@@ -10,6 +10,7 @@ use clap::Subcommand;
 use std::io::Write;
 use std::path::PathBuf;
 
+/// The transforms whose generated source `jitfft source` prints.
 #[derive(Subcommand, Debug)]
 pub enum SourceCommand {
     /// The VC transform's program.
@@ -34,6 +35,7 @@ pub struct SourceArgs {
 /// The flags of `source vc`: those of `vc`, plus the device limit that shapes fused tiles.
 #[derive(clap::Args, Debug)]
 pub struct SourceVcArgs {
+    /// The transform.
     #[command(flatten)]
     pub transform: TransformArgs,
     /// Work-items a fused kernel's work-group may hold (the device's kernel limit; NVIDIA's

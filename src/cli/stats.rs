@@ -8,14 +8,17 @@ use crate::vc::VcTransform;
 use anyhow::Result;
 use clap::{Args, Subcommand};
 
+/// The transforms `jitfft stats` knows.
 #[derive(Subcommand, Debug)]
 pub enum StatsCommand {
     /// Statistics of the kernels of a VC transform.
     Vc(StatsVcArgs),
 }
 
+/// `jitfft stats vc`: the transform and where to report.
 #[derive(Args, Debug)]
 pub struct StatsVcArgs {
+    /// The transform.
     #[command(flatten)]
     pub t: TransformArgs,
     /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU).
@@ -26,6 +29,7 @@ pub struct StatsVcArgs {
     pub json: bool,
 }
 
+/// Runs `jitfft stats`: builds the program and reports each kernel's statistics.
 pub fn run(c: StatsCommand) -> Result<()> {
     crate::stats::disable_driver_jit_cache();
     let StatsCommand::Vc(a) = c;

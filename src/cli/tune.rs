@@ -11,12 +11,14 @@ use clap::{Args, Subcommand};
 use tabled::settings::{object::Rows, Format, Modify, Style};
 use tabled::{Table, Tabled};
 
+/// The transforms `explore` and `tune` know.
 #[derive(Subcommand, Debug)]
 pub enum ExploreCommand {
     /// Candidate schedules of the VC transform.
     Vc(ExploreArgs),
 }
 
+/// `jitfft explore vc` and `jitfft tune vc`: the transform and how to time its candidates.
 #[derive(Args, Debug)]
 pub struct ExploreArgs {
     /// Number of values of the function (p ≥ 2).
@@ -140,6 +142,7 @@ fn print_table(gpu: &crate::runtime::Gpu, a: &ExploreArgs, m: &[Measured]) {
     say!("{t}");
 }
 
+/// Runs `jitfft explore`: times the candidates and prints them.
 pub fn run_explore_cmd(c: ExploreCommand) -> Result<()> {
     let ExploreCommand::Vc(a) = c;
     let (gpu, m) = run_explore(&a)?;
@@ -152,6 +155,7 @@ pub fn run_explore_cmd(c: ExploreCommand) -> Result<()> {
     Ok(())
 }
 
+/// Runs `jitfft tune`: times the candidates and stores the fastest correct one in the wisdom file.
 pub fn run_tune_cmd(c: ExploreCommand) -> Result<()> {
     let ExploreCommand::Vc(a) = c;
     let (gpu, m) = run_explore(&a)?;

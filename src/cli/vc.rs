@@ -15,6 +15,7 @@ use clap::{Args, ValueEnum};
 use num_complex::Complex64;
 use serde::Serialize;
 
+/// `--algorithm` of the VC transform.
 #[derive(ValueEnum, Clone, Copy, Debug)]
 pub enum AlgoArg {
     /// Cooley-Tukey: one radix-r butterfly kernel a pass (the paper's CT).
@@ -24,6 +25,7 @@ pub enum AlgoArg {
     /// Several digits a pass in local memory.
     Fused,
 }
+/// `--fused-layout`.
 #[derive(ValueEnum, Clone, Copy, Debug)]
 pub enum LayoutArg {
     /// Staged where written runs are whole 32-byte sectors, else in place.
@@ -35,6 +37,7 @@ pub enum LayoutArg {
     /// Stage each pass's tile contiguously for the next.
     Staged,
 }
+/// `--coeffs`.
 #[derive(ValueEnum, Clone, Copy, Debug)]
 pub enum CoeffsArg {
     /// The first row of coefficients in constant memory (the paper's).
@@ -44,6 +47,7 @@ pub enum CoeffsArg {
     /// Coefficients as literals in the kernel source.
     Literal,
 }
+/// `--precision`.
 #[derive(ValueEnum, Clone, Copy, Debug)]
 pub enum PrecisionArg {
     /// Single precision (complex64).
@@ -51,6 +55,7 @@ pub enum PrecisionArg {
     /// Double precision (complex128; the device must support fp64).
     F64,
 }
+/// `--norm`.
 #[derive(ValueEnum, Clone, Copy, Debug)]
 pub enum NormArg {
     /// No scaling.
@@ -60,6 +65,7 @@ pub enum NormArg {
     /// 1/√N.
     Ortho,
 }
+/// `--encoding`: how integer inputs become complex values.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq)]
 pub enum EncodingArg {
     /// The integer v itself.
@@ -116,6 +122,7 @@ pub struct TransformArgs {
 }
 
 impl TransformArgs {
+    /// The library options these flags ask for.
     pub fn options(&self) -> VcOptions {
         VcOptions {
             algorithm: match self.algo {
@@ -173,8 +180,10 @@ impl TransformArgs {
 /// `re im` pair a line); `-` writes text to stdout.
 #[derive(Args, Debug)]
 pub struct VcArgs {
+    /// The transform.
     #[command(flatten)]
     pub t: TransformArgs,
+    /// Device, input, output and timing flags.
     #[command(flatten)]
     pub run: RunFlags,
     /// How integer input values become complex input: v itself, or ε^v with ε = e^(2πi/p).
@@ -201,6 +210,7 @@ pub struct VcArgs {
     pub download: Option<DownloadArg>,
 }
 
+/// `--download` of overlapped runs.
 #[derive(ValueEnum, Clone, Copy, Debug)]
 pub enum DownloadArg {
     /// Rectangle reads of the finished pieces.
@@ -294,6 +304,7 @@ struct VcReport {
     overlap: Option<OverlapReport>,
 }
 
+/// Runs `jitfft vc`.
 pub fn run(a: VcArgs) -> Result<()> {
     a.run.validate()?;
     if a.chunks == Some(0) {

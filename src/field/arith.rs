@@ -27,6 +27,7 @@ impl std::fmt::Display for Arith {
 /// How the field arithmetic is generated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FieldCfg {
+    /// Portable C or inline PTX carry chains.
     pub arith: Arith,
     /// Values in [0, 2p) between operations (needs 4p < R: see [`lazy_ok`]).
     pub lazy: bool,

@@ -11,21 +11,30 @@ use serde::Serialize;
 /// The constants a user may give, each optional.
 #[derive(Debug, Clone, Default)]
 pub struct UserConstants {
+    /// n' = −p⁻¹ mod 2^w.
     pub n_prime: Option<Given>,
+    /// R = 2^(w·n) mod p.
     pub r: Option<Given>,
+    /// R² mod p.
     pub r_squared: Option<Given>,
+    /// A primitive 2^s-th root of unity.
     pub root: Option<Given>,
+    /// The 2-adicity s of p − 1.
     pub two_adicity: Option<u64>,
 }
 
 /// The verdict on one constant.
 #[derive(Debug, Clone, Serialize)]
 pub struct Finding {
+    /// Which constant: `n_prime`, `r`, `r_squared`, `root` or `two_adicity`.
     pub constant: String,
+    /// The value as given.
     pub given: String,
+    /// It equals the derived value.
     pub ok: bool,
     /// How the given limbs were read when that mattered ("big-endian limbs"), if at all.
     pub read_as: Option<String>,
+    /// The derived value.
     pub expected: String,
     /// What the given value is instead, when it is wrong and a related value matches.
     pub instead: Option<String>,

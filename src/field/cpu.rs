@@ -82,6 +82,7 @@ impl<const N: usize> MontCpu<N> {
         }
     }
 
+    /// (a + b) mod p for a, b < p.
     #[inline]
     pub fn add(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {
         let mut t = [0u64; N];
@@ -97,6 +98,7 @@ impl<const N: usize> MontCpu<N> {
         t
     }
 
+    /// (a − b) mod p for a, b < p.
     #[inline]
     pub fn sub(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {
         let mut t = [0u64; N];
@@ -151,10 +153,12 @@ impl<const N: usize> MontCpu<N> {
         t
     }
 
+    /// a·R mod p (into Montgomery form).
     pub fn to_mont(&self, a: &Elem<N>) -> Elem<N> {
         self.mul(a, &self.r2)
     }
 
+    /// a·R⁻¹ mod p (out of Montgomery form).
     pub fn from_mont(&self, a: &Elem<N>) -> Elem<N> {
         let mut one = [0u64; N];
         one[0] = 1;

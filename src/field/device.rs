@@ -51,6 +51,7 @@ pub fn pack(mp: &MontParams, x: &Integer) -> Vec<u32> {
     w32.into_iter().map(|v| v as u32).collect()
 }
 
+/// The integer of little-endian 32-bit device words.
 pub fn unpack(words: &[u32]) -> Integer {
     let l: Vec<u64> = words.iter().map(|&v| v as u64).collect();
     from_limbs(&l, LimbBits::B32)

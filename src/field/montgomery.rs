@@ -10,13 +10,17 @@ use std::fmt;
 /// Limb width of the generated arithmetic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub enum LimbBits {
+    /// 32-bit limbs (`uint`, portable everywhere).
     #[serde(rename = "32")]
     B32,
+    /// 64-bit limbs (`ulong`; 64×64 products via `mul_hi`).
     #[serde(rename = "64")]
     B64,
 }
 
 impl LimbBits {
+    /// 32 or 64; other widths are refused
+    /// ([`JitError::InvalidInput`]).
     pub fn from_bits(b: u32) -> Result<LimbBits> {
         match b {
             32 => Ok(LimbBits::B32),
@@ -26,12 +30,14 @@ impl LimbBits {
             ))),
         }
     }
+    /// The width in bits (32 or 64).
     pub fn bits(self) -> u32 {
         match self {
             LimbBits::B32 => 32,
             LimbBits::B64 => 64,
         }
     }
+    /// The other width (32 ↔ 64).
     pub fn other(self) -> LimbBits {
         match self {
             LimbBits::B32 => LimbBits::B64,
@@ -49,7 +55,9 @@ impl fmt::Display for LimbBits {
 /// Montgomery constants for one limb width.
 #[derive(Debug, Clone)]
 pub struct MontParams {
+    /// The field the constants belong to.
     pub field: PrimeField,
+    /// Limb width w.
     pub limb: LimbBits,
     /// Number of limbs n.
     pub limbs: usize,
@@ -68,15 +76,26 @@ pub struct MontParams {
 /// The constants as printed by `field inspect`.
 #[derive(Debug, Clone, Serialize)]
 pub struct MontSummary {
+    /// Limb width w in bits.
     pub limb_bits: u32,
+    /// Number of limbs n.
     pub limbs: usize,
+    /// p as little-endian limbs (decimal).
     pub modulus_limbs_le: Vec<String>,
+    /// R = 2^(w·n) mod p (decimal).
     pub r_mod_p: String,
+    /// R mod p as little-endian limbs.
     pub r_mod_p_limbs_le: Vec<String>,
+    /// R² mod p (decimal), used to convert into Montgomery form.
     pub r_squared_mod_p: String,
+    /// R² mod p as little-endian limbs.
     pub r_squared_limbs_le: Vec<String>,
+    /// n' = −p⁻¹ mod 2^w (decimal).
     pub n_prime: String,
+    /// n' in hexadecimal.
     pub n_prime_hex: String,
+    /// A primitive 2^s-th root of unity (s the 2-adicity) in Montgomery form, as little-endian
+    /// limbs.
     pub root_of_unity_montgomery_limbs_le: Vec<String>,
 }
 
@@ -108,6 +127,7 @@ pub fn from_limbs(limbs: &[u64], w: LimbBits) -> Integer {
 }
 
 impl MontParams {
+    /// Derives R, R², R⁻¹ and n' for `field` with `limb`-bit limbs (n = ⌈bits(p)/w⌉).
     pub fn new(field: &PrimeField, limb: LimbBits) -> MontParams {
         let w = limb.bits();
         let p = &field.p;
@@ -146,10 +166,12 @@ impl MontParams {
         self.limbs * self.limb.bits() as usize / 8
     }
 
+    /// `x` (< 2^(w·n)) as this width's n little-endian limbs.
     pub fn limbs_of(&self, x: &Integer) -> Vec<u64> {
         to_limbs(x, self.limb, self.limbs)
     }
 
+    /// The constants in decimal and limbs, for `field inspect`.
     pub fn summary(&self) -> MontSummary {
         let s = |v: Vec<u64>| v.iter().map(|l| l.to_string()).collect::<Vec<_>>();
         MontSummary {

@@ -8,13 +8,16 @@ use rug::Integer;
 /// How a limb list is ordered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LimbOrder {
+    /// Little-endian: least significant limb first.
     Le,
+    /// Big-endian: most significant limb first.
     Be,
     /// Try both; the checker says which one matched.
     Auto,
 }
 
 impl LimbOrder {
+    /// Parses `--limb-order` (`le`, `be`, `auto`).
     pub fn parse(s: &str) -> Result<LimbOrder> {
         match s {
             "le" => Ok(LimbOrder::Le),
@@ -30,6 +33,7 @@ impl LimbOrder {
 /// A constant as the user wrote it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Given {
+    /// A plain integer (decimal or 0x hexadecimal).
     Int(Integer),
     /// Limbs in the order written.
     Limbs(Vec<u64>),
@@ -40,6 +44,7 @@ pub enum Given {
 pub struct Reading {
     /// "" for a plain integer, else "little-endian limbs" / "big-endian limbs".
     pub how: &'static str,
+    /// The integer that reading gives.
     pub value: Integer,
 }
 

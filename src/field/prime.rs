@@ -11,9 +11,13 @@ pub const MAX_BITS: u32 = 1024;
 
 /// A named field with its standard generator.
 pub struct Preset {
+    /// Name for `--field` (lowercase).
     pub name: &'static str,
+    /// p in decimal.
     pub modulus: &'static str,
+    /// The generator g of the multiplicative group.
     pub generator: u32,
+    /// What the field is, for listings.
     pub about: &'static str,
 }
 
@@ -56,7 +60,9 @@ pub const PRESETS: &[Preset] = &[
 pub struct PrimeField {
     /// Preset name, or "custom".
     pub name: String,
+    /// The modulus p (an odd prime).
     pub p: Integer,
+    /// A generator of (Z/pZ)*, checked (roots of unity are its powers).
     pub g: Integer,
     /// Largest s with 2^s | p − 1.
     pub two_adicity: u32,
@@ -67,13 +73,21 @@ pub struct PrimeField {
 /// The field's facts for reports.
 #[derive(Debug, Clone, Serialize)]
 pub struct FieldSummary {
+    /// Preset name or "custom".
     pub name: String,
+    /// p in decimal.
     pub modulus: String,
+    /// p in hexadecimal.
     pub modulus_hex: String,
+    /// Bits of p.
     pub bits: u32,
+    /// g in decimal.
     pub generator: String,
+    /// The 2-adicity s of p − 1.
     pub two_adicity: u32,
+    /// ω_(2^s) = g^((p−1)/2^s) in decimal.
     pub root_of_unity: String,
+    /// ω_(2^s) in hexadecimal.
     pub root_of_unity_hex: String,
 }
 
@@ -100,6 +114,8 @@ pub fn two_valuation(x: &Integer) -> u32 {
 }
 
 impl PrimeField {
+    /// A preset by name (see [`PRESETS`]; case-insensitive); an unknown name is an error listing
+    /// them.
     pub fn preset(name: &str) -> Result<PrimeField> {
         let want = name.trim().to_lowercase();
         let pre = PRESETS.iter().find(|p| p.name == want).ok_or_else(|| {
@@ -172,6 +188,7 @@ impl PrimeField {
         })
     }
 
+    /// Bits of p.
     pub fn bits(&self) -> u32 {
         self.p.significant_bits()
     }
@@ -196,12 +213,14 @@ impl PrimeField {
         Ok(self.g.clone().pow_mod(&e, &self.p).expect("p > 0"))
     }
 
+    /// x⁻¹ mod p; an error for x ≡ 0.
     pub fn inverse(&self, x: &Integer) -> Result<Integer> {
         x.clone()
             .invert(&self.p)
             .map_err(|_| JitError::invalid(format!("{x} has no inverse modulo p")))
     }
 
+    /// The facts `field inspect` prints.
     pub fn summary(&self) -> FieldSummary {
         FieldSummary {
             name: self.name.clone(),

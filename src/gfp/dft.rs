@@ -16,8 +16,11 @@ pub enum Layer {
 /// DFT_R with ω = r^e as layers, plus the output map (output j is in slot `out[j]`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct DftProgram {
+    /// R, the DFT size (a power of two ≤ 2k).
     pub radix: usize,
+    /// Parallel steps in order.
     pub layers: Vec<Layer>,
+    /// Output j of the DFT is in slot `out[j]` after the last layer.
     pub out: Vec<usize>,
 }
 

@@ -28,9 +28,13 @@ pub fn device_limits(gpu: &Gpu) -> (u64, usize) {
 /// Kernel times of one run by stage kind, from profiling events (ms).
 #[derive(Debug, Clone, Serialize, Default)]
 pub struct GfpRunTimes {
+    /// Base DFT_K stages (shift-only butterflies).
     pub base_dft_ms: f64,
+    /// Twiddle multiplications between stages.
     pub twiddle_ms: f64,
+    /// The output permutation into natural order.
     pub permutation_ms: f64,
+    /// The inverse's 1/N scaling.
     pub scale_ms: f64,
     /// Sum of all kernel times.
     pub kernel_ms: f64,
@@ -38,7 +42,9 @@ pub struct GfpRunTimes {
     pub kernel_span_ms: f64,
     /// Per launch: (kernel name, ms).
     pub launches: Vec<(String, f64)>,
+    /// Host to device copy (ms).
     pub upload_ms: f64,
+    /// Device to host copy (ms).
     pub download_ms: f64,
 }
 
@@ -81,8 +87,11 @@ pub fn twiddle_table(f: &GfpField, omega_n: &Integer, n: u64, block: u64, stride
 
 /// A plan made ready on one device.
 pub struct GfpTransform {
+    /// The plan this transform was made from.
     pub plan: GfpPlan,
+    /// The generated OpenCL C and its operation counts.
     pub program: GeneratedProgram,
+    /// The program built for the device (or loaded from the program cache).
     pub built: BuiltProgram,
     dft: Vec<KernelHandle>,
     twiddle: Vec<KernelHandle>,
@@ -101,6 +110,9 @@ fn mib(b: u64) -> String {
 }
 
 impl GfpTransform {
+    /// Generates and builds the program, uploads the twiddle tables and allocates the buffers.
+    ///
+    /// Errors: the buffers exceed the device's memory, or the build fails.
     pub fn new(gpu: &Gpu, plan: &GfpPlan) -> Result<GfpTransform> {
         let f = &plan.field;
         let words = plan.n * f.k as u64;

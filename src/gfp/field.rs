@@ -14,8 +14,11 @@ use serde::Serialize;
 
 /// A named preset prime.
 pub struct Preset {
+    /// Name for `--field` (`p3`, `p4`, `p5`).
     pub name: &'static str,
+    /// The radix r (a 64-bit word: digits of elements are in [0, r)).
     pub r: u64,
+    /// The exponent k of p = r^k + 1 (digits per element).
     pub k: u32,
 }
 
@@ -45,8 +48,11 @@ pub const MAX_K: u32 = 64;
 /// A validated field description.
 #[derive(Debug, Clone, Serialize)]
 pub struct GfpField {
+    /// The radix r; elements are k digits in base r.
     pub r: u64,
+    /// The exponent k: p = r^k + 1.
     pub k: u32,
+    /// p = r^k + 1, a prime.
     #[serde(serialize_with = "ser_int")]
     pub p: Integer,
     /// Bits of p.
@@ -114,6 +120,7 @@ impl GfpField {
         2 * self.k
     }
 
+    /// r as an integer.
     pub fn r_int(&self) -> Integer {
         Integer::from(self.r)
     }
@@ -272,6 +279,7 @@ impl GfpField {
         )))
     }
 
+    /// x⁻¹ mod p; an error for x ≡ 0.
     pub fn inverse(&self, x: &Integer) -> Result<Integer> {
         x.clone()
             .invert(&self.p)

@@ -15,28 +15,38 @@ pub const MAX_LOG_N: u32 = 28;
 
 /// Local memory one DFT work-group may use, and its work-item cap, when no device says less.
 pub const LOCAL_BUDGET_BYTES: u64 = 32 * 1024;
+/// Work-item cap of a DFT work-group.
 pub const MAX_GROUP: usize = 1024;
 
 /// One DIF stage: DFT_radix on elements q + m·stride of each block of `block` elements, then
 /// (except the last stage) the twiddle ω_block^(m·q).
 #[derive(Debug, Clone, Copy, Serialize, PartialEq)]
 pub struct Stage {
+    /// DFT size of the stage: K, or a smaller power of two for the last stage.
     pub radix: u32,
+    /// Block length M the stage's DFTs work within (N for the first stage).
     pub block: u64,
+    /// Distance S between the elements of one DFT, M / radix.
     pub stride: u64,
     /// DFT instances per work-group (each work-group holds them in local memory).
     pub group: u64,
 }
 
+/// A validated GFP FFT: N = 2^log_n elements of one field, stages in order.
 #[derive(Debug, Clone, Serialize)]
 pub struct GfpPlan {
+    /// The field Z/pZ, p = r^k + 1.
     pub field: GfpField,
+    /// log2 of the transform size N.
     pub log_n: u32,
+    /// N.
     pub n: u64,
+    /// Inverse transform (ω_N⁻¹, result × 1/N).
     pub inverse: bool,
     /// ω_N of the forward transform (the inverse uses ω_N^−1 and scales by 1/N).
     #[serde(serialize_with = "super::field::ser_int")]
     pub omega: Integer,
+    /// The DIF stages in launch order.
     pub stages: Vec<Stage>,
 }
 
@@ -164,6 +174,7 @@ impl GfpPlan {
         pos
     }
 
+    /// The stage radices, e.g. `16×16×4`.
     pub fn radices_string(&self) -> String {
         self.stages
             .iter()

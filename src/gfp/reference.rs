@@ -10,14 +10,17 @@ use rug::Integer;
 /// Largest N the naive O(N²) DFT accepts.
 pub const NAIVE_MAX_LOG_N: u32 = 10;
 
+/// (a + b) mod p.
 pub fn add(f: &GfpField, a: &Integer, b: &Integer) -> Integer {
     f.reduce(Integer::from(a + b))
 }
 
+/// (a − b) mod p.
 pub fn sub(f: &GfpField, a: &Integer, b: &Integer) -> Integer {
     f.reduce(Integer::from(a - b))
 }
 
+/// a·b mod p.
 pub fn mul(f: &GfpField, a: &Integer, b: &Integer) -> Integer {
     f.reduce(Integer::from(a * b))
 }

@@ -52,12 +52,14 @@ pub fn random_elements(field: &PrimeField, count: usize, seed: u64) -> Vec<u64> 
     out
 }
 
+/// Elements as integers from the host layout (`limbs` little-endian u64 words per element).
 pub fn to_integers(field: &PrimeField, data: &[u64]) -> Vec<Integer> {
     data.chunks_exact(limbs64(field))
         .map(|e| from_limbs(e, LimbBits::B64))
         .collect()
 }
 
+/// Elements in the host layout (little-endian u64 words per element); each `x` must be in [0, p).
 pub fn from_integers(field: &PrimeField, xs: &[Integer]) -> Vec<u64> {
     let n = limbs64(field);
     xs.iter()

@@ -35,9 +35,13 @@ struct Tables {
 
 /// A plan made ready on one device.
 pub struct NttTransform {
+    /// The plan this transform was made from (resolved for the device).
     pub plan: NttPlan,
+    /// The launches and host tables of the plan.
     pub schedule: Schedule,
+    /// The generated OpenCL C and its operation counts.
     pub program: GeneratedProgram,
+    /// The program built for the device (or loaded from the program cache).
     pub built: BuiltProgram,
     kernels: Vec<KernelHandle>,
     a: Buffer<u32>,
@@ -187,6 +191,11 @@ fn build_tables(gpu: &Gpu, plan: &NttPlan, schedule: &Schedule) -> Result<Tables
 }
 
 impl NttTransform {
+    /// Checks the plan against the device, resolves `auto` choices for it, schedules, generates and
+    /// builds the program, uploads the tables and allocates the two arrays.
+    ///
+    /// Errors: the arrays or tables exceed the device's memory
+    /// ([`JitError::Device`]), or the build fails.
     pub fn new(gpu: &Gpu, plan: &NttPlan) -> Result<NttTransform> {
         check_device(gpu, plan)?;
         let plan = &plan.for_device(gpu.info.vendor_key(), &gpu.info.name)?;

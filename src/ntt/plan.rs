@@ -10,6 +10,7 @@ use std::fmt;
 /// Largest transform: indices stay within 32 bits with room to spare.
 pub const MAX_LOG_N: u32 = 30;
 
+/// How an NTT is computed (`--variant`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
@@ -23,6 +24,7 @@ pub enum Variant {
 }
 
 impl Variant {
+    /// Parses a variant name (`radix2`, `split28`, `fused`); the error names the choices.
     pub fn parse(s: &str) -> Result<Variant> {
         match s {
             "radix2" => Ok(Variant::Radix2),
@@ -98,11 +100,15 @@ pub enum Reduce {
 /// Generator options of an NTT (the defaults are the fastest known).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct NttOptions {
+    /// Montgomery multiplication in portable C or inline PTX (`auto`: PTX on NVIDIA).
     pub arith: ArithChoice,
+    /// Which kernel the fused variant generates (regs is the fast one).
     pub kernel: FusedKernel,
     /// Points per work-item in the regs kernel (2, 4, 8 or 16).
     pub elems: u32,
+    /// Twiddles read from a precomputed table or computed on the device.
     pub twiddles: Twiddles,
+    /// Lazy or full reduction inside passes (`auto`: lazy where the field's headroom allows).
     pub reduce: Reduce,
     /// Largest radix exponent of a fused pass (None: as large as local memory allows, ≤ 10).
     pub max_radix_log: Option<u32>,
@@ -126,6 +132,7 @@ fn bad(flag: &str, s: &str, choices: &str) -> JitError {
 }
 
 impl ArithChoice {
+    /// Parses `--arith` (`auto`, `portable`, `ptx`); the error names the choices.
     pub fn parse(s: &str) -> Result<ArithChoice> {
         match s {
             "auto" => Ok(ArithChoice::Auto),
@@ -144,6 +151,7 @@ impl ArithChoice {
 }
 
 impl FusedKernel {
+    /// Parses `--kernel` (`regs`, `stages`); the error names the choices.
     pub fn parse(s: &str) -> Result<FusedKernel> {
         match s {
             "regs" => Ok(FusedKernel::Regs),
@@ -154,6 +162,7 @@ impl FusedKernel {
 }
 
 impl Twiddles {
+    /// Parses `--twiddles` (`table`, `compute`); the error names the choices.
     pub fn parse(s: &str) -> Result<Twiddles> {
         match s {
             "table" => Ok(Twiddles::Table),
@@ -164,6 +173,7 @@ impl Twiddles {
 }
 
 impl Reduce {
+    /// Parses `--reduce` (`auto`, `lazy`, `full`); the error names the choices.
     pub fn parse(s: &str) -> Result<Reduce> {
         match s {
             "auto" => Ok(Reduce::Auto),
@@ -177,9 +187,13 @@ impl Reduce {
 /// A validated NTT request.
 #[derive(Debug, Clone)]
 pub struct NttPlan {
+    /// The field and its Montgomery constants for the chosen limb width.
     pub mont: MontParams,
+    /// log2 of the transform size N.
     pub log_n: u32,
+    /// How the transform is computed.
     pub variant: Variant,
+    /// Inverse transform (root ω_N⁻¹, result × N⁻¹) instead of forward.
     pub inverse: bool,
     /// ω_N = g^((p−1)/N).
     pub omega: Integer,
@@ -196,6 +210,10 @@ pub struct NttPlan {
 }
 
 impl NttPlan {
+    /// Validates an NTT of 2^`log_n` elements of `field` with the default [`NttOptions`].
+    ///
+    /// Errors: `log_n` beyond the field's 2-adicity or the variant's limits
+    /// ([`JitError::InvalidInput`]).
     pub fn new(
         field: &PrimeField,
         limb: LimbBits,
@@ -206,6 +224,10 @@ impl NttPlan {
         NttPlan::with_options(field, limb, log_n, variant, inverse, NttOptions::default())
     }
 
+    /// Validates an NTT of 2^`log_n` elements of `field` with explicit generator options.
+    ///
+    /// Errors: `log_n` beyond the field's 2-adicity or the variant's limits, or options the variant
+    /// or field cannot use (e.g. lazy reduction without headroom).
     pub fn with_options(
         field: &PrimeField,
         limb: LimbBits,
@@ -314,10 +336,12 @@ impl NttPlan {
         self.variant == Variant::Fused && self.opts.kernel == FusedKernel::Regs
     }
 
+    /// Transform size N = 2^log_n.
     pub fn n(&self) -> usize {
         1usize << self.log_n
     }
 
+    /// The prime field the transform works over.
     pub fn field(&self) -> &PrimeField {
         &self.mont.field
     }

@@ -61,8 +61,8 @@ fn ntt_n<const N: usize>(
     Ok(x.par_iter().flat_map_iter(|e| m.mul(e, &scale)).collect())
 }
 
-/// The NTT of `data` (standard form, flat 64-bit limbs, N = 2^log_n elements): X[k] =
-/// Σ x[j] ω_N^{jk}, or the inverse with ω_N⁻¹ and a factor N⁻¹. Natural order in and out.
+/// The NTT of `data` (standard form, flat 64-bit limbs, N = 2^log_n elements): X\[k\] =
+/// Σ x\[j\] ω_N^{jk}, or the inverse with ω_N⁻¹ and a factor N⁻¹. Natural order in and out.
 pub fn ntt(field: &PrimeField, data: &[u64], log_n: u32, inverse: bool) -> Result<Vec<u64>> {
     let n64 = limbs64(field);
     if data.len() != n64 << log_n {

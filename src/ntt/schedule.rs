@@ -11,22 +11,32 @@ pub const REGS_ITEMS: usize = 128;
 /// Local memory a fused pass may use (fits NVIDIA's 48 KB with room for the compiler).
 pub const LOCAL_BUDGET: usize = 32 * 1024;
 
+/// One of the two device arrays a pass reads or writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Buf {
+    /// The input array (the host uploads into it).
     A,
+    /// The second array (radix2's working array and the usual result).
     B,
 }
 
 /// One Stockham pass of the fused variant: radix 2^r over span 2^span_log.
 #[derive(Debug, Clone, Serialize)]
 pub struct FusedPass {
+    /// Position of this pass among the fused passes (0 first).
     pub index: usize,
+    /// Radix exponent: the pass does radix-2^r butterflies (r ≤ 10).
     pub r: u32,
+    /// log2 of the span: the size of the sub-transforms earlier passes completed (the sum of
+    /// their r; 0 for the first pass).
     pub span_log: u32,
     /// Consecutive columns (independent radix-2^r DFTs) per work-group.
     pub cols: usize,
+    /// Work-items per work-group.
     pub wg: usize,
+    /// First pass: converts into Montgomery form as it loads (stages kernel only).
     pub first: bool,
+    /// Last pass: converts out of Montgomery form (× N⁻¹ for the inverse) as it stores.
     pub last: bool,
     /// Regs kernel: points per work-item per exchange (2^e, at most 2^r).
     pub elems: usize,
@@ -38,54 +48,82 @@ pub struct FusedPass {
     pub virt: usize,
 }
 
+/// What one launch does; the kernel argument list depends on it.
 #[derive(Debug, Clone, Serialize)]
 pub enum PassKind {
     /// radix2: A → B, bit-reversed, into Montgomery form.
     Bitrev,
     /// radix2: one DIT stage in place on B.
-    Radix2Stage { stage: u32 },
+    Radix2Stage {
+        /// The stage, 0 first.
+        stage: u32,
+    },
     /// radix2: B out of Montgomery form (× N⁻¹ for the inverse).
     FromMont,
     /// split28: A into Montgomery form in place.
     ToMont,
     /// split28: the 2/8 butterflies of every block of size 2^m_log (offsets[first..first+blocks]).
     Split {
+        /// log2 of the block size.
         m_log: u32,
+        /// Index of the first of these blocks in `Schedule::offsets`.
         first: usize,
+        /// Number of blocks of this size.
         blocks: usize,
     },
     /// split28: 4-point DFTs of the size-4 blocks.
-    Base4 { first: usize, blocks: usize },
+    Base4 {
+        /// Index of the first size-4 block in `Schedule::offsets`.
+        first: usize,
+        /// Number of size-4 blocks.
+        blocks: usize,
+    },
     /// split28: 2-point DFTs of the size-2 blocks.
-    Base2 { first: usize, blocks: usize },
+    Base2 {
+        /// Index of the first size-2 block in `Schedule::offsets`.
+        first: usize,
+        /// Number of size-2 blocks.
+        blocks: usize,
+    },
     /// split28: A → B in natural order, out of Montgomery form (× N⁻¹ for the inverse).
     Permute,
     /// fused: one Stockham pass src → dst.
     Fused(FusedPass),
 }
 
+/// One kernel launch of a schedule.
 #[derive(Debug, Clone, Serialize)]
 pub struct Pass {
+    /// Name of the kernel function in the generated program.
     pub kernel: String,
+    /// What the launch computes.
     pub kind: PassKind,
+    /// Array the launch reads.
     pub src: Buf,
+    /// Array the launch writes (equal to `src` for in-place passes).
     pub dst: Buf,
     /// Work-items and work-group size.
     pub global: usize,
+    /// Work-group size (divides `global`).
     pub local: usize,
 }
 
+/// How a plan runs: its launches in order and the host-side index tables.
 #[derive(Debug, Clone, Default)]
 pub struct Schedule {
+    /// Launches in order.
     pub passes: Vec<Pass>,
+    /// Array that holds the result after the last pass; `None` means [`Buf::B`] (see
+    /// [`Schedule::result`]).
     pub result: Option<Buf>,
     /// split28: block offsets, all sizes concatenated.
     pub offsets: Vec<u32>,
-    /// split28: for each output index k, the position holding X[k].
+    /// split28: for each output index k, the position holding X\[k\].
     pub perm: Vec<u32>,
 }
 
 impl Schedule {
+    /// The schedule of `plan`'s variant (radix2, split28 or fused passes).
     pub fn for_plan(plan: &NttPlan) -> Schedule {
         match plan.variant {
             Variant::Radix2 => radix2(plan),
@@ -94,6 +132,7 @@ impl Schedule {
         }
     }
 
+    /// Array holding the transform after the last pass.
     pub fn result(&self) -> Buf {
         self.result.unwrap_or(Buf::B)
     }

@@ -9,7 +9,7 @@ use crate::with_limbs64;
 use rayon::prelude::*;
 use rug::Integer;
 
-/// Bits of the low twiddle table: w^e = hi[e >> H] * lo[e & (2^H - 1)].
+/// Bits of the low twiddle table: w^e = hi\[e >> H\] * lo\[e & (2^H - 1)\].
 pub fn twiddle_split(log_n: u32) -> u32 {
     log_n.div_ceil(2)
 }

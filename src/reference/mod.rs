@@ -2,7 +2,7 @@
 //!
 //! - [`naive`]: the VC matrix applied directly, O(N²), for N ≤ 4096.
 //! - [`separable`]: a p-point DFT along each of the n axes, O(N·n·p), any size, multi-threaded.
-//! - [`compare`]: relative L2 and max abs errors.
+//! - [`compare`](mod@compare): relative L2 and max abs errors.
 
 pub mod compare;
 pub mod naive;

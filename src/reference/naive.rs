@@ -1,4 +1,4 @@
-//! The VC transform straight from its definition: S[k] = Σ_x ω^(s·⟨k,x⟩) F[x], with ⟨k,x⟩ the
+//! The VC transform straight from its definition: S\[k\] = Σ_x ω^(s·⟨k,x⟩) F\[x\], with ⟨k,x⟩ the
 //! sum of products of the base-p digits of k and x, times the normalisation.
 
 use crate::error::{JitError, Result};
@@ -9,6 +9,10 @@ use num_complex::Complex64;
 /// Largest N the naive reference accepts.
 pub const NAIVE_MAX: usize = 4096;
 
+/// The VC transform of `input` (p^n values, row-major) from its definition, O(N²), times `scale`.
+///
+/// Errors: `input.len()` ≠ p^n, or N above [`NAIVE_MAX`] (use
+/// [`separable_vc`](crate::reference::separable_vc)).
 pub fn naive_vc(
     p: u32,
     n: u32,

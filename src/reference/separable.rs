@@ -8,6 +8,10 @@ use crate::transform::Direction;
 use num_complex::Complex64;
 use rayon::prelude::*;
 
+/// The VC transform of `input` (p^n values, row-major) as one p-point DFT per axis, O(N·n·p), any
+/// size, times `scale`; the lines of each axis run in parallel.
+///
+/// Errors: `input.len()` ≠ p^n.
 pub fn separable_vc(
     p: u32,
     n: u32,

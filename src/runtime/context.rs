@@ -6,9 +6,13 @@ use ocl::{flags::CommandQueueProperties, Context, Device, Queue};
 
 /// A device ready to run work: context, profiling queue and the facts about it.
 pub struct Gpu {
+    /// The OpenCL device.
     pub device: Device,
+    /// A context holding only that device.
     pub context: Context,
+    /// An in-order queue with profiling on (kernel times come from its events).
     pub queue: Queue,
+    /// What the driver reports about the device.
     pub info: DeviceInfo,
 }
 
@@ -18,6 +22,7 @@ impl Gpu {
         Gpu::from_found(select_device(sel)?)
     }
 
+    /// Creates the context and profiling queue of a discovered device.
     pub fn from_found(found: FoundDevice) -> Result<Gpu> {
         let _guard = super::discover::OPENCL_INIT
             .lock()

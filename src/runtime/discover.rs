@@ -29,20 +29,33 @@ const CL_DEVICE_TYPE_ACCELERATOR: u64 = 1 << 3;
 pub struct DeviceInfo {
     /// Index over all devices of all platforms, in discovery order (what `--device N` means).
     pub index: usize,
+    /// Platform name (CL_PLATFORM_NAME).
     pub platform: String,
+    /// Platform vendor (CL_PLATFORM_VENDOR).
     pub platform_vendor: String,
+    /// Device vendor (CL_DEVICE_VENDOR).
     pub vendor: String,
+    /// Device name (CL_DEVICE_NAME).
     pub name: String,
     /// "gpu", "cpu", "accelerator" or "other".
     pub kind: String,
+    /// Compute units (CL_DEVICE_MAX_COMPUTE_UNITS).
     pub compute_units: u32,
+    /// Global memory in bytes.
     pub global_mem_bytes: u64,
+    /// Local memory per work-group in bytes.
     pub local_mem_bytes: u64,
+    /// Constant memory in bytes (bounds constant coefficient tables).
     pub constant_mem_bytes: u64,
+    /// Largest single buffer in bytes (CL_DEVICE_MAX_MEM_ALLOC_SIZE).
     pub max_alloc_bytes: u64,
+    /// Largest work-group the device accepts (a kernel's own limit may be lower).
     pub max_work_group_size: usize,
+    /// Double precision supported (cl_khr_fp64, or a non-zero CL_DEVICE_DOUBLE_FP_CONFIG).
     pub fp64: bool,
+    /// CL_DEVICE_VERSION, e.g. "OpenCL 3.0 CUDA".
     pub opencl_version: String,
+    /// CL_DRIVER_VERSION (part of program cache and wisdom keys).
     pub driver_version: String,
 }
 
@@ -105,8 +118,11 @@ fn pocl_cpu_model(name: &str) -> Option<&str> {
 /// A discovered device with its handles.
 #[derive(Debug, Clone)]
 pub struct FoundDevice {
+    /// The platform the device belongs to.
     pub platform: Platform,
+    /// The device handle.
     pub device: Device,
+    /// What the driver reports about it.
     pub info: DeviceInfo,
 }
 
@@ -199,15 +215,21 @@ pub fn list_devices() -> Result<Vec<FoundDevice>> {
 /// How the user names a device: `--device 0`, `--device h100`, `--device gpu`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DeviceSelector {
+    /// The device with this index in discovery order.
     Index(usize),
+    /// The first GPU.
     Gpu,
+    /// The first CPU device.
     Cpu,
+    /// The first device whose name, platform or vendor contains this text (any case).
     Name(String),
     /// First GPU, else first CPU, else the first device.
     Default,
 }
 
 impl DeviceSelector {
+    /// Reads a selector: `default` or empty, an index, `gpu`, `cpu`, else a name to match; never
+    /// fails (an unknown name fails at [`select_device`]).
     pub fn parse(s: &str) -> DeviceSelector {
         let t = s.trim();
         if t.is_empty() || t.eq_ignore_ascii_case("default") {

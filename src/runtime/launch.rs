@@ -8,12 +8,16 @@ use ocl::{Buffer, Event, OclPrm, Program, Queue};
 
 /// One argument of a launch.
 pub enum Arg<'a> {
+    /// A device buffer.
     Buf(&'a ocl::core::Mem),
+    /// A `uint` scalar.
     U32(u32),
+    /// A `ulong` scalar.
     U64(u64),
 }
 
 impl<'a> Arg<'a> {
+    /// A buffer argument of any element type.
     pub fn buf<T: OclPrm>(b: &'a Buffer<T>) -> Arg<'a> {
         Arg::Buf(b.as_core())
     }
@@ -21,6 +25,7 @@ impl<'a> Arg<'a> {
 
 /// A kernel of a built program.
 pub struct KernelHandle {
+    /// The kernel function's name.
     pub name: String,
     kernel: core::Kernel,
     /// The largest work-group this kernel can run with on this device.
@@ -29,10 +34,15 @@ pub struct KernelHandle {
     pub preferred_multiple: usize,
     /// Private (per work-item) and local memory the compiled kernel uses, in bytes.
     pub private_mem_bytes: u64,
+    /// Local memory the compiled kernel uses, in bytes (CL_KERNEL_LOCAL_MEM_SIZE).
     pub local_mem_bytes: u64,
 }
 
 impl KernelHandle {
+    /// Creates kernel `name` of a built program and reads its work-group limits and memory use
+    /// (queries a driver does not answer fall back to the device's figures or 0).
+    ///
+    /// Errors: no kernel of that name ([`JitError::OpenCl`]).
     pub fn new(gpu: &Gpu, program: &Program, name: &str) -> Result<KernelHandle> {
         let kernel = core::create_kernel(program.as_core(), name)
             .map_err(|e| JitError::opencl_in(format!("kernel {name}"), e))?;
@@ -68,6 +78,7 @@ impl KernelHandle {
         &self.kernel
     }
 
+    /// Sets the kernel's arguments in order (argument i = `args[i]`).
     pub fn set_args(&self, args: &[Arg]) -> Result<()> {
         for (i, a) in args.iter().enumerate() {
             let v = match a {

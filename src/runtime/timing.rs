@@ -36,6 +36,7 @@ pub struct RunTimes {
     pub kernel_ms: f64,
     /// First kernel start to last kernel end (includes launch gaps).
     pub kernel_span_ms: f64,
+    /// Kernel time of each pass, in launch order.
     pub pass_ms: Vec<f64>,
     /// Pinned host → device transfer.
     pub upload_ms: f64,
@@ -71,9 +72,13 @@ impl RunTimes {
 /// Median, min and max of repeated measurements.
 #[derive(Debug, Clone, Copy, Serialize, PartialEq)]
 pub struct Summary {
+    /// Median (the mean of the two middle values for an even count).
     pub median: f64,
+    /// Smallest value.
     pub min: f64,
+    /// Largest value.
     pub max: f64,
+    /// Number of values.
     pub count: usize,
 }
 

@@ -15,9 +15,13 @@ use serde::Serialize;
 /// Rows `r` in `[0, rows)`, each the elements `[start + r·pitch, start + r·pitch + len)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Rect {
+    /// Element index of the first row's start.
     pub start: usize,
+    /// Number of rows.
     pub rows: usize,
+    /// Elements from one row's start to the next.
     pub pitch: usize,
+    /// Elements per row.
     pub len: usize,
 }
 

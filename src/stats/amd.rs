@@ -9,19 +9,30 @@ use super::{elf, ClassCounts, Metric};
 /// What AMD's compiler reports for one kernel.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct AmdKernelInfo {
+    /// Vector registers per work-item (reported as `registers`).
     pub vgprs: Option<u64>,
+    /// Scalar registers per wavefront.
     pub sgprs: Option<u64>,
+    /// Accumulation registers (CDNA matrix cores).
     pub agprs: Option<u64>,
+    /// Vector registers spilled to scratch memory.
     pub vgpr_spills: Option<u64>,
+    /// Scalar registers spilled.
     pub sgpr_spills: Option<u64>,
+    /// Local (LDS) memory per work-group in bytes.
     pub lds_bytes: Option<u64>,
+    /// Private scratch memory per work-item in bytes (spills and private arrays).
     pub scratch_bytes: Option<u64>,
+    /// Machine code size in bytes.
     pub code_bytes: Option<u64>,
+    /// Wavefront size (32 or 64).
     pub wavefront: Option<u64>,
+    /// Waves per SIMD the compiler reports as reachable.
     pub occupancy: Option<u64>,
 }
 
 impl AmdKernelInfo {
+    /// The figures as portable metrics, each tagged with `source` (where they were read).
     pub fn metrics(&self, source: &str) -> Vec<Metric> {
         let f = |k: &str, v: Option<u64>| Metric {
             key: k.into(),
@@ -212,17 +223,26 @@ fn classify_gcn(op: &str, c: &mut ClassCounts) {
 /// A decoded msgpack value (only what AMD metadata uses).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Msg {
+    /// msgpack nil.
     Nil,
+    /// A boolean.
     Bool(bool),
+    /// Any integer (signed or unsigned, up to 64 bits).
     Int(i128),
+    /// A float (32- or 64-bit).
     Float(f64),
+    /// A UTF-8 string.
     Str(String),
+    /// Raw bytes.
     Bin(Vec<u8>),
+    /// An array.
     Array(Vec<Msg>),
+    /// A map as key-value pairs in file order.
     Map(Vec<(Msg, Msg)>),
 }
 
 impl Msg {
+    /// The value of string key `key` in a map (`None` for other values or a missing key).
     pub fn get(&self, key: &str) -> Option<&Msg> {
         match self {
             Msg::Map(kv) => kv

@@ -12,6 +12,7 @@ use serde::Serialize;
 /// Everything known about one kernel.
 #[derive(Debug, Clone, Serialize)]
 pub struct KernelStats {
+    /// The kernel's name.
     pub kernel: String,
     /// Exact per-work-item counts written by the generator.
     pub generator: OpCounts,
@@ -40,9 +41,13 @@ impl KernelStats {
 /// The statistics of a transform's program on one device.
 #[derive(Debug, Clone, Serialize)]
 pub struct ProgramStats {
+    /// The device the program was built for.
     pub device: DeviceInfo,
+    /// The transform the program computes.
     pub plan: VcPlan,
+    /// The pass radices, e.g. `81·81·9`.
     pub radices: String,
+    /// One entry per kernel of the program.
     pub kernels: Vec<KernelStats>,
     /// What could not be read, and where files came from.
     pub notes: Vec<String>,

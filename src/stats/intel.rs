@@ -7,6 +7,7 @@ use ocl::core::ffi::{clGetKernelWorkGroupInfo, cl_device_id, cl_kernel};
 
 /// `CL_KERNEL_REGISTER_COUNT_INTEL` (cl_uint) and `CL_KERNEL_SPILL_MEM_SIZE_INTEL` (cl_ulong).
 pub const CL_KERNEL_REGISTER_COUNT_INTEL: u32 = 0x425B;
+/// Spill memory size query of Intel's driver (cl_ulong, bytes).
 pub const CL_KERNEL_SPILL_MEM_SIZE_INTEL: u32 = 0x4109;
 
 /// A kernel work-group query by raw code; None when the driver does not know it.
@@ -30,7 +31,9 @@ fn raw_kernel_query(kernel: cl_kernel, device: cl_device_id, code: u32) -> Optio
 /// What `.ze_info` says about one kernel.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ZeInfo {
+    /// General registers per thread (GRF count).
     pub grf_count: Option<u64>,
+    /// SIMD width the kernel was compiled for.
     pub simd_size: Option<u64>,
     /// Sum of per-thread memory buffers (scratch for private data and spills).
     pub scratch_bytes: Option<u64>,

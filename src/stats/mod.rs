@@ -21,12 +21,14 @@ use serde::{Deserialize, Serialize};
 pub struct Metric {
     /// Stable key: `alu`, `fetch`, `registers`, `spill_store_bytes`, ...
     pub key: String,
+    /// The value, `None` where the source could not tell.
     pub value: Option<u64>,
     /// e.g. "PTX", "ptxas -v", "SASS (cuobjdump)", "clGetKernelWorkGroupInfo".
     pub source: String,
 }
 
 impl Metric {
+    /// A value read from `source`.
     pub fn known(key: &str, value: u64, source: &str) -> Metric {
         Metric {
             key: key.into(),
@@ -35,6 +37,7 @@ impl Metric {
         }
     }
 
+    /// A metric `source` could not give (shown as unknown rather than left out).
     pub fn unknown(key: &str, source: &str) -> Metric {
         Metric {
             key: key.into(),

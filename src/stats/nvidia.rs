@@ -105,10 +105,15 @@ fn classify_ptx(op: &str, c: &mut ClassCounts) {
 /// What ptxas reports for one function.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PtxasReport {
+    /// Registers per thread.
     pub registers: Option<u64>,
+    /// Stack frame per thread in bytes.
     pub stack_bytes: Option<u64>,
+    /// Bytes of spill stores.
     pub spill_store_bytes: Option<u64>,
+    /// Bytes of spill loads.
     pub spill_load_bytes: Option<u64>,
+    /// The target architecture, e.g. `sm_90`.
     pub arch: Option<String>,
 }
 

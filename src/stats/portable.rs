@@ -3,6 +3,7 @@
 use super::Metric;
 use crate::runtime::KernelHandle;
 
+/// What any OpenCL driver reports for a kernel: work-group limits and private and local memory.
 pub fn metrics(k: &KernelHandle) -> Vec<Metric> {
     let src = "clGetKernelWorkGroupInfo";
     vec![

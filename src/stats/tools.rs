@@ -41,6 +41,7 @@ pub fn run(tool: &Path, args: &[&str]) -> Result<String, String> {
 pub struct Scratch(tempfile::TempDir);
 
 impl Scratch {
+    /// A fresh folder `jitfft-{tag}-…` under the system temp dir.
     pub fn new(tag: &str) -> std::io::Result<Scratch> {
         tempfile::Builder::new()
             .prefix(&format!("jitfft-{tag}-"))
@@ -48,6 +49,7 @@ impl Scratch {
             .map(Scratch)
     }
 
+    /// The folder's path.
     pub fn path(&self) -> &Path {
         self.0.path()
     }

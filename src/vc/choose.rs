@@ -10,6 +10,7 @@ use crate::runtime::Gpu;
 /// A plan chosen for a device, and the wisdom entry's label when it came from one.
 #[derive(Debug, Clone)]
 pub struct Chosen {
+    /// The plan to run.
     pub plan: VcPlan,
     /// The tuned choice applied (its label), if the wisdom file had one.
     pub tuned: Option<String>,

@@ -1,6 +1,6 @@
 //! Butterfly coefficients of the r-point VC transform, r = p^m.
 //!
-//! W[i][j] = ω^(s·k), ω = e^(2πi/p), k = Σ_d i_d·j_d mod p over the base-p digits of i and j,
+//! W\[i\]\[j\] = ω^(s·k), ω = e^(2πi/p), k = Σ_d i_d·j_d mod p over the base-p digits of i and j,
 //! s = −1 forward (conj(VC)) and +1 inverse. For m = 1 this is k = i·j mod p.
 
 use crate::transform::{digit_dot, root, Direction};

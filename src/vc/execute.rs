@@ -56,9 +56,13 @@ pub(super) enum TypedBuffers {
 
 /// A plan made ready on one device: program built, buffers allocated.
 pub struct VcTransform {
+    /// The plan this transform was made from.
     pub plan: VcPlan,
+    /// The launches in order and the buffers they use.
     pub schedule: Schedule,
+    /// The generated OpenCL C and its operation counts.
     pub program: GeneratedProgram,
+    /// The program built for the device (or loaded from the program cache).
     pub built: BuiltProgram,
     pub(super) kernels: Vec<KernelHandle>,
     pub(super) buffers: TypedBuffers,
@@ -137,7 +141,7 @@ pub fn fused_limits(info: &DeviceInfo) -> FusedLimits {
 
 /// [`fused_limits`] with the work-group size the driver reports for a kernel that exchanges
 /// through local memory (NVIDIA's OpenCL: 256, device maximum 1024), unless
-/// [`trust_device_limit`]. Probed once per device and process.
+/// `trust_device_limit`. Probed once per device and process.
 pub fn fused_limits_for(gpu: &Gpu) -> FusedLimits {
     let mut limits = fused_limits(&gpu.info);
     if !trust_device_limit(gpu) {
@@ -271,6 +275,7 @@ impl VcTransform {
         &self.program.kernels
     }
 
+    /// The kernels of the built program, in the order of `program.kernels`.
     pub fn kernel_handles(&self) -> &[KernelHandle] {
         &self.kernels
     }

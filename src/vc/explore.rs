@@ -17,11 +17,17 @@ use std::path::PathBuf;
 /// A schedule choice, as stored in wisdom.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Choice {
+    /// `ct`, `cg` or `fused`.
     pub algorithm: String,
+    /// Butterfly radix (ct and cg); `None` means r = p.
     pub radix: Option<u64>,
+    /// Coefficient placement: `const-first`, `const-matrix` or `literal`.
     pub coeffs: String,
+    /// Fused: the most digits one pass transforms (`None`: what local memory holds).
     pub fused_digits: Option<u32>,
+    /// Fused: lane digits per tile (`None`: the default rule).
     pub fused_lanes: Option<u32>,
+    /// Fused: `auto`, `rotate`, `inplace` or `staged`.
     pub fused_layout: String,
     /// Values per work-item (absent in older wisdom files: the default).
     #[serde(default)]
@@ -33,6 +39,7 @@ fn s(x: impl ToString) -> String {
 }
 
 impl Choice {
+    /// The choice made by `o` (direction, precision and norm are not part of a choice).
     pub fn of(o: &VcOptions) -> Choice {
         Choice {
             algorithm: s(o.algorithm),
@@ -76,6 +83,7 @@ impl Choice {
         o
     }
 
+    /// A short human label, e.g. `ct r9 const-first` or `fused auto digits≤4 lanes auto`.
     pub fn label(&self) -> String {
         match self.algorithm.as_str() {
             "fused" => format!(
@@ -159,10 +167,15 @@ pub fn candidates(p: u32, n: u32, precision: Precision, gpu: &Gpu) -> Vec<VcOpti
 /// One timed candidate.
 #[derive(Debug, Clone, Serialize)]
 pub struct Measured {
+    /// The choice's label (see [`Choice::label`]).
     pub label: String,
+    /// The schedule choice that was timed.
     pub choice: Choice,
+    /// Kernel launches per transform.
     pub passes: usize,
+    /// The pass radices, e.g. `81·81·9`.
     pub radices: String,
+    /// Kernel time per transform over the timed runs (ms).
     pub kernel_ms: Summary,
     /// Median time of each pass.
     pub pass_ms: Vec<f64>,
@@ -170,7 +183,9 @@ pub struct Measured {
     pub gbs: f64,
     /// Real flops per point, from the generator's counts.
     pub flops_per_point: f64,
+    /// Relative L2 error against the CPU reference, where one was computed.
     pub rel_l2: Option<f64>,
+    /// Why the candidate could not be built or run (then the timings are zero).
     pub error: Option<String>,
 }
 
@@ -293,16 +308,22 @@ pub fn explore(
 /// Wisdom: the fastest choice per device, driver, p, n and precision.
 #[derive(Debug, Default, Serialize, Deserialize)]
 pub struct Wisdom {
+    /// Entries by [`wisdom_key`].
     pub entries: BTreeMap<String, WisdomEntry>,
 }
 
+/// The fastest choice measured for one key.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct WisdomEntry {
+    /// The choice.
     pub choice: Choice,
+    /// Its median kernel time (ms).
     pub kernel_ms: f64,
+    /// When it was measured (UTC, from `bench::meta::utc_now`).
     pub date: String,
 }
 
+/// The wisdom key: device name, driver version, p, n and precision.
 pub fn wisdom_key(gpu: &Gpu, p: u32, n: u32, precision: Precision) -> String {
     format!(
         "{} | {} | p={p} n={n} {precision}",
@@ -331,6 +352,7 @@ impl Wisdom {
         }
     }
 
+    /// Writes the wisdom file atomically (see [`wisdom_path`]).
     pub fn save(&self) -> Result<()> {
         let path = wisdom_path();
         if let Some(d) = path.parent() {
@@ -342,6 +364,7 @@ impl Wisdom {
         crate::io::atomic::write_atomic(&path, text.as_bytes())
     }
 
+    /// The entry for this device, driver, p, n and precision, if tuned.
     pub fn lookup(&self, gpu: &Gpu, p: u32, n: u32, precision: Precision) -> Option<&WisdomEntry> {
         self.entries.get(&wisdom_key(gpu, p, n, precision))
     }

@@ -22,7 +22,7 @@ pub enum Algorithm {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Coeffs {
-    /// The first VC function X1 (p values) in `__constant` memory; W[i][j] = X1[k] with
+    /// The first VC function X1 (p values) in `__constant` memory; W\[i\]\[j\] = X1\[k\] with
     /// k = (Σ digit products of i and j) mod p computed at run time (the paper's default).
     ConstFirst,
     /// The whole r×r butterfly matrix in `__constant` memory.
@@ -49,11 +49,15 @@ pub const MAX_RADIX: u64 = 256;
 /// Options of a VC transform besides p and n; `Default` is the paper's setting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VcOptions {
+    /// How the passes move data (Cooley-Tukey, constant geometry or fused).
     pub algorithm: Algorithm,
     /// Butterfly radix r = p^m; `None` means r = p.
     pub radix: Option<u64>,
+    /// Where the butterfly coefficients come from (ct and cg).
     pub coeffs: Coeffs,
+    /// Real type on the device (f64 needs a device with double support).
     pub precision: Precision,
+    /// Forward (root ω = e^(−2πi/p)) or inverse (ω⁻¹).
     pub direction: Direction,
     /// `None` means: `none` forward, `full` inverse (so inverse(forward(x)) = x).
     pub norm: Option<Norm>,
@@ -76,7 +80,9 @@ pub enum FusedLayout {
     /// [`FusedLayout::resolve`]).
     #[default]
     Auto,
+    /// Output digits rotated: constant geometry at block level.
     Rotate,
+    /// Results written back where they were read.
     Inplace,
     /// In-place digit groups; each pass reads its tile contiguously from a layout the previous
     /// pass wrote (strided runs only on writes).
@@ -121,22 +127,33 @@ impl Default for VcOptions {
 /// A validated VC transform of N = p^n points.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct VcPlan {
+    /// The base p ≥ 2 (the length of each axis).
     pub p: u32,
+    /// The number of digits (axes) n ≥ 1.
     pub n: u32,
     /// N = p^n.
     pub len: u64,
+    /// How the passes move data.
     pub algorithm: Algorithm,
     /// The main radix r = p^m.
     pub radix: u64,
     /// Digits per main pass, m.
     pub digits_per_pass: u32,
+    /// Where the butterfly coefficients come from.
     pub coeffs: Coeffs,
+    /// Real type on the device.
     pub precision: Precision,
+    /// Forward or inverse.
     pub direction: Direction,
+    /// The normalisation, resolved (see [`VcPlan::scale`]).
     pub norm: Norm,
+    /// Fused: the most digits per pass asked for (`None`: what local memory holds).
     pub fused_digits: Option<u32>,
+    /// Fused: lane digits per tile asked for (`None`: the default rule).
     pub fused_lanes: Option<u32>,
+    /// Fused: where passes place their results.
     pub fused_layout: FusedLayout,
+    /// Fused: complex values a work-item prefers to hold (`None`: per precision).
     pub fused_values: Option<u32>,
 }
 
@@ -154,6 +171,12 @@ pub fn log_exact(p: u64, r: u64) -> Option<u32> {
 }
 
 impl VcPlan {
+    /// Validates a transform of N = p^n points.
+    ///
+    /// Errors ([`JitError::InvalidInput`], with the allowed values):
+    /// p < 2, n = 0, p^n beyond 64 bits, a radix that is not a power of p or exceeds p^n or
+    /// [`MAX_RADIX`], `radix` with the fused algorithm, `fused_digits` of 0. The device limits are
+    /// checked later, by [`VcTransform::new`](crate::vc::VcTransform::new).
     pub fn new(p: u32, n: u32, opts: VcOptions) -> Result<VcPlan> {
         if p < 2 {
             return Err(JitError::invalid(format!(

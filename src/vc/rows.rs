@@ -9,8 +9,11 @@ use serde::Serialize;
 /// for unit `u` (in complex elements).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct RowMap {
+    /// Rows the unit touches.
     pub rows: u64,
+    /// Elements from one row to the next.
     pub pitch: u64,
+    /// Elements per row and unit.
     pub width: u64,
 }
 

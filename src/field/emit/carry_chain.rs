@@ -23,14 +23,18 @@ pub const MAX_ASM_OPERANDS: usize = 30;
 /// An operand: a C lvalue/expression of limb type, or an immediate.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Opnd {
+    /// A named C value (variable, array element or expression).
     V(String),
+    /// An immediate constant.
     Imm(u64),
 }
 
+/// A named operand.
 pub fn v(s: impl Into<String>) -> Opnd {
     Opnd::V(s.into())
 }
 
+/// An immediate operand.
 pub fn imm(x: u64) -> Opnd {
     Opnd::Imm(x)
 }
@@ -55,12 +59,19 @@ pub enum Kind {
 /// One primitive: `cin` reads the carry flag, `cout` sets it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Op {
+    /// The arithmetic.
     pub kind: Kind,
+    /// Adds the carry flag in (`addc`/`madc` in PTX).
     pub cin: bool,
+    /// Sets the carry flag (`.cc` in PTX).
     pub cout: bool,
+    /// Destination C lvalue.
     pub d: String,
+    /// First operand.
     pub a: Opnd,
+    /// Second operand.
     pub b: Opnd,
+    /// Addend of the multiply-add kinds.
     pub c: Option<Opnd>,
 }
 
@@ -132,32 +143,40 @@ fn op(kind: Kind, (cin, cout): (bool, bool), d: &str, a: Opnd, b: Opnd, c: Optio
 /// A list of primitives under construction: the field generator's algorithms call these.
 #[derive(Debug, Default, Clone)]
 pub struct Chain {
+    /// Primitives in program order.
     pub ops: Vec<Op>,
 }
 
 impl Chain {
+    /// An empty chain.
     pub fn new() -> Chain {
         Chain::default()
     }
 
+    /// d = a + b, with carry in/out as asked.
     pub fn add(&mut self, cin: bool, cout: bool, d: &str, a: Opnd, b: Opnd) {
         self.ops.push(op(Kind::Add, (cin, cout), d, a, b, None));
     }
+    /// d = a − b, with borrow in/out as asked.
     pub fn sub(&mut self, cin: bool, cout: bool, d: &str, a: Opnd, b: Opnd) {
         self.ops.push(op(Kind::Sub, (cin, cout), d, a, b, None));
     }
+    /// d = lo(a·b) + c, with carry in/out as asked.
     pub fn mad_lo(&mut self, cin: bool, cout: bool, d: &str, a: Opnd, b: Opnd, c: Opnd) {
         self.ops
             .push(op(Kind::MadLo, (cin, cout), d, a, b, Some(c)));
     }
+    /// d = hi(a·b) + c, with carry in/out as asked.
     pub fn mad_hi(&mut self, cin: bool, cout: bool, d: &str, a: Opnd, b: Opnd, c: Opnd) {
         self.ops
             .push(op(Kind::MadHi, (cin, cout), d, a, b, Some(c)));
     }
+    /// d = lo(a·b), no carry.
     pub fn mul_lo(&mut self, d: &str, a: Opnd, b: Opnd) {
         self.ops
             .push(op(Kind::MulLo, (false, false), d, a, b, None));
     }
+    /// d = a & b, no carry.
     pub fn and(&mut self, d: &str, a: Opnd, b: Opnd) {
         self.ops.push(op(Kind::And, (false, false), d, a, b, None));
     }

@@ -40,10 +40,13 @@ pub fn dft_kernel_name(plan: &GfpPlan, s: usize) -> String {
         if plan.inverse { "inv" } else { "fwd" }
     )
 }
+/// Name of the twiddle kernel after stage `s`.
 pub fn twiddle_kernel_name(s: usize) -> String {
     format!("gfp_twiddle_stage{s}")
 }
+/// Name of the kernel that permutes the output into natural order.
 pub const PERMUTE_KERNEL: &str = "gfp_digit_reverse";
+/// Name of the kernel that scales by 1/N (inverse only).
 pub const SCALE_KERNEL: &str = "gfp_scale_inv_n";
 
 fn emit_tables(w: &mut Writer, name: &str, prog: &DftProgram) {
@@ -314,7 +317,7 @@ pub fn generate(plan: &GfpPlan) -> GeneratedProgram {
 }
 
 /// Element-wise kernels for testing the field helpers on a device: z = x op y for
-/// op ∈ {add, sub, mul}, z = x · r^s[i] for shift; n elements in the transposed layout.
+/// op ∈ {add, sub, mul}, z = x · r^s\[i\] for shift; n elements in the transposed layout.
 pub fn generate_ops(f: &GfpField) -> GeneratedProgram {
     let mut w = Writer::new();
     w.comment(format!(

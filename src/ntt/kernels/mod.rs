@@ -79,6 +79,8 @@ fn bitrev_fn(w: &mut Writer) {
     w.blank();
 }
 
+/// The OpenCL program of `schedule`: shared headers (field arithmetic, helpers) and one kernel per
+/// distinct launch kind, with operation counts.
 pub fn generate(plan: &NttPlan, schedule: &Schedule) -> GeneratedProgram {
     let mut w = Writer::new();
     let cfg = plan.field_cfg();

@@ -115,7 +115,7 @@ pub(super) fn finish_pass(mut pass: FusedPass, limits: FusedLimits) -> FusedPass
 
 /// The largest tile exponent a pass may use: what the work-group holds in registers
 /// (local memory is handled by exchanging in rounds), with p^b values per thread within
-/// [`max_values`] and p^(e−b) work-items within the limit.
+/// `max_values` and p^(e−b) work-items within the limit.
 pub fn max_tile_digits(p: u32, precision: Precision, limits: FusedLimits) -> u32 {
     let digits = |limit: u64| {
         let mut e = 0;

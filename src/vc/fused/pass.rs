@@ -4,27 +4,40 @@
 use crate::transform::{Direction, Precision};
 use serde::Serialize;
 
+/// Where a fused pass writes its results (the resolved form of
+/// [`FusedLayout`](crate::vc::plan::FusedLayout)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Layout {
+    /// Output digits rotated: constant geometry at block level (the transformed digits move to the
+    /// lowest places).
     Rotate,
+    /// Results written back to the positions they were read from.
     Inplace,
+    /// In-place digit groups, tile read contiguously from the layout the previous pass wrote;
+    /// strided runs only on writes.
     Staged,
 }
 
 /// One digit of a tile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct TileDigit {
+    /// Digit position this tile digit has in the pass's input index.
     pub in_pos: u32,
+    /// Digit position it has in the output index.
     pub out_pos: u32,
+    /// Transformed by this pass (else a lane digit carried along).
     pub transformed: bool,
 }
 
 /// One fused pass, as plain data.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FusedPass {
+    /// The VC base p.
     pub p: u32,
+    /// Digits of the whole transform (N = p^n).
     pub n: u32,
+    /// Where the pass writes its results.
     pub layout: Layout,
     /// Transformed digits in this pass, m.
     pub m: u32,
@@ -38,9 +51,13 @@ pub struct FusedPass {
     pub b: u32,
     /// Tile-digit indices transformed in each sub-stage (each at most b).
     pub substages: Vec<Vec<usize>>,
+    /// Real type of the data.
     pub precision: Precision,
+    /// Sign of the root.
     pub direction: Direction,
+    /// Factor the pass multiplies its outputs by (only the last pass of a normalised transform).
     pub scale: Option<f64>,
+    /// 64-bit index arithmetic (N > 2^32 − 1).
     pub wide_index: bool,
     /// Exchange real and imaginary parts separately (halves the local memory).
     pub split_exchange: bool,
@@ -50,13 +67,16 @@ pub struct FusedPass {
     /// Where element x of the local exchange buffer is stored, chosen so that a warp's
     /// exchange accesses spread over the banks (strides p^k collide when p is even).
     pub swizzle: Swizzle,
+    /// Position of the pass in its schedule (0 first); part of the kernel name.
     pub index: usize,
 }
 
 impl FusedPass {
+    /// Elements of one tile, p^(tile digits).
     pub fn tile_len(&self) -> u64 {
         (self.p as u64).pow(self.tile.len() as u32)
     }
+    /// Elements one work-item holds in registers, B = p^b.
     pub fn regs(&self) -> u64 {
         (self.p as u64).pow(self.b)
     }
@@ -68,6 +88,7 @@ impl FusedPass {
     pub fn local_len(&self) -> u64 {
         self.tile_len() / (self.p as u64).pow(self.resident.len() as u32)
     }
+    /// Work-groups the pass launches, p^(work-group digits).
     pub fn groups(&self) -> u64 {
         (self.p as u64).pow(self.wg.len() as u32)
     }
@@ -79,6 +100,7 @@ impl FusedPass {
             Swizzle::Identity | Swizzle::Xor(..) => self.local_len(),
         }
     }
+    /// Local memory of the exchange buffer in bytes (after the swizzle's padding).
     pub fn local_bytes(&self) -> u64 {
         let real = if self.precision == Precision::F64 {
             8
@@ -87,6 +109,8 @@ impl FusedPass {
         };
         self.local_words() * real * if self.split_exchange { 1 } else { 2 }
     }
+    /// The kernel's name: pass index, p, n, m, t, layout, direction, precision and scaling, unique
+    /// within a program.
     pub fn name(&self) -> String {
         format!(
             "vc_fused{}_p{}_n{}_m{}t{}_{}_{}_{}{}",
@@ -113,7 +137,9 @@ impl FusedPass {
 /// Limits a pass must respect on the device.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FusedLimits {
+    /// Local memory per work-group in bytes.
     pub local_bytes: u64,
+    /// Work-items per work-group the kernel may use (device and kernel limit).
     pub max_threads: u64,
     /// Complex values a work-item prefers to hold (`--fused-values`; default
     /// `preferred_values` in [`super::plan`]): fewer means more work-items and shorter chains per work-item,
@@ -124,6 +150,7 @@ pub struct FusedLimits {
 /// A map of the local exchange buffer's element indices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Swizzle {
+    /// x itself: no remapping.
     Identity,
     /// x + (x >> s): one spare element per 2^s.
     Pad(u32),

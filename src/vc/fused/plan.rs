@@ -11,14 +11,21 @@ use crate::transform::{Direction, Precision};
 /// digits (`None`: chosen per pass) and the device limits.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FusedRequest {
+    /// The base p.
     pub p: u32,
+    /// Digits of the transform (N = p^n).
     pub n: u32,
+    /// Digits each pass transforms, lowest digits first (they sum to n).
     pub groups: Vec<u32>,
+    /// Lane digits per tile (`None`: chosen per pass).
     pub lanes: Option<u32>,
+    /// Real type.
     pub precision: Precision,
+    /// Sign of the root.
     pub direction: Direction,
     /// Factor the last pass applies to its outputs (1.0: none).
     pub scale: f64,
+    /// Local memory and work-group limits of the device.
     pub limits: FusedLimits,
 }
 

@@ -14,7 +14,9 @@ use crate::vc::plan::{Algorithm, Coeffs, VcPlan};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PassAlgorithm {
+    /// Cooley-Tukey: in place, operands `base + i·dist`.
     Ct,
+    /// Constant geometry: out of place, operands `tid·r + i`, results `tid + i·N/r`.
     Cg,
 }
 use num_complex::Complex64;
@@ -23,11 +25,15 @@ use serde::Serialize;
 /// Everything that determines one kernel's text.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct VcKernelSpec {
+    /// The per-butterfly algorithm (fused plans run their ct/cg fallback passes as cg).
     pub algorithm: PassAlgorithm,
+    /// The base p.
     pub p: u32,
     /// Digits per butterfly, m; the radix is p^m.
     pub digits: u32,
+    /// Where the butterfly coefficients come from.
     pub coeffs: Coeffs,
+    /// Real type.
     pub precision: Precision,
     /// Only folded into the text for `literal`; the tables carry it otherwise.
     pub direction: Direction,
@@ -38,6 +44,8 @@ pub struct VcKernelSpec {
 }
 
 impl VcKernelSpec {
+    /// The kernel of a pass of `plan` that transforms `digits` digits; `last` carries the
+    /// normalisation.
     pub fn for_pass(plan: &VcPlan, digits: u32, last: bool) -> VcKernelSpec {
         let s = plan.scale();
         VcKernelSpec {
@@ -55,6 +63,7 @@ impl VcKernelSpec {
         }
     }
 
+    /// The butterfly radix p^digits.
     pub fn radix(&self) -> u64 {
         (self.p as u64).pow(self.digits)
     }

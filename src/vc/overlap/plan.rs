@@ -47,8 +47,11 @@ impl std::fmt::Display for Download {
 /// memory they read (uploads) or write (downloads), in complex elements.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Piece {
+    /// First work-group of the piece.
     pub first_group: usize,
+    /// Number of work-groups.
     pub groups: usize,
+    /// The memory those work-groups read or write.
     pub rect: Rect,
     /// Packed downloads: where the piece's rows lie one after another (device and host).
     pub packed_at: Option<usize>,
@@ -57,6 +60,7 @@ pub struct Piece {
 /// How a transform is split for overlapped execution.
 #[derive(Debug, Clone, Serialize)]
 pub struct OverlapPlan {
+    /// Chunks the data is split into (≤ `max_chunks`).
     pub chunks: usize,
     /// The most chunks this schedule allows (work-groups of the split passes).
     pub max_chunks: usize,
@@ -65,6 +69,7 @@ pub struct OverlapPlan {
     /// Pieces of the last pass, each downloaded when done (the upload pieces again for a
     /// single-pass schedule).
     pub downloads: Vec<Piece>,
+    /// Passes of the schedule.
     pub passes: usize,
     /// How the download pieces move.
     pub download: Download,

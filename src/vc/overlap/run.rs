@@ -21,11 +21,13 @@ use std::time::Instant;
 pub struct OverlapTimes {
     /// First upload start → last download end.
     pub events_ms: f64,
-    /// Sums of the upload and download commands.
+    /// Sum of the upload commands.
     pub upload_ms: f64,
+    /// Sum of the download commands.
     pub download_ms: f64,
     /// Device copies of packed downloads.
     pub pack_ms: f64,
+    /// Sum of the kernel launches.
     pub kernel_ms: f64,
     /// Time inside `events_ms` with no transfer running (compute left unhidden, gaps).
     pub exposed_ms: f64,
@@ -40,8 +42,9 @@ pub struct OverlapTimes {
 /// Pinned-transfer floor: the same bytes through the same pinned memory, nothing else running.
 #[derive(Debug, Clone, Serialize)]
 pub struct TransferFloor {
-    /// One upload of the whole data, one download of it (each its own event).
+    /// One upload of the whole data (its own event).
     pub upload_ms: f64,
+    /// One download of the whole data (its own event).
     pub download_ms: f64,
     /// upload + download: the floor ratios use.
     pub sequential_ms: f64,
@@ -53,9 +56,11 @@ pub struct TransferFloor {
 
 /// A transform made ready for overlapped runs: its plan split, a second (transfer) queue.
 pub struct Overlapped<'a> {
+    /// The transform whose passes are split.
     pub tr: &'a VcTransform,
     gpu: &'a Gpu,
     xfer: Queue,
+    /// How they are split into chunks and pieces.
     pub plan: OverlapPlan,
     /// Packed downloads: the kernel that gathers a piece's rows into one run.
     pack: Option<KernelHandle>,
