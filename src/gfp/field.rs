@@ -16,7 +16,7 @@ use serde::Serialize;
 pub struct Preset {
     /// Name for `--field` (`p3`, `p4`, `p5`).
     pub name: &'static str,
-    /// The radix r (a 64-bit word: digits of elements are in [0, r)).
+    /// The radix r (below 2^64: one device word per digit).
     pub r: u64,
     /// The exponent k of p = r^k + 1 (digits per element).
     pub k: u32,
@@ -48,7 +48,7 @@ pub const MAX_K: u32 = 64;
 /// A validated field description.
 #[derive(Debug, Clone, Serialize)]
 pub struct GfpField {
-    /// The radix r; elements are k digits in base r.
+    /// The radix r; an element is k base-r digits on the device (p − 1 = r^k as top digit r).
     pub r: u64,
     /// The exponent k: p = r^k + 1.
     pub k: u32,

@@ -52,7 +52,8 @@ pub fn random_elements(field: &PrimeField, count: usize, seed: u64) -> Vec<u64> 
     out
 }
 
-/// Elements as integers from the host layout (`limbs` little-endian u64 words per element).
+/// Elements as integers from the host layout (the field's 64-bit limb count of little-endian u64
+/// words per element).
 pub fn to_integers(field: &PrimeField, data: &[u64]) -> Vec<Integer> {
     data.chunks_exact(limbs64(field))
         .map(|e| from_limbs(e, LimbBits::B64))

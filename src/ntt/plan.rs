@@ -106,7 +106,8 @@ pub struct NttOptions {
     pub kernel: FusedKernel,
     /// Points per work-item in the regs kernel (2, 4, 8 or 16).
     pub elems: u32,
-    /// Twiddles read from a precomputed table or computed on the device.
+    /// Regs kernel twiddles: one table per pass, or split hi/lo tables (smaller, one more
+    /// multiplication per element).
     pub twiddles: Twiddles,
     /// Lazy or full reduction inside passes (`auto`: lazy where the field's headroom allows).
     pub reduce: Reduce,
@@ -162,7 +163,7 @@ impl FusedKernel {
 }
 
 impl Twiddles {
-    /// Parses `--twiddles` (`table`, `compute`); the error names the choices.
+    /// Parses `--twiddles` (`table`, `split`); the error names the choices.
     pub fn parse(s: &str) -> Result<Twiddles> {
         match s {
             "table" => Ok(Twiddles::Table),

@@ -36,7 +36,8 @@ pub struct FusedPass {
     pub wg: usize,
     /// First pass: converts into Montgomery form as it loads (stages kernel only).
     pub first: bool,
-    /// Last pass: converts out of Montgomery form (× N⁻¹ for the inverse) as it stores.
+    /// Last pass: applies the inverse's N⁻¹ and reduces below p as it stores (the stages kernel
+    /// also converts out of Montgomery form).
     pub last: bool,
     /// Regs kernel: points per work-item per exchange (2^e, at most 2^r).
     pub elems: usize,
@@ -104,7 +105,7 @@ pub struct Pass {
     pub dst: Buf,
     /// Work-items and work-group size.
     pub global: usize,
-    /// Work-group size (divides `global`).
+    /// Work-group size.
     pub local: usize,
 }
 

@@ -185,7 +185,8 @@ pub struct Measured {
     pub flops_per_point: f64,
     /// Relative L2 error against the CPU reference, where one was computed.
     pub rel_l2: Option<f64>,
-    /// Why the candidate could not be built or run (then the timings are zero).
+    /// Why the candidate could not be built or run (then there are no timings: NaN kernel
+    /// times, no passes).
     pub error: Option<String>,
 }
 

@@ -9,8 +9,7 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Layout {
-    /// Output digits rotated: constant geometry at block level (the transformed digits move to the
-    /// lowest places).
+    /// Output digits rotated: constant geometry at block level.
     Rotate,
     /// Results written back to the positions they were read from.
     Inplace,
