@@ -12,7 +12,12 @@ pub enum JitError {
 
     /// An input file that cannot be used.
     #[error("{path}: {msg}")]
-    BadFile { path: PathBuf, msg: String },
+    BadFile {
+        /// The file as the caller named it.
+        path: PathBuf,
+        /// What is wrong with it (and, where it helps, what would be accepted).
+        msg: String,
+    },
 
     /// The device cannot hold or run what was asked.
     #[error("{0}")]
@@ -22,30 +27,41 @@ pub enum JitError {
     /// `CL_INVALID_WORK_GROUP_SIZE` = -54, ...) where the failing call reported one.
     #[error("OpenCL error: {message}")]
     OpenCl {
+        /// The OpenCL API status code, where the failing call reported one.
         status: Option<i32>,
+        /// The driver's (or ocl's) description, with the failing step before it.
         message: String,
     },
 
     /// The device compiler rejected a generated program.
     #[error("kernel build failed on {device}: the generated source was saved to {}\n--- build log ---\n{log}", source_path.display())]
     Build {
+        /// The device's name.
         device: String,
+        /// The compiler's build log (or the API error when the log is empty).
         log: String,
+        /// Where the rejected source was saved for inspection (the cache's `sources/` folder,
+        /// else the temporary folder).
         source_path: PathBuf,
     },
 
+    /// A file or folder could not be read or written.
     #[error("{context}: {source}")]
     Io {
+        /// What was being done, e.g. the path being written.
         context: String,
+        /// The operating system's error.
         #[source]
         source: std::io::Error,
     },
 }
 
 impl JitError {
+    /// An [`JitError::InvalidInput`] with this message.
     pub fn invalid(msg: impl Into<String>) -> Self {
         JitError::InvalidInput(msg.into())
     }
+    /// A [`JitError::BadFile`]: `msg` says what is wrong with the file at `path`.
     pub fn file(path: impl Into<PathBuf>, msg: impl Into<String>) -> Self {
         JitError::BadFile {
             path: path.into(),
@@ -81,6 +97,7 @@ impl JitError {
         }
     }
 
+    /// A [`JitError::Io`]: `context` says what was being done when `source` occurred.
     pub fn io(context: impl Into<String>, source: std::io::Error) -> Self {
         JitError::Io {
             context: context.into(),
@@ -107,4 +124,5 @@ impl From<ocl::OclCoreError> for JitError {
     }
 }
 
+/// The library's result type: [`JitError`] unless another error type is named.
 pub type Result<T, E = JitError> = std::result::Result<T, E>;

@@ -63,8 +63,8 @@ pub struct ReproduceArgs {
     /// `*-quick.*` and never replace a full run's.
     #[arg(long)]
     pub quick: bool,
-    /// Results go to DIR/<device-slug>/ (default: a new folder
-    /// <data dir>/jitfft/results/<UTC date>-<table>[-quick], outside any checkout).
+    /// Results go to `DIR/<device-slug>/` (default: a new folder
+    /// `<data dir>/jitfft/results/<UTC date>-<table>[-quick]`, outside any checkout).
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
     /// Replace result files that exist (a quick run still writes only `*-quick.*` files).

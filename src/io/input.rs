@@ -68,7 +68,9 @@ pub fn infer_n(p: u32, len: usize, what: &str) -> Result<u32> {
 /// Where an input holds NaN or infinite values: how many, and the first position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NonFinite {
+    /// How many values are NaN or infinite (at least one).
     pub count: usize,
+    /// Position (index into the flat data) of the first of them.
     pub first: usize,
 }
 

@@ -11,20 +11,28 @@ const MAGIC: &[u8] = b"\x93NUMPY";
 /// The values of an array, widened to 64 bits.
 #[derive(Debug, Clone, PartialEq)]
 pub enum NpyData {
+    /// `complex64` or `complex128` data.
     Complex(Vec<Complex64>),
+    /// `float32` or `float64` data.
     Real(Vec<f64>),
+    /// Signed or unsigned integers of any width, and `bool` (as 0/1); `uint64` values above
+    /// 2^63 are refused.
     Int(Vec<i64>),
 }
 
+/// A .npy array as read: its shape, numpy's dtype and the values in C order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NpyArray {
+    /// The dimensions from the header (empty for a 0-d array).
     pub shape: Vec<usize>,
     /// numpy's dtype string, e.g. `<c8`.
     pub descr: String,
+    /// The values, widened to 64 bits.
     pub data: NpyData,
 }
 
 impl NpyArray {
+    /// The number of values (elements, not bytes).
     pub fn len(&self) -> usize {
         match &self.data {
             NpyData::Complex(v) => v.len(),
@@ -32,6 +40,7 @@ impl NpyArray {
             NpyData::Int(v) => v.len(),
         }
     }
+    /// True when the array holds no values.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -40,6 +49,8 @@ impl NpyArray {
 const SUPPORTED: &str =
     "complex64, complex128, float32, float64, int8/16/32/64, uint8/16/32/64, bool";
 
+/// Reads a .npy file. Errors are [`JitError::BadFile`] naming the path: unreadable,
+/// malformed, Fortran order, or a dtype outside complex64/128, float32/64, (u)int8..64, bool.
 pub fn read_npy(path: &Path) -> Result<NpyArray> {
     let bytes =
         std::fs::read(path).map_err(|e| JitError::file(path, format!("cannot read: {e}")))?;
@@ -73,6 +84,8 @@ fn parse_shape(header: &str) -> std::result::Result<Vec<usize>, String> {
         .collect()
 }
 
+/// Parses the bytes of a .npy file (as [`read_npy`], without the file); the error is the
+/// message alone, for the caller to place.
 pub fn parse_npy(bytes: &[u8]) -> std::result::Result<NpyArray, String> {
     if bytes.len() < 10 || &bytes[..6] != MAGIC {
         return Err("not a .npy file (missing the \\x93NUMPY magic)".into());

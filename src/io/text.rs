@@ -12,6 +12,9 @@ pub fn read_truth_vector(path: &Path, p: u32) -> Result<Vec<u32>> {
     parse_truth_vector(&text, p).map_err(|m| JitError::file(path, m))
 }
 
+/// Parses a truth vector from text (as [`read_truth_vector`], without the file): integers
+/// separated by whitespace or commas, `#` starting a comment to the end of the line. The
+/// error message names the value's position and line; an empty vector is refused.
 pub fn parse_truth_vector(text: &str, p: u32) -> std::result::Result<Vec<u32>, String> {
     let mut out = Vec::new();
     for (line_no, line) in text.lines().enumerate() {

@@ -80,7 +80,7 @@ pub enum FusedKernel {
 pub enum Twiddles {
     /// A table per pass (one load per element; the inverse's N^-1 folded into the last).
     Table,
-    /// hi[e >> H]·lo[e & (2^H − 1)]: one more multiplication per element, tables of 2·2^(L/2).
+    /// `hi[e >> H]·lo[e & (2^H − 1)]`: one more multiplication per element, tables of 2·2^(L/2).
     Split,
 }
 

@@ -4,6 +4,8 @@ use crate::io::input::find_non_finite;
 use num_complex::Complex64;
 use serde::Serialize;
 
+/// How far a result is from its reference: relative L2 and maximum absolute error, and the
+/// NaN or infinite values found in the result.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct ErrorReport {
     /// ‖got − want‖₂ / ‖want‖₂ (or the absolute norm when the reference is zero); NaN when the
@@ -40,6 +42,9 @@ impl ErrorReport {
     }
 }
 
+/// Compares `got` with the reference `want`. A result holding NaN or infinite values gets NaN
+/// errors and their count; lengths that differ give infinite errors. See
+/// [`ErrorReport::passes`] for the verdict.
 pub fn compare(got: &[Complex64], want: &[Complex64]) -> ErrorReport {
     let nf = find_non_finite(got);
     let (non_finite, first_non_finite) = nf.map_or((0, None), |n| (n.count, Some(n.first)));

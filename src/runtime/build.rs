@@ -2,6 +2,7 @@
 //! options, so a new driver or a changed generator never reuses a stale binary.
 
 use super::context::Gpu;
+use super::env;
 use crate::error::{JitError, Result};
 use ocl::enums::{ProgramBuildInfo, ProgramBuildInfoResult, ProgramInfo, ProgramInfoResult};
 use ocl::Program;
@@ -14,20 +15,25 @@ use std::time::Instant;
 
 /// A built program and how it came to be.
 pub struct BuiltProgram {
+    /// The program, built for the device and ready for kernels to be created from it.
     pub program: Program,
     /// Wall time of the build (or of loading the cached binary), kept out of kernel timings.
     pub build_ms: f64,
+    /// True when the binary came from the on-disk cache rather than a compile.
     pub from_cache: bool,
     /// The compiler's log after a successful build (e.g. NVIDIA's `-cl-nv-verbose` report).
     pub build_log: String,
+    /// The build options passed to the compiler (this device's defaults plus the caller's).
     pub options: String,
+    /// The cache key: 32 hex digits of a SHA-256 over device, driver, options and source;
+    /// also the file name of the cached binary and of dumped artifacts.
     pub key: String,
 }
 
 /// Where jitfft keeps its caches: `$JITFFT_CACHE_DIR`, else the user's cache dir.
 pub fn cache_root() -> PathBuf {
-    if let Ok(d) = std::env::var("JITFFT_CACHE_DIR") {
-        return PathBuf::from(d);
+    if let Some(d) = env::cache_dir() {
+        return d;
     }
     dirs::cache_dir()
         .unwrap_or_else(std::env::temp_dir)
@@ -110,9 +116,7 @@ pub fn build_program(gpu: &Gpu, source: &str, extra_options: &str) -> Result<Bui
     let _same_program = lock.lock().unwrap_or_else(|e| e.into_inner());
     let bin_path = cache_root().join("programs").join(format!("{key}.bin"));
     let copts = cstring(&options, "build options")?;
-    let use_cache = std::env::var("JITFFT_NO_CACHE")
-        .map(|v| v != "1")
-        .unwrap_or(true);
+    let use_cache = !env::no_cache();
 
     let t0 = Instant::now();
     if use_cache {
@@ -198,10 +202,9 @@ fn store_binary(bin_path: &std::path::Path, bin: &[u8]) {
 /// With `JITFFT_DUMP_DIR` set, keeps each freshly built program's source, binary (PTX text
 /// on NVIDIA) and build log there: material for statistics parsers and for debugging.
 fn dump_artifacts(program: &Program, key: &str, source: &str, log: &str) {
-    let Ok(dir) = std::env::var("JITFFT_DUMP_DIR") else {
+    let Some(dir) = env::dump_dir() else {
         return;
     };
-    let dir = PathBuf::from(dir);
     if std::fs::create_dir_all(&dir).is_err() {
         return;
     }

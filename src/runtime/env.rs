@@ -1,6 +1,6 @@
 //! The `JITFFT_*` environment switches read by the library, one function each (the program
-//! cache's `JITFFT_CACHE_DIR`, `JITFFT_NO_CACHE` and `JITFFT_DUMP_DIR` are read where the
-//! cache lives, in [`super::build`]).
+//! cache's `JITFFT_CACHE_DIR`, `JITFFT_NO_CACHE` and `JITFFT_DUMP_DIR` are used by
+//! [`super::build`]).
 
 use std::path::PathBuf;
 
@@ -55,4 +55,22 @@ pub fn commit() -> Option<String> {
         .ok()
         .map(|c| c.trim().to_string())
         .filter(|c| !c.is_empty())
+}
+
+/// `JITFFT_CACHE_DIR`: the folder for jitfft's caches (built programs, saved sources, wisdom),
+/// instead of the user's cache folder. Any set value is taken as is (even an empty one).
+pub fn cache_dir() -> Option<PathBuf> {
+    std::env::var("JITFFT_CACHE_DIR").ok().map(PathBuf::from)
+}
+
+/// `JITFFT_NO_CACHE=1`: compile every program from source, neither reading nor writing the
+/// binary cache. Other values leave the cache on.
+pub fn no_cache() -> bool {
+    std::env::var("JITFFT_NO_CACHE").is_ok_and(|v| v == "1")
+}
+
+/// `JITFFT_DUMP_DIR`: a folder where each freshly built program's source, binary (PTX text on
+/// NVIDIA) and build log are kept, named by cache key.
+pub fn dump_dir() -> Option<PathBuf> {
+    std::env::var("JITFFT_DUMP_DIR").ok().map(PathBuf::from)
 }

@@ -21,6 +21,9 @@ pub struct Pinned<T: OclPrm> {
 }
 
 impl<T: OclPrm> Pinned<T> {
+    /// Allocates `len` elements of pinned host memory on `queue`'s context and maps them for
+    /// the host (a blocking map). Fails with [`JitError::OpenCl`] when the driver cannot
+    /// allocate or map them.
     pub fn new(queue: &Queue, len: usize) -> Result<Pinned<T>> {
         let buf = Buffer::<T>::builder()
             .queue(queue.clone())
@@ -43,10 +46,12 @@ impl<T: OclPrm> Pinned<T> {
         })
     }
 
+    /// The capacity in elements (not bytes).
     pub fn len(&self) -> usize {
         self.len
     }
 
+    /// True for a zero-element staging area.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -126,6 +131,8 @@ impl<T: OclPrm> Pinned<T> {
         Ok(())
     }
 
+    /// The underlying `CL_MEM_ALLOC_HOST_PTR` buffer (for callers that enqueue their own
+    /// commands on it; transfers through it should use the mapped memory as above).
     pub fn buffer(&self) -> &Buffer<T> {
         &self.buf
     }
