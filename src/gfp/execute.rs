@@ -254,7 +254,14 @@ pub fn device_op(
 ) -> Result<Vec<Vec<u64>>> {
     let n = x.len();
     let k = f.k as usize;
-    let prog = kernels::generate_ops(f);
+    if !["add", "sub", "mul", "shift"].contains(&op) {
+        return Err(JitError::invalid(format!(
+            "element-wise op {op}: use add, sub, mul or shift"
+        )));
+    }
+    // A program of just this op: PoCL compiles a program's kernels together, and p5's
+    // multiplication alone takes most of a minute.
+    let prog = kernels::generate_ops(f, &[op]);
     let built = build_program(gpu, &prog.source, "")?;
     let name = format!("gfp_op_{op}");
     let kern = KernelHandle::new(gpu, &built.program, &name)?;

@@ -316,9 +316,10 @@ pub fn generate(plan: &GfpPlan) -> GeneratedProgram {
     }
 }
 
-/// Element-wise kernels for testing the field helpers on a device: z = x op y for
-/// op ∈ {add, sub, mul}, z = x · r^s\[i\] for shift; n elements in the transposed layout.
-pub fn generate_ops(f: &GfpField) -> GeneratedProgram {
+/// Element-wise kernels for testing the field helpers on a device, one per name in `ops`:
+/// `gfp_op_{add,sub,mul}` (z = x op y) and `gfp_op_shift` (z = x · r^s\[i\]); n elements in
+/// the transposed layout. Unknown names are ignored.
+pub fn generate_ops(f: &GfpField, ops: &[&str]) -> GeneratedProgram {
     let mut w = Writer::new();
     w.comment(format!(
         "jitfft: element-wise Z/pZ test kernels, p = {}^{} + 1.",
@@ -326,7 +327,10 @@ pub fn generate_ops(f: &GfpField) -> GeneratedProgram {
     ));
     w.raw(&field_helpers(f));
     let mut kernels = Vec::new();
-    for op in ["add", "sub", "mul"] {
+    for op in ["add", "sub", "mul"]
+        .into_iter()
+        .filter(|o| ops.contains(o))
+    {
         let name = format!("gfp_op_{op}");
         w.comment(format!("{name}: z[i] = x[i] {op} y[i] mod p."));
         w.open(format!(
@@ -342,23 +346,25 @@ pub fn generate_ops(f: &GfpField) -> GeneratedProgram {
         w.blank();
         kernels.push((name, w.take_counts()));
     }
-    w.comment(
-        "gfp_op_shift: z[i] = x[i] · r^s[i] mod p (via local memory, as in the DFT kernels).",
-    );
-    w.line("__kernel __attribute__((reqd_work_group_size(64, 1, 1)))");
-    w.open(
-        "void gfp_op_shift(__global const ulong *x, __global const uint *s, __global ulong *z, ulong n)",
-    );
-    w.line("__local ulong sm[64 * GFP_K];");
-    w.line("ulong i = get_global_id(0); uint lid = get_local_id(0);");
-    w.line("for (uint c = 0; c < GFP_K; ++c) sm[c * 64 + lid] = i < n ? x[i + c * n] : 0;");
-    w.line("barrier(CLK_LOCAL_MEM_FENCE);");
-    w.line("if (i >= n) return;");
-    w.line("ulong a[GFP_K];");
-    w.line("gfp_shift_local(a, sm + lid, 64, s[i]);");
-    w.line("for (uint c = 0; c < GFP_K; ++c) z[i + c * n] = a[c];");
-    w.close();
-    kernels.push(("gfp_op_shift".to_string(), w.take_counts()));
+    if ops.contains(&"shift") {
+        w.comment(
+            "gfp_op_shift: z[i] = x[i] · r^s[i] mod p (via local memory, as in the DFT kernels).",
+        );
+        w.line("__kernel __attribute__((reqd_work_group_size(64, 1, 1)))");
+        w.open(
+            "void gfp_op_shift(__global const ulong *x, __global const uint *s, __global ulong *z, ulong n)",
+        );
+        w.line("__local ulong sm[64 * GFP_K];");
+        w.line("ulong i = get_global_id(0); uint lid = get_local_id(0);");
+        w.line("for (uint c = 0; c < GFP_K; ++c) sm[c * 64 + lid] = i < n ? x[i + c * n] : 0;");
+        w.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        w.line("if (i >= n) return;");
+        w.line("ulong a[GFP_K];");
+        w.line("gfp_shift_local(a, sm + lid, 64, s[i]);");
+        w.line("for (uint c = 0; c < GFP_K; ++c) z[i + c * n] = a[c];");
+        w.close();
+        kernels.push(("gfp_op_shift".to_string(), w.take_counts()));
+    }
     GeneratedProgram {
         source: w.finish(),
         kernels,
