@@ -433,3 +433,42 @@ fn explore_markdown_table() {
                 .and(contains("| candidate")),
         );
 }
+
+#[test]
+fn source_output_file_equals_stdout_for_every_transform() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, args) in [
+        &["vc", "--p", "3", "--n", "5", "--algo", "cg"][..],
+        &["ntt", "--field", "goldilocks", "--log-n", "4"][..],
+        &["gfp", "--prime", "p3", "--log-n", "4"][..],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let stdout = jitfft().arg("source").args(args).output().unwrap();
+        assert!(stdout.status.success(), "source {args:?}");
+        let path = dir.path().join(format!("prog{i}.cl"));
+        jitfft()
+            .arg("source")
+            .args(args)
+            .args(["--output", path.to_str().unwrap()])
+            .assert()
+            .success()
+            .stdout("");
+        assert_eq!(std::fs::read(&path).unwrap(), stdout.stdout, "{args:?}");
+        let dash = jitfft()
+            .args(["source", "--output", "-"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(dash.stdout, stdout.stdout, "{args:?}");
+    }
+    // A bad transform flag leaves no file behind.
+    let bad = dir.path().join("bad.cl");
+    jitfft()
+        .args(["source", "vc", "--p", "1", "--n", "3", "--output"])
+        .arg(&bad)
+        .assert()
+        .failure();
+    assert!(!bad.exists());
+}

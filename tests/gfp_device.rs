@@ -23,13 +23,7 @@ fn presets() -> Vec<GfpField> {
 
 fn check_op(f: &GfpField, op: &str, x: &[Integer], y: &[Integer], s: &[u32]) {
     let gpu = common::gpu();
-    let t0 = std::time::Instant::now();
     let got = device_op(&gpu, f, op, x, y, s).unwrap();
-    eprintln!(
-        "TIMING op {op} k={}: {:.1}s",
-        f.k,
-        t0.elapsed().as_secs_f64()
-    );
     for i in 0..x.len() {
         let want = match op {
             "add" => cpu::add(f, &x[i], &y[i]),
