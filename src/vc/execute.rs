@@ -344,17 +344,7 @@ impl VcTransform {
     ) -> Result<(Vec<Complex64>, RunTimes)> {
         let t0 = Instant::now();
         let len = input.len() * 2;
-        // Convert straight into the mapped pinned memory, in parallel: no intermediate copy.
-        b.staging.with_map(|m| {
-            m[..len]
-                .par_chunks_mut(2)
-                .zip(input.par_iter())
-                .for_each(|(d, c)| {
-                    d[0] = T::from_f64(c.re);
-                    d[1] = T::from_f64(c.im);
-                });
-            Ok(())
-        })?;
+        fill_staging(b, input)?;
         let upload_ms = b.staging.upload_to(&b.a, len)?;
         let mut times = self.passes(gpu, b)?;
         let result = match self.schedule.result {
@@ -373,4 +363,20 @@ impl VcTransform {
         times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
         Ok((out, times))
     }
+}
+
+/// Converts the input straight into the mapped pinned staging (interleaved re/im of the device
+/// type), in parallel: no intermediate copy.
+pub(super) fn fill_staging<T: Real>(b: &Buffers<T>, input: &[Complex64]) -> Result<()> {
+    let len = input.len();
+    b.staging.with_map(|m| {
+        m[..2 * len]
+            .par_chunks_mut(2)
+            .zip(input.par_iter())
+            .for_each(|(d, c)| {
+                d[0] = T::from_f64(c.re);
+                d[1] = T::from_f64(c.im);
+            });
+        Ok(())
+    })
 }

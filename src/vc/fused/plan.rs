@@ -40,6 +40,22 @@ impl FusedRequest {
     }
 }
 
+impl FusedRequest {
+    /// What pass `idx` shares with the others: the last pass applies the scale, and indices
+    /// are 64-bit when N exceeds 32 bits.
+    fn common(&self, idx: usize) -> PassCommon {
+        let last = idx + 1 == self.groups.len();
+        PassCommon {
+            p: self.p,
+            n: self.n,
+            precision: self.precision,
+            direction: self.direction,
+            scale: (last && self.scale != 1.0).then_some(self.scale),
+            wide_index: (self.p as f64).powi(self.n as i32) > u32::MAX as f64,
+        }
+    }
+}
+
 /// What every pass of a schedule shares.
 struct PassCommon {
     p: u32,
@@ -86,10 +102,8 @@ impl PassCommon {
 /// The rotate-layout schedule: each pass transforms the lowest digits and rotates them up.
 fn rotate(req: &FusedRequest) -> Vec<FusedPass> {
     let (p, n, groups, lanes) = (req.p, req.n, &req.groups[..], req.lanes);
-    let (precision, direction, scale, limits) =
-        (req.precision, req.direction, req.scale, req.limits);
+    let (precision, limits) = (req.precision, req.limits);
     let cap = max_tile_digits(p, precision, limits);
-    let wide = (p as f64).powi(n as i32) > u32::MAX as f64;
     let mut out = Vec::new();
     for (idx, &m) in groups.iter().enumerate() {
         let t = match lanes {
@@ -112,15 +126,7 @@ fn rotate(req: &FusedRequest) -> Vec<FusedPass> {
             });
         }
         let wg = (0..n - m - t).map(|k| (m + t + k, t + k)).collect();
-        let last = idx + 1 == groups.len();
-        let common = PassCommon {
-            p,
-            n,
-            precision,
-            direction,
-            scale: (last && scale != 1.0).then_some(scale),
-            wide_index: wide,
-        };
+        let common = req.common(idx);
         out.push(finish_pass(
             common.pass(Layout::Rotate, m, t, tile, wg, idx),
             limits,
@@ -132,10 +138,8 @@ fn rotate(req: &FusedRequest) -> Vec<FusedPass> {
 /// The in-place schedule: groups from the lowest digit up, lanes below every group but the first.
 fn inplace(req: &FusedRequest) -> Vec<FusedPass> {
     let (p, n, groups, lanes) = (req.p, req.n, &req.groups[..], req.lanes);
-    let (precision, direction, scale, limits) =
-        (req.precision, req.direction, req.scale, req.limits);
+    let (precision, limits) = (req.precision, req.limits);
     let cap = max_tile_digits(p, precision, limits);
-    let wide = (p as f64).powi(n as i32) > u32::MAX as f64;
     let mut out = Vec::new();
     let mut k = 0;
     for (idx, &m) in groups.iter().enumerate() {
@@ -153,15 +157,7 @@ fn inplace(req: &FusedRequest) -> Vec<FusedPass> {
             transformed: true,
         }));
         let wg = (t..k).chain(k + m..n).map(|i| (i, i)).collect();
-        let last = idx + 1 == groups.len();
-        let common = PassCommon {
-            p,
-            n,
-            precision,
-            direction,
-            scale: (last && scale != 1.0).then_some(scale),
-            wide_index: wide,
-        };
+        let common = req.common(idx);
         out.push(finish_pass(
             common.pass(Layout::Inplace, m, t, tile, wg, idx),
             limits,
@@ -179,10 +175,8 @@ fn inplace(req: &FusedRequest) -> Vec<FusedPass> {
 /// work-groups that run together write neighbouring runs (whole sectors meet in L2).
 fn staged(req: &FusedRequest) -> Vec<FusedPass> {
     let (p, n, groups, lanes) = (req.p, req.n, &req.groups[..], req.lanes);
-    let (precision, direction, scale, limits) =
-        (req.precision, req.direction, req.scale, req.limits);
+    let (precision, limits) = (req.precision, req.limits);
     let cap = max_tile_digits(p, precision, limits);
-    let wide = (p as f64).powi(n as i32) > u32::MAX as f64;
     let starts: Vec<u32> = groups
         .iter()
         .scan(0, |k, &m| {
@@ -225,15 +219,7 @@ fn staged(req: &FusedRequest) -> Vec<FusedPass> {
             .map(|d| (pos(&src, d), pos(&dst, d)))
             .collect();
         wg.sort_by_key(|&(_, o)| o);
-        let last = idx + 1 == groups.len();
-        let common = PassCommon {
-            p,
-            n,
-            precision,
-            direction,
-            scale: (last && scale != 1.0).then_some(scale),
-            wide_index: wide,
-        };
+        let common = req.common(idx);
         out.push(finish_pass(
             common.pass(Layout::Staged, m, lanes_of(idx), tile, wg, idx),
             limits,

@@ -7,7 +7,7 @@ use crate::error::{JitError, Result};
 use crate::runtime::timing::event_span_ns;
 use crate::runtime::transfer::{self, Rect};
 use crate::runtime::{Arg, Gpu, KernelHandle};
-use crate::vc::execute::{Buffers, Real, TypedBuffers};
+use crate::vc::execute::{fill_staging, Buffers, Real, TypedBuffers};
 use crate::vc::schedule::Buf;
 use crate::vc::VcTransform;
 use num_complex::Complex64;
@@ -459,21 +459,6 @@ fn pick<T: Real>(b: &Buffers<T>, which: Buf) -> &Buffer<T> {
         Buf::A => &b.a,
         Buf::B => b.b.as_ref().unwrap_or(&b.a),
     }
-}
-
-/// Converts the input into the pinned staging (interleaved re/im of the device type).
-fn fill_staging<T: Real>(b: &Buffers<T>, input: &[Complex64]) -> Result<()> {
-    let len = input.len();
-    b.staging.with_map(|m| {
-        m[..2 * len]
-            .par_chunks_mut(2)
-            .zip(input.par_iter())
-            .for_each(|(d, c)| {
-                d[0] = T::from_f64(c.re);
-                d[1] = T::from_f64(c.im);
-            });
-        Ok(())
-    })
 }
 
 /// The events of one overlapped run: uploads, launches per pass, packs, downloads.
