@@ -13,6 +13,7 @@ pub mod source;
 pub mod stats;
 pub mod tune;
 pub mod vc;
+mod vc_report;
 
 use clap::{Parser, Subcommand};
 

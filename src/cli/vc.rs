@@ -1,19 +1,16 @@
 //! `jitfft vc`: compute a VC spectrum on a device, time it, optionally check it.
 
-use super::common::{
-    check_output_path, ms, open_device, print_json, say, write_spectrum, RunFlags,
-};
+use super::common::{check_output_path, open_device, print_json, write_spectrum, RunFlags};
 use crate::io::input::{find_non_finite, load_input, Encoding};
 use crate::io::random::{fresh_seed, random_complex};
-use crate::reference::{compare, separable_vc, ErrorReport};
+use crate::reference::{compare, separable_vc};
 use crate::runtime::Summary;
-use crate::vc::overlap::{DownloadMode, OverlapTimes, Overlapped, TransferFloor};
+use crate::vc::overlap::{DownloadMode, Overlapped};
 use crate::vc::plan::FusedLayout;
 use crate::vc::{Algorithm, Coeffs, Direction, Norm, Precision, VcOptions, VcPlan, VcTransform};
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use num_complex::Complex64;
-use serde::Serialize;
 
 /// `--algorithm` of the VC transform.
 #[derive(ValueEnum, Clone, Copy, Debug)]
@@ -227,82 +224,7 @@ pub fn default_tolerance(precision: Precision) -> f64 {
     }
 }
 
-/// `--check`: the errors against the f64 CPU reference, the tolerance and the verdict.
-#[derive(Serialize)]
-struct CheckReport {
-    #[serde(flatten)]
-    error: ErrorReport,
-    /// The largest relative L2 error that passes.
-    tolerance: f64,
-    /// rel_l2 ≤ tolerance (false with NaN or infinity in the output).
-    ok: bool,
-}
-
-/// `--overlap`: what overlapped with what, and the end-to-end time against the floor.
-#[derive(Serialize)]
-struct OverlapReport {
-    chunks: usize,
-    max_chunks: usize,
-    scheme: String,
-    /// How download pieces moved: contiguous, rect or packed.
-    download: String,
-    /// Bytes each direction moves (the data once).
-    bytes: u64,
-    /// Device memory of the data buffers and pinned host staging (nothing beyond the plain run).
-    device_bytes: u64,
-    pinned_bytes: u64,
-    /// First upload start → last download end, from profiling events.
-    events_ms: Summary,
-    /// Host wall clock of a run, conversions included.
-    host_ms: Summary,
-    convert_in_ms: Summary,
-    convert_out_ms: Summary,
-    upload_ms: Summary,
-    download_ms: Summary,
-    pack_ms: Summary,
-    kernel_ms: Summary,
-    /// Time inside `events_ms` with no transfer running.
-    exposed_ms: Summary,
-    floor_upload_ms: Summary,
-    floor_download_ms: Summary,
-    /// Pinned upload + download of the same bytes, nothing else running.
-    floor_sequential_ms: Summary,
-    /// Both directions at once on the two queues.
-    floor_bidirectional_ms: Summary,
-    /// Median events_ms / median floor_sequential_ms.
-    ratio: f64,
-    /// Median events_ms / median floor_bidirectional_ms.
-    ratio_bidirectional: f64,
-    ratio_basis: &'static str,
-}
-
-#[derive(Serialize)]
-struct VcReport {
-    device: crate::runtime::DeviceInfo,
-    plan: VcPlan,
-    passes: usize,
-    radices: String,
-    kernels: Vec<String>,
-    input: String,
-    seed: Option<u64>,
-    build_ms: f64,
-    build_from_cache: bool,
-    /// The wisdom entry used, when `--algo` was left to the tuned choice.
-    tuned: Option<String>,
-    kernel_ms: Summary,
-    /// Median time of each pass.
-    pass_ms: Vec<f64>,
-    /// Bytes read and written by all passes / median kernel time.
-    effective_gbs: f64,
-    kernel_span_ms: Summary,
-    upload_ms: Summary,
-    download_ms: Summary,
-    end_to_end_ms: Summary,
-    check: Option<CheckReport>,
-    output: Option<String>,
-    /// `--overlap` only.
-    overlap: Option<OverlapReport>,
-}
+use super::vc_report::{overlap_report, print_human, CheckReport, VcReport};
 
 /// Runs `jitfft vc`.
 pub fn run(a: VcArgs) -> Result<()> {
@@ -478,164 +400,6 @@ pub fn run(a: VcArgs) -> Result<()> {
         }
     }
     Ok(())
-}
-
-fn print_human(device: &str, r: &VcReport) {
-    let p = &r.plan;
-    say!("device     {device}");
-    say!(
-        "transform  VC {}, p = {}, n = {}, N = {}, {}, norm {}",
-        p.direction,
-        p.p,
-        p.n,
-        p.len,
-        p.precision,
-        p.norm
-    );
-    say!(
-        "plan       {}, {} passes of radix {}, coefficients {}",
-        p.algorithm,
-        r.passes,
-        r.radices,
-        p.coeffs
-    );
-    if let Some(t) = &r.tuned {
-        say!("tuned      {t} (from wisdom)");
-    }
-    say!("kernels    {}", r.kernels.join(", "));
-    say!("input      {}", r.input);
-    say!(
-        "build      {} ({})",
-        ms(r.build_ms),
-        if r.build_from_cache {
-            "cached binary"
-        } else {
-            "compiled"
-        }
-    );
-    let s = |x: &Summary| format!("{} (min {}, max {})", ms(x.median), ms(x.min), ms(x.max));
-    say!(
-        "kernel     {} median of {} runs after 1 warm-up",
-        s(&r.kernel_ms),
-        r.kernel_ms.count
-    );
-    say!(
-        "passes     {} ms each; {:.1} GB/s effective (bytes read + written / kernel time)",
-        r.pass_ms
-            .iter()
-            .map(|x| format!("{x:.4}"))
-            .collect::<Vec<_>>()
-            .join(" "),
-        r.effective_gbs
-    );
-    say!("upload     {} (pinned → device)", s(&r.upload_ms));
-    say!("download   {} (device → pinned)", s(&r.download_ms));
-    say!("end-to-end {} (host wall clock)", s(&r.end_to_end_ms));
-    if let Some(o) = &r.overlap {
-        print_overlap(o);
-    }
-    if let Some(c) = &r.check {
-        say!(
-            "check      {}: relative L2 error {:.3e} (tolerance {:.1e}), max abs error {:.3e} (f64 CPU reference)",
-            if c.ok { "passed" } else { "FAILED" },
-            c.error.rel_l2,
-            c.tolerance,
-            c.error.max_abs
-        );
-        if let Some(defect) = c.error.defect() {
-            say!("           FAILED: {defect}");
-        }
-    }
-    if let Some(o) = &r.output {
-        say!("output     {o}");
-    }
-}
-
-fn overlap_report(
-    ov: &Overlapped,
-    runs: &[OverlapTimes],
-    floors: &[TransferFloor],
-) -> OverlapReport {
-    let o = |f: &dyn Fn(&OverlapTimes) -> f64| Summary::of(&runs.iter().map(f).collect::<Vec<_>>());
-    let fl =
-        |f: &dyn Fn(&TransferFloor) -> f64| Summary::of(&floors.iter().map(f).collect::<Vec<_>>());
-    let (device_bytes, pinned_bytes) = ov.memory();
-    let events = o(&|t| t.events_ms);
-    let seq = fl(&|f| f.sequential_ms);
-    let bidi = fl(&|f| f.bidirectional_ms);
-    OverlapReport {
-        chunks: ov.plan.chunks,
-        max_chunks: ov.plan.max_chunks,
-        scheme: ov.plan.scheme.clone(),
-        download: ov.plan.download.to_string(),
-        bytes: ov.tr.plan.buffer_bytes(),
-        device_bytes,
-        pinned_bytes,
-        host_ms: o(&|t| t.host_ms),
-        convert_in_ms: o(&|t| t.convert_in_ms),
-        convert_out_ms: o(&|t| t.convert_out_ms),
-        upload_ms: o(&|t| t.upload_ms),
-        download_ms: o(&|t| t.download_ms),
-        pack_ms: o(&|t| t.pack_ms),
-        kernel_ms: o(&|t| t.kernel_ms),
-        exposed_ms: o(&|t| t.exposed_ms),
-        floor_upload_ms: fl(&|f| f.upload_ms),
-        floor_download_ms: fl(&|f| f.download_ms),
-        ratio: events.median / seq.median,
-        ratio_bidirectional: events.median / bidi.median,
-        ratio_basis: "events_ms / floor_sequential_ms: end-to-end from the first upload's start to the last download's end, over one pinned upload plus one pinned download of the same bytes with nothing else running",
-        events_ms: events,
-        floor_sequential_ms: seq,
-        floor_bidirectional_ms: bidi,
-    }
-}
-
-fn print_overlap(o: &OverlapReport) {
-    let s = |x: &Summary| format!("{} (min {}, max {})", ms(x.median), ms(x.min), ms(x.max));
-    let mib = |b: u64| format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0));
-    say!(
-        "overlap    {} chunk(s) (at most {}): {}",
-        o.chunks,
-        o.max_chunks,
-        o.scheme
-    );
-    say!(
-        "e2e        {} (events: first upload start → last download end)",
-        s(&o.events_ms)
-    );
-    say!(
-        "floor      {} sequential: pinned upload {} + download {} of the same {}; bidirectional {}",
-        ms(o.floor_sequential_ms.median),
-        ms(o.floor_upload_ms.median),
-        ms(o.floor_download_ms.median),
-        mib(o.bytes),
-        ms(o.floor_bidirectional_ms.median)
-    );
-    say!(
-        "ratio      {:.3} × the sequential floor (end-to-end / (upload + download)); {:.3} × the bidirectional one",
-        o.ratio, o.ratio_bidirectional
-    );
-    say!(
-        "pieces     upload {} in {} chunk(s), download {} ({}), kernels {}, packing {}, no transfer running {}",
-        ms(o.upload_ms.median),
-        o.chunks,
-        ms(o.download_ms.median),
-        o.download,
-        ms(o.kernel_ms.median),
-        ms(o.pack_ms.median),
-        ms(o.exposed_ms.median)
-    );
-    say!(
-        "host       {} wall; convert in {} before the first upload, convert out {} as pieces arrive",
-        s(&o.host_ms),
-        ms(o.convert_in_ms.median),
-        ms(o.convert_out_ms.median)
-    );
-    say!(
-        "memory     device {} (data buffers), pinned host {}",
-        mib(o.device_bytes),
-        mib(o.pinned_bytes)
-    );
 }
 
 /// Complex input drawn for a plan, for library users and tests.
