@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what jitfft needs to build and run on a Debian/Ubuntu machine:
 # the OpenCL ICD loader and headers (libOpenCL is linked at build time), clinfo,
-# PoCL (the CPU OpenCL device used when there is no GPU) and GMP (for rug); and cargo-nextest,
-# the test runner.
+# PoCL (the CPU OpenCL device used when there is no GPU) and GMP (for rug); with --tests also
+# cargo-nextest, the test runner.
 # Idempotent: installs only what is missing. Run as root, or with sudo available.
 set -euo pipefail
 
@@ -23,12 +23,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# The test runner: cargo-nextest runs each test in its own process, in parallel. PoCL compiles
+# The test runner (with --tests): cargo-nextest runs each test in its own process, in parallel. PoCL compiles
 # the programs of one process one at a time (a process-wide compiler lock), so with
 # `cargo test` the suite's compiles queue on one core; as processes they use every core.
 # Built from crates.io (a few minutes, once); pinned for reproducible CI.
 NEXTEST_VERSION=0.9.151
-if command -v cargo >/dev/null && ! cargo nextest --version 2>/dev/null | grep -q "$NEXTEST_VERSION"; then
+if [ "${1:-}" = "--tests" ] && command -v cargo >/dev/null && ! cargo nextest --version 2>/dev/null | grep -q "$NEXTEST_VERSION"; then
   echo "setup.sh: installing cargo-nextest $NEXTEST_VERSION (cargo install, once)"
   cargo install cargo-nextest --version "$NEXTEST_VERSION" --locked --quiet
 fi
