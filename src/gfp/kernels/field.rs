@@ -101,6 +101,19 @@ fn emit_fold(w: &mut Writer, k: usize) {
     w.blank();
 }
 
+/// Digit c of x and y in `gfp_add`/`gfp_sub`: the top digit reads 0 where the element is
+/// p − 1 = (0, …, 0, r), whose top digit r the `hx`/`hy` flags carry instead.
+fn digit_operands(c: usize, k: usize) -> (String, String) {
+    if c == k - 1 {
+        (
+            format!("(hx ? 0UL : x[{c}])"),
+            format!("(hy ? 0UL : y[{c}])"),
+        )
+    } else {
+        (format!("x[{c}]"), format!("y[{c}]"))
+    }
+}
+
 /// `gfp_add`: z = x + y mod p.
 fn emit_add(w: &mut Writer, k: usize) {
     w.comment("z = x + y mod p.");
@@ -111,14 +124,7 @@ fn emit_add(w: &mut Writer, k: usize) {
     ));
     w.line("ulong cy = 0;");
     for c in 0..k {
-        let (a, b) = if c == k - 1 {
-            (
-                format!("(hx ? 0UL : x[{c}])"),
-                format!("(hy ? 0UL : y[{c}])"),
-            )
-        } else {
-            (format!("x[{c}]"), format!("y[{c}]"))
-        };
+        let (a, b) = digit_operands(c, k);
         w.line(format!(
             "{{ ulong a = {a}, b = {b}, lim = GFP_R - b - cy; ulong ge = a >= lim; z[{c}] = ge ? a - lim : a + b + cy; cy = ge; }}"
         ));
@@ -138,14 +144,7 @@ fn emit_sub(w: &mut Writer, k: usize) {
     ));
     w.line("ulong bw = 0;");
     for c in 0..k {
-        let (a, b) = if c == k - 1 {
-            (
-                format!("(hx ? 0UL : x[{c}])"),
-                format!("(hy ? 0UL : y[{c}])"),
-            )
-        } else {
-            (format!("x[{c}]"), format!("y[{c}]"))
-        };
+        let (a, b) = digit_operands(c, k);
         w.line(format!(
             "{{ ulong a = {a}, b = {b}; ulong lt = a < b + bw; z[{c}] = lt ? a + (GFP_R - b - bw) : a - b - bw; bw = lt; }}"
         ));
