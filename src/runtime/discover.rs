@@ -212,6 +212,9 @@ pub fn list_devices() -> Result<Vec<FoundDevice>> {
     Ok(out)
 }
 
+/// The names [`DeviceInfo::vendor_key`] gives, which `--device` matches exactly.
+const VENDOR_KEYS: &[&str] = &["pocl", "nvidia", "amd", "intel"];
+
 /// How the user names a device: `--device 0`, `--device h100`, `--device gpu`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DeviceSelector {
@@ -221,7 +224,8 @@ pub enum DeviceSelector {
     Gpu,
     /// The first CPU device.
     Cpu,
-    /// The first device whose name, platform or vendor contains this text (any case).
+    /// A vendor key (`intel`, `pocl`, `nvidia`, `amd`): the first device of that implementation;
+    /// any other text: the first device whose name, platform or vendor contains it (any case).
     Name(String),
     /// First GPU, else first CPU, else the first device.
     Default,
@@ -281,11 +285,17 @@ pub fn select_device(sel: &DeviceSelector) -> Result<FoundDevice> {
         DeviceSelector::Cpu => devs.iter().find(|d| d.info.kind == "cpu"),
         DeviceSelector::Name(n) => {
             let n = n.to_lowercase();
-            devs.iter().find(|d| {
-                d.info.name.to_lowercase().contains(&n)
-                    || d.info.platform.to_lowercase().contains(&n)
-                    || d.info.vendor.to_lowercase().contains(&n)
-            })
+            // A vendor key (`intel`, `pocl`, `nvidia`, `amd`) names that implementation only:
+            // PoCL on an Intel CPU has "Intel" in its device name, but `intel` means Intel's runtime.
+            if VENDOR_KEYS.contains(&n.as_str()) {
+                devs.iter().find(|d| d.info.vendor_key() == n)
+            } else {
+                devs.iter().find(|d| {
+                    d.info.name.to_lowercase().contains(&n)
+                        || d.info.platform.to_lowercase().contains(&n)
+                        || d.info.vendor.to_lowercase().contains(&n)
+                })
+            }
         }
         DeviceSelector::Default => devs
             .iter()
