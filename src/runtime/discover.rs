@@ -77,6 +77,14 @@ impl DeviceInfo {
         }
     }
 
+    /// A simulator (oclgrind): it reports itself as a GPU but interprets every work-item, so
+    /// neither the default device nor `--device all` (timing sweeps) picks it; name it to use it.
+    pub fn is_simulator(&self) -> bool {
+        format!("{} {}", self.name, self.platform)
+            .to_lowercase()
+            .contains("oclgrind")
+    }
+
     /// A file-name-safe name for result folders: "nvidia-h100-80gb-hbm3", "pocl-cpu", ...
     ///
     /// PoCL's CPU device names start with the driver and the LLVM CPU model before the
@@ -227,7 +235,7 @@ pub enum DeviceSelector {
     /// A vendor key (`intel`, `pocl`, `nvidia`, `amd`): the first device of that implementation;
     /// any other text: the first device whose name, platform or vendor contains it (any case).
     Name(String),
-    /// First GPU, else first CPU, else the first device.
+    /// First GPU, else first CPU (simulators skipped), else the first device.
     Default,
 }
 
@@ -297,11 +305,13 @@ pub fn select_device(sel: &DeviceSelector) -> Result<FoundDevice> {
                 })
             }
         }
-        DeviceSelector::Default => devs
-            .iter()
-            .find(|d| d.info.kind == "gpu")
-            .or_else(|| devs.iter().find(|d| d.info.kind == "cpu"))
-            .or(devs.first()),
+        DeviceSelector::Default => {
+            let real = || devs.iter().filter(|d| !d.info.is_simulator());
+            real()
+                .find(|d| d.info.kind == "gpu")
+                .or_else(|| real().find(|d| d.info.kind == "cpu"))
+                .or(devs.first())
+        }
     };
     found.cloned().ok_or_else(|| {
         JitError::Device(format!(
@@ -319,7 +329,13 @@ pub fn select_devices(spec: Option<&str>) -> Result<Vec<FoundDevice>> {
             if devs.is_empty() {
                 return Err(JitError::Device(super::icd_hint::no_platform_message()));
             }
-            return Ok(devs);
+            // Sweeps time what they run: a simulator's times mean nothing.
+            let real: Vec<FoundDevice> = devs
+                .iter()
+                .filter(|d| !d.info.is_simulator())
+                .cloned()
+                .collect();
+            return Ok(if real.is_empty() { devs } else { real });
         }
     }
     Ok(vec![select_device(&DeviceSelector::from_arg_or_env(spec))?])
