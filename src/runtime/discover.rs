@@ -315,7 +315,7 @@ pub fn select_device(sel: &DeviceSelector) -> Result<FoundDevice> {
     };
     found.cloned().ok_or_else(|| {
         JitError::Device(format!(
-            "no OpenCL device matches {sel:?}; use an index, a name substring, `gpu` or `cpu`. Devices found:\n{}",
+            "no OpenCL device matches {sel:?}; use an index, an implementation (`pocl`, `intel`, `nvidia`, `amd`), a name substring, `gpu` or `cpu`. Devices found:\n{}",
             list_names(&devs)
         ))
     })
