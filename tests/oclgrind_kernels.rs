@@ -249,3 +249,21 @@ fn oclgrind_reports_are_parsed() {
         "no local race found in {d:?}"
     );
 }
+
+/// The parser on oclgrind 21.10's own text (no oclgrind needed): an invalid write, a race and a
+/// runtime error are found; the report around them is not.
+#[test]
+fn diagnostics_parse_oclgrind_text() {
+    let text = "\nInvalid write of size 4 at global memory address 0x1000000000010\n\
+                \tKernel: k\n\tEntity: Global(3,0,0) Local(3,0,0) Group(0,0,0)\n\t  store float %1\n\n\
+                Read-write data race at local memory address 0x1000000000004\n\tKernel: k\n\t\n\
+                \tFirst entity:  Global(1,0,0)\n\n\
+                Oclgrind - OpenCL runtime error detected\n\tFunction: clEnqueueNDRangeKernel\n\n\
+                device     Oclgrind Simulator\ncheck      passed\n";
+    let d = diagnostics(text);
+    assert_eq!(d.len(), 3, "{d:?}");
+    assert!(d[0].starts_with("Invalid write of size 4") && d[0].ends_with("[kernel k]"));
+    assert!(d[1].starts_with("Read-write data race at local memory"));
+    assert!(d[2].starts_with("Oclgrind - OpenCL runtime error"));
+    assert!(diagnostics("device     Oclgrind Simulator\ncheck      passed\n").is_empty());
+}
