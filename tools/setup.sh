@@ -2,9 +2,23 @@
 # Installs what jitfft needs to build and run on a Debian/Ubuntu machine:
 # the OpenCL ICD loader and headers (libOpenCL is linked at build time), clinfo,
 # PoCL (the CPU OpenCL device used when there is no GPU) and GMP (for rug); with --tests also
-# cargo-nextest, the test runner.
+# cargo-nextest, the test runner. More OpenCL implementations, each opt-in and each kept out of
+# the system's ICD list (tools/setup-ocl.sh does the work and prints the exports to use):
+#   --intel     Intel's OpenCL CPU runtime (PyPI wheels, pinned and checksummed, ~/.cache/jitfft)
+#   --oclgrind  the oclgrind simulator (apt) with its own ICD folder
+#   --rusticl   Mesa's Rusticl on llvmpipe (apt, f32 only)
+# Flags combine: `tools/setup.sh --tests --intel`.
 # Idempotent: installs only what is missing. Run as root, or with sudo available.
 set -euo pipefail
+
+want_tests="" extra=()
+for flag in "$@"; do
+  case "$flag" in
+    --tests) want_tests=1 ;;
+    --intel|--oclgrind|--rusticl) extra+=("$flag") ;;
+    *) echo "setup.sh: unknown flag $flag (allowed: --tests --intel --oclgrind --rusticl)" >&2; exit 2 ;;
+  esac
+done
 
 pkgs=(ocl-icd-opencl-dev opencl-headers ocl-icd-libopencl1 clinfo pocl-opencl-icd m4 make)
 missing=()
@@ -28,10 +42,14 @@ fi
 # `cargo test` the suite's compiles queue on one core; as processes they use every core.
 # Built from crates.io (a few minutes, once); pinned for reproducible CI.
 NEXTEST_VERSION=0.9.151
-if [ "${1:-}" = "--tests" ] && command -v cargo >/dev/null && ! cargo nextest --version 2>/dev/null | grep -q "$NEXTEST_VERSION"; then
+if [ -n "$want_tests" ] && command -v cargo >/dev/null && ! cargo nextest --version 2>/dev/null | grep -q "$NEXTEST_VERSION"; then
   echo "setup.sh: installing cargo-nextest $NEXTEST_VERSION (cargo install, once)"
   cargo install cargo-nextest --version "$NEXTEST_VERSION" --locked --quiet
 fi
+
+for flag in "${extra[@]}"; do
+  "$(dirname "$0")/setup-ocl.sh" "$flag"
+done
 
 # Report what OpenCL sees, so a CI log shows the device the tests ran on.
 if command -v clinfo >/dev/null; then

@@ -1,12 +1,15 @@
 //! `jitfft gfp`: FFT over Z/pZ, p = r^k + 1, on a device; exact check against rug.
 
-use super::common::{ms, open_device, parse_size, print_json, say, write_data, RunFlags};
+use super::common::{
+    kernel_line, ms, ms_summary, open_device, parse_size, print_json, say, write_data, RunFlags,
+};
 use crate::gfp::execute::{device_limits, GfpRunTimes};
 use crate::gfp::field::GfpField;
 use crate::gfp::plan::{GfpPlan, LOCAL_BUDGET_BYTES, MAX_GROUP};
 use crate::gfp::reference;
 use crate::gfp::GfpTransform;
 use crate::io::random::fresh_seed;
+use crate::runtime::timing::Clock;
 use crate::runtime::Gpu;
 use crate::runtime::Summary;
 use anyhow::{anyhow, bail, Context, Result};
@@ -139,6 +142,8 @@ struct GfpReport {
     build_from_cache: bool,
     twiddle_setup_ms: f64,
     kernel_ms: Summary,
+    /// What measured `kernel_ms` (`host-wall-clock` where the device's events read zero).
+    kernel_clock: Clock,
     kernel_span_ms: Summary,
     per_stage: StageTimes,
     per_kernel_ms: Vec<(String, Summary)>,
@@ -295,11 +300,20 @@ impl GfpReport {
         let f = &plan.field;
         let pick =
             |g: &dyn Fn(&GfpRunTimes) -> f64| Summary::of(&runs.iter().map(g).collect::<Vec<_>>());
+        // Events that read zero (Rusticl): the kernel time is the host's, the rest unknown.
+        let events = runs.iter().all(|t| t.clock == Clock::Events);
+        let by_events = |g: &dyn Fn(&GfpRunTimes) -> f64| {
+            if events {
+                pick(g)
+            } else {
+                Summary::of(&[])
+            }
+        };
         let per_kernel_ms = runs[0]
             .launches
             .iter()
             .enumerate()
-            .map(|(i, (name, _))| (name.clone(), pick(&|t| t.launches[i].1)))
+            .map(|(i, (name, _))| (name.clone(), by_events(&|t| t.launches[i].1)))
             .collect();
         GfpReport {
             device: gpu.info.clone(),
@@ -320,16 +334,21 @@ impl GfpReport {
             build_from_cache: tr.built.from_cache,
             twiddle_setup_ms: tr.twiddle_setup_ms,
             kernel_ms: pick(&|t| t.kernel_ms),
+            kernel_clock: if events {
+                Clock::Events
+            } else {
+                Clock::HostWallClock
+            },
             kernel_span_ms: pick(&|t| t.kernel_span_ms),
             per_stage: StageTimes {
-                base_dft_ms: pick(&|t| t.base_dft_ms),
-                twiddle_ms: pick(&|t| t.twiddle_ms),
-                permutation_ms: pick(&|t| t.permutation_ms),
-                scale_ms: pick(&|t| t.scale_ms),
+                base_dft_ms: by_events(&|t| t.base_dft_ms),
+                twiddle_ms: by_events(&|t| t.twiddle_ms),
+                permutation_ms: by_events(&|t| t.permutation_ms),
+                scale_ms: by_events(&|t| t.scale_ms),
             },
             per_kernel_ms,
-            upload_ms: pick(&|t| t.upload_ms),
-            download_ms: pick(&|t| t.download_ms),
+            upload_ms: by_events(&|t| t.upload_ms),
+            download_ms: by_events(&|t| t.download_ms),
             check: None,
             cpu_reference_ms: None,
             cpu_threads: rayon::current_num_threads(),
@@ -339,7 +358,7 @@ impl GfpReport {
 }
 
 fn print_human(device: &str, f: &GfpField, plan: &GfpPlan, report: &GfpReport) {
-    let s = |x: &Summary| format!("{} (min {}, max {})", ms(x.median), ms(x.min), ms(x.max));
+    let s = ms_summary;
     say!("device     {device}");
     say!(
         "field      p = {}^{} + 1 ({} bits, 2-adicity {})",
@@ -367,9 +386,8 @@ fn print_human(device: &str, f: &GfpField, plan: &GfpPlan, report: &GfpReport) {
         ms(report.twiddle_setup_ms)
     );
     say!(
-        "kernel     {} median of {} runs after 1 warm-up",
-        s(&report.kernel_ms),
-        report.kernel_ms.count
+        "kernel     {}",
+        kernel_line(&report.kernel_ms, report.kernel_clock)
     );
     say!("  base DFTs    {}", s(&report.per_stage.base_dft_ms));
     say!("  twiddles     {}", s(&report.per_stage.twiddle_ms));

@@ -1,7 +1,9 @@
 //! `jitfft ntt`: an NTT over an odd prime field on a device, timed by profiling events,
 //! optionally checked bit for bit against the CPU reference.
 
-use super::common::{ms, open_device, parse_size, print_json, say, write_data, RunFlags};
+use super::common::{
+    kernel_line, ms, ms_summary, open_device, parse_size, print_json, say, write_data, RunFlags,
+};
 use super::field::FieldArgs;
 use crate::field::cpu::limbs64;
 use crate::field::parse::LimbOrder;
@@ -11,6 +13,7 @@ use crate::io::random::fresh_seed;
 use crate::ntt::data::{format_elements, random_elements, read_elements};
 use crate::ntt::plan::{ArithChoice, FusedKernel, NttOptions, Reduce, Twiddles};
 use crate::ntt::{reference, NttPlan, NttTransform, RunTimes, Schedule, Variant};
+use crate::runtime::timing::Clock;
 use crate::runtime::Summary;
 use anyhow::{bail, Result};
 use clap::Args;
@@ -175,6 +178,8 @@ struct NttReport {
     build_from_cache: bool,
     tables_ms: f64,
     kernel_ms: Summary,
+    /// What measured `kernel_ms` (`host-wall-clock` where the device's events read zero).
+    kernel_clock: Clock,
     kernel_span_ms: Summary,
     pass_ms_median: Vec<f64>,
     upload_ms: Summary,
@@ -272,7 +277,11 @@ pub fn run(a: NttArgs) -> Result<()> {
         write_data(path, format_elements(plan.field(), &out).as_bytes())?;
     }
     let launches = tr.schedule.passes.len();
+    // Events that read zero (Rusticl): kernel times from the host clock, the rest unknown.
+    let events = runs.iter().all(|t| t.clock == Clock::Events);
+    let by_events = |f: &dyn Fn(&RunTimes) -> f64| if events { pick(f) } else { Summary::of(&[]) };
     let pass_ms_median = (0..launches)
+        .filter(|_| events)
         .map(|i| Summary::of(&runs.iter().map(|r| r.pass_ms[i]).collect::<Vec<_>>()).median)
         .collect();
     let report = NttReport {
@@ -298,10 +307,15 @@ pub fn run(a: NttArgs) -> Result<()> {
         build_from_cache: tr.built.from_cache,
         tables_ms: tr.tables_ms,
         kernel_ms: pick(&|t| t.kernel_ms),
+        kernel_clock: if events {
+            Clock::Events
+        } else {
+            Clock::HostWallClock
+        },
         kernel_span_ms: pick(&|t| t.kernel_span_ms),
         pass_ms_median,
-        upload_ms: pick(&|t| t.upload_ms),
-        download_ms: pick(&|t| t.download_ms),
+        upload_ms: by_events(&|t| t.upload_ms),
+        download_ms: by_events(&|t| t.download_ms),
         end_to_end_ms: pick(&|t| t.host_ms),
         check,
         output: if check_failed {
@@ -392,12 +406,8 @@ fn print_human(device: &str, r: &NttReport) {
         },
         ms(r.tables_ms)
     );
-    let s = |x: &Summary| format!("{} (min {}, max {})", ms(x.median), ms(x.min), ms(x.max));
-    say!(
-        "kernel     {} median of {} runs after 1 warm-up",
-        s(&r.kernel_ms),
-        r.kernel_ms.count
-    );
+    let s = ms_summary;
+    say!("kernel     {}", kernel_line(&r.kernel_ms, r.kernel_clock));
     say!("upload     {} (pinned → device)", s(&r.upload_ms));
     say!("download   {} (device → pinned)", s(&r.download_ms));
     say!("end-to-end {} (host wall clock)", s(&r.end_to_end_ms));

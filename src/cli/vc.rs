@@ -4,6 +4,7 @@ use super::common::{check_output_path, open_device, print_json, write_spectrum, 
 use crate::io::input::{find_non_finite, load_input, Encoding};
 use crate::io::random::{fresh_seed, random_complex};
 use crate::reference::{compare, separable_vc};
+use crate::runtime::timing::Clock;
 use crate::runtime::Summary;
 use crate::vc::overlap::{DownloadMode, Overlapped};
 use crate::vc::plan::FusedLayout;
@@ -329,6 +330,16 @@ pub fn run(a: VcArgs) -> Result<()> {
     let pick = |f: &dyn Fn(&crate::vc::RunTimes) -> f64| {
         Summary::of(&runs.iter().map(f).collect::<Vec<_>>())
     };
+    // Events that read zero (Rusticl): kernel times from the host clock; passes and transfers
+    // unknown (NaN summaries: `null` in JSON, "not measured" in text).
+    let events = runs.iter().all(|t| t.clock == Clock::Events);
+    let by_events = |f: &dyn Fn(&crate::vc::RunTimes) -> f64| {
+        if events {
+            pick(f)
+        } else {
+            Summary::of(&[])
+        }
+    };
     let check = if a.run.check {
         let want = separable_vc(plan.p, plan.n, &input, plan.direction, plan.scale())?;
         let error = compare(&out, &want);
@@ -361,15 +372,21 @@ pub fn run(a: VcArgs) -> Result<()> {
         build_from_cache: tr.built.from_cache,
         tuned,
         pass_ms: (0..tr.schedule.pass_count())
+            .filter(|_| events)
             .map(|i| Summary::of(&runs.iter().map(|t| t.pass_ms[i]).collect::<Vec<_>>()).median)
             .collect(),
         effective_gbs: tr.schedule.pass_count() as f64 * 2.0 * tr.plan.buffer_bytes() as f64
             / (pick(&|t| t.kernel_ms).median * 1e-3)
             / 1e9,
         kernel_ms: pick(&|t| t.kernel_ms),
+        kernel_clock: if events {
+            Clock::Events
+        } else {
+            Clock::HostWallClock
+        },
         kernel_span_ms: pick(&|t| t.kernel_span_ms),
-        upload_ms: pick(&|t| t.upload_ms),
-        download_ms: pick(&|t| t.download_ms),
+        upload_ms: by_events(&|t| t.upload_ms),
+        download_ms: by_events(&|t| t.download_ms),
         end_to_end_ms: pick(&|t| t.host_ms),
         check,
         output: if check_failed {

@@ -1,8 +1,9 @@
 //! `jitfft vc`'s report: what ran, its times, the check and the overlap figures, as JSON
 //! fields and as text.
 
-use super::common::{ms, say};
+use super::common::{kernel_line, ms, ms_summary, say};
 use crate::reference::ErrorReport;
+use crate::runtime::timing::Clock;
 use crate::runtime::Summary;
 use crate::vc::overlap::{OverlapTimes, Overlapped, TransferFloor};
 use crate::vc::VcPlan;
@@ -71,7 +72,9 @@ pub(super) struct VcReport {
     /// The wisdom entry used, when `--algo` was left to the tuned choice.
     pub(super) tuned: Option<String>,
     pub(super) kernel_ms: Summary,
-    /// Median time of each pass.
+    /// What measured `kernel_ms` (`host-wall-clock` where the device's events read zero).
+    pub(super) kernel_clock: Clock,
+    /// Median time of each pass (empty when the events read zero).
     pub(super) pass_ms: Vec<f64>,
     /// Bytes read and written by all passes / median kernel time.
     pub(super) effective_gbs: f64,
@@ -118,26 +121,26 @@ pub(super) fn print_human(device: &str, r: &VcReport) {
             "compiled"
         }
     );
-    let s = |x: &Summary| format!("{} (min {}, max {})", ms(x.median), ms(x.min), ms(x.max));
-    say!(
-        "kernel     {} median of {} runs after 1 warm-up",
-        s(&r.kernel_ms),
-        r.kernel_ms.count
-    );
-    say!(
-        "passes     {} ms each; {:.1} GB/s effective (bytes read + written / kernel time)",
-        r.pass_ms
-            .iter()
-            .map(|x| format!("{x:.4}"))
-            .collect::<Vec<_>>()
-            .join(" "),
-        r.effective_gbs
-    );
+    let s = ms_summary;
+    say!("kernel     {}", kernel_line(&r.kernel_ms, r.kernel_clock));
+    if r.kernel_clock == Clock::Events {
+        say!(
+            "passes     {} ms each; {:.1} GB/s effective (bytes read + written / kernel time)",
+            r.pass_ms
+                .iter()
+                .map(|x| format!("{x:.4}"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            r.effective_gbs
+        );
+    } else {
+        say!("passes     not measured (no profiling events)");
+    }
     say!("upload     {} (pinned → device)", s(&r.upload_ms));
     say!("download   {} (device → pinned)", s(&r.download_ms));
     say!("end-to-end {} (host wall clock)", s(&r.end_to_end_ms));
     if let Some(o) = &r.overlap {
-        print_overlap(o);
+        print_overlap(o, r.kernel_clock);
     }
     if let Some(c) = &r.check {
         say!(
@@ -195,7 +198,7 @@ pub(super) fn overlap_report(
     }
 }
 
-fn print_overlap(o: &OverlapReport) {
+fn print_overlap(o: &OverlapReport, clock: Clock) {
     let s = |x: &Summary| format!("{} (min {}, max {})", ms(x.median), ms(x.min), ms(x.max));
     let mib = |b: u64| format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0));
     say!(
@@ -204,6 +207,14 @@ fn print_overlap(o: &OverlapReport) {
         o.max_chunks,
         o.scheme
     );
+    if clock != Clock::Events {
+        // Every line below but `host` comes from events: none is printed as a number.
+        say!(
+            "e2e        not measured: the device's profiling events read zero (no overlap timing)"
+        );
+        say!("host       {} wall", s(&o.host_ms));
+        return;
+    }
     say!(
         "e2e        {} (events: first upload start → last download end)",
         s(&o.events_ms)

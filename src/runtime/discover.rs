@@ -77,6 +77,14 @@ impl DeviceInfo {
         }
     }
 
+    /// A simulator (oclgrind): it reports itself as a GPU but interprets every work-item, so
+    /// neither the default device nor `--device all` (timing sweeps) picks it; name it to use it.
+    pub fn is_simulator(&self) -> bool {
+        format!("{} {}", self.name, self.platform)
+            .to_lowercase()
+            .contains("oclgrind")
+    }
+
     /// A file-name-safe name for result folders: "nvidia-h100-80gb-hbm3", "pocl-cpu", ...
     ///
     /// PoCL's CPU device names start with the driver and the LLVM CPU model before the
@@ -212,6 +220,9 @@ pub fn list_devices() -> Result<Vec<FoundDevice>> {
     Ok(out)
 }
 
+/// The names [`DeviceInfo::vendor_key`] gives, which `--device` matches exactly.
+const VENDOR_KEYS: &[&str] = &["pocl", "nvidia", "amd", "intel"];
+
 /// How the user names a device: `--device 0`, `--device h100`, `--device gpu`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DeviceSelector {
@@ -221,9 +232,10 @@ pub enum DeviceSelector {
     Gpu,
     /// The first CPU device.
     Cpu,
-    /// The first device whose name, platform or vendor contains this text (any case).
+    /// A vendor key (`intel`, `pocl`, `nvidia`, `amd`): the first device of that implementation;
+    /// any other text: the first device whose name, platform or vendor contains it (any case).
     Name(String),
-    /// First GPU, else first CPU, else the first device.
+    /// First GPU, else first CPU (simulators skipped), else the first device.
     Default,
 }
 
@@ -281,21 +293,29 @@ pub fn select_device(sel: &DeviceSelector) -> Result<FoundDevice> {
         DeviceSelector::Cpu => devs.iter().find(|d| d.info.kind == "cpu"),
         DeviceSelector::Name(n) => {
             let n = n.to_lowercase();
-            devs.iter().find(|d| {
-                d.info.name.to_lowercase().contains(&n)
-                    || d.info.platform.to_lowercase().contains(&n)
-                    || d.info.vendor.to_lowercase().contains(&n)
-            })
+            // A vendor key (`intel`, `pocl`, `nvidia`, `amd`) names that implementation only:
+            // PoCL on an Intel CPU has "Intel" in its device name, but `intel` means Intel's runtime.
+            if VENDOR_KEYS.contains(&n.as_str()) {
+                devs.iter().find(|d| d.info.vendor_key() == n)
+            } else {
+                devs.iter().find(|d| {
+                    d.info.name.to_lowercase().contains(&n)
+                        || d.info.platform.to_lowercase().contains(&n)
+                        || d.info.vendor.to_lowercase().contains(&n)
+                })
+            }
         }
-        DeviceSelector::Default => devs
-            .iter()
-            .find(|d| d.info.kind == "gpu")
-            .or_else(|| devs.iter().find(|d| d.info.kind == "cpu"))
-            .or(devs.first()),
+        DeviceSelector::Default => {
+            let real = || devs.iter().filter(|d| !d.info.is_simulator());
+            real()
+                .find(|d| d.info.kind == "gpu")
+                .or_else(|| real().find(|d| d.info.kind == "cpu"))
+                .or(devs.first())
+        }
     };
     found.cloned().ok_or_else(|| {
         JitError::Device(format!(
-            "no OpenCL device matches {sel:?}; use an index, a name substring, `gpu` or `cpu`. Devices found:\n{}",
+            "no OpenCL device matches {sel:?}; use an index, an implementation (`pocl`, `intel`, `nvidia`, `amd`), a name substring, `gpu` or `cpu`. Devices found:\n{}",
             list_names(&devs)
         ))
     })
@@ -309,7 +329,13 @@ pub fn select_devices(spec: Option<&str>) -> Result<Vec<FoundDevice>> {
             if devs.is_empty() {
                 return Err(JitError::Device(super::icd_hint::no_platform_message()));
             }
-            return Ok(devs);
+            // Sweeps time what they run: a simulator's times mean nothing.
+            let real: Vec<FoundDevice> = devs
+                .iter()
+                .filter(|d| !d.info.is_simulator())
+                .cloned()
+                .collect();
+            return Ok(if real.is_empty() { devs } else { real });
         }
     }
     Ok(vec![select_device(&DeviceSelector::from_arg_or_env(spec))?])

@@ -36,7 +36,26 @@ fn search_dirs() -> Vec<PathBuf> {
     if let Ok(ld) = std::env::var("LD_LIBRARY_PATH") {
         dirs.extend(std::env::split_paths(&ld));
     }
+    dirs.extend(intel_wheel_lib_dirs());
     dirs
+}
+
+/// Where `tools/setup.sh --intel` unpacks Intel's CPU runtime wheels:
+/// `~/.cache/jitfft/intel-ocl-<version>/lib` (or under `$JITFFT_OCL_HOME`).
+fn intel_wheel_lib_dirs() -> Vec<PathBuf> {
+    let home = std::env::var_os("JITFFT_OCL_HOME")
+        .map(PathBuf::from)
+        .or_else(|| dirs::home_dir().map(|h| h.join(".cache").join("jitfft")));
+    let Some(Ok(rd)) = home.map(std::fs::read_dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<PathBuf> = rd
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().starts_with("intel-ocl-"))
+        .map(|e| e.path().join("lib"))
+        .collect();
+    found.sort();
+    found
 }
 
 /// Vendor OpenCL libraries present on this system: (path, vendor).
@@ -76,6 +95,21 @@ pub fn no_platform_message() -> String {
             "\nFix: register it for this shell with\n  mkdir -p /tmp/icd && echo {name} > /tmp/icd/vendor.icd && export OCL_ICD_VENDORS=/tmp/icd\n\
              or system-wide with\n  echo {name} > /etc/OpenCL/vendors/vendor.icd"
         ));
+        // Intel's CPU runtime unpacked from its wheels: its libraries need LD_LIBRARY_PATH too.
+        if let Some((p, _)) = libs
+            .iter()
+            .find(|(p, _)| intel_wheel_lib_dirs().iter().any(|d| p.starts_with(d)))
+        {
+            let dir = p
+                .parent()
+                .map(|d| d.display().to_string())
+                .unwrap_or_default();
+            msg.push_str(&format!(
+                "\nIntel's CPU runtime from tools/setup.sh --intel: `eval \"$(tools/setup-ocl.sh --intel)\"`, or\n  \
+                 mkdir -p /tmp/icd && echo {} > /tmp/icd/intel-cpu.icd && export OCL_ICD_VENDORS=/tmp/icd LD_LIBRARY_PATH={dir}",
+                p.display()
+            ));
+        }
     }
     msg
 }

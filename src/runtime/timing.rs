@@ -1,4 +1,7 @@
-//! Kernel and transfer times from OpenCL profiling events (never from host clocks).
+//! Kernel and transfer times from OpenCL profiling events. Where a device's events read zero
+//! or cannot be read (Mesa's Rusticl on llvmpipe reports 0 for every command), kernel times fall
+//! back to the host wall clock around the launches, and [`RunTimes::clock`] says so: such a time
+//! is never printed as if an event had measured it.
 
 use crate::error::Result;
 use ocl::enums::{ProfilingInfo, ProfilingInfoResult};
@@ -29,14 +32,52 @@ pub fn event_ms(ev: &Event) -> Result<f64> {
     Ok(e.saturating_sub(s) as f64 * 1e-6)
 }
 
-/// Times of one run of a transform's launches, all from profiling events except `host_ms`.
+/// No launch finishes within this, so events that all read less have no clock behind them
+/// (Rusticl on llvmpipe stamps every command 1 ns long; the shortest real kernels here read
+/// microseconds).
+pub const MIN_PLAUSIBLE_NS: u64 = 100;
+
+/// Whether event spans come from a running clock: at least one lasts [`MIN_PLAUSIBLE_NS`].
+pub fn plausible(spans: &[(u64, u64)]) -> bool {
+    spans
+        .iter()
+        .any(|&(s, e)| e.saturating_sub(s) >= MIN_PLAUSIBLE_NS)
+}
+
+/// Which clock measured a run's kernel times.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Clock {
+    /// The device's profiling events (start to end of each command).
+    #[default]
+    Events,
+    /// The host wall clock from the first launch to the last one's completion: the device's
+    /// profiling events read zero or could not be read. Per-pass and transfer times are then
+    /// unknown.
+    HostWallClock,
+}
+
+impl Clock {
+    /// How a report labels it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Clock::Events => "profiling events",
+            Clock::HostWallClock => {
+                "host wall clock (the device's profiling events read zero or are missing)"
+            }
+        }
+    }
+}
+
+/// Times of one run of a transform's launches, all from profiling events except `host_ms`
+/// (or, where `clock` says so, from the host wall clock).
 #[derive(Debug, Clone, Serialize)]
 pub struct RunTimes {
     /// Sum of the launches' kernel times.
     pub kernel_ms: f64,
     /// First kernel start to last kernel end (includes launch gaps).
     pub kernel_span_ms: f64,
-    /// Kernel time of each pass, in launch order.
+    /// Kernel time of each pass, in launch order (empty when `clock` is the host's).
     pub pass_ms: Vec<f64>,
     /// Pinned host → device transfer.
     pub upload_ms: f64,
@@ -44,28 +85,51 @@ pub struct RunTimes {
     pub download_ms: f64,
     /// Host wall time of the whole run (staging, launches, waits).
     pub host_ms: f64,
+    /// What measured `kernel_ms`, `kernel_span_ms` and `pass_ms`.
+    pub clock: Clock,
 }
 
 impl RunTimes {
     /// Waits for the launches in order and sums their event times; transfers are filled in
-    /// by the caller.
+    /// by the caller. `started` is taken just before the first launch: when the events read
+    /// zero (or cannot be read) the kernel time is the host wall clock since then.
     pub fn from_launches(events: &[Event], started: std::time::Instant) -> Result<RunTimes> {
-        let mut pass_ms = Vec::with_capacity(events.len());
-        let (mut first, mut last) = (u64::MAX, 0u64);
         for ev in events {
-            let (s, e) = event_span_ns(ev)?;
-            first = first.min(s);
-            last = last.max(e);
-            pass_ms.push(e.saturating_sub(s) as f64 * 1e-6);
+            ev.wait_for()?;
         }
-        Ok(RunTimes {
-            kernel_ms: pass_ms.iter().sum(),
-            kernel_span_ms: last.saturating_sub(first) as f64 * 1e-6,
-            pass_ms,
-            upload_ms: 0.0,
-            download_ms: 0.0,
-            host_ms: started.elapsed().as_secs_f64() * 1e3,
-        })
+        let host_ms = started.elapsed().as_secs_f64() * 1e3;
+        let spans: Option<Vec<(u64, u64)>> = events.iter().map(|e| event_span_ns(e).ok()).collect();
+        let (first, last) = spans
+            .iter()
+            .flatten()
+            .fold((u64::MAX, 0u64), |(f, l), &(s, e)| (f.min(s), l.max(e)));
+        let measured = |sp: &Vec<(u64, u64)>| events.is_empty() || plausible(sp);
+        match spans.filter(measured) {
+            Some(spans) => {
+                let pass_ms: Vec<f64> = spans
+                    .iter()
+                    .map(|&(s, e)| e.saturating_sub(s) as f64 * 1e-6)
+                    .collect();
+                Ok(RunTimes {
+                    kernel_ms: pass_ms.iter().sum(),
+                    kernel_span_ms: last.saturating_sub(first) as f64 * 1e-6,
+                    pass_ms,
+                    upload_ms: 0.0,
+                    download_ms: 0.0,
+                    host_ms,
+                    clock: Clock::Events,
+                })
+            }
+            None => Ok(RunTimes {
+                kernel_ms: host_ms,
+                kernel_span_ms: host_ms,
+                pass_ms: Vec::new(),
+                upload_ms: 0.0,
+                download_ms: 0.0,
+                host_ms,
+                clock: Clock::HostWallClock,
+            }),
+        }
     }
 }
 
@@ -120,5 +184,16 @@ mod tests {
         let s = Summary::of(&[4.0, 1.0, 3.0, 2.0]);
         assert_eq!((s.median, s.min, s.max, s.count), (2.5, 1.0, 4.0, 4));
         assert!(Summary::of(&[]).median.is_nan());
+    }
+
+    #[test]
+    fn zero_length_events_are_no_clock() {
+        use super::plausible;
+        assert!(
+            !plausible(&[(5, 5), (7, 8), (9, 10)]),
+            "Rusticl's 0 and 1 ns stamps"
+        );
+        assert!(plausible(&[(5, 5), (1000, 3900)]));
+        assert!(!plausible(&[]));
     }
 }

@@ -1,6 +1,6 @@
 //! Gathers the statistics of every kernel a transform runs, dispatching on the vendor.
 
-use super::{amd, intel, nvidia, pocl, portable, Metric};
+use super::{amd, intel, intel_cpu, nvidia, pocl, portable, Metric};
 use crate::clgen::OpCounts;
 use crate::error::Result;
 use crate::runtime::build::{build_options, program_binary};
@@ -99,6 +99,22 @@ pub fn collect(gpu: &Gpu, tr: &VcTransform) -> Result<ProgramStats> {
             None => notes.push("the driver returned no program binary (PTX)".into()),
         }
     }
+    // Intel's CPU runtime: x86 code in the binary; the vectoriser's verdicts in a fresh build's
+    // log (a build from a cached binary logs none).
+    let intel_cpu = vendor == "intel" && gpu.info.kind == "cpu";
+    let mut x86 = Err(String::new());
+    if intel_cpu {
+        x86 = intel_cpu::disassemble(binary.as_deref());
+        if let Err(e) = &x86 {
+            notes.push(format!("Intel CPU code not available: {e}"));
+        }
+        if !log.contains("vectorized") {
+            if let Some(l) = fresh_build_log(gpu, &tr.program.source) {
+                notes.push("vectorizer report taken from a fresh (uncached) build".into());
+                log = l;
+            }
+        }
+    }
     let mut kernels = Vec::new();
     for (handle, (name, counts)) in tr.kernel_handles().iter().zip(tr.kernel_counts()) {
         let mut metrics = Vec::new();
@@ -119,6 +135,7 @@ pub fn collect(gpu: &Gpu, tr: &VcTransform) -> Result<ProgramStats> {
                 metrics.extend(m);
                 notes.extend(note);
             }
+            "intel" if intel_cpu => metrics.extend(intel_cpu::metrics(name, &x86, &log)),
             "intel" => metrics.extend(intel::metrics(gpu, handle, binary.as_deref())),
             _ => notes.push(format!(
                 "no compiler statistics for vendor {:?}: only the portable queries",

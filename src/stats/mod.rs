@@ -1,5 +1,6 @@
 //! Kernel statistics: exact counts from the generator, and counts from each vendor's own
-//! compiler (NVIDIA PTX/ptxas/SASS, PoCL's compiled kernels, AMD metadata, Intel queries).
+//! compiler (NVIDIA PTX/ptxas/SASS, PoCL's compiled kernels, AMD metadata, Intel GPU queries,
+//! Intel's CPU runtime's x86 object).
 //! Every figure carries its source; an unknown figure is `None` and printed as `–`.
 
 pub mod amd;
@@ -7,6 +8,7 @@ pub mod collect;
 pub mod elf;
 pub mod generator;
 pub mod intel;
+pub mod intel_cpu;
 pub mod nvidia;
 pub mod pocl;
 pub mod portable;

@@ -79,7 +79,7 @@ pub fn x86_counts(objdump: &str, kernel: &str) -> Option<ClassCounts> {
     Some(c)
 }
 
-fn classify_x86(insn: &str, c: &mut ClassCounts) {
+pub(super) fn classify_x86(insn: &str, c: &mut ClassCounts) {
     let mut it = insn.splitn(2, char::is_whitespace);
     let mut op = it.next().unwrap_or("");
     let mut operands = it.next().unwrap_or("").trim();
@@ -121,7 +121,7 @@ fn classify_x86(insn: &str, c: &mut ClassCounts) {
 }
 
 /// Splits operands at commas outside parentheses.
-fn split_operands(s: &str) -> Vec<String> {
+pub(super) fn split_operands(s: &str) -> Vec<String> {
     let (mut out, mut cur, mut depth) = (Vec::new(), String::new(), 0);
     for ch in s.chars() {
         match ch {

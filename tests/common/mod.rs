@@ -5,10 +5,17 @@ use jitfft::runtime::{DeviceSelector, Gpu};
 
 /// The device tests run on: `JITFFT_TEST_DEVICE` if set, else `JITFFT_DEVICE`, else the default
 /// rule (first GPU, else PoCL's CPU device).
+/// (`JITFFT_TEST_DEVICE=intel` selects Intel's CPU runtime: `tools/setup.sh --intel` installs it
+/// and prints the exports; a named device that is missing fails the test, never falls back.)
 pub fn gpu() -> Gpu {
     let sel = std::env::var("JITFFT_TEST_DEVICE").ok();
-    Gpu::open(&DeviceSelector::from_arg_or_env(sel.as_deref()))
-        .unwrap_or_else(|e| panic!("tests need an OpenCL device (run tools/setup.sh): {e}"))
+    Gpu::open(&DeviceSelector::from_arg_or_env(sel.as_deref())).unwrap_or_else(|e| match &sel {
+        Some(s) => panic!(
+            "JITFFT_TEST_DEVICE={s}: no such device (for `intel` run `tools/setup.sh --intel` and \
+             export what it prints): {e}"
+        ),
+        None => panic!("tests need an OpenCL device (run tools/setup.sh): {e}"),
+    })
 }
 
 /// A fresh seed, printed so a failure can be replayed with `JITFFT_TEST_SEED`.
@@ -19,7 +26,8 @@ pub fn seed() -> u64 {
     }
 }
 
-/// The jitfft binary built for these tests.
+/// The jitfft binary built for these tests (on `JITFFT_DEVICE`: the Intel CI run sets it beside
+/// `JITFFT_TEST_DEVICE`).
 pub fn jitfft() -> assert_cmd::Command {
     assert_cmd::Command::cargo_bin("jitfft").unwrap()
 }

@@ -4,7 +4,7 @@
 use super::plan::{Download, DownloadMode, OverlapPlan};
 use super::rows::Launch;
 use crate::error::{JitError, Result};
-use crate::runtime::timing::event_span_ns;
+use crate::runtime::timing::{event_span_ns, Clock};
 use crate::runtime::transfer::{self, Rect};
 use crate::runtime::{Arg, Gpu, KernelHandle};
 use crate::vc::execute::{fill_staging, Buffers, Real, TypedBuffers};
@@ -522,13 +522,27 @@ impl RunEvents {
         let events_ms = end.saturating_sub(first) as f64 * 1e-6;
         let busy = busy_ns(up_s.iter().chain(&down_s).copied().collect());
         let kernel_ms: f64 = pass_ms.iter().sum();
-        let times = crate::vc::RunTimes {
-            kernel_ms,
-            kernel_span_ms: k1.saturating_sub(k0) as f64 * 1e-6,
-            pass_ms,
-            upload_ms: span_ms(&up_s),
-            download_ms: span_ms(&down_s),
-            host_ms: host.host_ms,
+        // Events that read zero (Rusticl): the kernel time is the host's, labelled as such.
+        let times = if kernel_ms * 1e6 >= crate::runtime::timing::MIN_PLAUSIBLE_NS as f64 {
+            crate::vc::RunTimes {
+                kernel_ms,
+                kernel_span_ms: k1.saturating_sub(k0) as f64 * 1e-6,
+                pass_ms,
+                upload_ms: span_ms(&up_s),
+                download_ms: span_ms(&down_s),
+                host_ms: host.host_ms,
+                clock: Clock::Events,
+            }
+        } else {
+            crate::vc::RunTimes {
+                kernel_ms: host.host_ms,
+                kernel_span_ms: host.host_ms,
+                pass_ms: Vec::new(),
+                upload_ms: 0.0,
+                download_ms: 0.0,
+                host_ms: host.host_ms,
+                clock: Clock::HostWallClock,
+            }
         };
         let over = OverlapTimes {
             events_ms,

@@ -1,0 +1,40 @@
+//! `jitfft stats` on Intel's OpenCL CPU runtime reads its real compiler's code: x86 counts,
+//! vector width, stack traffic and the vectoriser's width. Runs where the tests run on Intel
+//! (`JITFFT_TEST_DEVICE=intel`, the Intel CI step); elsewhere it returns at once.
+
+mod common;
+
+#[test]
+fn stats_reads_intel_cpu_code() {
+    if std::env::var("JITFFT_TEST_DEVICE").as_deref() != Ok("intel") {
+        eprintln!("skipped: set JITFFT_TEST_DEVICE=intel (tools/setup.sh --intel)");
+        return;
+    }
+    let out = common::jitfft()
+        .args([
+            "stats", "vc", "--p", "3", "--n", "5", "--algo", "ct", "--radix", "9",
+        ])
+        .args(["--device", "intel", "--json"])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let kernels = v["kernels"].as_array().unwrap();
+    assert!(!kernels.is_empty());
+    for k in kernels {
+        let metric = |key: &str| {
+            k["metrics"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|m| m["key"] == key)
+                .and_then(|m| m["value"].as_u64())
+                .unwrap_or_else(|| panic!("{key} unknown in {k}"))
+        };
+        assert!(metric("instructions") > 10, "{k}");
+        assert!(metric("fetch") > 0, "{k}");
+        assert!([128, 256, 512].contains(&metric("vector_bits")), "{k}");
+        assert!(metric("vectorized_width") >= 1, "{k}");
+        metric("stack_loads");
+        metric("stack_stores");
+    }
+}

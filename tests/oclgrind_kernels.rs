@@ -1,0 +1,269 @@
+//! Every kernel family the generators emit, run once at a small size under oclgrind (a simulator
+//! that checks each memory access and barrier): out-of-bounds reads and writes, data races in
+//! local and global memory (`--data-races`) and barrier divergence. Any diagnostic fails.
+//!
+//! Behind `JITFFT_OCLGRIND=1` (a separate CI step, `.ci/run`): oclgrind interprets every
+//! work-item, so it is kept out of the default run. With the switch set and no `oclgrind`
+//! (`tools/setup.sh --oclgrind`) the tests fail. Each case is `oclgrind --data-races jitfft …
+//! --check`: the launcher preloads oclgrind's OpenCL library, so the only device jitfft sees is
+//! the simulator, whatever ICDs are registered. Not `--uninitialized`: that plugin stops on
+//! LLVM's `freeze` instruction, which clang emits for ordinary code.
+
+use std::process::Command;
+
+/// `JITFFT_OCLGRIND=1`: run the cases; else each test returns at once.
+fn enabled() -> bool {
+    std::env::var("JITFFT_OCLGRIND").is_ok_and(|v| v == "1")
+}
+
+/// Panics when the switch is on and oclgrind is not installed (a CI step must not pass by
+/// skipping).
+fn require_oclgrind() {
+    let ok = Command::new("oclgrind")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        ok,
+        "JITFFT_OCLGRIND=1 but `oclgrind` is not runnable: install it with `tools/setup.sh --oclgrind`"
+    );
+}
+
+/// The diagnostics in oclgrind's stderr: each starts with a headline (`Invalid read of size 4 at
+/// global memory address …`, `Read-write data race at local memory address …`, `Work-group
+/// divergence detected …`) followed by a `\tKernel: NAME` line; runtime API errors start with
+/// `Oclgrind - OpenCL runtime error detected`. Returns the headlines with their kernel.
+fn diagnostics(stderr: &str) -> Vec<String> {
+    let lines: Vec<&str> = stderr.lines().collect();
+    let mut found = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        if let Some(kernel) = l.strip_prefix("\tKernel: ") {
+            let head = (0..i)
+                .rev()
+                .map(|j| lines[j])
+                .find(|h| !h.trim().is_empty() && !h.starts_with('\t'))
+                .unwrap_or("(no headline)");
+            found.push(format!("{head} [kernel {kernel}]"));
+        } else if l.contains("Oclgrind - OpenCL runtime error detected") {
+            found.push(
+                lines[i..]
+                    .iter()
+                    .take(4)
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            );
+        }
+    }
+    found
+}
+
+/// Runs every case under oclgrind (two at a time: each is one single-threaded process) and
+/// fails listing each case that reported a diagnostic, failed its check or did not run on the
+/// simulator. Programs are always compiled (`JITFFT_NO_CACHE=1`), so oclgrind's build options
+/// apply. `opt_disable` builds with `-cl-opt-disable`: oclgrind 21.10's interpreter lacks some
+/// intrinsics that clang's optimiser forms (`llvm.bitreverse.i32` from the NTTs' bit-reversal
+/// loops, `llvm.experimental.noalias.scope.decl` from inlining `restrict` helpers) and refuses
+/// the kernel; unoptimised code has neither and keeps every access of the source.
+fn run_cases(cases: &[&str], opt_disable: bool) {
+    if !enabled() {
+        eprintln!("oclgrind cases skipped: set JITFFT_OCLGRIND=1 (tools/setup.sh --oclgrind)");
+        return;
+    }
+    require_oclgrind();
+    let bin = env!("CARGO_BIN_EXE_jitfft");
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failures = std::sync::Mutex::new(Vec::new());
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get().min(4));
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(case) = cases.get(i) else { break };
+                let mut cmd = Command::new("oclgrind");
+                cmd.args(["--data-races", "--max-errors", "20"]);
+                if opt_disable {
+                    cmd.args(["--build-options", "-cl-opt-disable"]);
+                }
+                let out = cmd
+                    .arg(bin)
+                    .args(case.split_whitespace())
+                    .args(["--check", "--repeat", "1", "--seed", "7"])
+                    .env("JITFFT_NO_CACHE", "1")
+                    .env_remove("JITFFT_DEVICE")
+                    .output()
+                    .expect("run oclgrind");
+                let stdout = String::from_utf8_lossy(&out.stdout);
+                let stderr = String::from_utf8_lossy(&out.stderr);
+                let diags = diagnostics(&stderr);
+                let mut why = Vec::new();
+                if !out.status.success() {
+                    why.push(format!("exit {:?}", out.status.code()));
+                }
+                if !stdout.contains("Oclgrind") {
+                    why.push("the report names no Oclgrind device".into());
+                }
+                if !diags.is_empty() {
+                    why.push(format!("{} diagnostics: {}", diags.len(), diags.join("; ")));
+                }
+                if !why.is_empty() {
+                    let tail: String = stderr.lines().take(40).collect::<Vec<_>>().join("\n");
+                    failures
+                        .lock()
+                        .unwrap()
+                        .push(format!("`jitfft {case}`: {}\n{tail}", why.join(", ")));
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed under oclgrind:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n\n")
+    );
+}
+
+/// VC Cooley-Tukey and Constant Geometry: every coefficient mode, f32 and f64, inverse, and a
+/// schedule with a smaller last pass.
+#[test]
+fn vc_ct_cg_under_oclgrind() {
+    run_cases(
+        &[
+            "vc --p 3 --n 4 --algo ct --radix 9 --coeffs const-first",
+            "vc --p 3 --n 4 --algo ct --radix 9 --coeffs const-matrix",
+            "vc --p 3 --n 5 --algo ct --radix 9 --coeffs literal",
+            "vc --p 2 --n 7 --algo ct --radix 8 --coeffs literal --precision f64 --inverse",
+            "vc --p 3 --n 4 --algo cg --radix 9 --coeffs const-first",
+            "vc --p 3 --n 4 --algo cg --radix 9 --coeffs const-matrix --precision f64",
+            "vc --p 5 --n 3 --algo cg --radix 5 --coeffs literal --inverse --norm ortho",
+            "vc --p 2 --n 10 --algo ct --radix 2 --coeffs const-first --precision f64",
+            "vc --p 2 --n 10 --algo cg --radix 16 --coeffs literal",
+        ],
+        false,
+    );
+}
+
+/// VC fused passes: every layout, lane settings 1 and 2 (and the default), several passes
+/// (`--fused-digits 2`), coefficient modes, f64, inverse.
+#[test]
+fn vc_fused_under_oclgrind() {
+    run_cases(&[
+        "vc --p 3 --n 5 --algo fused --fused-digits 2 --fused-layout inplace",
+        "vc --p 3 --n 5 --algo fused --fused-digits 2 --fused-layout inplace --fused-lanes 1",
+        "vc --p 3 --n 5 --algo fused --fused-digits 2 --fused-layout staged --fused-lanes 1",
+        "vc --p 2 --n 8 --algo fused --fused-digits 3 --fused-layout staged --fused-lanes 2",
+        "vc --p 3 --n 5 --algo fused --fused-digits 2 --fused-layout rotate",
+        "vc --p 2 --n 8 --algo fused --fused-digits 3 --fused-layout rotate --fused-lanes 2 --coeffs literal",
+        "vc --p 3 --n 4 --algo fused --coeffs const-matrix --precision f64 --inverse",
+        "vc --p 3 --n 5 --algo fused --fused-digits 2 --fused-layout auto --fused-values 4 --coeffs literal",
+        "vc --p 2 --n 12 --algo fused --fused-digits 4 --fused-layout staged --precision f64",
+        "vc --p 2 --n 12 --algo fused --fused-digits 4 --fused-layout rotate --coeffs const-first --inverse",
+        "vc --p 7 --n 3 --algo fused --coeffs const-first",
+    ], false);
+}
+
+/// The overlapped path's pieces: chunked first pass, row-shaped last pass (rect downloads) and
+/// the packing kernel (packed downloads), for fused, cg and ct schedules.
+#[test]
+fn vc_overlap_pieces_under_oclgrind() {
+    run_cases(&[
+        "vc --p 3 --n 5 --algo fused --fused-digits 2 --overlap --chunks 3 --download rect",
+        "vc --p 3 --n 5 --algo fused --fused-digits 2 --fused-layout rotate --overlap --chunks 3 --download packed",
+        "vc --p 2 --n 11 --algo cg --radix 4 --overlap --chunks 2 --download packed",
+        "vc --p 2 --n 11 --algo ct --radix 4 --overlap --chunks 2",
+    ], false);
+}
+
+/// NTT: radix-2, split radix 2/8, fused regs and stages kernels, both limb widths, the portable
+/// arithmetic (the only one off NVIDIA), table and split twiddles, lazy and full reduction,
+/// inverse.
+#[test]
+fn ntt_under_oclgrind() {
+    run_cases(&[
+        "ntt --field bn254-fr --log-n 5 --variant radix2 --limbs 64 --arith portable",
+        "ntt --field bn254-fr --log-n 6 --variant split28 --limbs 32 --arith portable --inverse",
+        "ntt --field bn254-fr --log-n 6 --variant fused --kernel regs --max-radix 8 --limbs 64 --arith portable",
+        "ntt --field bn254-fr --log-n 6 --variant fused --kernel regs --max-radix 8 --limbs 32 --arith portable --twiddles split --inverse",
+        "ntt --field bn254-fr --log-n 6 --variant fused --kernel regs --elems 4 --reduce full --limbs 64 --arith portable",
+        "ntt --field bn254-fr --log-n 6 --variant fused --kernel stages --max-radix 8 --limbs 32 --arith portable",
+        "ntt --field goldilocks --log-n 6 --variant fused --kernel regs --max-radix 8 --limbs 64 --arith portable --inverse",
+        "ntt --field babybear --log-n 7 --variant fused --kernel regs --max-radix 16 --limbs 32 --arith portable",
+        "ntt --field bls12-381-fr --log-n 5 --variant fused --kernel regs --limbs 64 --arith portable",
+    ], true);
+}
+
+/// GFP: the stages of an FFT over p = r^k + 1, forward and inverse.
+#[test]
+fn gfp_under_oclgrind() {
+    run_cases(
+        &[
+            "gfp --prime p3 --log-n 5",
+            "gfp --prime p3 --log-n 4 --inverse",
+            "gfp --prime p4 --log-n 5",
+        ],
+        false,
+    );
+}
+
+/// The parser finds oclgrind's real diagnostics: a kernel with an out-of-bounds write and a
+/// local-memory race, run by `oclgrind-kernel` (so a silent oclgrind cannot pass the cases).
+#[test]
+fn oclgrind_reports_are_parsed() {
+    if !enabled() {
+        eprintln!("oclgrind self-check skipped: set JITFFT_OCLGRIND=1");
+        return;
+    }
+    require_oclgrind();
+    let dir = std::env::temp_dir().join(format!("jitfft-oclgrind-self-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("bad.cl"),
+        "kernel void bad(global float *a, local float *l) {\n\
+         size_t i = get_global_id(0);\n\
+         l[get_local_id(0)] = a[i];\n\
+         a[i + 1] = l[(get_local_id(0) + 1) % 4];\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("bad.sim"),
+        "bad.cl\nbad\n4 1 1\n4 1 1\n<size=16 fill=1>\n<size=16>\n",
+    )
+    .unwrap();
+    let out = Command::new("oclgrind-kernel")
+        .args(["--data-races", "bad.sim"])
+        .current_dir(&dir)
+        .output()
+        .expect("run oclgrind-kernel");
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = diagnostics(&String::from_utf8_lossy(&out.stderr));
+    assert!(
+        d.iter().any(|h| h.starts_with("Invalid write")),
+        "no out-of-bounds write found in {d:?}"
+    );
+    assert!(
+        d.iter()
+            .any(|h| h.contains("data race at local memory") && h.ends_with("[kernel bad]")),
+        "no local race found in {d:?}"
+    );
+}
+
+/// The parser on oclgrind 21.10's own text (no oclgrind needed): an invalid write, a race and a
+/// runtime error are found; the report around them is not.
+#[test]
+fn diagnostics_parse_oclgrind_text() {
+    let text = "\nInvalid write of size 4 at global memory address 0x1000000000010\n\
+                \tKernel: k\n\tEntity: Global(3,0,0) Local(3,0,0) Group(0,0,0)\n\t  store float %1\n\n\
+                Read-write data race at local memory address 0x1000000000004\n\tKernel: k\n\t\n\
+                \tFirst entity:  Global(1,0,0)\n\n\
+                Oclgrind - OpenCL runtime error detected\n\tFunction: clEnqueueNDRangeKernel\n\n\
+                device     Oclgrind Simulator\ncheck      passed\n";
+    let d = diagnostics(text);
+    assert_eq!(d.len(), 3, "{d:?}");
+    assert!(d[0].starts_with("Invalid write of size 4") && d[0].ends_with("[kernel k]"));
+    assert!(d[1].starts_with("Read-write data race at local memory"));
+    assert!(d[2].starts_with("Oclgrind - OpenCL runtime error"));
+    assert!(diagnostics("device     Oclgrind Simulator\ncheck      passed\n").is_empty());
+}
