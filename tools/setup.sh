@@ -2,11 +2,26 @@
 # Installs what jitfft needs to build and run on a Debian/Ubuntu machine:
 # the OpenCL ICD loader and headers (libOpenCL is linked at build time), clinfo,
 # PoCL (the CPU OpenCL device used when there is no GPU) and GMP (for rug); with --tests also
-# cargo-nextest, the test runner.
+# cargo-nextest, the test runner; with --mpi also Open MPI (openmpi-bin, libopenmpi-dev) and
+# libclang-dev, clang (the `mpi` crate's build generates its bindings with bindgen), for
+# `cargo build --features mpi`. Flags combine: `setup.sh --tests --mpi`.
 # Idempotent: installs only what is missing. Run as root, or with sudo available.
 set -euo pipefail
 
+want_tests=0
+want_mpi=0
+for arg in "$@"; do
+  case "$arg" in
+    --tests) want_tests=1 ;;
+    --mpi) want_mpi=1 ;;
+    *) echo "setup.sh: unknown option $arg (allowed: --tests, --mpi)" >&2; exit 2 ;;
+  esac
+done
+
 pkgs=(ocl-icd-opencl-dev opencl-headers ocl-icd-libopencl1 clinfo pocl-opencl-icd m4 make)
+if [ "$want_mpi" = 1 ]; then
+  pkgs+=(openmpi-bin libopenmpi-dev libclang-dev clang)
+fi
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -28,7 +43,7 @@ fi
 # `cargo test` the suite's compiles queue on one core; as processes they use every core.
 # Built from crates.io (a few minutes, once); pinned for reproducible CI.
 NEXTEST_VERSION=0.9.151
-if [ "${1:-}" = "--tests" ] && command -v cargo >/dev/null && ! cargo nextest --version 2>/dev/null | grep -q "$NEXTEST_VERSION"; then
+if [ "$want_tests" = 1 ] && command -v cargo >/dev/null && ! cargo nextest --version 2>/dev/null | grep -q "$NEXTEST_VERSION"; then
   echo "setup.sh: installing cargo-nextest $NEXTEST_VERSION (cargo install, once)"
   cargo install cargo-nextest --version "$NEXTEST_VERSION" --locked --quiet
 fi

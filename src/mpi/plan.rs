@@ -164,7 +164,8 @@ mod tests {
         let e = MpiPlan::new(2, 3, 4, None).unwrap_err().to_string();
         assert!(e.contains("P² ≤ N"), "{e}");
         assert!(MpiPlan::new(2, 8, 4, Some(3)).is_err());
-        assert!(MpiPlan::new(2, 8, 4, Some(8)).is_err());
+        assert!(MpiPlan::new(2, 8, 4, Some(32)).is_err());
+        assert_eq!(MpiPlan::new(2, 8, 4, Some(8)).unwrap().chunk_width, 2);
         let big = MpiPlan::new(2, 33, 2, None).unwrap();
         assert!(2 * big.local_len / big.chunks <= MAX_REALS_PER_CALL);
     }
