@@ -75,11 +75,25 @@ struct MpiReport {
 /// The distribution, the local plan and the input file with its header.
 type Setup = (MpiPlan, VcPlan, Option<(PathBuf, NpyLayout)>);
 
-/// Runs `jitfft vc --mpi` on this rank.
+/// Runs `jitfft vc --mpi` on this rank. A failure every rank agreed on is printed by every
+/// rank before any exits (mpirun ends the job at the first non-zero exit).
 pub fn run(a: VcArgs) -> Result<()> {
     let (universe, _) = mpi::initialize_with_threading(mpi::Threading::Funneled)
         .ok_or_else(|| anyhow!("MPI was already initialised in this process"))?;
     let world = universe.world();
+    let r = run_rank(&a, &world);
+    if let Err(e) = &r {
+        eprintln!("error: {e:#}");
+    }
+    world.barrier();
+    drop(universe);
+    if r.is_err() {
+        std::process::exit(1);
+    }
+    Ok(())
+}
+
+fn run_rank(a: &VcArgs, world: &SimpleCommunicator) -> Result<()> {
     let rank = world.rank();
     let local_rank = world.split_shared(rank).rank();
     let setup = (|| -> Result<Setup> {
@@ -120,9 +134,9 @@ pub fn run(a: VcArgs) -> Result<()> {
         let local = VcPlan::new(whole.p, whole.n - mplan.rank_digits, a.t.options())?;
         Ok((mplan, local, input))
     })();
-    let (mplan, mut plan, input) = agree(&world, "plan", setup.map_err(to_jit))?;
+    let (mplan, mut plan, input) = agree(world, "plan", setup.map_err(to_jit))?;
     let gpu = agree(
-        &world,
+        world,
         "device",
         injected(rank, "device")
             .and_then(|_| pick_device(a.run.device.as_deref(), local_rank as usize))
@@ -141,10 +155,10 @@ pub fn run(a: VcArgs) -> Result<()> {
         }
         DistributedVc::new(&gpu, mplan, &plan, a.keep_transposed)
     })();
-    let dvc = agree(&world, "build", built)?;
+    let dvc = agree(world, "build", built)?;
     match plan.precision {
-        Precision::F32 => run_typed::<Complex32>(&a, &world, &gpu, dvc, input),
-        Precision::F64 => run_typed::<Complex64>(&a, &world, &gpu, dvc, input),
+        Precision::F32 => run_typed::<Complex32>(a, world, &gpu, dvc, input),
+        Precision::F64 => run_typed::<Complex64>(a, world, &gpu, dvc, input),
     }
 }
 

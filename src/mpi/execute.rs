@@ -191,11 +191,17 @@ impl DistributedVc {
                 across
             });
             let mut send = vec![C::default(); chunk];
+            // Chunk buffers come back from the device thread and serve later chunks.
+            let pool: std::cell::RefCell<Vec<Vec<C>>> = Default::default();
+            let pool = &pool;
             let mut forward = move |q: u64, t: &mut RankTimes| -> Result<()> {
                 let p0 = Instant::now();
                 pack_chunk(plan, y, q, &mut send);
                 t.pack_ms += p0.elapsed().as_secs_f64() * 1e3;
-                let mut z = vec![C::default(); chunk];
+                let mut z = pool
+                    .borrow_mut()
+                    .pop()
+                    .unwrap_or_else(|| vec![C::default(); chunk]);
                 t.exchange_ms += all_to_all(world, &send, &mut z);
                 t.exchange_bytes += sent;
                 to_dev.send((q, z)).map_err(|_| stopped())
@@ -225,6 +231,7 @@ impl DistributedVc {
                     let p0 = Instant::now();
                     unpack_chunk(plan, w, q, out);
                     t.pack_ms += p0.elapsed().as_secs_f64() * 1e3;
+                    pool.borrow_mut().push(done.data);
                 }
                 Ok(())
             };

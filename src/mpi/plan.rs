@@ -58,6 +58,9 @@ impl MpiPlan {
             let mut v = Vec::new();
             let mut r = 1u64;
             for _ in 0..=n / 2 {
+                if r > crate::vc::plan::MAX_RADIX {
+                    break;
+                }
                 v.push(r.to_string());
                 r *= pp;
             }
