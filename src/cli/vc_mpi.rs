@@ -11,7 +11,9 @@ use crate::io::random::fresh_seed;
 use crate::mpi::device::pick_device;
 use crate::mpi::exchange::sendrecv_probe;
 use crate::mpi::fault::{abort_all, agree, injected};
-use crate::mpi::io::{random_slice, read_layout, read_slice, write_slices, HostComplex, NpyLayout};
+use crate::mpi::io::{
+    fill_random, random_slice, read_layout, read_slice, write_slices, HostComplex, NpyLayout,
+};
 use crate::mpi::{DistributedVc, MpiPlan, RankTimes};
 use crate::reference::separable_vc;
 use crate::runtime::{Gpu, Summary};
@@ -190,11 +192,7 @@ where
         let mut x = vec![C::default(); m];
         match &input {
             Some((path, layout)) => read_slice(path, *layout, offset, &mut x)?,
-            None => {
-                for (d, v) in x.iter_mut().zip(random_slice(seed, offset, m)) {
-                    *d = C::from_c64(v);
-                }
-            }
+            None => fill_random(seed, offset, &mut x),
         }
         Ok(x)
     });
@@ -203,7 +201,8 @@ where
         Some((p, _)) => p.display().to_string(),
         None => format!("random (seed {seed})"),
     };
-    let mut y = vec![C::default(); m];
+    // Scratch for the exchange (none with one rank).
+    let mut y = vec![C::default(); if mplan.ranks > 1 { m } else { 0 }];
     let mut out = vec![C::default(); m];
     let mut runs: Vec<RankTimes> = Vec::new();
     let mut slowest = Vec::new();

@@ -43,15 +43,30 @@ impl HostComplex for Complex64 {
 }
 
 /// Values `offset .. offset + len` of [`random_complex`](crate::io::random::random_complex)`(N,
-/// seed)` for any N > offset + len, without drawing the values before `offset`: the generator
-/// (ChaCha8) draws four 32-bit words per value, so it starts at word 4·offset.
+/// seed)` for any N > offset + len, without drawing the values before `offset`.
 pub fn random_slice(seed: u64, offset: u64, len: usize) -> Vec<Complex64> {
+    let mut v = vec![Complex64::default(); len];
+    fill_random(seed, offset, &mut v);
+    v
+}
+
+/// Fills `out` with values `offset ..` of `random_complex(N, seed)`, in parallel blocks: the
+/// generator (ChaCha8) draws four 32-bit words per value, so a block starting at value i
+/// starts at word 4·i.
+pub fn fill_random<C: HostComplex>(seed: u64, offset: u64, out: &mut [C]) {
     use rand::{Rng, SeedableRng};
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    rng.set_word_pos(4 * offset as u128);
-    (0..len)
-        .map(|_| Complex64::new(rng.gen_range(-1.0..1.0), rng.gen_range(-1.0..1.0)))
-        .collect()
+    use rayon::prelude::*;
+    const BLOCK: usize = 1 << 16;
+    out.par_chunks_mut(BLOCK)
+        .enumerate()
+        .for_each(|(b, chunk)| {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            rng.set_word_pos(4 * (offset as u128 + (b * BLOCK) as u128));
+            for v in chunk {
+                let (re, im) = (rng.gen_range(-1.0..1.0), rng.gen_range(-1.0..1.0));
+                *v = C::from_c64(Complex64::new(re, im));
+            }
+        });
 }
 
 /// What a `.npy` header says: element size (8 = complex64, 16 = complex128), element count,
@@ -276,5 +291,7 @@ mod tests {
         let all = crate::io::random::random_complex(100, 7);
         assert_eq!(random_slice(7, 0, 100), all);
         assert_eq!(random_slice(7, 37, 20), all[37..57].to_vec());
+        let big = crate::io::random::random_complex(200_000, 3);
+        assert_eq!(random_slice(3, 70_000, 130_000), big[70_000..].to_vec());
     }
 }
