@@ -54,6 +54,8 @@ pub mod error;
 pub mod field;
 pub mod gfp;
 pub mod io;
+#[cfg(feature = "mpi")]
+pub mod mpi;
 pub mod ntt;
 pub mod reference;
 pub mod runtime;

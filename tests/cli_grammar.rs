@@ -472,3 +472,13 @@ fn source_output_file_equals_stdout_for_every_transform() {
         .failure();
     assert!(!bad.exists());
 }
+
+/// `vc --mpi` in a build without the `mpi` feature says so (no device, no MPI touched).
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn mpi_flag_without_the_feature_says_so() {
+    common::fails_with(
+        &["vc", "--mpi", "--p", "3", "--n", "4"],
+        &["built without MPI", "--features mpi"],
+    );
+}

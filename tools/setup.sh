@@ -2,25 +2,31 @@
 # Installs what jitfft needs to build and run on a Debian/Ubuntu machine:
 # the OpenCL ICD loader and headers (libOpenCL is linked at build time), clinfo,
 # PoCL (the CPU OpenCL device used when there is no GPU) and GMP (for rug); with --tests also
-# cargo-nextest, the test runner. More OpenCL implementations, each opt-in and each kept out of
+# cargo-nextest, the test runner. With --mpi also Open MPI (openmpi-bin, libopenmpi-dev) and
+# libclang-dev, clang (the `mpi` crate's build generates its bindings with bindgen), for
+# `cargo build --features mpi`. More OpenCL implementations, each opt-in and each kept out of
 # the system's ICD list (tools/setup-ocl.sh does the work and prints the exports to use):
 #   --intel     Intel's OpenCL CPU runtime (PyPI wheels, pinned and checksummed, ~/.cache/jitfft)
 #   --oclgrind  the oclgrind simulator (apt) with its own ICD folder
 #   --rusticl   Mesa's Rusticl on llvmpipe (apt, f32 only)
-# Flags combine: `tools/setup.sh --tests --intel`.
+# Flags combine: `tools/setup.sh --tests --mpi --intel`.
 # Idempotent: installs only what is missing. Run as root, or with sudo available.
 set -euo pipefail
 
-want_tests="" extra=()
+want_tests="" want_mpi="" extra=()
 for flag in "$@"; do
   case "$flag" in
     --tests) want_tests=1 ;;
+    --mpi) want_mpi=1 ;;
     --intel|--oclgrind|--rusticl) extra+=("$flag") ;;
-    *) echo "setup.sh: unknown flag $flag (allowed: --tests --intel --oclgrind --rusticl)" >&2; exit 2 ;;
+    *) echo "setup.sh: unknown flag $flag (allowed: --tests --mpi --intel --oclgrind --rusticl)" >&2; exit 2 ;;
   esac
 done
 
 pkgs=(ocl-icd-opencl-dev opencl-headers ocl-icd-libopencl1 clinfo pocl-opencl-icd m4 make)
+if [ -n "$want_mpi" ]; then
+  pkgs+=(openmpi-bin libopenmpi-dev libclang-dev clang)
+fi
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -13,6 +13,8 @@ pub mod source;
 pub mod stats;
 pub mod tune;
 pub mod vc;
+#[cfg(feature = "mpi")]
+mod vc_mpi;
 mod vc_report;
 
 use clap::{Parser, Subcommand};

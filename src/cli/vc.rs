@@ -206,6 +206,20 @@ pub struct VcArgs {
     /// packed on the device first into the consumed input range (packed; rotate layout and cg).
     #[arg(long, value_enum, requires = "overlap", value_name = "MODE")]
     pub download: Option<DownloadArg>,
+    /// Distribute the transform over MPI ranks (`mpirun -np P jitfft vc --mpi …`), one device
+    /// each; P a power of p with P² ≤ N. Needs a build with `--features mpi`.
+    #[arg(long)]
+    pub mpi: bool,
+    /// With --mpi: leave the result with the top two groups of k digits swapped (P = p^k; one
+    /// all-to-all less).
+    #[arg(long, requires = "mpi")]
+    pub keep_transposed: bool,
+    /// With --mpi: exchange chunks, a power of p (default about 4).
+    #[arg(long, requires = "mpi", value_name = "K")]
+    pub mpi_chunks: Option<u64>,
+    /// With --mpi: also time a plain MPI_Sendrecv ring of the bytes each rank exchanged.
+    #[arg(long, requires = "mpi")]
+    pub sendrecv_probe: bool,
 }
 
 /// `--download` of overlapped runs.
@@ -229,6 +243,12 @@ use super::vc_report::{overlap_report, print_human, CheckReport, VcReport};
 
 /// Runs `jitfft vc`.
 pub fn run(a: VcArgs) -> Result<()> {
+    if a.mpi {
+        #[cfg(feature = "mpi")]
+        return super::vc_mpi::run(a);
+        #[cfg(not(feature = "mpi"))]
+        bail!("--mpi: this jitfft was built without MPI; build it with `cargo build --release --features mpi` (Open MPI: tools/setup.sh --mpi)");
+    }
     a.run.validate()?;
     if a.chunks == Some(0) {
         bail!("--chunks 0: the data moves in at least one chunk (1 means no overlap)");

@@ -155,6 +155,11 @@ pub struct VcPlan {
     pub fused_layout: FusedLayout,
     /// Fused: complex values a work-item prefers to hold (`None`: per precision).
     pub fused_values: Option<u32>,
+    /// Transform only the t most significant digits (`None`: all n); the n − t lower digits
+    /// stay untransformed, i.e. p^(n−t) interleaved transforms of p^t points (Cooley-Tukey
+    /// only; see [`VcPlan::with_top_digits`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub top_digits: Option<u32>,
 }
 
 /// The exponent m with p^m = r, if r is a power of p (m ≥ 1).
@@ -247,15 +252,48 @@ impl VcPlan {
             fused_lanes: opts.fused_lanes,
             fused_layout: opts.fused_layout,
             fused_values: opts.fused_values,
+            top_digits: None,
         })
+    }
+
+    /// The same plan transforming only the `t` most significant digits: the lower n − t digits
+    /// are an untransformed group (p^(n−t) interleaved transforms, stride 1). The distributed
+    /// transform (`mpi`) needs it after its exchange, where the digits a rank has just received
+    /// sit above digits it has already transformed. Cooley-Tukey only (its passes walk digit
+    /// groups from the top, so it simply stops after t digits); the radix shrinks to p^t if
+    /// larger; the normalisation counts only the t digits (full: 1/p^t).
+    pub fn with_top_digits(mut self, t: u32) -> Result<VcPlan> {
+        if self.algorithm != Algorithm::Ct {
+            return Err(JitError::invalid(format!(
+                "a transform of the top digits only runs with the ct algorithm, not {}",
+                self.algorithm
+            )));
+        }
+        if t == 0 || t > self.n {
+            return Err(JitError::invalid(format!(
+                "top digits t = {t}: 1 ≤ t ≤ n = {} digits",
+                self.n
+            )));
+        }
+        self.top_digits = (t < self.n).then_some(t);
+        self.digits_per_pass = self.digits_per_pass.min(t);
+        self.radix = (self.p as u64).pow(self.digits_per_pass);
+        Ok(self)
+    }
+
+    /// Digits the plan transforms: n, or t for [`VcPlan::with_top_digits`].
+    pub fn transformed_digits(&self) -> u32 {
+        self.top_digits.unwrap_or(self.n)
     }
 
     /// The factor applied to the output: 1, 1/N or 1/sqrt(N).
     pub fn scale(&self) -> f64 {
+        // The points of each transform: N, or p^t when only the top t digits transform.
+        let points = (self.p as u64).pow(self.transformed_digits()) as f64;
         match self.norm {
             Norm::None => 1.0,
-            Norm::Full => 1.0 / self.len as f64,
-            Norm::Ortho => 1.0 / (self.len as f64).sqrt(),
+            Norm::Full => 1.0 / points,
+            Norm::Ortho => 1.0 / points.sqrt(),
         }
     }
 
@@ -337,6 +375,31 @@ mod tests {
         assert_eq!(p.scale(), 0.125);
         assert_eq!(log_exact(4, 64), Some(3));
         assert_eq!(log_exact(4, 32), None);
+        Ok(())
+    }
+
+    #[test]
+    fn top_digits_only() -> crate::Result<()> {
+        let ct = VcOptions {
+            radix: Some(27),
+            norm: Some(Norm::Full),
+            ..VcOptions::default()
+        };
+        let p = VcPlan::new(3, 5, ct)?.with_top_digits(2)?;
+        assert_eq!((p.transformed_digits(), p.radix, p.len), (2, 9, 243));
+        assert_eq!(p.scale(), 1.0 / 9.0);
+        let s = crate::vc::Schedule::for_plan(&p);
+        assert_eq!(s.passes.len(), 1);
+        assert!(matches!(
+            s.passes[0].kind,
+            crate::vc::schedule::PassKind::Ct { dist: 27 }
+        ));
+        let fused = VcOptions {
+            algorithm: Algorithm::Fused,
+            ..VcOptions::default()
+        };
+        assert!(VcPlan::new(3, 5, fused)?.with_top_digits(2).is_err());
+        assert!(VcPlan::new(3, 5, ct)?.with_top_digits(6).is_err());
         Ok(())
     }
 }

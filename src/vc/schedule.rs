@@ -106,9 +106,11 @@ impl Schedule {
             return Schedule::fused(plan, limits);
         }
         let m = plan.digits_per_pass;
-        let mut groups = vec![m; (plan.n / m) as usize];
-        if plan.n % m != 0 {
-            groups.push(plan.n % m);
+        // Digits transformed: all n, or the top t (ct only: its passes walk from the top).
+        let t = plan.transformed_digits();
+        let mut groups = vec![m; (t / m) as usize];
+        if t % m != 0 {
+            groups.push(t % m);
         }
         let mut kernels: Vec<VcKernelSpec> = Vec::new();
         let mut passes = Vec::new();

@@ -1,0 +1,24 @@
+//! The VC transform distributed over MPI ranks, one OpenCL device each (feature `mpi`).
+//!
+//! N = p^n points over P = p^k ranks (2k ≤ n); rank r holds the N/P consecutive values from
+//! r·N/P. Each rank transforms the n − k digits it holds with the single-device kernels, an
+//! all-to-all per chunk makes the top k digits local, a one-pass Cooley-Tukey plan transforms
+//! them, and a second all-to-all returns each value to the rank that holds its index: natural
+//! order (or, with `keep_transposed`, the top two digit groups of k swapped).
+//!
+//! - [`plan`]: which digits each rank holds, the allowed P, the chunked exchange schedule
+//! - [`exchange`]: the all-to-all calls, packing, and the `MPI_Sendrecv` probe
+//! - [`execute`]: one rank's part ([`DistributedVc`]) with its times ([`RankTimes`])
+//! - [`io`]: each rank's slice of a `.npy` file, read and written in place
+//! - [`device`]: the device of each rank (GPU by local rank, else CPU)
+//! - [`fault`]: failing together (collective agreement, `MPI_Abort`, the test hook)
+
+pub mod device;
+pub mod exchange;
+pub mod execute;
+pub mod fault;
+pub mod io;
+pub mod plan;
+
+pub use execute::{DistributedVc, RankTimes};
+pub use plan::MpiPlan;

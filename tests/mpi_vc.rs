@@ -1,0 +1,300 @@
+//! `vc --mpi` under `mpirun` on PoCL (feature `mpi`): results against the single-device
+//! transform and the f64 reference, the refused inputs, and failing ranks ending every rank.
+//! Several ranks share the machine's cores: PoCL runs one thread per rank
+//! (`POCL_MAX_PTHREAD_COUNT=1`) and the sizes are small.
+#![cfg(feature = "mpi")]
+
+use jitfft::io::npy::{npy_complex_bytes, parse_npy, NpyData};
+use jitfft::reference::{compare, separable_vc};
+use jitfft::vc::Direction;
+use num_complex::Complex64;
+use std::path::Path;
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_jitfft");
+
+/// `mpirun -np <np> jitfft <args>` with the test hooks' variables passed to every rank.
+fn mpirun(np: u32, args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut c = Command::new("mpirun");
+    c.args([
+        "--oversubscribe",
+        "--allow-run-as-root",
+        "-np",
+        &np.to_string(),
+    ]);
+    c.env("POCL_MAX_PTHREAD_COUNT", "1");
+    for name in [
+        "POCL_MAX_PTHREAD_COUNT",
+        "JITFFT_CACHE_DIR",
+        "POCL_CACHE_DIR",
+    ] {
+        if name == "POCL_MAX_PTHREAD_COUNT" || std::env::var_os(name).is_some() {
+            c.args(["-x", name]);
+        }
+    }
+    for (k, v) in env {
+        c.env(k, v).args(["-x", k]);
+    }
+    c.arg(BIN).args(args);
+    c.output()
+        .expect("mpirun not found: the mpi feature's tests need Open MPI (tools/setup.sh --mpi)")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "status {:?}\nstdout:\n{}\nstderr:\n{}",
+        o.status,
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+fn read(path: &Path) -> Vec<Complex64> {
+    let a = parse_npy(&std::fs::read(path).unwrap()).unwrap();
+    match a.data {
+        NpyData::Complex(v) => v,
+        other => panic!("{}: unexpected dtype {other:?}", path.display()),
+    }
+}
+
+fn input(p: u32, n: u32, seed: u64) -> Vec<Complex64> {
+    jitfft::io::random::random_complex((p as usize).pow(n), seed)
+}
+
+/// Every case: P ranks for p^n, written by the ranks and by one device, both against the
+/// f64 reference and against each other (within f32 rounding).
+#[test]
+fn ranks_match_the_single_device_transform() {
+    let dir = tempfile::tempdir().unwrap();
+    // (ranks, p, n, flags of both runs, flags of the MPI run)
+    type Case<'a> = (u32, u32, u32, &'a [&'a str], &'a [&'a str]);
+    let cases: &[Case] = &[
+        (2, 2, 5, &[], &[]),
+        (4, 2, 6, &[], &["--mpi-chunks", "4"]),
+        (3, 3, 4, &["--inverse"], &[]),
+        (4, 4, 3, &[], &[]),
+        (2, 2, 5, &["--precision", "f64"], &["--mpi-chunks", "1"]),
+    ];
+    for (i, &(np, p, n, extra, mpi_extra)) in cases.iter().enumerate() {
+        let x = input(p, n, 100 + i as u64);
+        let inp = dir.path().join(format!("in{i}.npy"));
+        std::fs::write(&inp, npy_complex_bytes(&x, false)).unwrap();
+        let out = dir.path().join(format!("out{i}.npy"));
+        let single = dir.path().join(format!("single{i}.npy"));
+        let (ps, is, os) = (
+            p.to_string(),
+            inp.display().to_string(),
+            out.display().to_string(),
+        );
+        let mut args = vec!["vc", "--mpi", "--p", &ps, "--input", &is, "--output", &os];
+        args.extend_from_slice(&["--check", "--repeat", "1", "--json"]);
+        args.extend_from_slice(extra);
+        args.extend_from_slice(mpi_extra);
+        let o = mpirun(np, &args, &[]);
+        assert!(o.status.success(), "case {i}: {}", text(&o));
+        let report: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON report");
+        assert_eq!(report["ranks"], np, "case {i}");
+        assert_eq!(report["per_rank"].as_array().unwrap().len(), np as usize);
+        assert!(
+            report["check"]["ok"].as_bool().unwrap(),
+            "case {i}: {report}"
+        );
+        // The same input on one device.
+        let ss = single.display().to_string();
+        let mut one = vec![
+            "vc", "--p", &ps, "--input", &is, "--output", &ss, "--repeat", "1",
+        ];
+        one.extend_from_slice(extra);
+        let o1 = Command::new(BIN)
+            .args(&one)
+            .env("POCL_MAX_PTHREAD_COUNT", "1")
+            .output()
+            .unwrap();
+        assert!(o1.status.success(), "case {i} single: {}", text(&o1));
+        let (got, base) = (read(&out), read(&single));
+        let inverse = extra.contains(&"--inverse");
+        let (dir_, scale) = if inverse {
+            (Direction::Inverse, 1.0 / x.len() as f64)
+        } else {
+            (Direction::Forward, 1.0)
+        };
+        let want = separable_vc(p, n, &x, dir_, scale).unwrap();
+        let tol = if extra.contains(&"f64") { 1e-13 } else { 2e-6 };
+        let e = compare(&got, &want);
+        assert!(e.passes(tol), "case {i}: ranks vs reference {e:?}");
+        let e = compare(&got, &base);
+        assert!(e.passes(tol), "case {i}: ranks vs one device {e:?}");
+    }
+    // Transposed order: the top two groups of k digits swapped (p = 2, P = 2: digits 1 and 2).
+    let x = input(2, 5, 9);
+    let inp = dir.path().join("t.npy");
+    std::fs::write(&inp, npy_complex_bytes(&x, false)).unwrap();
+    let out = dir.path().join("t_out.npy");
+    let (is, os) = (inp.display().to_string(), out.display().to_string());
+    let args = [
+        "vc",
+        "--mpi",
+        "--p",
+        "2",
+        "--input",
+        &is,
+        "--output",
+        &os,
+        "--keep-transposed",
+        "--check",
+        "--repeat",
+        "1",
+    ];
+    let o = mpirun(2, &args, &[]);
+    assert!(o.status.success(), "{}", text(&o));
+    let got = read(&out);
+    let want = separable_vc(2, 5, &x, Direction::Forward, 1.0).unwrap();
+    let swapped: Vec<Complex64> = (0..32)
+        .map(|i| {
+            let (b, a, c) = (i / 16, (i / 8) % 2, i % 8);
+            want[a * 16 + b * 8 + c]
+        })
+        .collect();
+    assert!(compare(&got, &swapped).passes(2e-6));
+}
+
+fn refused(np: u32, args: &[&str], env: &[(&str, &str)], needles: &[&str]) -> Output {
+    let t = Instant::now();
+    let o = mpirun(np, args, env);
+    assert!(!o.status.success(), "{args:?} should fail: {}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    for n in needles {
+        assert!(err.contains(n), "{args:?}: missing {n:?} in:\n{}", text(&o));
+    }
+    assert!(
+        t.elapsed() < Duration::from_secs(60),
+        "{args:?} took {:?}",
+        t.elapsed()
+    );
+    o
+}
+
+/// Bad inputs: every rank gives the same error (one line per rank) and no output appears.
+#[test]
+fn bad_inputs_are_refused_by_every_rank() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("o.npy");
+    let os = out.display().to_string();
+    let same = |np: u32, args: &[&str], env: &[(&str, &str)], msg: &str| {
+        let o = refused(np, args, env, &[msg]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.matches(msg).count(), np as usize, "{}", text(&o));
+        assert!(!out.exists());
+    };
+    same(
+        2,
+        &["vc", "--mpi", "--p", "3", "--n", "6", "--output", &os],
+        &[],
+        "must be a power of p = 3",
+    );
+    same(
+        4,
+        &["vc", "--mpi", "--p", "2", "--n", "3", "--output", &os],
+        &[],
+        "needs P² ≤ N",
+    );
+    let inp = dir.path().join("in.npy");
+    std::fs::write(&inp, npy_complex_bytes(&input(3, 4, 1), false)).unwrap();
+    let is = inp.display().to_string();
+    let args = [
+        "vc", "--mpi", "--p", "3", "--n", "5", "--input", &is, "--output", &os,
+    ];
+    same(
+        3,
+        &args,
+        &[],
+        "81 values are p^4 for p = 3, but --n 5 was given",
+    );
+    // A file cut short: the header announces more than it holds.
+    let mut cut = npy_complex_bytes(&input(3, 4, 1), false);
+    cut.truncate(cut.len() - 8);
+    std::fs::write(&inp, cut).unwrap();
+    same(
+        3,
+        &["vc", "--mpi", "--p", "3", "--input", &is],
+        &[],
+        "truncated",
+    );
+    // One rank without a usable device (the test hook stands in for a missing GPU).
+    let dev = [
+        ("JITFFT_MPI_FAIL_RANK", "1"),
+        ("JITFFT_MPI_FAIL_STAGE", "device"),
+    ];
+    same(
+        2,
+        &["vc", "--mpi", "--p", "2", "--n", "4", "--output", &os],
+        &dev,
+        "rank 1 failed at stage device",
+    );
+    same(
+        2,
+        &[
+            "vc",
+            "--mpi",
+            "--p",
+            "2",
+            "--n",
+            "4",
+            "--device",
+            "no-such-device",
+        ],
+        &[],
+        "no OpenCL device matches",
+    );
+    refused(
+        2,
+        &["vc", "--mpi", "--p", "2", "--n", "4", "--output", "-"],
+        &[],
+        &["must be a .npy file"],
+    );
+}
+
+/// A rank failing at its build, or inside the exchange (where the others wait in an
+/// all-to-all: MPI_Abort), ends every rank with a non-zero status, quickly, and no output.
+#[test]
+fn a_failing_rank_ends_every_rank() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("o.npy");
+    let os = out.display().to_string();
+    let args = ["vc", "--mpi", "--p", "2", "--n", "6", "--output", &os];
+    let build = [
+        ("JITFFT_MPI_FAIL_RANK", "2"),
+        ("JITFFT_MPI_FAIL_STAGE", "build"),
+    ];
+    refused(
+        4,
+        &args,
+        &build,
+        &["rank 2 failed at stage build: injected failure"],
+    );
+    let o = mpirun(4, &args, &build);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr)
+            .matches("rank 2 failed")
+            .count(),
+        4
+    );
+    let exchange = [
+        ("JITFFT_MPI_FAIL_RANK", "1"),
+        ("JITFFT_MPI_FAIL_STAGE", "exchange"),
+    ];
+    refused(
+        4,
+        &args,
+        &exchange,
+        &["rank 1 failed at stage exchange", "MPI_Abort"],
+    );
+    let output = [
+        ("JITFFT_MPI_FAIL_RANK", "3"),
+        ("JITFFT_MPI_FAIL_STAGE", "output"),
+    ];
+    refused(4, &args, &output, &["rank 3 failed at stage output"]);
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert!(left.is_empty(), "files left behind: {left:?}");
+}
