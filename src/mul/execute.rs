@@ -1,0 +1,411 @@
+//! Running a plan on a device: memory check, programs, buffers, launches, timings (kernel,
+//! carry and transfer times from profiling events; end to end on the host clock).
+
+use super::kernels::{block_source, ntt_glue_source};
+use super::plan::{Method, MulPlan};
+use super::schedule::{MulSchedule, Step};
+use crate::error::{JitError, Result};
+use crate::field::{LimbBits, PrimeField};
+use crate::ntt::{NttPlan, NttTransform, Variant};
+use crate::runtime::pinned::device_buffer;
+use crate::runtime::timing::event_ms;
+use crate::runtime::{build_program, Arg, BuiltProgram, Gpu, KernelHandle, Pinned};
+use ocl::{Buffer, Event};
+use serde::Serialize;
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// Times of one product.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct MulTimes {
+    /// Both operands, pinned host → device.
+    pub upload_ms: f64,
+    /// Product limbs, device → pinned host.
+    pub download_ms: f64,
+    /// All kernels (NTTs, glue or block kernels, carries).
+    pub kernel_ms: f64,
+    /// The carry kernels alone (part of `kernel_ms`).
+    pub carry_ms: f64,
+    /// Per step (the schedule's names), summed over its launches.
+    pub step_ms: Vec<(String, f64)>,
+    /// Host wall time from the first upload to the product in host memory.
+    pub e2e_ms: f64,
+}
+
+impl MulTimes {
+    /// Upload + kernels + download, from profiling events.
+    pub fn device_ms(&self) -> f64 {
+        self.upload_ms + self.kernel_ms + self.download_ms
+    }
+}
+
+enum Engine {
+    Block {
+        kernels: HashMap<&'static str, KernelHandle>,
+        v: Buffer<u32>,
+        w: Buffer<u32>,
+        partial: Buffer<u64>,
+    },
+    Ntt {
+        kernels: HashMap<&'static str, KernelHandle>,
+        fwd: Box<NttTransform>,
+        inv: Box<NttTransform>,
+        saved: Buffer<u32>,
+    },
+}
+
+/// A plan made ready on one device: programs built, buffers allocated for the plan's sizes.
+/// One multiplier serves any operands up to those sizes (shorter ones cost less with `block`;
+/// `ntt` always runs its planned transform size).
+pub struct Multiplier {
+    /// The plan (method resolved).
+    pub plan: MulPlan,
+    /// The glue/block program (the NTTs build their own).
+    pub built: BuiltProgram,
+    /// Its OpenCL C source.
+    pub source: String,
+    engine: Engine,
+    a: Buffer<u64>,
+    b: Buffer<u64>,
+    sums: Buffer<u64>,
+    r: Buffer<u64>,
+    ex: Buffer<u8>,
+    agg: Buffer<u8>,
+    cin: Buffer<u8>,
+    staging: Pinned<u64>,
+}
+
+const CARRY_KERNELS: [&str; 3] = ["carry_flags", "carry_groups", "carry_apply"];
+
+fn mib(b: u64) -> String {
+    format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
+}
+
+/// Device bytes a plan needs (all buffers) and its largest single buffer.
+pub fn device_bytes(plan: &MulPlan) -> (u64, u64) {
+    let limbs = plan.product_limbs() as u64;
+    let common = 8 * (plan.a_limbs + plan.b_limbs) as u64 + 16 * limbs + 8 * limbs + 2 * limbs;
+    let (extra, largest) = match plan.method {
+        Method::Block => {
+            let s = MulSchedule::new(plan, plan.a_limbs, plan.b_limbs);
+            let digits = (s.k * plan.block_n) as u64;
+            let partial = (s.chunks * 2 * s.k * plan.block_n * 16) as u64;
+            (8 * digits + 8 * plan.block_n as u64 + partial, partial)
+        }
+        _ => {
+            let arr = 8u64 << plan.ntt_log_n();
+            // saved copy + two arrays and up to 1.5 arrays of tables per NTT.
+            (arr + 2 * (arr * 7 / 2), arr)
+        }
+    };
+    (common + extra, largest.max(16 * limbs))
+}
+
+/// Refuses plans the device cannot hold, naming the bytes needed, before allocating.
+pub fn check_device(gpu: &Gpu, plan: &MulPlan) -> Result<()> {
+    let (total, largest) = device_bytes(plan);
+    let info = &gpu.info;
+    if largest > info.max_alloc_bytes {
+        return Err(JitError::Device(format!(
+            "{} × {} limbs with method {} need a {} buffer, but {} allows at most {} per allocation",
+            plan.a_limbs,
+            plan.b_limbs,
+            plan.method,
+            mib(largest),
+            info.name,
+            mib(info.max_alloc_bytes)
+        )));
+    }
+    if total > info.global_mem_bytes {
+        return Err(JitError::Device(format!(
+            "{} × {} limbs with method {} need about {} of device memory, {} has {}",
+            plan.a_limbs,
+            plan.b_limbs,
+            plan.method,
+            mib(total),
+            info.name,
+            mib(info.global_mem_bytes)
+        )));
+    }
+    Ok(())
+}
+
+fn handles(
+    gpu: &Gpu,
+    built: &BuiltProgram,
+    names: &[&'static str],
+) -> Result<HashMap<&'static str, KernelHandle>> {
+    names
+        .iter()
+        .map(|n| Ok((*n, KernelHandle::new(gpu, &built.program, n)?)))
+        .collect()
+}
+
+fn block_kernel_name(n: usize) -> &'static str {
+    match n {
+        2 => "block_conv_n2",
+        4 => "block_conv_n4",
+        8 => "block_conv_n8",
+        _ => "block_conv_n16",
+    }
+}
+
+impl Multiplier {
+    /// Checks device memory, generates and builds the programs (the NTTs' too for `ntt`) and
+    /// allocates the buffers.
+    ///
+    /// Errors: too large for the device ([`JitError::Device`], with the bytes needed), or a
+    /// build failure.
+    pub fn new(gpu: &Gpu, plan: &MulPlan) -> Result<Multiplier> {
+        check_device(gpu, plan)?;
+        let q = &gpu.queue;
+        let limbs = plan.product_limbs();
+        let groups = limbs.div_ceil(super::kernels::carry::CARRY_WG);
+        let (source, names): (String, Vec<&'static str>) = match plan.method {
+            Method::Block => (
+                block_source(plan.block_n),
+                vec![
+                    "block_layout",
+                    block_kernel_name(plan.block_n),
+                    "block_reduce",
+                ],
+            ),
+            _ => (ntt_glue_source(), vec!["split16", "pointwise", "ntt_sums"]),
+        };
+        let built = build_program(gpu, &source, "")?;
+        let mut all = names.clone();
+        all.extend(CARRY_KERNELS);
+        let kernels = handles(gpu, &built, &all)?;
+        let engine = match plan.method {
+            Method::Block => {
+                let s = MulSchedule::new(plan, plan.a_limbs, plan.b_limbs);
+                let digits = s.k * plan.block_n;
+                Engine::Block {
+                    kernels,
+                    v: device_buffer(q, digits)?,
+                    w: device_buffer(q, digits + 2 * plan.block_n)?,
+                    partial: device_buffer(q, s.chunks * 2 * s.k * plan.block_n * 2)?,
+                }
+            }
+            _ => {
+                let field = PrimeField::preset("goldilocks")?;
+                // 32-bit limbs with PTX carry chains on NVIDIA, 64-bit elsewhere (as `ntt`).
+                let limb = if gpu.info.vendor_key() == "nvidia" {
+                    LimbBits::B32
+                } else {
+                    LimbBits::B64
+                };
+                let log_n = plan.ntt_log_n();
+                let f = NttPlan::new(&field, limb, log_n, Variant::Fused, false)?;
+                let i = NttPlan::new(&field, limb, log_n, Variant::Fused, true)?;
+                Engine::Ntt {
+                    kernels,
+                    fwd: Box::new(NttTransform::new(gpu, &f)?),
+                    inv: Box::new(NttTransform::new(gpu, &i)?),
+                    saved: device_buffer(q, 2usize << log_n)?,
+                }
+            }
+        };
+        Ok(Multiplier {
+            plan: plan.clone(),
+            built,
+            source,
+            engine,
+            a: device_buffer(q, plan.a_limbs)?,
+            b: device_buffer(q, plan.b_limbs)?,
+            sums: device_buffer(q, 2 * limbs)?,
+            r: device_buffer(q, limbs)?,
+            ex: device_buffer(q, limbs)?,
+            agg: device_buffer(q, groups)?,
+            cin: device_buffer(q, groups)?,
+            staging: Pinned::new(q, limbs.max(plan.a_limbs).max(plan.b_limbs))?,
+        })
+    }
+
+    /// The carry kernels' handles (in either program).
+    fn kernel(&self, name: &str) -> Result<&KernelHandle> {
+        let k = match &self.engine {
+            Engine::Block { kernels, .. } | Engine::Ntt { kernels, .. } => kernels.get(name),
+        };
+        k.ok_or_else(|| JitError::invalid(format!("internal: kernel {name} missing")))
+    }
+
+    /// Multiplies `a` × `b` (little-endian 64-bit limbs, at most the plan's sizes); returns the
+    /// a.len() + b.len() product limbs and the times.
+    ///
+    /// Errors: an empty operand or one longer than the plan's ([`JitError::InvalidInput`]);
+    /// OpenCL failures.
+    pub fn multiply(&self, gpu: &Gpu, a: &[u64], b: &[u64]) -> Result<(Vec<u64>, MulTimes)> {
+        if a.is_empty() || b.is_empty() {
+            return Err(JitError::invalid("an operand has no limbs"));
+        }
+        if a.len() > self.plan.a_limbs || b.len() > self.plan.b_limbs {
+            return Err(JitError::invalid(format!(
+                "operands of {} and {} limbs exceed the multiplier's plan ({} × {} limbs)",
+                a.len(),
+                b.len(),
+                self.plan.a_limbs,
+                self.plan.b_limbs
+            )));
+        }
+        let sched = MulSchedule::new(&self.plan, a.len(), b.len());
+        let limbs = sched.limbs;
+        let t0 = Instant::now();
+        let mut times = MulTimes::default();
+        self.staging.fill(a)?;
+        times.upload_ms += self.staging.upload_to(&self.a, a.len())?;
+        self.staging.fill(b)?;
+        times.upload_ms += self.staging.upload_to(&self.b, b.len())?;
+        let (la, lb, lr) = (a.len() as u32, b.len() as u32, limbs as u32);
+        let mut steps: Vec<(String, f64)> = Vec::new();
+        let mut add = |name: String, ms: f64| steps.push((name, ms));
+        for launch in &sched.launches {
+            let step = launch.step;
+            let name = format!("{step:?}");
+            let run = |k: &KernelHandle, args: &[Arg]| -> Result<f64> {
+                k.set_args(args)?;
+                let ev = k.launch(&gpu.queue, launch.global, k.local_size(launch.local))?;
+                event_ms(&ev)
+            };
+            let ms = match (&self.engine, step) {
+                (Engine::Block { v, w, .. }, Step::Layout) => run(
+                    self.kernel("block_layout")?,
+                    &[
+                        Arg::buf(&self.a),
+                        Arg::U32(la),
+                        Arg::buf(&self.b),
+                        Arg::U32(lb),
+                        Arg::buf(v),
+                        Arg::buf(w),
+                        Arg::U32((sched.k * self.plan.block_n) as u32),
+                    ],
+                )?,
+                (Engine::Block { v, w, partial, .. }, Step::Conv) => run(
+                    self.kernel(block_kernel_name(self.plan.block_n))?,
+                    &[
+                        Arg::buf(v),
+                        Arg::buf(w),
+                        Arg::buf(partial),
+                        Arg::U32(sched.k as u32),
+                        Arg::U32(sched.chunk_rows as u32),
+                        Arg::U32(sched.chunks as u32),
+                    ],
+                )?,
+                (Engine::Block { partial, .. }, Step::Reduce) => run(
+                    self.kernel("block_reduce")?,
+                    &[
+                        Arg::buf(partial),
+                        Arg::buf(&self.sums),
+                        Arg::U32(sched.k as u32),
+                        Arg::U32(sched.chunks as u32),
+                        Arg::U32(lr),
+                    ],
+                )?,
+                (Engine::Ntt { fwd, saved, .. }, Step::ForwardA | Step::ForwardB) => {
+                    let (src, n) = if step == Step::ForwardA {
+                        (&self.a, la)
+                    } else {
+                        (&self.b, lb)
+                    };
+                    let nn = sched.ntt_n as u32;
+                    let split = run(
+                        self.kernel("split16")?,
+                        &[
+                            Arg::buf(src),
+                            Arg::U32(n),
+                            Arg::buf(fwd.input_buffer()),
+                            Arg::U32(nn),
+                        ],
+                    )?;
+                    let t = fwd.passes(gpu)?;
+                    let mut ms = split + t.kernel_ms;
+                    if step == Step::ForwardA {
+                        let mut ev = Event::empty();
+                        fwd.output_buffer()
+                            .copy(saved, None, None)
+                            .enew(&mut ev)
+                            .enq()?;
+                        ms += event_ms(&ev)?;
+                    }
+                    ms
+                }
+                (
+                    Engine::Ntt {
+                        fwd, inv, saved, ..
+                    },
+                    Step::Pointwise,
+                ) => run(
+                    self.kernel("pointwise")?,
+                    &[
+                        Arg::buf(saved),
+                        Arg::buf(fwd.output_buffer()),
+                        Arg::buf(inv.input_buffer()),
+                        Arg::U32(sched.ntt_n as u32),
+                    ],
+                )?,
+                (Engine::Ntt { inv, .. }, Step::Inverse) => inv.passes(gpu)?.kernel_ms,
+                (Engine::Ntt { inv, .. }, Step::Sums) => run(
+                    self.kernel("ntt_sums")?,
+                    &[
+                        Arg::buf(inv.output_buffer()),
+                        Arg::buf(&self.sums),
+                        Arg::U32(lr),
+                    ],
+                )?,
+                (_, Step::CarryFlags) => run(
+                    self.kernel("carry_flags")?,
+                    &[
+                        Arg::buf(&self.sums),
+                        Arg::buf(&self.r),
+                        Arg::buf(&self.ex),
+                        Arg::buf(&self.agg),
+                        Arg::U32(lr),
+                    ],
+                )?,
+                (_, Step::CarryGroups) => run(
+                    self.kernel("carry_groups")?,
+                    &[
+                        Arg::buf(&self.agg),
+                        Arg::buf(&self.cin),
+                        Arg::U32(sched.carry_groups() as u32),
+                    ],
+                )?,
+                (_, Step::CarryApply) => run(
+                    self.kernel("carry_apply")?,
+                    &[
+                        Arg::buf(&self.r),
+                        Arg::buf(&self.ex),
+                        Arg::buf(&self.cin),
+                        Arg::U32(lr),
+                    ],
+                )?,
+                (_, s) => {
+                    return Err(JitError::invalid(format!(
+                        "internal: step {s:?} does not belong to method {}",
+                        self.plan.method
+                    )))
+                }
+            };
+            if step.is_carry() {
+                times.carry_ms += ms;
+            }
+            times.kernel_ms += ms;
+            add(name, ms);
+        }
+        times.download_ms = self.staging.download_from(&self.r, limbs)?;
+        let mut out = vec![0u64; limbs];
+        self.staging.drain(&mut out)?;
+        times.e2e_ms = t0.elapsed().as_secs_f64() * 1e3;
+        times.step_ms = steps;
+        Ok((out, times))
+    }
+
+    /// Finishes with the multiplier: unmaps pinned staging memory, reporting errors.
+    pub fn release(self) -> Result<()> {
+        if let Engine::Ntt { fwd, inv, .. } = self.engine {
+            fwd.release()?;
+            inv.release()?;
+        }
+        self.staging.release()
+    }
+}
