@@ -39,6 +39,8 @@ impl MulTimes {
     }
 }
 
+// One engine per multiplier: the variants' size difference costs nothing.
+#[allow(clippy::large_enum_variant)]
 enum Engine {
     Block {
         kernels: HashMap<&'static str, KernelHandle>,

@@ -26,6 +26,7 @@
 //! ```
 
 pub mod execute;
+pub mod input;
 pub mod kernels;
 pub mod plan;
 pub mod reference;
