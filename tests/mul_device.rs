@@ -7,6 +7,8 @@ mod common;
 
 use jitfft::mul::{reference, Method, MulPlan, Multiplier};
 use jitfft::runtime::Gpu;
+use rug::Integer;
+use std::fs;
 
 fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -93,6 +95,43 @@ fn block_equals_gmp() {
         run_cases(&gpu, &m, max, seed);
         m.release().unwrap();
     }
+    // The CLI with the same (now cached) block program: signed operands from files, the
+    // product written as 0x-hex.
+    cli_product_from_files();
+}
+
+fn cli_product_from_files() {
+    let dir = std::env::temp_dir().join(format!("jitfft-mul-dev-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let (pa, pb, out) = (dir.join("a.txt"), dir.join("b.txt"), dir.join("p.txt"));
+    fs::write(&pa, "-0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF123\n").unwrap();
+    fs::write(&pb, "340282366920938463463374607431768211457 98765").unwrap();
+    common::jitfft()
+        .args([
+            "mul",
+            "--method",
+            "block",
+            "--block-n",
+            "16",
+            "--check",
+            "--repeat",
+            "1",
+        ])
+        .arg("--a")
+        .arg(&pa)
+        .arg("--b")
+        .arg(&pb)
+        .arg("--output")
+        .arg(&out)
+        .assert()
+        .success();
+    let x = Integer::from_str_radix("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF123", 16).unwrap();
+    let y: Integer = "34028236692093846346337460743176821145798765"
+        .parse()
+        .unwrap();
+    let want = (x * y).to_string_radix(16);
+    assert_eq!(fs::read_to_string(&out).unwrap(), format!("-0x{want}\n"));
+    fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -6,6 +6,7 @@ use super::common::{
     write_data,
 };
 use crate::io::random::fresh_seed;
+use crate::mul::execute::check_device;
 use crate::mul::input::{magnitude_limbs, random_operands, read_integer, to_hex};
 use crate::mul::plan::DEFAULT_CROSSOVER_LIMBS;
 use crate::mul::reference::{to_integer, to_limbs};
@@ -123,16 +124,31 @@ fn validate(a: &MulArgs) -> Result<()> {
 /// Runs `jitfft mul`.
 pub fn run(a: MulArgs) -> Result<()> {
     validate(&a)?;
-    // Operands first: bad input stops before a device is opened.
-    let (x, y, what) = match (&a.a, &a.b) {
-        (Some(pa), Some(pb)) => (
-            read_integer(pa)?,
-            read_integer(pb)?,
-            format!("{} × {}", pa.display(), pb.display()),
+    // File operands are read (and checked) before a device is opened; random ones are made
+    // after the plan has passed the device memory check, so a size too large fails first.
+    let files = match (&a.a, &a.b) {
+        (Some(pa), Some(pb)) => Some((read_integer(pa)?, read_integer(pb)?, pa, pb)),
+        _ => None,
+    };
+    let bits = a.bits.unwrap_or(64);
+    let bits_b = a.bits_b.unwrap_or(bits);
+    let sizes = match &files {
+        Some((x, y, ..)) => (magnitude_limbs(x).len(), magnitude_limbs(y).len()),
+        None => (bits.div_ceil(64) as usize, bits_b.div_ceil(64) as usize),
+    };
+    let gpu = open_device(a.device.as_deref())?;
+    let (cross, source) = match MulWisdom::load()?.lookup(&gpu) {
+        Some(e) => (
+            e.crossover_limbs,
+            CrossoverSource::Wisdom(wisdom_path().display().to_string()),
         ),
-        _ => {
-            let bits = a.bits.unwrap_or(64);
-            let bits_b = a.bits_b.unwrap_or(bits);
+        None => (DEFAULT_CROSSOVER_LIMBS, CrossoverSource::Default),
+    };
+    let plan = MulPlan::with_crossover(sizes.0, sizes.1, a.method, a.block_n, cross, source)?;
+    check_device(&gpu, &plan)?;
+    let (x, y, what) = match files {
+        Some((x, y, pa, pb)) => (x, y, format!("{} × {}", pa.display(), pb.display())),
+        None => {
             let seed = a.seed.unwrap_or_else(fresh_seed);
             let (la, lb) = random_operands(bits, bits_b, seed);
             (
@@ -144,15 +160,6 @@ pub fn run(a: MulArgs) -> Result<()> {
     };
     let (la, lb) = (magnitude_limbs(&x), magnitude_limbs(&y));
     let negative = (x < 0) != (y < 0);
-    let gpu = open_device(a.device.as_deref())?;
-    let (cross, source) = match MulWisdom::load()?.lookup(&gpu) {
-        Some(e) => (
-            e.crossover_limbs,
-            CrossoverSource::Wisdom(wisdom_path().display().to_string()),
-        ),
-        None => (DEFAULT_CROSSOVER_LIMBS, CrossoverSource::Default),
-    };
-    let plan = MulPlan::with_crossover(la.len(), lb.len(), a.method, a.block_n, cross, source)?;
     info(format_args!(
         "mul {} limbs × {} limbs, method {} on {}",
         la.len(),

@@ -50,9 +50,10 @@ enum Engine {
     },
     Ntt {
         kernels: HashMap<&'static str, KernelHandle>,
+        /// The one transform: forward for both operands, and (read backwards, × N⁻¹) inverse.
         fwd: Box<NttTransform>,
-        inv: Box<NttTransform>,
         saved: Buffer<u32>,
+        n_inv: u64,
     },
 }
 
@@ -96,8 +97,8 @@ pub fn device_bytes(plan: &MulPlan) -> (u64, u64) {
         }
         _ => {
             let arr = 8u64 << plan.ntt_log_n();
-            // saved copy + two arrays and up to 1.5 arrays of tables per NTT.
-            (arr + 2 * (arr * 7 / 2), arr)
+            // saved copy + the NTT's two arrays and up to 1.5 arrays of tables.
+            (arr + arr * 7 / 2, arr)
         }
     };
     (common + extra, largest.max(16 * limbs))
@@ -199,12 +200,14 @@ impl Multiplier {
                 };
                 let log_n = plan.ntt_log_n();
                 let f = NttPlan::new(&field, limb, log_n, Variant::Fused, false)?;
-                let i = NttPlan::new(&field, limb, log_n, Variant::Fused, true)?;
+                let n_inv = f.n_inv.to_u64().ok_or_else(|| {
+                    JitError::invalid("internal: N⁻¹ mod Goldilocks exceeds 64 bits")
+                })?;
                 Engine::Ntt {
                     kernels,
                     fwd: Box::new(NttTransform::new(gpu, &f)?),
-                    inv: Box::new(NttTransform::new(gpu, &i)?),
                     saved: device_buffer(q, 2usize << log_n)?,
+                    n_inv,
                 }
             }
         };
@@ -333,7 +336,7 @@ impl Multiplier {
                 }
                 (
                     Engine::Ntt {
-                        fwd, inv, saved, ..
+                        fwd, saved, n_inv, ..
                     },
                     Step::Pointwise,
                 ) => run(
@@ -341,17 +344,19 @@ impl Multiplier {
                     &[
                         Arg::buf(saved),
                         Arg::buf(fwd.output_buffer()),
-                        Arg::buf(inv.input_buffer()),
+                        Arg::buf(fwd.input_buffer()),
                         Arg::U32(sched.ntt_n as u32),
+                        Arg::U64(*n_inv),
                     ],
                 )?,
-                (Engine::Ntt { inv, .. }, Step::Inverse) => inv.passes(gpu)?.kernel_ms,
-                (Engine::Ntt { inv, .. }, Step::Sums) => run(
+                (Engine::Ntt { fwd, .. }, Step::Inverse) => fwd.passes(gpu)?.kernel_ms,
+                (Engine::Ntt { fwd, .. }, Step::Sums) => run(
                     self.kernel("ntt_sums")?,
                     &[
-                        Arg::buf(inv.output_buffer()),
+                        Arg::buf(fwd.output_buffer()),
                         Arg::buf(&self.sums),
                         Arg::U32(lr),
+                        Arg::U32(sched.ntt_n as u32),
                     ],
                 )?,
                 (_, Step::CarryFlags) => run(
@@ -404,9 +409,8 @@ impl Multiplier {
 
     /// Finishes with the multiplier: unmaps pinned staging memory, reporting errors.
     pub fn release(self) -> Result<()> {
-        if let Engine::Ntt { fwd, inv, .. } = self.engine {
+        if let Engine::Ntt { fwd, .. } = self.engine {
             fwd.release()?;
-            inv.release()?;
         }
         self.staging.release()
     }

@@ -20,9 +20,9 @@ pub enum Step {
     ForwardA,
     /// `ntt`: 16-bit digits of B, forward NTT.
     ForwardB,
-    /// `ntt`: pointwise product mod p.
+    /// `ntt`: pointwise product × N⁻¹ mod p.
     Pointwise,
-    /// `ntt`: inverse NTT (× N⁻¹).
+    /// `ntt`: the inverse NTT, as the forward NTT read backwards by `Sums`.
     Inverse,
     /// `ntt`: coefficients → limb sums.
     Sums,

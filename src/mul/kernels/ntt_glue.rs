@@ -1,5 +1,6 @@
 //! The `ntt` method's own kernels around the project's NTTs (Goldilocks, standard form in and
-//! out): digit split, pointwise product, coefficients → limb sums; then the carry kernels.
+//! out): digit split, pointwise product (× N⁻¹), coefficients → limb sums (reading the
+//! forward transform backwards, which makes it the inverse); then the carry kernels.
 
 use super::carry::carry_source;
 
@@ -30,25 +31,30 @@ inline ulong gl_reduce(ulong lo, ulong hi) {
     return t2 >= GL_P ? t2 - GL_P : t2;
 }
 
-// out = x·y mod p (standard form: the NTTs take and give standard-form residues).
+// out = x·y·N⁻¹ mod p (standard form: the NTTs take and give standard-form residues). `out`
+// may be `y` (same index read and written).
 __kernel void pointwise(__global const ulong* x, __global const ulong* y, __global ulong* out,
-                        uint n) {
+                        uint n, ulong n_inv) {
     uint i = get_global_id(0);
     if (i >= n) return;
     ulong a = x[i], b = y[i];
-    out[i] = gl_reduce(a * b, mul_hi(a, b));
+    ulong ab = gl_reduce(a * b, mul_hi(a, b));
+    out[i] = gl_reduce(ab * n_inv, mul_hi(ab, n_inv));
 }
 
-// Limb sums S_j = Σ_(t<4) c[4j + t]·2^(16t) as (lo, hi) words (c < p < 2^64).
-__kernel void ntt_sums(__global const ulong* c, __global ulong* s, uint limbs) {
+// Limb sums S_j = Σ_(t<4) c[4j + t]·2^(16t) as (lo, hi) words (c < p < 2^64). The inverse
+// transform is the forward one read backwards: c[m] = N⁻¹·NTT(Y)[(N − m) mod N], the N⁻¹
+// already applied by `pointwise`; `f` is that forward transform.
+__kernel void ntt_sums(__global const ulong* f, __global ulong* s, uint limbs, uint n) {
     uint j = get_global_id(0);
     if (j >= limbs) return;
-    ulong lo = c[4 * j], hi = 0;
-    for (uint t = 1; t < 4; ++t) {
-        ulong v = c[4 * j + t];
-        ulong l = v << (16 * t);
+    ulong lo = 0, hi = 0;
+    for (uint t = 0; t < 4; ++t) {
+        uint m = 4 * j + t;
+        ulong v = f[(n - m) & (n - 1)];
+        ulong l = t == 0 ? v : v << (16 * t);
         lo += l;
-        hi += (v >> (64 - 16 * t)) + (lo < l);
+        hi += (t == 0 ? 0ul : v >> (64 - 16 * t)) + (lo < l);
     }
     s[2 * j] = lo;
     s[2 * j + 1] = hi;
