@@ -34,6 +34,8 @@ fn cases(max: usize, seed: u64) -> Vec<(String, Vec<u64>, Vec<u64>)> {
     push("ones max×max", vec![u64::MAX; max], vec![u64::MAX; max]);
     push("ones max×1", vec![u64::MAX; max], vec![u64::MAX]);
     push("ones 7×5", vec![u64::MAX; 7], vec![u64::MAX; 5]);
+    push("ones max×[1, 1]", vec![u64::MAX; max], vec![1, 1]);
+    push("ones max×[ones, 1]", vec![u64::MAX; max], vec![u64::MAX, 1]);
     let mut p = vec![0u64; max];
     p[max - 1] = 1 << 63;
     push("2^(64·max−1) × ones", p.clone(), vec![u64::MAX; max]);
@@ -90,7 +92,8 @@ fn block_equals_gmp() {
         &[16]
     };
     for &n in ns {
-        let max = if common::exhaustive() { 300 } else { 40 };
+        // 600 limbs: products of 1200 limbs span 5 carry work-groups.
+        let max = if common::exhaustive() { 1000 } else { 600 };
         let m = Multiplier::new(&gpu, &MulPlan::new(max, max, Method::Block, n).unwrap()).unwrap();
         run_cases(&gpu, &m, max, seed);
         m.release().unwrap();
@@ -139,8 +142,38 @@ fn ntt_equals_gmp() {
     let gpu = common::gpu();
     let seed = common::seed();
     eprintln!("seed {seed}");
-    let max = if common::exhaustive() { 1000 } else { 40 };
+    let max = if common::exhaustive() { 1000 } else { 600 };
     let m = Multiplier::new(&gpu, &MulPlan::new(max, max, Method::Ntt, 16).unwrap()).unwrap();
     run_cases(&gpu, &m, max, seed);
+    m.release().unwrap();
+}
+
+/// Products of 2^17 limbs: 512 carry work-groups, so `carry_groups` walks several per item.
+#[test]
+fn ntt_large_equals_gmp() {
+    if !common::exhaustive() {
+        eprintln!("skipped: set JITFFT_EXHAUSTIVE=1");
+        return;
+    }
+    let gpu = common::gpu();
+    let seed = common::seed();
+    eprintln!("seed {seed}");
+    let max = 1 << 16;
+    let m = Multiplier::new(&gpu, &MulPlan::new(max, max, Method::Ntt, 16).unwrap()).unwrap();
+    let mut st = seed;
+    let x = random(max, &mut st);
+    let y = random(max - 3, &mut st);
+    for (name, a, b) in [
+        ("ones", vec![u64::MAX; max], vec![u64::MAX; max]),
+        ("ones × [1, 1]", vec![u64::MAX; max], vec![1, 1]),
+        ("random", x.clone(), y),
+        ("square", x.clone(), x),
+    ] {
+        let (r, _) = m.multiply(&gpu, &a, &b).unwrap();
+        assert!(
+            r == reference::product(&a, &b),
+            "{name} (JITFFT_TEST_SEED={seed})"
+        );
+    }
     m.release().unwrap();
 }

@@ -92,7 +92,7 @@ pub fn device_bytes(plan: &MulPlan) -> (u64, u64) {
         Method::Block => {
             let s = MulSchedule::new(plan, plan.a_limbs, plan.b_limbs);
             let digits = (s.k * plan.block_n) as u64;
-            let partial = (s.chunks * 2 * s.k * plan.block_n * 16) as u64;
+            let partial = (MulSchedule::max_conv_items(s.k) * plan.block_n * 16) as u64;
             (8 * digits + 8 * plan.block_n as u64 + partial, partial)
         }
         _ => {
@@ -187,7 +187,8 @@ impl Multiplier {
                     kernels,
                     v: device_buffer(q, digits)?,
                     w: device_buffer(q, digits + 2 * plan.block_n)?,
-                    partial: device_buffer(q, s.chunks * 2 * s.k * plan.block_n * 2)?,
+                    // Smaller operands may split into more chunks: sized for any k' ≤ k.
+                    partial: device_buffer(q, MulSchedule::max_conv_items(s.k) * plan.block_n * 2)?,
                 }
             }
             _ => {
@@ -255,6 +256,13 @@ impl Multiplier {
         }
         let sched = MulSchedule::new(&self.plan, a.len(), b.len());
         let limbs = sched.limbs;
+        let k_plan = MulSchedule::new(&self.plan, self.plan.a_limbs, self.plan.b_limbs).k;
+        if sched.chunks * 2 * sched.k > MulSchedule::max_conv_items(k_plan) {
+            // Never expected: a device write past the partial sums would corrupt memory.
+            return Err(JitError::invalid(
+                "internal: convolution launch larger than its partial-sum buffer",
+            ));
+        }
         let t0 = Instant::now();
         let mut times = MulTimes::default();
         self.staging.fill(a)?;

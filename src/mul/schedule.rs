@@ -131,6 +131,12 @@ impl MulSchedule {
         }
     }
 
+    /// The most convolution work-items any product with at most `k` blocks launches (the
+    /// partial-sum buffer's size in output blocks): C' ≤ ⌈2^16 / 2k'⌉ gives C'·2k' ≤ 2^16 + 2k'.
+    pub fn max_conv_items(k: usize) -> usize {
+        CONV_ITEMS + 2 * k
+    }
+
     /// Carry work-groups (limbs / 256, rounded up).
     pub fn carry_groups(&self) -> usize {
         self.limbs.div_ceil(CARRY_WG)
