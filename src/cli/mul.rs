@@ -92,6 +92,7 @@ struct Report {
     download_ms: Summary,
     device_total_ms: Summary,
     end_to_end_ms: Summary,
+    host_copies_ms: Summary,
     steps_ms: Vec<(String, f64)>,
     gmp_ms: Option<Summary>,
     gmp_over_end_to_end: Option<f64>,
@@ -230,6 +231,7 @@ pub fn run(a: MulArgs) -> Result<()> {
         download_ms: pick(&|t| t.download_ms),
         device_total_ms: pick(&|t| t.device_ms()),
         end_to_end_ms: e2e,
+        host_copies_ms: pick(&|t| t.host_copies_ms),
         steps_ms: runs.last().map(|t| t.step_ms.clone()).unwrap_or_default(),
         gmp_ms: gmp.as_ref().map(|g| g.0),
         gmp_over_end_to_end: gmp.as_ref().map(|g| g.0.median / e2e.median),
@@ -288,9 +290,10 @@ fn print_text(r: &Report) {
         ms(r.download_ms.median)
     );
     say!(
-        "end to end {} (host clock; device events sum {})",
+        "end to end {} (pinned host memory → product in pinned memory, host clock; device events sum {}; copies to/from the caller's slices {} more)",
         ms(r.end_to_end_ms.median),
-        ms(r.device_total_ms.median)
+        ms(r.device_total_ms.median),
+        ms(r.host_copies_ms.median)
     );
     if let Some(g) = &r.gmp_ms {
         say!(

@@ -12,6 +12,7 @@ use crate::runtime::timing::event_ms;
 use crate::runtime::{build_program, Arg, BuiltProgram, Gpu, KernelHandle, Pinned};
 use ocl::{Buffer, Event};
 use serde::Serialize;
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::time::Instant;
 
@@ -28,8 +29,12 @@ pub struct MulTimes {
     pub carry_ms: f64,
     /// Per step (the schedule's names), summed over its launches.
     pub step_ms: Vec<(String, f64)>,
-    /// Host wall time from the first upload to the product in host memory.
+    /// Host wall time from the first upload (operands in pinned host memory) to the product
+    /// in pinned host memory.
     pub e2e_ms: f64,
+    /// Host copies between the caller's slices and pinned memory (outside `e2e_ms`; none
+    /// when the caller fills the staging itself, see [`Multiplier::multiply_staged`]).
+    pub host_copies_ms: f64,
 }
 
 impl MulTimes {
@@ -75,7 +80,10 @@ pub struct Multiplier {
     ex: Buffer<u8>,
     agg: Buffer<u8>,
     cin: Buffer<u8>,
-    staging: Pinned<u64>,
+    /// Pinned host staging of A, B and the product.
+    pa: Pinned<u64>,
+    pb: Pinned<u64>,
+    pr: Pinned<u64>,
 }
 
 const CARRY_KERNELS: [&str; 3] = ["carry_flags", "carry_groups", "carry_apply"];
@@ -224,7 +232,9 @@ impl Multiplier {
             ex: device_buffer(q, limbs)?,
             agg: device_buffer(q, groups)?,
             cin: device_buffer(q, groups)?,
-            staging: Pinned::new(q, limbs.max(plan.a_limbs).max(plan.b_limbs))?,
+            pa: Pinned::new(q, plan.a_limbs)?,
+            pb: Pinned::new(q, plan.b_limbs)?,
+            pr: Pinned::new(q, limbs)?,
         })
     }
 
@@ -242,19 +252,43 @@ impl Multiplier {
     /// Errors: an empty operand or one longer than the plan's ([`JitError::InvalidInput`]);
     /// OpenCL failures.
     pub fn multiply(&self, gpu: &Gpu, a: &[u64], b: &[u64]) -> Result<(Vec<u64>, MulTimes)> {
-        if a.is_empty() || b.is_empty() {
+        self.check_sizes(a.len(), b.len())?;
+        let t0 = Instant::now();
+        self.pa.fill(a)?;
+        self.pb.fill(b)?;
+        let fill_ms = t0.elapsed().as_secs_f64() * 1e3;
+        let mut times = self.multiply_staged(gpu, a.len(), b.len())?;
+        let t1 = Instant::now();
+        let mut out = vec![0u64; a.len() + b.len()];
+        self.pr.drain(&mut out)?;
+        times.host_copies_ms = fill_ms + t1.elapsed().as_secs_f64() * 1e3;
+        Ok((out, times))
+    }
+
+    /// The pinned host memory of A, B and the product (fill A and B, call
+    /// [`Multiplier::multiply_staged`], read the product: no extra host copies).
+    pub fn staging(&self) -> (&Pinned<u64>, &Pinned<u64>, &Pinned<u64>) {
+        (&self.pa, &self.pb, &self.pr)
+    }
+
+    fn check_sizes(&self, a_len: usize, b_len: usize) -> Result<()> {
+        if a_len == 0 || b_len == 0 {
             return Err(JitError::invalid("an operand has no limbs"));
         }
-        if a.len() > self.plan.a_limbs || b.len() > self.plan.b_limbs {
+        if a_len > self.plan.a_limbs || b_len > self.plan.b_limbs {
             return Err(JitError::invalid(format!(
-                "operands of {} and {} limbs exceed the multiplier's plan ({} × {} limbs)",
-                a.len(),
-                b.len(),
-                self.plan.a_limbs,
-                self.plan.b_limbs
+                "operands of {a_len} and {b_len} limbs exceed the multiplier's plan ({} × {} limbs)",
+                self.plan.a_limbs, self.plan.b_limbs
             )));
         }
-        let sched = MulSchedule::new(&self.plan, a.len(), b.len());
+        Ok(())
+    }
+
+    /// Multiplies the first `a_len` limbs of the A staging by the first `b_len` of B's, leaving
+    /// the a_len + b_len product limbs in the product staging: upload, kernels, download.
+    pub fn multiply_staged(&self, gpu: &Gpu, a_len: usize, b_len: usize) -> Result<MulTimes> {
+        self.check_sizes(a_len, b_len)?;
+        let sched = MulSchedule::new(&self.plan, a_len, b_len);
         let limbs = sched.limbs;
         let k_plan = MulSchedule::new(&self.plan, self.plan.a_limbs, self.plan.b_limbs).k;
         if sched.chunks * 2 * sched.k > MulSchedule::max_conv_items(k_plan) {
@@ -265,20 +299,20 @@ impl Multiplier {
         }
         let t0 = Instant::now();
         let mut times = MulTimes::default();
-        self.staging.fill(a)?;
-        times.upload_ms += self.staging.upload_to(&self.a, a.len())?;
-        self.staging.fill(b)?;
-        times.upload_ms += self.staging.upload_to(&self.b, b.len())?;
-        let (la, lb, lr) = (a.len() as u32, b.len() as u32, limbs as u32);
-        let mut steps: Vec<(String, f64)> = Vec::new();
-        let mut add = |name: String, ms: f64| steps.push((name, ms));
+        times.upload_ms += self.pa.upload_to(&self.a, a_len)?;
+        times.upload_ms += self.pb.upload_to(&self.b, b_len)?;
+        let (la, lb, lr) = (a_len as u32, b_len as u32, limbs as u32);
+        // Launches are enqueued without waiting; their events are read after the download
+        // (the NTT's own passes wait inside `passes` and report their kernel time).
+        let mut pending: Vec<(Step, f64, Vec<Event>)> = Vec::new();
         for launch in &sched.launches {
             let step = launch.step;
-            let name = format!("{step:?}");
+            let evs = RefCell::new(Vec::new());
             let run = |k: &KernelHandle, args: &[Arg]| -> Result<f64> {
                 k.set_args(args)?;
                 let ev = k.launch(&gpu.queue, launch.global, k.local_size(launch.local))?;
-                event_ms(&ev)
+                evs.borrow_mut().push(ev);
+                Ok(0.0)
             };
             let ms = match (&self.engine, step) {
                 (Engine::Block { v, w, .. }, Step::Layout) => run(
@@ -331,14 +365,14 @@ impl Multiplier {
                         ],
                     )?;
                     let t = fwd.passes(gpu)?;
-                    let mut ms = split + t.kernel_ms;
+                    let ms = split + t.kernel_ms;
                     if step == Step::ForwardA {
                         let mut ev = Event::empty();
                         fwd.output_buffer()
                             .copy(saved, None, None)
                             .enew(&mut ev)
                             .enq()?;
-                        ms += event_ms(&ev)?;
+                        evs.borrow_mut().push(ev);
                     }
                     ms
                 }
@@ -401,18 +435,21 @@ impl Multiplier {
                     )))
                 }
             };
+            pending.push((step, ms, evs.into_inner()));
+        }
+        times.download_ms = self.pr.download_from(&self.r, limbs)?;
+        times.e2e_ms = t0.elapsed().as_secs_f64() * 1e3;
+        for (step, mut ms, evs) in pending {
+            for ev in &evs {
+                ms += event_ms(ev)?;
+            }
             if step.is_carry() {
                 times.carry_ms += ms;
             }
             times.kernel_ms += ms;
-            add(name, ms);
+            times.step_ms.push((format!("{step:?}"), ms));
         }
-        times.download_ms = self.staging.download_from(&self.r, limbs)?;
-        let mut out = vec![0u64; limbs];
-        self.staging.drain(&mut out)?;
-        times.e2e_ms = t0.elapsed().as_secs_f64() * 1e3;
-        times.step_ms = steps;
-        Ok((out, times))
+        Ok(times)
     }
 
     /// Finishes with the multiplier: unmaps pinned staging memory, reporting errors.
@@ -420,6 +457,8 @@ impl Multiplier {
         if let Engine::Ntt { fwd, .. } = self.engine {
             fwd.release()?;
         }
-        self.staging.release()
+        self.pa.release()?;
+        self.pb.release()?;
+        self.pr.release()
     }
 }

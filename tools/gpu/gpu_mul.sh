@@ -11,7 +11,10 @@
 #   3. `reproduce mul-table` (seed 003's table recomputed, measured device times per row).
 # Usage: OUT=dir tools/gpu/gpu_mul.sh   (QUICK=1: tiny sizes, for a PoCL dry run)
 # Settings: JITFFT_BIN (target/release/jitfft), JITFFT_COMMIT, DEVICE (gpu), REPEAT (5),
-#   LIMBS, BLOCK_LIMBS, UNEQUAL ("20:16 22:10"), TUNE_MAX (18), LIMIT (seconds per run, 120).
+#   LIMBS, BLOCK_LIMBS, UNEQUAL ("20:16 22:10"), TUNE_MAX (18), LIMIT (seconds per run, 120),
+#   SKIP_TUNE=1, SKIP_TABLE=1. The PoCL measurement (auto vs GMP above 2^16 limbs):
+#   DEVICE=cpu LIMBS="14 15 16 17 18" BLOCK_LIMBS= UNEQUAL= SKIP_TUNE=1 SKIP_TABLE=1 REPEAT=3 \
+#     OUT=bench-results/pocl-cpu/current/mul tools/gpu/gpu_mul.sh
 # Writes into $OUT: env.txt, tune.json, runs.jsonl, summary.md, mul-table.md, results.tar.gz
 #   (everything else: mul-table.json, mul-wisdom.json, per-run stderr).
 set -u
@@ -21,11 +24,11 @@ DEVICE=${DEVICE:-gpu}
 REPEAT=${REPEAT:-5}
 LIMIT=${LIMIT:-120}
 if [ "${QUICK:-0}" = 1 ]; then
-  LIMBS=${LIMBS:-"4 6 8"}; BLOCK_LIMBS=${BLOCK_LIMBS:-"4 6"}; UNEQUAL=${UNEQUAL:-"8:3"}
+  LIMBS=${LIMBS:-"4 6 8"}; BLOCK_LIMBS=${BLOCK_LIMBS-"4 6"}; UNEQUAL=${UNEQUAL-"8:3"}
   TUNE_MAX=${TUNE_MAX:-5}; RQUICK=--quick; DEVICE=${DEVICE_QUICK:-$DEVICE}
 else
   LIMBS=${LIMBS:-"10 11 12 13 14 15 16 17 18 19 20 21 22 23 24"}
-  BLOCK_LIMBS=${BLOCK_LIMBS:-"10 11 12 13 14 15 16"}; UNEQUAL=${UNEQUAL:-"20:16 22:10"}
+  BLOCK_LIMBS=${BLOCK_LIMBS-"10 11 12 13 14 15 16"}; UNEQUAL=${UNEQUAL-"20:16 22:10"}
   TUNE_MAX=${TUNE_MAX:-18}; RQUICK=
 fi
 mkdir -p "$OUT/more"
@@ -45,9 +48,11 @@ COMMIT=${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown
 } > "$OUT/env.txt"
 
 status=0
-echo "== tune mul --max-log-limbs $TUNE_MAX" >&2
-timeout 180 "$BIN" -q tune mul --device "$DEVICE" --max-log-limbs "$TUNE_MAX" --repeat "$REPEAT" --json \
-  > "$OUT/tune.json" 2> "$OUT/more/tune.err" || { echo "FAILED: tune mul" >&2; cat "$OUT/more/tune.err" >&2; status=1; }
+if [ "${SKIP_TUNE:-0}" != 1 ]; then
+  echo "== tune mul --max-log-limbs $TUNE_MAX" >&2
+  timeout 180 "$BIN" -q tune mul --device "$DEVICE" --max-log-limbs "$TUNE_MAX" --repeat "$REPEAT" --json \
+    > "$OUT/tune.json" 2> "$OUT/more/tune.err" || { echo "FAILED: tune mul" >&2; cat "$OUT/more/tune.err" >&2; status=1; }
+fi
 
 : > "$OUT/runs.jsonl"
 run() { # label, mul args...
@@ -66,17 +71,17 @@ for l in $LIMBS; do
   run "ntt_$l" --method ntt --bits $((64 << l)) --seed "$l"
   run "auto_$l" --method auto --bits $((64 << l)) --seed "$l"
 done
-for l in $BLOCK_LIMBS; do
+for l in ${BLOCK_LIMBS:-}; do
   run "block_$l" --method block --bits $((64 << l)) --seed "$l"
 done
-for p in $UNEQUAL; do
+for p in ${UNEQUAL:-}; do
   la=${p%%:*}; lb=${p#*:}
   run "ntt_${la}x${lb}" --method ntt --bits $((64 << la)) --bits-b $((64 << lb)) --seed 7
   run "auto_${la}x${lb}" --method auto --bits $((64 << la)) --bits-b $((64 << lb)) --seed 7
 done
 
-echo "== reproduce mul-table" >&2
-if timeout 180 "$BIN" -q reproduce mul-table $RQUICK --device "$DEVICE" --out-dir "$OUT/more/reproduce" --force \
+if [ "${SKIP_TABLE:-0}" = 1 ]; then :
+elif echo "== reproduce mul-table" >&2; timeout 180 "$BIN" -q reproduce mul-table $RQUICK --device "$DEVICE" --out-dir "$OUT/more/reproduce" --force \
     > "$OUT/more/reproduce.txt" 2>&1; then
   cp "$OUT"/more/reproduce/*/mul-table*.md "$OUT/mul-table.md"
 else
