@@ -6,6 +6,7 @@
 mod common;
 
 use jitfft::mul::{reference, Method, MulPlan, Multiplier};
+use jitfft::ntt::Variant;
 use jitfft::runtime::Gpu;
 use rug::Integer;
 use std::fs;
@@ -143,9 +144,18 @@ fn ntt_equals_gmp() {
     let seed = common::seed();
     eprintln!("seed {seed}");
     let max = if common::exhaustive() { 1000 } else { 600 };
-    let m = Multiplier::new(&gpu, &MulPlan::new(max, max, Method::Ntt, 16).unwrap()).unwrap();
+    let plan = MulPlan::new(max, max, Method::Ntt, 16).unwrap();
+    let m = Multiplier::new(&gpu, &plan).unwrap();
     run_cases(&gpu, &m, max, seed);
     m.release().unwrap();
+    if common::exhaustive() {
+        // Both NTT variants the multiplier picks (fused on GPUs, split28 on CPUs).
+        for v in [Variant::Fused, Variant::Split28] {
+            let m = Multiplier::with_ntt_variant(&gpu, &plan, v).unwrap();
+            run_cases(&gpu, &m, max, seed);
+            m.release().unwrap();
+        }
+    }
 }
 
 /// Products of 2^17 limbs: 512 carry work-groups, so `carry_groups` walks several per item.

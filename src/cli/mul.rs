@@ -83,6 +83,7 @@ struct Report {
     block_n: Option<usize>,
     block_k: Option<usize>,
     ntt_log_n: Option<u32>,
+    ntt_variant: Option<crate::ntt::Variant>,
     overflow_bound: String,
     schedule: MulSchedule,
     repeat: usize,
@@ -177,6 +178,7 @@ pub fn run(a: MulArgs) -> Result<()> {
         prod = p;
         runs.push(t);
     }
+    let ntt_variant = m.ntt_variant();
     m.release()?;
     let pick = |f: &dyn Fn(&MulTimes) -> f64| Summary::of(&runs.iter().map(f).collect::<Vec<_>>());
     let (xa, ya) = (x.clone().abs(), y.clone().abs());
@@ -222,6 +224,7 @@ pub fn run(a: MulArgs) -> Result<()> {
         block_n: (plan.method == Method::Block).then_some(plan.block_n),
         block_k: (plan.method == Method::Block).then_some(plan.block_k()),
         ntt_log_n: (plan.method == Method::Ntt).then_some(plan.ntt_log_n()),
+        ntt_variant,
         overflow_bound: plan.bound(),
         schedule: MulSchedule::new(&plan, la.len(), lb.len()),
         repeat: a.repeat,
@@ -266,7 +269,10 @@ fn print_text(r: &Report) {
     );
     let how = match (r.block_n, r.ntt_log_n) {
         (Some(n), _) => format!("n = {n}, k = {}", r.block_k.unwrap_or(0)),
-        (_, Some(l)) => format!("N = 2^{l} over Goldilocks"),
+        (_, Some(l)) => format!(
+            "N = 2^{l} over Goldilocks, NTT variant {}",
+            r.ntt_variant.map(|v| v.to_string()).unwrap_or_default()
+        ),
         _ => String::new(),
     };
     say!(
