@@ -3,15 +3,16 @@
 # GMP. Steps, each under its own time limit:
 #   1. `tune mul` (block vs ntt kernel times by size; stores the crossover in $OUT/mul-wisdom.json,
 #      which step 2's `--method auto` then reads),
-#   2. `mul --check --gmp-time --json` for equal operands of 2^L 64-bit limbs: ntt and auto for
-#      L in LIMBS (10…24), block for L in BLOCK_LIMBS (10…16, O(N²) work), plus UNEQUAL pairs.
+#   2. `mul --check --gmp-time --json` for equal operands of 2^L 64-bit limbs: auto for L in LIMBS
+#      (10…24; ntt above the crossover), ntt for L in NTT_LIMBS (10…12, where auto may still
+#      pick block), block for L in BLOCK_LIMBS (10…16, O(N²) work), plus UNEQUAL pairs.
 #      End to end = host data in pinned memory → upload → product → download (host clock), with
 #      kernel/carry/transfer times from profiling events; GMP's mpz_mul (rug, one thread, this
 #      host) timed in the same run, the ratio GMP / end to end,
 #   3. `reproduce mul-table` (seed 003's table recomputed, measured device times per row).
 # Usage: OUT=dir tools/gpu/gpu_mul.sh   (QUICK=1: tiny sizes, for a PoCL dry run)
 # Settings: JITFFT_BIN (target/release/jitfft), JITFFT_COMMIT, DEVICE (gpu), REPEAT (5),
-#   LIMBS, BLOCK_LIMBS, UNEQUAL ("20:16 22:10"), TUNE_MAX (18), LIMIT (seconds per run, 120),
+#   LIMBS, NTT_LIMBS, BLOCK_LIMBS, UNEQUAL ("20:16 22:10"), TUNE_MAX (18), LIMIT (seconds per run, 120),
 #   SKIP_TUNE=1, SKIP_TABLE=1. The PoCL measurement (auto vs GMP above 2^16 limbs):
 #   DEVICE=cpu LIMBS="14 15 16 17 18" BLOCK_LIMBS= UNEQUAL= SKIP_TUNE=1 SKIP_TABLE=1 REPEAT=3 \
 #     OUT=bench-results/pocl-cpu/current/mul tools/gpu/gpu_mul.sh
@@ -24,10 +25,10 @@ DEVICE=${DEVICE:-gpu}
 REPEAT=${REPEAT:-5}
 LIMIT=${LIMIT:-120}
 if [ "${QUICK:-0}" = 1 ]; then
-  LIMBS=${LIMBS:-"4 6 8"}; BLOCK_LIMBS=${BLOCK_LIMBS-"4 6"}; UNEQUAL=${UNEQUAL-"8:3"}
+  LIMBS=${LIMBS:-"4 6 8"}; NTT_LIMBS=${NTT_LIMBS-"4 6"}; BLOCK_LIMBS=${BLOCK_LIMBS-"4 6"}; UNEQUAL=${UNEQUAL-"8:3"}
   TUNE_MAX=${TUNE_MAX:-5}; RQUICK=--quick; DEVICE=${DEVICE_QUICK:-$DEVICE}
 else
-  LIMBS=${LIMBS:-"10 11 12 13 14 15 16 17 18 19 20 21 22 23 24"}
+  LIMBS=${LIMBS:-"10 11 12 13 14 15 16 17 18 19 20 21 22 23 24"}; NTT_LIMBS=${NTT_LIMBS-"10 11 12"}
   BLOCK_LIMBS=${BLOCK_LIMBS-"10 11 12 13 14 15 16"}; UNEQUAL=${UNEQUAL-"20:16 22:10"}
   TUNE_MAX=${TUNE_MAX:-18}; RQUICK=
 fi
@@ -41,7 +42,7 @@ COMMIT=${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "commit: $COMMIT"
-  echo "command: OUT=$OUT QUICK=${QUICK:-0} DEVICE=$DEVICE REPEAT=$REPEAT LIMBS='$LIMBS' BLOCK_LIMBS='$BLOCK_LIMBS' UNEQUAL='$UNEQUAL' TUNE_MAX=$TUNE_MAX $0"
+  echo "command: OUT=$OUT QUICK=${QUICK:-0} DEVICE=$DEVICE REPEAT=$REPEAT LIMBS='$LIMBS' NTT_LIMBS='$NTT_LIMBS' BLOCK_LIMBS='$BLOCK_LIMBS' UNEQUAL='$UNEQUAL' TUNE_MAX=$TUNE_MAX $0"
   echo "host: $(hostname) $(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null)"
   nvidia-smi 2>/dev/null || echo "(no nvidia-smi)"
   "$BIN" devices 2>&1
@@ -68,8 +69,11 @@ run() { # label, mul args...
   fi
 }
 for l in $LIMBS; do
-  run "ntt_$l" --method ntt --bits $((64 << l)) --seed "$l"
   run "auto_$l" --method auto --bits $((64 << l)) --seed "$l"
+done
+# auto is ntt above the crossover: explicit ntt runs only where auto may still pick block.
+for l in ${NTT_LIMBS-}; do
+  run "ntt_$l" --method ntt --bits $((64 << l)) --seed "$l"
 done
 for l in ${BLOCK_LIMBS:-}; do
   run "block_$l" --method block --bits $((64 << l)) --seed "$l"
@@ -104,10 +108,13 @@ for r in rows:
           f'{m("kernel_ms"):.3f} | {m("carry_ms"):.3f} | {m("upload_ms"):.3f} | {m("download_ms"):.3f} | '
           f'{1e6 * m("kernel_ms") / r["product_limbs"]:.2f} | {r["gmp_ms"]["median"]:.3f} | {ratio:.2f} | '
           f'{"exact" if r["check"] else "MISMATCH"} |')
-    if r["label"].startswith("auto_") and "x" not in r["label"] and ratio and ratio >= 1 and win is None:
-        win = r["a_limbs"]
+    if r["label"].startswith("auto_") and "x" not in r["label"]:
+        if ratio is not None and ratio >= 1:
+            win = r["a_limbs"] if win is None else win
+        else:
+            win = None  # the device must stay ahead from here on
 print()
-print(f"auto first at least as fast as GMP (end to end) at {win} limbs per operand" if win else "auto never as fast as GMP end to end in this sweep")
+print(f"auto at least as fast as GMP (end to end) from {win} limbs per operand on" if win else "auto not at least as fast as GMP end to end up to the largest size of this sweep")
 try:
     t = json.load(open(os.path.join(out, "tune.json")))
     print(f'tune mul crossover: {t["crossover_limbs"]} product limbs (ntt won: {t["ntt_won"]})')
