@@ -56,6 +56,7 @@ pub mod gfp;
 pub mod io;
 #[cfg(feature = "mpi")]
 pub mod mpi;
+pub mod mul;
 pub mod ntt;
 pub mod reference;
 pub mod runtime;

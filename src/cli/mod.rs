@@ -7,6 +7,8 @@ pub mod common;
 pub mod devices;
 pub mod field;
 pub mod gfp;
+pub mod mul;
+pub mod mul_tune;
 pub mod ntt;
 pub mod reproduce;
 pub mod source;
@@ -66,6 +68,8 @@ pub enum Command {
     Tune(tune::ExploreCommand),
     /// FFT over a generalized Fermat prime field p = r^k + 1 (shift-only base DFTs), exact.
     Gfp(gfp::GfpArgs),
+    /// Long-integer product on the device (seed 003's block convolutions or NTTs), exact.
+    Mul(mul::MulArgs),
 }
 
 /// Runs the parsed command line (sets `--quiet` first).
@@ -82,6 +86,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Bench(a) => bench::run(a),
         Command::Reproduce(a) => reproduce::run(a),
         Command::Gfp(a) => gfp::run(a),
+        Command::Mul(a) => mul::run(a),
         Command::Explore(c) => tune::run_explore_cmd(c),
         Command::Tune(c) => tune::run_tune_cmd(c),
     }

@@ -28,6 +28,8 @@ pub enum Which {
     Table3,
     /// All three.
     All,
+    /// Seed 003's block-convolution table (N, k, n, P, O(n·k)), recomputed and measured.
+    MulTable,
 }
 
 impl Which {
@@ -37,6 +39,7 @@ impl Which {
             Which::Table2 => vec![Table::Table2],
             Which::Table3 => vec![Table::Table3],
             Which::All => Table::ALL.to_vec(),
+            Which::MulTable => Vec::new(),
         }
     }
 
@@ -46,6 +49,7 @@ impl Which {
             Which::Table2 => "table2",
             Which::Table3 => "table3",
             Which::All => "all",
+            Which::MulTable => "mul-table",
         }
     }
 }
@@ -145,7 +149,13 @@ pub fn run(a: ReproduceArgs) -> Result<()> {
         .map(Gpu::from_found)
         .collect::<Result<_, _>>()?;
     let dirs: Vec<PathBuf> = gpus.iter().map(|g| out_dir.join(g.info.slug())).collect();
-    let files: Vec<String> = tables.iter().flat_map(|t| t.files(a.quick)).collect();
+    let mut files: Vec<String> = tables.iter().flat_map(|t| t.files(a.quick)).collect();
+    if a.which == Which::MulTable {
+        files = ["mul-table.md", "mul-table.json"]
+            .iter()
+            .map(|f| crate::bench::reproduce::file_name(f, a.quick))
+            .collect();
+    }
     // Refuse before measuring anything.
     for d in &dirs {
         refuse_existing(d, &files, a.force)?;
@@ -164,6 +174,16 @@ pub fn run(a: ReproduceArgs) -> Result<()> {
             table1_comment: Vec::new(),
         })
         .collect();
+    if a.which == Which::MulTable {
+        for (g, d) in gpus.iter().zip(&dirs) {
+            crate::bench::reproduce::mul_table::mul_table(g, d, a.quick)?;
+            info(format_args!(
+                "mul table on {}: {}",
+                g.info.name,
+                d.display()
+            ));
+        }
+    }
     if tables.contains(&Table::Table1) {
         for ((g, d), r) in gpus.iter().zip(&dirs).zip(&mut reports) {
             r.table1_comment = table1(g, &RunMeta::new(vec![g.describe()]), d, a.quick)?;

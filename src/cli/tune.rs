@@ -16,6 +16,8 @@ use tabled::{Table, Tabled};
 pub enum ExploreCommand {
     /// Candidate schedules of the VC transform.
     Vc(ExploreArgs),
+    /// Long-integer products: block vs ntt by size, and the crossover `mul --method auto` uses.
+    Mul(super::mul_tune::MulTuneArgs),
 }
 
 /// `jitfft explore vc` and `jitfft tune vc`: the transform and how to time its candidates.
@@ -144,7 +146,10 @@ fn print_table(gpu: &crate::runtime::Gpu, a: &ExploreArgs, m: &[Measured]) {
 
 /// Runs `jitfft explore`: times the candidates and prints them.
 pub fn run_explore_cmd(c: ExploreCommand) -> Result<()> {
-    let ExploreCommand::Vc(a) = c;
+    let a = match c {
+        ExploreCommand::Vc(a) => a,
+        ExploreCommand::Mul(m) => return super::mul_tune::run(m, false),
+    };
     let (gpu, m) = run_explore(&a)?;
     if a.json {
         return print_json(
@@ -157,7 +162,10 @@ pub fn run_explore_cmd(c: ExploreCommand) -> Result<()> {
 
 /// Runs `jitfft tune`: times the candidates and stores the fastest correct one in the wisdom file.
 pub fn run_tune_cmd(c: ExploreCommand) -> Result<()> {
-    let ExploreCommand::Vc(a) = c;
+    let a = match c {
+        ExploreCommand::Vc(a) => a,
+        ExploreCommand::Mul(m) => return super::mul_tune::run(m, true),
+    };
     let (gpu, m) = run_explore(&a)?;
     let best = match m
         .iter()

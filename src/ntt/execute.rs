@@ -237,6 +237,17 @@ impl NttTransform {
             .ok_or_else(|| JitError::invalid(format!("internal: {what} table missing")))
     }
 
+    /// The buffer [`NttTransform::passes`] reads its input from (standard-form elements,
+    /// device words): for callers that keep data on the device between launches.
+    pub fn input_buffer(&self) -> &Buffer<u32> {
+        &self.a
+    }
+
+    /// The buffer that holds the result after [`NttTransform::passes`].
+    pub fn output_buffer(&self) -> &Buffer<u32> {
+        self.buf(self.schedule.result())
+    }
+
     /// Runs all launches on the data in buffer A; returns their times.
     pub fn passes(&self, gpu: &Gpu) -> Result<RunTimes> {
         let t0 = Instant::now();

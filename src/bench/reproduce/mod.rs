@@ -199,6 +199,7 @@ fn write(path: &Path, text: &str) -> Result<()> {
     write_atomic(path, text.as_bytes()).with_context(|| format!("writing {}", path.display()))
 }
 
+pub mod mul_table;
 mod table1;
 mod timing;
 
