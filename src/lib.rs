@@ -54,6 +54,7 @@ pub mod error;
 pub mod field;
 pub mod gfp;
 pub mod io;
+pub mod mvl;
 pub mod ntt;
 pub mod reference;
 pub mod runtime;

@@ -1,7 +1,7 @@
 //! `jitfft vc`: compute a VC spectrum on a device, time it, optionally check it.
 
 use super::common::{check_output_path, open_device, print_json, write_spectrum, RunFlags};
-use crate::io::input::{find_non_finite, load_input, Encoding};
+use crate::io::input::{find_non_finite, load_input_batch, Encoding};
 use crate::io::random::{fresh_seed, random_complex};
 use crate::reference::{compare, separable_vc};
 use crate::runtime::Summary;
@@ -116,6 +116,11 @@ pub struct TransformArgs {
     /// chains where a transform does not fill the device.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256), value_name = "VALUES")]
     pub fused_values: Option<u32>,
+    /// Independent transforms of N points, stored one after another (row-major (B, p, …, p));
+    /// an .npy input of shape (B, p^n) or (B, p, …, p) sets it (a .txt input with --batch
+    /// holds one truth vector a line).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), value_name = "B")]
+    pub batch: Option<u64>,
 }
 
 impl TransformArgs {
@@ -168,7 +173,7 @@ impl TransformArgs {
             Some(n) => n,
             None => bail!("--n is required when no --input is given (N = p^n)"),
         };
-        Ok(VcPlan::new(self.p, n, self.options())?)
+        Ok(VcPlan::new(self.p, n, self.options())?.with_batch(self.batch.unwrap_or(1))?)
     }
 }
 
@@ -246,9 +251,13 @@ pub fn run(a: VcArgs) -> Result<()> {
         Encoding::Values
     };
     // Validate p and n, and the device's capacity, before drawing or reading any data.
+    let mut shape = None;
+    let mut t = a.t.clone();
     let (n, file_data) = match &a.run.input {
         Some(path) => {
-            let (n, data) = load_input(path, a.t.p, a.t.n, enc)?;
+            let (n, b, sh, data) = load_input_batch(path, a.t.p, a.t.n, a.t.batch, enc)?;
+            t.batch = Some(b);
+            shape = (b > 1).then_some(sh);
             if let Some(nf) = find_non_finite(&data) {
                 if a.strict {
                     bail!("{}: {nf}; refused by --strict", path.display());
@@ -262,7 +271,7 @@ pub fn run(a: VcArgs) -> Result<()> {
         }
         None => (None, None),
     };
-    let mut plan = a.t.plan(n)?;
+    let mut plan = t.plan(n)?;
     let gpu = open_device(a.run.device.as_deref())?;
     let mut tuned = None;
     let untouched = a.t.algo.is_none()
@@ -273,7 +282,7 @@ pub fn run(a: VcArgs) -> Result<()> {
         && a.t.fused_values.is_none();
     if untouched {
         let chosen = crate::vc::choose::default_plan(&gpu, plan, a.t.options())?;
-        plan = chosen.plan;
+        plan = chosen.plan.with_batch(t.batch.unwrap_or(1))?;
         tuned = chosen.tuned;
     }
     crate::vc::check_device(&gpu.info, &plan)?;
@@ -282,7 +291,7 @@ pub fn run(a: VcArgs) -> Result<()> {
         _ => {
             let seed = a.run.seed.unwrap_or_else(fresh_seed);
             (
-                random_complex(plan.len as usize, seed),
+                random_complex(plan.total_len() as usize, seed),
                 Some(seed),
                 format!("random (seed {seed})"),
             )
@@ -330,8 +339,29 @@ pub fn run(a: VcArgs) -> Result<()> {
         Summary::of(&runs.iter().map(f).collect::<Vec<_>>())
     };
     let check = if a.run.check {
-        let want = separable_vc(plan.p, plan.n, &input, plan.direction, plan.scale())?;
-        let error = compare(&out, &want);
+        // Each transform against the reference; the report is the worst one's.
+        let len = plan.len as usize;
+        let mut worst: Option<(usize, crate::reference::ErrorReport)> = None;
+        for k in 0..plan.batch as usize {
+            let r = k * len..(k + 1) * len;
+            let want = separable_vc(
+                plan.p,
+                plan.n,
+                &input[r.clone()],
+                plan.direction,
+                plan.scale(),
+            )?;
+            let e = compare(&out[r], &want);
+            let worse = match &worst {
+                None => true,
+                // NaN is worse than any number.
+                Some((_, w)) => e.rel_l2.is_nan() || e.rel_l2 > w.rel_l2,
+            };
+            if worse {
+                worst = Some((k, e));
+            }
+        }
+        let (worst_k, error) = worst.expect("a batch holds at least one transform");
         let tolerance = a
             .tolerance
             .unwrap_or_else(|| default_tolerance(plan.precision));
@@ -341,13 +371,25 @@ pub fn run(a: VcArgs) -> Result<()> {
             error,
             tolerance,
             ok,
+            worst_transform: (plan.batch > 1).then_some(worst_k as u64),
         })
     } else {
         None
     };
     let check_failed = check.as_ref().is_some_and(|c| !c.ok);
     if let (Some(path), false) = (&a.run.output, check_failed) {
-        write_spectrum(path, &out, plan.precision == Precision::F32)?;
+        match &shape {
+            Some(sh)
+                if path
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("npy")) =>
+            {
+                let bytes =
+                    crate::io::npy::npy_complex_shaped(&out, plan.precision == Precision::F32, sh);
+                super::common::write_data(path, &bytes)?;
+            }
+            _ => write_spectrum(path, &out, plan.precision == Precision::F32)?,
+        }
     }
     let report = VcReport {
         device: gpu.info.clone(),
