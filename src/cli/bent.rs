@@ -31,6 +31,9 @@ pub struct BentArgs {
     /// Use the CPU reference instead of an OpenCL device.
     #[arg(long)]
     pub cpu: bool,
+    /// Timed classifications (after one warm-up when more than 1); times are medians.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
+    pub repeat: u32,
     /// Print the report as JSON (the exit status is 0 whatever the verdicts).
     #[arg(long)]
     pub json: bool,
@@ -57,7 +60,13 @@ struct Out {
     min_magnitude: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     max_magnitude: Option<f64>,
+    /// Kernel time (profiling events), median of the timed runs.
     kernel_ms: Option<f64>,
+    /// Upload of the truth vectors (pinned → device event), median.
+    upload_ms: Option<f64>,
+    /// The whole classification from host memory (copy into pinned staging, upload, kernels,
+    /// range flag, partials back, verdicts), host wall clock, median.
+    end_to_end_ms: Option<f64>,
     output: Option<String>,
     computed_on: String,
 }
@@ -108,7 +117,7 @@ pub fn run(a: BentArgs) -> Result<()> {
             a.p
         );
     }
-    let (v, on, kernel_ms) = if a.cpu {
+    let (v, on, times) = if a.cpu {
         (
             classify_cpu(&truth)?,
             "CPU reference (f64)".to_string(),
@@ -118,13 +127,27 @@ pub fn run(a: BentArgs) -> Result<()> {
         let gpu = open_device(a.device.as_deref())?;
         let precision = super::mvl::resolve(a.precision, &gpu);
         let c = BentClassifier::new(&gpu, truth.p, truth.n, truth.batch, precision)?;
-        let (v, t) = c.classify(&gpu, &truth)?;
+        if a.repeat > 1 {
+            c.classify(&gpu, &truth)?; // warm-up
+        }
+        let mut runs = Vec::new();
+        let mut last = None;
+        for _ in 0..a.repeat {
+            let (v, t) = c.classify(&gpu, &truth)?;
+            runs.push(t);
+            last = Some(v);
+        }
         c.release()?;
-        (
-            v,
-            format!("{} ({precision})", gpu.info.name),
-            Some(t.kernel_ms),
-        )
+        let med = |f: &dyn Fn(&crate::vc::RunTimes) -> f64| {
+            crate::runtime::Summary::of(&runs.iter().map(f).collect::<Vec<_>>()).median
+        };
+        let t = (
+            med(&|t| t.kernel_ms),
+            med(&|t| t.upload_ms),
+            med(&|t| t.host_ms),
+        );
+        let v = last.expect("at least one run");
+        (v, format!("{} ({precision})", gpu.info.name), Some(t))
     };
     if let Some(o) = &a.output {
         write_data(o, &verdict_bytes(o, &v))?;
@@ -141,7 +164,9 @@ pub fn run(a: BentArgs) -> Result<()> {
         bent: one.then(|| v.bent[0]),
         min_magnitude: one.then(|| v.min_abs[0]),
         max_magnitude: one.then(|| v.max_abs[0]),
-        kernel_ms,
+        kernel_ms: times.map(|t| t.0),
+        upload_ms: times.map(|t| t.1),
+        end_to_end_ms: times.map(|t| t.2),
         output: a.output.as_ref().map(|o| o.display().to_string()),
         computed_on: on,
     };
@@ -187,6 +212,12 @@ pub fn run(a: BentArgs) -> Result<()> {
     }
     if let Some(o) = &out.output {
         say!("verdicts   {o}");
+    }
+    if let Some((k, u, e)) = times {
+        say!(
+            "kernel {k:.4} ms, upload {u:.4} ms, end to end {e:.3} ms (median of {})",
+            a.repeat
+        );
     }
     say!("computed on {}", out.computed_on);
     Ok(())

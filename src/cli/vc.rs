@@ -203,6 +203,12 @@ pub struct VcArgs {
     /// as it finishes; reported against the pinned-transfer floor measured in the same run.
     #[arg(long)]
     pub overlap: bool,
+    /// Integer input travels to the device as a compact truth vector (one byte a value for
+    /// p ≤ 256) that the first fused pass decodes with --encoding (values or roots, ε^v from
+    /// a table in constant memory); values outside 0..p−1 are found on the device. Random
+    /// input: uniform values 0..p−1.
+    #[arg(long, conflicts_with = "overlap")]
+    pub truth: bool,
     /// With --overlap: chunks of whole work-groups (default 8, fewer when the schedule has fewer).
     #[arg(long, requires = "overlap", value_name = "CHUNKS")]
     pub chunks: Option<usize>,
@@ -253,7 +259,25 @@ pub fn run(a: VcArgs) -> Result<()> {
     // Validate p and n, and the device's capacity, before drawing or reading any data.
     let mut shape = None;
     let mut t = a.t.clone();
+    let mut truth_file = None;
     let (n, file_data) = match &a.run.input {
+        Some(path) if a.truth => {
+            let tv = crate::mvl::load_truth(path, a.t.p, a.t.n)?;
+            if let Some(b) = a.t.batch {
+                if b != tv.batch {
+                    bail!(
+                        "{}: holds {} functions, --batch says {b}",
+                        path.display(),
+                        tv.batch
+                    );
+                }
+            }
+            t.batch = Some(tv.batch);
+            shape = (tv.batch > 1).then(|| tv.shape.clone());
+            let n = tv.n;
+            truth_file = Some(tv);
+            (Some(n), None)
+        }
         Some(path) => {
             let (n, b, sh, data) = load_input_batch(path, a.t.p, a.t.n, a.t.batch, enc)?;
             t.batch = Some(b);
@@ -274,7 +298,17 @@ pub fn run(a: VcArgs) -> Result<()> {
     let mut plan = t.plan(n)?;
     let gpu = open_device(a.run.device.as_deref())?;
     let mut tuned = None;
-    let untouched = a.t.algo.is_none()
+    if a.truth {
+        if a.t.algo.is_none() && a.t.radix.is_none() {
+            t.algo = Some(AlgoArg::Fused);
+        }
+        plan = t.plan(n)?.with_truth(match enc {
+            Encoding::Roots => crate::vc::TruthEncoding::Roots,
+            Encoding::Values => crate::vc::TruthEncoding::Values,
+        })?;
+    }
+    let untouched = !a.truth
+        && a.t.algo.is_none()
         && a.t.radix.is_none()
         && a.t.coeffs.is_none()
         && a.t.fused_digits.is_none()
@@ -286,8 +320,34 @@ pub fn run(a: VcArgs) -> Result<()> {
         tuned = chosen.tuned;
     }
     crate::vc::check_device(&gpu.info, &plan)?;
-    let (input, seed, what) = match (file_data, &a.run.input) {
-        (Some(data), Some(path)) => (data, None, path.display().to_string()),
+    // Truth input: the compact values, and their decoding for the check.
+    let truth = if a.truth {
+        let tv = match truth_file {
+            Some(tv) => tv,
+            None => {
+                let seed = a.run.seed.unwrap_or_else(fresh_seed);
+                crate::mvl::truth::random_truth(plan.p, plan.n, plan.batch, seed)?
+            }
+        };
+        Some(tv)
+    } else {
+        None
+    };
+    let (input, seed, what) = match (file_data, &a.run.input, &truth) {
+        (_, Some(path), Some(tv)) => (
+            tv.decode(enc == Encoding::Roots),
+            None,
+            path.display().to_string(),
+        ),
+        (_, None, Some(tv)) => {
+            let seed = a.run.seed.unwrap_or_else(fresh_seed);
+            (
+                tv.decode(enc == Encoding::Roots),
+                Some(seed),
+                format!("random truth vectors (seed {seed})"),
+            )
+        }
+        (Some(data), Some(path), None) => (data, None, path.display().to_string()),
         _ => {
             let seed = a.run.seed.unwrap_or_else(fresh_seed);
             (
@@ -312,8 +372,17 @@ pub fn run(a: VcArgs) -> Result<()> {
     let mut runs = Vec::new();
     let mut overs = Vec::new();
     let mut floors = Vec::new();
-    match &ov {
-        None => {
+    match (&ov, &truth) {
+        (None, Some(tv)) => {
+            for k in 0..=a.run.repeat {
+                let (o, t) = run_truth(&gpu, &tr, tv)?;
+                if k > 0 {
+                    out = o;
+                    runs.push(t);
+                }
+            }
+        }
+        (None, None) => {
             tr.execute(&gpu, &input)?; // warm-up
             for _ in 0..a.run.repeat {
                 let (o, t) = tr.execute(&gpu, &input)?;
@@ -321,7 +390,7 @@ pub fn run(a: VcArgs) -> Result<()> {
                 runs.push(t);
             }
         }
-        Some(ov) => {
+        (Some(ov), _) => {
             // Warm-up, then the floor and an overlapped run in turn (same buffers, same bytes).
             ov.floor()?;
             ov.run(&input)?;
@@ -442,6 +511,36 @@ pub fn run(a: VcArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// One truth-vector run: upload of the compact values, the passes (values checked on the
+/// device), the download of the spectrum in the plan's precision.
+fn run_truth(
+    gpu: &crate::runtime::Gpu,
+    tr: &VcTransform,
+    tv: &crate::mvl::TruthVectors,
+) -> Result<(Vec<Complex64>, crate::vc::RunTimes)> {
+    let t0 = std::time::Instant::now();
+    let upload_ms = tr.upload_truth(&tv.data)?;
+    let mut times = tr.run_checked(gpu)?;
+    let total = tr.plan.total_len() as usize;
+    let out: Vec<Complex64> = match tr.plan.precision {
+        Precision::F32 => {
+            let mut v = vec![num_complex::Complex32::new(0.0, 0.0); total];
+            times.download_ms = tr.download(&mut v)?;
+            v.into_iter()
+                .map(|c| Complex64::new(c.re as f64, c.im as f64))
+                .collect()
+        }
+        Precision::F64 => {
+            let mut v = vec![Complex64::new(0.0, 0.0); total];
+            times.download_ms = tr.download(&mut v)?;
+            v
+        }
+    };
+    times.upload_ms = upload_ms;
+    times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
+    Ok((out, times))
 }
 
 /// Complex input drawn for a plan, for library users and tests.

@@ -77,6 +77,20 @@ impl TruthVectors {
         Ok(())
     }
 
+    /// All B·N values as complex input: ε^v (`roots`) or v itself.
+    pub fn decode(&self, roots: bool) -> Vec<num_complex::Complex64> {
+        (0..self.batch)
+            .flat_map(|f| self.function(f))
+            .map(|v| {
+                if roots {
+                    crate::transform::root(self.p, v as u64, crate::transform::Direction::Inverse)
+                } else {
+                    num_complex::Complex64::new(v as f64, 0.0)
+                }
+            })
+            .collect()
+    }
+
     /// The values of function `f`.
     pub fn function(&self, f: u64) -> Vec<u32> {
         let len = self.len() as usize;
@@ -90,6 +104,15 @@ impl TruthVectors {
                 .collect()
         }
     }
+}
+
+/// B random functions (values uniform in 0..p−1) drawn from `seed`.
+pub fn random_truth(p: u32, n: u32, batch: u64, seed: u64) -> Result<TruthVectors> {
+    use rand::{Rng, SeedableRng};
+    let len = check_p_n(p, n)?;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let values: Vec<u32> = (0..batch * len).map(|_| rng.gen_range(0..p)).collect();
+    TruthVectors::from_values(p, n, batch, &values)
 }
 
 fn check_p_n(p: u32, n: u32) -> Result<u64> {
