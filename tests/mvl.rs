@@ -90,7 +90,8 @@ fn bent_batches_match_reference() {
         let values: Vec<u32> = fs.iter().flat_map(|(v, _)| v.clone()).collect();
         let truth = TruthVectors::from_values(p, n, b, &values).expect("truth");
         let cpu = classify_cpu(&truth).expect("cpu");
-        for precision in [Precision::F32, Precision::F64] {
+        let precisions = common::pick(&[Precision::F32], &[Precision::F32, Precision::F64]);
+        for &precision in &precisions {
             let c = BentClassifier::new(&gpu, p, n, b, precision).expect("classifier");
             let (v, _) = c.classify(&gpu, &truth).expect("classify");
             for (f, (vals, bent)) in fs.iter().enumerate() {
@@ -153,12 +154,22 @@ fn batched_transforms_truth_stats_autocorr() {
         fused_digits,
         ..Default::default()
     };
-    for (p, n, b, opts) in [
-        (3u32, 3u32, 5u64, base(Algorithm::Fused, None, None)),
+    // The first is the autocorrelation's inverse transform below (one program for both).
+    let inverse = VcOptions {
+        direction: Direction::Inverse,
+        ..base(Algorithm::Fused, None, None)
+    };
+    let mut runs = vec![
+        (3u32, 3u32, 5u64, inverse),
         (2, 6, 3, base(Algorithm::Fused, None, Some(3))),
         (3, 3, 3, base(Algorithm::Ct, Some(3), None)),
-        (3, 3, 3, base(Algorithm::Cg, Some(9), None)),
-    ] {
+    ];
+    if common::exhaustive() {
+        runs.push((3, 3, 3, base(Algorithm::Cg, Some(9), None)));
+        runs.push((2, 10, 7, base(Algorithm::Fused, None, None)));
+        runs.push((5, 3, 130, base(Algorithm::Fused, None, None)));
+    }
+    for (p, n, b, opts) in runs {
         let plan = VcPlan::new(p, n, opts).unwrap().with_batch(b).unwrap();
         let len = plan.len as usize;
         let x = random_complex(len * b as usize, seed);
@@ -166,7 +177,7 @@ fn batched_transforms_truth_stats_autocorr() {
         let (out, _) = tr.execute(&gpu, &x).expect("execute");
         for k in 0..b as usize {
             let r = k * len..(k + 1) * len;
-            let want = separable_vc(p, n, &x[r.clone()], Direction::Forward, 1.0).unwrap();
+            let want = separable_vc(p, n, &x[r.clone()], opts.direction, plan.scale()).unwrap();
             let e = compare(&out[r], &want);
             let what = format!(
                 "{} {p}^{n} batch {b} transform {k} (seed {seed})",
@@ -176,7 +187,7 @@ fn batched_transforms_truth_stats_autocorr() {
         }
     }
     // Truth vectors decoded by the first pass: values and roots, spectrum written.
-    let (p, n, b) = (3u32, 3u32, 4u64);
+    let (p, n, b) = (3u32, 3u32, 4u64); // 4 + the affine one: the batch of 5 of the autocorrelation
     let values: Vec<u32> = (0..b).flat_map(|_| random_fn(p, n, &mut rng)).collect();
     let truth = TruthVectors::from_values(p, n, b, &values).unwrap();
     for enc in [TruthEncoding::Values, TruthEncoding::Roots] {
@@ -254,4 +265,193 @@ fn batched_transforms_truth_stats_autocorr() {
         e.rel_l2
     );
     assert!((r[0].re - 27.0).abs() < 1e-3);
+}
+
+fn write_file(dir: &std::path::Path, name: &str, bytes: &[u8]) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.display().to_string()
+}
+
+/// The MVL commands end to end: `bent` on many functions with a verdict file, `vc --batch`
+/// with a (B, p, p) .npy in and out, bad input refused before anything is written (values out
+/// of range on the device too); `spectrum --stats` and `autocorr` under JITFFT_EXHAUSTIVE.
+#[test]
+fn mvl_commands() {
+    use common::{fails_with, jitfft};
+    use jitfft::io::npy::{npy_bytes, parse_npy, NpyData};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // x1·x2 (bent), x1 + x2 (affine), a non-bent quadratic.
+    let fns = write_file(
+        d,
+        "f.txt",
+        b"0 0 0 0 1 2 0 2 1\n0 1 2 1 2 0 2 0 1\n0 0 0 0 1 2 0 2 2\n",
+    );
+    let verdicts = d.join("v.npy");
+    let a = jitfft()
+        .args([
+            "bent",
+            "--p",
+            "3",
+            "--input",
+            &fns,
+            "--precision",
+            "f32",
+            "--json",
+        ])
+        .args(["--output", verdicts.to_str().unwrap()])
+        .assert()
+        .success();
+    let j: serde_json::Value = serde_json::from_slice(&a.get_output().stdout).unwrap();
+    assert_eq!(
+        (j["functions"].as_u64(), j["bent_count"].as_u64()),
+        (Some(3), Some(1))
+    );
+    assert_eq!(j["exact"], true);
+    let v = parse_npy(&std::fs::read(&verdicts).unwrap()).unwrap();
+    assert_eq!(
+        (v.descr.as_str(), v.data),
+        ("|b1", NpyData::Int(vec![1, 0, 0]))
+    );
+    // The same functions as a uint8 (3, 9) array (an array whose every axis is p would be one
+    // function); one value out of range: found on the
+    // device, reported with function and position, no verdict file.
+    let mut body: Vec<u8> = b"000012021012120201000012022"
+        .iter()
+        .map(|c| c - b'0')
+        .collect();
+    let good = write_file(d, "f.npy", &npy_bytes("|u1", &[3, 9], &body));
+    jitfft()
+        .args(["bent", "--p", "3", "--input", &good, "--precision", "f32"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "3 functions, p = 3, n = 2: 1 bent",
+        ));
+    body[9 + 4] = 7;
+    let bad = write_file(d, "bad.npy", &npy_bytes("|u1", &[3, 9], &body));
+    let out = d.join("never.txt");
+    fails_with(
+        &[
+            "bent",
+            "--p",
+            "3",
+            "--input",
+            &bad,
+            "--precision",
+            "f32",
+            "--output",
+            out.to_str().unwrap(),
+        ],
+        &["function 1", "position 4", "outside 0..2"],
+    );
+    assert!(!out.exists(), "no verdict file after bad input");
+    // Bad input found on the host.
+    let cases: Vec<(&str, Vec<u8>, &[&str])> = vec![
+        (
+            "neg.txt",
+            b"0 1 2 0 1 2 0 1 -1".to_vec(),
+            &["function 0", "position 8", "-1"],
+        ),
+        (
+            "rows.txt",
+            b"0 1 2 0 1 2 0 1 2\n0 1 2\n".to_vec(),
+            &["different lengths", "line 2"],
+        ),
+        ("len.txt", b"0 1 2 0 1\n".to_vec(), &["not p^n"]),
+        ("empty.txt", b"\n# nothing\n".to_vec(), &["no values"]),
+        (
+            "frac.npy",
+            npy_bytes(
+                "<f8",
+                &[3],
+                &[0.0f64, 1.5, 2.0]
+                    .iter()
+                    .flat_map(|x| x.to_le_bytes())
+                    .collect::<Vec<u8>>(),
+            ),
+            &["1.5", "integers"],
+        ),
+        (
+            "neg.npy",
+            npy_bytes(
+                "<i2",
+                &[2, 3],
+                &[0i16, 1, 2, 0, -4, 1]
+                    .iter()
+                    .flat_map(|x| x.to_le_bytes())
+                    .collect::<Vec<u8>>(),
+            ),
+            &["function 1", "position 1", "-4"],
+        ),
+    ];
+    for (name, bytes, needles) in cases {
+        let f = write_file(d, name, &bytes);
+        fails_with(
+            &[
+                "bent",
+                "--p",
+                "3",
+                "--input",
+                &f,
+                "--output",
+                out.to_str().unwrap(),
+            ],
+            needles,
+        );
+        assert!(!out.exists(), "{name}: no verdict file");
+    }
+    // vc --batch from a (2, 3, 3) complex .npy: the output keeps the shape; each transform checked.
+    let x: Vec<u8> = (0..18)
+        .flat_map(|i| [(i as f32).sin(), (i as f32 * 0.7).cos()])
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    let xin = write_file(d, "x.npy", &npy_bytes("<c8", &[2, 3, 3], &x));
+    let xout = d.join("y.npy");
+    jitfft()
+        .args([
+            "vc", "--p", "3", "--input", &xin, "--check", "--repeat", "1",
+        ])
+        .args(["--output", xout.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("batch      2 transforms"));
+    let y = parse_npy(&std::fs::read(&xout).unwrap()).unwrap();
+    assert_eq!(y.shape, vec![2, 3, 3]);
+    fails_with(
+        &["vc", "--p", "3", "--input", &xin, "--batch", "3"],
+        &["holds 2 transforms", "--batch says 3"],
+    );
+    if common::exhaustive() {
+        let a = jitfft()
+            .args([
+                "spectrum", "--stats", "--p", "3", "--input", &fns, "--bins", "4", "--json",
+            ])
+            .assert()
+            .success();
+        let j: serde_json::Value = serde_json::from_slice(&a.get_output().stdout).unwrap();
+        assert_eq!(j["zeros"], serde_json::json!([0, 8, 0]));
+        assert_eq!(j["exact"][2], serde_json::json!([[3, 5], [12, 2], [21, 2]]));
+        let r = d.join("r.npy");
+        jitfft()
+            .args([
+                "autocorr",
+                "--p",
+                "3",
+                "--input",
+                &good,
+                "--output",
+                r.to_str().unwrap(),
+            ])
+            .assert()
+            .success()
+            .stdout(predicates::str::contains(
+                "f0: R(0) = 9.000000, max |R(τ≠0)| = 0.000000",
+            ));
+        assert_eq!(
+            parse_npy(&std::fs::read(&r).unwrap()).unwrap().shape,
+            vec![3, 9]
+        );
+    }
 }
