@@ -207,6 +207,14 @@ pub fn load_input_batch(
         let arr = read_npy(path)?;
         let shape = arr.shape.clone();
         let (b, len) = batch_shape(p, &shape, batch, &what)?;
+        if infer_n(p, len, "x").is_err() {
+            return Err(JitError::file(
+                path,
+                format!(
+                    "shape {shape:?} reads as {b} transform(s) of {len} values, which is not p^n for p = {p}; one transform is (p^n,) or (p,)*n, a batch (B, p^n) or (B, p, …, p)"
+                ),
+            ));
+        }
         (b, len, shape, npy_values(arr, p, enc, path)?)
     } else if batch.is_some() && matches!(ext.as_str(), "txt" | "csv" | "") {
         let text = std::fs::read_to_string(path)
