@@ -217,6 +217,39 @@ fn emit_comment(w: &mut Writer, pass: &FusedPass) {
         },
         pass.scale.map(|s| format!("\nOutputs are scaled by {s:e}.")).unwrap_or_default()
     ));
+    let mut extra = Vec::new();
+    if pass.batched() {
+        extra.push(format!(
+            "Batch of {} transforms of N points one after another; {} per work-group, each its own\n\
+             slice of local memory (rows past the batch redo the last transform and write nothing).",
+            pass.batch, pass.rows
+        ));
+    }
+    match pass.truth {
+        Some(TruthEncoding::Values) => extra.push("Input: truth values (u8/u16) loaded as the real numbers v; a value >= p\nsets flag to the lowest offending flat index.".into()),
+        Some(TruthEncoding::Roots) => extra.push("Input: truth values (u8/u16) loaded as eps[v] = e^(2 pi i v/p) from constant memory; a value\n>= p sets flag to the lowest offending flat index.".into()),
+        None => {}
+    }
+    match pass.output {
+        SpectrumOutput::Write => {}
+        SpectrumOutput::Norm2 => extra.push("Writes |S|^2 (imaginary part 0) instead of S.".into()),
+        SpectrumOutput::Reduce { write, bins, .. } => extra.push(format!(
+            "{}Reduces |S|^2 per transform: (min, max) of each work-group's tile to part[]{}.",
+            if write {
+                "Writes S; "
+            } else {
+                "Writes no spectrum. "
+            },
+            if bins > 0 {
+                ", zero count and a histogram by global atomics"
+            } else {
+                ""
+            }
+        )),
+    }
+    if !extra.is_empty() {
+        w.comment(extra.join("\n"));
+    }
 }
 
 /// The kernel's signature, local tile, work-group bases and register declarations.
@@ -271,20 +304,23 @@ fn emit_signature(w: &mut Writer, pass: &FusedPass, xs: &[String]) {
             w.line(format!("__local real{real} *tile = tile_rows;"));
         }
         w.line("const idx_t gg = get_group_id(0);");
-        w.line(format!("const idx_t g = gg % {groups}u;"));
-        w.line(format!(
-            "const idx_t bt = (gg / {groups}u) * {rows}u + row;"
-        ));
+        if groups == 1 {
+            w.line("const idx_t g = 0;");
+            w.line(format!("const idx_t bt = gg * {rows}u + row;"));
+        } else {
+            w.line(format!("const idx_t g = gg % {groups}u;"));
+            w.line(format!(
+                "const idx_t bt = (gg / {groups}u) * {rows}u + row;"
+            ));
+        }
         w.line(format!("const bool live = bt < {}u;", pass.batch));
         w.line(format!("const idx_t bb = live ? bt : {}u;", pass.batch - 1));
-        w.line(format!(
-            "const idx_t in_base = {} + bb * {len}u;",
-            spread("g", p, &in_w)
-        ));
-        w.line(format!(
-            "const idx_t out_base = {} + bb * {len}u;",
-            spread("g", p, &out_w)
-        ));
+        let base = |weights: &[u64]| match spread("g", p, weights).as_str() {
+            "0" => format!("bb * {len}u"),
+            e => format!("{e} + bb * {len}u"),
+        };
+        w.line(format!("const idx_t in_base = {};", base(&in_w)));
+        w.line(format!("const idx_t out_base = {};", base(&out_w)));
     }
     w.line(format!("real2 {};", xs.join(", ")));
 }
