@@ -31,6 +31,10 @@ pub struct BentArgs {
     /// Use the CPU reference instead of an OpenCL device.
     #[arg(long)]
     pub cpu: bool,
+    /// Fused passes: complex values a work-item holds (default: the plan's rule); fewer
+    /// means more work-items a function.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256), value_name = "VALUES")]
+    pub fused_values: Option<u32>,
     /// Timed classifications (after one warm-up when more than 1); times are medians.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
     pub repeat: u32,
@@ -126,7 +130,14 @@ pub fn run(a: BentArgs) -> Result<()> {
     } else {
         let gpu = open_device(a.device.as_deref())?;
         let precision = super::mvl::resolve(a.precision, &gpu);
-        let c = BentClassifier::new(&gpu, truth.p, truth.n, truth.batch, precision)?;
+        let plan = crate::mvl::bent::bent_plan_with(
+            truth.p,
+            truth.n,
+            truth.batch,
+            precision,
+            a.fused_values,
+        )?;
+        let c = BentClassifier::with_plan(&gpu, &plan)?;
         if a.repeat > 1 {
             c.classify(&gpu, &truth)?; // warm-up
         }

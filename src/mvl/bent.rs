@@ -94,8 +94,9 @@ impl BentVerdicts {
     /// From per-function min and max |S|².
     pub fn from_minmax(p: u32, n: u32, precision: Precision, min2: &[f64], max2: &[f64]) -> Self {
         let rule = BentRule::new(p, n, precision);
+        use rayon::prelude::*;
         let (bent, exact) = min2
-            .iter()
+            .par_iter()
             .zip(max2)
             .map(|(&lo, &hi)| rule.decide(lo, hi))
             .unzip();
@@ -105,8 +106,8 @@ impl BentVerdicts {
             rule,
             bent,
             exact,
-            min_abs: min2.iter().map(|x| x.max(0.0).sqrt()).collect(),
-            max_abs: max2.iter().map(|x| x.max(0.0).sqrt()).collect(),
+            min_abs: min2.par_iter().map(|x| x.max(0.0).sqrt()).collect(),
+            max_abs: max2.par_iter().map(|x| x.max(0.0).sqrt()).collect(),
         }
     }
 
@@ -118,12 +119,24 @@ impl BentVerdicts {
 
 /// The plan of a batched bentness run: fused, truth vector decoded as ε^v, min/max reduced.
 pub fn bent_plan(p: u32, n: u32, batch: u64, precision: Precision) -> Result<VcPlan> {
+    bent_plan_with(p, n, batch, precision, None)
+}
+
+/// [`bent_plan`] with the fused passes' values per work-item (`None`: the default).
+pub fn bent_plan_with(
+    p: u32,
+    n: u32,
+    batch: u64,
+    precision: Precision,
+    fused_values: Option<u32>,
+) -> Result<VcPlan> {
     VcPlan::new(
         p,
         n,
         VcOptions {
             algorithm: Algorithm::Fused,
             precision,
+            fused_values,
             ..Default::default()
         },
     )?
@@ -146,8 +159,13 @@ pub struct BentClassifier {
 impl BentClassifier {
     /// Builds the classifier on a device.
     pub fn new(gpu: &Gpu, p: u32, n: u32, batch: u64, precision: Precision) -> Result<Self> {
+        Self::with_plan(gpu, &bent_plan(p, n, batch, precision)?)
+    }
+
+    /// Builds the classifier for a plan from [`bent_plan_with`].
+    pub fn with_plan(gpu: &Gpu, plan: &VcPlan) -> Result<Self> {
         Ok(BentClassifier {
-            tr: VcTransform::new(gpu, &bent_plan(p, n, batch, precision)?)?,
+            tr: VcTransform::new(gpu, plan)?,
         })
     }
 

@@ -56,8 +56,14 @@ impl VcTransform {
             let (Some(st), Some(dev)) = (&m.truth_staging, &m.truth) else {
                 return Err(JitError::invalid("the plan has no truth-vector input"));
             };
+            // Copied in parallel: one thread's memcpy into pinned memory is slower than the
+            // upload that follows (85 MB for 2^20 functions of 3^4 values).
             st.with_map(|h| {
-                h[..values.len()].copy_from_slice(values);
+                use rayon::prelude::*;
+                h[..values.len()]
+                    .par_chunks_mut(1 << 20)
+                    .zip(values.par_chunks(1 << 20))
+                    .for_each(|(d, s)| d.copy_from_slice(s));
                 Ok(())
             })?;
             st.upload_to(dev, values.len())

@@ -11,7 +11,7 @@
 # Settings: QUICK=1 (tiny sizes, runs on PoCL; torch skipped where absent), REPEAT (20),
 # VALUES_3 ("9 3") and VALUES_2 ("8"): extra --fused-values runs of the batched p = 3 / p = 2 sizes,
 # DEVICE (a --device selector; default: jitfft's default device), JITFFT_BIN, JITFFT_COMMIT.
-# Writes: env.txt, log.txt, bandwidth.json, bent.json, truth.jsonl, batched.jsonl, torch.json,
+# Writes: env.txt, log.txt, bandwidth.json, bent.jsonl, truth.jsonl, batched.jsonl, torch.json,
 # summary.txt (also printed).
 set -uo pipefail
 OUT=${OUT:?set OUT to a new results folder}
@@ -68,7 +68,13 @@ with open(path, "wb") as f:
     f.write(b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + header.encode() + data)
 print("wrote %s: %d functions, every 8th bent" % (path, B))
 PY
-run "$BIN" bent --p 3 --input "$MANY" --precision f32 --repeat "$REPEAT" --output /tmp/jitfft_mvl_verdicts.npy --json "${DEV[@]}" > "$OUT/bent.json"
+# bent.jsonl: the default plan (verdicts written and checked), then fewer values a work-item
+: > "$OUT/bent.jsonl"
+for v in "" ${VALUES_3:-}; do
+  if [ -z "$v" ]; then extra=(--output /tmp/jitfft_mvl_verdicts.npy); else extra=(--fused-values "$v"); fi
+  run "$BIN" bent --p 3 --input "$MANY" --precision f32 --repeat "$REPEAT" "${extra[@]}" --json "${DEV[@]}" | tr -d '\n' >> "$OUT/bent.jsonl"
+  echo " ${v:-default}" >> "$OUT/bent.jsonl"
+done
 
 # (b) 3^16 from a uint8 truth vector (spectrum written) against the complex upload
 : > "$OUT/truth.jsonl"
@@ -122,7 +128,14 @@ except Exception:
 tj = load("torch.json")
 print("copy rate (jitfft devices --bandwidth): %s GB/s; torch copy %s GB/s" % (
     "%.0f" % copy if copy else "?", "%.0f" % tj["copy_gbs"] if "copy_gbs" in tj else "-"))
-b = load("bent.json")
+bl = []
+for l in open("%s/bent.jsonl" % out):
+    js, v = (l.rsplit(" ", 1) + [""])[:2]
+    try:
+        bl.append((json.loads(js), v.strip()))
+    except Exception as e:
+        bl.append(({"error": l.strip()[:300]}, v.strip()))
+b = bl[0][0] if bl else {"error": "no runs"}
 print("\n(a) bent: %d ternary functions of 4 variables (uint8)" % B)
 if "kernel_ms" in b:
     print("  jitfft kernel %.4f ms (target 0.1), upload %.3f ms, end to end %.3f ms (target 10); %d bent of %d, exact=%s" % (
@@ -137,6 +150,11 @@ if "kernel_ms" in b:
         print("  verdicts: %s" % e)
 else:
     print("  failed: %s" % b)
+for r, v in bl[1:]:
+    if "kernel_ms" in r:
+        print("  --fused-values %s: kernel %.4f ms, end to end %.3f ms, %d bent" % (v, r["kernel_ms"], r["end_to_end_ms"], r["bent_count"]))
+    else:
+        print("  --fused-values %s failed: %s" % (v, r))
 if "bent" in tj:
     t = tj["bent"]
     print("  torch decode+fftn+abs+amin/amax: kernel %.4f ms, end to end %.3f ms" % (
