@@ -137,8 +137,14 @@ fn emit_reduce(w: &mut Writer, pass: &FusedPass, xs: &[String], bins: u32, zero_
                 "nz += a <= {} ? 1u : 0u;",
                 real_literal(zero_tol2, f64p)
             ));
+            // Shifted up by the error bound on |S|² (2·N·e + e², e = sqrt(zero_tol2)): a value
+            // exactly on a bin edge (integer |S|² often are) lands in the upper bin whatever the
+            // rounding, the same bin as the exact value.
+            let e = zero_tol2.sqrt();
+            let nudge = 2.0 * (pass.p as f64).powi(pass.n as i32) * e + e * e;
             w.line(format!(
-                "if (live) atomic_inc(&hist[bb * {bins}u + min((uint)(a * hs), {}u)]);",
+                "if (live) atomic_inc(&hist[bb * {bins}u + min((uint)((a + {}) * hs), {}u)]);",
+                real_literal(nudge, f64p),
                 bins - 1
             ));
         }
