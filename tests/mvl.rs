@@ -131,6 +131,10 @@ fn bent_batches_match_reference() {
     let one = TruthVectors::from_values(*p, *n, 1, &fs[4].0).expect("truth");
     let c = BentClassifier::new(&gpu, *p, *n, 1, Precision::F32).expect("classifier");
     let (v1, _) = c.classify(&gpu, &one).expect("classify");
+    let raw = TruthVectors::from_bytes(*p, *n, 1, one.data.clone()).expect("bytes");
+    assert_eq!(raw, one);
+    let (v2, _) = c.classify_bytes(&gpu, &one.data).expect("classify bytes");
+    assert_eq!(v2.max_abs, v1.max_abs);
     let all: Vec<u32> = fs.iter().flat_map(|(v, _)| v.clone()).collect();
     let batch = TruthVectors::from_values(*p, *n, fs.len() as u64, &all).expect("truth");
     let cb = BentClassifier::new(&gpu, *p, *n, fs.len() as u64, Precision::F32).expect("c");

@@ -172,8 +172,14 @@ impl BentClassifier {
     /// Classifies `truth` (B functions of the plan's p and n); the times' `host_ms` is the
     /// whole call: upload, kernels, range check, partials back, verdicts.
     pub fn classify(&self, gpu: &Gpu, truth: &TruthVectors) -> Result<(BentVerdicts, RunTimes)> {
+        self.classify_bytes(gpu, &truth.data)
+    }
+
+    /// [`classify`](Self::classify) on the device form straight from a byte slice: B·N values
+    /// of one byte (p ≤ 256; else u16 little-endian), function-major.
+    pub fn classify_bytes(&self, gpu: &Gpu, data: &[u8]) -> Result<(BentVerdicts, RunTimes)> {
         let t0 = std::time::Instant::now();
-        let upload_ms = self.tr.upload_truth(&truth.data)?;
+        let upload_ms = self.tr.upload_truth(data)?;
         let mut times = self.tr.run_checked(gpu)?;
         let r = self.tr.reduced()?;
         let plan = &self.tr.plan;

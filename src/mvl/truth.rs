@@ -50,6 +50,31 @@ impl TruthVectors {
         })
     }
 
+    /// From the device form as it is: B·N bytes for p ≤ 256 (else 2·B·N, u16 little-endian),
+    /// function-major. Values are not checked here: the device finds any ≥ p (see
+    /// [`check_range`](Self::check_range) for a host-side check).
+    pub fn from_bytes(p: u32, n: u32, batch: u64, data: Vec<u8>) -> Result<TruthVectors> {
+        let len = check_p_n(p, n)?;
+        let width = if p <= 256 { 1 } else { 2 };
+        if batch == 0 || data.len() as u64 != batch * len * width {
+            return Err(JitError::invalid(format!(
+                "{} bytes given for {batch} function(s) of {p}^{n} = {len} values ({width} byte(s) each)",
+                data.len()
+            )));
+        }
+        Ok(TruthVectors {
+            p,
+            n,
+            batch,
+            shape: if batch == 1 {
+                vec![len as usize]
+            } else {
+                vec![batch as usize, len as usize]
+            },
+            data,
+        })
+    }
+
     /// N = p^n.
     pub fn len(&self) -> u64 {
         (self.p as u64).pow(self.n)
