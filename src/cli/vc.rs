@@ -410,21 +410,28 @@ pub fn run(a: VcArgs) -> Result<()> {
     let check = if a.run.check {
         // Each transform against the reference; the report is the worst one's.
         let len = plan.len as usize;
+        // Transforms checked in parallel (a batch may hold millions of small ones).
+        use rayon::prelude::*;
+        let errors = (0..plan.batch as usize)
+            .into_par_iter()
+            .map(|k| {
+                let r = k * len..(k + 1) * len;
+                let want = separable_vc(
+                    plan.p,
+                    plan.n,
+                    &input[r.clone()],
+                    plan.direction,
+                    plan.scale(),
+                )?;
+                Ok((k, compare(&out[r], &want)))
+            })
+            .collect::<crate::Result<Vec<_>>>()?;
         let mut worst: Option<(usize, crate::reference::ErrorReport)> = None;
-        for k in 0..plan.batch as usize {
-            let r = k * len..(k + 1) * len;
-            let want = separable_vc(
-                plan.p,
-                plan.n,
-                &input[r.clone()],
-                plan.direction,
-                plan.scale(),
-            )?;
-            let e = compare(&out[r], &want);
+        for (k, e) in errors {
             let worse = match &worst {
                 None => true,
-                // NaN is worse than any number.
-                Some((_, w)) => e.rel_l2.is_nan() || e.rel_l2 > w.rel_l2,
+                // NaN is worse than any number; ties keep the first transform.
+                Some((_, w)) => e.rel_l2.is_nan() && !w.rel_l2.is_nan() || e.rel_l2 > w.rel_l2,
             };
             if worse {
                 worst = Some((k, e));

@@ -190,7 +190,7 @@ fn trust_device_limit(_gpu: &Gpu) -> bool {
 fn vendor_options(gpu: &Gpu, schedule: &Schedule) -> String {
     let threads = schedule
         .fused_passes()
-        .map(|f| f.threads())
+        .map(|f| f.group_size())
         .max()
         .unwrap_or(0);
     if gpu.info.vendor_key() == "nvidia" && threads > 256 {
@@ -307,14 +307,14 @@ impl VcTransform {
                 .fused_passes()
                 .zip(&kernels)
                 .filter(|_| !trust_device_limit(gpu))
-                .find(|(pass, k)| (k.max_work_group as u64) < pass.threads());
+                .find(|(pass, k)| (k.max_work_group as u64) < pass.group_size());
             match short {
                 None => break (schedule, program, built, kernels),
                 Some((pass, k)) if attempt > 0 || k.max_work_group == 0 => {
                     return Err(JitError::Device(format!(
                         "{} needs work-groups of {} work-items, {} allows {} for it; use --fused-digits with a smaller value",
                         k.name,
-                        pass.threads(),
+                        pass.group_size(),
                         gpu.info.name,
                         k.max_work_group
                     )));
