@@ -4,7 +4,7 @@
 //! The decision: with S computed in precision u (2^-24 for f32, 2^-53 for f64), the spectrum
 //! of a unit-modulus input (‖S‖₂ = N) has an error ‖δS‖₂ ≤ e = c·log2(N)·u·N with c = 4 (the
 //! usual FFT bound, c covering a codelet's rounding), so each |S_w|² is off by at most
-//! 2·max|S|·e + e². Where p ∈ {2, 3, 4, 6}, S lies in Z[ε] of an imaginary quadratic (or
+//! 2·max|S|·e + e². Where p ∈ {2, 3, 4, 6}, S lies in Z\[ε\] of an imaginary quadratic (or
 //! rational) ring, |S|² = S·S̄ is a rational integer, and when that bound is below 1/2 the
 //! device's min and max round to the exact integers: the verdict is exact. Otherwise (other
 //! p, or a bound ≥ 1/2) the verdict is "within the bound": |min − p^n| and |max − p^n| ≤ it.

@@ -1,6 +1,6 @@
 //! The spectral distribution of many functions, reduced in the last pass: per function the
 //! min and max |S|, the count of zero coefficients (|S| within the error bound e of
-//! [`BentRule`](super::BentRule)) and a histogram of |S|² on `bins` equal bins over
+//! [`BentRule`]) and a histogram of |S|² on `bins` equal bins over
 //! [0, max |S|²] (the maximum lands in the last bin; a value is binned after adding the error
 //! bound 2·N·e + e², so an exact value on a bin edge goes to the upper bin as it would exactly). The device runs the transform twice:
 //! once for the maxima, once for the histogram scaled by them. Where N ≤ 4096 and |S|² is an
