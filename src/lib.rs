@@ -57,6 +57,7 @@ pub mod io;
 #[cfg(feature = "mpi")]
 pub mod mpi;
 pub mod mul;
+pub mod mvl;
 pub mod ntt;
 pub mod reference;
 pub mod runtime;

@@ -1,30 +1,44 @@
-//! `jitfft bent`: is a p-valued function bent? Computes the VC spectrum of ε^f on a device
-//! (f64 where supported) or with the CPU reference (`--cpu`).
+//! `jitfft bent`: which of B p-valued functions are bent. Truth vectors go to the device as
+//! one byte a value; one batched fused run decodes ε^f, transforms and reduces every
+//! spectrum to its min and max |S| (no spectrum is written). `--cpu` uses the f64 reference.
 
-use super::common::{open_device, print_json, say};
-use crate::bent::{analyze, check_even};
-use crate::io::input::{find_non_finite, load_input, Encoding};
-use crate::reference::separable_vc;
-use crate::vc::{Direction, Precision, VcOptions, VcPlan, VcTransform};
-use anyhow::Result;
+use super::common::{check_output_dir, is_stdout, open_device, print_json, say, write_data};
+use super::mvl::PrecisionChoice;
+use crate::mvl::bent::{classify_cpu, BentClassifier, BentRule, BentVerdicts};
+use crate::mvl::load_truth;
+use anyhow::{bail, Result};
 use clap::Args;
 use serde::Serialize;
 use std::path::PathBuf;
 
-/// `jitfft bent`: whether a function's VC spectrum is flat.
+/// `jitfft bent`: whether functions' VC spectra are flat.
 #[derive(Args, Debug)]
 pub struct BentArgs {
-    /// Number of values of the function (p ≥ 2).
+    /// Number of values of the functions (p ≥ 2).
     #[arg(long, value_name = "P")]
     pub p: u32,
-    /// Truth vector: integers 0..p−1 (whitespace or commas), or an integer .npy.
+    /// Truth vectors: .txt (integers 0..p−1, one function a line) or an integer .npy of shape
+    /// (p^n,), (p, …, p), (B, p^n) or (B, p, …, p).
     #[arg(long, value_name = "FILE")]
     pub input: PathBuf,
+    /// Per-function verdicts: .npy (bool, shape (B,)) or .txt (1 bent, 0 not, one a line);
+    /// `-` writes text to stdout.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Arithmetic on the device (default f64 where the device has it, else f32).
+    #[arg(long, value_enum, value_name = "PRECISION")]
+    pub precision: Option<PrecisionChoice>,
     /// Use the CPU reference instead of an OpenCL device.
     #[arg(long)]
     pub cpu: bool,
-    /// Print the report as JSON (the verdict is the `bent` field; the exit status is 0
-    /// either way).
+    /// Fused passes: complex values a work-item holds (default: the plan's rule); fewer
+    /// means more work-items a function.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256), value_name = "VALUES")]
+    pub fused_values: Option<u32>,
+    /// Timed classifications (after one warm-up when more than 1); times are medians.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
+    pub repeat: u32,
+    /// Print the report as JSON (the exit status is 0 whatever the verdicts).
     #[arg(long)]
     pub json: bool,
     /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU).
@@ -34,84 +48,188 @@ pub struct BentArgs {
 
 #[derive(Serialize)]
 struct Out {
-    #[serde(flatten)]
-    report: crate::bent::BentReport,
+    p: u32,
+    n: u32,
+    functions: u64,
+    bent_count: usize,
+    /// Verdicts decided exactly (integer |S|², error bound below 1/2).
+    exact: bool,
+    rule: BentRule,
+    /// p^(n/2)
+    expected_magnitude: f64,
+    /// One function: its verdict and |S| range (as before batches).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bent: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    min_magnitude: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    max_magnitude: Option<f64>,
+    /// Kernel time (profiling events), median of the timed runs.
+    kernel_ms: Option<f64>,
+    /// Upload of the truth vectors (pinned → device event), median.
+    upload_ms: Option<f64>,
+    /// The whole classification from host memory (copy into pinned staging, upload, kernels,
+    /// range flag, partials back, verdicts), host wall clock, median.
+    end_to_end_ms: Option<f64>,
+    output: Option<String>,
     computed_on: String,
+}
+
+fn verdict_bytes(path: &std::path::Path, v: &BentVerdicts) -> Vec<u8> {
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("npy"))
+    {
+        let body: Vec<u8> = v.bent.iter().map(|&b| b as u8).collect();
+        crate::io::npy::npy_bytes("|b1", &[v.bent.len()], &body)
+    } else {
+        v.bent
+            .iter()
+            .map(|&b| if b { "1\n" } else { "0\n" })
+            .collect::<String>()
+            .into_bytes()
+    }
 }
 
 /// Runs `jitfft bent`.
 pub fn run(a: BentArgs) -> Result<()> {
     if a.p < 2 {
-        anyhow::bail!(
+        bail!(
             "p = {} is not allowed: a p-valued function needs p ≥ 2",
             a.p
         );
     }
-    let (n, f) = load_input(&a.input, a.p, None, Encoding::Roots)?;
-    if let Some(nf) = find_non_finite(&f) {
-        eprintln!("warning: {}: {nf}", a.input.display());
+    if let Some(o) = &a.output {
+        if is_stdout(o) {
+            super::common::report_to_stderr();
+        } else {
+            let ext = o.extension().map(|e| e.to_string_lossy().to_lowercase());
+            if !matches!(ext.as_deref(), Some("npy" | "txt")) {
+                bail!(
+                    "{}: unknown verdict format: use .npy (bool) or .txt (0/1 a line)",
+                    o.display()
+                );
+            }
+            check_output_dir(o)?;
+        }
     }
-    check_even(n)?;
-    let (spectrum, on, tol) = if a.cpu {
+    let truth = load_truth(&a.input, a.p, None)?;
+    if a.p % 4 == 2 && truth.n % 2 == 1 {
+        bail!(
+            "the functions have n = {} variables and p = {}: bent functions exist only for even n when p ≡ 2 (mod 4) (Kumar–Scholtz–Welch)",
+            truth.n,
+            a.p
+        );
+    }
+    let (v, on, times) = if a.cpu {
         (
-            separable_vc(a.p, n, &f, Direction::Forward, 1.0)?,
+            classify_cpu(&truth)?,
             "CPU reference (f64)".to_string(),
-            1e-9,
+            None,
         )
     } else {
         let gpu = open_device(a.device.as_deref())?;
-        let precision = if gpu.info.fp64 {
-            Precision::F64
-        } else {
-            Precision::F32
-        };
-        let plan = VcPlan::new(
-            a.p,
-            n,
-            VcOptions {
-                precision,
-                ..Default::default()
-            },
+        let precision = super::mvl::resolve(a.precision, &gpu);
+        let plan = crate::mvl::bent::bent_plan_with(
+            truth.p,
+            truth.n,
+            truth.batch,
+            precision,
+            a.fused_values,
         )?;
-        let tr = VcTransform::new(&gpu, &plan)?;
-        let (s, _) = tr.execute(&gpu, &f)?;
-        tr.release()?;
-        let tol = if precision == Precision::F64 {
-            1e-9
-        } else {
-            1e-4
+        let c = BentClassifier::with_plan(&gpu, &plan)?;
+        if a.repeat > 1 {
+            c.classify(&gpu, &truth)?; // warm-up
+        }
+        let mut runs = Vec::new();
+        let mut last = None;
+        for _ in 0..a.repeat {
+            let (v, t) = c.classify(&gpu, &truth)?;
+            runs.push(t);
+            last = Some(v);
+        }
+        c.release()?;
+        let med = |f: &dyn Fn(&crate::vc::RunTimes) -> f64| {
+            crate::runtime::Summary::of(&runs.iter().map(f).collect::<Vec<_>>()).median
         };
-        (s, format!("{} ({precision})", gpu.info.name), tol)
+        let t = (
+            med(&|t| t.kernel_ms),
+            med(&|t| t.upload_ms),
+            med(&|t| t.host_ms),
+        );
+        let v = last.expect("at least one run");
+        (v, format!("{} ({precision})", gpu.info.name), Some(t))
     };
-    let report = analyze(a.p, n, &spectrum, tol)?;
-    if a.json {
-        return print_json(&Out {
-            report,
-            computed_on: on,
-        });
+    if let Some(o) = &a.output {
+        write_data(o, &verdict_bytes(o, &v))?;
     }
-    let r = &report;
-    say!(
-        "{}: p = {}, n = {}, {}",
-        a.input.display(),
-        r.p,
-        r.n,
-        if r.bent { "BENT" } else { "not bent" }
-    );
-    say!(
-        "|S| ranges over [{:.6}, {:.6}]; bent needs every |S| = p^(n/2) = {:.6} (±{:.1e})",
-        r.min_magnitude,
-        r.max_magnitude,
-        r.expected_magnitude,
-        r.tolerance
-    );
-    if let Some(i) = r.first_off {
+    let one = truth.batch == 1;
+    let out = Out {
+        p: v.p,
+        n: v.n,
+        functions: truth.batch,
+        bent_count: v.count(),
+        exact: v.exact.iter().all(|&e| e),
+        rule: v.rule,
+        expected_magnitude: v.rule.expected2.sqrt(),
+        bent: one.then(|| v.bent[0]),
+        min_magnitude: one.then(|| v.min_abs[0]),
+        max_magnitude: one.then(|| v.max_abs[0]),
+        kernel_ms: times.map(|t| t.0),
+        upload_ms: times.map(|t| t.1),
+        end_to_end_ms: times.map(|t| t.2),
+        output: a.output.as_ref().map(|o| o.display().to_string()),
+        computed_on: on,
+    };
+    if a.json {
+        return print_json(&out);
+    }
+    let decided = if out.exact {
+        "exactly (|S|² are integers, error bound below 1/2)".to_string()
+    } else {
+        format!(
+            "within the error bound 2·max|S|·e + e², e = {:.2e}",
+            v.rule.spectrum_error
+        )
+    };
+    if one {
         say!(
-            "{} of {} coefficients differ, the first at index {i}",
-            r.off_count,
-            spectrum.len()
+            "{}: p = {}, n = {}, {}",
+            a.input.display(),
+            v.p,
+            v.n,
+            if v.bent[0] { "BENT" } else { "not bent" }
+        );
+        say!(
+            "|S| ranges over [{:.6}, {:.6}]; bent needs every |S| = p^(n/2) = {:.6}; decided {decided}",
+            v.min_abs[0],
+            v.max_abs[0],
+            out.expected_magnitude
+        );
+    } else {
+        say!(
+            "{}: {} functions, p = {}, n = {}: {} bent, {} not bent",
+            a.input.display(),
+            truth.batch,
+            v.p,
+            v.n,
+            out.bent_count,
+            truth.batch as usize - out.bent_count
+        );
+        say!(
+            "bent needs every |S| = p^(n/2) = {:.6}; decided {decided}",
+            out.expected_magnitude
         );
     }
-    say!("computed on {on}");
+    if let Some(o) = &out.output {
+        say!("verdicts   {o}");
+    }
+    if let Some((k, u, e)) = times {
+        say!(
+            "kernel {k:.4} ms, upload {u:.4} ms, end to end {e:.3} ms (median of {})",
+            a.repeat
+        );
+    }
+    say!("computed on {}", out.computed_on);
     Ok(())
 }

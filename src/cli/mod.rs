@@ -9,6 +9,7 @@ pub mod field;
 pub mod gfp;
 pub mod mul;
 pub mod mul_tune;
+pub mod mvl;
 pub mod ntt;
 pub mod reproduce;
 pub mod source;
@@ -46,8 +47,12 @@ pub enum Command {
     Vc(vc::VcArgs),
     /// Print (or write with --output) the generated OpenCL program for a transform.
     Source(source::SourceArgs),
-    /// Decide whether a p-valued function (truth vector) is bent.
+    /// Decide which p-valued functions (truth vectors, many at once) are bent.
     Bent(bent::BentArgs),
+    /// Spectral statistics of p-valued functions (--stats: max |S|, zeros, histogram of |S|²).
+    Spectrum(mvl::SpectrumArgs),
+    /// Autocorrelation of p-valued functions: the inverse VC transform of |S|².
+    Autocorr(mvl::AutocorrArgs),
     /// Prime fields: constants, 2-adicity, roots of unity, and checks of given constants.
     #[command(subcommand)]
     Field(field::FieldCommand),
@@ -80,6 +85,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Vc(a) => vc::run(a),
         Command::Source(a) => source::run(a),
         Command::Bent(a) => bent::run(a),
+        Command::Spectrum(a) => mvl::run_spectrum(a),
+        Command::Autocorr(a) => mvl::run_autocorr(a),
         Command::Field(c) => field::run(c),
         Command::Ntt(a) => ntt::run(a),
         Command::Stats(c) => stats::run(c),

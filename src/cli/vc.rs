@@ -1,7 +1,7 @@
 //! `jitfft vc`: compute a VC spectrum on a device, time it, optionally check it.
 
 use super::common::{check_output_path, open_device, print_json, write_spectrum, RunFlags};
-use crate::io::input::{find_non_finite, load_input, Encoding};
+use crate::io::input::{find_non_finite, load_input_batch, Encoding};
 use crate::io::random::{fresh_seed, random_complex};
 use crate::reference::{compare, separable_vc};
 use crate::runtime::timing::Clock;
@@ -117,6 +117,11 @@ pub struct TransformArgs {
     /// chains where a transform does not fill the device.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256), value_name = "VALUES")]
     pub fused_values: Option<u32>,
+    /// Independent transforms of N points, stored one after another (row-major (B, p, …, p));
+    /// an .npy input of shape (B, p^n) or (B, p, …, p) sets it (a .txt input with --batch
+    /// holds one truth vector a line).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), value_name = "B")]
+    pub batch: Option<u64>,
 }
 
 impl TransformArgs {
@@ -169,7 +174,7 @@ impl TransformArgs {
             Some(n) => n,
             None => bail!("--n is required when no --input is given (N = p^n)"),
         };
-        Ok(VcPlan::new(self.p, n, self.options())?)
+        Ok(VcPlan::new(self.p, n, self.options())?.with_batch(self.batch.unwrap_or(1))?)
     }
 }
 
@@ -199,6 +204,12 @@ pub struct VcArgs {
     /// as it finishes; reported against the pinned-transfer floor measured in the same run.
     #[arg(long)]
     pub overlap: bool,
+    /// Integer input travels to the device as a compact truth vector (one byte a value for
+    /// p ≤ 256) that the first fused pass decodes with --encoding (values or roots, ε^v from
+    /// a table in constant memory); values outside 0..p−1 are found on the device. Random
+    /// input: uniform values 0..p−1.
+    #[arg(long, conflicts_with = "overlap")]
+    pub truth: bool,
     /// With --overlap: chunks of whole work-groups (default 8, fewer when the schedule has fewer).
     #[arg(long, requires = "overlap", value_name = "CHUNKS")]
     pub chunks: Option<usize>,
@@ -267,9 +278,31 @@ pub fn run(a: VcArgs) -> Result<()> {
         Encoding::Values
     };
     // Validate p and n, and the device's capacity, before drawing or reading any data.
+    let mut shape = None;
+    let mut t = a.t.clone();
+    let mut truth_file = None;
     let (n, file_data) = match &a.run.input {
+        Some(path) if a.truth => {
+            let tv = crate::mvl::load_truth(path, a.t.p, a.t.n)?;
+            if let Some(b) = a.t.batch {
+                if b != tv.batch {
+                    bail!(
+                        "{}: holds {} functions, --batch says {b}",
+                        path.display(),
+                        tv.batch
+                    );
+                }
+            }
+            t.batch = Some(tv.batch);
+            shape = (tv.batch > 1).then(|| tv.shape.clone());
+            let n = tv.n;
+            truth_file = Some(tv);
+            (Some(n), None)
+        }
         Some(path) => {
-            let (n, data) = load_input(path, a.t.p, a.t.n, enc)?;
+            let (n, b, sh, data) = load_input_batch(path, a.t.p, a.t.n, a.t.batch, enc)?;
+            t.batch = Some(b);
+            shape = (b > 1).then_some(sh);
             if let Some(nf) = find_non_finite(&data) {
                 if a.strict {
                     bail!("{}: {nf}; refused by --strict", path.display());
@@ -283,10 +316,20 @@ pub fn run(a: VcArgs) -> Result<()> {
         }
         None => (None, None),
     };
-    let mut plan = a.t.plan(n)?;
+    let mut plan = t.plan(n)?;
     let gpu = open_device(a.run.device.as_deref())?;
     let mut tuned = None;
-    let untouched = a.t.algo.is_none()
+    if a.truth {
+        if a.t.algo.is_none() && a.t.radix.is_none() {
+            t.algo = Some(AlgoArg::Fused);
+        }
+        plan = t.plan(n)?.with_truth(match enc {
+            Encoding::Roots => crate::vc::TruthEncoding::Roots,
+            Encoding::Values => crate::vc::TruthEncoding::Values,
+        })?;
+    }
+    let untouched = !a.truth
+        && a.t.algo.is_none()
         && a.t.radix.is_none()
         && a.t.coeffs.is_none()
         && a.t.fused_digits.is_none()
@@ -294,16 +337,42 @@ pub fn run(a: VcArgs) -> Result<()> {
         && a.t.fused_values.is_none();
     if untouched {
         let chosen = crate::vc::choose::default_plan(&gpu, plan, a.t.options())?;
-        plan = chosen.plan;
+        plan = chosen.plan.with_batch(t.batch.unwrap_or(1))?;
         tuned = chosen.tuned;
     }
     crate::vc::check_device(&gpu.info, &plan)?;
-    let (input, seed, what) = match (file_data, &a.run.input) {
-        (Some(data), Some(path)) => (data, None, path.display().to_string()),
+    // Truth input: the compact values, and their decoding for the check.
+    let truth = if a.truth {
+        let tv = match truth_file {
+            Some(tv) => tv,
+            None => {
+                let seed = a.run.seed.unwrap_or_else(fresh_seed);
+                crate::mvl::truth::random_truth(plan.p, plan.n, plan.batch, seed)?
+            }
+        };
+        Some(tv)
+    } else {
+        None
+    };
+    let (input, seed, what) = match (file_data, &a.run.input, &truth) {
+        (_, Some(path), Some(tv)) => (
+            tv.decode(enc == Encoding::Roots),
+            None,
+            path.display().to_string(),
+        ),
+        (_, None, Some(tv)) => {
+            let seed = a.run.seed.unwrap_or_else(fresh_seed);
+            (
+                tv.decode(enc == Encoding::Roots),
+                Some(seed),
+                format!("random truth vectors (seed {seed})"),
+            )
+        }
+        (Some(data), Some(path), None) => (data, None, path.display().to_string()),
         _ => {
             let seed = a.run.seed.unwrap_or_else(fresh_seed);
             (
-                random_complex(plan.len as usize, seed),
+                random_complex(plan.total_len() as usize, seed),
                 Some(seed),
                 format!("random (seed {seed})"),
             )
@@ -324,8 +393,17 @@ pub fn run(a: VcArgs) -> Result<()> {
     let mut runs = Vec::new();
     let mut overs = Vec::new();
     let mut floors = Vec::new();
-    match &ov {
-        None => {
+    match (&ov, &truth) {
+        (None, Some(tv)) => {
+            for k in 0..=a.run.repeat {
+                let (o, t) = run_truth(&gpu, &tr, tv)?;
+                if k > 0 {
+                    out = o;
+                    runs.push(t);
+                }
+            }
+        }
+        (None, None) => {
             tr.execute(&gpu, &input)?; // warm-up
             for _ in 0..a.run.repeat {
                 let (o, t) = tr.execute(&gpu, &input)?;
@@ -333,7 +411,7 @@ pub fn run(a: VcArgs) -> Result<()> {
                 runs.push(t);
             }
         }
-        Some(ov) => {
+        (Some(ov), _) => {
             // Warm-up, then the floor and an overlapped run in turn (same buffers, same bytes).
             ov.floor()?;
             ov.run(&input)?;
@@ -361,8 +439,36 @@ pub fn run(a: VcArgs) -> Result<()> {
         }
     };
     let check = if a.run.check {
-        let want = separable_vc(plan.p, plan.n, &input, plan.direction, plan.scale())?;
-        let error = compare(&out, &want);
+        // Each transform against the reference; the report is the worst one's.
+        let len = plan.len as usize;
+        // Transforms checked in parallel (a batch may hold millions of small ones).
+        use rayon::prelude::*;
+        let errors = (0..plan.batch as usize)
+            .into_par_iter()
+            .map(|k| {
+                let r = k * len..(k + 1) * len;
+                let want = separable_vc(
+                    plan.p,
+                    plan.n,
+                    &input[r.clone()],
+                    plan.direction,
+                    plan.scale(),
+                )?;
+                Ok((k, compare(&out[r], &want)))
+            })
+            .collect::<crate::Result<Vec<_>>>()?;
+        let mut worst: Option<(usize, crate::reference::ErrorReport)> = None;
+        for (k, e) in errors {
+            let worse = match &worst {
+                None => true,
+                // NaN is worse than any number; ties keep the first transform.
+                Some((_, w)) => e.rel_l2.is_nan() && !w.rel_l2.is_nan() || e.rel_l2 > w.rel_l2,
+            };
+            if worse {
+                worst = Some((k, e));
+            }
+        }
+        let (worst_k, error) = worst.expect("a batch holds at least one transform");
         let tolerance = a
             .tolerance
             .unwrap_or_else(|| default_tolerance(plan.precision));
@@ -372,13 +478,25 @@ pub fn run(a: VcArgs) -> Result<()> {
             error,
             tolerance,
             ok,
+            worst_transform: (plan.batch > 1).then_some(worst_k as u64),
         })
     } else {
         None
     };
     let check_failed = check.as_ref().is_some_and(|c| !c.ok);
     if let (Some(path), false) = (&a.run.output, check_failed) {
-        write_spectrum(path, &out, plan.precision == Precision::F32)?;
+        match &shape {
+            Some(sh)
+                if path
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("npy")) =>
+            {
+                let bytes =
+                    crate::io::npy::npy_complex_shaped(&out, plan.precision == Precision::F32, sh);
+                super::common::write_data(path, &bytes)?;
+            }
+            _ => write_spectrum(path, &out, plan.precision == Precision::F32)?,
+        }
     }
     let report = VcReport {
         device: gpu.info.clone(),
@@ -437,6 +555,36 @@ pub fn run(a: VcArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// One truth-vector run: upload of the compact values, the passes (values checked on the
+/// device), the download of the spectrum in the plan's precision.
+fn run_truth(
+    gpu: &crate::runtime::Gpu,
+    tr: &VcTransform,
+    tv: &crate::mvl::TruthVectors,
+) -> Result<(Vec<Complex64>, crate::vc::RunTimes)> {
+    let t0 = std::time::Instant::now();
+    let upload_ms = tr.upload_truth(&tv.data)?;
+    let mut times = tr.run_checked(gpu)?;
+    let total = tr.plan.total_len() as usize;
+    let out: Vec<Complex64> = match tr.plan.precision {
+        Precision::F32 => {
+            let mut v = vec![num_complex::Complex32::new(0.0, 0.0); total];
+            times.download_ms = tr.download(&mut v)?;
+            v.into_iter()
+                .map(|c| Complex64::new(c.re as f64, c.im as f64))
+                .collect()
+        }
+        Precision::F64 => {
+            let mut v = vec![Complex64::new(0.0, 0.0); total];
+            times.download_ms = tr.download(&mut v)?;
+            v
+        }
+    };
+    times.upload_ms = upload_ms;
+    times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
+    Ok((out, times))
 }
 
 /// Complex input drawn for a plan, for library users and tests.

@@ -18,6 +18,9 @@ pub(super) struct CheckReport {
     pub(super) tolerance: f64,
     /// rel_l2 ≤ tolerance (false with NaN or infinity in the output).
     pub(super) ok: bool,
+    /// Batched runs: the transform whose errors are reported (the worst by rel. L2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) worst_transform: Option<u64>,
 }
 
 /// `--overlap`: what overlapped with what, and the end-to-end time against the floor.
@@ -100,6 +103,12 @@ pub(super) fn print_human(device: &str, r: &VcReport) {
         p.precision,
         p.norm
     );
+    if p.batch > 1 {
+        say!(
+            "batch      {} transforms of N points, one after another",
+            p.batch
+        );
+    }
     say!(
         "plan       {}, {} passes of radix {}, coefficients {}",
         p.algorithm,
@@ -150,6 +159,9 @@ pub(super) fn print_human(device: &str, r: &VcReport) {
             c.tolerance,
             c.error.max_abs
         );
+        if let Some(k) = c.worst_transform {
+            say!("           (worst of the batch: transform {k}; every transform checked)");
+        }
         if let Some(defect) = c.error.defect() {
             say!("           FAILED: {defect}");
         }

@@ -121,6 +121,142 @@ fn encode_ints(p: u32, ints: &[i64], enc: Encoding, path: &Path) -> Result<Vec<C
     }
 }
 
+/// The values of an array as complex input under `enc` (integers or integral floats for
+/// roots; any real or complex array for values).
+fn npy_values(
+    arr: crate::io::npy::NpyArray,
+    p: u32,
+    enc: Encoding,
+    path: &Path,
+) -> Result<Vec<Complex64>> {
+    Ok(match arr.data {
+        NpyData::Complex(v) if enc == Encoding::Values => v,
+        NpyData::Real(v) if enc == Encoding::Values => {
+            v.into_iter().map(|x| Complex64::new(x, 0.0)).collect()
+        }
+        NpyData::Int(v) => encode_ints(p, &v, enc, path)?,
+        NpyData::Real(v) if v.iter().all(|x| x.fract() == 0.0 && x.abs() < 1e15) => {
+            let ints: Vec<i64> = v.iter().map(|x| *x as i64).collect();
+            encode_ints(p, &ints, enc, path)?
+        }
+        _ => {
+            return Err(JitError::file(
+                path,
+                format!(
+                    "--encoding roots needs integer function values; this file holds {}",
+                    arr.descr
+                ),
+            ))
+        }
+    })
+}
+
+/// Shape rule of batched input: with `batch` given, the first axis is the batch and the rest
+/// is (p^n) or (p, …, p); without it, a 1-D array or one whose every axis is p is one
+/// transform, and (B, p^n) or (B, p, …, p) is B of them. Returns (B, N).
+pub fn batch_shape(
+    p: u32,
+    shape: &[usize],
+    batch: Option<u64>,
+    what: &str,
+) -> Result<(u64, usize)> {
+    let pz = p as usize;
+    let bad = || {
+        JitError::invalid(format!(
+            "{what}: shape {shape:?} is not (p^n,), ({p}, …, {p}), (B, p^n) or (B, {p}, …, {p})"
+        ))
+    };
+    let rest = |r: &[usize]| -> Result<usize> {
+        match r {
+            [len] => Ok(*len),
+            r if !r.is_empty() && r.iter().all(|&d| d == pz) => Ok(r.iter().product()),
+            _ => Err(bad()),
+        }
+    };
+    match (batch, shape) {
+        (_, []) => Err(bad()),
+        (Some(1), s) if s.len() == 1 || s.iter().all(|&d| d == pz) => Ok((1, s.iter().product())),
+        (Some(b), [first, r @ ..]) => {
+            if *first as u64 != b {
+                return Err(JitError::invalid(format!(
+                    "{what}: shape {shape:?} holds {first} transforms, --batch says {b}"
+                )));
+            }
+            Ok((b, rest(r)?))
+        }
+        (None, s) if s.len() == 1 || s.iter().all(|&d| d == pz) => Ok((1, s.iter().product())),
+        (None, [first, r @ ..]) => Ok((*first as u64, rest(r)?)),
+    }
+}
+
+/// Reads B transforms' input (see [`batch_shape`]; `.txt` with `batch`: one truth vector a
+/// line); returns (n, B, the input's shape, B·N values).
+pub fn load_input_batch(
+    path: &Path,
+    p: u32,
+    n: Option<u32>,
+    batch: Option<u64>,
+    enc: Encoding,
+) -> Result<(u32, u64, Vec<usize>, Vec<Complex64>)> {
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    let what = path.display().to_string();
+    let (b, len, shape, data) = if ext == "npy" {
+        let arr = read_npy(path)?;
+        let shape = arr.shape.clone();
+        let (b, len) = batch_shape(p, &shape, batch, &what)?;
+        if infer_n(p, len, "x").is_err() {
+            return Err(JitError::file(
+                path,
+                format!(
+                    "shape {shape:?} reads as {b} transform(s) of {len} values, which is not p^n for p = {p}; one transform is (p^n,) or (p,)*n, a batch (B, p^n) or (B, p, …, p)"
+                ),
+            ));
+        }
+        (b, len, shape, npy_values(arr, p, enc, path)?)
+    } else if batch.is_some() && matches!(ext.as_str(), "txt" | "csv" | "") {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| JitError::file(path, format!("cannot read: {e}")))?;
+        let t = crate::mvl::truth::truth_from_text(&text, p)
+            .map_err(|e| JitError::file(path, e.to_string()))?;
+        let ints: Vec<i64> = (0..t.batch)
+            .flat_map(|f| t.function(f))
+            .map(i64::from)
+            .collect();
+        let len = t.len() as usize;
+        (
+            t.batch,
+            len,
+            t.shape.clone(),
+            encode_ints(p, &ints, enc, path)?,
+        )
+    } else {
+        let (n, data) = load_input(path, p, n, enc)?;
+        let len = data.len();
+        return Ok((n, 1, vec![len], data));
+    };
+    if let Some(want) = batch {
+        if want != b {
+            return Err(JitError::file(
+                path,
+                format!("holds {b} transforms, --batch says {want}"),
+            ));
+        }
+    }
+    let n_file = infer_n(p, len, &format!("each transform of {what}"))?;
+    if let Some(n) = n {
+        if n != n_file {
+            return Err(JitError::file(
+                path,
+                format!("transforms of {len} values = {p}^{n_file}, but --n {n} asks for {p}^{n}"),
+            ));
+        }
+    }
+    Ok((n_file, b, shape, data))
+}
+
 /// Reads `.npy` or `.txt` input for a p-valued transform; returns (n, data).
 /// `n` given by the user must agree with the file.
 pub fn load_input(
@@ -146,26 +282,7 @@ pub fn load_input(
                     ),
                 ));
             }
-            match arr.data {
-                NpyData::Complex(v) if enc == Encoding::Values => v,
-                NpyData::Real(v) if enc == Encoding::Values => {
-                    v.into_iter().map(|x| Complex64::new(x, 0.0)).collect()
-                }
-                NpyData::Int(v) => encode_ints(p, &v, enc, path)?,
-                NpyData::Real(v) if v.iter().all(|x| x.fract() == 0.0 && x.abs() < 1e15) => {
-                    let ints: Vec<i64> = v.iter().map(|x| *x as i64).collect();
-                    encode_ints(p, &ints, enc, path)?
-                }
-                _ => {
-                    return Err(JitError::file(
-                        path,
-                        format!(
-                            "--encoding roots needs integer function values; this file holds {}",
-                            arr.descr
-                        ),
-                    ))
-                }
-            }
+            npy_values(arr, p, enc, path)?
         }
         "txt" | "csv" | "" => {
             let ints: Vec<i64> = read_truth_vector(path, p)?

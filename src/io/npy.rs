@@ -218,6 +218,75 @@ pub fn parse_npy(bytes: &[u8]) -> std::result::Result<NpyArray, String> {
     Ok(NpyArray { shape, descr, data })
 }
 
+/// The shape and data bytes of a C-order `uint8` (`|u1`) array, without widening: the
+/// compact path of truth vectors. `None` for any other dtype or a malformed file (the full
+/// [`parse_npy`] then names the problem).
+pub fn npy_u8_body(bytes: &[u8]) -> Option<(Vec<usize>, &[u8])> {
+    if bytes.len() < 10 || &bytes[..6] != MAGIC {
+        return None;
+    }
+    let (hlen, hstart) = match bytes[6] {
+        1 => (u16::from_le_bytes([bytes[8], bytes[9]]) as usize, 10),
+        2 | 3 if bytes.len() >= 12 => (
+            u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize,
+            12,
+        ),
+        _ => return None,
+    };
+    let header = std::str::from_utf8(bytes.get(hstart..hstart + hlen)?).ok()?;
+    let descr = header_value(header, "descr").ok()?;
+    if !(descr.starts_with("'|u1'") || descr.starts_with("'<u1'")) {
+        return None;
+    }
+    if !header_value(header, "fortran_order")
+        .ok()?
+        .starts_with("False")
+    {
+        return None;
+    }
+    let shape = parse_shape(header).ok()?;
+    let count: usize = shape.iter().product();
+    let body = bytes.get(hstart + hlen..hstart + hlen + count)?;
+    Some((shape, body))
+}
+
+/// Serialises values of any shape: `descr` names the dtype, `body` holds the C-order bytes.
+pub fn npy_bytes(descr: &str, shape: &[usize], body: &[u8]) -> Vec<u8> {
+    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+    let shape_s = if dims.len() == 1 {
+        format!("({},)", dims[0])
+    } else {
+        format!("({})", dims.join(", "))
+    };
+    let mut header =
+        format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': {shape_s}, }}");
+    let total = MAGIC.len() + 4 + header.len() + 1;
+    header.push_str(&" ".repeat((64 - total % 64) % 64));
+    header.push('\n');
+    let mut out = Vec::with_capacity(MAGIC.len() + 4 + header.len() + body.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&[1, 0]);
+    out.extend_from_slice(&(header.len() as u16).to_le_bytes());
+    out.extend_from_slice(header.as_bytes());
+    out.extend_from_slice(body);
+    out
+}
+
+/// Complex values as a complex64 (`single`) or complex128 array of the given shape.
+pub fn npy_complex_shaped(data: &[Complex64], single: bool, shape: &[usize]) -> Vec<u8> {
+    let mut body = Vec::with_capacity(data.len() * if single { 8 } else { 16 });
+    for c in data {
+        if single {
+            body.extend_from_slice(&(c.re as f32).to_le_bytes());
+            body.extend_from_slice(&(c.im as f32).to_le_bytes());
+        } else {
+            body.extend_from_slice(&c.re.to_le_bytes());
+            body.extend_from_slice(&c.im.to_le_bytes());
+        }
+    }
+    npy_bytes(if single { "<c8" } else { "<c16" }, shape, &body)
+}
+
 /// Serialises complex values as a 1-D complex64 (`single`) or complex128 array.
 pub fn npy_complex_bytes(data: &[Complex64], single: bool) -> Vec<u8> {
     let descr = if single { "<c8" } else { "<c16" };
@@ -258,6 +327,8 @@ mod tests {
             assert_eq!((b.len() - v.len() * if single { 8 } else { 16 }) % 64, 0);
             let a = parse_npy(&b).unwrap();
             assert_eq!(a.shape, vec![2]);
+            let s = npy_complex_shaped(&v, single, &[1, 2]);
+            assert_eq!(parse_npy(&s).unwrap().shape, vec![1, 2]);
             assert_eq!(a.data, NpyData::Complex(v.clone()));
         }
     }

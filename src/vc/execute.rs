@@ -47,6 +47,28 @@ pub(super) struct Buffers<T: OclPrm> {
     /// (digits per butterfly, its coefficient table)
     pub(super) coef: Vec<(u32, Buffer<T>)>,
     pub(super) staging: Pinned<T>,
+    /// Truth-vector input and reductions (plans with `truth` or a reducing output).
+    pub(super) mvl: Option<MvlBuffers<T>>,
+}
+
+/// The device buffers of truth-vector input and spectral reductions.
+pub(super) struct MvlBuffers<T: OclPrm> {
+    /// B·N values, u8 (p ≤ 256) or u16 as byte pairs.
+    pub(super) truth: Option<Buffer<u8>>,
+    /// Pinned staging of the truth vector.
+    pub(super) truth_staging: Option<Pinned<u8>>,
+    /// ε^v for v < p (interleaved re, im).
+    pub(super) eps: Option<Buffer<T>>,
+    /// The first out-of-range flat index, u32::MAX when none.
+    pub(super) flag: Buffer<u32>,
+    /// (min, max) of |S|² per transform and last-pass work-group.
+    pub(super) part: Option<Buffer<T>>,
+    /// Histogram scale per transform: bins / max |S|².
+    pub(super) hscale: Option<Buffer<T>>,
+    /// Zero-coefficient count per transform.
+    pub(super) zeros: Option<Buffer<u32>>,
+    /// Histogram counts, B × bins.
+    pub(super) hist: Option<Buffer<u32>>,
 }
 
 pub(super) enum TypedBuffers {
@@ -168,7 +190,7 @@ fn trust_device_limit(_gpu: &Gpu) -> bool {
 fn vendor_options(gpu: &Gpu, schedule: &Schedule) -> String {
     let threads = schedule
         .fused_passes()
-        .map(|f| f.threads())
+        .map(|f| f.group_size())
         .max()
         .unwrap_or(0);
     if gpu.info.vendor_key() == "nvidia" && threads > 256 {
@@ -193,8 +215,54 @@ fn coefficient_table(plan: &VcPlan, digits: u32) -> Option<Vec<f64>> {
     }
 }
 
+fn alloc_mvl<T: Real>(
+    gpu: &Gpu,
+    plan: &VcPlan,
+    schedule: &Schedule,
+) -> Result<Option<MvlBuffers<T>>> {
+    use crate::vc::plan::SpectrumOutput;
+    if plan.truth.is_none() && plan.output == SpectrumOutput::Write {
+        return Ok(None);
+    }
+    let total = plan.total_len() as usize;
+    let (mut truth, mut truth_staging, mut eps) = (None, None, None);
+    if plan.truth.is_some() {
+        let bytes = total * plan.truth_bytes() as usize;
+        truth = Some(device_buffer::<u8>(&gpu.queue, bytes)?);
+        truth_staging = Some(Pinned::<u8>::new(&gpu.queue, bytes)?);
+        let table: Vec<T> = (0..plan.p as u64)
+            .flat_map(|v| {
+                let c = crate::transform::root(plan.p, v, crate::transform::Direction::Inverse);
+                [T::from_f64(c.re), T::from_f64(c.im)]
+            })
+            .collect();
+        eps = Some(constant_buffer(&gpu.queue, &table)?);
+    }
+    let (mut part, mut hscale, mut zeros, mut hist) = (None, None, None, None);
+    if let SpectrumOutput::Reduce { bins, .. } = plan.output {
+        let groups = schedule.fused_passes().last().map_or(1, |f| f.groups()) as usize;
+        let b = plan.batch as usize;
+        part = Some(device_buffer::<T>(&gpu.queue, 2 * b * groups)?);
+        if bins > 0 {
+            hscale = Some(device_buffer::<T>(&gpu.queue, b)?);
+            zeros = Some(device_buffer::<u32>(&gpu.queue, b)?);
+            hist = Some(device_buffer::<u32>(&gpu.queue, b * bins as usize)?);
+        }
+    }
+    Ok(Some(MvlBuffers {
+        truth,
+        truth_staging,
+        eps,
+        flag: device_buffer::<u32>(&gpu.queue, 1)?,
+        part,
+        hscale,
+        zeros,
+        hist,
+    }))
+}
+
 fn alloc<T: Real>(gpu: &Gpu, plan: &VcPlan, schedule: &Schedule) -> Result<Buffers<T>> {
-    let len = (plan.len as usize) * 2;
+    let len = (plan.total_len() as usize) * 2;
     // One table per distinct butterfly size (a mixed-radix const-matrix schedule has two).
     let mut coef = Vec::new();
     for pass in &schedule.passes {
@@ -214,6 +282,7 @@ fn alloc<T: Real>(gpu: &Gpu, plan: &VcPlan, schedule: &Schedule) -> Result<Buffe
         },
         coef,
         staging: Pinned::new(&gpu.queue, len)?,
+        mvl: alloc_mvl(gpu, plan, schedule)?,
     })
 }
 
@@ -238,14 +307,14 @@ impl VcTransform {
                 .fused_passes()
                 .zip(&kernels)
                 .filter(|_| !trust_device_limit(gpu))
-                .find(|(pass, k)| (k.max_work_group as u64) < pass.threads());
+                .find(|(pass, k)| (k.max_work_group as u64) < pass.group_size());
             match short {
                 None => break (schedule, program, built, kernels),
                 Some((pass, k)) if attempt > 0 || k.max_work_group == 0 => {
                     return Err(JitError::Device(format!(
                         "{} needs work-groups of {} work-items, {} allows {} for it; use --fused-digits with a smaller value",
                         k.name,
-                        pass.threads(),
+                        pass.group_size(),
                         gpu.info.name,
                         k.max_work_group
                     )));
@@ -283,18 +352,25 @@ impl VcTransform {
     /// Finishes with the transform: unmaps its pinned staging memory, reporting an unmap
     /// error (dropping the transform unmaps too, silently).
     pub fn release(self) -> Result<()> {
+        fn rel<T: OclPrm>(b: Buffers<T>) -> Result<()> {
+            if let Some(s) = b.mvl.and_then(|m| m.truth_staging) {
+                s.release()?;
+            }
+            b.staging.release()
+        }
         match self.buffers {
-            TypedBuffers::F32(b) => b.staging.release(),
-            TypedBuffers::F64(b) => b.staging.release(),
+            TypedBuffers::F32(b) => rel(b),
+            TypedBuffers::F64(b) => rel(b),
         }
     }
 
     /// Transforms `input` (length N) and returns the output with the run's times.
     pub fn execute(&self, gpu: &Gpu, input: &[Complex64]) -> Result<(Vec<Complex64>, RunTimes)> {
-        if input.len() as u64 != self.plan.len {
+        if input.len() as u64 != self.plan.total_len() {
             return Err(JitError::invalid(format!(
-                "input has {} values, the plan needs N = {}",
+                "input has {} values, the plan needs B·N = {}·{}",
                 input.len(),
+                self.plan.batch,
                 self.plan.len
             )));
         }

@@ -78,10 +78,10 @@ impl VcTransform {
                 type_name(C::PRECISION)
             ))
         })?;
-        if len as u64 != self.plan.len {
+        if len as u64 != self.plan.total_len() {
             return Err(JitError::invalid(format!(
-                "{what}: {len} values given, the plan needs N = {}",
-                self.plan.len
+                "{what}: {len} values given, the plan needs B·N = {}·{}",
+                self.plan.batch, self.plan.len
             )));
         }
         Ok(b)

@@ -11,10 +11,12 @@ pub mod overlap;
 pub mod plan;
 pub mod rows;
 pub mod schedule;
+pub mod truth;
 
 pub use crate::transform::{Direction, Norm, Precision};
 pub use execute::{check_device, RunTimes, VcTransform};
 pub use host::{DeviceBuffer, DeviceComplex};
 pub use kernels::program;
-pub use plan::{Algorithm, Coeffs, VcOptions, VcPlan};
+pub use plan::{Algorithm, Coeffs, SpectrumOutput, TruthEncoding, VcOptions, VcPlan};
 pub use schedule::{Buf, Schedule};
+pub use truth::Reduced;

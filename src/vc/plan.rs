@@ -160,6 +160,56 @@ pub struct VcPlan {
     /// only; see [`VcPlan::with_top_digits`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub top_digits: Option<u32>,
+    /// Independent transforms of N points each, stored one after another (row-major
+    /// (B, p, …, p)); 1 unless set with [`VcPlan::with_batch`].
+    pub batch: u64,
+    /// Fused only: the input is a compact truth vector decoded by the first pass (see
+    /// [`VcPlan::with_truth`]); `None`: complex input.
+    pub truth: Option<TruthEncoding>,
+    /// Fused only: what the last pass does with the spectrum (see [`VcPlan::with_output`]).
+    pub output: SpectrumOutput,
+}
+
+/// How the first pass decodes a compact truth vector (values 0..p−1 stored as the smallest
+/// unsigned integer type that holds them: u8 for p ≤ 256, else u16).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum TruthEncoding {
+    /// The value v as the real number v.
+    Values,
+    /// ε^v with ε = e^(2πi/p), read from a p-entry table in `__constant` memory.
+    #[default]
+    Roots,
+}
+
+/// What the last pass does with the spectrum S it computed.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum SpectrumOutput {
+    /// Writes S (the plain transform).
+    #[default]
+    Write,
+    /// Writes |S|² (real part; imaginary part 0): the input of an autocorrelation.
+    Norm2,
+    /// Writes nothing of the spectrum; reduces |S|² per transform: min and max (per
+    /// work-group partials, finished on the host), and with `stats` the count of |S|² ≤
+    /// `zero_tol2` and a histogram of |S|² on `bins` bins over [0, the transform's max |S|²]
+    /// (global atomic counts: deterministic).
+    Reduce {
+        /// Also write S.
+        write: bool,
+        /// Histogram bins (0: min and max only).
+        bins: u32,
+        /// |S|² at or below this counts as a zero coefficient.
+        zero_tol2: f64,
+    },
+}
+
+impl SpectrumOutput {
+    /// Whether the last pass writes the spectrum (or |S|²) to the result buffer.
+    pub fn writes(&self) -> bool {
+        !matches!(self, SpectrumOutput::Reduce { write: false, .. })
+    }
 }
 
 /// The exponent m with p^m = r, if r is a power of p (m ≥ 1).
@@ -253,7 +303,75 @@ impl VcPlan {
             fused_layout: opts.fused_layout,
             fused_values: opts.fused_values,
             top_digits: None,
+            batch: 1,
+            truth: None,
+            output: SpectrumOutput::Write,
         })
+    }
+
+    /// The same plan over `batch` ≥ 1 independent transforms stored one after another
+    /// (row-major (B, p, …, p)): the batch index is one more untransformed digit group.
+    pub fn with_batch(mut self, batch: u64) -> Result<VcPlan> {
+        if batch == 0 {
+            return Err(JitError::invalid(
+                "batch 0 is not allowed: a batch holds at least one transform",
+            ));
+        }
+        if self.len.checked_mul(batch).is_none() {
+            return Err(JitError::invalid(format!(
+                "batch {batch} of N = {} points overflows 64 bits",
+                self.len
+            )));
+        }
+        self.batch = batch;
+        Ok(self)
+    }
+
+    /// The same plan reading a compact truth vector (values 0..p−1, u8 for p ≤ 256, u16 up to
+    /// 65536) that the first pass decodes with `encoding`. Fused algorithm only.
+    pub fn with_truth(mut self, encoding: TruthEncoding) -> Result<VcPlan> {
+        self.need_fused("a compact truth-vector input")?;
+        if self.p > 65536 {
+            return Err(JitError::invalid(format!(
+                "p = {} does not fit a 16-bit truth vector (p ≤ 65536)",
+                self.p
+            )));
+        }
+        self.truth = Some(encoding);
+        Ok(self)
+    }
+
+    /// The same plan with the last pass doing `output` (a reduction or |S|²). Fused only.
+    pub fn with_output(mut self, output: SpectrumOutput) -> Result<VcPlan> {
+        if output != SpectrumOutput::Write {
+            self.need_fused("a fused spectral reduction")?;
+        }
+        self.output = output;
+        Ok(self)
+    }
+
+    fn need_fused(&self, what: &str) -> Result<()> {
+        if self.algorithm != Algorithm::Fused {
+            return Err(JitError::invalid(format!(
+                "{what} needs the fused algorithm (got {})",
+                self.algorithm
+            )));
+        }
+        Ok(())
+    }
+
+    /// Bytes of one truth value on the device (1 for p ≤ 256, else 2).
+    pub fn truth_bytes(&self) -> u64 {
+        if self.p <= 256 {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// Points of the whole batch, B·N.
+    pub fn total_len(&self) -> u64 {
+        self.len * self.batch
     }
 
     /// The same plan transforming only the `t` most significant digits: the lower n − t digits
@@ -299,7 +417,8 @@ impl VcPlan {
 
     /// Bytes of one data buffer.
     pub fn buffer_bytes(&self) -> u64 {
-        self.len.saturating_mul(self.precision.complex_bytes())
+        self.total_len()
+            .saturating_mul(self.precision.complex_bytes())
     }
 
     /// Device buffers the algorithm needs (CG ping-pongs between two).

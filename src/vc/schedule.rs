@@ -50,6 +50,8 @@ pub struct Pass {
     pub src: Buf,
     /// The buffer written (the same as `src` for ct).
     pub dst: Buf,
+    /// Transforms the pass covers (the units above are per transform).
+    pub batch: u64,
     /// The memory a unit reads, when it is a rectangle of rows (the overlapped path splits
     /// uploads and pass 1 along it).
     pub input: Option<RowMap>,
@@ -157,6 +159,7 @@ impl Schedule {
                 digits: d,
                 kernel,
                 units: plan.len / radix,
+                batch: plan.batch,
                 src: cur,
                 dst,
                 input,
@@ -210,6 +213,7 @@ impl Schedule {
                 })
             }
         };
+        let fused = batch_passes(plan, fused, limits);
         let mut cur = Buf::A;
         let passes = fused
             .into_iter()
@@ -224,6 +228,7 @@ impl Schedule {
                     digits: f.m,
                     kernel: i,
                     units: f.groups(),
+                    batch: plan.batch,
                     src: cur,
                     dst: other(cur),
                     input: row_map(p, n, &wg_in, &tile_in),
@@ -262,6 +267,30 @@ impl Schedule {
             .collect::<Vec<_>>()
             .join("·")
     }
+}
+
+/// The batch, the truth-vector decoding and the last pass's output, set on planned passes:
+/// a tile that is a whole transform holds several transforms per work-group (rows) until the
+/// work-group has 256 work-items or its local memory is full.
+fn batch_passes(plan: &VcPlan, mut passes: Vec<FusedPass>, limits: FusedLimits) -> Vec<FusedPass> {
+    let last = passes.len() - 1;
+    let wide = plan.total_len() > u32::MAX as u64;
+    for (i, f) in passes.iter_mut().enumerate() {
+        f.batch = plan.batch;
+        f.wide_index |= wide;
+        if i == 0 {
+            f.truth = plan.truth;
+        }
+        if i == last {
+            f.output = plan.output;
+        }
+        if f.groups() == 1 && plan.batch > 1 {
+            let by_threads = (limits.max_threads.min(256) / f.threads()).max(1);
+            let by_local = (limits.local_bytes / f.local_bytes().max(1)).max(1);
+            f.rows = plan.batch.min(by_threads).min(by_local);
+        }
+    }
+    passes
 }
 
 /// The other buffer of the ping-pong pair.

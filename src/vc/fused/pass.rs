@@ -2,6 +2,7 @@
 //! and the output, how work-items hold them and how the local exchange buffer is laid out.
 
 use crate::transform::{Direction, Precision};
+use crate::vc::plan::{SpectrumOutput, TruthEncoding};
 use serde::Serialize;
 
 /// Where a fused pass writes its results (the resolved form of
@@ -68,6 +69,15 @@ pub struct FusedPass {
     pub swizzle: Swizzle,
     /// Position of the pass in its schedule (0 first); part of the kernel name.
     pub index: usize,
+    /// Independent transforms of p^n points, one after another (1: a plain transform).
+    pub batch: u64,
+    /// Transforms a work-group holds, one tile each (small transforms batch several so that
+    /// a work-group has enough work-items); the tail group guards rows past the batch.
+    pub rows: u64,
+    /// First pass of a truth-vector plan: decode u8/u16 values 0..p−1 while loading.
+    pub truth: Option<TruthEncoding>,
+    /// Last pass: what to do with the spectrum (write, |S|², reductions).
+    pub output: SpectrumOutput,
 }
 
 impl FusedPass {
@@ -87,9 +97,21 @@ impl FusedPass {
     pub fn local_len(&self) -> u64 {
         self.tile_len() / (self.p as u64).pow(self.resident.len() as u32)
     }
-    /// Work-groups the pass launches, p^(work-group digits).
+    /// Work-groups the pass launches per transform, p^(work-group digits).
     pub fn groups(&self) -> u64 {
         (self.p as u64).pow(self.wg.len() as u32)
+    }
+    /// Work-groups of the whole batch: groups per transform × ⌈B / rows⌉.
+    pub fn batch_groups(&self) -> u64 {
+        self.groups() * self.batch.div_ceil(self.rows)
+    }
+    /// Work-items of one work-group: threads per tile × rows.
+    pub fn group_size(&self) -> u64 {
+        self.threads() * self.rows
+    }
+    /// Whether the kernel has the batch code (batch index, rows, tail guard).
+    pub fn batched(&self) -> bool {
+        self.batch > 1 || self.rows > 1
     }
     /// Elements the local exchange buffer declares, padding included.
     pub fn local_words(&self) -> u64 {
@@ -111,7 +133,7 @@ impl FusedPass {
     /// The kernel's name: pass index, p, n, m, t, layout, direction, precision and scaling, unique
     /// within a program.
     pub fn name(&self) -> String {
-        format!(
+        let mut name = format!(
             "vc_fused{}_p{}_n{}_m{}t{}_{}_{}_{}{}",
             self.index,
             self.p,
@@ -129,7 +151,26 @@ impl FusedPass {
             },
             self.precision,
             if self.scale.is_some() { "_scaled" } else { "" }
-        )
+        );
+        if self.batched() {
+            name.push_str(&format!("_b{}r{}", self.batch, self.rows));
+        }
+        match self.truth {
+            Some(TruthEncoding::Values) => name.push_str("_truthval"),
+            Some(TruthEncoding::Roots) => name.push_str("_truthroot"),
+            None => {}
+        }
+        match self.output {
+            SpectrumOutput::Write => {}
+            SpectrumOutput::Norm2 => name.push_str("_norm2"),
+            SpectrumOutput::Reduce { write, bins, .. } => {
+                name.push_str(if write { "_reduce_w" } else { "_reduce" });
+                if bins > 0 {
+                    name.push_str(&format!("_stats{bins}"));
+                }
+            }
+        }
+        name
     }
 }
 

@@ -95,6 +95,10 @@ impl PassCommon {
             resident: Vec::new(),
             swizzle: Swizzle::Identity,
             index,
+            batch: 1,
+            rows: 1,
+            truth: None,
+            output: crate::vc::plan::SpectrumOutput::Write,
         }
     }
 }

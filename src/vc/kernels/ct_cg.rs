@@ -41,6 +41,10 @@ pub struct VcKernelSpec {
     pub scale: Option<f64>,
     /// 64-bit indices when N does not fit in 32 bits.
     pub wide_index: bool,
+    /// Transforms of `len` points one after another (1: a plain transform).
+    pub batch: u64,
+    /// Points of one transform, N (the batch stride).
+    pub len: u64,
 }
 
 impl VcKernelSpec {
@@ -59,7 +63,9 @@ impl VcKernelSpec {
             precision: plan.precision,
             direction: plan.direction,
             scale: (last && s != 1.0).then_some(s),
-            wide_index: plan.len > u32::MAX as u64,
+            wide_index: plan.total_len() > u32::MAX as u64,
+            batch: plan.batch,
+            len: plan.len,
         }
     }
 
@@ -94,6 +100,9 @@ impl VcKernelSpec {
         }
         if self.scale.is_some() {
             name.push_str("_scaled");
+        }
+        if self.batch > 1 {
+            name.push_str(&format!("_b{}", self.batch));
         }
         name
     }
@@ -187,8 +196,23 @@ fn emit_kernel(w: &mut Writer, s: &VcKernelSpec) {
         ),
     };
     w.open(sig);
-    w.line("const idx_t tid = get_global_id(0);");
-    w.line("if (tid >= count) return;");
+    if s.batch > 1 {
+        // The batch index is the top digit group: work-item tid of transform bt.
+        w.line("idx_t tid = get_global_id(0);");
+        w.line(format!("if (tid >= count * {}u) return;", s.batch));
+        w.line("const idx_t bt = tid / count;");
+        w.line("tid -= bt * count;");
+        match s.algorithm {
+            PassAlgorithm::Ct => w.line(format!("data += bt * {}u;", s.len)),
+            PassAlgorithm::Cg => {
+                w.line(format!("src += bt * {}u;", s.len));
+                w.line(format!("dst += bt * {}u;", s.len));
+            }
+        }
+    } else {
+        w.line("const idx_t tid = get_global_id(0);");
+        w.line("if (tid >= count) return;");
+    }
     match s.algorithm {
         PassAlgorithm::Ct => {
             w.line(format!(

@@ -5,6 +5,7 @@ use crate::clgen::{real_literal, small_dft, GeneratedProgram, OpCounts, Writer};
 use crate::transform::{Direction, Precision};
 use crate::vc::fused::mapping::{pass_mappings, pw, LocalLayout, Mapping};
 use crate::vc::fused::{FusedPass, Layout, Swizzle};
+use crate::vc::plan::{SpectrumOutput, TruthEncoding};
 
 /// Σ over runs of digits: `((x / p^a) % p^len) * weight` terms for digits of x placed at
 /// the given weights (consecutive digits with consecutive weights are merged into one term).
@@ -74,8 +75,111 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
     let maps = pass_mappings(pass);
     emit_load(w, pass, &maps[0], &xs);
     emit_substages(w, pass, &maps, &xs);
-    emit_store(w, pass, &maps[maps.len() - 1], &xs);
+    if pass.output.writes() {
+        emit_store(w, pass, &maps[maps.len() - 1], &xs);
+    }
+    if let SpectrumOutput::Reduce {
+        bins, zero_tol2, ..
+    } = pass.output
+    {
+        emit_reduce(w, pass, &xs, bins, zero_tol2);
+    }
     w.close();
+}
+
+/// The buffers a pass takes besides its output, in argument order (what
+/// `VcTransform::launches` passes): truth input (`truth`, `eps`, `flag`) or `src`, then `dst`
+/// where the pass writes, then the reduction outputs.
+fn signature_args(pass: &FusedPass) -> String {
+    let mut args = Vec::new();
+    match pass.truth {
+        Some(_) => {
+            let ty = if pass.p <= 256 { "uchar" } else { "ushort" };
+            args.push(format!("__global const {ty} *restrict truth"));
+            args.push("__constant real2 *eps".to_string());
+            args.push("__global uint *flag".to_string());
+        }
+        None => args.push("__global const real2 *restrict src".to_string()),
+    }
+    if pass.output.writes() {
+        args.push("__global real2 *restrict dst".to_string());
+    }
+    if let SpectrumOutput::Reduce { bins, .. } = pass.output {
+        args.push("__global real *restrict part".to_string());
+        if bins > 0 {
+            args.push("__global const real *restrict hscale".to_string());
+            args.push("__global uint *zeros".to_string());
+            args.push("__global uint *hist".to_string());
+        }
+    }
+    args.join(", ")
+}
+
+/// Per-transform reduction of |S|² in the last pass: each work-item folds its registers, the
+/// work-group folds its row's work-items through local memory (a tree over the next power of
+/// two), and work-item 0 of a row writes the (min, max) partial of its tile; with `bins`, the
+/// zero count and histogram are global atomic counts.
+fn emit_reduce(w: &mut Writer, pass: &FusedPass, xs: &[String], bins: u32, zero_tol2: f64) {
+    let f64p = pass.precision == Precision::F64;
+    let threads = pass.threads();
+    w.line("real mn = INFINITY, mx = 0;");
+    if bins > 0 {
+        w.line("uint nz = 0;");
+        w.line("const real hs = hscale[bb];");
+    }
+    for x in xs {
+        w.open("");
+        w.line(format!("const real a = {x}.x * {x}.x + {x}.y * {x}.y;"));
+        w.line("mn = fmin(mn, a);");
+        w.line("mx = fmax(mx, a);");
+        if bins > 0 {
+            w.line(format!(
+                "nz += a <= {} ? 1u : 0u;",
+                real_literal(zero_tol2, f64p)
+            ));
+            // Shifted up by the error bound on |S|² (2·N·e + e², e = sqrt(zero_tol2)): a value
+            // exactly on a bin edge (integer |S|² often are) lands in the upper bin whatever the
+            // rounding, the same bin as the exact value.
+            let e = zero_tol2.sqrt();
+            let nudge = 2.0 * (pass.p as f64).powi(pass.n as i32) * e + e * e;
+            w.line(format!(
+                "if (live) atomic_inc(&hist[bb * {bins}u + min((uint)((a + {}) * hs), {}u)]);",
+                real_literal(nudge, f64p),
+                bins - 1
+            ));
+        }
+        w.close();
+    }
+    w.note(OpCounts {
+        real_mul: 2 * xs.len() as u64,
+        real_add: xs.len() as u64,
+        ..Default::default()
+    });
+    if bins > 0 {
+        w.line("if (live && nz > 0) atomic_add(&zeros[bb], nz);");
+    }
+    let p2 = threads.next_power_of_two();
+    w.line(format!(
+        "__local real *red = (__local real *)tile; /* the tile's first {threads} reals */"
+    ));
+    for (var, op) in [("mn", "fmin"), ("mx", "fmax")] {
+        w.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        w.line(format!("red[t] = {var};"));
+        w.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        if p2 > 1 {
+            w.open(format!("for (uint s = {}u; s > 0; s >>= 1)", p2 / 2));
+            w.line(format!(
+                "if (t < s && t + s < {threads}u) red[t] = {op}(red[t], red[t + s]);"
+            ));
+            w.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            w.close();
+        }
+        w.line(format!("{var} = red[0];"));
+    }
+    w.line(format!(
+        "if (live && t == 0) {{ part[2 * (bb * {g}u + g)] = mn; part[2 * (bb * {g}u + g) + 1] = mx; }}",
+        g = pass.groups()
+    ));
 }
 
 /// The header comment: what the pass transforms, its tile, work-items and exchanges.
@@ -119,34 +223,111 @@ fn emit_comment(w: &mut Writer, pass: &FusedPass) {
         },
         pass.scale.map(|s| format!("\nOutputs are scaled by {s:e}.")).unwrap_or_default()
     ));
+    let mut extra = Vec::new();
+    if pass.batched() {
+        extra.push(format!(
+            "Batch of {} transforms of N points one after another; {} per work-group, each its own\n\
+             slice of local memory (rows past the batch redo the last transform and write nothing).",
+            pass.batch, pass.rows
+        ));
+    }
+    match pass.truth {
+        Some(TruthEncoding::Values) => extra.push("Input: truth values (u8/u16) loaded as the real numbers v; a value >= p\nsets flag to the lowest offending flat index.".into()),
+        Some(TruthEncoding::Roots) => extra.push("Input: truth values (u8/u16) loaded as eps[v] = e^(2 pi i v/p) from constant memory; a value\n>= p sets flag to the lowest offending flat index.".into()),
+        None => {}
+    }
+    match pass.output {
+        SpectrumOutput::Write => {}
+        SpectrumOutput::Norm2 => extra.push("Writes |S|^2 (imaginary part 0) instead of S.".into()),
+        SpectrumOutput::Reduce { write, bins, .. } => extra.push(format!(
+            "{}Reduces |S|^2 per transform: (min, max) of each work-group's tile to part[]{}.",
+            if write {
+                "Writes S; "
+            } else {
+                "Writes no spectrum. "
+            },
+            if bins > 0 {
+                ", zero count and a histogram by global atomics"
+            } else {
+                ""
+            }
+        )),
+    }
+    if !extra.is_empty() {
+        w.comment(extra.join("\n"));
+    }
 }
 
 /// The kernel's signature, local tile, work-group bases and register declarations.
 fn emit_signature(w: &mut Writer, pass: &FusedPass, xs: &[String]) {
     let (p, threads) = (pass.p as u64, pass.threads());
+    let plain = !pass.batched() && pass.truth.is_none() && pass.output == SpectrumOutput::Write;
+    let group = pass.group_size();
     w.line(format!(
-        "__kernel __attribute__((reqd_work_group_size({threads}, 1, 1)))"
+        "__kernel __attribute__((reqd_work_group_size({group}, 1, 1)))"
     ));
-    w.open(format!(
-        "void {}(__global const real2 *restrict src, __global real2 *restrict dst)",
-        pass.name()
-    ));
-    w.line(format!(
-        "__local real{} tile[{}];",
-        if pass.split_exchange { "" } else { "2" },
-        pass.local_words()
-    ));
-    w.line("const uint t = get_local_id(0);");
-    w.line(format!(
-        "const idx_t g = get_group_id(0) + get_global_offset(0) / {threads};"
-    ));
+    if plain {
+        w.open(format!(
+            "void {}(__global const real2 *restrict src, __global real2 *restrict dst)",
+            pass.name()
+        ));
+    } else {
+        w.open(format!("void {}({})", pass.name(), signature_args(pass)));
+    }
+    let real = if pass.split_exchange { "" } else { "2" };
     let in_w: Vec<u64> = pass.wg.iter().map(|&(i, _)| pw(p, i)).collect();
     let out_w: Vec<u64> = pass.wg.iter().map(|&(_, o)| pw(p, o)).collect();
-    w.line(format!("const idx_t in_base = {};", spread("g", p, &in_w)));
-    w.line(format!(
-        "const idx_t out_base = {};",
-        spread("g", p, &out_w)
-    ));
+    if !pass.batched() {
+        w.line(format!("__local real{real} tile[{}];", pass.local_words()));
+        w.line("const uint t = get_local_id(0);");
+        w.line(format!(
+            "const idx_t g = get_group_id(0) + get_global_offset(0) / {threads};"
+        ));
+        if !plain {
+            w.line("const idx_t bb = 0;");
+            w.line("const bool live = true;");
+        }
+        w.line(format!("const idx_t in_base = {};", spread("g", p, &in_w)));
+        w.line(format!(
+            "const idx_t out_base = {};",
+            spread("g", p, &out_w)
+        ));
+    } else {
+        // Batched: work-group gg holds `rows` transforms (row = local id / threads), each its
+        // own slice of local memory; rows past the batch redo the last transform, write nothing.
+        let (rows, words, groups) = (pass.rows, pass.local_words(), pass.groups());
+        let len = p.pow(pass.n);
+        w.line(format!("__local real{real} tile_rows[{}];", rows * words));
+        if rows > 1 {
+            w.line(format!("const uint t = get_local_id(0) % {threads}u;"));
+            w.line(format!("const uint row = get_local_id(0) / {threads}u;"));
+            w.line(format!(
+                "__local real{real} *tile = tile_rows + row * {words}u;"
+            ));
+        } else {
+            w.line("const uint t = get_local_id(0);");
+            w.line("const uint row = 0;");
+            w.line(format!("__local real{real} *tile = tile_rows;"));
+        }
+        w.line("const idx_t gg = get_group_id(0);");
+        if groups == 1 {
+            w.line("const idx_t g = 0;");
+            w.line(format!("const idx_t bt = gg * {rows}u + row;"));
+        } else {
+            w.line(format!("const idx_t g = gg % {groups}u;"));
+            w.line(format!(
+                "const idx_t bt = (gg / {groups}u) * {rows}u + row;"
+            ));
+        }
+        w.line(format!("const bool live = bt < {}u;", pass.batch));
+        w.line(format!("const idx_t bb = live ? bt : {}u;", pass.batch - 1));
+        let base = |weights: &[u64]| match spread("g", p, weights).as_str() {
+            "0" => format!("bb * {len}u"),
+            e => format!("{e} + bb * {len}u"),
+        };
+        w.line(format!("const idx_t in_base = {};", base(&in_w)));
+        w.line(format!("const idx_t out_base = {};", base(&out_w)));
+    }
     w.line(format!("real2 {};", xs.join(", ")));
 }
 
@@ -165,7 +346,22 @@ fn emit_load(w: &mut Writer, pass: &FusedPass, load: &Mapping, xs: &[String]) {
             .iter()
             .map(|&(d, v)| v * pw(p, pass.tile[d].in_pos))
             .sum();
-        w.line(format!("{} = src[in_base + t_in + {c}];", xs[j as usize]));
+        let x = &xs[j as usize];
+        match pass.truth {
+            None => w.line(format!("{x} = src[in_base + t_in + {c}];")),
+            Some(enc) => {
+                // Values outside 0..p−1 raise the flag (the first offending flat index).
+                w.open("");
+                w.line(format!("const idx_t i = in_base + t_in + {c};"));
+                w.line("const uint u = truth[i];");
+                w.line(format!("if (u >= {p}u) atomic_min(flag, (uint)i);"));
+                match enc {
+                    TruthEncoding::Values => w.line(format!("{x} = (real2)((real)u, 0);")),
+                    TruthEncoding::Roots => w.line(format!("{x} = eps[u < {p}u ? u : 0u];")),
+                }
+                w.close();
+            }
+        }
     }
     w.note(OpCounts {
         global_loads: bregs,
@@ -223,11 +419,21 @@ fn emit_store(w: &mut Writer, pass: &FusedPass, store: &Mapping, xs: &[String]) 
             .iter()
             .map(|&(d, v)| v * pw(p, pass.tile[d].out_pos))
             .sum();
-        let val = match pass.scale {
-            Some(s) => format!("{} * {}", xs[j as usize], real_literal(s, f64p)),
-            None => xs[j as usize].clone(),
+        let x = &xs[j as usize];
+        let x = if pass.output == SpectrumOutput::Norm2 {
+            format!("(real2)({x}.x * {x}.x + {x}.y * {x}.y, 0)")
+        } else {
+            x.clone()
         };
-        w.line(format!("dst[out_base + t_out + {c}] = {val};"));
+        let val = match pass.scale {
+            Some(s) => format!("{x} * {}", real_literal(s, f64p)),
+            None => x,
+        };
+        if pass.batched() {
+            w.line(format!("if (live) dst[out_base + t_out + {c}] = {val};"));
+        } else {
+            w.line(format!("dst[out_base + t_out + {c}] = {val};"));
+        }
     }
     w.note(OpCounts {
         global_stores: bregs,

@@ -4,6 +4,7 @@ use super::rows::Launch;
 use crate::error::{JitError, Result};
 use crate::runtime::transfer::Rect;
 use crate::vc::execute::{Buffers, Real, TypedBuffers};
+use crate::vc::plan::SpectrumOutput;
 use crate::vc::rows::RowMap;
 use crate::vc::VcTransform;
 use serde::Serialize;
@@ -141,6 +142,12 @@ fn shape(pieces: &[Piece], elem: usize) -> String {
 impl OverlapPlan {
     /// Splits `tr`'s schedule into `chunks` pieces (default: [`DEFAULT_CHUNKS`], capped).
     pub fn new(tr: &VcTransform, chunks: Option<usize>, mode: DownloadMode) -> Result<Self> {
+        let plan = &tr.plan;
+        if plan.batch > 1 || plan.truth.is_some() || plan.output != SpectrumOutput::Write {
+            return Err(crate::error::JitError::invalid(
+                "overlapped transfers run one plain transform: no --batch, truth-vector input or reduction",
+            ));
+        }
         match &tr.buffers {
             TypedBuffers::F32(b) => OverlapPlan::typed(tr, b, chunks, mode),
             TypedBuffers::F64(b) => OverlapPlan::typed(tr, b, chunks, mode),

@@ -3,6 +3,7 @@
 
 use crate::runtime::{Arg, KernelHandle};
 use crate::vc::execute::{Buffers, Real, LOCAL_SIZE};
+use crate::vc::plan::SpectrumOutput;
 use crate::vc::rows::RowMap;
 use crate::vc::schedule::{Buf, PassKind};
 use crate::vc::VcTransform;
@@ -44,7 +45,7 @@ impl VcTransform {
                 Buf::B => b.b.as_ref().unwrap_or(&b.a),
             }
         };
-        let wide = self.plan.len > u32::MAX as u64;
+        let wide = self.plan.total_len() > u32::MAX as u64;
         let idx = |v: u64| {
             if wide {
                 Arg::U64(v)
@@ -58,14 +59,42 @@ impl VcTransform {
             .map(|pass| {
                 let kernel = &self.kernels[pass.kernel];
                 let mut args: Vec<Arg> = Vec::new();
-                if !matches!(pass.kind, PassKind::Ct { .. }) {
-                    args.push(Arg::buf(pick(pass.src)));
+                let fused = pass.fused();
+                match (fused.and_then(|f| f.truth), &b.mvl) {
+                    (Some(_), Some(m)) => {
+                        // Truth input: the u8/u16 vector, the ε table and the range flag.
+                        if let (Some(t), Some(e)) = (&m.truth, &m.eps) {
+                            args.push(Arg::buf(t));
+                            args.push(Arg::buf(e));
+                        }
+                        args.push(Arg::buf(&m.flag));
+                    }
+                    _ if !matches!(pass.kind, PassKind::Ct { .. }) => {
+                        args.push(Arg::buf(pick(pass.src)))
+                    }
+                    _ => {}
                 }
-                args.push(Arg::buf(pick(pass.dst)));
+                if fused.is_none_or(|f| f.output.writes()) {
+                    args.push(Arg::buf(pick(pass.dst)));
+                }
+                if let (Some(SpectrumOutput::Reduce { bins, .. }), Some(m)) =
+                    (fused.map(|f| f.output), &b.mvl)
+                {
+                    if let Some(part) = &m.part {
+                        args.push(Arg::buf(part));
+                    }
+                    if bins > 0 {
+                        if let (Some(h), Some(z), Some(c)) = (&m.hscale, &m.zeros, &m.hist) {
+                            args.push(Arg::buf(h));
+                            args.push(Arg::buf(z));
+                            args.push(Arg::buf(c));
+                        }
+                    }
+                }
                 // Fused kernels take just the two buffers; ct/cg add their coefficient table,
                 // the operand distance (ct) and the butterfly count.
                 let local = match &pass.kind {
-                    PassKind::Fused(f) => f.threads() as usize,
+                    PassKind::Fused(f) => f.group_size() as usize,
                     PassKind::Ct { .. } | PassKind::Cg => {
                         if let Some((_, c)) = b.coef.iter().find(|(d, _)| *d == pass.digits) {
                             args.push(Arg::buf(c));
@@ -78,10 +107,14 @@ impl VcTransform {
                     }
                 };
                 let threads = pass.threads_per_unit() as usize;
+                let items = match pass.fused() {
+                    Some(f) => (f.batch_groups() * f.group_size()) as usize,
+                    None => (pass.units * pass.batch) as usize,
+                };
                 Launch {
                     kernel,
                     args,
-                    items: pass.units as usize * threads,
+                    items,
                     local,
                     src: pass.src,
                     dst: pass.dst,

@@ -1,0 +1,203 @@
+//! `jitfft spectrum` and `jitfft autocorr`: MVL analyses of many functions (truth vectors) on
+//! the device, and what they share with `jitfft bent` (the precision choice).
+//!
+//! `spectrum --stats` is its own command rather than a `vc` flag: `vc` transforms complex
+//! data and its flags choose how (algorithm, radix, layout, repeats, overlap), while these
+//! commands take p-valued functions (`--p`, `--input` as for `bent`) and run one fixed fused
+//! plan whose last pass reduces the spectra.
+
+use super::common::{check_output_dir, is_stdout, open_device, print_json, say, write_data};
+use crate::mvl::{autocorrelation, load_truth, spectrum_stats};
+use crate::runtime::Gpu;
+use crate::transform::Precision;
+use anyhow::{bail, Result};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+/// `--precision` of the MVL commands.
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum PrecisionChoice {
+    /// Single precision.
+    F32,
+    /// Double precision (the device must support fp64).
+    F64,
+}
+
+/// The precision asked for, else f64 where the device has it.
+pub fn resolve(choice: Option<PrecisionChoice>, gpu: &Gpu) -> Precision {
+    match choice {
+        Some(PrecisionChoice::F32) => Precision::F32,
+        Some(PrecisionChoice::F64) => Precision::F64,
+        None if gpu.info.fp64 => Precision::F64,
+        None => Precision::F32,
+    }
+}
+
+/// Flags every MVL command shares: the functions and the device.
+#[derive(Args, Debug)]
+pub struct FunctionsArgs {
+    /// Number of values of the functions (p ≥ 2).
+    #[arg(long, value_name = "P")]
+    pub p: u32,
+    /// Truth vectors: .txt (integers 0..p−1, one function a line) or an integer .npy of
+    /// shape (p^n,), (p, …, p), (B, p^n) or (B, p, …, p).
+    #[arg(long, value_name = "FILE")]
+    pub input: PathBuf,
+    /// Arithmetic on the device (default f64 where the device has it, else f32).
+    #[arg(long, value_enum, value_name = "PRECISION")]
+    pub precision: Option<PrecisionChoice>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU).
+    #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE")]
+    pub device: Option<String>,
+}
+
+/// `jitfft spectrum`: spectral statistics of functions.
+#[derive(Args, Debug)]
+pub struct SpectrumArgs {
+    /// The functions and the device.
+    #[command(flatten)]
+    pub f: FunctionsArgs,
+    /// Per function: min and max |S|, zero coefficients and the histogram of |S|² (the only
+    /// mode: spectra themselves come from `jitfft vc --encoding roots`).
+    #[arg(long, required = true)]
+    pub stats: bool,
+    /// Histogram bins over [0, max |S|²] of each function.
+    #[arg(long, default_value_t = 16, value_name = "BINS")]
+    pub bins: u32,
+}
+
+/// `jitfft autocorr`: autocorrelation of functions.
+#[derive(Args, Debug)]
+pub struct AutocorrArgs {
+    /// The functions and the device.
+    #[command(flatten)]
+    pub f: FunctionsArgs,
+    /// R_f(τ) of every function: .npy (complex, the input's shape) or .txt (`re im` a line);
+    /// `-` writes text to stdout.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+fn p_ok(p: u32) -> Result<()> {
+    if p < 2 {
+        bail!("p = {p} is not allowed: a p-valued function needs p ≥ 2");
+    }
+    Ok(())
+}
+
+/// Runs `jitfft spectrum --stats`.
+pub fn run_spectrum(a: SpectrumArgs) -> Result<()> {
+    p_ok(a.f.p)?;
+    if a.bins == 0 {
+        bail!("--bins 0: a histogram has at least one bin");
+    }
+    let truth = load_truth(&a.f.input, a.f.p, None)?;
+    let gpu = open_device(a.f.device.as_deref())?;
+    let precision = resolve(a.f.precision, &gpu);
+    let st = spectrum_stats(&gpu, &truth, precision, a.bins)?;
+    if a.f.json {
+        return print_json(&st);
+    }
+    say!(
+        "{}: {} function(s), p = {}, n = {}, N = {} ({}, {})",
+        a.f.input.display(),
+        truth.batch,
+        truth.p,
+        truth.n,
+        truth.len(),
+        gpu.info.name,
+        precision
+    );
+    say!(
+        "zero: |S| ≤ {:.2e}; histogram of |S|² on {} bins over [0, max |S|²]",
+        st.zero_tol,
+        st.bins
+    );
+    for f in 0..truth.batch as usize {
+        say!(
+            "f{f}: max |S| {:.6}, min |S| {:.6}, zeros {}, histogram {:?}",
+            st.max_abs[f],
+            st.min_abs[f],
+            st.zeros[f],
+            st.histogram[f]
+        );
+        if let Some(ex) = &st.exact {
+            let parts: Vec<String> = ex[f].iter().map(|(v, c)| format!("{v}×{c}")).collect();
+            say!("    exact |S|²: {}", parts.join(", "));
+        }
+    }
+    Ok(())
+}
+
+/// Runs `jitfft autocorr`.
+pub fn run_autocorr(a: AutocorrArgs) -> Result<()> {
+    p_ok(a.f.p)?;
+    if let Some(o) = &a.output {
+        super::common::check_output_path(o)?;
+        if is_stdout(o) {
+            super::common::report_to_stderr();
+        } else {
+            check_output_dir(o)?;
+        }
+    }
+    let truth = load_truth(&a.f.input, a.f.p, None)?;
+    let gpu = open_device(a.f.device.as_deref())?;
+    let precision = resolve(a.f.precision, &gpu);
+    let r = autocorrelation(&gpu, &truth, precision)?;
+    if let Some(o) = &a.output {
+        let single = precision == Precision::F32;
+        if o.extension().is_some_and(|e| e.eq_ignore_ascii_case("npy")) {
+            write_data(
+                o,
+                &crate::io::npy::npy_complex_shaped(&r, single, &truth.shape),
+            )?;
+        } else {
+            super::common::write_spectrum(o, &r, single)?;
+        }
+    }
+    let len = truth.len() as usize;
+    #[derive(serde::Serialize)]
+    struct Row {
+        function: usize,
+        /// R(0) = N.
+        r0: f64,
+        /// max over τ ≠ 0 of |R(τ)|.
+        max_off_peak: f64,
+    }
+    let rows: Vec<Row> = r
+        .chunks(len)
+        .enumerate()
+        .map(|(f, c)| Row {
+            function: f,
+            r0: c[0].re,
+            max_off_peak: c[1..].iter().map(|z| z.norm()).fold(0.0, f64::max),
+        })
+        .collect();
+    if a.f.json {
+        return print_json(&rows);
+    }
+    say!(
+        "{}: {} function(s), p = {}, n = {}; R(τ) = Σ_x ε^(f(x⊕τ) − f(x)) ({}, {})",
+        a.f.input.display(),
+        truth.batch,
+        truth.p,
+        truth.n,
+        gpu.info.name,
+        precision
+    );
+    for row in &rows {
+        say!(
+            "f{}: R(0) = {:.6}, max |R(τ≠0)| = {:.6}",
+            row.function,
+            row.r0,
+            row.max_off_peak
+        );
+    }
+    if let Some(o) = &a.output {
+        say!("output     {}", o.display());
+    }
+    Ok(())
+}

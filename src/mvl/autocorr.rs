@@ -1,0 +1,98 @@
+//! The autocorrelation of p-valued functions: R_f(τ) = Σ_x ε^(f(x ⊕ τ) − f(x)), ⊕ digit-wise
+//! addition mod p, ε = e^(2πi/p) (R_f(0) = p^n). By the Wiener–Khinchin relation it is the
+//! inverse VC transform (with 1/N) of |S_w|², S the forward spectrum of ε^f: the forward run
+//! decodes the truth vectors and writes |S|² in its last pass, a device-side copy hands it to
+//! the batched inverse transform, and only R comes back, in natural order of τ.
+
+use super::truth::TruthVectors;
+use crate::error::{JitError, Result};
+use crate::runtime::Gpu;
+use crate::transform::{Direction, Precision};
+use crate::vc::{
+    Algorithm, DeviceBuffer, SpectrumOutput, TruthEncoding, VcOptions, VcPlan, VcTransform,
+};
+use num_complex::{Complex32, Complex64};
+
+/// R_f(τ) for each of the B functions, B·N values (function-major, τ in natural order).
+pub fn autocorrelation(
+    gpu: &Gpu,
+    truth: &TruthVectors,
+    precision: Precision,
+) -> Result<Vec<Complex64>> {
+    let opts = |direction| VcOptions {
+        algorithm: Algorithm::Fused,
+        precision,
+        direction,
+        ..Default::default()
+    };
+    let fwd = VcPlan::new(truth.p, truth.n, opts(Direction::Forward))?
+        .with_batch(truth.batch)?
+        .with_truth(TruthEncoding::Roots)?
+        .with_output(SpectrumOutput::Norm2)?;
+    let inv = VcPlan::new(truth.p, truth.n, opts(Direction::Inverse))?.with_batch(truth.batch)?;
+    let f = VcTransform::new(gpu, &fwd)?;
+    let g = VcTransform::new(gpu, &inv)?;
+    f.upload_truth(&truth.data)?;
+    f.run_checked(gpu)?;
+    let copy_err = |e: ocl::Error| JitError::Device(format!("copying |S|² on the device: {e}"));
+    match (f.result_buffer(), g.input_buffer()) {
+        (DeviceBuffer::F32(a), DeviceBuffer::F32(b)) => {
+            a.copy(b, None, None).enq().map_err(copy_err)?
+        }
+        (DeviceBuffer::F64(a), DeviceBuffer::F64(b)) => {
+            a.copy(b, None, None).enq().map_err(copy_err)?
+        }
+        _ => {
+            return Err(JitError::invalid(
+                "forward and inverse plans differ in precision",
+            ))
+        }
+    }
+    g.run(gpu)?;
+    let total = (truth.batch * truth.len()) as usize;
+    let out = match precision {
+        Precision::F32 => {
+            let mut v = vec![Complex32::new(0.0, 0.0); total];
+            g.download(&mut v)?;
+            v.into_iter()
+                .map(|c| Complex64::new(c.re as f64, c.im as f64))
+                .collect()
+        }
+        Precision::F64 => {
+            let mut v = vec![Complex64::new(0.0, 0.0); total];
+            g.download(&mut v)?;
+            v
+        }
+    };
+    f.release()?;
+    g.release()?;
+    Ok(out)
+}
+
+/// The CPU reference: R_f(τ) = Σ_x ε^(f(x ⊕ τ) − f(x)) directly (O(N²) per function).
+pub fn autocorrelation_cpu(truth: &TruthVectors) -> Vec<Complex64> {
+    let (p, n, len) = (truth.p as u64, truth.n, truth.len());
+    let add = |x: u64, t: u64| -> u64 {
+        let (mut r, mut w, mut x, mut t) = (0, 1, x, t);
+        for _ in 0..n {
+            r += ((x % p + t % p) % p) * w;
+            w *= p;
+            x /= p;
+            t /= p;
+        }
+        r
+    };
+    let mut out = Vec::with_capacity((truth.batch * len) as usize);
+    for f in 0..truth.batch {
+        let v = truth.function(f);
+        for t in 0..len {
+            let mut s = Complex64::new(0.0, 0.0);
+            for x in 0..len {
+                let d = (v[add(x, t) as usize] as u64 + p - v[x as usize] as u64) % p;
+                s += crate::transform::root(truth.p, d, Direction::Inverse);
+            }
+            out.push(s);
+        }
+    }
+    out
+}

@@ -1,0 +1,223 @@
+//! Bentness of many functions at once: the last pass reduces each function's |S|² to its
+//! minimum and maximum, so no spectrum is written; f is bent iff every |S_w|² = p^n.
+//!
+//! The decision: with S computed in precision u (2^-24 for f32, 2^-53 for f64), the spectrum
+//! of a unit-modulus input (‖S‖₂ = N) has an error ‖δS‖₂ ≤ e = c·log2(N)·u·N with c = 4 (the
+//! usual FFT bound, c covering a codelet's rounding), so each |S_w|² is off by at most
+//! 2·max|S|·e + e². Where p ∈ {2, 3, 4, 6}, S lies in Z\[ε\] of an imaginary quadratic (or
+//! rational) ring, |S|² = S·S̄ is a rational integer, and when that bound is below 1/2 the
+//! device's min and max round to the exact integers: the verdict is exact. Otherwise (other
+//! p, or a bound ≥ 1/2) the verdict is "within the bound": |min − p^n| and |max − p^n| ≤ it.
+//! Bent functions need not have even n for odd p (x² over GF(3) is bent with |S|² = 3);
+//! for p ≡ 2 (mod 4) and odd n there are none (Kumar–Scholtz–Welch), which the verdicts show.
+
+use super::truth::TruthVectors;
+use crate::error::Result;
+use crate::runtime::Gpu;
+use crate::transform::Precision;
+use crate::vc::RunTimes;
+use crate::vc::{Algorithm, SpectrumOutput, TruthEncoding, VcOptions, VcPlan, VcTransform};
+use serde::Serialize;
+
+/// How the verdict on one function is decided (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct BentRule {
+    /// p^n, the |S|² of every coefficient of a bent function.
+    pub expected2: f64,
+    /// e = c·log2(N)·u·N: the bound on ‖δS‖₂.
+    pub spectrum_error: f64,
+    /// p ∈ {2, 3, 4, 6}: |S|² is an integer (exact where the bound is below 1/2).
+    pub integer_norms: bool,
+}
+
+impl BentRule {
+    /// The rule for p-valued functions of n variables computed in `precision`.
+    pub fn new(p: u32, n: u32, precision: Precision) -> BentRule {
+        let len = (p as f64).powi(n as i32);
+        let u = match precision {
+            Precision::F32 => f32::EPSILON as f64 / 2.0,
+            Precision::F64 => f64::EPSILON / 2.0,
+        };
+        BentRule {
+            expected2: len,
+            spectrum_error: 4.0 * len.log2().max(1.0) * u * len,
+            integer_norms: matches!(p, 2 | 3 | 4 | 6),
+        }
+    }
+
+    /// The bound on the error of one |S|² when the largest |S|² is `max2`.
+    pub fn bound2(&self, max2: f64) -> f64 {
+        let e = self.spectrum_error;
+        2.0 * max2.max(0.0).sqrt() * e + e * e
+    }
+
+    /// (bent, exact) for a function with these min and max |S|².
+    pub fn decide(&self, min2: f64, max2: f64) -> (bool, bool) {
+        let b = self.bound2(max2);
+        if !(min2.is_finite() && max2.is_finite()) {
+            return (false, false);
+        }
+        if self.integer_norms && b < 0.5 {
+            (
+                min2.round() == self.expected2 && max2.round() == self.expected2,
+                true,
+            )
+        } else {
+            (
+                (min2 - self.expected2).abs() <= b && (max2 - self.expected2).abs() <= b,
+                false,
+            )
+        }
+    }
+}
+
+/// The verdicts on B functions.
+#[derive(Debug, Clone, Serialize)]
+pub struct BentVerdicts {
+    /// Values per variable.
+    pub p: u32,
+    /// Variables.
+    pub n: u32,
+    /// How verdicts were decided.
+    pub rule: BentRule,
+    /// Per function: bent or not.
+    pub bent: Vec<bool>,
+    /// Per function: whether the verdict is exact (integer |S|², error bound below 1/2).
+    pub exact: Vec<bool>,
+    /// Per function: min |S|.
+    pub min_abs: Vec<f64>,
+    /// Per function: max |S|.
+    pub max_abs: Vec<f64>,
+}
+
+impl BentVerdicts {
+    /// From per-function min and max |S|².
+    pub fn from_minmax(p: u32, n: u32, precision: Precision, min2: &[f64], max2: &[f64]) -> Self {
+        let rule = BentRule::new(p, n, precision);
+        use rayon::prelude::*;
+        let (bent, exact) = min2
+            .par_iter()
+            .zip(max2)
+            .map(|(&lo, &hi)| rule.decide(lo, hi))
+            .unzip();
+        BentVerdicts {
+            p,
+            n,
+            rule,
+            bent,
+            exact,
+            min_abs: min2.par_iter().map(|x| x.max(0.0).sqrt()).collect(),
+            max_abs: max2.par_iter().map(|x| x.max(0.0).sqrt()).collect(),
+        }
+    }
+
+    /// How many functions are bent.
+    pub fn count(&self) -> usize {
+        self.bent.iter().filter(|&&b| b).count()
+    }
+}
+
+/// The plan of a batched bentness run: fused, truth vector decoded as ε^v, min/max reduced.
+pub fn bent_plan(p: u32, n: u32, batch: u64, precision: Precision) -> Result<VcPlan> {
+    bent_plan_with(p, n, batch, precision, None)
+}
+
+/// [`bent_plan`] with the fused passes' values per work-item (`None`: the default).
+pub fn bent_plan_with(
+    p: u32,
+    n: u32,
+    batch: u64,
+    precision: Precision,
+    fused_values: Option<u32>,
+) -> Result<VcPlan> {
+    VcPlan::new(
+        p,
+        n,
+        VcOptions {
+            algorithm: Algorithm::Fused,
+            precision,
+            fused_values,
+            ..Default::default()
+        },
+    )?
+    .with_batch(batch)?
+    .with_truth(TruthEncoding::Roots)?
+    .with_output(SpectrumOutput::Reduce {
+        write: false,
+        bins: 0,
+        zero_tol2: 0.0,
+    })
+}
+
+/// A built bentness classifier for B functions of p^n values: upload, one fused run, B
+/// (min, max) pairs back.
+pub struct BentClassifier {
+    /// The transform (plan, schedule, program).
+    pub tr: VcTransform,
+}
+
+impl BentClassifier {
+    /// Builds the classifier on a device.
+    pub fn new(gpu: &Gpu, p: u32, n: u32, batch: u64, precision: Precision) -> Result<Self> {
+        Self::with_plan(gpu, &bent_plan(p, n, batch, precision)?)
+    }
+
+    /// Builds the classifier for a plan from [`bent_plan_with`].
+    pub fn with_plan(gpu: &Gpu, plan: &VcPlan) -> Result<Self> {
+        Ok(BentClassifier {
+            tr: VcTransform::new(gpu, plan)?,
+        })
+    }
+
+    /// Classifies `truth` (B functions of the plan's p and n); the times' `host_ms` is the
+    /// whole call: upload, kernels, range check, partials back, verdicts.
+    pub fn classify(&self, gpu: &Gpu, truth: &TruthVectors) -> Result<(BentVerdicts, RunTimes)> {
+        self.classify_bytes(gpu, &truth.data)
+    }
+
+    /// [`classify`](Self::classify) on the device form straight from a byte slice: B·N values
+    /// of one byte (p ≤ 256; else u16 little-endian), function-major.
+    pub fn classify_bytes(&self, gpu: &Gpu, data: &[u8]) -> Result<(BentVerdicts, RunTimes)> {
+        let t0 = std::time::Instant::now();
+        let upload_ms = self.tr.upload_truth(data)?;
+        let mut times = self.tr.run_checked(gpu)?;
+        let r = self.tr.reduced()?;
+        let plan = &self.tr.plan;
+        let v = BentVerdicts::from_minmax(plan.p, plan.n, plan.precision, &r.min2, &r.max2);
+        times.upload_ms = upload_ms;
+        times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
+        Ok((v, times))
+    }
+
+    /// Frees the pinned staging (see [`VcTransform::release`]).
+    pub fn release(self) -> Result<()> {
+        self.tr.release()
+    }
+}
+
+/// Classifies B functions on a device in one batched run.
+pub fn classify(gpu: &Gpu, truth: &TruthVectors, precision: Precision) -> Result<BentVerdicts> {
+    let c = BentClassifier::new(gpu, truth.p, truth.n, truth.batch, precision)?;
+    let (v, _) = c.classify(gpu, truth)?;
+    c.release()?;
+    Ok(v)
+}
+
+/// The CPU reference: each function's spectrum with the separable f64 transform.
+pub fn classify_cpu(truth: &TruthVectors) -> Result<BentVerdicts> {
+    truth.check_range()?;
+    let (mut lo, mut hi) = (Vec::new(), Vec::new());
+    for f in 0..truth.batch {
+        let s = super::reference_spectrum(truth.p, truth.n, &truth.function(f))?;
+        let n2: Vec<f64> = s.iter().map(|c| c.norm_sqr()).collect();
+        lo.push(n2.iter().cloned().fold(f64::INFINITY, f64::min));
+        hi.push(n2.iter().cloned().fold(0.0, f64::max));
+    }
+    Ok(BentVerdicts::from_minmax(
+        truth.p,
+        truth.n,
+        Precision::F64,
+        &lo,
+        &hi,
+    ))
+}

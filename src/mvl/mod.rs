@@ -1,0 +1,35 @@
+//! Multiple-valued logic (MVL) analysis on the device: p-valued functions of n variables as
+//! compact truth vectors (one byte a value for p ≤ 256), many at once, their VC spectra of
+//! the ε^f encoding (ε = e^(2πi/p)) reduced in the last pass so that spectra nobody needs are
+//! never written.
+//!
+//! - [`truth`]: loading and validating B truth vectors (`.npy`, `.txt` one function a line);
+//! - [`bent`]: per-function min/max |S| and the bent verdict (exact where decidable);
+//! - [`stats`]: per-function max |S|, zero count and the histogram of |S|²;
+//! - [`autocorr`]: the autocorrelation R_f(τ) = Σ_x ε^(f(x ⊕ τ) − f(x)), the inverse VC
+//!   transform of |S|².
+//!
+//! The single-function [`crate::bent`] report (full spectrum, off-count) stays where it was.
+
+pub mod autocorr;
+pub mod bent;
+pub mod stats;
+pub mod truth;
+
+pub use autocorr::autocorrelation;
+pub use bent::{classify, BentClassifier, BentRule, BentVerdicts};
+pub use stats::{spectrum_stats, SpectrumStats};
+pub use truth::{load_truth, TruthVectors};
+
+use crate::error::Result;
+use crate::transform::{root, Direction};
+use num_complex::Complex64;
+
+/// The f64 CPU reference spectrum of ε^f (forward, unnormalised).
+pub fn reference_spectrum(p: u32, n: u32, values: &[u32]) -> Result<Vec<Complex64>> {
+    let x: Vec<Complex64> = values
+        .iter()
+        .map(|&v| root(p, v as u64, Direction::Inverse))
+        .collect();
+    crate::reference::separable_vc(p, n, &x, Direction::Forward, 1.0)
+}

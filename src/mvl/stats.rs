@@ -1,0 +1,140 @@
+//! The spectral distribution of many functions, reduced in the last pass: per function the
+//! min and max |S|, the count of zero coefficients (|S| within the error bound e of
+//! [`BentRule`]) and a histogram of |S|² on `bins` equal bins over
+//! [0, max |S|²] (the maximum lands in the last bin; a value is binned after adding the error
+//! bound 2·N·e + e², so an exact value on a bin edge goes to the upper bin as it would exactly). The device runs the transform twice:
+//! once for the maxima, once for the histogram scaled by them. Where N ≤ 4096 and |S|² is an
+//! exact integer (p ∈ {2, 3, 4, 6}, bound below 1/2), the spectrum is also brought back and
+//! the exact distribution of |S|² values is given.
+
+use super::bent::BentRule;
+use super::truth::TruthVectors;
+use crate::error::{JitError, Result};
+use crate::runtime::Gpu;
+use crate::transform::Precision;
+use crate::vc::{Algorithm, SpectrumOutput, TruthEncoding, VcOptions, VcPlan, VcTransform};
+use num_complex::{Complex32, Complex64};
+use serde::Serialize;
+
+/// Largest N for which the exact |S|² distribution is computed.
+pub const EXACT_MAX_LEN: u64 = 4096;
+
+/// The spectral statistics of B functions.
+#[derive(Debug, Clone, Serialize)]
+pub struct SpectrumStats {
+    /// Values per variable.
+    pub p: u32,
+    /// Variables.
+    pub n: u32,
+    /// Histogram bins.
+    pub bins: u32,
+    /// Per function: min |S|.
+    pub min_abs: Vec<f64>,
+    /// Per function: max |S|.
+    pub max_abs: Vec<f64>,
+    /// Per function: coefficients with |S| ≤ `zero_tol`.
+    pub zeros: Vec<u32>,
+    /// The |S| at or below which a coefficient counts as zero.
+    pub zero_tol: f64,
+    /// Per function: counts of |S|² in bins of width max |S|² / bins.
+    pub histogram: Vec<Vec<u32>>,
+    /// Per function, where decidable: (|S|², count) for each exact value, ascending.
+    pub exact: Option<Vec<Vec<(u64, u64)>>>,
+}
+
+/// Computes the statistics of B functions on a device.
+pub fn spectrum_stats(
+    gpu: &Gpu,
+    truth: &TruthVectors,
+    precision: Precision,
+    bins: u32,
+) -> Result<SpectrumStats> {
+    if bins == 0 {
+        return Err(JitError::invalid(
+            "--bins 0: a histogram has at least one bin",
+        ));
+    }
+    let rule = BentRule::new(truth.p, truth.n, precision);
+    let e = rule.spectrum_error;
+    let len = truth.len();
+    let want_exact = rule.integer_norms && len <= EXACT_MAX_LEN;
+    let plan = VcPlan::new(
+        truth.p,
+        truth.n,
+        VcOptions {
+            algorithm: Algorithm::Fused,
+            precision,
+            ..Default::default()
+        },
+    )?
+    .with_batch(truth.batch)?
+    .with_truth(TruthEncoding::Roots)?
+    .with_output(SpectrumOutput::Reduce {
+        write: want_exact,
+        bins,
+        zero_tol2: e * e,
+    })?;
+    let tr = VcTransform::new(gpu, &plan)?;
+    let b = truth.batch as usize;
+    tr.upload_truth(&truth.data)?;
+    tr.set_histogram_scale(&vec![0.0; b])?;
+    tr.run_checked(gpu)?;
+    let r = tr.reduced()?;
+    let scale: Vec<f64> = r
+        .max2
+        .iter()
+        .map(|&m| if m > 0.0 { bins as f64 / m } else { 0.0 })
+        .collect();
+    tr.set_histogram_scale(&scale)?;
+    tr.run_checked(gpu)?;
+    let (zeros, hist) = tr.reduced_counts()?;
+    let exact = if want_exact {
+        let total = (truth.batch * len) as usize;
+        let spec: Vec<Complex64> = match precision {
+            Precision::F32 => {
+                let mut v = vec![Complex32::new(0.0, 0.0); total];
+                tr.download(&mut v)?;
+                v.into_iter()
+                    .map(|c| Complex64::new(c.re as f64, c.im as f64))
+                    .collect()
+            }
+            Precision::F64 => {
+                let mut v = vec![Complex64::new(0.0, 0.0); total];
+                tr.download(&mut v)?;
+                v
+            }
+        };
+        let mut out = Vec::with_capacity(b);
+        for (f, s) in spec.chunks(len as usize).enumerate() {
+            if rule.bound2(r.max2[f]) >= 0.5 {
+                out.clear();
+                break;
+            }
+            let mut vals: Vec<u64> = s.iter().map(|c| c.norm_sqr().round() as u64).collect();
+            vals.sort_unstable();
+            let mut counts: Vec<(u64, u64)> = Vec::new();
+            for v in vals {
+                match counts.last_mut() {
+                    Some((x, c)) if *x == v => *c += 1,
+                    _ => counts.push((v, 1)),
+                }
+            }
+            out.push(counts);
+        }
+        (out.len() == b).then_some(out)
+    } else {
+        None
+    };
+    tr.release()?;
+    Ok(SpectrumStats {
+        p: truth.p,
+        n: truth.n,
+        bins,
+        min_abs: r.min2.iter().map(|x| x.max(0.0).sqrt()).collect(),
+        max_abs: r.max2.iter().map(|x| x.max(0.0).sqrt()).collect(),
+        zeros,
+        zero_tol: e,
+        histogram: hist.chunks(bins as usize).map(|c| c.to_vec()).collect(),
+        exact,
+    })
+}

@@ -1,0 +1,204 @@
+//! Truth-vector input and spectral reductions on the device: the calls a plan made with
+//! [`VcPlan::with_truth`](crate::vc::VcPlan::with_truth) or a reducing
+//! [`SpectrumOutput`](crate::vc::plan::SpectrumOutput) runs with (the MVL analyses in
+//! `crate::mvl` are built from these).
+
+use super::execute::{Buffers, MvlBuffers, Real, TypedBuffers, VcTransform};
+use crate::error::{JitError, Result};
+use crate::runtime::timing::RunTimes;
+use crate::runtime::Gpu;
+use ocl::{Buffer, OclPrm};
+
+/// Per-transform results of a reducing last pass.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reduced {
+    /// Smallest |S|² of each transform.
+    pub min2: Vec<f64>,
+    /// Largest |S|² of each transform.
+    pub max2: Vec<f64>,
+}
+
+fn read<T: OclPrm>(b: &Buffer<T>, len: usize) -> Result<Vec<T>> {
+    let mut v = vec![T::default(); len];
+    b.read(&mut v)
+        .enq()
+        .map_err(|e| JitError::Device(format!("reading a reduction buffer: {e}")))?;
+    Ok(v)
+}
+
+fn write<T: OclPrm>(b: &Buffer<T>, v: &[T]) -> Result<()> {
+    b.write(v)
+        .enq()
+        .map_err(|e| JitError::Device(format!("writing a reduction buffer: {e}")))
+}
+
+impl VcTransform {
+    fn mvl_buffers<T: Real>(b: &Buffers<T>) -> Result<&MvlBuffers<T>> {
+        b.mvl.as_ref().ok_or_else(|| {
+            JitError::invalid("the plan has neither a truth-vector input nor a reduction")
+        })
+    }
+
+    /// Uploads B·N truth values (one byte each for p ≤ 256, else u16 little-endian byte
+    /// pairs) through pinned staging; returns the upload's event time in ms. Values are
+    /// checked on the device by the next [`run_checked`](Self::run_checked).
+    pub fn upload_truth(&self, values: &[u8]) -> Result<f64> {
+        let need = (self.plan.total_len() * self.plan.truth_bytes()) as usize;
+        if values.len() != need {
+            return Err(JitError::invalid(format!(
+                "truth vector: {} bytes given, the plan needs B·N·{} = {need}",
+                values.len(),
+                self.plan.truth_bytes()
+            )));
+        }
+        fn up<T: Real>(b: &Buffers<T>, values: &[u8]) -> Result<f64> {
+            let m = VcTransform::mvl_buffers(b)?;
+            let (Some(st), Some(dev)) = (&m.truth_staging, &m.truth) else {
+                return Err(JitError::invalid("the plan has no truth-vector input"));
+            };
+            // Copied in parallel: one thread's memcpy into pinned memory is slower than the
+            // upload that follows (85 MB for 2^20 functions of 3^4 values).
+            st.with_map(|h| {
+                use rayon::prelude::*;
+                h[..values.len()]
+                    .par_chunks_mut(1 << 20)
+                    .zip(values.par_chunks(1 << 20))
+                    .for_each(|(d, s)| d.copy_from_slice(s));
+                Ok(())
+            })?;
+            st.upload_to(dev, values.len())
+        }
+        match &self.buffers {
+            TypedBuffers::F32(b) => up(b, values),
+            TypedBuffers::F64(b) => up(b, values),
+        }
+    }
+
+    /// Sets the histogram scale of each transform (bins / max |S|², 0 where the max is 0).
+    pub fn set_histogram_scale(&self, scale: &[f64]) -> Result<()> {
+        fn set<T: Real>(b: &Buffers<T>, scale: &[f64]) -> Result<()> {
+            let m = VcTransform::mvl_buffers(b)?;
+            let h = m
+                .hscale
+                .as_ref()
+                .ok_or_else(|| JitError::invalid("the plan has no histogram"))?;
+            let v: Vec<T> = scale.iter().map(|&x| T::from_f64(x)).collect();
+            write(h, &v)
+        }
+        match &self.buffers {
+            TypedBuffers::F32(b) => set(b, scale),
+            TypedBuffers::F64(b) => set(b, scale),
+        }
+    }
+
+    /// Resets the range flag and the counters, runs the passes, then reads the flag: a value
+    /// outside 0..p−1 is an error naming the transform (function) and its position, and the
+    /// caller writes nothing.
+    pub fn run_checked(&self, gpu: &Gpu) -> Result<RunTimes> {
+        fn reset<T: Real>(b: &Buffers<T>, batch: usize, bins: usize) -> Result<()> {
+            if let Some(m) = &b.mvl {
+                write(&m.flag, &[u32::MAX])?;
+                if let Some(z) = &m.zeros {
+                    write(z, &vec![0u32; batch])?;
+                }
+                if let Some(h) = &m.hist {
+                    write(h, &vec![0u32; batch * bins])?;
+                }
+            }
+            Ok(())
+        }
+        let bins = match self.plan.output {
+            crate::vc::plan::SpectrumOutput::Reduce { bins, .. } => bins as usize,
+            _ => 0,
+        };
+        let batch = self.plan.batch as usize;
+        match &self.buffers {
+            TypedBuffers::F32(b) => reset(b, batch, bins)?,
+            TypedBuffers::F64(b) => reset(b, batch, bins)?,
+        }
+        let times = self.run(gpu)?;
+        if let Some(i) = self.out_of_range()? {
+            let (f, k) = (i / self.plan.len, i % self.plan.len);
+            return Err(JitError::invalid(format!(
+                "function {f}: the value at position {k} is outside 0..{} (p = {}); nothing was written",
+                self.plan.p - 1,
+                self.plan.p
+            )));
+        }
+        Ok(times)
+    }
+
+    /// The first flat index (function · N + position) whose truth value was ≥ p in the last
+    /// run, if any.
+    pub fn out_of_range(&self) -> Result<Option<u64>> {
+        fn flag<T: Real>(b: &Buffers<T>) -> Result<u32> {
+            match &b.mvl {
+                Some(m) => Ok(read(&m.flag, 1)?[0]),
+                None => Ok(u32::MAX),
+            }
+        }
+        let f = match &self.buffers {
+            TypedBuffers::F32(b) => flag(b)?,
+            TypedBuffers::F64(b) => flag(b)?,
+        };
+        Ok((f != u32::MAX).then_some(f as u64))
+    }
+
+    /// Min and max |S|² of each transform: the last pass's per-work-group partials, folded on
+    /// the host (min and max do not depend on the order: deterministic).
+    pub fn reduced(&self) -> Result<Reduced> {
+        let groups = self
+            .schedule
+            .fused_passes()
+            .last()
+            .map_or(1, |f| f.groups()) as usize;
+        let batch = self.plan.batch as usize;
+        fn parts<T: Real>(b: &Buffers<T>, len: usize) -> Result<Vec<f64>> {
+            let m = VcTransform::mvl_buffers(b)?;
+            let part = m
+                .part
+                .as_ref()
+                .ok_or_else(|| JitError::invalid("the plan has no reduction"))?;
+            Ok(read(part, len)?.into_iter().map(|x| x.to_f64()).collect())
+        }
+        let v = match &self.buffers {
+            TypedBuffers::F32(b) => parts(b, 2 * batch * groups)?,
+            TypedBuffers::F64(b) => parts(b, 2 * batch * groups)?,
+        };
+        let mut out = Reduced {
+            min2: Vec::with_capacity(batch),
+            max2: Vec::with_capacity(batch),
+        };
+        for f in v.chunks(2 * groups) {
+            let lo = f.iter().step_by(2).fold(f64::INFINITY, |a, &x| a.min(x));
+            let hi = f.iter().skip(1).step_by(2).fold(0.0f64, |a, &x| a.max(x));
+            out.min2.push(lo);
+            out.max2.push(hi);
+        }
+        Ok(out)
+    }
+
+    /// Zero-coefficient counts (per transform) and histograms (B × bins) of the last run.
+    pub fn reduced_counts(&self) -> Result<(Vec<u32>, Vec<u32>)> {
+        let bins = match self.plan.output {
+            crate::vc::plan::SpectrumOutput::Reduce { bins, .. } if bins > 0 => bins as usize,
+            _ => return Err(JitError::invalid("the plan has no histogram")),
+        };
+        let batch = self.plan.batch as usize;
+        fn counts<T: Real>(
+            b: &Buffers<T>,
+            batch: usize,
+            bins: usize,
+        ) -> Result<(Vec<u32>, Vec<u32>)> {
+            let m = VcTransform::mvl_buffers(b)?;
+            match (&m.zeros, &m.hist) {
+                (Some(z), Some(h)) => Ok((read(z, batch)?, read(h, batch * bins)?)),
+                _ => Err(JitError::invalid("the plan has no histogram")),
+            }
+        }
+        match &self.buffers {
+            TypedBuffers::F32(b) => counts(b, batch, bins),
+            TypedBuffers::F64(b) => counts(b, batch, bins),
+        }
+    }
+}

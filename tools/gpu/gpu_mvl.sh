@@ -1,0 +1,194 @@
+#!/usr/bin/env bash
+# Issues 13 and 14 (batched part) on an NVIDIA host, beside torch (cuFFT) in the same run:
+# (a) 2^20 ternary functions of 4 variables (uint8 .npy (2^20, 81), written here by python:
+#     random, every 8th row a bent function x1x2 + x3x4 + affine) classified by `jitfft bent`:
+#     kernel time (target ≤ 0.1 ms) and end to end from host memory (≤ 10 ms); verdicts checked;
+# (b) 3^16 from a uint8 truth vector, spectrum written (`vc --truth`): kernel (≤ 0.65 ms) and the
+#     upload against the complex upload of the same transform (≤ 1/8);
+# (c) batched VC: 2^20 transforms of 3^4 (≤ 0.55 ms) and 2^14 of 2^10 (≤ 0.11 ms), --check
+#     (f32 rel. L2 ≤ 2e-6), against the copy rate (`devices --bandwidth`) and torch fftn.
+# Usage (repo root, release binary present):  OUT=dir tools/gpu/gpu_mvl.sh
+# Settings: QUICK=1 (tiny sizes, runs on PoCL; torch skipped where absent), REPEAT (20),
+# VALUES_3 ("9 3") and VALUES_2 ("8"): extra --fused-values runs of the batched p = 3 / p = 2 sizes,
+# DEVICE (a --device selector; default: jitfft's default device), JITFFT_BIN, JITFFT_COMMIT.
+# Writes: env.txt, log.txt, bandwidth.json, bent.jsonl, truth.jsonl, batched.jsonl, torch.json,
+# summary.txt (also printed).
+set -uo pipefail
+OUT=${OUT:?set OUT to a new results folder}
+mkdir -p "$OUT"
+BIN=${JITFFT_BIN:-target/release/jitfft}
+if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
+  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
+fi
+export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
+REPEAT=${REPEAT:-20}
+QUICK=${QUICK:-0}
+DEV=()
+[ -n "${DEVICE:-}" ] && DEV=(--device "$DEVICE")
+if [ "$QUICK" = 1 ]; then
+  BENT_B=1024; TRUTH_N=8; BATCHED="1024:3:4 64:2:10"; QFLAG=--quick
+else
+  BENT_B=1048576; TRUTH_N=16; BATCHED="1048576:3:4 16384:2:10"; QFLAG=
+fi
+# Batched runs: the default fused plan, then work-items holding fewer values (more work-items a
+# tile, longer contiguous runs a load), one line each.
+VALUES_3=${VALUES_3:-"9 3"}
+VALUES_2=${VALUES_2:-"8"}
+{
+  echo "date: $(date -u +%FT%TZ)"
+  echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
+  echo "command: QUICK=$QUICK REPEAT=$REPEAT DEVICE=${DEVICE:-} OUT=\$OUT tools/gpu/gpu_mvl.sh"
+  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | head -3
+} > "$OUT/env.txt"
+LOG="$OUT/log.txt"
+: > "$LOG"
+run() { echo "== $*" >> "$LOG"; timeout 150 "$@" 2>> "$LOG"; }
+run "$BIN" devices --bandwidth --json "${DEV[@]}" > "$OUT/bandwidth.json"
+
+# (a) bent classification
+MANY=/tmp/jitfft_mvl_many.npy
+python3 - "$BENT_B" "$MANY" >> "$LOG" 2>&1 <<'PY'
+import os, sys
+B, path, N = int(sys.argv[1]), sys.argv[2], 81
+data = bytearray(os.urandom(B * N).translate(bytes(i % 3 for i in range(256))))
+rows = []
+for a1 in range(3):
+    for a2 in range(3):
+        for c in range(3):
+            row = bytearray()
+            for x in range(N):
+                d = [x // 3 ** i % 3 for i in range(4)]
+                row.append((d[0] * d[1] + d[2] * d[3] + a1 * d[0] + a2 * d[2] + c) % 3)
+            rows.append(bytes(row))
+for k in range(0, B, 8):
+    data[k * N:(k + 1) * N] = rows[(k // 8) % len(rows)]
+header = "{'descr': '|u1', 'fortran_order': False, 'shape': (%d, %d), }" % (B, N)
+header += " " * ((64 - (10 + len(header) + 1) % 64) % 64) + "\n"
+with open(path, "wb") as f:
+    f.write(b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + header.encode() + data)
+print("wrote %s: %d functions, every 8th bent" % (path, B))
+PY
+# bent.jsonl: the default plan (verdicts written and checked), then fewer values a work-item
+: > "$OUT/bent.jsonl"
+for v in "" ${VALUES_3:-}; do
+  if [ -z "$v" ]; then extra=(--output /tmp/jitfft_mvl_verdicts.npy); else extra=(--fused-values "$v"); fi
+  run "$BIN" bent --p 3 --input "$MANY" --precision f32 --repeat "$REPEAT" "${extra[@]}" --json "${DEV[@]}" | tr -d '\n' >> "$OUT/bent.jsonl"
+  echo " ${v:-default}" >> "$OUT/bent.jsonl"
+done
+
+# (b) 3^16 from a uint8 truth vector (spectrum written) against the complex upload
+: > "$OUT/truth.jsonl"
+for mode in --truth ""; do
+  run "$BIN" vc --p 3 --n "$TRUTH_N" $mode --encoding roots --check --seed 7 --repeat "$REPEAT" --json "${DEV[@]}" | tr -d '\n' >> "$OUT/truth.jsonl"
+  echo >> "$OUT/truth.jsonl"
+done
+
+# (c) batched transforms
+: > "$OUT/batched.jsonl"
+for s in $BATCHED; do
+  IFS=: read -r b p n <<< "$s"
+  vals=VALUES_$p
+  for v in "" ${!vals:-}; do
+    run "$BIN" vc --p "$p" --n "$n" --batch "$b" --algo fused ${v:+--fused-values $v} --check --seed 7 --repeat "$REPEAT" --json "${DEV[@]}" | tr -d '\n' >> "$OUT/batched.jsonl"
+    echo >> "$OUT/batched.jsonl"
+  done
+done
+
+# torch in the same run
+if python3 -c "import torch; assert torch.cuda.is_available()" 2>/dev/null; then
+  timeout 200 python3 "$(dirname "$0")/../peers/peer_mvl.py" $QFLAG --repeats "$REPEAT" --out "$OUT/torch.json" >> "$LOG" 2>&1
+else
+  echo '{"skipped": "no torch with CUDA on this host"}' > "$OUT/torch.json"
+fi
+
+python3 - "$OUT" "$BENT_B" > "$OUT/summary.txt" 2>> "$LOG" <<'PY'
+import json, sys
+out, B = sys.argv[1], int(sys.argv[2])
+def load(name):
+    try:
+        return json.load(open("%s/%s" % (out, name)))
+    except Exception as e:
+        return {"error": str(e)}
+def lines(name):
+    rows = []
+    for l in open("%s/%s" % (out, name)):
+        l = l.strip()
+        try:
+            rows.append(json.loads(l) if l else {"error": "no output (see log.txt)"})
+        except Exception as e:
+            rows.append({"error": str(e)})
+    return rows
+bw = load("bandwidth.json")
+copy = None
+try:
+    devs = bw if isinstance(bw, list) else bw.get("devices", [bw])
+    copy = [d["copy_gbs"] for d in devs if d.get("copy_gbs")][0]
+except Exception:
+    pass
+tj = load("torch.json")
+print("copy rate (jitfft devices --bandwidth): %s GB/s; torch copy %s GB/s" % (
+    "%.0f" % copy if copy else "?", "%.0f" % tj["copy_gbs"] if "copy_gbs" in tj else "-"))
+bl = []
+for l in open("%s/bent.jsonl" % out):
+    js, v = (l.rsplit(" ", 1) + [""])[:2]
+    try:
+        bl.append((json.loads(js), v.strip()))
+    except Exception as e:
+        bl.append(({"error": l.strip()[:300]}, v.strip()))
+b = bl[0][0] if bl else {"error": "no runs"}
+print("\n(a) bent: %d ternary functions of 4 variables (uint8)" % B)
+if "kernel_ms" in b:
+    print("  jitfft kernel %.4f ms (target 0.1), upload %.3f ms, end to end %.3f ms (target 10); %d bent of %d, exact=%s" % (
+        b["kernel_ms"], b["upload_ms"], b["end_to_end_ms"], b["bent_count"], b["functions"], b["exact"]))
+    try:
+        raw = open("/tmp/jitfft_mvl_verdicts.npy", "rb").read()
+        hl = int.from_bytes(raw[8:10], "little"); v = raw[10 + hl:]
+        planted = all(v[k] == 1 for k in range(0, B, 8))
+        print("  verdicts: every planted bent row (every 8th) bent: %s; others bent: %d" % (
+            planted, sum(v[k] for k in range(B) if k % 8)))
+    except Exception as e:
+        print("  verdicts: %s" % e)
+else:
+    print("  failed: %s" % b)
+for r, v in bl[1:]:
+    if "kernel_ms" in r:
+        print("  --fused-values %s: kernel %.4f ms, end to end %.3f ms, %d bent" % (v, r["kernel_ms"], r["end_to_end_ms"], r["bent_count"]))
+    else:
+        print("  --fused-values %s failed: %s" % (v, r))
+if "bent" in tj:
+    t = tj["bent"]
+    print("  torch decode+fftn+abs+amin/amax: kernel %.4f ms, end to end %.3f ms" % (
+        t["kernel_ms"]["median"], t["end_to_end_ms"]["median"]))
+    if "kernel_ms" in b:
+        print("  ratio torch/jitfft: kernel %.1fx, end to end %.1fx" % (
+            t["kernel_ms"]["median"] / b["kernel_ms"], t["end_to_end_ms"]["median"] / b["end_to_end_ms"]))
+tr = lines("truth.jsonl")
+print("\n(b) 3^n from a uint8 truth vector, spectrum written")
+if len(tr) == 2 and all("kernel_ms" in r for r in tr):
+    t, c = tr
+    print("  truth: kernel %.4f ms (target 0.65 at 3^16), %d passes, upload %.4f ms, rel L2 %.2e" % (
+        t["kernel_ms"]["median"], t["passes"], t["upload_ms"]["median"], t["check"]["rel_l2"]))
+    print("  complex: kernel %.4f ms, upload %.4f ms; upload ratio uint8/complex %.3f (target <= 0.125)" % (
+        c["kernel_ms"]["median"], c["upload_ms"]["median"], t["upload_ms"]["median"] / c["upload_ms"]["median"]))
+else:
+    print("  failed: %s" % tr)
+if "upload" in tj:
+    u = tj["upload"]
+    print("  torch: upload uint8 %.4f ms, complex64 %.4f ms; decode+fftn %.4f ms" % (
+        u["u8_ms"]["median"], u["c64_ms"]["median"], tj["truth_fftn"]["kernel_ms"]["median"]))
+print("\n(c) batched VC (f32), one pass = read + write of B*N complex64")
+targets = {(3, 4): 0.55, (2, 10): 0.11}
+for i, r in enumerate(lines("batched.jsonl")):
+    if "kernel_ms" not in r:
+        print("  failed: %s" % r); continue
+    pl = r["plan"]; B2, p, n = pl["batch"], pl["p"], pl["n"]
+    k = r["kernel_ms"]["median"]
+    floor = 2 * B2 * p ** n * 8 / (copy * 1e9) * 1e3 if copy else float("nan")
+    tt = [x for x in tj.get("batched", []) if (x["batch"], x["p"], x["n"]) == (B2, p, n)]
+    ts = " torch %.4f ms (%.1fx)" % (tt[0]["kernel_ms"]["median"], tt[0]["kernel_ms"]["median"] / k) if tt else ""
+    print("  %d x %d^%d%s: kernel %.4f ms (target %s), %d pass(es) %s, copy floor %.4f ms per pass -> %.0f%% of copy; rel L2 %.2e (worst transform %s);%s" % (
+        B2, p, n, " values %s" % pl["fused_values"] if pl.get("fused_values") else "", k, targets.get((p, n), "-"), r["passes"], r["radices"], floor,
+        100 * floor * r["passes"] / k, r["check"]["rel_l2"], r["check"].get("worst_transform"), ts))
+PY
+cat "$OUT/summary.txt"
+echo "done: $(date -u +%FT%TZ)" >> "$OUT/env.txt"
