@@ -64,10 +64,11 @@ pub enum Form {
 }
 
 /// The form emitted for p: Rader where it needs neither more additions nor more multiplies
-/// than the pair form (p = 5, 13, 17, 19, …; p = 7 and 11 trade many multiplies for more
-/// additions there, which FMA hardware would not repay).
+/// than the pair form (p = 5, 13, 17, 19, 29, 31; p = 7, 11 and 23 would trade multiplies for
+/// more additions, which FMA hardware does not repay). `JITFFT_CODELET=pair` forces the pair
+/// form (A/B timing).
 pub fn form(p: u64) -> Form {
-    if !rader_dft::applies(p) {
+    if !rader_dft::applies(p) || crate::runtime::env::codelet_pair_only() {
         return Form::Pair;
     }
     let pair = form_counts(p, Form::Pair);
