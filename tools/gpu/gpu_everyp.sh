@@ -139,7 +139,7 @@ if want tune; then
   done
 fi
 step "summary"
-python3 "$HERE/../reports/everyp_report.py" "$OUT" "$WORK" > "$OUT/SUMMARY.md" 2>> "$LOG"
+SIZES="$SIZES" python3 "$HERE/../reports/everyp_report.py" "$OUT" "$WORK" > "$OUT/SUMMARY.md" 2>> "$LOG"
 step "done"
 tar -C "$WORK" -czf "$OUT/extra.tar.gz" .
 rm -rf "$WORK"

@@ -67,7 +67,9 @@ def main():
           " floor / default; ratio = cuFFT / default; tuned = fastest `tune` candidate within"
           " its time budget (candidates timed of all); wg-device = default plan with the"
           " device's work-group maximum (JITFFT_KERNEL_WG=device); pair = default plan with"
-          " pair-form codelets (JITFFT_CODELET=pair) where the default uses Rader codelets.\n"
+          " pair-form codelets (JITFFT_CODELET=pair) where the default uses Rader codelets; earlier ="
+          " the `vc --check` median (tuned plan, session 3) in"
+          " bench-results/nvidia-h100/current/fused-staged/, with this run's default against it.\n"
           % (dev_name, "%.0f" % copy if copy else "?"))
     print("| size | N | default ms | passes (radices) | tuned ms (choice) | default/tuned | wg-device ms (passes) | pair ms |"
           " cuFFT ms | ratio | floor ms | % of copy | per pass % | rel. L2 | earlier (current/) |")
