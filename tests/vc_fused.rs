@@ -1,4 +1,4 @@
-//! Fused multi-digit passes against the f64 reference: every p ≤ 16, many n (including n not a
+//! Fused multi-digit passes against the f64 reference: every p ≤ 16 and the primes to 31, many n (including n not a
 //! multiple of the digits per pass, and tiles smaller than a work-group), every layout, forced
 //! multi-pass schedules with and without lanes, values per work-item, both precisions and
 //! directions.
@@ -86,6 +86,36 @@ fn every_p_up_to_7_default_schedule() {
 #[test]
 fn every_p_from_8_to_16_default_schedule() {
     every_p_default_schedule(8..=16);
+}
+
+/// The primes above 16 and 13's inverse, the default schedule (Rader codelets for 13, 17, 19,
+/// 29, 31, the pair form for 23): by default 17 and 31 at n = 2 forward f32, 13, 19 and 29 at
+/// n = 1 inverse f64, 23 at n = 1 forward f32; exhaustive: n = 1…3 (1…2 from p = 23), both.
+#[test]
+fn primes_to_31_default_schedule() {
+    let gpu = common::gpu();
+    let seed = common::seed();
+    let all = common::exhaustive();
+    for p in [13, 17, 19, 23, 29, 31] {
+        let inverse_only = matches!(p, 13 | 19 | 29);
+        let ns = match (all, p) {
+            (true, ..=19) => 1..=3,
+            (true, _) => 1..=2, // n = 3 of p ≥ 23: a minute of PoCL compile each
+            (false, 17 | 31) => 2..=2,
+            (false, _) => 1..=1,
+        };
+        for n in ns {
+            let mut inv = fused(None, None, FusedLayout::Auto, Precision::F64);
+            inv.direction = Direction::Inverse;
+            let fwd = fused(None, None, FusedLayout::Auto, Precision::F32);
+            if all || !inverse_only {
+                check(&gpu, p, n, fwd, seed);
+            }
+            if all || inverse_only {
+                check(&gpu, p, n, inv, seed);
+            }
+        }
+    }
 }
 
 /// Forced multi-pass schedules for one layout: by default each case with two of the four lanes

@@ -6,7 +6,8 @@
 //! real-coefficient sums, coefficients 0 and ±1 cost no multiply, and the ±i of the sine part is
 //! a component swap. p = 2, 3 and 4 come out as the textbook butterflies (DFT4: 8 complex adds).
 
-use super::{real_literal, OpCounts, Writer};
+use super::{rader_dft, real_literal, OpCounts, Writer};
+use serde::Serialize;
 use std::f64::consts::PI;
 
 /// Exact cos/sin of 2π·e/p for the few angles where floating point would blur 0 and ±1.
@@ -53,9 +54,159 @@ fn axpy(acc: &mut String, c: f64, v: &str, f64p: bool, counts: &mut OpCounts) {
     }
 }
 
+/// How a codelet is built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// Pairs x_j ± x_{p−j}, then dense cosine/sine sums (any p).
+    Pair,
+    /// Rader/Winograd convolutions split by CRT ([`super::rader_dft`]; odd primes ≥ 5).
+    Rader,
+}
+
+/// The form emitted for p: Rader where it needs neither more additions nor more multiplies
+/// than the pair form (p = 5, 13, 17, 19, 29, 31; p = 7, 11 and 23 would trade multiplies for
+/// more additions, which FMA hardware does not repay). `JITFFT_CODELET=pair` forces the pair
+/// form (A/B timing).
+pub fn form(p: u64) -> Form {
+    if !rader_dft::applies(p) || crate::runtime::env::codelet_pair_only() {
+        return Form::Pair;
+    }
+    let pair = form_counts(p, Form::Pair);
+    let rader = form_counts(p, Form::Rader);
+    if rader.0 <= pair.0 && rader.1 <= pair.1 {
+        Form::Rader
+    } else {
+        Form::Pair
+    }
+}
+
+/// (real additions, real multiplies) of one codelet in the given form.
+pub fn form_counts(p: u64, f: Form) -> (u64, u64) {
+    let mut w = Writer::new();
+    let vars: Vec<String> = (0..p).map(|i| format!("v{i}")).collect();
+    match f {
+        Form::Pair => emit_pair(&mut w, p, &vars, false, false),
+        Form::Rader => emit_rader(&mut w, p, &vars, false, false),
+    }
+    let c = w.take_counts();
+    (2 * c.complex_add + c.real_add, c.real_mul)
+}
+
+/// FFTW 3.3's scalar codelets n1_5, n1_7, n1_11 and n1_13 (genfft, no FMA): (real additions,
+/// real multiplies) as their headers state; the reference the codelets here must not exceed.
+pub fn fftw_counts(p: u64) -> Option<(u64, u64)> {
+    match p {
+        5 => Some((32, 12)),
+        7 => Some((60, 36)),
+        11 => Some((140, 100)),
+        13 => Some((176, 68)),
+        _ => None,
+    }
+}
+
+/// One codelet's real operation counts beside the alternatives (what `jitfft stats` shows).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct CodeletReport {
+    /// The point count p.
+    pub p: u64,
+    /// The form emitted: `pair` or `rader`.
+    pub form: &'static str,
+    /// (real additions, real multiplies) of the emitted codelet.
+    pub emitted: (u64, u64),
+    /// (real additions, real multiplies) of the pair form.
+    pub pair: (u64, u64),
+    /// (real additions, real multiplies) of the dense p² complex product (the paper's).
+    pub dense: (u64, u64),
+    /// FFTW's n1_p (no FMA) where p is 5, 7, 11 or 13: the reference.
+    pub fftw: Option<(u64, u64)>,
+}
+
+/// The counts of the p-point codelet, its alternatives and FFTW's reference.
+pub fn report(p: u64) -> CodeletReport {
+    let f = form(p);
+    let d = dense_counts(p);
+    CodeletReport {
+        p,
+        form: match f {
+            Form::Pair => "pair",
+            Form::Rader => "rader",
+        },
+        emitted: form_counts(p, f),
+        pair: form_counts(p, Form::Pair),
+        dense: (2 * d.complex_mul + 2 * d.complex_add, 4 * d.complex_mul),
+        fftw: fftw_counts(p),
+    }
+}
+
 /// Emits, inside a `{ }` block, the in-place p-point DFT of the variables `vars` (real2 each).
 /// `inverse` selects ω = e^(+2πi/p). The writer's counts receive exactly what is emitted.
 pub fn emit_dft(w: &mut Writer, p: u64, vars: &[String], inverse: bool, f64p: bool) {
+    match form(p) {
+        Form::Pair => emit_pair(w, p, vars, inverse, f64p),
+        Form::Rader => emit_rader(w, p, vars, inverse, f64p),
+    }
+}
+
+/// The Rader/Winograd form: the program of [`rader_dft::build`] as `r<node>` temporaries,
+/// then y_k = A_k ∓ i·B_k.
+fn emit_rader(w: &mut Writer, p: u64, vars: &[String], inverse: bool, f64p: bool) {
+    assert_eq!(vars.len() as u64, p);
+    let code = rader_dft::build(p);
+    let prog = &code.prog;
+    let name = |i: usize| {
+        if i < prog.inputs {
+            vars[i].clone()
+        } else {
+            format!("r{i}")
+        }
+    };
+    let mut c = OpCounts::default();
+    w.open("");
+    for (i, node) in prog.nodes.iter().enumerate().skip(prog.inputs) {
+        let mut e = String::new();
+        for (t, &(coef, v)) in node.terms.iter().enumerate() {
+            let (neg, mag) = (coef < 0.0, coef.abs());
+            let term = if mag == 1.0 {
+                name(v)
+            } else {
+                c.real_mul += 2;
+                format!("{} * {}", real_literal(mag, f64p), name(v))
+            };
+            match (t, neg) {
+                (0, false) => e.push_str(&term),
+                (0, true) => e.push_str(&format!("-{term}")),
+                (_, false) => e.push_str(&format!(" + {term}")),
+                (_, true) => e.push_str(&format!(" - {term}")),
+            }
+        }
+        c.complex_add += node.terms.len() as u64 - 1;
+        w.line(format!("const real2 r{i} = {e};"));
+    }
+    w.line(format!("const real2 y0 = {};", name(code.y0)));
+    for (k, &(a, b, sign)) in code.pairs.iter().enumerate() {
+        let k = k as u64 + 1;
+        let (a, b) = (name(a), name(b));
+        // forward: y_k = A − iB = (A.x + B.y, A.y − B.x); y_{p−k} = A + iB; B_k = sign·b
+        let minus_ib = format!("(real2)({a}.x + {b}.y, {a}.y - {b}.x)");
+        let plus_ib = format!("(real2)({a}.x - {b}.y, {a}.y + {b}.x)");
+        c.real_add += 4;
+        let (yk, ypk) = if inverse == (sign > 0.0) {
+            (plus_ib, minus_ib)
+        } else {
+            (minus_ib, plus_ib)
+        };
+        w.line(format!("const real2 y{k} = {yk};"));
+        w.line(format!("const real2 y{} = {ypk};", p - k));
+    }
+    for k in 0..p {
+        w.line(format!("{} = y{k};", vars[k as usize]));
+    }
+    w.close();
+    w.note(c);
+}
+
+/// The pair form (any p).
+fn emit_pair(w: &mut Writer, p: u64, vars: &[String], inverse: bool, f64p: bool) {
     assert_eq!(vars.len() as u64, p);
     let mut c = OpCounts::default();
     let half = (p - 1) / 2; // number of (j, p−j) pairs
@@ -187,5 +338,32 @@ mod tests {
                 "p = {p}"
             );
         }
+    }
+
+    #[test]
+    fn no_more_operations_than_fftw() {
+        for p in [5, 7, 11, 13] {
+            let (adds, muls) = form_counts(p, form(p));
+            let (fa, fm) = fftw_counts(p).unwrap();
+            assert!(
+                adds <= fa && muls <= fm,
+                "p = {p}: {adds}+{muls} vs FFTW {fa}+{fm}"
+            );
+        }
+    }
+
+    #[test]
+    fn rader_only_where_it_dominates() {
+        for p in 2..=31u64 {
+            let r = report(p);
+            assert!(
+                r.emitted.0 <= r.pair.0 && r.emitted.1 <= r.pair.1,
+                "p = {p}"
+            );
+            assert!(r.emitted.0 + r.emitted.1 < r.dense.0 + r.dense.1, "p = {p}");
+        }
+        assert_eq!(form(5), Form::Rader);
+        assert_eq!(form(13), Form::Rader);
+        assert_eq!(form(7), Form::Pair);
     }
 }

@@ -74,6 +74,20 @@ pub fn render(device: &str, st: &ProgramStats) -> String {
             ));
         }
     }
+    let c = &st.codelet;
+    out.push_str(&format!(
+        "\n{}-point codelet (source: generator; real adds + real multiplies)\n",
+        c.p
+    ));
+    let mut row = |label: &str, (a, m): (u64, u64)| {
+        out.push_str(&format!("    {label:<22} {a:>6} + {m:<6} = {:>6}\n", a + m));
+    };
+    row(&format!("emitted ({})", c.form), c.emitted);
+    row("pair form", c.pair);
+    row("dense p² product", c.dense);
+    if let Some(f) = c.fftw {
+        row(&format!("FFTW n1_{} (no FMA)", c.p), f);
+    }
     if !st.notes.is_empty() {
         out.push_str("\nnotes\n");
         for n in &st.notes {

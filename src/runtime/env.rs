@@ -40,6 +40,20 @@ pub fn kernel_wg_device() -> bool {
     std::env::var("JITFFT_KERNEL_WG").as_deref() == Ok("device")
 }
 
+/// `JITFFT_TUNE_SECONDS`: `explore`/`tune` start no new candidate after this many seconds
+/// (sweeps of many sizes under a time limit); unparsable values are ignored.
+pub fn tune_seconds() -> Option<f64> {
+    std::env::var("JITFFT_TUNE_SECONDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+}
+
+/// `JITFFT_CODELET=pair`: p-point codelets in the pair form for every p (A/B timing against
+/// the Rader/Winograd form that odd primes get by default).
+pub fn codelet_pair_only() -> bool {
+    std::env::var("JITFFT_CODELET").as_deref() == Ok("pair")
+}
+
 /// `JITFFT_VENDOR_LIB_DIRS`: the folders searched for vendor OpenCL libraries
 /// (colon-separated), replacing the built-in list.
 pub fn vendor_lib_dirs() -> Option<Vec<PathBuf>> {

@@ -1,6 +1,7 @@
 //! Gathers the statistics of every kernel a transform runs, dispatching on the vendor.
 
 use super::{amd, intel, intel_cpu, nvidia, pocl, portable, Metric};
+use crate::clgen::small_dft::{self, CodeletReport};
 use crate::clgen::OpCounts;
 use crate::error::Result;
 use crate::runtime::build::{build_options, program_binary};
@@ -51,6 +52,8 @@ pub struct ProgramStats {
     pub kernels: Vec<KernelStats>,
     /// What could not be read, and where files came from.
     pub notes: Vec<String>,
+    /// The p-point codelet's counts beside the pair form, the dense product and FFTW's.
+    pub codelet: CodeletReport,
 }
 
 /// Builds the source afresh (no cache) and returns the build log: a program loaded from a
@@ -155,5 +158,6 @@ pub fn collect(gpu: &Gpu, tr: &VcTransform) -> Result<ProgramStats> {
         radices: tr.schedule.radices(),
         kernels,
         notes,
+        codelet: small_dft::report(tr.plan.p as u64),
     })
 }

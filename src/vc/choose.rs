@@ -1,6 +1,9 @@
 //! The plan a device runs when the request leaves the algorithm open: the choice `jitfft tune`
 //! stored for this device and size (the wisdom file), else on CPU devices the paper's CT
-//! kernels with literal coefficients and a small radix, else the plan as given (fused).
+//! kernels with literal coefficients and a small radix, else the plan as given (fused). The
+//! fused schedule's own defaults read the device limits: tiles from the work-group and local
+//! memory limits (`fused::budget`), lane digits from a run-length cost model fitted on the H100
+//! (`fused::auto_inplace_lanes`: runs that end inside 32-byte sectors cost (r + 64 B)/r).
 
 use super::explore::Wisdom;
 use super::plan::{Algorithm, Coeffs, VcOptions, VcPlan};

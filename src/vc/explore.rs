@@ -231,7 +231,18 @@ pub fn explore(
     };
     let mut out = Vec::new();
     let mut seen = Vec::new();
-    for opts in candidates(p, n, precision, gpu) {
+    let (start, budget) = (
+        std::time::Instant::now(),
+        crate::runtime::env::tune_seconds(),
+    );
+    // Fused candidates first: under a time budget they are the likely winners.
+    let mut all = candidates(p, n, precision, gpu);
+    all.sort_by_key(|o| o.algorithm != Algorithm::Fused);
+    for opts in all {
+        if budget.is_some_and(|b| start.elapsed().as_secs_f64() > b) {
+            progress("time budget (JITFFT_TUNE_SECONDS) spent: remaining candidates skipped");
+            break;
+        }
         let choice = Choice::of(&opts);
         let plan = VcPlan::new(p, n, opts)?;
         let sched = super::Schedule::for_limits(&plan, fused_limits_for(gpu));

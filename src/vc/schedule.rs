@@ -203,7 +203,7 @@ impl Schedule {
                 let lanes = plan
                     .fused_lanes
                     .map(|l| l.min(cap_tile.saturating_sub(1)))
-                    .unwrap_or_else(|| fused::auto_inplace_lanes(p, n, cap_tile, cap, pr));
+                    .unwrap_or_else(|| fused::auto_inplace_lanes(p, n, cap_tile, cap, pr, limits));
                 let groups = fused::inplace_groups(n, cap_tile, cap, lanes);
                 let layout = plan.fused_layout.resolve(p, lanes, pr.complex_bytes());
                 request(groups, Some(lanes)).schedule(if layout == FusedLayout::Staged {

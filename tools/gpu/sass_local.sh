@@ -24,6 +24,7 @@ cat > "$work/shim.h" <<'EOF'
 #define get_group_id(d) ((size_t)__nvvm_read_ptx_sreg_ctaid_x())
 #define get_global_id(d) ((size_t)__nvvm_read_ptx_sreg_ctaid_x() * __nvvm_read_ptx_sreg_ntid_x() + __nvvm_read_ptx_sreg_tid_x())
 #define barrier(f) __syncthreads()
+#define get_global_offset(d) ((size_t)0)
 static inline __attribute__((overloadable)) ulong shim_mulhi(ulong a, ulong b) { ulong r; __asm__("mul.hi.u64 %0, %1, %2;" : "=l"(r) : "l"(a), "l"(b)); return r; }
 static inline __attribute__((overloadable)) uint shim_mulhi(uint a, uint b) { uint r; __asm__("mul.hi.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b)); return r; }
 #define mul_hi shim_mulhi

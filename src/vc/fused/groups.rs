@@ -1,7 +1,9 @@
 //! Digit groups (digits each pass transforms) and lane digits (kept in a tile so reads and
 //! writes move contiguous runs).
 
-use crate::transform::Precision;
+use super::pass::{FusedLimits, Layout};
+use super::plan::FusedRequest;
+use crate::transform::{Direction, Precision};
 
 /// Lane digits that make runs of at least 64 bytes, as far as the tile budget allows.
 pub(super) fn lanes_for(p: u32, m: u32, free: u32, cap_digits: u32, precision: Precision) -> u32 {
@@ -66,17 +68,95 @@ pub fn inplace_groups(n: u32, cap_tile: u32, cap_m: u32, lanes: u32) -> Vec<u32>
     m
 }
 
-/// Lane digits for the in-place layout when none are asked for: runs of at least 32 bytes
-/// (the issue's minimum), and up to 64 bytes where that costs no extra pass.
-pub fn auto_inplace_lanes(p: u32, n: u32, cap_tile: u32, cap_m: u32, precision: Precision) -> u32 {
+/// Arrays below this size (bytes) keep the short-run lane rule: they sit in a large GPU's L2
+/// (50 MB on the H100), where partial sectors cost little and many small tiles fill the device.
+pub const LONG_RUN_BYTES: u64 = 64 << 20;
+
+/// Lane digits for the in-place (or staged) layout when none are asked for. Arrays of at
+/// least [`LONG_RUN_BYTES`]: the count whose schedule [`lanes_cost`] predicts fastest, from
+/// runs of ≥ 32 bytes up to all but one tile digit (on equal cost the fewer lanes). Smaller
+/// ones: runs of at least 32 bytes, up to 64 bytes where that costs no extra pass.
+pub fn auto_inplace_lanes(
+    p: u32,
+    n: u32,
+    cap_tile: u32,
+    cap_m: u32,
+    precision: Precision,
+    limits: FusedLimits,
+) -> u32 {
     let top = cap_tile.saturating_sub(1);
     let lo = run_lanes(p, precision, 32).min(top);
-    let hi = run_lanes(p, precision, 64).min(top).max(lo);
-    let passes = inplace_groups(n, cap_tile, cap_m, lo).len();
-    (lo..=hi)
-        .rev()
-        .find(|&l| inplace_groups(n, cap_tile, cap_m, l).len() == passes)
-        .unwrap_or(lo)
+    let bytes = (p as f64).powi(n as i32) * precision.complex_bytes() as f64;
+    if bytes < LONG_RUN_BYTES as f64 {
+        let hi = run_lanes(p, precision, 64).min(top).max(lo);
+        let passes = inplace_groups(n, cap_tile, cap_m, lo).len();
+        return (lo..=hi)
+            .rev()
+            .find(|&l| inplace_groups(n, cap_tile, cap_m, l).len() == passes)
+            .unwrap_or(lo);
+    }
+    let mut best = (f64::INFINITY, lo);
+    for t in lo..=top.max(lo) {
+        let c = lanes_cost(p, n, cap_tile, cap_m, precision, limits, t);
+        if c < best.0 - 1e-9 {
+            best = (c, t);
+        }
+    }
+    best.1
+}
+
+/// Predicted time of the in-place/staged schedule with `t` lanes, in copies of the array.
+/// Fitted to the H100 baseline of issue 14 (`docs/perf-notes.md`, "every p"): the first pass
+/// (contiguous tiles) runs at the copy rate; a later pass moves runs of r = p^t elements:
+/// where r·bytes is a multiple of the 32-byte sector it runs at ~93% (90% for 32-byte runs),
+/// else at r/(r + 64 B) (runs that end inside sectors: 40 B 37%, 72 B 50%, 136 B 73%,
+/// 248 B 82%, 648 B 93% measured). A tile that needs both resident-digit rounds and
+/// real/imaginary halves costs 0.3 copies more (3^9 tiles: 69% first pass); every pass 0.05
+/// more (launch and tail).
+pub fn lanes_cost(
+    p: u32,
+    n: u32,
+    cap_tile: u32,
+    cap_m: u32,
+    precision: Precision,
+    limits: FusedLimits,
+    t: u32,
+) -> f64 {
+    let groups = inplace_groups(n, cap_tile, cap_m, t);
+    let passes = FusedRequest {
+        p,
+        n,
+        groups,
+        lanes: Some(t),
+        precision,
+        direction: Direction::Forward,
+        scale: 1.0,
+        limits,
+    }
+    .schedule(Layout::Inplace);
+    passes
+        .iter()
+        .map(|f| {
+            let run = (p as u64).pow(f.t) * precision.complex_bytes();
+            let memory = if f.t == 0 {
+                1.0
+            } else if run % 32 == 0 {
+                if run >= 64 {
+                    1.0 / 0.93
+                } else {
+                    1.0 / 0.90
+                }
+            } else {
+                (run + 64) as f64 / run as f64
+            };
+            let rounds = if !f.resident.is_empty() && f.split_exchange {
+                0.3
+            } else {
+                0.0
+            };
+            memory + rounds + 0.05
+        })
+        .sum()
 }
 
 /// Balanced digit groups: ⌈n / cap⌉ passes.
@@ -85,4 +165,39 @@ pub fn balanced_groups(n: u32, cap: u32) -> Vec<u32> {
     (0..passes)
         .map(|i| n / passes + u32::from(i < n % passes))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vc::fused::max_tile_digits;
+    use crate::vc::fused::pass::NVIDIA_LIMITS;
+
+    /// The lanes the cost model picks under NVIDIA's limits for the issue-14 sweep: longer runs
+    /// where they cost no pass (3^16: the tuned 3^8·3^4·3^4; 9^8: 648-byte runs), one more
+    /// pass where 40–56-byte runs would run at < 50% (5^12, 7^9), unchanged for the powers of
+    /// two and for small arrays.
+    #[test]
+    fn long_runs_for_large_arrays() {
+        let lanes = |p: u32, n: u32| {
+            let cap = max_tile_digits(p, Precision::F32, NVIDIA_LIMITS);
+            auto_inplace_lanes(p, n, cap, cap, Precision::F32, NVIDIA_LIMITS)
+        };
+        for (p, n, t) in [
+            (3, 16, 4),
+            (3, 17, 4),
+            (5, 11, 2),
+            (5, 12, 2),
+            (7, 9, 2),
+            (9, 8, 2),
+            (2, 28, 3),
+            (4, 13, 1),
+            (4, 14, 2),
+            (6, 10, 2),
+            (11, 8, 1),
+            (3, 12, 2),
+        ] {
+            assert_eq!(lanes(p, n), t, "{p}^{n}");
+        }
+    }
 }

@@ -435,8 +435,8 @@ mod tests {
         let limits = NVIDIA_LIMITS;
         assert_eq!(max_tile_digits(3, Precision::F32, limits), 9);
         assert_eq!(max_tile_digits(4, Precision::F32, limits), 7);
-        assert_eq!(auto_inplace_lanes(3, 16, 9, 9, Precision::F32), 2);
-        assert_eq!(auto_inplace_lanes(4, 13, 7, 7, Precision::F32), 1);
+        assert_eq!(auto_inplace_lanes(3, 16, 9, 9, Precision::F32, limits), 4);
+        assert_eq!(auto_inplace_lanes(4, 13, 7, 7, Precision::F32, limits), 1);
         let s = FusedRequest {
             p: 3,
             n: 16,
