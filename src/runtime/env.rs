@@ -34,10 +34,27 @@ pub fn fused_max_threads() -> Option<u64> {
         .and_then(|v| v.parse().ok())
 }
 
-/// `JITFFT_KERNEL_WG=device`: fused schedules take the device's work-group maximum although
-/// the kernel query reports less (NVIDIA's OpenCL reports 256).
-pub fn kernel_wg_device() -> bool {
-    std::env::var("JITFFT_KERNEL_WG").as_deref() == Ok("device")
+/// Which work-group limit fused schedules take (`JITFFT_KERNEL_WG`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KernelWg {
+    /// Unset or `auto`: the reported limit, the device maximum where measured to pay
+    /// (`vc::execute::fused_limits_for_plan`).
+    Auto,
+    /// `device`: the device's work-group maximum although the kernel query reports less
+    /// (NVIDIA's OpenCL reports 256).
+    Device,
+    /// `reported`: always the limit the kernel query reports.
+    Reported,
+}
+
+/// `JITFFT_KERNEL_WG` = `auto` (default) | `device` | `reported` (or `kernel`); other values
+/// read as auto.
+pub fn kernel_wg() -> KernelWg {
+    match std::env::var("JITFFT_KERNEL_WG").as_deref() {
+        Ok("device") => KernelWg::Device,
+        Ok("reported" | "kernel") => KernelWg::Reported,
+        _ => KernelWg::Auto,
+    }
 }
 
 /// `JITFFT_TUNE_SECONDS`: `explore`/`tune` start no new candidate after this many seconds

@@ -5,6 +5,7 @@ use super::plan::{Algorithm, Coeffs, VcPlan};
 use super::schedule::{Buf, Schedule};
 use crate::clgen::{GeneratedProgram, OpCounts};
 use crate::error::{JitError, Result};
+use crate::runtime::env::KernelWg;
 use crate::runtime::pinned::{constant_buffer, device_buffer};
 use crate::runtime::{build_program, BuiltProgram, DeviceInfo, Gpu, KernelHandle, Pinned};
 use crate::transform::Precision;
@@ -163,26 +164,65 @@ pub fn fused_limits(info: &DeviceInfo) -> FusedLimits {
 
 /// [`fused_limits`] with the work-group size the driver reports for a kernel that exchanges
 /// through local memory (NVIDIA's OpenCL: 256, device maximum 1024), unless
-/// `trust_device_limit`. Probed once per device and process.
+/// `JITFFT_KERNEL_WG=device`. Probed once per device and process. The plan-independent limit
+/// (candidate lists of `explore`); a transform uses [`fused_limits_for_plan`].
 pub fn fused_limits_for(gpu: &Gpu) -> FusedLimits {
-    let mut limits = fused_limits(&gpu.info);
-    if !trust_device_limit(gpu) {
-        limits.max_threads = limits
-            .max_threads
-            .min(crate::runtime::probe::kernel_thread_limit(gpu));
+    let device = fused_limits(&gpu.info);
+    match crate::runtime::env::kernel_wg() {
+        KernelWg::Device => device,
+        KernelWg::Auto | KernelWg::Reported => reported_limits(gpu, device),
     }
+}
+
+/// The fused tile limits for one plan: the reported work-group size, or the device maximum
+/// where [`device_limit_pays`] (or `JITFFT_KERNEL_WG=device`; `=reported` never).
+pub fn fused_limits_for_plan(gpu: &Gpu, plan: &VcPlan) -> FusedLimits {
+    let device = fused_limits(&gpu.info);
+    if trust_device_limit(gpu, plan) {
+        device
+    } else {
+        reported_limits(gpu, device)
+    }
+}
+
+fn reported_limits(gpu: &Gpu, mut limits: FusedLimits) -> FusedLimits {
+    limits.max_threads = limits
+        .max_threads
+        .min(crate::runtime::probe::kernel_thread_limit(gpu));
     limits
 }
 
-/// Whether fused schedules may use the device's work-group maximum although the kernel query
-/// reports less. NVIDIA's OpenCL reports 256 for every kernel, a one-line one included, yet
-/// kernels launched with 512 and 1024 work-items compute correctly (`tools/probes/cl_wg_probe.c`,
-/// registers bounded by `-cl-nv-maxrregcount`). The default keeps the reported limit all the
-/// same: on the H100 the 729/1024-work-item tiles (27/16 values per thread) ran 5-14% slower
-/// than 243/256 work-items holding 81/64 values, and 2^28 2.6x slower (`bench-results/
-/// nvidia-h100/archive/wg-limit/`). `JITFFT_KERNEL_WG=device` takes the device maximum.
-fn trust_device_limit(_gpu: &Gpu) -> bool {
-    crate::runtime::env::kernel_wg_device()
+/// Whether fused schedules of `plan` use the device's work-group maximum although the kernel
+/// query reports less. NVIDIA's OpenCL reports 256 for every kernel, a one-line one included,
+/// yet kernels launched with 512 and 1024 work-items compute correctly (`tools/probes/
+/// cl_wg_probe.c`, registers bounded by `-cl-nv-maxrregcount`).
+fn trust_device_limit(gpu: &Gpu, plan: &VcPlan) -> bool {
+    match crate::runtime::env::kernel_wg() {
+        KernelWg::Device => true,
+        KernelWg::Reported => false,
+        KernelWg::Auto => device_limit_pays(gpu, plan),
+    }
+}
+
+/// The measured rule for the device maximum (H100, `bench-results/nvidia-h100/current/
+/// everyp/`): where the larger tiles save a pass and p is not a power of two, 5 ≤ p ≤ 23, they
+/// ran 1.23-1.73x faster (5^12, 7^9, 10^8, 17^6, 19^6, 23^6); with the same number of passes
+/// they ran 2-3% slower (11-16) or equal (6), for 8^9 (a pass saved) 18% slower, for 2^28 2.6x
+/// slower (`archive/wg-limit/`), and 29^5, 31^5 did not build within 60 s. NVIDIA only: other
+/// vendors' reported limits are real.
+fn device_limit_pays(gpu: &Gpu, plan: &VcPlan) -> bool {
+    if gpu.info.vendor_key() != "nvidia"
+        || plan.algorithm != Algorithm::Fused
+        || !(5..=23).contains(&plan.p)
+        || plan.p.is_power_of_two()
+    {
+        return false;
+    }
+    let device = fused_limits(&gpu.info);
+    let reported = reported_limits(gpu, device);
+    device.max_threads > reported.max_threads
+        && Schedule::for_limits(plan, device).passes.len()
+            < Schedule::for_limits(plan, reported).passes.len()
 }
 
 /// Build options a schedule needs on this vendor: NVIDIA sizes registers for the work-group
@@ -294,7 +334,7 @@ impl VcTransform {
         // schedule again once.
         let mut attempt = 0;
         let (schedule, program, built, kernels) = loop {
-            let (schedule, program) = crate::vc::program(plan, fused_limits_for(gpu));
+            let (schedule, program) = crate::vc::program(plan, fused_limits_for_plan(gpu, plan));
             let built = build_program(gpu, &program.source, &vendor_options(gpu, &schedule))?;
             let kernels = program
                 .kernels
@@ -306,7 +346,7 @@ impl VcTransform {
             let short = schedule
                 .fused_passes()
                 .zip(&kernels)
-                .filter(|_| !trust_device_limit(gpu))
+                .filter(|_| !trust_device_limit(gpu, plan))
                 .find(|(pass, k)| (k.max_work_group as u64) < pass.group_size());
             match short {
                 None => break (schedule, program, built, kernels),

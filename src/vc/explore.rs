@@ -3,7 +3,10 @@
 
 use super::plan::{Algorithm, Coeffs, FusedLayout, VcOptions, VcPlan};
 
-use super::{execute::fused_limits_for, VcTransform};
+use super::{
+    execute::{fused_limits_for, fused_limits_for_plan},
+    VcTransform,
+};
 use crate::error::{JitError, Result};
 use crate::io::random::random_complex;
 use crate::reference::{compare, separable_vc};
@@ -245,7 +248,7 @@ pub fn explore(
         }
         let choice = Choice::of(&opts);
         let plan = VcPlan::new(p, n, opts)?;
-        let sched = super::Schedule::for_limits(&plan, fused_limits_for(gpu));
+        let sched = super::Schedule::for_limits(&plan, fused_limits_for_plan(gpu, &plan));
         // Candidates that resolve to the same passes are timed once.
         let key = format!(
             "{:?}{:?}{:?}{:?}",
