@@ -371,24 +371,24 @@ impl Multiplier {
                         Arg::U32(lr),
                     ],
                 )?,
-                (Engine::Ntt { fwd, saved, .. }, Step::ForwardA | Step::ForwardB) => {
-                    let (src, n) = if step == Step::ForwardA {
+                (Engine::Ntt { fwd, .. }, Step::DigitsA | Step::DigitsB) => {
+                    let (src, n) = if step == Step::DigitsA {
                         (&self.a, la)
                     } else {
                         (&self.b, lb)
                     };
-                    let nn = sched.ntt_n as u32;
-                    let split = run(
+                    run(
                         self.kernel("split16")?,
                         &[
                             Arg::buf(src),
                             Arg::U32(n),
                             Arg::buf(fwd.input_buffer()),
-                            Arg::U32(nn),
+                            Arg::U32(sched.ntt_n as u32),
                         ],
-                    )?;
-                    let t = fwd.passes(gpu)?;
-                    let ms = split + t.kernel_ms;
+                    )?
+                }
+                (Engine::Ntt { fwd, saved, .. }, Step::ForwardA | Step::ForwardB) => {
+                    let ms = fwd.passes(gpu)?.kernel_ms;
                     if step == Step::ForwardA {
                         let mut ev = Event::empty();
                         fwd.output_buffer()

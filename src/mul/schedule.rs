@@ -16,9 +16,13 @@ pub enum Step {
     Conv,
     /// `block`: chunks' partial sums → limb sums.
     Reduce,
-    /// `ntt`: 16-bit digits of A, forward NTT, kept aside.
+    /// `ntt`: A's limbs → 16-bit digits, zero-padded to N (the NTT's input).
+    DigitsA,
+    /// `ntt`: forward NTT of A's digits, kept aside.
     ForwardA,
-    /// `ntt`: 16-bit digits of B, forward NTT.
+    /// `ntt`: B's limbs → 16-bit digits.
+    DigitsB,
+    /// `ntt`: forward NTT of B's digits.
     ForwardB,
     /// `ntt`: pointwise product × N⁻¹ mod p.
     Pointwise,
@@ -74,6 +78,11 @@ pub struct MulSchedule {
     pub limbs: usize,
 }
 
+/// Work-group size of the `ntt` method's element-wise glue kernels. Every own launch names
+/// one: a launch left to `local_size(0)` ran with work-groups of one item, which on the H100
+/// made the 2^23-digit split take 5.4 ms instead of ≈ 0.05 ms (`bench-results/nvidia-h100/`).
+pub const GLUE_WG: usize = 256;
+
 /// Work-items the convolution aims at: enough to fill a large GPU, with partial sums of
 /// about 2^16·n·16 bytes at most.
 const CONV_ITEMS: usize = 1 << 16;
@@ -93,11 +102,13 @@ impl MulSchedule {
         match plan.method {
             Method::Ntt | Method::Auto => {
                 ntt_n = 1usize << plan.ntt_log_n();
+                launches.push(l(Step::DigitsA, "split16", ntt_n, GLUE_WG));
                 launches.push(l(Step::ForwardA, "ntt", ntt_n, 0));
+                launches.push(l(Step::DigitsB, "split16", ntt_n, GLUE_WG));
                 launches.push(l(Step::ForwardB, "ntt", ntt_n, 0));
-                launches.push(l(Step::Pointwise, "pointwise", ntt_n, 256));
+                launches.push(l(Step::Pointwise, "pointwise", ntt_n, GLUE_WG));
                 launches.push(l(Step::Inverse, "ntt", ntt_n, 0));
-                launches.push(l(Step::Sums, "ntt_sums", limbs, 256));
+                launches.push(l(Step::Sums, "ntt_sums", limbs, GLUE_WG));
             }
             Method::Block => {
                 let n = plan.block_n;
@@ -140,5 +151,27 @@ impl MulSchedule {
     /// Carry work-groups (limbs / 256, rounded up).
     pub fn carry_groups(&self) -> usize {
         self.limbs.div_ceil(CARRY_WG)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Only the NTT's own launches leave the work-group size to the NTT: a glue kernel with
+    /// `local: 0` would run one work-item per work-group.
+    #[test]
+    fn every_own_launch_names_its_work_group() {
+        for method in [Method::Ntt, Method::Block] {
+            let plan = MulPlan::new(1000, 700, method, 16).unwrap();
+            for l in MulSchedule::new(&plan, 1000, 700).launches {
+                assert!(
+                    l.kernel == "ntt" || l.local >= 32,
+                    "{method}: {} launches with local {}",
+                    l.kernel,
+                    l.local
+                );
+            }
+        }
     }
 }
