@@ -9,7 +9,7 @@
 # Settings: OUT=dir (required), JITFFT_BIN (default target/release/jitfft, built with
 # --features mpi), JITFFT_COMMIT, REPEAT (3), LIMIT (seconds per run, 120), BUDGET (seconds
 # for the whole script, 420: later runs are skipped and say so), QUICK=1 (tiny sizes, for
-# PoCL on a development machine).
+# PoCL on a development machine), MPI_EXTRA (more mpirun flags).
 # Writes: env.txt, devices.txt, runs.jsonl (one report per run), errors.txt, summary.txt.
 set -uo pipefail
 : "${OUT:?set OUT=dir for the results}"
@@ -26,6 +26,9 @@ if [ -z "${OCL_ICD_VENDORS:-}" ] && ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>
 fi
 MPI=(mpirun --allow-run-as-root --oversubscribe -x JITFFT_CACHE_DIR)
 [ -n "${OCL_ICD_VENDORS:-}" ] && MPI+=(-x OCL_ICD_VENDORS)
+# The ranks must find the vendor libraries the ICD files name (a bare libnvidia-opencl.so.1
+# resolves through LD_LIBRARY_PATH, which the ranks do not get by default).
+[ -n "${LD_LIBRARY_PATH:-}" ] && MPI+=(-x LD_LIBRARY_PATH)
 if [ "$QUICK" = 1 ]; then
   export POCL_MAX_PTHREAD_COUNT=1
   MPI+=(-x POCL_MAX_PTHREAD_COUNT)
@@ -52,6 +55,50 @@ COMMIT=${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown
   nvidia-smi topo -m 2>&1 | head -10
 } > "$OUT/env.txt"
 "$BIN" devices > "$OUT/devices.txt" 2>&1
+# The devices a rank sees under mpirun. Earlier runs on this image saw only PoCL inside the
+# ranks although the same binary saw both H200s outside mpirun, so the launch is chosen here:
+# the first of a few variants under which a rank lists a GPU (diagnosis in devices.txt).
+sees_gpu() { timeout 60 "$@" -np 1 "$BIN" devices 2>&1 | grep -q "│ gpu"; }
+NVLIB=$(ldconfig -p 2>/dev/null | awk '/libnvidia-opencl.so.1 /{print $NF; exit}')
+[ -n "$NVLIB" ] || NVLIB=$(find /usr/local/nvidia /usr/lib /usr/lib64 /usr/local/cuda -name 'libnvidia-opencl.so.1' 2>/dev/null | head -1)
+{
+  echo "--- outer OCL_ICD_FILENAMES=${OCL_ICD_FILENAMES:-} OCL_ICD_VENDORS=${OCL_ICD_VENDORS:-} NVLIB=$NVLIB"
+  ls -la "${OCL_ICD_VENDORS:-/etc/OpenCL/vendors}" 2>&1
+  echo "--- under ${MPI[*]} -np 1"
+  timeout 60 "${MPI[@]}" -np 1 "$BIN" devices 2>&1
+  echo "--- ICD loader trace in a rank (OCL_ICD_ENABLE_TRACE=1)"
+  timeout 60 "${MPI[@]}" -x OCL_ICD_ENABLE_TRACE=1 -np 1 "$BIN" devices 2>&1 | grep -v "│\|┌\|└\|├" | head -40
+  echo "--- environment: outer vs rank (lines that differ)"
+  env | sort > /tmp/outer_env.txt
+  timeout 60 "${MPI[@]}" -np 1 env 2>/dev/null | sort > /tmp/rank_env.txt
+  diff /tmp/outer_env.txt /tmp/rank_env.txt | grep -v "^[<>] \(OMPI_\|PMIX_\|OPAL_\)" | head -60
+  echo "--- rank: limits, cpus, /dev/nvidia*"
+  timeout 60 "${MPI[@]}" -np 1 bash -c 'ulimit -a | head -20; grep -i cpus_allowed_list /proc/self/status; ls /dev/nvidia* | head' 2>&1
+} >> "$OUT/devices.txt"
+CHOSEN=""
+if [ "$QUICK" != 1 ]; then
+  VARIANTS=("" "--bind-to none")
+  [ -n "$NVLIB" ] && VARIANTS+=("-x OCL_ICD_FILENAMES=$NVLIB" "-x OCL_ICD_FILENAMES=$NVLIB --bind-to none")
+  VARIANTS+=("--mca pml ob1 --mca btl self,vader,tcp" "--bind-to none --mca pml ob1 --mca btl self,vader,tcp -x OCL_ICD_FILENAMES=${NVLIB:-libnvidia-opencl.so.1}")
+  for v in "${VARIANTS[@]}"; do
+    # shellcheck disable=SC2206
+    extra=($v)
+    if sees_gpu "${MPI[@]}" "${extra[@]}"; then
+      MPI+=("${extra[@]}")
+      CHOSEN="ok"
+      echo "--- a rank sees a GPU with: ${MPI[*]}" >> "$OUT/devices.txt"
+      break
+    fi
+    echo "--- no GPU in a rank with extra flags: '$v'" >> "$OUT/devices.txt"
+  done
+  if [ -z "$CHOSEN" ]; then
+    echo "no mpirun variant let a rank see a GPU: see devices.txt; the runs below use what the ranks see" | tee -a "$OUT/env.txt"
+  fi
+fi
+# MPI_EXTRA: more mpirun flags to try (e.g. "--bind-to none --mca btl_vader_single_copy_mechanism cma").
+# shellcheck disable=SC2206
+[ -n "${MPI_EXTRA:-}" ] && MPI+=(${MPI_EXTRA})
+echo "mpirun (as run): ${MPI[*]}" >> "$OUT/env.txt"
 : > "$OUT/runs.jsonl"
 : > "$OUT/errors.txt"
 
