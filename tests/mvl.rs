@@ -150,6 +150,152 @@ fn bent_batches_match_reference() {
     assert!(e.contains("function 3") && e.contains("position 17"), "{e}");
 }
 
+/// The one-work-item-per-function bent kernel (small N): which plans get it, and its
+/// reductions against the full f64 spectrum and the tile kernel (`--fused-values`), for p = 2
+/// to 8, word-padded and byte-staged rows, batches of 1, 3, a partial work-group and several
+/// work-groups with a partial tail; the first out-of-range value is found across functions.
+#[test]
+fn bent_per_item_kernel() {
+    use jitfft::mvl::bent::{bent_plan, bent_plan_with};
+    use jitfft::vc::fused::FusedLimits;
+    let nvidia = FusedLimits {
+        local_bytes: 48 * 1024,
+        max_threads: 256,
+        values: None,
+    };
+    let per_item = |plan: &VcPlan| {
+        let (s, _) = jitfft::vc::program(plan, nvidia);
+        let first = s.fused_passes().next().is_some_and(|f| f.per_item);
+        first
+    };
+    let plan = |p, n, b, pr, v| bent_plan_with(p, n, b, pr, v).expect("plan");
+    assert!(per_item(&plan(3, 4, 1 << 20, Precision::F32, None)));
+    assert!(per_item(&plan(2, 6, 1, Precision::F32, None)));
+    assert!(per_item(&plan(3, 3, 5, Precision::F64, None)));
+    assert!(
+        !per_item(&plan(3, 4, 9, Precision::F64, None)),
+        "81 f64 values spill"
+    );
+    assert!(
+        !per_item(&plan(2, 7, 9, Precision::F32, None)),
+        "128 values"
+    );
+    assert!(
+        !per_item(&plan(3, 4, 9, Precision::F32, Some(3))),
+        "--fused-values"
+    );
+    let stats = bent_plan(3, 4, 9, Precision::F32)
+        .unwrap()
+        .with_output(SpectrumOutput::Reduce {
+            write: false,
+            bins: 8,
+            zero_tol2: 1e-6,
+        })
+        .unwrap();
+    assert!(!per_item(&stats), "histograms stay on the tile kernel");
+
+    let gpu = common::gpu();
+    let seed = common::seed();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    // (p, n, functions): 2^4 and 4^3 rows are whole even word counts (padded staging), the
+    // others bytes; 1000 = 15 work-groups of 64 and a tail of 40.
+    let cases: &[(u32, u32, u64)] = &[
+        (2, 1, 3),
+        (2, 4, 1),
+        (2, 6, 1000),
+        (3, 1, 1),
+        (3, 2, 3),
+        (3, 4, 1000),
+        (4, 3, 65),
+        (5, 2, 3),
+        (6, 2, 3),
+        (7, 2, 1),
+        (8, 2, 64),
+    ];
+    for &(p, n, b) in cases {
+        let mut values = Vec::new();
+        let mut bent = Vec::new();
+        for f in 0..b {
+            // Every third function bent where a construction is at hand (n even; x² for n = 1,
+            // p odd), the others random.
+            let v = if f % 3 == 0 && n % 2 == 0 {
+                maiorana_mcfarland(p, n / 2, &mut rng)
+            } else if f % 3 == 0 && n == 1 && p % 2 == 1 {
+                (0..p).map(|x| x * x % p).collect()
+            } else {
+                random_fn(p, n, &mut rng)
+            };
+            values.extend_from_slice(&v);
+            bent.push(v);
+        }
+        let truth = TruthVectors::from_values(p, n, b, &values).expect("truth");
+        let cpu = classify_cpu(&truth).expect("cpu");
+        let what = |f: usize| format!("p={p} n={n} B={b} function {f} (seed {seed})");
+        let c = BentClassifier::new(&gpu, p, n, b, Precision::F32).expect("classifier");
+        assert!(
+            c.tr.schedule.fused_passes().all(|f| f.per_item),
+            "p={p} n={n}"
+        );
+        let (v, _) = c.classify(&gpu, &truth).expect("classify");
+        let tol = 1e-4 * (p as f64).powi(n as i32);
+        for (f, vals) in bent.iter().enumerate() {
+            let s = reference_spectrum(p, n, vals).expect("reference");
+            let lo = s.iter().map(|c| c.norm()).fold(f64::INFINITY, f64::min);
+            let hi = s.iter().map(|c| c.norm()).fold(0.0, f64::max);
+            assert!(
+                (v.min_abs[f] - lo).abs() < tol,
+                "{}: min {} vs {lo}",
+                what(f),
+                v.min_abs[f]
+            );
+            assert!(
+                (v.max_abs[f] - hi).abs() < tol,
+                "{}: max {} vs {hi}",
+                what(f),
+                v.max_abs[f]
+            );
+            assert_eq!(v.bent[f], cpu.bent[f], "{}: verdict", what(f));
+        }
+        // The tile kernel (3 values a work-item) gives the same verdicts and near-equal norms.
+        if matches!((p, n), (3, 4) | (2, 6) | (5, 2)) {
+            let tile = BentClassifier::with_plan(&gpu, &plan(p, n, b, Precision::F32, Some(p)))
+                .expect("tile classifier");
+            assert!(tile.tr.schedule.fused_passes().all(|f| !f.per_item));
+            let (t, _) = tile.classify(&gpu, &truth).expect("classify");
+            assert_eq!(t.bent, v.bent, "p={p} n={n}: tile and per-item verdicts");
+            for f in 0..b as usize {
+                assert!((t.min_abs[f] - v.min_abs[f]).abs() < tol, "{}", what(f));
+                assert!((t.max_abs[f] - v.max_abs[f]).abs() < tol, "{}", what(f));
+            }
+            tile.release().expect("release");
+        }
+        // Out of range: the lowest offending flat index wins, in the tail work-group too.
+        if b >= 3 {
+            let len = (p as usize).pow(n);
+            let last = b as usize - 1;
+            let mut bad = truth.clone();
+            bad.data[last * len + len - 1] = p as u8;
+            let e = c.classify(&gpu, &bad).unwrap_err().to_string();
+            assert!(
+                e.contains(&format!("function {last}"))
+                    && e.contains(&format!("position {}", len - 1)),
+                "{e}"
+            );
+            bad.data[(last - 1) * len] = 255;
+            bad.data[1] = p as u8;
+            let e = c.classify(&gpu, &bad).unwrap_err().to_string();
+            assert!(
+                e.contains("function 0:") && e.contains("position 1 "),
+                "{e}"
+            );
+            // A good run after the failures: the flag was reset.
+            let (again, _) = c.classify(&gpu, &truth).expect("classify");
+            assert_eq!(again.bent, v.bent);
+        }
+        c.release().expect("release");
+    }
+}
+
 /// Batched complex transforms (fused one and two passes, ct, cg; odd batches) against the
 /// reference per transform; truth vectors decoded in both encodings; spectrum statistics and
 /// the autocorrelation against the CPU.

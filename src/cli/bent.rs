@@ -73,6 +73,39 @@ struct Out {
     end_to_end_ms: Option<f64>,
     output: Option<String>,
     computed_on: String,
+    /// The device kernels' geometry (absent with --cpu).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    passes: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    kernels: Option<Vec<KernelGeometry>>,
+}
+
+/// One launch of the classification: how its work is laid out.
+#[derive(Serialize)]
+struct KernelGeometry {
+    name: String,
+    /// One work-item transforms a whole function (small N).
+    per_item: bool,
+    work_group_size: u64,
+    work_groups: u64,
+    /// Functions a work-group holds.
+    functions_per_group: u64,
+    /// Complex values a work-item holds.
+    values_per_work_item: u64,
+}
+
+fn geometry(c: &BentClassifier) -> Vec<KernelGeometry> {
+    c.tr.schedule
+        .fused_passes()
+        .map(|f| KernelGeometry {
+            name: f.name(),
+            per_item: f.per_item,
+            work_group_size: f.group_size(),
+            work_groups: f.batch_groups(),
+            functions_per_group: f.rows,
+            values_per_work_item: f.regs(),
+        })
+        .collect()
 }
 
 fn verdict_bytes(path: &std::path::Path, v: &BentVerdicts) -> Vec<u8> {
@@ -121,6 +154,7 @@ pub fn run(a: BentArgs) -> Result<()> {
             a.p
         );
     }
+    let mut kernels = None;
     let (v, on, times) = if a.cpu {
         (
             classify_cpu(&truth)?,
@@ -138,6 +172,7 @@ pub fn run(a: BentArgs) -> Result<()> {
             a.fused_values,
         )?;
         let c = BentClassifier::with_plan(&gpu, &plan)?;
+        kernels = Some(geometry(&c));
         if a.repeat > 1 {
             c.classify(&gpu, &truth)?; // warm-up
         }
@@ -180,6 +215,8 @@ pub fn run(a: BentArgs) -> Result<()> {
         end_to_end_ms: times.map(|t| t.2),
         output: a.output.as_ref().map(|o| o.display().to_string()),
         computed_on: on,
+        passes: kernels.as_ref().map(|k| k.len()),
+        kernels,
     };
     if a.json {
         return print_json(&out);
@@ -228,6 +265,17 @@ pub fn run(a: BentArgs) -> Result<()> {
         say!(
             "kernel {k:.4} ms, upload {u:.4} ms, end to end {e:.3} ms (median of {})",
             a.repeat
+        );
+    }
+    for k in out.kernels.iter().flatten() {
+        say!(
+            "kernel     {}: {} work-groups of {} work-items, {} function(s) a work-group, {} values a work-item{}",
+            k.name,
+            k.work_groups,
+            k.work_group_size,
+            k.functions_per_group,
+            k.values_per_work_item,
+            if k.per_item { " (one work-item a function)" } else { "" }
         );
     }
     say!("computed on {}", out.computed_on);

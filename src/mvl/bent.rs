@@ -15,8 +15,8 @@ use super::truth::TruthVectors;
 use crate::error::Result;
 use crate::runtime::Gpu;
 use crate::transform::Precision;
-use crate::vc::RunTimes;
 use crate::vc::{Algorithm, SpectrumOutput, TruthEncoding, VcOptions, VcPlan, VcTransform};
+use crate::vc::{Partials, RunTimes};
 use serde::Serialize;
 
 /// How the verdict on one function is decided (see the module docs).
@@ -111,6 +111,74 @@ impl BentVerdicts {
         }
     }
 
+    /// From the device's (min, max) |S|² partials (`groups` pairs a function, straight from
+    /// the pinned staging): one parallel pass folds each function's pairs and decides it, with
+    /// the same values and rule as [`from_minmax`](Self::from_minmax) (f32 → f64 is exact and
+    /// monotone, so folding before or after the conversion agrees).
+    pub fn from_partials(
+        p: u32,
+        n: u32,
+        precision: Precision,
+        parts: Partials<'_>,
+        groups: usize,
+    ) -> Self {
+        fn fill<T: Copy + Sync + Into<f64>>(
+            rule: &BentRule,
+            parts: &[T],
+            groups: usize,
+            out: (&mut [bool], &mut [bool], &mut [f64], &mut [f64]),
+        ) {
+            use rayon::prelude::*;
+            const CHUNK: usize = 1 << 14;
+            let (bent, exact, lo_abs, hi_abs) = out;
+            bent.par_chunks_mut(CHUNK)
+                .zip(exact.par_chunks_mut(CHUNK))
+                .zip(lo_abs.par_chunks_mut(CHUNK))
+                .zip(hi_abs.par_chunks_mut(CHUNK))
+                .zip(parts.par_chunks(CHUNK * 2 * groups))
+                .for_each(|((((b, e), lo_a), hi_a), part)| {
+                    for (i, f) in part.chunks(2 * groups).enumerate() {
+                        let mut lo = f64::INFINITY;
+                        let mut hi = 0.0f64;
+                        for pair in f.chunks(2) {
+                            lo = lo.min(pair[0].into());
+                            hi = hi.max(pair[1].into());
+                        }
+                        (b[i], e[i]) = rule.decide(lo, hi);
+                        lo_a[i] = lo.max(0.0).sqrt();
+                        hi_a[i] = hi.max(0.0).sqrt();
+                    }
+                });
+        }
+        let rule = BentRule::new(p, n, precision);
+        let len = match parts {
+            Partials::F32(v) => v.len(),
+            Partials::F64(v) => v.len(),
+        } / (2 * groups.max(1));
+        // Zeroed allocations are fresh pages: the parallel pass below touches them first.
+        let (mut bent, mut exact) = (vec![false; len], vec![false; len]);
+        let (mut min_abs, mut max_abs) = (vec![0.0; len], vec![0.0; len]);
+        let out = (
+            &mut bent[..],
+            &mut exact[..],
+            &mut min_abs[..],
+            &mut max_abs[..],
+        );
+        match parts {
+            Partials::F32(v) => fill(&rule, v, groups.max(1), out),
+            Partials::F64(v) => fill(&rule, v, groups.max(1), out),
+        }
+        BentVerdicts {
+            p,
+            n,
+            rule,
+            bent,
+            exact,
+            min_abs,
+            max_abs,
+        }
+    }
+
     /// How many functions are bent.
     pub fn count(&self) -> usize {
         self.bent.iter().filter(|&&b| b).count()
@@ -170,7 +238,8 @@ impl BentClassifier {
     }
 
     /// Classifies `truth` (B functions of the plan's p and n); the times' `host_ms` is the
-    /// whole call: upload, kernels, range check, partials back, verdicts.
+    /// whole call: upload (copies into pinned staging overlapped with the transfers), kernels,
+    /// range check, partials back (pinned), verdicts (one parallel pass).
     pub fn classify(&self, gpu: &Gpu, truth: &TruthVectors) -> Result<(BentVerdicts, RunTimes)> {
         self.classify_bytes(gpu, &truth.data)
     }
@@ -181,9 +250,11 @@ impl BentClassifier {
         let t0 = std::time::Instant::now();
         let upload_ms = self.tr.upload_truth(data)?;
         let mut times = self.tr.run_checked(gpu)?;
-        let r = self.tr.reduced()?;
         let plan = &self.tr.plan;
-        let v = BentVerdicts::from_minmax(plan.p, plan.n, plan.precision, &r.min2, &r.max2);
+        let groups = self.tr.partial_groups();
+        let v = self.tr.with_partials(|parts| {
+            BentVerdicts::from_partials(plan.p, plan.n, plan.precision, parts, groups)
+        })?;
         times.upload_ms = upload_ms;
         times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
         Ok((v, times))

@@ -34,6 +34,17 @@ pub fn fused_max_threads() -> Option<u64> {
         .and_then(|v| v.parse().ok())
 }
 
+/// `JITFFT_PER_ITEM`: the one-work-item-per-function kernel of small reductions (bentness,
+/// [`crate::vc::fused::FusedPass::per_item`]): `off` plans the tile kernel instead (A/B), a
+/// number sets its work-group size (rounded down to a multiple of 4; default 64). `None`:
+/// unset or unparsable (the default); `Some(0)`: off.
+pub fn per_item() -> Option<u64> {
+    match std::env::var("JITFFT_PER_ITEM").ok()?.as_str() {
+        "off" | "0" => Some(0),
+        v => v.parse().ok(),
+    }
+}
+
 /// Which work-group limit fused schedules take (`JITFFT_KERNEL_WG`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KernelWg {

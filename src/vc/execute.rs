@@ -64,6 +64,8 @@ pub(super) struct MvlBuffers<T: OclPrm> {
     pub(super) flag: Buffer<u32>,
     /// (min, max) of |S|² per transform and last-pass work-group.
     pub(super) part: Option<Buffer<T>>,
+    /// Pinned staging of `part` (read back every run: 8 MB for 2^20 f32 functions).
+    pub(super) part_staging: Option<Pinned<T>>,
     /// Histogram scale per transform: bins / max |S|².
     pub(super) hscale: Option<Buffer<T>>,
     /// Zero-coefficient count per transform.
@@ -268,7 +270,9 @@ fn alloc_mvl<T: Real>(
     let (mut truth, mut truth_staging, mut eps) = (None, None, None);
     if plan.truth.is_some() {
         let bytes = total * plan.truth_bytes() as usize;
-        truth = Some(device_buffer::<u8>(&gpu.queue, bytes)?);
+        // Whole 32-bit words: per-item kernels stage the bytes as words (the padding only
+        // ever reaches rows past the batch).
+        truth = Some(device_buffer::<u8>(&gpu.queue, bytes.next_multiple_of(4))?);
         truth_staging = Some(Pinned::<u8>::new(&gpu.queue, bytes)?);
         let table: Vec<T> = (0..plan.p as u64)
             .flat_map(|v| {
@@ -278,11 +282,13 @@ fn alloc_mvl<T: Real>(
             .collect();
         eps = Some(constant_buffer(&gpu.queue, &table)?);
     }
-    let (mut part, mut hscale, mut zeros, mut hist) = (None, None, None, None);
+    let (mut part, mut part_staging, mut hscale, mut zeros, mut hist) =
+        (None, None, None, None, None);
     if let SpectrumOutput::Reduce { bins, .. } = plan.output {
         let groups = schedule.fused_passes().last().map_or(1, |f| f.groups()) as usize;
         let b = plan.batch as usize;
         part = Some(device_buffer::<T>(&gpu.queue, 2 * b * groups)?);
+        part_staging = Some(Pinned::<T>::new(&gpu.queue, 2 * b * groups)?);
         if bins > 0 {
             hscale = Some(device_buffer::<T>(&gpu.queue, b)?);
             zeros = Some(device_buffer::<u32>(&gpu.queue, b)?);
@@ -295,14 +301,33 @@ fn alloc_mvl<T: Real>(
         eps,
         flag: device_buffer::<u32>(&gpu.queue, 1)?,
         part,
+        part_staging,
         hscale,
         zeros,
         hist,
     }))
 }
 
+/// Whether the schedule moves complex data through the A/B buffers: every schedule but one
+/// fused pass from a truth vector that writes no spectrum (a bentness run), whose B·N complex
+/// buffers and staging (2 × 680 MB on the device and 680 MB pinned for 2^20 functions of
+/// 3^4) would go unused.
+pub(super) fn uses_complex_buffers(schedule: &Schedule) -> bool {
+    let truth_reduce_only = schedule.pass_count() == 1
+        && schedule
+            .fused_passes()
+            .next()
+            .is_some_and(|f| f.truth.is_some() && !f.output.writes());
+    !truth_reduce_only
+}
+
 fn alloc<T: Real>(gpu: &Gpu, plan: &VcPlan, schedule: &Schedule) -> Result<Buffers<T>> {
-    let len = (plan.total_len() as usize) * 2;
+    // Two reals (one complex value) where the buffers go unused: execute/upload refuse then.
+    let len = if uses_complex_buffers(schedule) {
+        (plan.total_len() as usize) * 2
+    } else {
+        2
+    };
     // One table per distinct butterfly size (a mixed-radix const-matrix schedule has two).
     let mut coef = Vec::new();
     for pass in &schedule.passes {
@@ -379,6 +404,18 @@ impl VcTransform {
         })
     }
 
+    /// Refuses complex input and output on a plan that has no complex buffers (one fused pass
+    /// from a truth vector that writes no spectrum: [`uses_complex_buffers`]).
+    pub(crate) fn check_complex_buffers(&self) -> Result<()> {
+        if uses_complex_buffers(&self.schedule) {
+            Ok(())
+        } else {
+            Err(JitError::invalid(
+                "the plan reads a truth vector and writes no spectrum: it has no complex input or output (use upload_truth, run_checked and the reductions)",
+            ))
+        }
+    }
+
     /// The generator's counts for each kernel, by name.
     pub fn kernel_counts(&self) -> &[(String, OpCounts)] {
         &self.program.kernels
@@ -393,8 +430,13 @@ impl VcTransform {
     /// error (dropping the transform unmaps too, silently).
     pub fn release(self) -> Result<()> {
         fn rel<T: OclPrm>(b: Buffers<T>) -> Result<()> {
-            if let Some(s) = b.mvl.and_then(|m| m.truth_staging) {
-                s.release()?;
+            if let Some(m) = b.mvl {
+                if let Some(s) = m.truth_staging {
+                    s.release()?;
+                }
+                if let Some(s) = m.part_staging {
+                    s.release()?;
+                }
             }
             b.staging.release()
         }
@@ -414,6 +456,7 @@ impl VcTransform {
                 self.plan.len
             )));
         }
+        self.check_complex_buffers()?;
         match &self.buffers {
             TypedBuffers::F32(b) => self.execute_typed(gpu, b, input),
             TypedBuffers::F64(b) => self.execute_typed(gpu, b, input),

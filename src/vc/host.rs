@@ -84,6 +84,7 @@ impl VcTransform {
                 self.plan.batch, self.plan.len
             )));
         }
+        self.check_complex_buffers()?;
         Ok(b)
     }
 

@@ -19,4 +19,4 @@ pub use host::{DeviceBuffer, DeviceComplex};
 pub use kernels::program;
 pub use plan::{Algorithm, Coeffs, SpectrumOutput, TruthEncoding, VcOptions, VcPlan};
 pub use schedule::{Buf, Schedule};
-pub use truth::Reduced;
+pub use truth::{Partials, Reduced};

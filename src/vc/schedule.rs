@@ -290,7 +290,56 @@ fn batch_passes(plan: &VcPlan, mut passes: Vec<FusedPass>, limits: FusedLimits) 
             f.rows = plan.batch.min(by_threads).min(by_local);
         }
     }
+    if passes.len() == 1 {
+        per_item(plan, &mut passes[0], limits);
+    }
     passes
+}
+
+/// Work-items a per-item work-group has by default: two warps, several work-groups per SM at
+/// ~190 registers a work-item (81 complex f32 values), a short tail.
+const PER_ITEM_GROUP: u64 = 64;
+
+/// Makes a one-pass bentness plan per-item ([`FusedPass::per_item`]) where the transform is
+/// small enough for one work-item's registers: a truth-vector input, a (min, max) reduction
+/// with nothing written and no histogram, N within the values a work-item may hold, the
+/// values per work-item not chosen (`--fused-values` keeps the tile kernel), and
+/// `JITFFT_PER_ITEM` not `off`. The tile kernel spends most of its time on barriers and
+/// local-memory trees for 3 values a work-item (`docs/perf-notes.md`, issue 13).
+fn per_item(plan: &VcPlan, f: &mut FusedPass, limits: FusedLimits) {
+    use crate::vc::plan::SpectrumOutput;
+    let small = plan.len <= fused::budget::hard_values(plan.precision);
+    let reduce_only = matches!(
+        plan.output,
+        SpectrumOutput::Reduce {
+            write: false,
+            bins: 0,
+            ..
+        }
+    );
+    let group = crate::runtime::env::per_item().unwrap_or(PER_ITEM_GROUP);
+    let rows = group.min(limits.max_threads) / 4 * 4;
+    if plan.truth.is_none()
+        || !reduce_only
+        || !small
+        || f.groups() != 1
+        || limits.values.is_some()
+        || rows == 0
+    {
+        return;
+    }
+    let k = f.tile.len();
+    let mut trial = f.clone();
+    trial.b = k as u32;
+    trial.substages = vec![(0..k).collect()];
+    trial.resident = Vec::new();
+    trial.split_exchange = false;
+    trial.swizzle = fused::Swizzle::Identity;
+    trial.rows = rows;
+    trial.per_item = true;
+    if trial.local_bytes() <= limits.local_bytes {
+        *f = trial;
+    }
 }
 
 /// The other buffer of the ping-pong pair.

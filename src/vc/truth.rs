@@ -5,9 +5,9 @@
 
 use super::execute::{Buffers, MvlBuffers, Real, TypedBuffers, VcTransform};
 use crate::error::{JitError, Result};
-use crate::runtime::timing::RunTimes;
-use crate::runtime::Gpu;
-use ocl::{Buffer, OclPrm};
+use crate::runtime::timing::{event_ms, RunTimes};
+use crate::runtime::{Gpu, Pinned};
+use ocl::{Buffer, Event, OclPrm};
 
 /// Per-transform results of a reducing last pass.
 #[derive(Debug, Clone, PartialEq)]
@@ -30,6 +30,58 @@ fn write<T: OclPrm>(b: &Buffer<T>, v: &[T]) -> Result<()> {
     b.write(v)
         .enq()
         .map_err(|e| JitError::Device(format!("writing a reduction buffer: {e}")))
+}
+
+/// Bytes a chunk of the overlapped truth upload moves: the host copies chunk k + 1 into the
+/// pinned staging while the device reads chunk k.
+const UPLOAD_CHUNK: usize = 4 << 20;
+
+/// Copies `values` into the pinned staging in chunks (each in parallel: one thread's memcpy
+/// into pinned memory is slower than the upload that follows, 85 MB for 2^20 functions of
+/// 3^4 values) and enqueues each chunk's upload without blocking, so copies and transfers
+/// overlap; waits for the last. Returns the transfers' summed event times in ms.
+fn upload_overlapped(st: &Pinned<u8>, dev: &Buffer<u8>, values: &[u8]) -> Result<f64> {
+    use rayon::prelude::*;
+    let events = st.with_map(|h| {
+        let mut events = Vec::new();
+        for (k, src) in values.chunks(UPLOAD_CHUNK).enumerate() {
+            let at = k * UPLOAD_CHUNK;
+            let dst = &mut h[at..at + src.len()];
+            dst.par_chunks_mut(1 << 20)
+                .zip(src.par_chunks(1 << 20))
+                .for_each(|(d, s)| d.copy_from_slice(s));
+            let mut ev = Event::empty();
+            // SAFETY: the staging stays mapped and unwritten until the wait below; the device
+            // buffer holds `values.len()` bytes or more (checked by the caller).
+            unsafe {
+                dev.write(&*dst)
+                    .offset(at)
+                    .block(false)
+                    .enew(&mut ev)
+                    .enq()?;
+            }
+            events.push(ev);
+        }
+        Ok(events)
+    })?;
+    for ev in &events {
+        ev.wait_for()?;
+    }
+    let mut ms = 0.0;
+    for ev in &events {
+        ms += event_ms(ev)?;
+    }
+    Ok(ms)
+}
+
+/// A reducing run's (min, max) |S|² partials as the device wrote them: per transform,
+/// `groups` pairs (one per last-pass work-group), in the plan's real type.
+#[derive(Debug, Clone, Copy)]
+pub enum Partials<'a> {
+    /// f32 plans.
+    F32(&'a [f32]),
+    /// f64 plans.
+    F64(&'a [f64]),
 }
 
 impl VcTransform {
@@ -56,17 +108,7 @@ impl VcTransform {
             let (Some(st), Some(dev)) = (&m.truth_staging, &m.truth) else {
                 return Err(JitError::invalid("the plan has no truth-vector input"));
             };
-            // Copied in parallel: one thread's memcpy into pinned memory is slower than the
-            // upload that follows (85 MB for 2^20 functions of 3^4 values).
-            st.with_map(|h| {
-                use rayon::prelude::*;
-                h[..values.len()]
-                    .par_chunks_mut(1 << 20)
-                    .zip(values.par_chunks(1 << 20))
-                    .for_each(|(d, s)| d.copy_from_slice(s));
-                Ok(())
-            })?;
-            st.upload_to(dev, values.len())
+            upload_overlapped(st, dev, values)
         }
         match &self.buffers {
             TypedBuffers::F32(b) => up(b, values),
@@ -144,38 +186,63 @@ impl VcTransform {
         Ok((f != u32::MAX).then_some(f as u64))
     }
 
+    /// Last-pass work-groups per transform: the (min, max) pairs each transform has in the
+    /// partials.
+    pub fn partial_groups(&self) -> usize {
+        self.schedule
+            .fused_passes()
+            .last()
+            .map_or(1, |f| f.groups()) as usize
+    }
+
+    /// Reads the last run's (min, max) partials through pinned staging and hands them to `f`
+    /// as they are (no conversion, no allocation): B · [`partial_groups`](Self::partial_groups)
+    /// pairs.
+    pub fn with_partials<R>(&self, f: impl FnOnce(Partials<'_>) -> R) -> Result<R> {
+        let len = 2 * self.plan.batch as usize * self.partial_groups();
+        fn staged<T: Real>(b: &Buffers<T>, len: usize) -> Result<&Pinned<T>> {
+            let m = VcTransform::mvl_buffers(b)?;
+            match (&m.part_staging, &m.part) {
+                (Some(s), Some(p)) => {
+                    s.download_from(p, len)?;
+                    Ok(s)
+                }
+                _ => Err(JitError::invalid("the plan has no reduction")),
+            }
+        }
+        match &self.buffers {
+            TypedBuffers::F32(b) => staged(b, len)?.with_map(|m| Ok(f(Partials::F32(&m[..len])))),
+            TypedBuffers::F64(b) => staged(b, len)?.with_map(|m| Ok(f(Partials::F64(&m[..len])))),
+        }
+    }
+
     /// Min and max |S|² of each transform: the last pass's per-work-group partials, folded on
     /// the host (min and max do not depend on the order: deterministic).
     pub fn reduced(&self) -> Result<Reduced> {
-        let groups = self
-            .schedule
-            .fused_passes()
-            .last()
-            .map_or(1, |f| f.groups()) as usize;
-        let batch = self.plan.batch as usize;
-        fn parts<T: Real>(b: &Buffers<T>, len: usize) -> Result<Vec<f64>> {
-            let m = VcTransform::mvl_buffers(b)?;
-            let part = m
-                .part
-                .as_ref()
-                .ok_or_else(|| JitError::invalid("the plan has no reduction"))?;
-            Ok(read(part, len)?.into_iter().map(|x| x.to_f64()).collect())
+        let groups = self.partial_groups();
+        fn fold<T: Real>(v: &[T], groups: usize) -> Reduced {
+            use rayon::prelude::*;
+            let (min2, max2) = v
+                .par_chunks(2 * groups)
+                .map(|f| {
+                    let lo = f
+                        .iter()
+                        .step_by(2)
+                        .fold(f64::INFINITY, |a, &x| a.min(x.to_f64()));
+                    let hi = f
+                        .iter()
+                        .skip(1)
+                        .step_by(2)
+                        .fold(0.0f64, |a, &x| a.max(x.to_f64()));
+                    (lo, hi)
+                })
+                .unzip();
+            Reduced { min2, max2 }
         }
-        let v = match &self.buffers {
-            TypedBuffers::F32(b) => parts(b, 2 * batch * groups)?,
-            TypedBuffers::F64(b) => parts(b, 2 * batch * groups)?,
-        };
-        let mut out = Reduced {
-            min2: Vec::with_capacity(batch),
-            max2: Vec::with_capacity(batch),
-        };
-        for f in v.chunks(2 * groups) {
-            let lo = f.iter().step_by(2).fold(f64::INFINITY, |a, &x| a.min(x));
-            let hi = f.iter().skip(1).step_by(2).fold(0.0f64, |a, &x| a.max(x));
-            out.min2.push(lo);
-            out.max2.push(hi);
-        }
-        Ok(out)
+        self.with_partials(|p| match p {
+            Partials::F32(v) => fold(v, groups),
+            Partials::F64(v) => fold(v, groups),
+        })
     }
 
     /// Zero-coefficient counts (per transform) and histograms (B × bins) of the last run.

@@ -118,16 +118,6 @@ def lines(name):
         except Exception as e:
             rows.append({"error": str(e)})
     return rows
-bw = load("bandwidth.json")
-copy = None
-try:
-    devs = bw if isinstance(bw, list) else bw.get("devices", [bw])
-    copy = [d["copy_gbs"] for d in devs if d.get("copy_gbs")][0]
-except Exception:
-    pass
-tj = load("torch.json")
-print("copy rate (jitfft devices --bandwidth): %s GB/s; torch copy %s GB/s" % (
-    "%.0f" % copy if copy else "?", "%.0f" % tj["copy_gbs"] if "copy_gbs" in tj else "-"))
 bl = []
 for l in open("%s/bent.jsonl" % out):
     js, v = (l.rsplit(" ", 1) + [""])[:2]
@@ -136,10 +126,36 @@ for l in open("%s/bent.jsonl" % out):
     except Exception as e:
         bl.append(({"error": l.strip()[:300]}, v.strip()))
 b = bl[0][0] if bl else {"error": "no runs"}
+# The copy rate of the device measured (the runs' "computed_on" name), not the first listed
+# (with DEVICE unset `devices --bandwidth` lists every device, PoCL's CPU first on GPU hosts):
+# else the fastest device listed.
+bw = load("bandwidth.json")
+copy, copy_dev = None, "?"
+try:
+    devs = bw if isinstance(bw, list) else bw.get("devices", [bw])
+    devs = [d for d in devs if d.get("copy_gbs")]
+    measured = b.get("computed_on", "").rsplit(" (", 1)[0]
+    same = [d for d in devs if measured and (d.get("name") == measured or measured.startswith(d.get("name", "\0")))]
+    pick = same[0] if same else max(devs, key=lambda d: d["copy_gbs"])
+    copy, copy_dev = pick["copy_gbs"], pick.get("name", "?")
+except Exception:
+    pass
+tj = load("torch.json")
+print("copy rate (jitfft devices --bandwidth, %s): %s GB/s; torch copy %s GB/s" % (
+    copy_dev, "%.0f" % copy if copy else "?", "%.0f" % tj["copy_gbs"] if "copy_gbs" in tj else "-"))
 print("\n(a) bent: %d ternary functions of 4 variables (uint8)" % B)
 if "kernel_ms" in b:
     print("  jitfft kernel %.4f ms (target 0.1), upload %.3f ms, end to end %.3f ms (target 10); %d bent of %d, exact=%s" % (
         b["kernel_ms"], b["upload_ms"], b["end_to_end_ms"], b["bent_count"], b["functions"], b["exact"]))
+    for k in b.get("kernels", []):
+        print("  kernel %s: %d pass(es); %d work-groups of %d work-items, %d function(s) a work-group, %d values a work-item%s" % (
+            k["name"], b.get("passes", 1), k["work_groups"], k["work_group_size"], k["functions_per_group"],
+            k["values_per_work_item"], " (one work-item a function)" if k.get("per_item") else ""))
+    if copy:
+        # copy_gbs counts bytes read plus written; the kernel reads B*81 bytes, writes 8 B a function.
+        floor = B * (81 + 8) / (copy * 1e9) * 1e3
+        print("  traffic %.1f MB: copy-rate floor %.4f ms -> kernel at %.0f%% of the copy rate" % (
+            B * 89 / 1e6, floor, 100 * floor / b["kernel_ms"]))
     try:
         raw = open("/tmp/jitfft_mvl_verdicts.npy", "rb").read()
         hl = int.from_bytes(raw[8:10], "little"); v = raw[10 + hl:]
@@ -152,7 +168,8 @@ else:
     print("  failed: %s" % b)
 for r, v in bl[1:]:
     if "kernel_ms" in r:
-        print("  --fused-values %s: kernel %.4f ms, end to end %.3f ms, %d bent" % (v, r["kernel_ms"], r["end_to_end_ms"], r["bent_count"]))
+        geo = "".join("; %s: %d work-groups of %d" % (k["name"], k["work_groups"], k["work_group_size"]) for k in r.get("kernels", []))
+        print("  --fused-values %s (tile kernel): kernel %.4f ms, end to end %.3f ms, %d bent%s" % (v, r["kernel_ms"], r["end_to_end_ms"], r["bent_count"], geo))
     else:
         print("  --fused-values %s failed: %s" % (v, r))
 if "bent" in tj:

@@ -15,7 +15,7 @@ pub(super) fn preferred_values(precision: Precision) -> u64 {
 }
 
 /// Values per thread beyond which registers spill (2 registers per f32 value of 255).
-pub(super) fn hard_values(precision: Precision) -> u64 {
+pub(crate) fn hard_values(precision: Precision) -> u64 {
     if precision == Precision::F64 {
         42
     } else {

@@ -78,6 +78,12 @@ pub struct FusedPass {
     pub truth: Option<TruthEncoding>,
     /// Last pass: what to do with the spectrum (write, |S|², reductions).
     pub output: SpectrumOutput,
+    /// One work-item per transform (small N, truth input, min/max reduction and nothing
+    /// written): the work-group stages its rows' truth bytes through local memory with
+    /// coalesced word loads, each work-item transforms its whole function in registers and
+    /// writes its own (min, max): no exchanges, no cross-work-item reduction, no barrier but
+    /// the staging's. `rows` is then the work-group size.
+    pub per_item: bool,
 }
 
 impl FusedPass {
@@ -92,6 +98,15 @@ impl FusedPass {
     /// Work-items per work-group.
     pub fn threads(&self) -> u64 {
         self.tile_len() / self.regs()
+    }
+    /// Words (u32) of the per-item pass's truth staging (one byte a value: p ≤ 85): the rows'
+    /// values, one pad word per row where a row is a whole even number of words (an odd word
+    /// stride across work-items keeps their reads in distinct banks); and whether padded.
+    pub fn per_item_words(&self) -> (u64, bool) {
+        let bytes = self.tile_len();
+        let padded = bytes % 4 == 0 && (bytes / 4) % 2 == 0;
+        let words = (self.rows * bytes).div_ceil(4);
+        (if padded { words + self.rows } else { words }, padded)
     }
     /// Elements of the local exchange buffer (one round's worth).
     pub fn local_len(&self) -> u64 {
@@ -121,8 +136,17 @@ impl FusedPass {
             Swizzle::Identity | Swizzle::Xor(..) => self.local_len(),
         }
     }
-    /// Local memory of the exchange buffer in bytes (after the swizzle's padding).
+    /// Local memory of the exchange buffer in bytes (after the swizzle's padding); for a
+    /// per-item pass, the truth staging and the ε table.
     pub fn local_bytes(&self) -> u64 {
+        if self.per_item {
+            let real = if self.precision == Precision::F64 {
+                8
+            } else {
+                4
+            };
+            return 4 * self.per_item_words().0 + 2 * real * self.p as u64;
+        }
         let real = if self.precision == Precision::F64 {
             8
         } else {
@@ -154,6 +178,9 @@ impl FusedPass {
         );
         if self.batched() {
             name.push_str(&format!("_b{}r{}", self.batch, self.rows));
+        }
+        if self.per_item {
+            name.push_str("_item");
         }
         match self.truth {
             Some(TruthEncoding::Values) => name.push_str("_truthval"),

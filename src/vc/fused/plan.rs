@@ -99,6 +99,7 @@ impl PassCommon {
             rows: 1,
             truth: None,
             output: crate::vc::plan::SpectrumOutput::Write,
+            per_item: false,
         }
     }
 }

@@ -67,6 +67,9 @@ pub fn generate(passes: &[FusedPass]) -> GeneratedProgram {
 }
 
 fn emit_pass(w: &mut Writer, pass: &FusedPass) {
+    if pass.per_item {
+        return emit_per_item(w, pass);
+    }
     emit_comment(w, pass);
     let xs: Vec<String> = (0..pass.regs()).map(|j| format!("v{j}")).collect();
     emit_signature(w, pass, &xs);
@@ -180,6 +183,179 @@ fn emit_reduce(w: &mut Writer, pass: &FusedPass, xs: &[String], bins: u32, zero_
         "if (live && t == 0) {{ part[2 * (bb * {g}u + g)] = mn; part[2 * (bb * {g}u + g) + 1] = mx; }}",
         g = pass.groups()
     ));
+}
+
+/// A per-item pass ([`FusedPass::per_item`]): one work-item decodes, transforms and reduces a
+/// whole function of N values in registers. The work-group's rows are consecutive functions,
+/// so their truth bytes are one contiguous block: it is staged into local memory with
+/// coalesced 32-bit loads (the device buffer is padded to whole words), then each work-item
+/// reads its own values from there. The only barrier is the staging's.
+fn emit_per_item(w: &mut Writer, pass: &FusedPass) {
+    let f64p = pass.precision == Precision::F64;
+    let (p, n, len, rows) = (pass.p as u64, pass.n, pass.tile_len(), pass.rows);
+    // N ≤ 85 values a work-item: p ≤ 85, one byte a value.
+    assert!(p <= 256, "per-item passes read one byte a value");
+    let row_bytes = len;
+    let (words, padded) = pass.per_item_words();
+    let group_words = rows * row_bytes / 4;
+    let total_words = (pass.batch * row_bytes).div_ceil(4);
+    w.comment(format!(
+        "{}: p = {p}, N = {p}^{n} = {len} values, a batch of {} functions, one work-item each.\n\
+         A work-group of {rows} work-items stages its functions' {} truth bytes ({group_words} words)\n\
+         into local memory with coalesced word loads{}; each work-item then decodes its values as\n\
+         eps[v] = e^(2 pi i v/p) (a local copy of the table), transforms all {n} digits in\n\
+         registers ({} p-point codelets) and writes the (min, max) of |S|^2 to part[2 f], part[2 f + 1].\n\
+         No exchange, no cross-work-item reduction. A value >= p sets flag to the lowest\n\
+         offending flat index of its function (functions race: the lowest such index overall).",
+        pass.name(),
+        pass.batch,
+        rows * row_bytes,
+        if padded {
+            format!(", one pad word after each function's {} words (odd stride: distinct banks)", row_bytes / 4)
+        } else {
+            String::new()
+        },
+        n as u64 * len / p
+    ));
+    w.line(format!(
+        "__kernel __attribute__((reqd_work_group_size({rows}, 1, 1)))"
+    ));
+    w.open(format!("void {}({})", pass.name(), signature_args(pass)));
+    w.line(format!("__local uint staged[{words}];"));
+    w.line(format!("__local real2 leps[{p}];"));
+    w.line("const uint t = get_local_id(0);");
+    w.line("const idx_t gg = get_group_id(0);");
+    w.line(format!("const idx_t bt = gg * {rows}u + t;"));
+    w.line(format!("const bool live = bt < {}u;", pass.batch));
+    if p <= rows {
+        w.line(format!("if (t < {p}u) leps[t] = eps[t];"));
+    } else {
+        w.line(format!(
+            "for (uint k = t; k < {p}u; k += {rows}u) leps[k] = eps[k];"
+        ));
+    }
+    w.open("");
+    w.comment("Stage: word k of the group's block (the tail group stops at the buffer's end).");
+    w.line(format!(
+        "__global const uint *src = (__global const uint *)truth + gg * {group_words}u;"
+    ));
+    w.line(format!(
+        "const idx_t left = {total_words}u - gg * {group_words}u;"
+    ));
+    let trip = group_words.div_ceil(rows);
+    let dst = if padded {
+        format!("k + k / {}u", row_bytes / 4)
+    } else {
+        "k".to_string()
+    };
+    w.open_loop(
+        format!("for (uint k = t; k < {group_words}u; k += {rows}u)"),
+        trip,
+    );
+    w.line(format!("if (k < left) staged[{dst}] = src[k];"));
+    w.close_loop();
+    w.close();
+    w.line("barrier(CLK_LOCAL_MEM_FENCE);");
+    w.note(OpCounts {
+        global_loads: trip,
+        ..Default::default()
+    });
+    let xs: Vec<String> = (0..len).map(|j| format!("v{j}")).collect();
+    for chunk in xs.chunks(16) {
+        w.line(format!("real2 {};", chunk.join(", ")));
+    }
+    // Decode: value k of this function into register k; umax collects the largest value read.
+    w.line("uint umax = 0;");
+    let value = |k: u64| -> String {
+        match (padded, k % 4) {
+            (true, 0) => format!("w{} & 0xffu", k / 4),
+            (true, b) => format!("(w{} >> {}) & 0xffu", k / 4, 8 * b),
+            (false, _) => format!("mine[{k}]"),
+        }
+    };
+    w.open("");
+    if padded {
+        w.line(format!(
+            "__local const uint *mine = staged + t * {}u;",
+            row_bytes / 4 + 1
+        ));
+    } else {
+        w.line(format!(
+            "__local const uchar *mine = (__local const uchar *)staged + t * {row_bytes}u;"
+        ));
+    }
+    for (k, x) in xs.iter().enumerate() {
+        if padded && k % 4 == 0 {
+            w.line(format!("const uint w{} = mine[{}];", k / 4, k / 4));
+        }
+        let e = value(k as u64);
+        w.line(format!(
+            "{{ const uint u = {e}; umax = max(umax, u); {x} = leps[min(u, {}u)]; }}",
+            p - 1
+        ));
+    }
+    // Out of range: find the function's first offending value again (the error path only).
+    w.open(format!("if (live && umax >= {p}u)"));
+    w.open(format!("for (uint k = 0; k < {len}u; k++)"));
+    let e = if padded {
+        "(mine[k / 4u] >> ((k % 4u) * 8u)) & 0xffu"
+    } else {
+        "mine[k]"
+    };
+    w.line(format!("const uint u = {e};"));
+    w.line(format!(
+        "if (u >= {p}u) {{ atomic_min(flag, (uint)(bt * {len}u + k)); break; }}"
+    ));
+    w.close();
+    w.close();
+    w.close();
+    // The transform: digit d of the value index is at register stride p^d.
+    for d in 0..n {
+        let stride = pw(p, d);
+        for base in 0..len {
+            if (base / stride) % p != 0 {
+                continue;
+            }
+            let vars: Vec<String> = (0..p)
+                .map(|v| xs[(base + v * stride) as usize].clone())
+                .collect();
+            small_dft::emit_dft(w, p, &vars, pass.direction == Direction::Inverse, f64p);
+        }
+    }
+    // |S|^2 and its min and max as balanced trees (short dependency chains).
+    let mut lo: Vec<String> = Vec::new();
+    for (k, x) in xs.iter().enumerate() {
+        w.line(format!("const real a{k} = {x}.x * {x}.x + {x}.y * {x}.y;"));
+        lo.push(format!("a{k}"));
+    }
+    let mut hi = lo.clone();
+    for (vec, op, name) in [(&mut lo, "fmin", "lo"), (&mut hi, "fmax", "hi")] {
+        let mut tmp = 0;
+        while vec.len() > 1 {
+            let mut next = Vec::new();
+            for pair in vec.chunks(2) {
+                if let [a, b] = pair {
+                    let t = format!("{name}{tmp}");
+                    tmp += 1;
+                    w.line(format!("const real {t} = {op}({a}, {b});"));
+                    next.push(t);
+                } else {
+                    next.push(pair[0].clone());
+                }
+            }
+            *vec = next;
+        }
+    }
+    w.note(OpCounts {
+        real_mul: 2 * len,
+        real_add: len,
+        ..Default::default()
+    });
+    w.line(format!(
+        "if (live) ((__global real2 *)part)[bt] = (real2)({}, {});",
+        lo[0], hi[0]
+    ));
+    w.close();
 }
 
 /// The header comment: what the pass transforms, its tile, work-items and exchanges.

@@ -208,6 +208,7 @@ impl<'a> Overlapped<'a> {
                 self.tr.plan.len
             )));
         }
+        self.tr.check_complex_buffers()?;
         match &self.tr.buffers {
             TypedBuffers::F32(b) => self.run_typed(b, input),
             TypedBuffers::F64(b) => self.run_typed(b, input),
