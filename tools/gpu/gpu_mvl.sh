@@ -8,7 +8,7 @@
 # (c) batched VC: 2^20 transforms of 3^4 (≤ 0.55 ms) and 2^14 of 2^10 (≤ 0.11 ms), --check
 #     (f32 rel. L2 ≤ 2e-6), against the copy rate (`devices --bandwidth`) and torch fftn.
 # Usage (repo root, release binary present):  OUT=dir tools/gpu/gpu_mvl.sh
-# Settings: QUICK=1 (tiny sizes, runs on PoCL; torch skipped where absent), REPEAT (20),
+# Settings: PER_ITEM_WG ("32 128 256 off": bent's per-item work-group sizes to time), QUICK=1 (tiny sizes, runs on PoCL; torch skipped where absent), REPEAT (20),
 # VALUES_3 ("9 3") and VALUES_2 ("8"): extra --fused-values runs of the batched p = 3 / p = 2 sizes,
 # DEVICE (a --device selector; default: jitfft's default device), JITFFT_BIN, JITFFT_COMMIT.
 # Writes: env.txt, log.txt, bandwidth.json, bent.jsonl, truth.jsonl, batched.jsonl, torch.json,
@@ -74,6 +74,11 @@ for v in "" ${VALUES_3:-}; do
   if [ -z "$v" ]; then extra=(--output /tmp/jitfft_mvl_verdicts.npy); else extra=(--fused-values "$v"); fi
   run "$BIN" bent --p 3 --input "$MANY" --precision f32 --repeat "$REPEAT" "${extra[@]}" --json "${DEV[@]}" | tr -d '\n' >> "$OUT/bent.jsonl"
   echo " ${v:-default}" >> "$OUT/bent.jsonl"
+done
+# The one-work-item-a-function kernel's work-group size (JITFFT_PER_ITEM; `off`: the tile kernel).
+for w in ${PER_ITEM_WG:-}; do
+  JITFFT_PER_ITEM=$w run "$BIN" bent --p 3 --input "$MANY" --precision f32 --repeat "$REPEAT" --json "${DEV[@]}" | tr -d '\n' >> "$OUT/bent.jsonl"
+  echo " per-item=$w" >> "$OUT/bent.jsonl"
 done
 
 # (b) 3^16 from a uint8 truth vector (spectrum written) against the complex upload
@@ -169,7 +174,8 @@ else:
 for r, v in bl[1:]:
     if "kernel_ms" in r:
         geo = "".join("; %s: %d work-groups of %d" % (k["name"], k["work_groups"], k["work_group_size"]) for k in r.get("kernels", []))
-        print("  --fused-values %s (tile kernel): kernel %.4f ms, end to end %.3f ms, %d bent%s" % (v, r["kernel_ms"], r["end_to_end_ms"], r["bent_count"], geo))
+        what = "JITFFT_PER_ITEM=%s" % v[9:] if v.startswith("per-item=") else "--fused-values %s (tile kernel)" % v
+        print("  %s: kernel %.4f ms, end to end %.3f ms, %d bent%s" % (what, r["kernel_ms"], r["end_to_end_ms"], r["bent_count"], geo))
     else:
         print("  --fused-values %s failed: %s" % (v, r))
 if "bent" in tj:
