@@ -24,6 +24,7 @@ fn main() -> anyhow::Result<()> {
         local_bytes: get(4, 48 * 1024),
         max_threads: get(3, 256),
         values: None,
+        tile_values: None,
     };
     let (schedule, program) = jitfft::vc::program(&plan, limits);
     for f in schedule.fused_passes() {

@@ -162,6 +162,7 @@ fn bent_per_item_kernel() {
         local_bytes: 48 * 1024,
         max_threads: 256,
         values: None,
+        tile_values: None,
     };
     let per_item = |plan: &VcPlan| {
         let (s, _) = jitfft::vc::program(plan, nvidia);

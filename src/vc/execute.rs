@@ -161,6 +161,7 @@ pub fn fused_limits(info: &DeviceInfo) -> FusedLimits {
         local_bytes,
         max_threads: (info.max_work_group_size as u64).clamp(1, threads.clamp(1, 1024)),
         values: None,
+        tile_values: None,
     }
 }
 
@@ -181,11 +182,22 @@ pub fn fused_limits_for(gpu: &Gpu) -> FusedLimits {
 pub fn fused_limits_for_plan(gpu: &Gpu, plan: &VcPlan) -> FusedLimits {
     let device = fused_limits(&gpu.info);
     if trust_device_limit(gpu, plan) {
-        device
+        FusedLimits {
+            tile_values: (crate::runtime::env::kernel_wg() == KernelWg::Auto)
+                .then_some(DEVICE_WG_TILE_VALUES),
+            ..device
+        }
     } else {
         reported_limits(gpu, device)
     }
 }
+
+/// With the device's 1024 work-items, the default schedule keeps tiles at or below this many
+/// values where that adds no pass. H100 `tune` (`bench-results/nvidia-h100/current/everyp/`):
+/// 7^9 as 7^4·7^3·7^2 0.749 ms against 7^5·7^2·7^2 0.836, 23^6 as 23^2·23^2·23^2 2.909
+/// against 23^3·23^2·23^1 3.185; first passes of 12167–16807 values ran at 67–79% of the copy
+/// rate, of ≤ 10^4 values at 85–95%.
+pub const DEVICE_WG_TILE_VALUES: u64 = 12_000;
 
 fn reported_limits(gpu: &Gpu, mut limits: FusedLimits) -> FusedLimits {
     limits.max_threads = limits

@@ -91,6 +91,7 @@ pub const DEFAULT_LIMITS: FusedLimits = FusedLimits {
     local_bytes: 48 * 1024,
     max_threads: 1024,
     values: None,
+    tile_values: None,
 };
 
 impl Schedule {
@@ -175,14 +176,14 @@ impl Schedule {
         }
     }
 
-    /// Fused passes: as few as the tile budget allows, digits balanced between them.
-    fn fused(plan: &VcPlan, limits: FusedLimits) -> Schedule {
-        let limits = FusedLimits {
-            values: plan.fused_values.map(u64::from).or(limits.values),
-            ..limits
-        };
-        let cap_tile = fused::max_tile_digits(plan.p, plan.precision, limits);
-        let cap = plan.fused_digits.map_or(cap_tile, |d| d.min(cap_tile));
+    /// The fused passes of `plan` with at most `cap` digits a pass (tiles ≤ `cap_tile`), the
+    /// batch folded in.
+    fn fused_tiles(
+        plan: &VcPlan,
+        limits: FusedLimits,
+        cap_tile: u32,
+        cap: u32,
+    ) -> Vec<fused::FusedPass> {
         let (p, n, pr) = (plan.p, plan.n, plan.precision);
         let request = |groups, lanes| FusedRequest {
             p,
@@ -213,7 +214,29 @@ impl Schedule {
                 })
             }
         };
-        let fused = batch_passes(plan, fused, limits);
+        batch_passes(plan, fused, limits)
+    }
+
+    /// Fused passes: as few as the tile budget allows, digits balanced between them.
+    fn fused(plan: &VcPlan, limits: FusedLimits) -> Schedule {
+        let limits = FusedLimits {
+            values: plan.fused_values.map(u64::from).or(limits.values),
+            ..limits
+        };
+        let cap_tile = fused::max_tile_digits(plan.p, plan.precision, limits);
+        let cap = plan.fused_digits.map_or(cap_tile, |d| d.min(cap_tile));
+        let mut fused = Self::fused_tiles(plan, limits, cap_tile, cap);
+        // Smaller tiles where the limits ask for them and no pass is added (default plans only).
+        if let (None, Some(v)) = (plan.fused_digits, limits.tile_values) {
+            let small = (1..cap).rev().find(|&d| (plan.p as u64).pow(d) <= v);
+            if let Some(d) = small.filter(|_| fused.iter().any(|f| (plan.p as u64).pow(f.m) > v)) {
+                let capped = Self::fused_tiles(plan, limits, cap_tile, d);
+                if capped.len() == fused.len() {
+                    fused = capped;
+                }
+            }
+        }
+        let (p, n) = (plan.p, plan.n);
         let mut cur = Buf::A;
         let passes = fused
             .into_iter()
@@ -354,6 +377,48 @@ fn other(b: Buf) -> Buf {
 mod tests {
     use super::*;
     use crate::vc::plan::{VcOptions, VcPlan};
+
+    /// NVIDIA's 1024-work-item tiles: the tile cap of the default rule picks the schedules
+    /// `tune` found fastest on the H100 and leaves the others (and explicit caps) alone.
+    #[test]
+    fn device_wg_tile_cap() -> crate::Result<()> {
+        let wide = FusedLimits {
+            max_threads: 1024,
+            ..crate::vc::fused::pass::NVIDIA_LIMITS
+        };
+        let capped = FusedLimits {
+            tile_values: Some(crate::vc::execute::DEVICE_WG_TILE_VALUES),
+            ..wide
+        };
+        let fused = |p, n| {
+            let opts = VcOptions {
+                algorithm: Algorithm::Fused,
+                ..Default::default()
+            };
+            VcPlan::new(p, n, opts)
+        };
+        for (p, n, before, after) in [
+            (7, 9, "7^5·7^2·7^2", "7^4·7^3·7^2"),
+            (23, 6, "23^3·23^2·23^1", "23^2·23^2·23^2"),
+            (10, 8, "10^4·10^2·10^2", "10^4·10^2·10^2"),
+        ] {
+            let plan = fused(p, n)?;
+            let (a, b) = (
+                Schedule::for_limits(&plan, wide),
+                Schedule::for_limits(&plan, capped),
+            );
+            assert_eq!(a.passes.len(), b.passes.len(), "{p}^{n}");
+            assert_eq!(a.radices(), before, "{p}^{n}");
+            assert_eq!(b.radices(), after, "{p}^{n}");
+            let mut explicit = plan.clone();
+            explicit.fused_digits = Some(9);
+            assert_eq!(
+                Schedule::for_limits(&explicit, wide).radices(),
+                Schedule::for_limits(&explicit, capped).radices()
+            );
+        }
+        Ok(())
+    }
 
     #[test]
     fn mixed_radix_ct_and_cg() -> crate::Result<()> {

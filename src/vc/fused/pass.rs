@@ -212,6 +212,10 @@ pub struct FusedLimits {
     /// `preferred_values` in [`super::plan`]): fewer means more work-items and shorter chains per work-item,
     /// which pays where a transform does not fill the device.
     pub values: Option<u64>,
+    /// Tiles (values) a default schedule keeps its passes under where that costs no pass: set
+    /// with NVIDIA's 1024-work-item tiles, whose largest tiles ran slowest (see
+    /// `vc::execute::fused_limits_for_plan`). `None`: the largest tiles the budget allows.
+    pub tile_values: Option<u64>,
 }
 
 /// A map of the local exchange buffer's element indices.
@@ -253,4 +257,5 @@ pub(crate) const NVIDIA_LIMITS: FusedLimits = FusedLimits {
     local_bytes: 48 * 1024,
     max_threads: 256,
     values: None,
+    tile_values: None,
 };

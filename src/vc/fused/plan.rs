@@ -247,6 +247,7 @@ mod tests {
             local_bytes: 48 * 1024,
             max_threads: 1024,
             values: None,
+            tile_values: None,
         };
         // The tile is bounded by registers (1024 threads × 32 values); local memory by rounds.
         assert_eq!(max_tile_digits(3, Precision::F32, limits), 9);
@@ -458,6 +459,7 @@ mod tests {
         let wide = FusedLimits {
             max_threads: 1024,
             values: None,
+            tile_values: None,
             ..limits
         };
         for (p, e) in [(2, 15), (3, 9), (4, 7), (5, 6), (7, 5), (16, 3)] {
