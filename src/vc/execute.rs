@@ -183,7 +183,7 @@ pub fn fused_limits_for_plan(gpu: &Gpu, plan: &VcPlan) -> FusedLimits {
     let device = fused_limits(&gpu.info);
     if trust_device_limit(gpu, plan) {
         FusedLimits {
-            tile_values: (crate::runtime::env::kernel_wg() == KernelWg::Auto)
+            tile_values: (crate::runtime::env::kernel_wg() == KernelWg::Auto && plan.p >= 7)
                 .then_some(DEVICE_WG_TILE_VALUES),
             ..device
         }
@@ -196,7 +196,8 @@ pub fn fused_limits_for_plan(gpu: &Gpu, plan: &VcPlan) -> FusedLimits {
 /// values where that adds no pass. H100 `tune` (`bench-results/nvidia-h100/current/everyp/`):
 /// 7^9 as 7^4·7^3·7^2 0.749 ms against 7^5·7^2·7^2 0.836, 23^6 as 23^2·23^2·23^2 2.909
 /// against 23^3·23^2·23^1 3.185; first passes of 12167–16807 values ran at 67–79% of the copy
-/// rate, of ≤ 10^4 values at 85–95%.
+/// rate, of ≤ 10^4 values at 85–95%. Not for p = 5: 5^12 as 5^5·5^4·5^3 took 4.97 ms against
+/// 4.45 for 5^6·5^3·5^3 (the capped later passes ran at 81% and 67%).
 pub const DEVICE_WG_TILE_VALUES: u64 = 12_000;
 
 fn reported_limits(gpu: &Gpu, mut limits: FusedLimits) -> FusedLimits {
