@@ -66,6 +66,15 @@ fn diagnostics(stderr: &str) -> Vec<String> {
 /// loops, `llvm.experimental.noalias.scope.decl` from inlining `restrict` helpers) and refuses
 /// the kernel; unoptimised code has neither and keeps every access of the source.
 fn run_cases(cases: &[&str], opt_disable: bool) {
+    run_cases_with(
+        cases,
+        opt_disable,
+        &["--check", "--repeat", "1", "--seed", "7"],
+    );
+}
+
+/// [`run_cases`] with the arguments `tail` after each case instead of the checked run's.
+fn run_cases_with(cases: &[&str], opt_disable: bool, tail: &[&str]) {
     if !enabled() {
         eprintln!("oclgrind cases skipped: set JITFFT_OCLGRIND=1 (tools/setup.sh --oclgrind)");
         return;
@@ -88,7 +97,7 @@ fn run_cases(cases: &[&str], opt_disable: bool) {
                 let out = cmd
                     .arg(bin)
                     .args(case.split_whitespace())
-                    .args(["--check", "--repeat", "1", "--seed", "7"])
+                    .args(tail)
                     .env("JITFFT_NO_CACHE", "1")
                     .env_remove("JITFFT_DEVICE")
                     .output()
@@ -205,6 +214,59 @@ fn gfp_under_oclgrind() {
             "gfp --prime p4 --log-n 5",
         ],
         false,
+    );
+}
+
+/// MVL analysis: truth vectors decoded while loading (values and roots), the per-item bent
+/// kernel (a partial last work-group: 70 functions) and the tile kernel, the histogram
+/// reduction, the autocorrelation's inverse.
+#[test]
+fn mvl_under_oclgrind() {
+    run_cases(
+        &[
+            "vc --p 3 --n 4 --truth --encoding roots",
+            "vc --p 5 --n 3 --truth --encoding values --precision f64",
+            "vc --p 3 --n 3 --batch 5 --algo fused",
+        ],
+        false,
+    );
+    if !enabled() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (b, n) = (70usize, 81usize);
+    let mut header = format!("{{'descr': '|u1', 'fortran_order': False, 'shape': ({b}, {n}), }}");
+    header.push_str(&" ".repeat((64 - (10 + header.len() + 1) % 64) % 64));
+    header.push('\n');
+    let mut npy = b"\x93NUMPY\x01\x00".to_vec();
+    npy.extend_from_slice(&(header.len() as u16).to_le_bytes());
+    npy.extend_from_slice(header.as_bytes());
+    npy.extend((0..b * n).map(|i| ((i * 7 + i / 13) % 3) as u8));
+    let path = dir.path().join("many.npy");
+    std::fs::write(&path, npy).unwrap();
+    let f = path.display();
+    let cases = [
+        format!("bent --p 3 --input {f} --precision f32"),
+        format!("bent --p 3 --input {f} --precision f64"),
+        format!("bent --p 3 --input {f} --precision f32 --fused-values 9"),
+        format!("spectrum --stats --bins 8 --p 3 --input {f} --precision f32"),
+        format!("autocorr --p 3 --input {f} --precision f32"),
+    ];
+    let cases: Vec<&str> = cases.iter().map(String::as_str).collect();
+    run_cases_with(&cases, false, &[]);
+}
+
+/// Long-integer products: the block convolution (n = 2 and 16), the NTT glue (digit split,
+/// pointwise product, limb sums) and the carry scan over more than one work-group.
+#[test]
+fn mul_under_oclgrind() {
+    run_cases(
+        &[
+            "mul --bits 1000 --bits-b 700 --method block --block-n 2",
+            "mul --bits 4096 --method block --block-n 16",
+            "mul --bits 20000 --method ntt",
+        ],
+        true,
     );
 }
 
