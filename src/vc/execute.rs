@@ -180,10 +180,7 @@ pub fn fused_limits_for(gpu: &Gpu) -> FusedLimits {
 /// The fused tile limits for one plan: the reported work-group size, or the device maximum
 /// where [`device_limit_pays`] (or `JITFFT_KERNEL_WG=device`; `=reported` never).
 pub fn fused_limits_for_plan(gpu: &Gpu, plan: &VcPlan) -> FusedLimits {
-    let device = FusedLimits {
-        values: small_transform_values(gpu, plan),
-        ..fused_limits(&gpu.info)
-    };
+    let device = fused_limits(&gpu.info);
     if trust_device_limit(gpu, plan) {
         FusedLimits {
             tile_values: (crate::runtime::env::kernel_wg() == KernelWg::Auto && plan.p >= 7)
@@ -193,34 +190,6 @@ pub fn fused_limits_for_plan(gpu: &Gpu, plan: &VcPlan) -> FusedLimits {
     } else {
         reported_limits(gpu, device)
     }
-}
-
-/// Values a work-item holds in a transform too small to fill a GPU at the preferred count:
-/// enough work-items for 1024 a compute unit, at least 4 values each. H100, same run
-/// (`bench-results/nvidia-h100/current/everyp/8-final-check/`): 3^12 (531,441 points: 16,600
-/// work-items at 32 values, half the SMs idle) took 0.0280 ms by default and 0.0196 with 4
-/// values (`tune`'s fastest of 40 candidates). Plans that chose `--fused-values`, CPU devices,
-/// simulators (oclgrind's cases keep their tile shapes) and the bent plans' one-work-item-a-
-/// function kernels keep their own count.
-fn small_transform_values(gpu: &Gpu, plan: &VcPlan) -> Option<u64> {
-    if gpu.info.kind != "gpu"
-        || gpu.info.is_simulator()
-        || plan.algorithm != Algorithm::Fused
-        || plan.fused_values.is_some()
-        || plan.truth.is_some()
-    {
-        return None;
-    }
-    values_to_fill(plan.total_len(), gpu.info.compute_units, plan.precision)
-}
-
-/// [`small_transform_values`] without the device: `None` where `total` points at the preferred
-/// count already give 1024 work-items a compute unit.
-pub fn values_to_fill(total: u64, compute_units: u32, precision: Precision) -> Option<u64> {
-    let preferred = if precision == Precision::F64 { 16 } else { 32 };
-    let items = u64::from(compute_units.max(1)) * 1024;
-    let values = (total / items).max(4);
-    (values < preferred).then_some(values)
 }
 
 /// With the device's 1024 work-items, the default schedule keeps tiles at or below this many
@@ -582,19 +551,4 @@ pub(super) fn fill_staging<T: Real>(b: &Buffers<T>, input: &[Complex64]) -> Resu
             });
         Ok(())
     })
-}
-
-#[cfg(test)]
-mod fill_tests {
-    use super::*;
-
-    /// 3^12 on an H100 (132 SMs) gets 4 values a work-item; the sweep's sizes keep 32.
-    #[test]
-    fn small_transforms_take_fewer_values() {
-        assert_eq!(values_to_fill(531_441, 132, Precision::F32), Some(4));
-        assert_eq!(values_to_fill(4_000_000, 132, Precision::F32), Some(29));
-        assert_eq!(values_to_fill(4_000_000, 132, Precision::F64), None);
-        assert_eq!(values_to_fill(43_046_721, 132, Precision::F32), None);
-        assert_eq!(values_to_fill(81, 2, Precision::F64), Some(4));
-    }
 }
