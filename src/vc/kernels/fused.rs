@@ -191,7 +191,6 @@ fn emit_reduce(w: &mut Writer, pass: &FusedPass, xs: &[String], bins: u32, zero_
 /// coalesced 32-bit loads (the device buffer is padded to whole words), then each work-item
 /// reads its own values from there. The only barrier is the staging's.
 fn emit_per_item(w: &mut Writer, pass: &FusedPass) {
-    let f64p = pass.precision == Precision::F64;
     let (p, n, len, rows) = (pass.p as u64, pass.n, pass.tile_len(), pass.rows);
     // N ≤ 85 values a work-item: p ≤ 85, one byte a value.
     assert!(p <= 256, "per-item passes read one byte a value");
@@ -311,16 +310,7 @@ fn emit_per_item(w: &mut Writer, pass: &FusedPass) {
     w.close();
     // The transform: digit d of the value index is at register stride p^d.
     for d in 0..n {
-        let stride = pw(p, d);
-        for base in 0..len {
-            if (base / stride) % p != 0 {
-                continue;
-            }
-            let vars: Vec<String> = (0..p)
-                .map(|v| xs[(base + v * stride) as usize].clone())
-                .collect();
-            small_dft::emit_dft(w, p, &vars, pass.direction == Direction::Inverse, f64p);
-        }
+        emit_codelets(w, pass, &xs, len, pw(p, d));
     }
     // |S|^2 and its min and max as balanced trees (short dependency chains).
     let mut lo: Vec<String> = Vec::new();
@@ -545,11 +535,23 @@ fn emit_load(w: &mut Writer, pass: &FusedPass, load: &Mapping, xs: &[String]) {
     });
 }
 
+/// p-point codelets over registers `base + v·stride` (v < p) for every base of the first
+/// `regs` registers whose digit at `stride` is 0: one digit transformed along the register index.
+fn emit_codelets(w: &mut Writer, pass: &FusedPass, xs: &[String], regs: u64, stride: u64) {
+    let p = pass.p as u64;
+    let inverse = pass.direction == Direction::Inverse;
+    for base in (0..regs).filter(|b| (b / stride) % p == 0) {
+        let vars: Vec<String> = (0..p)
+            .map(|v| xs[(base + v * stride) as usize].clone())
+            .collect();
+        small_dft::emit_dft(w, p, &vars, inverse, pass.precision == Precision::F64);
+    }
+}
+
 /// The sub-stages: p-point codelets along the register index, exchanges between them (and
 /// before the store where its mapping differs).
 fn emit_substages(w: &mut Writer, pass: &FusedPass, maps: &[Mapping], xs: &[String]) {
     let (p, bregs, nsub) = (pass.p as u64, pass.regs(), pass.substages.len());
-    let f64p = pass.precision == Precision::F64;
     for s in 0..nsub {
         if s > 0 {
             exchange(w, pass, &maps[s - 1], &maps[s], xs);
@@ -562,16 +564,7 @@ fn emit_substages(w: &mut Writer, pass: &FusedPass, maps: &[Mapping], xs: &[Stri
                 .iter()
                 .position(|&r| r == d)
                 .expect("sub-stage digit in registers") as u32;
-            let stride = pw(p, q);
-            for base in 0..bregs {
-                if (base / stride) % p != 0 {
-                    continue;
-                }
-                let vars: Vec<String> = (0..p)
-                    .map(|v| xs[(base + v * stride) as usize].clone())
-                    .collect();
-                small_dft::emit_dft(w, p, &vars, pass.direction == Direction::Inverse, f64p);
-            }
+            emit_codelets(w, pass, xs, bregs, pw(p, q));
         }
     }
     if maps.len() > nsub {
