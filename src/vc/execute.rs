@@ -220,11 +220,12 @@ fn trust_device_limit(gpu: &Gpu, plan: &VcPlan) -> bool {
 }
 
 /// The measured rule for the device maximum (H100, `bench-results/nvidia-h100/current/
-/// everyp/`): where the larger tiles save a pass and p is not a power of two, 5 ≤ p ≤ 23, they
+/// everyp/`), for p not a power of two, 5 ≤ p ≤ 23: where the larger tiles save a pass they
 /// ran 1.23-1.73x faster (5^12, 7^9, 10^8, 17^6, 19^6, 23^6); with the same number of passes
-/// they ran 2-3% slower (11-16) or equal (6), for 8^9 (a pass saved) 18% slower, for 2^28 2.6x
-/// slower (`archive/wg-limit/`), and 29^5, 31^5 did not build within 60 s. NVIDIA only: other
-/// vendors' reported limits are real.
+/// they ran 1.10-1.22x faster where the cost model predicts ≥ 0.1 copies saved (9^8, 5^11:
+/// `current/everyp/10-model/`), 2-3% slower (11-16) or equal (6) where it predicts no gain.
+/// For 8^9 (a pass saved) 18% slower, for 2^28 2.6x slower (`archive/wg-limit/`), and 29^5,
+/// 31^5 did not build within 60 s. NVIDIA only: other vendors' reported limits are real.
 fn device_limit_pays(gpu: &Gpu, plan: &VcPlan) -> bool {
     if gpu.info.vendor_key() != "nvidia"
         || plan.algorithm != Algorithm::Fused
@@ -235,10 +236,28 @@ fn device_limit_pays(gpu: &Gpu, plan: &VcPlan) -> bool {
     }
     let device = fused_limits(&gpu.info);
     let reported = reported_limits(gpu, device);
-    device.max_threads > reported.max_threads
-        && Schedule::for_limits(plan, device).passes.len()
-            < Schedule::for_limits(plan, reported).passes.len()
+    if device.max_threads <= reported.max_threads {
+        return false;
+    }
+    let wide = Schedule::for_limits(plan, device);
+    let narrow = Schedule::for_limits(plan, reported);
+    if wide.passes.len() < narrow.passes.len() {
+        return true;
+    }
+    // Same passes: where the cost model, fitted on arrays beyond L2, predicts a clear gain
+    // (9^8: 9 instead of 81 values a work-item in the first pass, 0.776 against 0.946 ms;
+    // 5^11: longer runs, 0.860 against 1.035).
+    let cost = |s: &Schedule| {
+        crate::vc::fused::passes_cost(&s.fused_passes().cloned().collect::<Vec<_>>())
+    };
+    plan.buffer_bytes() >= crate::vc::fused::groups::LONG_RUN_BYTES
+        && cost(&wide) < cost(&narrow) - DEVICE_WG_MIN_GAIN
 }
+
+/// Copies of the array (predicted by `fused::passes_cost`) the device maximum must save, at
+/// the same pass count, before a default plan takes it: the model's spread. On the H100 the
+/// same-pass schedules of 11–16, equal in the model, ran 2–3% slower with 1024 work-items.
+const DEVICE_WG_MIN_GAIN: f64 = 0.1;
 
 /// Build options a schedule needs on this vendor: NVIDIA sizes registers for the work-group
 /// limit only when told, so large fused tiles get `-cl-nv-maxrregcount` = 64K / work-items.

@@ -105,14 +105,8 @@ pub fn auto_inplace_lanes(
     best.1
 }
 
-/// Predicted time of the in-place/staged schedule with `t` lanes, in copies of the array.
-/// Fitted to the H100 baseline of issue 14 (`docs/perf-notes.md`, "every p"): the first pass
-/// (contiguous tiles) runs at the copy rate; a later pass moves runs of r = p^t elements:
-/// where r·bytes is a multiple of the 32-byte sector it runs at ~93% (90% for 32-byte runs),
-/// else at r/(r + 64 B) (runs that end inside sectors: 40 B 37%, 72 B 50%, 136 B 73%,
-/// 248 B 82%, 648 B 93% measured). A tile that needs both resident-digit rounds and
-/// real/imaginary halves costs 0.3 copies more (3^9 tiles: 69% first pass); every pass 0.05
-/// more (launch and tail).
+/// Predicted time of the in-place/staged schedule with `t` lanes, in copies of the array
+/// ([`passes_cost`] of the passes [`inplace_groups`] makes).
 pub fn lanes_cost(
     p: u32,
     n: u32,
@@ -134,10 +128,24 @@ pub fn lanes_cost(
         limits,
     }
     .schedule(Layout::Inplace);
+    passes_cost(&passes)
+}
+
+/// Predicted time of fused passes, in copies of the array. Fitted to the H100 runs of issue
+/// 14 (`docs/perf-notes.md`, "every p"): the first pass (contiguous tiles) runs at the copy
+/// rate; a later pass moves runs of r = p^t elements: where r·bytes is a multiple of the
+/// 32-byte sector it runs at ~93% (90% for 32-byte runs), else at r/(r + 64 B) (runs that end
+/// inside sectors: 40 B 37%, 72 B 50%, 136 B 73%, 248 B 82%, 648 B 93% measured). A tile that
+/// needs both resident-digit rounds and real/imaginary halves costs 0.3 copies more (3^9
+/// tiles: 69% first pass). A first pass whose tile exceeds [`FIRST_TILE_VALUES`] with at least
+/// [`FIRST_TILE_REGS`] values a work-item costs [`FIRST_TILE_PENALTY`] more (5^6, 6^5, 7^5,
+/// 9^4 at 256 work-items: 1.26–1.72 copies, against 1.0–1.12 for 5^5, 6^4, 7^4 and 9^4 at 9
+/// values a work-item). Every pass 0.05 more (launch and tail).
+pub fn passes_cost(passes: &[super::FusedPass]) -> f64 {
     passes
         .iter()
         .map(|f| {
-            let run = (p as u64).pow(f.t) * precision.complex_bytes();
+            let run = (f.p as u64).pow(f.t) * f.precision.complex_bytes();
             let memory = if f.t == 0 {
                 1.0
             } else if run % 32 == 0 {
@@ -154,9 +162,51 @@ pub fn lanes_cost(
             } else {
                 0.0
             };
-            memory + rounds + 0.05
+            let first =
+                if f.t == 0 && f.tile_len() > FIRST_TILE_VALUES && f.regs() >= FIRST_TILE_REGS {
+                    FIRST_TILE_PENALTY
+                } else {
+                    0.0
+                };
+            memory + rounds + first + 0.05
         })
         .sum()
+}
+
+/// A first pass above this many tile values may run slow (see [`passes_cost`]).
+pub const FIRST_TILE_VALUES: u64 = 4096;
+/// ... when its work-items hold at least this many values each.
+pub const FIRST_TILE_REGS: u64 = 25;
+/// The cost of such a first pass beyond the copy, in copies (median of the measured 0.26–0.72).
+pub const FIRST_TILE_PENALTY: f64 = 0.4;
+
+/// The most digits a pass of a default in-place schedule transforms: the cap whose schedule
+/// [`lanes_cost`] predicts fastest (its lanes from [`auto_inplace_lanes`]), the largest on
+/// equal cost. It differs from `cap_tile` where a smaller first tile runs faster or leaves
+/// later passes longer runs at the same pass count (H100: 5^11 as 5^5·5^3·5^3 with 1000-byte
+/// runs 0.860 ms against 5^6·5^3·5^2 0.958; 6^10 as 6^4·6^3·6^3 1.054 against 6^5·6^3·6^2
+/// 1.141). Only for arrays of at least [`LONG_RUN_BYTES`] and p ≥ 5 not a power of two, where
+/// it was measured; elsewhere `cap_tile`.
+pub fn auto_digits_cap(
+    p: u32,
+    n: u32,
+    cap_tile: u32,
+    precision: Precision,
+    limits: FusedLimits,
+) -> u32 {
+    let bytes = (p as f64).powi(n as i32) * precision.complex_bytes() as f64;
+    if bytes < LONG_RUN_BYTES as f64 || p < 5 || p.is_power_of_two() {
+        return cap_tile;
+    }
+    let mut best = (f64::INFINITY, cap_tile);
+    for cap in (1..=cap_tile).rev() {
+        let t = auto_inplace_lanes(p, n, cap_tile, cap, precision, limits);
+        let c = lanes_cost(p, n, cap_tile, cap, precision, limits, t);
+        if c < best.0 - 1e-9 {
+            best = (c, cap);
+        }
+    }
+    best.1
 }
 
 /// Balanced digit groups: ⌈n / cap⌉ passes.
@@ -172,6 +222,29 @@ mod tests {
     use super::*;
     use crate::vc::fused::max_tile_digits;
     use crate::vc::fused::pass::NVIDIA_LIMITS;
+
+    /// The digits cap the cost model picks with NVIDIA's 1024 work-items: the H100's faster
+    /// schedules where a smaller first tile pays (5^11, 6^10; `bench-results/nvidia-h100/
+    /// current/everyp/10-model/`), the full tile where it does not (5^12), and never outside
+    /// the measured domain (p = 3, powers of two, arrays within L2).
+    #[test]
+    fn digits_cap_from_the_model() {
+        let wide = FusedLimits {
+            max_threads: 1024,
+            ..NVIDIA_LIMITS
+        };
+        let cap = |p: u32, n: u32| {
+            let tile = max_tile_digits(p, Precision::F32, wide);
+            (auto_digits_cap(p, n, tile, Precision::F32, wide), tile)
+        };
+        assert_eq!(cap(5, 11), (5, 6));
+        assert_eq!(cap(6, 10), (4, 5));
+        assert_eq!(cap(5, 12), (6, 6));
+        for (p, n) in [(3, 16), (8, 9), (5, 8)] {
+            let (c, tile) = cap(p, n);
+            assert_eq!(c, tile, "{p}^{n}");
+        }
+    }
 
     /// The lanes the cost model picks under NVIDIA's limits for the issue-14 sweep: longer runs
     /// where they cost no pass (3^16: the tuned 3^8·3^4·3^4; 9^8: 648-byte runs), one more

@@ -29,6 +29,8 @@ pub mod plan;
 pub mod swizzle;
 
 pub use budget::max_tile_digits;
-pub use groups::{auto_inplace_lanes, balanced_groups, inplace_groups};
+pub use groups::{
+    auto_digits_cap, auto_inplace_lanes, balanced_groups, inplace_groups, passes_cost,
+};
 pub use pass::{FusedLimits, FusedPass, Layout, Swizzle, TileDigit};
 pub use plan::FusedRequest;
