@@ -178,7 +178,8 @@ pub fn fused_limits_for(gpu: &Gpu) -> FusedLimits {
 }
 
 /// The fused tile limits for one plan: the reported work-group size, or the device maximum
-/// where [`device_limit_pays`] (or `JITFFT_KERNEL_WG=device`; `=reported` never).
+/// where the measured rule says it pays (NVIDIA, 5 ≤ p ≤ 23 not a power of two: a pass saved,
+/// or ≥ 0.1 copies saved in the cost model) or `JITFFT_KERNEL_WG=device` (`=reported` never).
 pub fn fused_limits_for_plan(gpu: &Gpu, plan: &VcPlan) -> FusedLimits {
     let device = fused_limits(&gpu.info);
     if trust_device_limit(gpu, plan) {
