@@ -94,9 +94,18 @@ fn run_cases_with(cases: &[&str], opt_disable: bool, tail: &[&str]) {
                 if opt_disable {
                     cmd.args(["--build-options", "-cl-opt-disable"]);
                 }
+                // Leading `NAME=value` words are the case's environment.
+                let words: Vec<&str> = case.split_whitespace().collect();
+                let envs = words
+                    .iter()
+                    .take_while(|w| w.starts_with("JITFFT_") && w.contains('='));
+                for e in envs.clone() {
+                    let (k, v) = e.split_once('=').unwrap_or((e, ""));
+                    cmd.env(k, v);
+                }
                 let out = cmd
                     .arg(bin)
-                    .args(case.split_whitespace())
+                    .args(&words[envs.count()..])
                     .args(tail)
                     .env("JITFFT_NO_CACHE", "1")
                     .env_remove("JITFFT_DEVICE")
@@ -249,6 +258,7 @@ fn mvl_under_oclgrind() {
         format!("bent --p 3 --input {f} --precision f32"),
         format!("bent --p 3 --input {f} --precision f64"),
         format!("bent --p 3 --input {f} --precision f32 --fused-values 9"),
+        format!("JITFFT_PER_ITEM=split:8 bent --p 3 --input {f} --precision f32"),
         format!("spectrum --stats --bins 8 --p 3 --input {f} --precision f32"),
         format!("autocorr --p 3 --input {f} --precision f32"),
     ];

@@ -92,6 +92,8 @@ struct KernelGeometry {
     functions_per_group: u64,
     /// Complex values a work-item holds.
     values_per_work_item: u64,
+    /// Work-items a function spans (per-item kernels: 1, or p when split by the top digit).
+    work_items_per_function: u64,
 }
 
 fn geometry(c: &BentClassifier) -> Vec<KernelGeometry> {
@@ -104,6 +106,7 @@ fn geometry(c: &BentClassifier) -> Vec<KernelGeometry> {
             work_groups: f.batch_groups(),
             functions_per_group: f.rows,
             values_per_work_item: f.regs(),
+            work_items_per_function: f.threads(),
         })
         .collect()
 }
@@ -275,7 +278,11 @@ pub fn run(a: BentArgs) -> Result<()> {
             k.work_group_size,
             k.functions_per_group,
             k.values_per_work_item,
-            if k.per_item { " (one work-item a function)" } else { "" }
+            match (k.per_item, k.work_items_per_function) {
+                (true, 1) => " (one work-item a function)".to_string(),
+                (true, w) => format!(" ({w} work-items a function, split by the top digit)"),
+                _ => String::new(),
+            }
         );
     }
     say!("computed on {}", out.computed_on);

@@ -37,11 +37,24 @@ pub fn fused_max_threads() -> Option<u64> {
 /// `JITFFT_PER_ITEM`: the one-work-item-per-function kernel of small reductions (bentness,
 /// [`crate::vc::fused::FusedPass::per_item`]): `off` plans the tile kernel instead (A/B), a
 /// number sets its work-group size (rounded down to a multiple of 4; default 64). `None`:
-/// unset or unparsable (the default); `Some(0)`: off.
+/// unset or unparsable (the default); `Some(0)`: off. `split` or `split:R` (see
+/// [`per_item_split`]) keep the kernel on.
 pub fn per_item() -> Option<u64> {
     match std::env::var("JITFFT_PER_ITEM").ok()?.as_str() {
         "off" | "0" => Some(0),
         v => v.parse().ok(),
+    }
+}
+
+/// `JITFFT_PER_ITEM=split[:R]`: the per-function kernel with each function split over p
+/// work-items by its top digit (fewer registers a work-item, one exchange through local
+/// memory), R functions a work-group (default 32). An experiment for the H100's register
+/// bound (`docs/perf-notes.md`, issue 13), not the default. `None` unless set so.
+pub fn per_item_split() -> Option<u64> {
+    let v = std::env::var("JITFFT_PER_ITEM").ok()?;
+    match v.strip_prefix("split")? {
+        "" => Some(32),
+        r => r.strip_prefix(':')?.parse().ok(),
     }
 }
 

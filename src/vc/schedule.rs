@@ -349,8 +349,13 @@ fn per_item(plan: &VcPlan, f: &mut FusedPass, limits: FusedLimits) {
             ..
         }
     );
+    let split = crate::runtime::env::per_item_split().filter(|_| plan.n >= 2);
     let group = crate::runtime::env::per_item().unwrap_or(PER_ITEM_GROUP);
-    let rows = group.min(limits.max_threads) / 4 * 4;
+    let rows = match split {
+        // p work-items a function: R functions, p·R work-items within the limit.
+        Some(r) => r.min(limits.max_threads / plan.p as u64) / 4 * 4,
+        None => group.min(limits.max_threads) / 4 * 4,
+    };
     if plan.truth.is_none()
         || !reduce_only
         || !small
@@ -362,7 +367,11 @@ fn per_item(plan: &VcPlan, f: &mut FusedPass, limits: FusedLimits) {
     }
     let k = f.tile.len();
     let mut trial = f.clone();
-    trial.b = k as u32;
+    trial.b = if split.is_some() {
+        k as u32 - 1
+    } else {
+        k as u32
+    };
     trial.substages = vec![(0..k).collect()];
     trial.resident = Vec::new();
     trial.split_exchange = false;

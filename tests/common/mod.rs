@@ -1,6 +1,8 @@
 //! Shared by the integration tests: the OpenCL device they run on and seeded inputs.
 #![allow(dead_code)]
 
+pub mod mvl;
+
 use jitfft::runtime::{DeviceSelector, Gpu};
 
 /// The device tests run on: `JITFFT_TEST_DEVICE` if set, else `JITFFT_DEVICE`, else the default

@@ -8,7 +8,8 @@
 # (c) batched VC: 2^20 transforms of 3^4 (≤ 0.55 ms) and 2^14 of 2^10 (≤ 0.11 ms), --check
 #     (f32 rel. L2 ≤ 2e-6), against the copy rate (`devices --bandwidth`) and torch fftn.
 # Usage (repo root, release binary present):  OUT=dir tools/gpu/gpu_mvl.sh
-# Settings: PER_ITEM_WG ("32 128 256 off": bent's per-item work-group sizes to time), QUICK=1 (tiny sizes, runs on PoCL; torch skipped where absent), REPEAT (20),
+# Settings: PER_ITEM_WG ("32 128 256 off split:16 split:32 split:64": bent's per-item work-group
+# sizes to time, `off` the tile kernel, `split:R` p work-items a function, R functions a group), QUICK=1 (tiny sizes, runs on PoCL; torch skipped where absent), REPEAT (20),
 # VALUES_3 ("9 3") and VALUES_2 ("8"): extra --fused-values runs of the batched p = 3 / p = 2 sizes,
 # DEVICE (a --device selector; default: jitfft's default device), JITFFT_BIN, JITFFT_COMMIT.
 # Writes: env.txt, log.txt, bandwidth.json, bent.jsonl, truth.jsonl, batched.jsonl, torch.json,
@@ -155,7 +156,7 @@ if "kernel_ms" in b:
     for k in b.get("kernels", []):
         print("  kernel %s: %d pass(es); %d work-groups of %d work-items, %d function(s) a work-group, %d values a work-item%s" % (
             k["name"], b.get("passes", 1), k["work_groups"], k["work_group_size"], k["functions_per_group"],
-            k["values_per_work_item"], " (one work-item a function)" if k.get("per_item") else ""))
+            k["values_per_work_item"], (" (%d work-item(s) a function)" % k.get("work_items_per_function", 1)) if k.get("per_item") else ""))
     if copy:
         # copy_gbs counts bytes read plus written; the kernel reads B*81 bytes, writes 8 B a function.
         floor = B * (81 + 8) / (copy * 1e9) * 1e3

@@ -28,6 +28,20 @@ cat > "$work/shim.h" <<'EOF'
 static inline __attribute__((overloadable)) ulong shim_mulhi(ulong a, ulong b) { ulong r; __asm__("mul.hi.u64 %0, %1, %2;" : "=l"(r) : "l"(a), "l"(b)); return r; }
 static inline __attribute__((overloadable)) uint shim_mulhi(uint a, uint b) { uint r; __asm__("mul.hi.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b)); return r; }
 #define mul_hi shim_mulhi
+static inline __attribute__((overloadable)) uint shim_max(uint a, uint b) { return a > b ? a : b; }
+static inline __attribute__((overloadable)) int shim_max(int a, int b) { return a > b ? a : b; }
+static inline __attribute__((overloadable)) uint shim_min(uint a, uint b) { return a < b ? a : b; }
+static inline __attribute__((overloadable)) int shim_min(int a, int b) { return a < b ? a : b; }
+#define max shim_max
+#define min shim_min
+static inline uint shim_atomic_min(volatile __global uint *p, uint v) { uint r; __asm__ volatile("atom.global.min.u32 %0, [%1], %2;" : "=r"(r) : "l"(p), "r"(v) : "memory"); return r; }
+#define atomic_min shim_atomic_min
+static inline __attribute__((overloadable)) float shim_fmin(float a, float b) { return __builtin_fminf(a, b); }
+static inline __attribute__((overloadable)) double shim_fmin(double a, double b) { return __builtin_fmin(a, b); }
+static inline __attribute__((overloadable)) float shim_fmax(float a, float b) { return __builtin_fmaxf(a, b); }
+static inline __attribute__((overloadable)) double shim_fmax(double a, double b) { return __builtin_fmax(a, b); }
+#define fmin shim_fmin
+#define fmax shim_fmax
 #define asm __asm__
 EOF
 clang-15 -x cl -cl-std=CL1.2 -target nvptx64-nvidia-cuda -march=sm_86 -O3 -S \

@@ -145,7 +145,14 @@ impl FusedPass {
             } else {
                 4
             };
-            return 4 * self.per_item_words().0 + 2 * real * self.p as u64;
+            // Staging, the ε table, and where split over p work-items the exchange and the
+            // partial (min, max) of each work-item.
+            let split = if self.threads() > 1 {
+                self.rows * (self.tile_len() + self.threads())
+            } else {
+                0
+            };
+            return 4 * self.per_item_words().0 + 2 * real * (self.p as u64 + split);
         }
         let real = if self.precision == Precision::F64 {
             8
@@ -181,6 +188,10 @@ impl FusedPass {
         }
         if self.per_item {
             name.push_str("_item");
+            if self.threads() > 1 {
+                // Split over p work-items by the top digit.
+                name.push_str(&format!("x{}", self.threads()));
+            }
         }
         match self.truth {
             Some(TruthEncoding::Values) => name.push_str("_truthval"),
