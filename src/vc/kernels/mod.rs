@@ -3,6 +3,7 @@
 
 pub mod ct_cg;
 pub mod fused;
+mod per_item;
 
 use crate::clgen::GeneratedProgram;
 use crate::vc::fused::FusedLimits;
