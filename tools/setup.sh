@@ -9,17 +9,21 @@
 #   --intel     Intel's OpenCL CPU runtime (PyPI wheels, pinned and checksummed, ~/.cache/jitfft)
 #   --oclgrind  the oclgrind simulator (apt) with its own ICD folder
 #   --rusticl   Mesa's Rusticl on llvmpipe (apt, f32 only)
+# With --offline-compilers the GPU compilers that run without their GPU (AMD's Evergreen and
+# GCN/CDNA/RDNA through clang + libclc, Intel's ocloc, NVIDIA's ptxas), for `stats --target`:
+# tools/setup-offline.sh.
 # Flags combine: `tools/setup.sh --tests --mpi --intel`.
 # Idempotent: installs only what is missing. Run as root, or with sudo available.
 set -euo pipefail
 
-want_tests="" want_mpi="" extra=()
+want_tests="" want_mpi="" want_offline="" extra=()
 for flag in "$@"; do
   case "$flag" in
     --tests) want_tests=1 ;;
     --mpi) want_mpi=1 ;;
+    --offline-compilers) want_offline=1 ;;
     --intel|--oclgrind|--rusticl) extra+=("$flag") ;;
-    *) echo "setup.sh: unknown flag $flag (allowed: --tests --mpi --intel --oclgrind --rusticl)" >&2; exit 2 ;;
+    *) echo "setup.sh: unknown flag $flag (allowed: --tests --mpi --offline-compilers --intel --oclgrind --rusticl)" >&2; exit 2 ;;
   esac
 done
 
@@ -51,6 +55,10 @@ NEXTEST_VERSION=0.9.151
 if [ -n "$want_tests" ] && command -v cargo >/dev/null && ! cargo nextest --version 2>/dev/null | grep -q "$NEXTEST_VERSION"; then
   echo "setup.sh: installing cargo-nextest $NEXTEST_VERSION (cargo install, once)"
   cargo install cargo-nextest --version "$NEXTEST_VERSION" --locked --quiet
+fi
+
+if [ -n "$want_offline" ]; then
+  "$(dirname "$0")/setup-offline.sh"
 fi
 
 for flag in "${extra[@]}"; do
