@@ -129,3 +129,12 @@ pub fn no_cache() -> bool {
 pub fn dump_dir() -> Option<PathBuf> {
     std::env::var("JITFFT_DUMP_DIR").ok().map(PathBuf::from)
 }
+
+/// `JITFFT_OFFLINE_DIR`: the folder of the offline GPU compilers' libraries (libclc), saved
+/// sources and assembly (`jitfft stats --target`), instead of `~/.cache/jitfft/offline`.
+pub fn offline_dir() -> Option<PathBuf> {
+    std::env::var("JITFFT_OFFLINE_DIR")
+        .ok()
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+}
