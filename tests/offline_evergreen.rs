@@ -79,7 +79,8 @@ fn stats_json(algo: &str) -> serde_json::Value {
         String::from_utf8_lossy(&out.stderr)
     );
     // print_json writes to stdout (stats has no data output).
-    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("{e}: {text}"))
 }
 
@@ -97,7 +98,9 @@ fn metric(v: &serde_json::Value, key: &str) -> u64 {
 fn direct_asm(dir: &Path, algo: &str) -> String {
     let cl = dir.join(format!("{algo}.cl"));
     jitfft()
-        .args(["source", "vc", "--p", "4", "--n", "2", "--radix", "16", "--algo", algo])
+        .args([
+            "source", "vc", "--p", "4", "--n", "2", "--radix", "16", "--algo", algo,
+        ])
         .args(["--max-work-group", "256", "-o"])
         .arg(&cl)
         .assert()
@@ -105,7 +108,16 @@ fn direct_asm(dir: &Path, algo: &str) -> String {
     let clc = cache_dir().join("libclc-19/usr");
     let s = dir.join(format!("{algo}.s"));
     let st = std::process::Command::new(format!("clang-{}", clang::LLVM_MAJOR))
-        .args(["-x", "cl", "-cl-std=CL1.2", "-target", "r600", "-mcpu=cypress", "-O2", "-S"])
+        .args([
+            "-x",
+            "cl",
+            "-cl-std=CL1.2",
+            "-target",
+            "r600",
+            "-mcpu=cypress",
+            "-O2",
+            "-S",
+        ])
         .arg("-include")
         .arg(clc.join("include/clc/clc.h"))
         .args(["-Xclang", "-mlink-bitcode-file", "-Xclang"])
@@ -154,18 +166,37 @@ fn parser_reads_bundles_literals_fetches_and_config() {
     let k = r600::parse(asm);
     assert_eq!(k.len(), 1);
     let c = &k[0].1;
-    assert_eq!((c.alu_bundles, c.alu_slots, c.literals, c.fetch), (2, 3, 1, 2));
-    assert_eq!((c.gprs(), c.stores, c.alu_clauses, c.fetch_clauses), (Some(10), 1, 1, 1));
-    assert_eq!(count(asm), Independent { bundles: 2, slots: 3, fetch: 2, gprs: 10 });
+    assert_eq!(
+        (c.alu_bundles, c.alu_slots, c.literals, c.fetch),
+        (2, 3, 1, 2)
+    );
+    assert_eq!(
+        (c.gprs(), c.stores, c.alu_clauses, c.fetch_clauses),
+        (Some(10), 1, 1, 1)
+    );
+    assert_eq!(
+        count(asm),
+        Independent {
+            bundles: 2,
+            slots: 3,
+            fetch: 2,
+            gprs: 10
+        }
+    );
 }
 
 #[test]
 fn bad_target_exits_2_with_the_list() {
     let out = jitfft()
-        .args(["stats", "vc", "--p", "4", "--radix", "16", "--target", "cypres"])
+        .args([
+            "stats", "vc", "--p", "4", "--radix", "16", "--target", "cypres",
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("cypress") && err.contains("all-offline"), "{err}");
+    assert!(
+        err.contains("cypress") && err.contains("all-offline"),
+        "{err}"
+    );
 }

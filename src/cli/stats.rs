@@ -37,7 +37,8 @@ pub enum StatsCommand {
 #[derive(Clone, Debug)]
 pub struct TargetList(pub Vec<String>);
 
-fn parse_targets(s: &str) -> Result<TargetList, String> {
+/// The `--target` value parser (also `reproduce --target`).
+pub fn parse_targets(s: &str) -> Result<TargetList, String> {
     targets::parse_list(s).map(TargetList)
 }
 
@@ -218,7 +219,10 @@ fn run_offline(a: StatsVcArgs) -> Result<()> {
         .iter()
         .any(|p| p.as_deref().is_some_and(|p| p.as_os_str() == "-"));
     if !to_stdout {
-        print!("transform  {transform}\n\n{}", offline::table::render(&cols));
+        print!(
+            "transform  {transform}\n\n{}",
+            offline::table::render(&cols)
+        );
     }
     Ok(())
 }

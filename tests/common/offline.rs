@@ -16,7 +16,9 @@ pub fn ready(what: &str, installed: Result<String, OfflineError>) -> bool {
         Ok(_) => true,
         Err(e) if required() => panic!("JITFFT_OFFLINE=1 but {what} is unusable: {e}"),
         Err(e) => {
-            eprintln!("skipped: {what} is not usable here ({e}); set JITFFT_OFFLINE=1 to fail instead");
+            eprintln!(
+                "skipped: {what} is not usable here ({e}); set JITFFT_OFFLINE=1 to fail instead"
+            );
             false
         }
     }

@@ -43,8 +43,7 @@ impl GcnClasses {
         self.total += 1;
         if starts("v_") {
             self.valu += 1;
-        } else if starts("global_") || starts("buffer_") || starts("flat_") || starts("scratch_")
-        {
+        } else if starts("global_") || starts("buffer_") || starts("flat_") || starts("scratch_") {
             self.vmem += 1;
             if op.contains("_load") || op.contains("_atomic") {
                 self.vmem_loads += 1;

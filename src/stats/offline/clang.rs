@@ -25,7 +25,9 @@ pub struct Toolchain {
 impl Toolchain {
     /// libclc's builtins for `triple_file` (e.g. "cypress-r600--", "amdgcn--amdhsa").
     pub fn bitcode(&self, triple_file: &str) -> PathBuf {
-        self.libclc.join("lib/clc").join(format!("{triple_file}.bc"))
+        self.libclc
+            .join("lib/clc")
+            .join(format!("{triple_file}.bc"))
     }
 
     /// libclc's declarations of the OpenCL builtins.

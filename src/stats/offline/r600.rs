@@ -44,6 +44,8 @@ pub struct EvergreenCounts {
     pub cf: u64,
     /// Memory writes (`MEM_RAT*` control-flow instructions).
     pub stores: u64,
+    /// Loops the compiler kept (`LOOP_START*`): their bodies count once in these static figures.
+    pub loops: u64,
     /// `.AMDGPU.config` register/value pairs before the kernel.
     pub config: Vec<(u64, u64)>,
 }
@@ -87,6 +89,11 @@ impl EvergreenCounts {
             Metric::known("fetch_clauses", self.fetch_clauses, asm),
             Metric::known("cf_instructions", self.cf, asm),
             Metric::known("store", self.stores, &format!("{asm}: MEM_RAT writes")),
+            Metric::known(
+                "loops",
+                self.loops,
+                &format!("{asm}: LOOP_START (kept loops)"),
+            ),
         ];
         let cfg = ".AMDGPU.config SQ_PGM_RESOURCES_LS";
         m.push(Metric {
@@ -149,7 +156,11 @@ pub fn parse(asm: &str) -> Vec<(String, EvergreenCounts)> {
             globls.push(n.split_whitespace().next().unwrap_or("").to_string());
             continue;
         }
-        if let Some(label) = t.split_whitespace().next().and_then(|w| w.strip_suffix(':')) {
+        if let Some(label) = t
+            .split_whitespace()
+            .next()
+            .and_then(|w| w.strip_suffix(':'))
+        {
             if globls.iter().any(|g| g == label) {
                 let counts = EvergreenCounts {
                     config: std::mem::take(&mut pending_config),
@@ -192,6 +203,9 @@ pub fn parse(asm: &str) -> Vec<(String, EvergreenCounts)> {
                 }
                 if op.starts_with("MEM_RAT") {
                     c.stores += 1;
+                }
+                if op.starts_with("LOOP_START") {
+                    c.loops += 1;
                 }
             }
             Section::Alu => {

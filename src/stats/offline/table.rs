@@ -43,7 +43,10 @@ pub fn rows(cols: &[OfflineColumn]) -> (Vec<Vec<String>>, Vec<String>) {
     if kernels == 0 {
         out.push(
             std::iter::once("figures".to_string())
-                .chain(cols.iter().map(|c| c.unavailable.clone().unwrap_or("–".into())))
+                .chain(
+                    cols.iter()
+                        .map(|c| c.unavailable.clone().unwrap_or("–".into())),
+                )
                 .collect(),
         );
     }
@@ -60,7 +63,11 @@ pub fn rows(cols: &[OfflineColumn]) -> (Vec<Vec<String>>, Vec<String>) {
                 .collect(),
         );
         let mut keys: Vec<&str> = Vec::new();
-        for m in cols.iter().filter_map(|c| c.kernels.get(k)).flat_map(|x| &x.metrics) {
+        for m in cols
+            .iter()
+            .filter_map(|c| c.kernels.get(k))
+            .flat_map(|x| &x.metrics)
+        {
             if !keys.contains(&m.key.as_str()) {
                 keys.push(&m.key);
             }

@@ -62,7 +62,12 @@ impl std::fmt::Debug for Target {
 
 impl Target {
     /// Compiles `source` for this target.
-    pub fn build(&self, source: &str, options: &str, fp64: bool) -> Result<OfflineBuild, OfflineError> {
+    pub fn build(
+        &self,
+        source: &str,
+        options: &str,
+        fp64: bool,
+    ) -> Result<OfflineBuild, OfflineError> {
         (self.backend.build)(self.name, source, options, fp64)
     }
 }
@@ -77,28 +82,76 @@ pub enum Members {
 
 /// Family aliases: name, what it means, members.
 pub const ALIASES: &[(&str, &str, Members)] = &[
-    ("evergreen", "the paper's Evergreen GPU (Radeon HD 5870)", Members::Names(&["cypress"])),
-    ("terascale", "every Evergreen / Northern Islands chip", Members::Backends(&["r600"])),
-    ("gcn", "GCN 3-5 (Fiji/Polaris, Vega)", Members::Names(&["gfx803", "gfx900", "gfx906"])),
-    ("cdna", "CDNA 1-3 (MI100, MI200, MI300)", Members::Names(&["gfx908", "gfx90a", "gfx942"])),
-    ("rdna", "RDNA 1-4", Members::Names(&["gfx1010", "gfx1030", "gfx1100", "gfx1200"])),
-    ("amd", "every AMD target", Members::Backends(&["r600", "amdgcn"])),
-    ("xe", "Intel Xe (Gen12 and later)", Members::Names(&["tgllp", "dg1", "dg2", "acm-g10", "mtl", "pvc", "bmg", "lnl"])),
+    (
+        "evergreen",
+        "the paper's Evergreen GPU (Radeon HD 5870)",
+        Members::Names(&["cypress"]),
+    ),
+    (
+        "terascale",
+        "every Evergreen / Northern Islands chip",
+        Members::Backends(&["r600"]),
+    ),
+    (
+        "gcn",
+        "GCN 3-5 (Fiji/Polaris, Vega)",
+        Members::Names(&["gfx803", "gfx900", "gfx906"]),
+    ),
+    (
+        "cdna",
+        "CDNA 1-3 (MI100, MI200, MI300)",
+        Members::Names(&["gfx908", "gfx90a", "gfx942"]),
+    ),
+    (
+        "rdna",
+        "RDNA 1-4",
+        Members::Names(&["gfx1010", "gfx1030", "gfx1100", "gfx1200"]),
+    ),
+    (
+        "amd",
+        "every AMD target",
+        Members::Backends(&["r600", "amdgcn"]),
+    ),
+    (
+        "xe",
+        "Intel Xe (Gen12 and later)",
+        Members::Names(&["tgllp", "dg1", "dg2", "acm-g10", "mtl", "pvc", "bmg", "lnl"]),
+    ),
     ("intel", "every Intel target", Members::Backends(&["ocloc"])),
     ("volta", "NVIDIA Volta", Members::Names(&["sm_70", "sm_72"])),
     ("turing", "NVIDIA Turing", Members::Names(&["sm_75"])),
-    ("ampere", "NVIDIA Ampere", Members::Names(&["sm_80", "sm_86", "sm_87"])),
+    (
+        "ampere",
+        "NVIDIA Ampere",
+        Members::Names(&["sm_80", "sm_86", "sm_87"]),
+    ),
     ("ada", "NVIDIA Ada", Members::Names(&["sm_89"])),
-    ("hopper", "NVIDIA Hopper", Members::Names(&["sm_90", "sm_90a"])),
-    ("nvidia", "every NVIDIA target", Members::Backends(&["nvptx"])),
-    ("all-offline", "every offline target", Members::Backends(&["r600", "amdgcn", "ocloc", "nvptx"])),
+    (
+        "hopper",
+        "NVIDIA Hopper",
+        Members::Names(&["sm_90", "sm_90a"]),
+    ),
+    (
+        "nvidia",
+        "every NVIDIA target",
+        Members::Backends(&["nvptx"]),
+    ),
+    (
+        "all-offline",
+        "every offline target",
+        Members::Backends(&["r600", "amdgcn", "ocloc", "nvptx"]),
+    ),
 ];
 
 /// Every registered target, backend by backend.
 pub fn all() -> Vec<Target> {
     BACKENDS
         .iter()
-        .flat_map(|b| b.targets.iter().map(move |&name| Target { name, backend: b }))
+        .flat_map(|b| {
+            b.targets
+                .iter()
+                .map(move |&name| Target { name, backend: b })
+        })
         .collect()
 }
 
@@ -121,7 +174,11 @@ fn members(m: &Members) -> Vec<Target> {
 pub fn valid_names() -> String {
     let targets: Vec<&str> = all().iter().map(|t| t.name).collect();
     let aliases: Vec<&str> = ALIASES.iter().map(|a| a.0).collect();
-    format!("targets: {}; families: {}", targets.join(", "), aliases.join(", "))
+    format!(
+        "targets: {}; families: {}",
+        targets.join(", "),
+        aliases.join(", ")
+    )
 }
 
 /// Resolves a comma-separated list of target names and aliases, in order, without repeats.
@@ -143,7 +200,10 @@ pub fn resolve(list: &str) -> Result<Vec<Target>, String> {
             }
             v
         } else {
-            return Err(format!("unknown offline target {item:?} ({})", valid_names()));
+            return Err(format!(
+                "unknown offline target {item:?} ({})",
+                valid_names()
+            ));
         };
         for t in found {
             if !out.iter().any(|o| o.name == t.name) {
