@@ -103,8 +103,8 @@ pub fn vendor_lib_dirs() -> Option<Vec<PathBuf>> {
         .map(|v| std::env::split_paths(&v).collect())
 }
 
-/// `JITFFT_COMMIT`: the commit recorded in benchmark results (else `git rev-parse`); blank
-/// values are ignored.
+/// `JITFFT_COMMIT`: the commit recorded in benchmark results (else the one built in, else
+/// `git rev-parse`); blank values are ignored.
 pub fn commit() -> Option<String> {
     std::env::var("JITFFT_COMMIT")
         .ok()
