@@ -257,7 +257,11 @@ pub fn build(
     let tc = toolchain()?;
     // libclc ships builtins for each chip name (aliases of four chip classes).
     let builtins = tc.bitcode(&format!("{target}-r600--"));
-    let args = common_args(&tc, "r600", target, &builtins);
+    let mut args = common_args(&tc, "r600", target, &builtins);
+    // LLVM's R600 backend cannot call functions: every helper must be inlined, however
+    // large (NTT's fe_mul is not by default, and GFP's calls crash instruction selection).
+    // The Table 1 kernels compile to the same code with or without this.
+    args.extend(["-mllvm".into(), "-inline-threshold=100000".into()]);
     let done = compile_to_asm(&tc, target, &args, source, options)?;
     let mut notes = warning_notes(&done.warnings);
     notes.push(format!(
