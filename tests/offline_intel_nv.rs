@@ -447,3 +447,42 @@ fn bad_targets_list_the_valid_names() {
         }
     }
 }
+
+#[test]
+fn ze_info_kernels_only_and_isa_classes() {
+    use jitfft::stats::intel::{isa_counts, parse_ze_info};
+    let ze = "version: '1.20'\nkernels:\n  - name: k\n    execution_env:\n      grf_count: 256\n      simd_size: 16\n      slm_size: 4096\n    per_thread_memory_buffers:\n      - type: scratch\n        usage: single_space\n        size: 64\nkernels_misc_info:\n  - name: k\n    args_info:\n      - index: 0\n";
+    let z = parse_ze_info(ze);
+    assert_eq!(z.len(), 1, "kernels_misc_info names the kernel again");
+    assert_eq!(
+        (
+            z[0].1.grf_count,
+            z[0].1.simd_size,
+            z[0].1.slm_bytes,
+            z[0].1.scratch_bytes
+        ),
+        (Some(256), Some(16), Some(4096), Some(64))
+    );
+    // Gen12 SLM read (BTI 254 in the descriptor), a global read, a scratch write, LSC load
+    // and store, a barrier, a predicated branch, a label, a nop, an ALU op.
+    let asm = "\
+L0:
+(W)     mov (8|M0)               r76.0<1>:ud   r0.0<1;1,0>:ud
+        send.dc1 (16|M0)         r18      r8      null    0x0            0x04405CFE           {@3,$1} // wr:2+0, rd:4; untyped surface read with xy
+        send.dc1 (8|M0)          r14      r8      null    0x0            0x02206C00           {@2,$3} // wr:1+0, rd:2; untyped surface read with xy
+(W)     send.dc0 (8|M0)          null     r10     r12     0x80           0x020F1000           {$4} // wr:1h+1, rd:0; hword scratch block write x1
+        send.ugm (32|M0)         r6       r2      null:0  0x0            0x08200580           {$5} // wr:4+0, rd:4; load.ugm.d32x2.a64
+        send.slm (32|M0)         null     r2      r6:4    0x0            0x04000584           {$6} // wr:2+4, rd:0; store.slm.d32x2.a32
+(W)     send.gtwy (1|M0)         null     r20     null    0x0            0x02000004           {@2,$3} // wr:1+0, rd:0; signal barrier
+(f0.0)  if (8|M0)                            L5024                  L5024
+        nop
+        add (8|M0)               r84.0<1>:d    acc0.0<8;8,1>:d   r4.0<0;1,0>:d
+";
+    let n = isa_counts(asm);
+    let c = n.classes;
+    assert_eq!(
+        (c.alu, c.fetch, c.other_loads, c.store, c.control, c.total),
+        (2, 2, 1, 2, 2, 9)
+    );
+    assert_eq!((n.sends, n.scratch_loads, n.scratch_stores), (6, 0, 1));
+}

@@ -42,12 +42,21 @@ pub struct ZeInfo {
 }
 
 /// Parses the `.ze_info` YAML: `kernels: - name: X` with `execution_env:` and
-/// `per_thread_memory_buffers:` below.
+/// `per_thread_memory_buffers:` below. Other top-level lists (`kernels_misc_info:`, which
+/// names the kernels again) are skipped.
 pub fn parse_ze_info(text: &str) -> Vec<(String, ZeInfo)> {
     let mut out: Vec<(String, ZeInfo)> = Vec::new();
     let mut in_buffers = false;
+    let mut in_kernels = false;
     for line in text.lines() {
         let t = line.trim();
+        if !line.starts_with([' ', '-']) && t.ends_with(':') {
+            in_kernels = t == "kernels:";
+            continue;
+        }
+        if !in_kernels {
+            continue;
+        }
         if let Some(name) = t.strip_prefix("- name:") {
             let indent = line.len() - line.trim_start().len();
             if indent <= 4 {
