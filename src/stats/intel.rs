@@ -210,8 +210,7 @@ fn message(code: &str, comment: &str) -> Message {
         || !d.contains("ugm")
             && code
                 .split_whitespace()
-                .filter(|w| w.starts_with("0x"))
-                .last()
+                .rfind(|w| w.starts_with("0x"))
                 .and_then(|w| u32::from_str_radix(&w[2..], 16).ok())
                 .is_some_and(|desc| desc & 0xff == 0xfe);
     if d.contains("fence") || d.contains("barrier") || d.contains("end of thread") {

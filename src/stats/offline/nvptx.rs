@@ -254,7 +254,8 @@ fn disassemble(
         return None;
     }
     let mut cmd = Command::new(nvdisasm);
-    cmd.arg("-c").arg(cubin);
+    // Code sections only; no dataflow annotations (the instructions are the same).
+    cmd.args(["-c", "-ndf"]).arg(cubin);
     match cmd.output() {
         Ok(o) if o.status.success() => Some(String::from_utf8_lossy(&o.stdout).into_owned()),
         Ok(o) => {

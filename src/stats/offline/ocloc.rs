@@ -109,7 +109,9 @@ pub fn build(
     let (zebin, tokens) = std::thread::scope(|s| {
         let tokens = s.spawn(|| build_in("patchtokens"));
         let zebin = build_in("zebin");
-        let tokens = tokens.join().unwrap_or_else(|_| Err("ocloc thread panicked".into()));
+        let tokens = tokens
+            .join()
+            .unwrap_or_else(|_| Err("ocloc thread panicked".into()));
         (zebin, tokens)
     });
     let (zebin, tokens) = (zebin.map_err(fail)?, tokens.map_err(fail)?);
