@@ -10,6 +10,8 @@
 
 pub mod amdgcn;
 pub mod clang;
+pub mod nvptx;
+pub mod ocloc;
 pub mod r600;
 pub mod table;
 pub mod targets;

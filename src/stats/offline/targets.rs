@@ -1,8 +1,8 @@
 //! The registry of offline targets: each backend module with its targets, and the family
 //! aliases that name several (`evergreen` is the paper's Cypress). The Intel (`ocloc`) and
-//! NVIDIA (`nvptx`) backends join with one `backend!` row each in [`BACKENDS`].
+//! NVIDIA (`nvptx`) backends are one `backend!` row each in [`BACKENDS`].
 
-use super::{amdgcn, r600, OfflineBuild, OfflineError, SETUP_HINT};
+use super::{amdgcn, nvptx, ocloc, r600, OfflineBuild, OfflineError, SETUP_HINT};
 
 /// One compiler backend and the targets it builds for.
 pub struct Backend {
@@ -42,7 +42,8 @@ macro_rules! backend {
 pub static BACKENDS: &[Backend] = &[
     backend!(r600, 256, 32),
     backend!(amdgcn, 1024, 64),
-    // Intel and NVIDIA (their modules in this folder): backend!(ocloc, 1024, 64), backend!(nvptx, 1024, 48),
+    backend!(ocloc, 1024, 64),
+    backend!(nvptx, 1024, 48),
 ];
 
 /// One target of one backend.
