@@ -267,6 +267,17 @@ impl BentClassifier {
     }
 }
 
+/// Refuses classifications whose answer is known to be "none": for p ≡ 2 (mod 4) and odd n
+/// there are no bent functions (Kumar–Scholtz–Welch).
+pub fn check_possible(p: u32, n: u32) -> Result<()> {
+    if p % 4 == 2 && n % 2 == 1 {
+        return Err(JitError::invalid(format!(
+            "the functions have n = {n} variables and p = {p}: bent functions exist only for even n when p ≡ 2 (mod 4) (Kumar–Scholtz–Welch)"
+        )));
+    }
+    Ok(())
+}
+
 /// Classifies B functions on a device in one batched run.
 pub fn classify(gpu: &Gpu, truth: &TruthVectors, precision: Precision) -> Result<BentVerdicts> {
     let c = BentClassifier::new(gpu, truth.p, truth.n, truth.batch, precision)?;
