@@ -44,8 +44,6 @@ fn residues(values: &Bound<'_, PyAny>, p: &Integer, what: &str) -> PyResult<Vec<
     Ok(out)
 }
 
-/// ntt(values, field="bn254-fr", inverse=False, *, device=None) -> list[int] | numpy.ndarray
-///
 /// The number-theoretic transform y_k = Σ_j x_j ω^(jk) mod p of N = 2^L elements of a prime
 /// field (ω a primitive N-th root of unity from the field's generator; inverse=True uses ω^−1
 /// and multiplies by N^−1), bit-exact. values: a sequence of Python ints in [0, p) (returns a
@@ -116,8 +114,6 @@ fn ntt<'py>(
     }
 }
 
-/// gfp(values, prime="p3", inverse=False, *, device=None) -> list[int]
-///
 /// The FFT over a generalized Fermat prime p = r^k + 1 (presets p3, p4, p5; see `jitfft gfp
 /// --help`) of N = 2^L Python ints in [0, p), bit-exact: y_k = Σ_j x_j ω^(jk) mod p with the
 /// library's root ω (inverse=True: ω^−1 and N^−1).
@@ -151,8 +147,6 @@ fn gfp<'py>(
     PyList::new(py, ints)
 }
 
-/// mul(a, b, method="auto", *, device=None) -> int
-///
 /// The exact product a·b of two Python integers (any sign and size) on the device: "block"
 /// (block convolutions, schoolbook work), "ntt" (Goldilocks NTTs of 16-bit digits) or "auto"
 /// (block below the crossover `jitfft tune mul` stored for the device, else the default, ntt

@@ -48,8 +48,6 @@ pub(crate) fn to_dict<'py>(
     py.import("json")?.call_method1("loads", (text,))
 }
 
-/// devices() -> list[dict]
-///
 /// Every OpenCL device of every platform, as dicts with the fields `jitfft devices --json`
 /// prints (index, platform, name, kind, compute_units, global_mem_bytes, fp64, ...). The
 /// `device=` argument of the other functions takes an index, a name substring, "gpu" or "cpu".

@@ -33,8 +33,6 @@ fn batch_shape(t: &TruthVectors) -> Vec<usize> {
     }
 }
 
-/// bent(truth, p, *, precision=None, device=None) -> numpy.ndarray[bool]
-///
 /// Which p-valued functions are bent: f is bent iff every coefficient of the VC spectrum of
 /// ε^f (ε = e^(2πi/p)) has |S|² = p^n. truth holds the functions' values 0..p−1 as integers
 /// (uint8 is read as it is; any integer dtype accepted), shape (B, p^n) or (B,)+(p,)*n for B
@@ -69,8 +67,6 @@ fn bent<'py>(
     Ok(arr.reshape(shape)?.into_any())
 }
 
-/// spectrum_stats(truth, p, bins=16, *, precision=None, device=None) -> dict
-///
 /// The spectral distribution of each function (truth as for `bent`): per function min_abs and
 /// max_abs of |S|, zeros (coefficients with |S| ≤ zero_tol), histogram (counts of |S|² in
 /// `bins` equal bins over [0, max |S|²]) and, where decidable (N ≤ 4096, integer |S|²), exact:
@@ -95,8 +91,6 @@ fn spectrum_stats<'py>(
     to_dict(py, &s)
 }
 
-/// autocorr(truth, p, *, precision=None, device=None) -> numpy.ndarray[complex]
-///
 /// The autocorrelation R_f(τ) = Σ_x ε^(f(x ⊕ τ) − f(x)) of each function (⊕ digit-wise
 /// addition mod p, R_f(0) = p^n), computed as the inverse VC transform of |S|² on the device.
 /// truth as for `bent`; the result has truth's shape (τ in the same order as x), complex128

@@ -113,9 +113,6 @@ fn precision_arg(s: &str) -> PyResult<Precision> {
     }
 }
 
-/// VcPlan(p, n, batch=1, precision="f32", *, inverse=False, algorithm=None, radix=None,
-/// norm=None, device=None)
-///
 /// A VC transform of B = `batch` arrays of shape (p,)*n (N = p^n points each), built once on
 /// a device: the generated program, the device buffers and pinned staging stay allocated and
 /// every `execute` reuses them. The transform is the n-dimensional DFT
@@ -288,8 +285,6 @@ impl PyVcPlan {
         PyVcPlan::from_request(py, req)
     }
 
-    /// execute(x, out=None) -> numpy.ndarray
-    ///
     /// Transforms x (B·N values, e.g. shape (p,)*n or (B,)+(p,)*n) and returns the spectrum
     /// with x's shape in the plan's dtype. x that is already C-contiguous in the plan's dtype
     /// is read in place (no copy); other arrays are converted first. `out` (C-contiguous, the
@@ -345,8 +340,6 @@ impl PyVcPlan {
         self.dtype()
     }
 
-    /// stats() -> dict
-    ///
     /// What ran (device, plan, passes, radices, kernels, build_ms, build_from_cache, tuned)
     /// and the times of the executions so far (kernel_ms, pass_ms, upload_ms, download_ms,
     /// end_to_end_ms as {median, min, max, count}; effective_gbs): the fields of
@@ -402,8 +395,6 @@ fn cached_plan(py: Python<'_>, req: Request) -> PyResult<Arc<PyVcPlan>> {
     Ok(plan)
 }
 
-/// vc(x, p=None, *, inverse=False, algorithm=None, norm=None, device=None) -> numpy.ndarray
-///
 /// The Vilenkin-Chrestenson transform of x: the n-dimensional DFT of each array of shape
 /// (p,)*n, S[w] = Σ_x x[x] · e^(−2πi⟨w,x⟩/p), equal to numpy.fft.fftn over the last n axes
 /// (inverse=True: numpy.fft.ifftn, 1/N scaling unless norm says otherwise).
