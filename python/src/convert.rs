@@ -55,6 +55,21 @@ pub(crate) fn complex_array<'py>(
     want: Option<Precision>,
     what: &str,
 ) -> PyResult<ComplexArray<'py>> {
+    // The fast path: already a C-contiguous array of the wanted dtype (no numpy call).
+    if want != Some(Precision::F64) {
+        if let Ok(a) = x.downcast::<PyArrayDyn<Complex32>>() {
+            if a.is_c_contiguous() {
+                return Ok(ComplexArray::F32(a.clone()));
+            }
+        }
+    }
+    if want != Some(Precision::F32) {
+        if let Ok(a) = x.downcast::<PyArrayDyn<Complex64>>() {
+            if a.is_c_contiguous() {
+                return Ok(ComplexArray::F64(a.clone()));
+            }
+        }
+    }
     let py = x.py();
     let np = numpy(py)?;
     let arr = np.call_method1("asarray", (x,))?;
@@ -78,17 +93,6 @@ pub(crate) fn complex_array<'py>(
         Precision::F32 => ComplexArray::F32(c.downcast_into()?),
         Precision::F64 => ComplexArray::F64(c.downcast_into()?),
     })
-}
-
-/// Refuses NaN or infinite values: the library's policy for front ends that cannot warn.
-pub(crate) fn refuse_non_finite(finite: impl Iterator<Item = bool>, what: &str) -> PyResult<()> {
-    use jitfft::io::input::{find_non_finite_where, NonFinitePolicy};
-    NonFinitePolicy::Refuse {
-        refused_by: "jitfft",
-    }
-    .apply(find_non_finite_where(finite), what)
-    .map(|_| ())
-    .map_err(to_py)
 }
 
 /// Truth vectors of p-valued functions from an integer array of shape (p^n,), (p,)*n,

@@ -2,7 +2,7 @@
 //! numpy arrays. A `VcPlan` holds the built program, the device buffers and the pinned
 //! staging; `execute` reuses them (the fast path). `vc` keeps a few plans per process.
 
-use crate::convert::{complex_array, refuse_non_finite, ComplexArray};
+use crate::convert::{complex_array, ComplexArray};
 use crate::errors::{bad, to_py};
 use crate::{device_nogil, to_dict};
 use jitfft::io::input::{infer_p, transform_shape};
@@ -15,6 +15,9 @@ use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use serde::Serialize;
 use std::sync::{Arc, Mutex};
+
+/// Named in the error NaN or infinite input raises (the library's refuse policy).
+const REFUSED_BY: &str = "jitfft";
 
 /// Runs kept for `stats()` (the oldest go first).
 const KEPT_RUNS: usize = 1000;
@@ -167,12 +170,8 @@ impl PyVcPlan {
             )));
         }
         match x {
-            ComplexArray::F32(a) => {
-                self.run_typed::<Complex32>(py, a, out, |c| c.re.is_finite() && c.im.is_finite())
-            }
-            ComplexArray::F64(a) => {
-                self.run_typed::<Complex64>(py, a, out, |c| c.re.is_finite() && c.im.is_finite())
-            }
+            ComplexArray::F32(a) => self.run_typed::<Complex32>(py, a, out),
+            ComplexArray::F64(a) => self.run_typed::<Complex64>(py, a, out),
         }
     }
 
@@ -181,7 +180,6 @@ impl PyVcPlan {
         py: Python<'py>,
         x: Bound<'py, PyArrayDyn<C>>,
         out: Option<&Bound<'py, PyAny>>,
-        finite: fn(&C) -> bool,
     ) -> PyResult<Bound<'py, PyAny>>
     where
         C: jitfft::vc::DeviceComplex + numpy::Element,
@@ -197,10 +195,14 @@ impl PyVcPlan {
         if let Some(o) = out.filter(|o| o.is(&x)) {
             let mut rw = x.try_readwrite()?;
             let data = rw.as_slice_mut()?;
-            refuse_non_finite(data.iter().map(finite), "x")?;
             py.allow_threads(|| {
                 let mut r = ready.lock().unwrap_or_else(|e| e.into_inner());
-                let t = r.tr.execute_in_place(&r.gpu, data)?;
+                let t0 = std::time::Instant::now();
+                let upload_ms = r.tr.upload_finite(&*data, REFUSED_BY)?;
+                let mut t = r.tr.run(&r.gpu)?;
+                t.download_ms = r.tr.download(data)?;
+                t.upload_ms = upload_ms;
+                t.host_ms = t0.elapsed().as_secs_f64() * 1e3;
                 record(&mut r, t);
                 Ok(())
             })
@@ -229,12 +231,12 @@ impl PyVcPlan {
         {
             let ro = x.readonly();
             let input = ro.as_slice()?;
-            refuse_non_finite(input.iter().map(finite), "x")?;
             let mut rw = dest.try_readwrite()?;
             let output = rw.as_slice_mut()?;
             py.allow_threads(|| {
                 let mut r = ready.lock().unwrap_or_else(|e| e.into_inner());
-                let t = r.tr.execute_into(&r.gpu, input, output)?;
+                let t =
+                    r.tr.execute_into_finite(&r.gpu, input, output, REFUSED_BY)?;
                 record(&mut r, t);
                 Ok(())
             })
