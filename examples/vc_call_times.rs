@@ -21,7 +21,7 @@ fn main() -> anyhow::Result<()> {
     };
     let gpu = Gpu::open(&DeviceSelector::from_arg_or_env(None))?;
     let opts = VcOptions::default();
-    let plan = VcPlan::new(p, n, opts.clone())?;
+    let plan = VcPlan::new(p, n, opts)?;
     let chosen = plan_for_device(&gpu, plan, opts, true)?;
     let tr = VcTransform::new(&gpu, &chosen.plan)?;
     let len = chosen.plan.len as usize;

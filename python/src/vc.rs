@@ -91,7 +91,7 @@ impl Request {
         let gpu = device_nogil(py, self.device.as_deref())?;
         let (p, n, batch) = (self.p, self.n, self.batch);
         py.allow_threads(move || {
-            let plan = VcPlan::new(p, n, opts.clone())?.with_batch(batch)?;
+            let plan = VcPlan::new(p, n, opts)?.with_batch(batch)?;
             let chosen = plan_for_device(&gpu, plan, opts, open)?;
             let tr = VcTransform::new(&gpu, &chosen.plan)?;
             let report = TransformReport::of(&tr, &gpu.info, chosen.tuned);
