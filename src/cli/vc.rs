@@ -384,7 +384,7 @@ pub fn run(a: VcArgs) -> Result<()> {
     match (&ov, &truth) {
         (None, Some(tv)) => {
             for k in 0..=a.run.repeat {
-                let (o, t) = run_truth(&gpu, &tr, tv)?;
+                let (o, t) = tr.execute_truth(&gpu, &tv.data)?;
                 if k > 0 {
                     out = o;
                     runs.push(t);
@@ -472,36 +472,6 @@ pub fn run(a: VcArgs) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// One truth-vector run: upload of the compact values, the passes (values checked on the
-/// device), the download of the spectrum in the plan's precision.
-fn run_truth(
-    gpu: &crate::runtime::Gpu,
-    tr: &VcTransform,
-    tv: &crate::mvl::TruthVectors,
-) -> Result<(Vec<Complex64>, crate::vc::RunTimes)> {
-    let t0 = std::time::Instant::now();
-    let upload_ms = tr.upload_truth(&tv.data)?;
-    let mut times = tr.run_checked(gpu)?;
-    let total = tr.plan.total_len() as usize;
-    let out: Vec<Complex64> = match tr.plan.precision {
-        Precision::F32 => {
-            let mut v = vec![num_complex::Complex32::new(0.0, 0.0); total];
-            times.download_ms = tr.download(&mut v)?;
-            v.into_iter()
-                .map(|c| Complex64::new(c.re as f64, c.im as f64))
-                .collect()
-        }
-        Precision::F64 => {
-            let mut v = vec![Complex64::new(0.0, 0.0); total];
-            times.download_ms = tr.download(&mut v)?;
-            v
-        }
-    };
-    times.upload_ms = upload_ms;
-    times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
-    Ok((out, times))
 }
 
 /// Complex input drawn for a plan, for library users and tests.
