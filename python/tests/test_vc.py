@@ -40,7 +40,7 @@ def test_every_algorithm_batched(rng, algorithm, dtype):
     assert rel_l2(y, fftn_last(x, n)) < TOL[dtype]
 
 
-@pytest.mark.parametrize("p,n", [(2, 5), (5, 2), (7, 2)])
+@pytest.mark.parametrize("p,n", [(2, 5), (7, 2)])
 @pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
 def test_vc_inverse_matches_ifftn(rng, p, n, dtype):
     x = random_complex(rng, (p,) * n, dtype)
