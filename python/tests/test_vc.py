@@ -128,3 +128,15 @@ def test_bad_input():
         jitfft.VcPlan(1, 3)
     assert issubclass(jitfft.OpenClError, RuntimeError)
     assert issubclass(jitfft.DeviceError, RuntimeError)
+
+
+def test_devices_and_selectors():
+    devs = jitfft.devices()
+    assert devs and {"index", "name", "kind", "fp64", "global_mem_bytes"} <= set(devs[0])
+    # The device= selectors of the CLI: an index and a kind name the same device here.
+    x = np.arange(9, dtype=np.complex128).reshape(3, 3)
+    want = np.fft.fftn(x)
+    assert rel_l2(jitfft.vc(x, device=str(devs[0]["index"])), want) < 1e-12
+    assert rel_l2(jitfft.vc(x, device=devs[0]["kind"]), want) < 1e-12
+    with pytest.raises((ValueError, jitfft.DeviceError), match="no-such-device"):
+        jitfft.vc(x, device="no-such-device")
