@@ -3,7 +3,8 @@
 //! the ε^f encoding (ε = e^(2πi/p)) reduced in the last pass so that spectra nobody needs are
 //! never written.
 //!
-//! - [`truth_vectors`]: the loader: validating B truth vectors from files or arrays (`.npy`, `.txt` one function a line);
+//! - [`truth_vectors`]: the loader: B truth vectors from files (`.npy`, `.txt` one function a
+//!   line) or arrays, validated;
 //! - [`bent`]: per-function min/max |S| and the bent verdict (exact where decidable);
 //! - [`stats`]: per-function max |S|, zero count and the histogram of |S|²;
 //! - [`autocorr`]: the autocorrelation R_f(τ) = Σ_x ε^(f(x ⊕ τ) − f(x)), the inverse VC
