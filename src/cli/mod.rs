@@ -19,6 +19,7 @@ pub mod vc;
 #[cfg(feature = "mpi")]
 mod vc_mpi;
 mod vc_report;
+mod vc_stream;
 
 use clap::{Parser, Subcommand};
 

@@ -11,6 +11,7 @@ pub mod overlap;
 pub mod plan;
 pub mod rows;
 pub mod schedule;
+pub mod stream;
 pub mod truth;
 
 pub use crate::transform::{Direction, Norm, Precision};
