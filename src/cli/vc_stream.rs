@@ -13,7 +13,6 @@ use crate::transform::Precision;
 use crate::vc::stream::{fits, PassTimes, StreamPlan, StreamedVc, TransferFloor};
 use crate::vc::{DeviceComplex, VcOptions, VcPlan};
 use anyhow::{bail, Result};
-use bytemuck::Zeroable;
 use num_complex::{Complex32, Complex64};
 use rand::{Rng, SeedableRng};
 use serde::Serialize;
@@ -157,7 +156,7 @@ fn load<C: DeviceComplex>(a: &VcArgs) -> Result<Loaded<C>> {
                 if let Some(want) = a.t.n.filter(|&w| w != n) {
                     bail!("{}: transforms of {len} values = {}^{n}, but --n {want} asks for {}^{want}", path.display(), a.t.p, a.t.p);
                 }
-                let mut v = vec![C::zeroed(); npy.len()];
+                let mut v = vec![bytemuck::Zeroable::zeroed(); npy.len()];
                 read_complex_into(path, &npy, &mut v)?;
                 Ok((n, b, npy.shape.clone(), v, path.display().to_string(), None))
             } else {

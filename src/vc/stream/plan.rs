@@ -47,11 +47,15 @@ impl StreamPass {
 /// The streamed schedule: passes from the lowest digits up.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct StreamPlan {
+    /// The base p.
     pub p: u32,
+    /// Digits of each transform.
     pub n: u32,
+    /// Transforms of p^n points, one after another.
     pub batch: u64,
     /// Device elements each pipeline slot holds (per buffer).
     pub chunk_capacity: u64,
+    /// The passes, lowest digits first.
     pub passes: Vec<StreamPass>,
 }
 

@@ -30,16 +30,21 @@ const MEMORY_SHARE: f64 = 0.85;
 pub struct PassTimes {
     /// Lowest transformed digit and digits transformed.
     pub digits: (u32, u32),
+    /// Chunks the pass ran in.
     pub chunks: u64,
     /// Host wall clock of the whole pass (gathers and scatters included).
     pub wall_ms: f64,
     /// First upload start to last download end (profiling events).
     pub span_ms: f64,
+    /// Sums over the chunks of the uploads', kernels' and downloads' event times.
     pub upload_ms: f64,
+    /// See `upload_ms`.
     pub kernel_ms: f64,
+    /// See `upload_ms`.
     pub download_ms: f64,
     /// Host time copying chunks into and out of pinned staging.
     pub gather_ms: f64,
+    /// Host time copying finished chunks back (see `gather_ms`).
     pub scatter_ms: f64,
     /// Bytes of the array (each read once from and written once to the host).
     pub bytes: u64,
@@ -50,8 +55,11 @@ pub struct PassTimes {
 /// The pinned transfer rate on the same buffers: one upload then one download of a chunk.
 #[derive(Debug, Clone, Serialize)]
 pub struct TransferFloor {
+    /// Bytes moved each way.
     pub bytes: u64,
+    /// The upload's event time.
     pub upload_ms: f64,
+    /// The download's event time.
     pub download_ms: f64,
     /// `bytes / (upload + download)` in GB/s: what a pass moving every byte up and back down
     /// sequentially would reach.
@@ -457,7 +465,7 @@ impl StreamedVc {
             }
             span(&f.down, &mut down_ns)?;
         }
-        let bytes = (data.len() * std::mem::size_of::<T>()) as u64;
+        let bytes = std::mem::size_of_val(data) as u64;
         Ok(PassTimes {
             digits: (pass.a, pass.w),
             chunks: pass.chunks(p),
