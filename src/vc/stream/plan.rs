@@ -80,11 +80,16 @@ fn ceil_log(p: u64, x: u64) -> u32 {
 impl StreamPlan {
     /// Splits the n digits of `batch` transforms of p^n points into as few passes as chunks of
     /// `capacity` elements allow: a pass of w digits above the lowest needs `p^w` rows of at
-    /// least [`MIN_RUN`] elements in a chunk; the lowest pass needs `p^w` elements.
-    pub fn new(p: u32, n: u32, batch: u64, capacity: u64) -> Result<StreamPlan> {
+    /// least [`MIN_RUN`] elements in a chunk; the lowest pass needs `p^w` elements. Chunks
+    /// hold about `target` elements where the pass allows (the pinned staging is three of
+    /// them: a few chunks of ~512 MiB keep the bus busy without pinning much host memory).
+    pub fn new(p: u32, n: u32, batch: u64, capacity: u64, target: u64) -> Result<StreamPlan> {
         let pp = p as u64;
-        let fit = floor_log(pp, capacity);
+        // Passes are planned on chunks of the target size too: a transform larger than one
+        // chunk runs in passes whose chunks pipeline, rather than in one unpipelined piece.
+        let fit = floor_log(pp, capacity.min(target));
         let run = ceil_log(pp, MIN_RUN);
+        let fit_target = floor_log(pp, capacity.min(target));
         let widths: Vec<u32> = if n <= fit {
             vec![n]
         } else {
@@ -103,9 +108,11 @@ impl StreamPlan {
         let mut passes = Vec::new();
         let mut a = 0;
         for w in widths {
-            let c = a.min(fit - w);
+            // Rows as long as the target chunk allows (at least MIN_RUN values where there are
+            // that many lower digits), within the capacity.
+            let c = a.min(fit - w).min(run.max(fit_target.saturating_sub(w)));
             let his = batch * pp.pow(n - a - w);
-            let most = (capacity / pp.pow(w + c)).max(1);
+            let most = (capacity.min(target) / pp.pow(w + c)).max(1);
             // Enough chunks to keep the pipeline busy, where the pass has them.
             let lo_blocks = pp.pow(a - c);
             let want_hi_blocks = MIN_CHUNKS.div_ceil(lo_blocks);
@@ -187,7 +194,7 @@ mod tests {
             (5, 6, 2, 700),
             (3, 5, 7, 1000),
         ] {
-            let plan = StreamPlan::new(p, n, b, cap)?;
+            let plan = StreamPlan::new(p, n, b, cap, cap / 3)?;
             assert_eq!(plan.passes.iter().map(|s| s.w).sum::<u32>(), n);
             let total = plan.total_len() as usize;
             for pass in &plan.passes {
@@ -211,18 +218,25 @@ mod tests {
     #[test]
     fn passes_as_few_as_capacity_allows() -> Result<()> {
         // 3^12 in chunks of 39321 elements: 3^9 fit, rows of 3^4 ≥ 32: 3 passes of 4 digits.
-        let plan = StreamPlan::new(3, 12, 1, 39321)?;
+        let plan = StreamPlan::new(3, 12, 1, 39321, u64::MAX)?;
         assert_eq!(
             plan.passes.iter().map(|s| s.w).collect::<Vec<_>>(),
             [4, 4, 4]
         );
         // Fits whole: one pass, transforms batched per chunk.
-        let plan = StreamPlan::new(3, 5, 100, 10_000)?;
+        let plan = StreamPlan::new(3, 5, 100, 10_000, 10_000)?;
         assert_eq!(plan.passes.len(), 1);
         // 3^19 with a 4 GiB device (1 buffer, 3 slots): 2 passes.
         let cap = (4u64 << 30) * 9 / 10 / 3 / 8;
-        assert_eq!(StreamPlan::new(3, 19, 1, cap)?.passes.len(), 2);
-        assert!(StreamPlan::new(3, 12, 1, 100).is_err());
+        assert_eq!(StreamPlan::new(3, 19, 1, cap, 1 << 26)?.passes.len(), 2);
+        // 3^21 on 80 GB: 2 passes in chunks of at most 2^26 values where the rows allow.
+        let big = StreamPlan::new(3, 21, 1, (80u64 << 30) * 85 / 100 / 6 / 8, 1 << 26)?;
+        assert_eq!(big.passes.len(), 2);
+        assert!(
+            big.passes.iter().all(|s| s.chunk_len(3) <= 1 << 26),
+            "{big:?}"
+        );
+        assert!(StreamPlan::new(3, 12, 1, 100, 100).is_err());
         Ok(())
     }
 }

@@ -22,6 +22,9 @@ use std::time::Instant;
 /// Pipeline slots: upload, compute and download of three chunks at once.
 pub const SLOTS: usize = 3;
 
+/// Bytes a chunk holds where the pass allows (three are pinned on the host).
+const TARGET_CHUNK_BYTES: u64 = 512 << 20;
+
 /// Share of the device memory the slots may take (the rest: programs, tables, the driver).
 const MEMORY_SHARE: f64 = 0.85;
 
@@ -212,7 +215,13 @@ impl StreamedVc {
         let budget = (device_budget(gpu) as f64 * MEMORY_SHARE) as u64;
         let capacity =
             (budget / (SLOTS as u64 * per_slot * elem)).min(gpu.info.max_alloc_bytes / elem);
-        let plan = StreamPlan::new(whole.p, whole.n, whole.batch, capacity)?;
+        let plan = StreamPlan::new(
+            whole.p,
+            whole.n,
+            whole.batch,
+            capacity,
+            TARGET_CHUNK_BYTES / elem,
+        )?;
         let mut transforms: Vec<VcTransform> = Vec::new();
         let mut plans: Vec<VcPlan> = Vec::new();
         let mut stage_tr = Vec::new();
