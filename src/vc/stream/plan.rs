@@ -194,7 +194,7 @@ mod tests {
             (5, 6, 2, 700),
             (3, 5, 7, 1000),
         ] {
-            let plan = StreamPlan::new(p, n, b, cap, cap / 3)?;
+            let plan = StreamPlan::new(p, n, b, cap, cap)?;
             assert_eq!(plan.passes.iter().map(|s| s.w).sum::<u32>(), n);
             let total = plan.total_len() as usize;
             for pass in &plan.passes {
