@@ -18,6 +18,8 @@ pub mod tune;
 pub mod vc;
 #[cfg(feature = "mpi")]
 mod vc_mpi;
+#[cfg(feature = "mpi")]
+mod vc_mpi_slab;
 mod vc_report;
 mod vc_stream;
 

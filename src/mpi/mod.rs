@@ -9,6 +9,8 @@
 //! - [`plan`]: which digits each rank holds, the allowed P, the chunked exchange schedule
 //! - [`exchange`]: the all-to-all calls, packing, and the `MPI_Sendrecv` probe
 //! - [`execute`]: one rank's part ([`DistributedVc`]) with its times ([`RankTimes`])
+//! - [`slab`]: any rank count ([`slab::SlabPlan`]): uneven slabs of the leading digits and
+//!   `MPI_Alltoallv`, for P that is not a power of p
 //! - [`io`]: each rank's slice of a `.npy` file, read and written in place
 //! - [`device`]: the device of each rank (GPU by local rank, else CPU)
 //! - [`fault`]: failing together (collective agreement, `MPI_Abort`, the test hook)
@@ -19,6 +21,7 @@ pub mod execute;
 pub mod fault;
 pub mod io;
 pub mod plan;
+pub mod slab;
 
 pub use execute::{DistributedVc, RankTimes};
 pub use plan::MpiPlan;
