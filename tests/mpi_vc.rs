@@ -379,3 +379,61 @@ fn any_rank_count_in_uneven_slabs() {
     );
     assert!(!out.exists());
 }
+
+/// `bent --mpi`: the functions split over 2 and 3 ranks (an uneven share) give the verdicts
+/// one device gives; every 7th function is the bent x1·x2 (mod 3).
+#[test]
+fn bent_over_ranks_matches_one_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let (b, n) = (1001usize, 9usize);
+    let mut body = Vec::with_capacity(b * n);
+    let mut s = 12345u64;
+    for f in 0..b {
+        for x in 0..n {
+            let v = if f % 7 == 0 {
+                ((x / 3) * (x % 3) % 3) as u8
+            } else {
+                s = s
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                ((s >> 33) % 3) as u8
+            };
+            body.push(v);
+        }
+    }
+    let inp = dir.path().join("f.npy");
+    std::fs::write(&inp, jitfft::io::npy::npy_bytes("|u1", &[b, n], &body)).unwrap();
+    let is = inp.display().to_string();
+    let one = dir.path().join("one.txt");
+    let o = Command::new(BIN)
+        .args(["bent", "--p", "3", "--input", &is, "--output"])
+        .arg(&one)
+        .env("POCL_MAX_PTHREAD_COUNT", "1")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    let want = std::fs::read_to_string(&one).unwrap();
+    assert!(want.lines().filter(|l| *l == "1").count() >= b / 7);
+    for np in [2, 3] {
+        let out = dir.path().join(format!("ranks{np}.txt"));
+        let os = out.display().to_string();
+        let o = mpirun(
+            np,
+            &[
+                "bent", "--mpi", "--p", "3", "--input", &is, "--output", &os, "--json",
+            ],
+            &[],
+        );
+        assert!(o.status.success(), "{np} ranks: {}", text(&o));
+        let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(r["ranks"], np);
+        let shares: Vec<u64> = r["per_rank"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["functions"].as_u64().unwrap())
+            .collect();
+        assert_eq!(shares.iter().sum::<u64>(), b as u64);
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), want, "{np} ranks");
+    }
+}

@@ -3,6 +3,8 @@
 
 pub mod bench;
 pub mod bent;
+#[cfg(feature = "mpi")]
+mod bent_mpi;
 pub mod common;
 pub mod devices;
 pub mod field;
