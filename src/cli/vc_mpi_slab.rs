@@ -69,11 +69,14 @@ struct SlabReport {
     output: Option<String>,
 }
 
+/// The distribution, the whole plan and the input file with its layout.
+type Setup = (SlabPlan, VcPlan, Option<(PathBuf, NpyLayout)>);
+
 /// Runs this rank's part of a slab-distributed `vc --mpi`.
 pub(super) fn run_rank(a: &VcArgs, world: &SimpleCommunicator) -> Result<()> {
     let rank = world.rank();
     let local_rank = world.split_shared(rank).rank();
-    let setup = (|| -> Result<(SlabPlan, VcPlan, Option<(PathBuf, NpyLayout)>)> {
+    let setup = (|| -> Result<Setup> {
         a.run.validate()?;
         if a.keep_transposed || a.mpi_chunks.is_some() {
             bail!(
