@@ -40,6 +40,11 @@ pub fn maybe_run(a: &VcArgs) -> Option<Result<()>> {
         .ok()?
         .with_batch(batch)
         .ok()?;
+    // Every device jitfft meets holds two 512 MiB buffers: smaller plans need no device look
+    // (and no second device open) unless a cap is set.
+    if crate::runtime::env::device_memory().is_none() && plan.buffer_bytes() <= 512 << 20 {
+        return None;
+    }
     let gpu = open_device(a.run.device.as_deref()).ok()?;
     let plan = if untouched(a) {
         crate::vc::choose::default_plan(&gpu, plan.clone(), a.t.options())
