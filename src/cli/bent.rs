@@ -44,6 +44,10 @@ pub struct BentArgs {
     /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU).
     #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE")]
     pub device: Option<String>,
+    /// Split the functions over MPI ranks (`mpirun -np P jitfft bent --mpi …`, any P), one
+    /// device each; verdicts gathered on rank 0. Needs a build with `--features mpi`.
+    #[arg(long, conflicts_with = "cpu")]
+    pub mpi: bool,
 }
 
 #[derive(Serialize)]
@@ -111,7 +115,7 @@ fn geometry(c: &BentClassifier) -> Vec<KernelGeometry> {
         .collect()
 }
 
-fn verdict_bytes(path: &std::path::Path, v: &BentVerdicts) -> Vec<u8> {
+pub(super) fn verdict_bytes(path: &std::path::Path, v: &BentVerdicts) -> Vec<u8> {
     if path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("npy"))
@@ -129,6 +133,12 @@ fn verdict_bytes(path: &std::path::Path, v: &BentVerdicts) -> Vec<u8> {
 
 /// Runs `jitfft bent`.
 pub fn run(a: BentArgs) -> Result<()> {
+    if a.mpi {
+        #[cfg(feature = "mpi")]
+        return super::bent_mpi::run(a);
+        #[cfg(not(feature = "mpi"))]
+        bail!("--mpi: this jitfft was built without MPI; build it with `cargo build --release --features mpi` (Open MPI: tools/setup.sh --mpi)");
+    }
     if a.p < 2 {
         bail!(
             "p = {} is not allowed: a p-valued function needs p ≥ 2",

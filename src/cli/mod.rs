@@ -3,6 +3,8 @@
 
 pub mod bench;
 pub mod bent;
+#[cfg(feature = "mpi")]
+mod bent_mpi;
 pub mod common;
 pub mod devices;
 pub mod field;
@@ -18,7 +20,10 @@ pub mod tune;
 pub mod vc;
 #[cfg(feature = "mpi")]
 mod vc_mpi;
+#[cfg(feature = "mpi")]
+mod vc_mpi_slab;
 mod vc_report;
+mod vc_stream;
 
 use clap::{Parser, Subcommand};
 

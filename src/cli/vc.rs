@@ -229,6 +229,11 @@ pub struct VcArgs {
     /// With --mpi: also time a plain MPI_Sendrecv ring of the bytes each rank exchanged.
     #[arg(long, requires = "mpi")]
     pub sendrecv_probe: bool,
+    /// Stream the transform through the device: the array stays in host memory and each pass
+    /// runs over chunks uploaded, transformed and downloaded on three queues (what a plan that
+    /// does not fit the device does by itself). Reports each pass against the pinned rate.
+    #[arg(long, conflicts_with_all = ["overlap", "truth", "mpi"])]
+    pub stream: bool,
 }
 
 /// `--download` of overlapped runs.
@@ -251,6 +256,9 @@ pub fn run(a: VcArgs) -> Result<()> {
         return super::vc_mpi::run(a);
         #[cfg(not(feature = "mpi"))]
         bail!("--mpi: this jitfft was built without MPI; build it with `cargo build --release --features mpi` (Open MPI: tools/setup.sh --mpi)");
+    }
+    if let Some(streamed) = super::vc_stream::maybe_run(&a) {
+        return streamed;
     }
     a.run.validate()?;
     if a.chunks == Some(0) {

@@ -12,6 +12,7 @@ pub mod plan;
 pub mod report;
 pub mod rows;
 pub mod schedule;
+pub mod stream;
 pub mod truth_pass;
 
 pub use crate::transform::{Direction, Norm, Precision};
