@@ -404,12 +404,8 @@ pub fn run(a: VcArgs) -> Result<()> {
             }
         }
         (None, None) => {
-            tr.execute(&gpu, &input)?; // warm-up
-            for _ in 0..a.run.repeat {
-                let (o, t) = tr.execute(&gpu, &input)?;
-                out = o;
-                runs.push(t);
-            }
+            // The measurement `tune` verifies its choice with (vc::verify).
+            (out, runs) = crate::vc::verify::vc_runs(&gpu, &tr, &input, a.run.repeat)?;
         }
         (Some(ov), _) => {
             // Warm-up, then the floor and an overlapped run in turn (same buffers, same bytes).

@@ -12,6 +12,7 @@ pub mod plan;
 pub mod rows;
 pub mod schedule;
 pub mod truth;
+pub mod verify;
 
 pub use crate::transform::{Direction, Norm, Precision};
 pub use execute::{check_device, RunTimes, VcTransform};
