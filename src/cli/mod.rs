@@ -16,6 +16,7 @@ pub mod source;
 pub mod stats;
 pub mod tune;
 pub mod vc;
+mod vc_file;
 #[cfg(feature = "mpi")]
 mod vc_mpi;
 mod vc_report;

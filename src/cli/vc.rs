@@ -272,6 +272,10 @@ pub fn run(a: VcArgs) -> Result<()> {
     if let Some(out) = &a.run.output {
         check_output_path(out)?;
     }
+    // A .npy already in the plan's dtype moves as bytes through the pinned staging.
+    if super::vc_file::try_native(&a)? {
+        return Ok(());
+    }
     let enc = if a.encoding == EncodingArg::Roots {
         Encoding::Roots
     } else {
@@ -529,6 +533,7 @@ pub fn run(a: VcArgs) -> Result<()> {
             a.run.output.as_ref().map(|p| p.display().to_string())
         },
         overlap,
+        host_steps: None,
     };
     // Unmap the pinned staging now, so an unmap error reaches the user.
     drop(ov);
