@@ -129,3 +129,9 @@ pub fn no_cache() -> bool {
 pub fn dump_dir() -> Option<PathBuf> {
     std::env::var("JITFFT_DUMP_DIR").ok().map(PathBuf::from)
 }
+
+/// `JITFFT_NPY_NATIVE=off`: `vc` reads a .npy in the plan's dtype through the general path
+/// (widened to f64, converted into the staging) — the A/B of `vc::file_run`.
+pub fn npy_native_off() -> bool {
+    std::env::var("JITFFT_NPY_NATIVE").is_ok_and(|v| v == "off" || v == "0")
+}
