@@ -37,7 +37,12 @@ pub(super) fn try_native(a: &VcArgs) -> Result<bool> {
     let npy_out = |o: &std::path::Path| {
         !is_stdout(o) && o.extension().is_some_and(|e| e.eq_ignore_ascii_case("npy"))
     };
-    if crate::runtime::env::npy_native_off() || a.truth || a.run.check || a.mpi || a.run.output.as_deref().is_some_and(|o| !npy_out(o)) {
+    if crate::runtime::env::npy_native_off()
+        || a.truth
+        || a.run.check
+        || a.mpi
+        || a.run.output.as_deref().is_some_and(|o| !npy_out(o))
+    {
         return Ok(false);
     }
     if a.overlap && matches!(a.download, Some(super::vc::DownloadArg::Packed)) {
