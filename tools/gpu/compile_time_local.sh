@@ -32,7 +32,7 @@ for s in $SIZES; do
   t2=$(date +%s.%N)
   regs=$(grep -o 'Used [0-9]* registers' "$work/ptxas.txt" | awk '{print $2}' | sort -n | tail -1)
   spills=$(grep -o '[0-9]* bytes spill stores' "$work/ptxas.txt" | awk '{s+=$1} END{print s+0}')
-  printf '%-7s %-34s %8.2f %8.2f %9d %5s %s\n' "$s" "$*" "$(echo "$t1 - $t0" | bc)" "$(echo "$t2 - $t1" | bc)" \
+  printf '%-7s %-34s %8.2f %8.2f %9d %5s %s\n' "$s" "$*" "$(awk "BEGIN{print $t1 - $t0}")" "$(awk "BEGIN{print $t2 - $t1}")" \
     "$(wc -l < "$work/k.ptx")" "${regs:-?}" "${spills}B"
 done
 rm -rf "$work"

@@ -174,7 +174,7 @@ PY
     env "${envs[@]}" timeout 150 "$BIN" vc --p $NPY_P --input "$X" --output "$Y" --repeat 2 \
       "${extra[@]}" "${DEV[@]}" --json 2>> "$LOG" | tr -d '\n' >> "$OUT/npy_${NPY_P}_${NPY_N}.jsonl"
     t1=$(date +%s.%N)
-    printf ', "process_wall_s": %s}\n' "$(echo "$t1 - $t0" | bc)" >> "$OUT/npy_${NPY_P}_${NPY_N}.jsonl"
+    printf ', "process_wall_s": %.3f}\n' "$(awk "BEGIN{print $t1 - $t0}")" >> "$OUT/npy_${NPY_P}_${NPY_N}.jsonl"
   done
   # The zero-copy path against the general one (checked) at a small size: identical bytes.
   python3 -c "
