@@ -75,6 +75,10 @@ struct Out {
     /// The whole classification from host memory (copy into pinned staging, upload, kernels,
     /// range flag, partials back, verdicts), host wall clock, median.
     end_to_end_ms: Option<f64>,
+    /// Each host step of that call, median over the timed runs, and reading the input file
+    /// (once, before them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    host_steps: Option<serde_json::Value>,
     output: Option<String>,
     computed_on: String,
     /// The device kernels' geometry (absent with --cpu).
@@ -159,8 +163,11 @@ pub fn run(a: BentArgs) -> Result<()> {
             check_output_dir(o)?;
         }
     }
+    let t_load = std::time::Instant::now();
     let truth = load_truth(&a.input, a.p, None)?;
     crate::mvl::bent::check_possible(a.p, truth.n)?;
+    let load_ms = t_load.elapsed().as_secs_f64() * 1e3;
+    let mut host_steps = None;
     let mut kernels = None;
     let (v, on, times) = if a.cpu {
         (
@@ -184,12 +191,25 @@ pub fn run(a: BentArgs) -> Result<()> {
             c.classify(&gpu, &truth)?; // warm-up
         }
         let mut runs = Vec::new();
+        let mut steps = Vec::new();
         let mut last = None;
         for _ in 0..a.repeat {
-            let (v, t) = c.classify(&gpu, &truth)?;
+            let (v, t, s) = c.classify_steps(&gpu, &truth.data)?;
             runs.push(t);
+            steps.push(s);
             last = Some(v);
         }
+        let sm = |f: &dyn Fn(&crate::mvl::bent::BentSteps) -> f64| {
+            crate::runtime::Summary::of(&steps.iter().map(f).collect::<Vec<_>>()).median
+        };
+        host_steps = Some(serde_json::json!({
+            "load_file_ms": load_ms,
+            "upload_host_ms": sm(&|s| s.upload_host_ms),
+            "run_host_ms": sm(&|s| s.run_host_ms),
+            "partials_host_ms": sm(&|s| s.partials_host_ms),
+            "verdicts_ms": sm(&|s| s.verdicts_ms),
+            "total_ms": sm(&|s| s.total_ms),
+        }));
         c.release()?;
         let med = |f: &dyn Fn(&crate::vc::RunTimes) -> f64| {
             crate::runtime::Summary::of(&runs.iter().map(f).collect::<Vec<_>>()).median
@@ -220,6 +240,7 @@ pub fn run(a: BentArgs) -> Result<()> {
         kernel_ms: times.map(|t| t.0),
         upload_ms: times.map(|t| t.1),
         end_to_end_ms: times.map(|t| t.2),
+        host_steps,
         output: a.output.as_ref().map(|o| o.display().to_string()),
         computed_on: on,
         passes: kernels.as_ref().map(|k| k.len()),

@@ -18,6 +18,7 @@ pub mod source;
 pub mod stats;
 pub mod tune;
 pub mod vc;
+mod vc_file;
 #[cfg(feature = "mpi")]
 mod vc_mpi;
 #[cfg(feature = "mpi")]

@@ -272,6 +272,10 @@ pub fn run(a: VcArgs) -> Result<()> {
     if let Some(out) = &a.run.output {
         check_output_path(out)?;
     }
+    // A .npy already in the plan's dtype moves as bytes through the pinned staging.
+    if super::vc_file::try_native(&a)? {
+        return Ok(());
+    }
     let enc = if a.encoding == EncodingArg::Roots {
         Encoding::Roots
     } else {
@@ -400,12 +404,8 @@ pub fn run(a: VcArgs) -> Result<()> {
             }
         }
         (None, None) => {
-            tr.execute(&gpu, &input)?; // warm-up
-            for _ in 0..a.run.repeat {
-                let (o, t) = tr.execute(&gpu, &input)?;
-                out = o;
-                runs.push(t);
-            }
+            // The measurement `tune` verifies its choice with (vc::verify).
+            (out, runs) = crate::vc::verify::vc_runs(&gpu, &tr, &input, a.run.repeat)?;
         }
         (Some(ov), _) => {
             // Warm-up, then the floor and an overlapped run in turn (same buffers, same bytes).
@@ -458,6 +458,7 @@ pub fn run(a: VcArgs) -> Result<()> {
             a.run.output.as_ref().map(|p| p.display().to_string())
         },
         overlap,
+        host_steps: None,
     };
     // Unmap the pinned staging now, so an unmap error reaches the user.
     drop(ov);

@@ -5,5 +5,6 @@ pub mod atomic;
 pub mod input;
 pub mod npy;
 pub mod npy_stream;
+pub mod npy_raw;
 pub mod random;
 pub mod text;

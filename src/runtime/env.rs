@@ -172,3 +172,9 @@ pub fn parse_bytes(s: &str) -> Option<u64> {
     let b = (x * mult).round();
     (b >= 1.0 && b.is_finite()).then_some(b as u64)
 }
+
+/// `JITFFT_NPY_NATIVE=off`: `vc` reads a .npy in the plan's dtype through the general path
+/// (widened to f64, converted into the staging) — the A/B of `vc::file_run`.
+pub fn npy_native_off() -> bool {
+    std::env::var("JITFFT_NPY_NATIVE").is_ok_and(|v| v == "off" || v == "0")
+}

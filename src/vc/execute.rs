@@ -91,6 +91,8 @@ pub struct VcTransform {
     pub built: BuiltProgram,
     pub(super) kernels: Vec<KernelHandle>,
     pub(super) buffers: TypedBuffers,
+    /// Host wall time of allocating the device buffers and mapping the pinned staging (ms).
+    pub alloc_ms: f64,
 }
 
 fn mib(b: u64) -> String {
@@ -402,10 +404,12 @@ impl VcTransform {
     pub fn new(gpu: &Gpu, plan: &VcPlan) -> Result<VcTransform> {
         check_device(&gpu.info, plan)?;
         let (schedule, program, built, kernels) = Self::compile(gpu, plan)?;
+        let t_alloc = Instant::now();
         let buffers = match plan.precision {
             Precision::F32 => TypedBuffers::F32(alloc::<f32>(gpu, plan, &schedule)?),
             Precision::F64 => TypedBuffers::F64(alloc::<f64>(gpu, plan, &schedule)?),
         };
+        let alloc_ms = t_alloc.elapsed().as_secs_f64() * 1e3;
         Ok(VcTransform {
             plan: plan.clone(),
             program,
@@ -413,6 +417,7 @@ impl VcTransform {
             schedule,
             kernels,
             buffers,
+            alloc_ms,
         })
     }
 

@@ -247,6 +247,8 @@ impl StreamedVc {
                         kernels,
                         // Replaced below by the first slot's buffers.
                         buffers: TypedBuffers::F32(placeholder(gpu)?),
+                        // The slots allocate (and time) the buffers this transform runs on.
+                        alloc_ms: 0.0,
                     });
                     transforms.len() - 1
                 }
