@@ -166,10 +166,12 @@ pub fn build(
     let kernels = ptx_kernels(&ptx)
         .into_iter()
         .map(|(name, counts)| {
-            let mut m = counts.metrics(&format!("PTX (clang-{LLVM_MAJOR} nvptx64)"));
-            if let Some((_, c)) = sass_counts.iter().find(|(n, _)| *n == name) {
-                m.extend(c.metrics("SASS (ptxas + nvdisasm)"));
-            }
+            // Machine code first (a table that shows one figure a key shows SASS), then PTX.
+            let mut m = match sass_counts.iter().find(|(n, _)| *n == name) {
+                Some((_, c)) => c.metrics("SASS (ptxas + nvdisasm)"),
+                None => Vec::new(),
+            };
+            m.extend(counts.metrics(&format!("PTX (clang-{LLVM_MAJOR} nvptx64)")));
             let rep = reports
                 .iter()
                 .find(|(n, _)| *n == name)
