@@ -46,7 +46,6 @@
 #![warn(missing_docs)]
 
 pub mod bench;
-pub mod bent;
 pub mod clgen;
 #[cfg(feature = "cli")]
 pub mod cli;

@@ -9,23 +9,34 @@
 #   --intel     Intel's OpenCL CPU runtime (PyPI wheels, pinned and checksummed, ~/.cache/jitfft)
 #   --oclgrind  the oclgrind simulator (apt) with its own ICD folder
 #   --rusticl   Mesa's Rusticl on llvmpipe (apt, f32 only)
+# With --offline-compilers the GPU compilers that run without their GPU (AMD's Evergreen and
+# GCN/CDNA/RDNA through clang + libclc, Intel's ocloc, NVIDIA's ptxas), for `stats --target`:
+# tools/setup-offline.sh.
+#   --python    python3-venv, and a venv .venv-python/ in the repository with pinned maturin,
+#               numpy and pytest, for the Python module (`.venv-python/bin/pip install
+#               --no-build-isolation ./python`, then pytest python/tests)
 # Flags combine: `tools/setup.sh --tests --mpi --intel`.
 # Idempotent: installs only what is missing. Run as root, or with sudo available.
 set -euo pipefail
 
-want_tests="" want_mpi="" extra=()
+want_tests="" want_mpi="" want_offline="" want_python="" extra=()
 for flag in "$@"; do
   case "$flag" in
     --tests) want_tests=1 ;;
     --mpi) want_mpi=1 ;;
+    --offline-compilers) want_offline=1 ;;
+    --python) want_python=1 ;;
     --intel|--oclgrind|--rusticl) extra+=("$flag") ;;
-    *) echo "setup.sh: unknown flag $flag (allowed: --tests --mpi --intel --oclgrind --rusticl)" >&2; exit 2 ;;
+    *) echo "setup.sh: unknown flag $flag (allowed: --tests --mpi --offline-compilers --python --intel --oclgrind --rusticl)" >&2; exit 2 ;;
   esac
 done
 
 pkgs=(ocl-icd-opencl-dev opencl-headers ocl-icd-libopencl1 clinfo pocl-opencl-icd m4 make)
 if [ -n "$want_mpi" ]; then
   pkgs+=(openmpi-bin libopenmpi-dev libclang-dev clang)
+fi
+if [ -n "$want_python" ]; then
+  pkgs+=(python3 python3-venv)
 fi
 missing=()
 for p in "${pkgs[@]}"; do
@@ -51,6 +62,18 @@ NEXTEST_VERSION=0.9.151
 if [ -n "$want_tests" ] && command -v cargo >/dev/null && ! cargo nextest --version 2>/dev/null | grep -q "$NEXTEST_VERSION"; then
   echo "setup.sh: installing cargo-nextest $NEXTEST_VERSION (cargo install, once)"
   cargo install cargo-nextest --version "$NEXTEST_VERSION" --locked --quiet
+fi
+
+if [ -n "$want_offline" ]; then
+  "$(dirname "$0")/setup-offline.sh"
+fi
+
+# The Python module's build and test tools (with --python), pinned, in a venv inside the
+# repository (ignored by git; nothing installed system-wide).
+if [ -n "$want_python" ]; then
+  venv="$(cd "$(dirname "$0")/.." && pwd)/.venv-python"
+  [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check maturin==1.7.4 numpy==1.26.4 pytest==8.3.3
 fi
 
 for flag in "${extra[@]}"; do

@@ -150,13 +150,7 @@ pub fn run(a: BentArgs) -> Result<()> {
         }
     }
     let truth = load_truth(&a.input, a.p, None)?;
-    if a.p % 4 == 2 && truth.n % 2 == 1 {
-        bail!(
-            "the functions have n = {} variables and p = {}: bent functions exist only for even n when p ≡ 2 (mod 4) (Kumar–Scholtz–Welch)",
-            truth.n,
-            a.p
-        );
-    }
+    crate::mvl::bent::check_possible(a.p, truth.n)?;
     let mut kernels = None;
     let (v, on, times) = if a.cpu {
         (

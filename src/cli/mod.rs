@@ -58,9 +58,9 @@ pub enum Command {
     Field(field::FieldCommand),
     /// Number-theoretic transform over an odd prime field (Montgomery arithmetic).
     Ntt(ntt::NttArgs),
-    /// Kernel statistics: generator counts and the device compiler's figures, with sources.
-    #[command(subcommand)]
-    Stats(stats::StatsCommand),
+    /// Kernel statistics: generator counts and the device compiler's figures, with sources;
+    /// --target: offline compilers for GPUs that are not here.
+    Stats(stats::StatsArgs),
     /// Benchmark sweeps over p, n, variants and devices; JSON, CSV, Markdown and SVG output.
     Bench(bench::BenchArgs),
     /// The paper's Tables 1–3 measured on the selected devices, beside the published values.

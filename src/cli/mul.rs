@@ -8,9 +8,7 @@ use super::common::{
 use crate::io::random::fresh_seed;
 use crate::mul::execute::check_device;
 use crate::mul::input::{magnitude_limbs, random_operands, read_integer, to_hex};
-use crate::mul::plan::DEFAULT_CROSSOVER_LIMBS;
 use crate::mul::reference::{to_integer, to_limbs};
-use crate::mul::wisdom::{wisdom_path, MulWisdom};
 use crate::mul::{CrossoverSource, Method, MulPlan, MulSchedule, MulTimes, Multiplier};
 use crate::runtime::Summary;
 use anyhow::{bail, Result};
@@ -139,13 +137,7 @@ pub fn run(a: MulArgs) -> Result<()> {
         None => (bits.div_ceil(64) as usize, bits_b.div_ceil(64) as usize),
     };
     let gpu = open_device(a.device.as_deref())?;
-    let (cross, source) = match MulWisdom::load()?.lookup(&gpu) {
-        Some(e) => (
-            e.crossover_limbs,
-            CrossoverSource::Wisdom(wisdom_path().display().to_string()),
-        ),
-        None => (DEFAULT_CROSSOVER_LIMBS, CrossoverSource::Default),
-    };
+    let (cross, source) = crate::mul::wisdom::crossover_for(&gpu)?;
     let plan = MulPlan::with_crossover(sizes.0, sizes.1, a.method, a.block_n, cross, source)?;
     check_device(&gpu, &plan)?;
     let (x, y, what) = match files {

@@ -28,8 +28,7 @@ pub fn resolve(choice: Option<PrecisionChoice>, gpu: &Gpu) -> Precision {
     match choice {
         Some(PrecisionChoice::F32) => Precision::F32,
         Some(PrecisionChoice::F64) => Precision::F64,
-        None if gpu.info.fp64 => Precision::F64,
-        None => Precision::F32,
+        None => crate::mvl::default_precision(gpu),
     }
 }
 

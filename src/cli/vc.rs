@@ -1,13 +1,11 @@
 //! `jitfft vc`: compute a VC spectrum on a device, time it, optionally check it.
 
 use super::common::{check_output_path, open_device, print_json, write_spectrum, RunFlags};
-use crate::io::input::{find_non_finite, load_input_batch, Encoding};
+use crate::io::input::{find_non_finite, load_input_batch, Encoding, NonFinitePolicy};
 use crate::io::random::{fresh_seed, random_complex};
-use crate::reference::{compare, separable_vc};
-use crate::runtime::timing::Clock;
-use crate::runtime::Summary;
 use crate::vc::overlap::{DownloadMode, Overlapped};
 use crate::vc::plan::FusedLayout;
+use crate::vc::report::{TimingReport, TransformReport};
 use crate::vc::{Algorithm, Coeffs, Direction, Norm, Precision, VcOptions, VcPlan, VcTransform};
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
@@ -242,15 +240,9 @@ pub enum DownloadArg {
     Packed,
 }
 
-/// The default `--check` tolerance: relative L2 error 2e-6 for f32, 1e-13 for f64.
-pub fn default_tolerance(precision: Precision) -> f64 {
-    match precision {
-        Precision::F32 => 2e-6,
-        Precision::F64 => 1e-13,
-    }
-}
+pub use crate::vc::report::default_tolerance;
 
-use super::vc_report::{overlap_report, print_human, CheckReport, VcReport};
+use super::vc_report::{overlap_report, print_human, VcReport};
 
 /// Runs `jitfft vc`.
 pub fn run(a: VcArgs) -> Result<()> {
@@ -303,14 +295,15 @@ pub fn run(a: VcArgs) -> Result<()> {
             let (n, b, sh, data) = load_input_batch(path, a.t.p, a.t.n, a.t.batch, enc)?;
             t.batch = Some(b);
             shape = (b > 1).then_some(sh);
-            if let Some(nf) = find_non_finite(&data) {
-                if a.strict {
-                    bail!("{}: {nf}; refused by --strict", path.display());
+            let policy = if a.strict {
+                NonFinitePolicy::Refuse {
+                    refused_by: "--strict",
                 }
-                eprintln!(
-                    "warning: {}: {nf}; they spread through the whole spectrum",
-                    path.display()
-                );
+            } else {
+                NonFinitePolicy::Warn
+            };
+            if let Some(w) = policy.apply(find_non_finite(&data), &path.display().to_string())? {
+                eprintln!("warning: {w}");
             }
             (Some(n), Some(data))
         }
@@ -318,7 +311,6 @@ pub fn run(a: VcArgs) -> Result<()> {
     };
     let mut plan = t.plan(n)?;
     let gpu = open_device(a.run.device.as_deref())?;
-    let mut tuned = None;
     if a.truth {
         if a.t.algo.is_none() && a.t.radix.is_none() {
             t.algo = Some(AlgoArg::Fused);
@@ -335,19 +327,15 @@ pub fn run(a: VcArgs) -> Result<()> {
         && a.t.fused_digits.is_none()
         && a.t.fused_lanes.is_none()
         && a.t.fused_values.is_none();
-    if untouched {
-        let chosen = crate::vc::choose::default_plan(&gpu, plan, a.t.options())?;
-        plan = chosen.plan.with_batch(t.batch.unwrap_or(1))?;
-        tuned = chosen.tuned;
-    }
-    crate::vc::check_device(&gpu.info, &plan)?;
+    let chosen = crate::vc::choose::plan_for_device(&gpu, plan, a.t.options(), untouched)?;
+    let (plan, tuned) = (chosen.plan, chosen.tuned);
     // Truth input: the compact values, and their decoding for the check.
     let truth = if a.truth {
         let tv = match truth_file {
             Some(tv) => tv,
             None => {
                 let seed = a.run.seed.unwrap_or_else(fresh_seed);
-                crate::mvl::truth::random_truth(plan.p, plan.n, plan.batch, seed)?
+                crate::mvl::truth_vectors::random_truth(plan.p, plan.n, plan.batch, seed)?
             }
         };
         Some(tv)
@@ -396,7 +384,7 @@ pub fn run(a: VcArgs) -> Result<()> {
     match (&ov, &truth) {
         (None, Some(tv)) => {
             for k in 0..=a.run.repeat {
-                let (o, t) = run_truth(&gpu, &tr, tv)?;
+                let (o, t) = tr.execute_truth(&gpu, &tv.data)?;
                 if k > 0 {
                     out = o;
                     runs.push(t);
@@ -425,61 +413,13 @@ pub fn run(a: VcArgs) -> Result<()> {
         }
     }
     let overlap = ov.as_ref().map(|ov| overlap_report(ov, &overs, &floors));
-    let pick = |f: &dyn Fn(&crate::vc::RunTimes) -> f64| {
-        Summary::of(&runs.iter().map(f).collect::<Vec<_>>())
-    };
-    // Events that read zero (Rusticl): kernel times from the host clock; passes and transfers
-    // unknown (NaN summaries: `null` in JSON, "not measured" in text).
-    let events = runs.iter().all(|t| t.clock == Clock::Events);
-    let by_events = |f: &dyn Fn(&crate::vc::RunTimes) -> f64| {
-        if events {
-            pick(f)
-        } else {
-            Summary::of(&[])
-        }
-    };
     let check = if a.run.check {
-        // Each transform against the reference; the report is the worst one's.
-        let len = plan.len as usize;
-        // Transforms checked in parallel (a batch may hold millions of small ones).
-        use rayon::prelude::*;
-        let errors = (0..plan.batch as usize)
-            .into_par_iter()
-            .map(|k| {
-                let r = k * len..(k + 1) * len;
-                let want = separable_vc(
-                    plan.p,
-                    plan.n,
-                    &input[r.clone()],
-                    plan.direction,
-                    plan.scale(),
-                )?;
-                Ok((k, compare(&out[r], &want)))
-            })
-            .collect::<crate::Result<Vec<_>>>()?;
-        let mut worst: Option<(usize, crate::reference::ErrorReport)> = None;
-        for (k, e) in errors {
-            let worse = match &worst {
-                None => true,
-                // NaN is worse than any number; ties keep the first transform.
-                Some((_, w)) => e.rel_l2.is_nan() && !w.rel_l2.is_nan() || e.rel_l2 > w.rel_l2,
-            };
-            if worse {
-                worst = Some((k, e));
-            }
-        }
-        let (worst_k, error) = worst.expect("a batch holds at least one transform");
         let tolerance = a
             .tolerance
             .unwrap_or_else(|| default_tolerance(plan.precision));
-        // NaN compares false: a spectrum with NaN or infinity never passes.
-        let ok = error.passes(tolerance);
-        Some(CheckReport {
-            error,
-            tolerance,
-            ok,
-            worst_transform: (plan.batch > 1).then_some(worst_k as u64),
-        })
+        Some(crate::vc::report::check_batch(
+            &plan, &input, &out, tolerance,
+        )?)
     } else {
         None
     };
@@ -499,33 +439,10 @@ pub fn run(a: VcArgs) -> Result<()> {
         }
     }
     let report = VcReport {
-        device: gpu.info.clone(),
-        passes: tr.schedule.pass_count(),
-        radices: tr.schedule.radices(),
-        kernels: tr.kernel_counts().iter().map(|(k, _)| k.clone()).collect(),
-        plan,
+        transform: TransformReport::of(&tr, &gpu.info, tuned),
         input: what,
         seed,
-        build_ms: tr.built.build_ms,
-        build_from_cache: tr.built.from_cache,
-        tuned,
-        pass_ms: (0..tr.schedule.pass_count())
-            .filter(|_| events)
-            .map(|i| Summary::of(&runs.iter().map(|t| t.pass_ms[i]).collect::<Vec<_>>()).median)
-            .collect(),
-        effective_gbs: tr.schedule.pass_count() as f64 * 2.0 * tr.plan.buffer_bytes() as f64
-            / (pick(&|t| t.kernel_ms).median * 1e-3)
-            / 1e9,
-        kernel_ms: pick(&|t| t.kernel_ms),
-        kernel_clock: if events {
-            Clock::Events
-        } else {
-            Clock::HostWallClock
-        },
-        kernel_span_ms: pick(&|t| t.kernel_span_ms),
-        upload_ms: by_events(&|t| t.upload_ms),
-        download_ms: by_events(&|t| t.download_ms),
-        end_to_end_ms: pick(&|t| t.host_ms),
+        timing: TimingReport::of(&tr, &runs),
         check,
         output: if check_failed {
             None
@@ -555,36 +472,6 @@ pub fn run(a: VcArgs) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// One truth-vector run: upload of the compact values, the passes (values checked on the
-/// device), the download of the spectrum in the plan's precision.
-fn run_truth(
-    gpu: &crate::runtime::Gpu,
-    tr: &VcTransform,
-    tv: &crate::mvl::TruthVectors,
-) -> Result<(Vec<Complex64>, crate::vc::RunTimes)> {
-    let t0 = std::time::Instant::now();
-    let upload_ms = tr.upload_truth(&tv.data)?;
-    let mut times = tr.run_checked(gpu)?;
-    let total = tr.plan.total_len() as usize;
-    let out: Vec<Complex64> = match tr.plan.precision {
-        Precision::F32 => {
-            let mut v = vec![num_complex::Complex32::new(0.0, 0.0); total];
-            times.download_ms = tr.download(&mut v)?;
-            v.into_iter()
-                .map(|c| Complex64::new(c.re as f64, c.im as f64))
-                .collect()
-        }
-        Precision::F64 => {
-            let mut v = vec![Complex64::new(0.0, 0.0); total];
-            times.download_ms = tr.download(&mut v)?;
-            v
-        }
-    };
-    times.upload_ms = upload_ms;
-    times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
-    Ok((out, times))
 }
 
 /// Complex input drawn for a plan, for library users and tests.

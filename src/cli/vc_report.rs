@@ -2,26 +2,11 @@
 //! fields and as text.
 
 use super::common::{kernel_line, ms, ms_summary, say};
-use crate::reference::ErrorReport;
 use crate::runtime::timing::Clock;
 use crate::runtime::Summary;
 use crate::vc::overlap::{OverlapTimes, Overlapped, TransferFloor};
-use crate::vc::VcPlan;
+use crate::vc::report::{CheckReport, TimingReport, TransformReport};
 use serde::Serialize;
-
-/// `--check`: the errors against the f64 CPU reference, the tolerance and the verdict.
-#[derive(Serialize)]
-pub(super) struct CheckReport {
-    #[serde(flatten)]
-    pub(super) error: ErrorReport,
-    /// The largest relative L2 error that passes.
-    pub(super) tolerance: f64,
-    /// rel_l2 ≤ tolerance (false with NaN or infinity in the output).
-    pub(super) ok: bool,
-    /// Batched runs: the transform whose errors are reported (the worst by rel. L2).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(super) worst_transform: Option<u64>,
-}
 
 /// `--overlap`: what overlapped with what, and the end-to-end time against the floor.
 #[derive(Serialize)]
@@ -61,30 +46,15 @@ pub(super) struct OverlapReport {
     pub(super) ratio_basis: &'static str,
 }
 
+/// `jitfft vc --json`: what ran, the input, the times, the check and the overlap figures.
 #[derive(Serialize)]
 pub(super) struct VcReport {
-    pub(super) device: crate::runtime::DeviceInfo,
-    pub(super) plan: VcPlan,
-    pub(super) passes: usize,
-    pub(super) radices: String,
-    pub(super) kernels: Vec<String>,
+    #[serde(flatten)]
+    pub(super) transform: TransformReport,
     pub(super) input: String,
     pub(super) seed: Option<u64>,
-    pub(super) build_ms: f64,
-    pub(super) build_from_cache: bool,
-    /// The wisdom entry used, when `--algo` was left to the tuned choice.
-    pub(super) tuned: Option<String>,
-    pub(super) kernel_ms: Summary,
-    /// What measured `kernel_ms` (`host-wall-clock` where the device's events read zero).
-    pub(super) kernel_clock: Clock,
-    /// Median time of each pass (empty when the events read zero).
-    pub(super) pass_ms: Vec<f64>,
-    /// Bytes read and written by all passes / median kernel time.
-    pub(super) effective_gbs: f64,
-    pub(super) kernel_span_ms: Summary,
-    pub(super) upload_ms: Summary,
-    pub(super) download_ms: Summary,
-    pub(super) end_to_end_ms: Summary,
+    #[serde(flatten)]
+    pub(super) timing: TimingReport,
     pub(super) check: Option<CheckReport>,
     pub(super) output: Option<String>,
     /// `--overlap` only.
@@ -92,7 +62,8 @@ pub(super) struct VcReport {
 }
 
 pub(super) fn print_human(device: &str, r: &VcReport) {
-    let p = &r.plan;
+    let (t, m) = (&r.transform, &r.timing);
+    let p = &t.plan;
     say!("device     {device}");
     say!(
         "transform  VC {}, p = {}, n = {}, N = {}, {}, norm {}",
@@ -112,44 +83,44 @@ pub(super) fn print_human(device: &str, r: &VcReport) {
     say!(
         "plan       {}, {} passes of radix {}, coefficients {}",
         p.algorithm,
-        r.passes,
-        r.radices,
+        t.passes,
+        t.radices,
         p.coeffs
     );
-    if let Some(t) = &r.tuned {
+    if let Some(t) = &t.tuned {
         say!("tuned      {t} (from wisdom)");
     }
-    say!("kernels    {}", r.kernels.join(", "));
+    say!("kernels    {}", t.kernels.join(", "));
     say!("input      {}", r.input);
     say!(
         "build      {} ({})",
-        ms(r.build_ms),
-        if r.build_from_cache {
+        ms(t.build_ms),
+        if t.build_from_cache {
             "cached binary"
         } else {
             "compiled"
         }
     );
     let s = ms_summary;
-    say!("kernel     {}", kernel_line(&r.kernel_ms, r.kernel_clock));
-    if r.kernel_clock == Clock::Events {
+    say!("kernel     {}", kernel_line(&m.kernel_ms, m.kernel_clock));
+    if m.kernel_clock == Clock::Events {
         say!(
             "passes     {} ms each; {:.1} GB/s effective (bytes read + written / kernel time)",
-            r.pass_ms
+            m.pass_ms
                 .iter()
                 .map(|x| format!("{x:.4}"))
                 .collect::<Vec<_>>()
                 .join(" "),
-            r.effective_gbs
+            m.effective_gbs
         );
     } else {
         say!("passes     not measured (no profiling events)");
     }
-    say!("upload     {} (pinned → device)", s(&r.upload_ms));
-    say!("download   {} (device → pinned)", s(&r.download_ms));
-    say!("end-to-end {} (host wall clock)", s(&r.end_to_end_ms));
+    say!("upload     {} (pinned → device)", s(&m.upload_ms));
+    say!("download   {} (device → pinned)", s(&m.download_ms));
+    say!("end-to-end {} (host wall clock)", s(&m.end_to_end_ms));
     if let Some(o) = &r.overlap {
-        print_overlap(o, r.kernel_clock);
+        print_overlap(o, m.kernel_clock);
     }
     if let Some(c) = &r.check {
         say!(

@@ -89,9 +89,14 @@ impl std::fmt::Display for NonFinite {
 /// Finds NaN or infinite values (in either part): `None` when every value is finite.
 /// A transform spreads one such value through the whole spectrum.
 pub fn find_non_finite(values: &[Complex64]) -> Option<NonFinite> {
+    find_non_finite_where(values.iter().map(|v| v.re.is_finite() && v.im.is_finite()))
+}
+
+/// [`find_non_finite`] over any values, given whether each is finite (f32 data, say).
+pub fn find_non_finite_where(finite: impl Iterator<Item = bool>) -> Option<NonFinite> {
     let mut found: Option<NonFinite> = None;
-    for (i, v) in values.iter().enumerate() {
-        if !(v.re.is_finite() && v.im.is_finite()) {
+    for (i, ok) in finite.enumerate() {
+        if !ok {
             match &mut found {
                 Some(nf) => nf.count += 1,
                 None => found = Some(NonFinite { count: 1, first: i }),
@@ -99,6 +104,72 @@ pub fn find_non_finite(values: &[Complex64]) -> Option<NonFinite> {
         }
     }
     found
+}
+
+/// What a front end does with NaN or infinite input values, which a transform spreads through
+/// the whole spectrum: report them and go on (the CLI without `--strict`), or refuse the input
+/// (`vc --strict`, and the Python module always).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NonFinitePolicy {
+    /// Go on; the caller shows the returned warning.
+    Warn,
+    /// Refuse the input; `refused_by` says what refused it (e.g. "--strict").
+    Refuse {
+        /// Named at the end of the error message.
+        refused_by: &'static str,
+    },
+}
+
+impl NonFinitePolicy {
+    /// Applies the policy to what [`find_non_finite`] found in `what`: `Ok(None)` when every
+    /// value is finite, `Ok(Some(warning))` under `Warn`, an [`JitError::InvalidInput`] under
+    /// `Refuse`.
+    pub fn apply(self, found: Option<NonFinite>, what: &str) -> Result<Option<String>> {
+        let Some(nf) = found else { return Ok(None) };
+        match self {
+            NonFinitePolicy::Warn => Ok(Some(format!(
+                "{what}: {nf}; they spread through the whole spectrum"
+            ))),
+            NonFinitePolicy::Refuse { refused_by } => Err(JitError::invalid(format!(
+                "{what}: {nf}; refused by {refused_by} (one spreads through the whole spectrum)"
+            ))),
+        }
+    }
+}
+
+/// The (n, B) of transform input of `shape` ([`batch_shape`]'s rule), each transform p^n
+/// values; `n` and `batch` given by the caller must agree. Errors say which shapes are allowed.
+pub fn transform_shape(
+    p: u32,
+    shape: &[usize],
+    n: Option<u32>,
+    batch: Option<u64>,
+    what: &str,
+) -> Result<(u32, u64)> {
+    let (b, len) = batch_shape(p, shape, batch, what)?;
+    let n_data = infer_n(p, len, "x").map_err(|_| {
+        JitError::invalid(format!(
+            "{what}: shape {shape:?} reads as {b} transform(s) of {len} values, which is not p^n for p = {p}; one transform is (p^n,) or (p,)*n, a batch (B, p^n) or (B, p, …, p)"
+        ))
+    })?;
+    if let Some(n) = n {
+        if n != n_data {
+            return Err(JitError::invalid(format!(
+                "{what}: transforms of {len} values = {p}^{n_data}, but n = {n} asks for {p}^{n}"
+            )));
+        }
+    }
+    Ok((n_data, b))
+}
+
+/// The p of an array shaped (p,)*n or (B,)+(p,)*n (n ≥ 2 for the batched form): its last
+/// axis, where the shape reads that way; `None` for 1-D or ragged shapes (p must be given).
+pub fn infer_p(shape: &[usize]) -> Option<u32> {
+    let (&last, rest) = shape.split_last()?;
+    let trailing = rest.iter().rev().take_while(|&&d| d == last).count() + 1;
+    (shape.len() >= 2 && trailing + 1 >= shape.len() && last >= 2)
+        .then(|| u32::try_from(last).ok())
+        .flatten()
 }
 
 fn encode_ints(p: u32, ints: &[i64], enc: Encoding, path: &Path) -> Result<Vec<Complex64>> {
@@ -206,20 +277,13 @@ pub fn load_input_batch(
     let (b, len, shape, data) = if ext == "npy" {
         let arr = read_npy(path)?;
         let shape = arr.shape.clone();
-        let (b, len) = batch_shape(p, &shape, batch, &what)?;
-        if infer_n(p, len, "x").is_err() {
-            return Err(JitError::file(
-                path,
-                format!(
-                    "shape {shape:?} reads as {b} transform(s) of {len} values, which is not p^n for p = {p}; one transform is (p^n,) or (p,)*n, a batch (B, p^n) or (B, p, …, p)"
-                ),
-            ));
-        }
+        let (n_file, b) = transform_shape(p, &shape, None, batch, &what)?;
+        let len = (p as usize).pow(n_file);
         (b, len, shape, npy_values(arr, p, enc, path)?)
     } else if batch.is_some() && matches!(ext.as_str(), "txt" | "csv" | "") {
         let text = std::fs::read_to_string(path)
             .map_err(|e| JitError::file(path, format!("cannot read: {e}")))?;
-        let t = crate::mvl::truth::truth_from_text(&text, p)
+        let t = crate::mvl::truth_vectors::truth_from_text(&text, p)
             .map_err(|e| JitError::file(path, e.to_string()))?;
         let ints: Vec<i64> = (0..t.batch)
             .flat_map(|f| t.function(f))

@@ -71,3 +71,19 @@ impl MulWisdom {
         self.entries.get(&wisdom_key(gpu))
     }
 }
+
+/// `auto`'s crossover for `gpu`: the `jitfft tune mul` entry for this device where the wisdom
+/// file has one, else the built-in default ([`crate::mul::plan::DEFAULT_CROSSOVER_LIMBS`]).
+pub fn crossover_for(gpu: &Gpu) -> Result<(u64, crate::mul::CrossoverSource)> {
+    use crate::mul::CrossoverSource;
+    Ok(match MulWisdom::load()?.lookup(gpu) {
+        Some(e) => (
+            e.crossover_limbs,
+            CrossoverSource::Wisdom(wisdom_path().display().to_string()),
+        ),
+        None => (
+            crate::mul::plan::DEFAULT_CROSSOVER_LIMBS,
+            CrossoverSource::Default,
+        ),
+    })
+}

@@ -4,7 +4,7 @@
 //! decodes the truth vectors and writes |S|² in its last pass, a device-side copy hands it to
 //! the batched inverse transform, and only R comes back, in natural order of τ.
 
-use super::truth::TruthVectors;
+use super::truth_vectors::TruthVectors;
 use crate::error::{JitError, Result};
 use crate::runtime::Gpu;
 use crate::transform::{Direction, Precision};

@@ -11,12 +11,13 @@
 //! Bent functions need not have even n for odd p (x² over GF(3) is bent with |S|² = 3);
 //! for p ≡ 2 (mod 4) and odd n there are none (Kumar–Scholtz–Welch), which the verdicts show.
 
-use super::truth::TruthVectors;
-use crate::error::Result;
+use super::truth_vectors::TruthVectors;
+use crate::error::{JitError, Result};
 use crate::runtime::Gpu;
 use crate::transform::Precision;
 use crate::vc::{Algorithm, SpectrumOutput, TruthEncoding, VcOptions, VcPlan, VcTransform};
 use crate::vc::{Partials, RunTimes};
+use num_complex::Complex64;
 use serde::Serialize;
 
 /// How the verdict on one function is decided (see the module docs).
@@ -266,6 +267,17 @@ impl BentClassifier {
     }
 }
 
+/// Refuses classifications whose answer is known to be "none": for p ≡ 2 (mod 4) and odd n
+/// there are no bent functions (Kumar–Scholtz–Welch).
+pub fn check_possible(p: u32, n: u32) -> Result<()> {
+    if p % 4 == 2 && n % 2 == 1 {
+        return Err(JitError::invalid(format!(
+            "the functions have n = {n} variables and p = {p}: bent functions exist only for even n when p ≡ 2 (mod 4) (Kumar–Scholtz–Welch)"
+        )));
+    }
+    Ok(())
+}
+
 /// Classifies B functions on a device in one batched run.
 pub fn classify(gpu: &Gpu, truth: &TruthVectors, precision: Precision) -> Result<BentVerdicts> {
     let c = BentClassifier::new(gpu, truth.p, truth.n, truth.batch, precision)?;
@@ -291,4 +303,72 @@ pub fn classify_cpu(truth: &TruthVectors) -> Result<BentVerdicts> {
         &lo,
         &hi,
     ))
+}
+
+// ---- One full spectrum (the single-function report, formerly `crate::bent`) ----
+//
+// A function is bent iff every VC coefficient of its ε^f encoding has magnitude p^(n/2); this
+// report reads a whole spectrum already computed (no reduction on the device) and counts the
+// coefficients off that magnitude. It asks for even n, where p^(n/2) is the magnitude of an
+// integer-valued p-ary bent function's coefficients.
+
+/// The bent-function verdict on a VC spectrum: every coefficient has magnitude p^(n/2).
+#[derive(Debug, Clone, Serialize)]
+pub struct BentReport {
+    /// The base p.
+    pub p: u32,
+    /// The number of variables n (even).
+    pub n: u32,
+    /// Every coefficient is within the tolerance of p^(n/2).
+    pub bent: bool,
+    /// p^(n/2)
+    pub expected_magnitude: f64,
+    /// Smallest coefficient magnitude.
+    pub min_magnitude: f64,
+    /// Largest coefficient magnitude.
+    pub max_magnitude: f64,
+    /// Coefficients whose magnitude differs from p^(n/2) by more than the tolerance.
+    pub off_count: usize,
+    /// Index of the first such coefficient.
+    pub first_off: Option<usize>,
+    /// Absolute tolerance used (relative tolerance × p^(n/2)).
+    pub tolerance: f64,
+}
+
+/// n must be even for a bent function to exist.
+pub fn check_even(n: u32) -> Result<()> {
+    if n % 2 != 0 {
+        return Err(JitError::invalid(format!(
+            "the function has n = {n} variables; bent functions exist only for even n (|S| = p^(n/2) must be attainable)"
+        )));
+    }
+    Ok(())
+}
+
+/// Classifies a spectrum; `rel_tol` is relative to p^(n/2).
+pub fn analyze(p: u32, n: u32, spectrum: &[Complex64], rel_tol: f64) -> Result<BentReport> {
+    check_even(n)?;
+    let expected = (p as f64).powf(n as f64 / 2.0);
+    let tol = rel_tol * expected;
+    let (mut lo, mut hi, mut off, mut first) = (f64::INFINITY, 0.0f64, 0usize, None);
+    for (i, c) in spectrum.iter().enumerate() {
+        let m = c.norm();
+        lo = lo.min(m);
+        hi = hi.max(m);
+        if m.is_nan() || (m - expected).abs() > tol {
+            off += 1;
+            first.get_or_insert(i);
+        }
+    }
+    Ok(BentReport {
+        p,
+        n,
+        bent: off == 0,
+        expected_magnitude: expected,
+        min_magnitude: lo,
+        max_magnitude: hi,
+        off_count: off,
+        first_off: first,
+        tolerance: tol,
+    })
 }

@@ -3,26 +3,28 @@
 //! the ε^f encoding (ε = e^(2πi/p)) reduced in the last pass so that spectra nobody needs are
 //! never written.
 //!
-//! - [`truth`]: loading and validating B truth vectors (`.npy`, `.txt` one function a line);
+//! - [`truth_vectors`]: the loader: B truth vectors from files (`.npy`, `.txt` one function a
+//!   line) or arrays, validated;
 //! - [`bent`]: per-function min/max |S| and the bent verdict (exact where decidable);
 //! - [`stats`]: per-function max |S|, zero count and the histogram of |S|²;
 //! - [`autocorr`]: the autocorrelation R_f(τ) = Σ_x ε^(f(x ⊕ τ) − f(x)), the inverse VC
 //!   transform of |S|².
 //!
-//! The single-function [`crate::bent`] report (full spectrum, off-count) stays where it was.
+//! The single-function report on a full spectrum (off-count, [`bent::analyze`]) is in [`bent`] too.
 
 pub mod autocorr;
 pub mod bent;
 pub mod stats;
-pub mod truth;
+pub mod truth_vectors;
 
 pub use autocorr::autocorrelation;
 pub use bent::{classify, BentClassifier, BentRule, BentVerdicts};
 pub use stats::{spectrum_stats, SpectrumStats};
-pub use truth::{load_truth, TruthVectors};
+pub use truth_vectors::{load_truth, TruthVectors};
 
 use crate::error::Result;
-use crate::transform::{root, Direction};
+use crate::runtime::Gpu;
+use crate::transform::{root, Direction, Precision};
 use num_complex::Complex64;
 
 /// The f64 CPU reference spectrum of ε^f (forward, unnormalised).
@@ -32,4 +34,14 @@ pub fn reference_spectrum(p: u32, n: u32, values: &[u32]) -> Result<Vec<Complex6
         .map(|&v| root(p, v as u64, Direction::Inverse))
         .collect();
     crate::reference::separable_vc(p, n, &x, Direction::Forward, 1.0)
+}
+
+/// The precision MVL analyses run in when the caller leaves it open: f64 where the device
+/// has it (exact verdicts reach larger N), else f32.
+pub fn default_precision(gpu: &Gpu) -> Precision {
+    if gpu.info.fp64 {
+        Precision::F64
+    } else {
+        Precision::F32
+    }
 }

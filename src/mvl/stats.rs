@@ -8,7 +8,7 @@
 //! the exact distribution of |S|² values is given.
 
 use super::bent::BentRule;
-use super::truth::TruthVectors;
+use super::truth_vectors::TruthVectors;
 use crate::error::{JitError, Result};
 use crate::runtime::Gpu;
 use crate::transform::Precision;

@@ -103,8 +103,8 @@ pub fn vendor_lib_dirs() -> Option<Vec<PathBuf>> {
         .map(|v| std::env::split_paths(&v).collect())
 }
 
-/// `JITFFT_COMMIT`: the commit recorded in benchmark results (else `git rev-parse`); blank
-/// values are ignored.
+/// `JITFFT_COMMIT`: the commit recorded in benchmark results (else the one built in, else
+/// `git rev-parse`); blank values are ignored.
 pub fn commit() -> Option<String> {
     std::env::var("JITFFT_COMMIT")
         .ok()
@@ -128,4 +128,13 @@ pub fn no_cache() -> bool {
 /// NVIDIA) and build log are kept, named by cache key.
 pub fn dump_dir() -> Option<PathBuf> {
     std::env::var("JITFFT_DUMP_DIR").ok().map(PathBuf::from)
+}
+
+/// `JITFFT_OFFLINE_DIR`: the folder of the offline GPU compilers' libraries (libclc), saved
+/// sources and assembly (`jitfft stats --target`), instead of `~/.cache/jitfft/offline`.
+pub fn offline_dir() -> Option<PathBuf> {
+    std::env::var("JITFFT_OFFLINE_DIR")
+        .ok()
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
 }

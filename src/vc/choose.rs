@@ -50,6 +50,25 @@ pub fn default_plan(gpu: &Gpu, plan: VcPlan, opts: VcOptions) -> Result<Chosen> 
     Ok(Chosen { plan, tuned: None })
 }
 
+/// The plan a front end runs (the CLI's `vc`, the Python module): where the caller left the
+/// choice `open` (none of algorithm, radix, coefficients, fused digits/lanes/values given) the
+/// [`default_plan`] for the device, keeping the request's batch; then checked against the
+/// device's capacity.
+pub fn plan_for_device(gpu: &Gpu, plan: VcPlan, opts: VcOptions, open: bool) -> Result<Chosen> {
+    let chosen = if open {
+        let batch = plan.batch;
+        let c = default_plan(gpu, plan, opts)?;
+        Chosen {
+            plan: c.plan.with_batch(batch)?,
+            tuned: c.tuned,
+        }
+    } else {
+        Chosen { plan, tuned: None }
+    };
+    crate::vc::check_device(&gpu.info, &chosen.plan)?;
+    Ok(chosen)
+}
+
 /// The largest p^m ≤ 16 (≤ 8 for p = 2) and ≤ p^n: the CPU-device default radix.
 pub fn cpu_default_radix(p: u32, n: u32) -> u64 {
     let (p, cap) = (p as u64, if p == 2 { 8 } else { 16 });

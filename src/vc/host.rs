@@ -36,17 +36,37 @@ pub trait DeviceComplex: sealed::Sealed + bytemuck::Pod + Send + Sync {
     type Real: ocl::OclPrm + bytemuck::Pod;
     /// The plan precision whose buffers hold this type.
     const PRECISION: Precision;
+    /// Every real is finite (a branch-free pass the compiler vectorises).
+    fn all_finite(reals: &[Self::Real]) -> bool;
+    /// Both parts are finite.
+    fn is_finite(&self) -> bool;
 }
 
 impl DeviceComplex for Complex32 {
     type Real = f32;
     const PRECISION: Precision = Precision::F32;
+    fn all_finite(reals: &[f32]) -> bool {
+        reals.iter().fold(true, |ok, x| ok & x.is_finite())
+    }
+    fn is_finite(&self) -> bool {
+        self.re.is_finite() && self.im.is_finite()
+    }
 }
 
 impl DeviceComplex for Complex64 {
     type Real = f64;
     const PRECISION: Precision = Precision::F64;
+    fn all_finite(reals: &[f64]) -> bool {
+        reals.iter().fold(true, |ok, x| ok & x.is_finite())
+    }
+    fn is_finite(&self) -> bool {
+        self.re.is_finite() && self.im.is_finite()
+    }
 }
+
+/// Reals copied into the staging between finiteness checks (the checked chunk is still in
+/// cache: the check costs no second pass over memory).
+const FINITE_CHUNK: usize = 1 << 14;
 
 fn type_name(p: Precision) -> &'static str {
     match p {
@@ -98,6 +118,56 @@ impl VcTransform {
             Ok(())
         })?;
         b.staging.upload_to(&b.a, reals.len())
+    }
+
+    /// As [`upload`](Self::upload), refusing input holding NaN or infinite values (the
+    /// library's [`NonFinitePolicy::Refuse`](crate::io::input::NonFinitePolicy), `refused_by`
+    /// named in the error), checked chunk by chunk as it is copied into the staging.
+    pub fn upload_finite<C: DeviceComplex>(
+        &self,
+        input: &[C],
+        refused_by: &'static str,
+    ) -> Result<f64> {
+        let b = self.typed::<C>(input.len(), "upload")?;
+        let reals: &[C::Real] = bytemuck::cast_slice(input);
+        let finite = b.staging.with_map(|m| {
+            let mut ok = true;
+            for (dst, src) in m[..reals.len()]
+                .chunks_mut(FINITE_CHUNK)
+                .zip(reals.chunks(FINITE_CHUNK))
+            {
+                dst.copy_from_slice(src);
+                ok &= C::all_finite(dst);
+            }
+            Ok(ok)
+        })?;
+        if !finite {
+            use crate::io::input::{find_non_finite_where, NonFinitePolicy};
+            NonFinitePolicy::Refuse { refused_by }.apply(
+                find_non_finite_where(input.iter().map(C::is_finite)),
+                "input",
+            )?;
+        }
+        b.staging.upload_to(&b.a, reals.len())
+    }
+
+    /// As [`execute_into`](Self::execute_into), refusing NaN or infinite input
+    /// ([`upload_finite`](Self::upload_finite)): nothing runs and `output` is untouched then.
+    pub fn execute_into_finite<C: DeviceComplex>(
+        &self,
+        gpu: &Gpu,
+        input: &[C],
+        output: &mut [C],
+        refused_by: &'static str,
+    ) -> Result<RunTimes> {
+        self.typed::<C>(output.len(), "output")?;
+        let t0 = Instant::now();
+        let upload_ms = self.upload_finite(input, refused_by)?;
+        let mut times = self.run(gpu)?;
+        times.download_ms = self.download(output)?;
+        times.upload_ms = upload_ms;
+        times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
+        Ok(times)
     }
 
     /// Runs the passes on the data in [`input_buffer`](Self::input_buffer), leaving the

@@ -9,9 +9,10 @@ pub mod host;
 pub mod kernels;
 pub mod overlap;
 pub mod plan;
+pub mod report;
 pub mod rows;
 pub mod schedule;
-pub mod truth;
+pub mod truth_pass;
 
 pub use crate::transform::{Direction, Norm, Precision};
 pub use execute::{check_device, RunTimes, VcTransform};
@@ -19,4 +20,4 @@ pub use host::{DeviceBuffer, DeviceComplex};
 pub use kernels::program;
 pub use plan::{Algorithm, Coeffs, SpectrumOutput, TruthEncoding, VcOptions, VcPlan};
 pub use schedule::{Buf, Schedule};
-pub use truth::{Partials, Reduced};
+pub use truth_pass::{Partials, Reduced};

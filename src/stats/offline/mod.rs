@@ -1,45 +1,78 @@
-//! Statistics from GPU compilers that run without their GPU (the shared contract; the
-//! framework around it, the target registry and the AMD backends live on the offline-amd
-//! branch, whose version of this file is the one to keep).
+//! Offline statistics: jitfft's kernels compiled by GPU vendors' compilers on a machine
+//! without the GPU (AMD's Evergreen through LLVM's R600 backend, GCN/CDNA/RDNA through its
+//! AMDGPU backend; Intel's `ocloc` and NVIDIA's `ptxas` in their own modules), and the figures
+//! read from what the compiler wrote, each tagged with its source.
+//!
+//! Every backend module has the same face: `TARGETS` (the compiler's own target names),
+//! `installed()` (the tool's version, or how to install it) and
+//! `build(target, source, options, fp64)`. [`targets`] registers the backends and the family
+//! aliases (`evergreen`, `cdna`, `hopper`, …, `all-offline`).
 
+pub mod amdgcn;
+pub mod clang;
 pub mod nvptx;
 pub mod ocloc;
+pub mod r600;
+pub mod table;
+pub mod targets;
+pub mod vc;
 
+use super::Metric;
+use serde::Serialize;
 use std::path::PathBuf;
 
-/// One kernel's figures from an offline compiler.
-#[derive(Debug, Clone)]
+/// The figures of one kernel as one offline compiler reports them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct OfflineKernel {
     /// The kernel's name.
     pub kernel: String,
-    /// Its figures, each tagged with its source.
-    pub metrics: Vec<crate::stats::Metric>,
+    /// Its figures, each with its source (assembly count, metadata, compiler message).
+    pub metrics: Vec<Metric>,
 }
 
-/// One program built for one offline target.
-#[derive(Debug, Clone)]
+impl OfflineKernel {
+    /// The figure for `key`, if the backend reports one.
+    pub fn metric(&self, key: &str) -> Option<&Metric> {
+        self.metrics.iter().find(|m| m.key == key)
+    }
+
+    /// The value for `key`, if known.
+    pub fn value(&self, key: &str) -> Option<u64> {
+        self.metric(key).and_then(|m| m.value)
+    }
+}
+
+/// One program compiled for one offline target.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct OfflineBuild {
-    /// The compiler's own name for the target, e.g. "tgllp", "sm_90".
+    /// The target as the compiler names it ("cypress", "gfx90a", "tgllp", "sm_90").
     pub target: String,
-    /// Tool and version.
+    /// The tool and its version.
     pub compiler: String,
-    /// One entry per kernel of the program.
+    /// One entry per kernel of the program, in the order the compiler emitted them.
     pub kernels: Vec<OfflineKernel>,
-    /// What could not be had and why, timings.
+    /// What could not be read, where files were kept, compiler warnings worth seeing.
     pub notes: Vec<String>,
 }
 
+impl OfflineBuild {
+    /// The kernel named `name`.
+    pub fn kernel(&self, name: &str) -> Option<&OfflineKernel> {
+        self.kernels.iter().find(|k| k.kernel == name)
+    }
+}
+
 /// Why an offline build gave no figures.
-#[derive(Debug)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OfflineError {
-    /// A compiler is missing; `hint` says how to install it.
+    /// The compiler (or its builtins library) is not installed.
     NotInstalled {
-        /// Which tool.
+        /// What is missing.
         tool: String,
-        /// e.g. "run tools/setup.sh --offline-compilers".
+        /// How to install it, e.g. "run tools/setup.sh --offline-compilers".
         hint: String,
     },
-    /// The target has no double precision.
+    /// The program uses double precision and the target (or its compiler) has none.
     NoFp64 {
         /// The target.
         target: String,
@@ -48,12 +81,12 @@ pub enum OfflineError {
     Build {
         /// The target.
         target: String,
-        /// The compiler's whole output.
+        /// The compiler's messages.
         log: String,
         /// Where the generated source was saved.
         source_path: PathBuf,
     },
-    /// Anything else.
+    /// Anything else (an unknown target, an unreadable output).
     Other(String),
 }
 
@@ -63,15 +96,19 @@ impl std::fmt::Display for OfflineError {
             OfflineError::NotInstalled { tool, hint } => {
                 write!(f, "{tool} is not installed: {hint}")
             }
-            OfflineError::NoFp64 { target } => write!(f, "{target} has no fp64"),
+            OfflineError::NoFp64 { target } => write!(
+                f,
+                "{target} has no double precision (cl_khr_fp64) in its compiler: f64 kernels cannot be built for it"
+            ),
             OfflineError::Build {
                 target,
                 log,
                 source_path,
             } => write!(
                 f,
-                "build for {target} failed (source kept in {}):\n{log}",
-                source_path.display()
+                "the build for {target} failed (source saved as {}):\n{}",
+                source_path.display(),
+                log.trim_end()
             ),
             OfflineError::Other(s) => f.write_str(s),
         }
@@ -80,13 +117,19 @@ impl std::fmt::Display for OfflineError {
 
 impl std::error::Error for OfflineError {}
 
-/// Where the offline compilers live: `$JITFFT_OFFLINE_DIR`, else `~/.cache/jitfft/offline`.
+/// The setup command that installs every offline compiler.
+pub const SETUP_HINT: &str = "run tools/setup.sh --offline-compilers";
+
+/// Where offline compilers' libraries, saved sources and assembly live:
+/// `JITFFT_OFFLINE_DIR`, else `~/.cache/jitfft/offline`.
 pub fn cache_dir() -> PathBuf {
-    if let Some(d) = std::env::var_os("JITFFT_OFFLINE_DIR") {
-        return PathBuf::from(d);
+    if let Some(d) = crate::runtime::env::offline_dir() {
+        return d;
     }
-    let home = std::env::var_os("HOME")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| ".".into());
-    home.join(".cache/jitfft/offline")
+    dirs::home_dir()
+        .map(|h| h.join(".cache"))
+        .or_else(dirs::cache_dir)
+        .unwrap_or_else(std::env::temp_dir)
+        .join("jitfft")
+        .join("offline")
 }

@@ -221,24 +221,14 @@ pub fn load_truth(path: &Path, p: u32, n: Option<u32>) -> Result<TruthVectors> {
 pub fn truth_from_npy(bytes: &[u8], p: u32, what: &str) -> Result<TruthVectors> {
     if let Some((shape, body)) = crate::io::npy::npy_u8_body(bytes) {
         if p <= 256 {
-            if body.is_empty() {
-                return Err(JitError::invalid("the array holds no values"));
-            }
-            let (batch, n) = batch_of_shape(p, &shape, what)?;
-            return Ok(TruthVectors {
-                p,
-                n,
-                batch,
-                shape,
-                data: body.to_vec(),
-            });
+            return TruthVectors::from_u8_array(p, &shape, body.to_vec(), what);
         }
     }
     let arr = parse_npy(bytes).map_err(JitError::invalid)?;
     if arr.is_empty() {
         return Err(JitError::invalid("the array holds no values"));
     }
-    let (batch, n) = batch_of_shape(p, &arr.shape, what)?;
+    let (_, n) = batch_of_shape(p, &arr.shape, what)?;
     let len = check_p_n(p, n)?;
     let ints: Vec<i64> = match arr.data {
         NpyData::Int(v) => v,
@@ -263,16 +253,51 @@ pub fn truth_from_npy(bytes: &[u8], p: u32, what: &str) -> Result<TruthVectors> 
             )))
         }
     };
-    if let Some(i) = ints.iter().position(|&v| v < 0 || v >= p as i64) {
-        return Err(out_of_range(p, len, i as u64, ints[i]));
+    TruthVectors::from_int_array(p, &arr.shape, &ints, what)
+}
+
+impl TruthVectors {
+    /// From an array of u8 values (p ≤ 256) of `shape`: (p^n,), (p, …, p), (B, p^n) or
+    /// (B, p, …, p). The bytes are taken as they are; values ≥ p are found on the device (or
+    /// by [`check_range`](Self::check_range)). `what` names the array in errors.
+    pub fn from_u8_array(p: u32, shape: &[usize], data: Vec<u8>, what: &str) -> Result<Self> {
+        if p > 256 {
+            return Err(JitError::invalid(format!(
+                "{what}: u8 values hold p ≤ 256 values, p = {p}: use a wider integer type"
+            )));
+        }
+        if data.is_empty() {
+            return Err(JitError::invalid("the array holds no values"));
+        }
+        let (batch, n) = batch_of_shape(p, shape, what)?;
+        Ok(TruthVectors {
+            p,
+            n,
+            batch,
+            shape: shape.to_vec(),
+            data,
+        })
     }
-    Ok(TruthVectors {
-        p,
-        n,
-        batch,
-        shape: arr.shape,
-        data: pack(p, ints.into_iter().map(|v| v as u64)),
-    })
+
+    /// From integer values of any width and `shape` (as [`from_u8_array`](Self::from_u8_array)),
+    /// checked here: the first value outside 0..p−1 is named by function and position.
+    pub fn from_int_array(p: u32, shape: &[usize], ints: &[i64], what: &str) -> Result<Self> {
+        if ints.is_empty() {
+            return Err(JitError::invalid("the array holds no values"));
+        }
+        let (batch, n) = batch_of_shape(p, shape, what)?;
+        let len = check_p_n(p, n)?;
+        if let Some(i) = ints.iter().position(|&v| v < 0 || v >= p as i64) {
+            return Err(out_of_range(p, len, i as u64, ints[i]));
+        }
+        Ok(TruthVectors {
+            p,
+            n,
+            batch,
+            shape: shape.to_vec(),
+            data: pack(p, ints.iter().map(|&v| v as u64)),
+        })
+    }
 }
 
 /// Truth vectors from text: one function per non-empty line (integers separated by

@@ -7,6 +7,8 @@ use super::execute::{Buffers, MvlBuffers, Real, TypedBuffers, VcTransform};
 use crate::error::{JitError, Result};
 use crate::runtime::timing::{event_ms, RunTimes};
 use crate::runtime::{Gpu, Pinned};
+use crate::transform::Precision;
+use num_complex::{Complex32, Complex64};
 use ocl::{Buffer, Event, OclPrm};
 
 /// Per-transform results of a reducing last pass.
@@ -168,6 +170,34 @@ impl VcTransform {
             )));
         }
         Ok(times)
+    }
+
+    /// One truth-vector run from host memory: upload of the compact values (`values`, as
+    /// [`upload_truth`](Self::upload_truth)), the passes with the device's range check, the
+    /// spectrum downloaded in the plan's precision and returned as `Complex64`; the times
+    /// include the transfers and the host wall clock of the whole call.
+    pub fn execute_truth(&self, gpu: &Gpu, values: &[u8]) -> Result<(Vec<Complex64>, RunTimes)> {
+        let t0 = std::time::Instant::now();
+        let upload_ms = self.upload_truth(values)?;
+        let mut times = self.run_checked(gpu)?;
+        let total = self.plan.total_len() as usize;
+        let out: Vec<Complex64> = match self.plan.precision {
+            Precision::F32 => {
+                let mut v = vec![Complex32::new(0.0, 0.0); total];
+                times.download_ms = self.download(&mut v)?;
+                v.into_iter()
+                    .map(|c| Complex64::new(c.re as f64, c.im as f64))
+                    .collect()
+            }
+            Precision::F64 => {
+                let mut v = vec![Complex64::new(0.0, 0.0); total];
+                times.download_ms = self.download(&mut v)?;
+                v
+            }
+        };
+        times.upload_ms = upload_ms;
+        times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
+        Ok((out, times))
     }
 
     /// The first flat index (function · N + position) whose truth value was ≥ p in the last

@@ -1,0 +1,125 @@
+//! `jitfft.bent`, `jitfft.spectrum_stats`, `jitfft.autocorr`: many p-valued functions at once,
+//! their truth vectors on the device as one byte a value (the library's `mvl`).
+
+use crate::convert::truth_vectors;
+use crate::errors::{bad, to_py};
+use crate::{device_nogil, to_dict};
+use jitfft::mvl::bent::{check_possible, BentClassifier};
+use jitfft::mvl::{autocorrelation, default_precision, spectrum_stats as stats_of, TruthVectors};
+use jitfft::transform::Precision;
+use num_complex::Complex64;
+use numpy::{IntoPyArray, PyArrayMethods};
+use pyo3::prelude::*;
+
+fn precision_of(choice: Option<&str>, gpu: &jitfft::runtime::Gpu) -> PyResult<Precision> {
+    match choice {
+        None => Ok(default_precision(gpu)),
+        Some("f32") => Ok(Precision::F32),
+        Some("f64") => Ok(Precision::F64),
+        Some(s) => Err(bad(format!(
+            "precision {s:?}: use 'f32' or 'f64' (None: f64 where the device has it)"
+        ))),
+    }
+}
+
+/// The shape of per-function results: () for one function given as (p^n,) or (p,)*n, (B,)
+/// for a batch (the library's shape rule: `jitfft::io::input::batch_shape`).
+fn batch_shape(t: &TruthVectors) -> Vec<usize> {
+    let p = t.p as usize;
+    if t.shape.len() == 1 || t.shape.iter().all(|&d| d == p) {
+        vec![]
+    } else {
+        vec![t.batch as usize]
+    }
+}
+
+/// Which p-valued functions are bent: f is bent iff every coefficient of the VC spectrum of
+/// ε^f (ε = e^(2πi/p)) has |S|² = p^n. truth holds the functions' values 0..p−1 as integers
+/// (uint8 is read as it is; any integer dtype accepted), shape (B, p^n) or (B,)+(p,)*n for B
+/// functions (result shape (B,)), or (p^n,) / (p,)*n for one (a 0-d result). One batched
+/// device run reduces each spectrum to its min and max |S|² (no spectrum is written); where
+/// |S|² is an integer (p in 2, 3, 4, 6) and the error bound is below 1/2 the verdict is exact.
+/// precision: None (f64 where the device has it), "f32" or "f64". Values outside 0..p−1
+/// raise ValueError naming the function and position.
+#[pyfunction]
+#[pyo3(signature = (truth, p, *, precision=None, device=None))]
+fn bent<'py>(
+    py: Python<'py>,
+    truth: &Bound<'py, PyAny>,
+    p: u32,
+    precision: Option<&str>,
+    device: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let t = truth_vectors(truth, p)?;
+    check_possible(p, t.n).map_err(to_py)?;
+    let gpu = device_nogil(py, device)?;
+    let precision = precision_of(precision, &gpu)?;
+    let v = py
+        .allow_threads(|| {
+            let c = BentClassifier::new(&gpu, t.p, t.n, t.batch, precision)?;
+            let (v, _) = c.classify(&gpu, &t)?;
+            c.release()?;
+            Ok(v)
+        })
+        .map_err(to_py)?;
+    let shape = batch_shape(&t);
+    let arr = v.bent.into_pyarray(py);
+    Ok(arr.reshape(shape)?.into_any())
+}
+
+/// The spectral distribution of each function (truth as for `bent`): per function min_abs and
+/// max_abs of |S|, zeros (coefficients with |S| ≤ zero_tol), histogram (counts of |S|² in
+/// `bins` equal bins over [0, max |S|²]) and, where decidable (N ≤ 4096, integer |S|²), exact:
+/// the (|S|², count) pairs. The fields of `jitfft stats --json`; lists have one entry a
+/// function.
+#[pyfunction]
+#[pyo3(signature = (truth, p, bins=16, *, precision=None, device=None))]
+fn spectrum_stats<'py>(
+    py: Python<'py>,
+    truth: &Bound<'py, PyAny>,
+    p: u32,
+    bins: u32,
+    precision: Option<&str>,
+    device: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let t = truth_vectors(truth, p)?;
+    let gpu = device_nogil(py, device)?;
+    let precision = precision_of(precision, &gpu)?;
+    let s = py
+        .allow_threads(|| stats_of(&gpu, &t, precision, bins))
+        .map_err(to_py)?;
+    to_dict(py, &s)
+}
+
+/// The autocorrelation R_f(τ) = Σ_x ε^(f(x ⊕ τ) − f(x)) of each function (⊕ digit-wise
+/// addition mod p, R_f(0) = p^n), computed as the inverse VC transform of |S|² on the device.
+/// truth as for `bent`; the result has truth's shape (τ in the same order as x), complex128
+/// for f64 runs and complex64 for f32.
+#[pyfunction]
+#[pyo3(signature = (truth, p, *, precision=None, device=None))]
+fn autocorr<'py>(
+    py: Python<'py>,
+    truth: &Bound<'py, PyAny>,
+    p: u32,
+    precision: Option<&str>,
+    device: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let t = truth_vectors(truth, p)?;
+    let gpu = device_nogil(py, device)?;
+    let precision = precision_of(precision, &gpu)?;
+    let r: Vec<Complex64> = py
+        .allow_threads(|| autocorrelation(&gpu, &t, precision))
+        .map_err(to_py)?;
+    let arr = r.into_pyarray(py).reshape(t.shape.clone())?;
+    Ok(match precision {
+        Precision::F64 => arr.into_any(),
+        Precision::F32 => arr.call_method1("astype", ("complex64",))?,
+    })
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(bent, m)?)?;
+    m.add_function(wrap_pyfunction!(spectrum_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(autocorr, m)?)?;
+    Ok(())
+}
