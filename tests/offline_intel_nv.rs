@@ -486,3 +486,22 @@ L0:
     );
     assert_eq!((n.sends, n.scratch_loads, n.scratch_stores), (6, 0, 1));
 }
+
+#[test]
+fn nvptx_get_global_offset_is_a_constant_load() {
+    if !ready("clang nvptx64 + ptxas", nvptx::installed()) {
+        return;
+    }
+    // libclc has no get_global_offset for PTX; the fused kernels launched in chunks call it.
+    let src = "__kernel void k(__global float *x) { x[get_global_id(0)] = (float)get_global_offset(0); }\n";
+    let b = nvptx::build("sm_80", src, "", false).unwrap();
+    assert!(
+        b.notes.iter().any(|n| n.contains("get_global_offset")),
+        "{:?}",
+        b.notes
+    );
+    assert!(
+        value(&b, "k", "const_loads", "PTX").unwrap() >= 1,
+        "the offset is read, not folded to 0"
+    );
+}
