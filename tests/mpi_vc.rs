@@ -356,6 +356,18 @@ fn any_rank_count_in_uneven_slabs() {
         let e = compare(&read(&out), &want);
         assert!(e.passes(tol), "case {i}: ranks vs reference {e:?}");
     }
+    // Ranks whose share does not fit their (capped) device stream it through the device.
+    let o = mpirun(
+        2,
+        &[
+            "vc", "--mpi", "--p", "3", "--n", "10", "--check", "--repeat", "1", "--json",
+        ],
+        &[("JITFFT_DEVICE_MEMORY", "64KiB")],
+    );
+    assert!(o.status.success(), "streamed ranks: {}", text(&o));
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(r["streamed"], serde_json::json!([true, true]));
+    assert!(r["check"]["ok"].as_bool().unwrap(), "{r}");
     // A rank failing inside the exchange ends the job, and no file appears.
     let out = dir.path().join("fail.npy");
     let os = out.display().to_string();
