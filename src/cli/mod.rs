@@ -21,6 +21,8 @@ pub mod vc;
 #[cfg(feature = "mpi")]
 mod vc_mpi;
 #[cfg(feature = "mpi")]
+mod vc_mpi_batch;
+#[cfg(feature = "mpi")]
 mod vc_mpi_slab;
 mod vc_report;
 mod vc_stream;

@@ -123,7 +123,7 @@ pub enum RankTransform {
 
 impl RankTransform {
     /// `plan` in memory where it fits the device, else streamed (chunk transforms from `make`).
-    fn new(
+    pub fn new(
         gpu: &Gpu,
         plan: VcPlan,
         make: &dyn Fn(u32, u64) -> Result<VcPlan>,
@@ -151,7 +151,7 @@ impl RankTransform {
     }
 
     /// Transforms `data` in place on the host: (kernel ms, staging ms).
-    fn run_in_place<C: DeviceComplex>(&self, gpu: &Gpu, data: &mut [C]) -> Result<(f64, f64)> {
+    pub fn run_in_place<C: DeviceComplex>(&self, gpu: &Gpu, data: &mut [C]) -> Result<(f64, f64)> {
         match self {
             RankTransform::InMemory(t) => {
                 let tm = t.execute_in_place(gpu, data)?;
