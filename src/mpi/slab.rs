@@ -116,7 +116,7 @@ impl SlabPlan {
 /// (`vc::stream`) where the rank's share does not fit it.
 pub enum RankTransform {
     /// The data fits the device.
-    InMemory(VcTransform),
+    InMemory(Box<VcTransform>),
     /// Streamed; the plan is the whole batched transform.
     Streamed(Box<StreamedVc>),
 }
@@ -129,7 +129,9 @@ impl RankTransform {
         make: &dyn Fn(u32, u64) -> Result<VcPlan>,
     ) -> Result<RankTransform> {
         if crate::vc::stream::fits(gpu, &plan) {
-            return Ok(RankTransform::InMemory(VcTransform::new(gpu, &plan)?));
+            return Ok(RankTransform::InMemory(Box::new(VcTransform::new(
+                gpu, &plan,
+            )?)));
         }
         let bottom = |pl: VcPlan| make(pl.n, 1);
         Ok(RankTransform::Streamed(Box::new(StreamedVc::new(
