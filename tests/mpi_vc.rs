@@ -356,6 +356,18 @@ fn any_rank_count_in_uneven_slabs() {
         let e = compare(&read(&out), &want);
         assert!(e.passes(tol), "case {i}: ranks vs reference {e:?}");
     }
+    // Ranks whose share does not fit their (capped) device stream it through the device.
+    let o = mpirun(
+        2,
+        &[
+            "vc", "--mpi", "--p", "3", "--n", "10", "--check", "--repeat", "1", "--json",
+        ],
+        &[("JITFFT_DEVICE_MEMORY", "64KiB")],
+    );
+    assert!(o.status.success(), "streamed ranks: {}", text(&o));
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(r["streamed"], serde_json::json!([true, true]));
+    assert!(r["check"]["ok"].as_bool().unwrap(), "{r}");
     // A rank failing inside the exchange ends the job, and no file appears.
     let out = dir.path().join("fail.npy");
     let os = out.display().to_string();
@@ -435,5 +447,46 @@ fn bent_over_ranks_matches_one_device() {
             .collect();
         assert_eq!(shares.iter().sum::<u64>(), b as u64);
         assert_eq!(std::fs::read_to_string(&out).unwrap(), want, "{np} ranks");
+    }
+}
+
+/// `vc --mpi --batch B`: the transforms split over the ranks (uneven shares), each rank's
+/// share written at its offset, every transform against the reference.
+#[test]
+fn batches_split_over_ranks() {
+    let dir = tempfile::tempdir().unwrap();
+    for (np, p, n, b) in [(3u32, 3u32, 4u32, 7usize), (2, 5, 3, 5)] {
+        let len = (p as usize).pow(n);
+        let x = jitfft::io::random::random_complex(b * len, 40 + np as u64);
+        let inp = dir.path().join(format!("b{np}.npy"));
+        std::fs::write(&inp, npy_complex_bytes(&x, false)).unwrap();
+        let out = dir.path().join(format!("o{np}.npy"));
+        let (ps, bs, is, os) = (
+            p.to_string(),
+            b.to_string(),
+            inp.display().to_string(),
+            out.display().to_string(),
+        );
+        let args = [
+            "vc", "--mpi", "--p", &ps, "--batch", &bs, "--input", &is, "--output", &os, "--check",
+            "--json",
+        ];
+        let o = mpirun(np, &args, &[]);
+        assert!(o.status.success(), "{np} ranks: {}", text(&o));
+        let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(r["ok"], true, "{r}");
+        let counts: Vec<u64> = r["per_rank"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["transforms"].as_u64().unwrap())
+            .collect();
+        assert_eq!(counts.iter().sum::<u64>(), b as u64);
+        let got = read(&out);
+        for k in 0..b {
+            let rg = k * len..(k + 1) * len;
+            let want = separable_vc(p, n, &x[rg.clone()], Direction::Forward, 1.0).unwrap();
+            assert!(compare(&got[rg], &want).passes(2e-6), "transform {k}");
+        }
     }
 }

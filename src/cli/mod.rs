@@ -22,6 +22,8 @@ mod vc_file;
 #[cfg(feature = "mpi")]
 mod vc_mpi;
 #[cfg(feature = "mpi")]
+mod vc_mpi_batch;
+#[cfg(feature = "mpi")]
 mod vc_mpi_slab;
 mod vc_report;
 mod vc_stream;

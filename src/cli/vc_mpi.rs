@@ -86,7 +86,9 @@ pub fn run(a: VcArgs) -> Result<()> {
     // P a power of p: the pipelined scheme; any other count: uneven slabs (`mpi::slab`).
     let ranks = world.size() as u64;
     let power = ranks == 1 || crate::vc::plan::log_exact(a.t.p as u64, ranks).is_some();
-    let r = if power {
+    let r = if a.t.batch.is_some_and(|b| b > 1) {
+        super::vc_mpi_batch::run_rank(&a, &world)
+    } else if power {
         run_rank(&a, &world)
     } else {
         super::vc_mpi_slab::run_rank(&a, &world)

@@ -58,6 +58,8 @@ struct SlabReport {
     distribution: SlabPlan,
     local_plan: VcPlan,
     across_plan: VcPlan,
+    /// Whether rank 0's local and across transforms stream through its device.
+    streamed: (bool, bool),
     output_order: &'static str,
     input: String,
     seed: Option<u64>,
@@ -236,7 +238,7 @@ where
         };
         let tolerance = a
             .tolerance
-            .unwrap_or_else(|| default_tolerance(svc.local.plan.precision));
+            .unwrap_or_else(|| default_tolerance(svc.local.plan().precision));
         Some(SlabCheck {
             rel_l2,
             max_abs: worst,
@@ -262,8 +264,9 @@ where
             ranks: sp.ranks,
             scheme: "uneven slabs (MPI_Alltoallv)",
             distribution: sp,
-            local_plan: svc.local.plan.clone(),
-            across_plan: svc.across.plan.clone(),
+            local_plan: svc.local.plan().clone(),
+            across_plan: svc.across.plan().clone(),
+            streamed: (svc.local.streamed(), svc.across.streamed()),
             output_order: "natural",
             input: match &input {
                 Some((p, _)) => p.display().to_string(),
@@ -313,7 +316,7 @@ fn check_slab<C: HostComplex>(
         None => fill_random(seed, 0, &mut whole),
     }
     let whole: Vec<Complex64> = whole.iter().map(|c| c.to_c64()).collect();
-    let lp = &svc.local.plan;
+    let lp = svc.local.plan();
     let full = VcPlan::new(
         sp.p,
         sp.n,

@@ -55,7 +55,9 @@ pub fn maybe_run(a: &VcArgs) -> Option<Result<()>> {
     } else {
         plan
     };
-    if fits(&gpu, &plan) {
+    // Streaming keeps the array in host memory: a plan the host cannot hold either is left
+    // to the in-memory path's refusal (which names the device's limit).
+    if fits(&gpu, &plan) || host_shortfall(&plan, a.run.check).is_some() {
         return None;
     }
     let why = format!(
@@ -72,6 +74,26 @@ pub fn maybe_run(a: &VcArgs) -> Option<Result<()>> {
         eprintln!("note: {why}");
     }
     Some(run(a, Some((gpu, why))))
+}
+
+/// Host bytes a streamed run of `plan` holds (the array in its precision; with `--check` the
+/// f64 input, output and reference too) and what `/proc/meminfo` says is available, when the
+/// first exceeds the second.
+fn host_shortfall(plan: &VcPlan, check: bool) -> Option<(u64, u64)> {
+    let n = plan.total_len();
+    let need = n
+        .saturating_mul(plan.precision.complex_bytes())
+        .saturating_add(if check { n.saturating_mul(48) } else { 0 });
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kb: u64 = info
+        .lines()
+        .find(|l| l.starts_with("MemAvailable:"))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()?;
+    let avail = kb.saturating_mul(1024);
+    (need > avail).then_some((need, avail))
 }
 
 fn mib(b: u64) -> String {
@@ -229,6 +251,19 @@ fn run_typed<C: DeviceComplex>(a: &VcArgs, opened: Option<(Gpu, String)>) -> Res
             "--stream".to_string(),
         ),
     };
+    if let Some(n) = a.t.n {
+        let plan = VcPlan::new(a.t.p, n, a.t.options())?.with_batch(a.t.batch.unwrap_or(1))?;
+        if let Some((need, avail)) = host_shortfall(&plan, a.run.check) {
+            bail!(
+                "--stream keeps the array in host memory: {}^{n}{} needs {}{}, the host has {} available",
+                a.t.p,
+                if plan.batch > 1 { format!(" × {}", plan.batch) } else { String::new() },
+                mib(need),
+                if a.run.check { " with --check (f64 input, output and reference)" } else { "" },
+                mib(avail)
+            );
+        }
+    }
     let t_in = Instant::now();
     let (n, batch, shape, mut data, what, seed) = load::<C>(a)?;
     let input_ms = t_in.elapsed().as_secs_f64() * 1e3;

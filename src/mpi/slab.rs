@@ -18,10 +18,13 @@
 //! Any P with P ≤ R and P ≤ C works; k is chosen near n/2 so that both splits are as even as
 //! the digits allow (3^8 over 2 ranks: 41 and 40 rows of 81 values). One exchange each way,
 //! not pipelined; the host copies that pack and transpose the blocks are timed (`pack_ms`).
+//! A rank whose share does not fit its device streams it (`vc::stream`): no rank's device
+//! needs to hold its slab.
 
 use super::execute::RankTimes;
 use crate::error::{JitError, Result};
 use crate::runtime::Gpu;
+use crate::vc::stream::StreamedVc;
 use crate::vc::{DeviceComplex, VcPlan, VcTransform};
 use mpi::datatype::{Equivalence, Partition, PartitionMut};
 use mpi::topology::Communicator;
@@ -109,6 +112,64 @@ impl SlabPlan {
     }
 }
 
+/// One of a rank's two batched transforms: in device memory, or streamed through the device
+/// (`vc::stream`) where the rank's share does not fit it.
+pub enum RankTransform {
+    /// The data fits the device.
+    InMemory(Box<VcTransform>),
+    /// Streamed; the plan is the whole batched transform.
+    Streamed(Box<StreamedVc>),
+}
+
+impl RankTransform {
+    /// `plan` in memory where it fits the device, else streamed (chunk transforms from `make`).
+    pub fn new(
+        gpu: &Gpu,
+        plan: VcPlan,
+        make: &dyn Fn(u32, u64) -> Result<VcPlan>,
+    ) -> Result<RankTransform> {
+        if crate::vc::stream::fits(gpu, &plan) {
+            return Ok(RankTransform::InMemory(Box::new(VcTransform::new(
+                gpu, &plan,
+            )?)));
+        }
+        let bottom = |pl: VcPlan| make(pl.n, 1);
+        Ok(RankTransform::Streamed(Box::new(StreamedVc::new(
+            gpu, &plan, &bottom,
+        )?)))
+    }
+
+    /// The whole batched transform.
+    pub fn plan(&self) -> &VcPlan {
+        match self {
+            RankTransform::InMemory(t) => &t.plan,
+            RankTransform::Streamed(s) => &s.whole,
+        }
+    }
+
+    /// Whether it streams.
+    pub fn streamed(&self) -> bool {
+        matches!(self, RankTransform::Streamed(_))
+    }
+
+    /// Transforms `data` in place on the host: (kernel ms, staging ms).
+    pub fn run_in_place<C: DeviceComplex>(&self, gpu: &Gpu, data: &mut [C]) -> Result<(f64, f64)> {
+        match self {
+            RankTransform::InMemory(t) => {
+                let tm = t.execute_in_place(gpu, data)?;
+                Ok((tm.kernel_ms, tm.upload_ms + tm.download_ms))
+            }
+            RankTransform::Streamed(s) => {
+                let passes = s.run(gpu, data)?;
+                Ok((
+                    passes.iter().map(|p| p.kernel_ms).sum(),
+                    passes.iter().map(|p| p.upload_ms + p.download_ms).sum(),
+                ))
+            }
+        }
+    }
+}
+
 /// One rank's part of a slab-distributed transform.
 pub struct SlabVc {
     /// The distribution.
@@ -116,9 +177,9 @@ pub struct SlabVc {
     /// This rank.
     pub rank: u64,
     /// rows(rank) transforms of p^(n−k) points.
-    pub local: VcTransform,
+    pub local: RankTransform,
     /// cols(rank) transforms of p^k points.
-    pub across: VcTransform,
+    pub across: RankTransform,
 }
 
 /// Counts and displacements (in reals) of one direction's exchange.
@@ -149,8 +210,10 @@ impl SlabVc {
         rank: u64,
         make: &dyn Fn(u32, u64) -> Result<VcPlan>,
     ) -> Result<SlabVc> {
-        let local = VcTransform::new(gpu, &make(plan.n - plan.row_digits, plan.row_slab(rank).1)?)?;
-        let across = VcTransform::new(gpu, &make(plan.row_digits, plan.col_slab(rank).1)?)?;
+        let local_plan = make(plan.n - plan.row_digits, plan.row_slab(rank).1)?;
+        let local = RankTransform::new(gpu, local_plan, make)?;
+        let across_plan = make(plan.row_digits, plan.col_slab(rank).1)?;
+        let across = RankTransform::new(gpu, across_plan, make)?;
         Ok(SlabVc {
             plan,
             rank,
@@ -202,10 +265,10 @@ impl SlabVc {
         let (_, my_cols) = pl.col_slab(self.rank);
         let (my_rows, my_cols) = (my_rows as usize, my_cols as usize);
         let _ = my_r0;
-        let mut y = vec![C::default(); x.len()];
-        let lt = self.local.execute_into(gpu, x, &mut y)?;
-        t.local_kernel_ms = lt.kernel_ms;
-        t.staging_ms += lt.upload_ms + lt.download_ms;
+        let mut y = x.to_vec();
+        let (k_ms, s_ms) = self.local.run_in_place(gpu, &mut y)?;
+        t.local_kernel_ms = k_ms;
+        t.staging_ms += s_ms;
         let k = self.counts()?;
         let ranks = pl.ranks as usize;
         // Pack: to rank b, my rows × its columns, row-major.
@@ -248,9 +311,9 @@ impl SlabVc {
             }
         }
         t.pack_ms += p0.elapsed().as_secs_f64() * 1e3;
-        let at = self.across.execute_in_place(gpu, &mut z)?;
-        t.across_kernel_ms = at.kernel_ms;
-        t.staging_ms += at.upload_ms + at.download_ms;
+        let (k_ms, s_ms) = self.across.run_in_place(gpu, &mut z)?;
+        t.across_kernel_ms = k_ms;
+        t.staging_ms += s_ms;
         // Back: to rank a, its rows × my columns, row-major (what it sent, transformed).
         let p0 = Instant::now();
         for a in 0..ranks {
