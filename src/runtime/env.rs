@@ -135,3 +135,9 @@ pub fn dump_dir() -> Option<PathBuf> {
 pub fn npy_native_off() -> bool {
     std::env::var("JITFFT_NPY_NATIVE").is_ok_and(|v| v == "off" || v == "0")
 }
+
+/// `JITFFT_NPY_STREAM=off`: the zero-copy .npy path reads the whole file, then runs, then
+/// writes (instead of streaming chunks through the transfers): its A/B.
+pub fn npy_stream_off() -> bool {
+    std::env::var("JITFFT_NPY_STREAM").is_ok_and(|v| v == "off" || v == "0")
+}

@@ -12,6 +12,7 @@ pub mod overlap;
 pub mod plan;
 pub mod rows;
 pub mod schedule;
+pub mod streamed;
 pub mod truth;
 pub mod verify;
 
