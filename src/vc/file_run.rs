@@ -106,9 +106,9 @@ pub struct HostSteps {
     pub convert_out_ms: f64,
     /// Writing the output file from the staging (parallel positioned writes, atomic rename).
     pub write_ms: f64,
-    /// Host wall time of the device part (first upload to last download waited for). Plain
-    /// runs stream (`VcTransform::run_streamed`): there it includes the read and the write,
-    /// which overlap the transfers, and `read_ms`/`write_ms` are the time inside them.
+    /// Host wall time of the device part (first upload to last download waited for). Streamed
+    /// runs (`JITFFT_NPY_STREAM=on`, `VcTransform::run_streamed`): it includes the read and the
+    /// write, which overlap the transfers, and `read_ms`/`write_ms` are the time inside them.
     pub device_host_ms: f64,
     /// The device events of that part: upload + kernel + download, or with `--overlap` the
     /// first upload's start to the last download's end.
@@ -167,7 +167,7 @@ fn run_typed<C: DeviceComplex>(
         ));
     }
     s.header_ms = ms_since(t0);
-    if ov.is_none() && !crate::runtime::env::npy_stream_off() {
+    if ov.is_none() && crate::runtime::env::npy_stream_on() {
         return streamed::<C>(gpu, tr, src, &header, out, out_shape, finite, s, t0);
     }
     tr.with_staging::<C, _>(|m| {

@@ -13,8 +13,8 @@ use crate::runtime::Gpu;
 use ocl::Event;
 use std::time::Instant;
 
-/// Bytes per streamed chunk: large enough that a transfer runs at the PCIe rate, small enough
-/// that the first transfer starts early (3^19 f32: 139 chunks).
+/// Bytes per streamed chunk (at most; small runs use 4 chunks): large enough that a transfer
+/// runs at the PCIe rate, small enough that the first transfer starts early (3^19 f32: 139).
 pub const STREAM_CHUNK_BYTES: usize = 64 << 20;
 
 /// Host times of a streamed run (ms, host wall clock).
@@ -53,7 +53,12 @@ impl VcTransform {
         mut drain: impl FnMut(usize, &[u8]) -> Result<()>,
     ) -> Result<(RunTimes, StreamTimes)> {
         let len = 2 * self.plan.total_len() as usize;
-        let chunk = (STREAM_CHUNK_BYTES / std::mem::size_of::<T>()).max(2);
+        // At least 4 chunks (so small runs stream too), whole complex values each.
+        let chunk = ((STREAM_CHUNK_BYTES / std::mem::size_of::<T>())
+            .min(len.div_ceil(4))
+            .max(2)
+            + 1)
+            & !1;
         let elem = std::mem::size_of::<T>();
         let q = &gpu.queue;
         let mut st = StreamTimes::default();
