@@ -97,6 +97,24 @@ fn native_npy_path_matches_the_general_path_bit_for_bit() {
         let (gs, gd, gv) = values(&slow);
         assert_eq!((fs, fd), (gs, gd));
         assert!(fv == gv, "p = {p}, n = {n}: outputs differ");
+        // Streamed in chunks through the transfers (JITFFT_NPY_STREAM=on): the same bytes.
+        if !overlap {
+            let streamed = dir.path().join("streamed.npy");
+            let mut a = args.clone();
+            a.extend(["--output", streamed.to_str().unwrap(), "--json"]);
+            let o = jitfft()
+                .args(&a)
+                .env("JITFFT_NPY_STREAM", "on")
+                .assert()
+                .success();
+            let r: serde_json::Value = serde_json::from_slice(&o.get_output().stdout).unwrap();
+            assert!(r["host_steps"]["runs"][0]["read_ms"].as_f64().is_some());
+            assert_eq!(
+                std::fs::read(&streamed).unwrap(),
+                std::fs::read(&fast).unwrap(),
+                "p = {p}, n = {n}: streamed output differs"
+            );
+        }
         // And right: each transform against the f64 reference.
         for k in 0..batch {
             let want =

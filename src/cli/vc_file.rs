@@ -37,7 +37,9 @@ pub(super) fn try_native(a: &VcArgs) -> Result<bool> {
     let npy_out = |o: &std::path::Path| {
         !is_stdout(o) && o.extension().is_some_and(|e| e.eq_ignore_ascii_case("npy"))
     };
+    // `--encoding roots` applies to integer input: the general path refuses it on complex.
     if crate::runtime::env::npy_native_off()
+        || a.encoding == super::vc::EncodingArg::Roots
         || a.truth
         || a.run.check
         || a.mpi

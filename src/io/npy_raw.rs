@@ -108,6 +108,61 @@ const PIECE: usize = 32 << 20;
 /// Reads `dst.len()` bytes of `path` from byte `offset` into `dst`, in parallel pieces.
 pub fn read_body(path: &Path, offset: u64, dst: &mut [u8]) -> Result<()> {
     let f = File::open(path).map_err(|e| JitError::file(path, format!("cannot read: {e}")))?;
+    read_at(&f, path, offset, dst)
+}
+
+/// A .npy file being written: header first, the body in pieces at their offsets (from any
+/// thread), then renamed over the destination ([`persist`](Self::persist)); dropped unpersisted,
+/// the temporary file goes and the destination is untouched.
+pub struct NpyOut {
+    tmp: tempfile::NamedTempFile,
+    path: std::path::PathBuf,
+    body_at: u64,
+}
+
+impl NpyOut {
+    /// Creates the temporary file beside `path`, sized for `body_bytes` of data.
+    pub fn create(path: &Path, descr: &str, shape: &[usize], body_bytes: usize) -> Result<NpyOut> {
+        let header = npy_bytes(descr, shape, &[]);
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let io = |e: std::io::Error| JitError::file(path, format!("cannot write: {e}"));
+        let tmp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
+        let f = tmp.as_file();
+        f.set_len((header.len() + body_bytes) as u64).map_err(io)?;
+        f.write_all_at(&header, 0).map_err(io)?;
+        Ok(NpyOut {
+            tmp,
+            path: path.to_path_buf(),
+            body_at: header.len() as u64,
+        })
+    }
+
+    /// Writes `bytes` at byte `offset` of the body, in parallel pieces.
+    pub fn write_at(&self, offset: usize, bytes: &[u8]) -> Result<()> {
+        let f = self.tmp.as_file();
+        let at = self.body_at + offset as u64;
+        bytes
+            .par_chunks(PIECE)
+            .enumerate()
+            .try_for_each(|(i, piece)| f.write_all_at(piece, at + (i * PIECE) as u64))
+            .map_err(|e| JitError::file(&self.path, format!("cannot write: {e}")))
+    }
+
+    /// Renames the finished file over the destination.
+    pub fn persist(self) -> Result<()> {
+        let path = self.path;
+        self.tmp
+            .persist(&path)
+            .map_err(|e| JitError::file(&path, format!("cannot write: {}", e.error)))?;
+        Ok(())
+    }
+}
+
+/// Reads `dst.len()` bytes of an open file from byte `offset` into `dst`, in parallel pieces.
+pub fn read_at(f: &File, path: &Path, offset: u64, dst: &mut [u8]) -> Result<()> {
     dst.par_chunks_mut(PIECE)
         .enumerate()
         .try_for_each(|(i, piece)| {
@@ -119,24 +174,9 @@ pub fn read_body(path: &Path, offset: u64, dst: &mut [u8]) -> Result<()> {
 /// Writes a .npy file of `descr` and `shape` whose data bytes are `body`, atomically (a
 /// temporary file beside it, renamed over it), the body in parallel positioned writes.
 pub fn write_file(path: &Path, descr: &str, shape: &[usize], body: &[u8]) -> Result<()> {
-    let header = npy_bytes(descr, shape, &[]);
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let tmp = tempfile::NamedTempFile::new_in(dir)
-        .map_err(|e| JitError::file(path, format!("cannot write: {e}")))?;
-    let f = tmp.as_file();
-    let io = |e: std::io::Error| JitError::file(path, format!("cannot write: {e}"));
-    f.set_len((header.len() + body.len()) as u64).map_err(io)?;
-    f.write_all_at(&header, 0).map_err(io)?;
-    let at = header.len() as u64;
-    body.par_chunks(PIECE)
-        .enumerate()
-        .try_for_each(|(i, piece)| f.write_all_at(piece, at + (i * PIECE) as u64))
-        .map_err(io)?;
-    tmp.persist(path).map_err(|e| io(e.error))?;
-    Ok(())
+    let out = NpyOut::create(path, descr, shape, body.len())?;
+    out.write_at(0, body)?;
+    out.persist()
 }
 
 #[cfg(test)]

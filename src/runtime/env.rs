@@ -178,3 +178,11 @@ pub fn parse_bytes(s: &str) -> Option<u64> {
 pub fn npy_native_off() -> bool {
     std::env::var("JITFFT_NPY_NATIVE").is_ok_and(|v| v == "off" || v == "0")
 }
+
+/// `JITFFT_NPY_STREAM=on`: the zero-copy .npy path streams plain runs in chunks (each read
+/// into the staging and uploaded while the next is read; each written as soon as it is down)
+/// instead of read all, run, write all. Opt-in until the GPU host measures it faster (on the
+/// loaded 2-core VM it was not: the write into the page cache decided).
+pub fn npy_stream_on() -> bool {
+    std::env::var("JITFFT_NPY_STREAM").is_ok_and(|v| v == "on" || v == "1")
+}

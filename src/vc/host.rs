@@ -248,10 +248,11 @@ impl VcTransform {
     /// Upload from the staging, the passes, the download back into the staging: a run with no
     /// host copy at all (see [`with_staging`](Self::with_staging)).
     pub fn run_staged(&self, gpu: &Gpu) -> Result<RunTimes> {
-        fn go<T: ocl::OclPrm>(tr: &VcTransform, gpu: &Gpu, b: &Buffers<T>) -> Result<RunTimes>
-        where
-            T: super::execute::Real,
-        {
+        fn go<T: super::execute::Real>(
+            tr: &VcTransform,
+            gpu: &Gpu,
+            b: &Buffers<T>,
+        ) -> Result<RunTimes> {
             let len = 2 * tr.plan.total_len() as usize;
             let t0 = Instant::now();
             let upload_ms = b.staging.upload_to(&b.a, len)?;

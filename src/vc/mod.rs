@@ -4,6 +4,7 @@ pub mod choose;
 pub mod coeffs;
 pub mod execute;
 pub mod explore;
+pub mod file_pipeline;
 pub mod file_run;
 pub mod fused;
 pub mod host;

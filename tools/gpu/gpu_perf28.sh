@@ -8,7 +8,8 @@
 #  C. `vc --overlap` at 2^24 (f32) against the pinned-transfer floor;
 #  D. 3^19 (9.3 GB) from a complex64 .npy to a complex64 .npy: the zero-copy path plain and
 #     --overlap (every host step: read, scan, upload, kernel, download, write; host wall time
-#     against device events), and the general path (JITFFT_NPY_NATIVE=off) for the A/B;
+#     against device events), streamed in 64 MB chunks through the transfers
+#     (JITFFT_NPY_STREAM=on) and the general path (JITFFT_NPY_NATIVE=off) for the A/Bs;
 #  E. the table: every p ≤ 32 at its largest n with p^n ≤ 2^28 (2 GB of complex64), default
 #     plans (fresh program cache, no wisdom: build_ms is NVIDIA's compile time), `vc --check`
 #     median of 20, passes, % of copy, and cuFFT (torch) in the same run, through
@@ -162,11 +163,12 @@ np.save(path, x.view(np.complex64))
 print("wrote", path, N, "complex64")
 PY
   : > "$OUT/npy_${NPY_P}_${NPY_N}.jsonl"
-  for v in native native-overlap general native; do
+  for v in native native-stream native-overlap general native; do
     step "D: vc --input $X --output $Y ($v)"
     extra=(); envs=(JITFFT_WISDOM=$NOWISDOM)
     case $v in
       native-overlap) extra=(--overlap);;
+      native-stream) envs+=(JITFFT_NPY_STREAM=on);;
       general) envs+=(JITFFT_NPY_NATIVE=off);;
     esac
     printf '{"variant": "%s", "run": ' "$v" >> "$OUT/npy_${NPY_P}_${NPY_N}.jsonl"
