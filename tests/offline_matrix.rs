@@ -180,10 +180,12 @@ fn kernel_names(source: &str) -> Vec<String> {
         .collect()
 }
 
+/// The default run's targets: the paper's Cypress, CDNA 2, RDNA 3 (other backends: their first).
+const DEFAULT_TARGETS: [&str; 3] = ["cypress", "gfx90a", "gfx1100"];
+
 /// The targets to cover: every installed one (JITFFT_EXHAUSTIVE=1), else per backend its
 /// first target and one or two that differ most (the paper's Cypress; CDNA and RDNA).
 fn selected() -> Vec<Target> {
-    let keep = ["cypress", "gfx90a", "gfx1100"];
     let mut out = Vec::new();
     for b in targets::BACKENDS {
         if !common::offline::ready(&format!("offline backend {}", b.name), (b.installed)()) {
@@ -198,7 +200,7 @@ fn selected() -> Vec<Target> {
             let mine: Vec<Target> = all.collect();
             let chosen: Vec<Target> = mine
                 .iter()
-                .filter(|t| keep.contains(&t.name))
+                .filter(|t| DEFAULT_TARGETS.contains(&t.name))
                 .copied()
                 .collect();
             out.extend(if chosen.is_empty() {
@@ -288,16 +290,17 @@ fn every_family_builds_for_every_installed_target() {
                 }
                 Err(e) => Err(e.to_string()),
             };
+            match &r {
+                Ok(s) => eprintln!("ok    {what}: {s}"),
+                Err(_) => eprintln!("FAIL  {what}"),
+            }
             (what, r)
         })
         .collect();
-    let mut failures = Vec::new();
-    for (what, r) in &results {
-        match r {
-            Ok(s) => eprintln!("ok    {what}: {s}"),
-            Err(e) => failures.push(format!("{what}: {e}")),
-        }
-    }
+    let failures: Vec<String> = results
+        .iter()
+        .filter_map(|(what, r)| r.as_ref().err().map(|e| format!("{what}: {e}")))
+        .collect();
     assert!(
         failures.is_empty(),
         "{} of {} builds failed:\n{}",

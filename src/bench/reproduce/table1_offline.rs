@@ -280,10 +280,7 @@ fn account(cells: &[Cell]) -> Vec<String> {
             let nearer = if err.2 == 0 {
                 "no radix is free of kept loops, so neither can be told".to_string()
             } else {
-                let (b, s) = (
-                    100.0 * err.0 / err.2 as f64,
-                    100.0 * err.1 as f64 / err.2 as f64,
-                );
+                let (b, s) = (100.0 * err.0 / err.2 as f64, 100.0 * err.1 / err.2 as f64);
                 format!(
                     "where nothing is kept rolled, bundles are {b:.0}% and slots {s:.0}% from the paper's figures on average, so the paper counts {}",
                     if b <= s { "bundles (AMD's disassembly numbers one instruction group, up to 5 slots, per line)" } else { "slots" }
