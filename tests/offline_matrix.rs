@@ -94,9 +94,10 @@ fn programs(t: &Target) -> Vec<Program> {
             });
         }
     }
-    // The NTT's field sizes: Goldilocks (one or two limbs) by default; the 254-bit field's
-    // Montgomery products take clang seconds, so JITFFT_EXHAUSTIVE=1 only.
-    let fields: &[&str] = if common::exhaustive() {
+    // The NTT's field sizes: Goldilocks (one or two limbs); the 254-bit field's Montgomery
+    // products take clang seconds each, so only on the default targets under
+    // JITFFT_EXHAUSTIVE=1.
+    let fields: &[&str] = if common::exhaustive() && DEFAULT_TARGETS.contains(&t.name) {
         &["goldilocks", "bn254-fr"]
     } else {
         &["goldilocks"]
