@@ -306,3 +306,59 @@ fn missing_compiler_names_the_setup_flag() {
     );
     assert!(out.stdout.is_empty(), "no partial output");
 }
+
+#[test]
+fn table1_evergreen_is_written_beside_the_paper_with_the_build_commit() {
+    if !common::offline::ready("clang + libclc (Evergreen)", r600::installed()) {
+        return;
+    }
+    // Run outside any checkout: the commit must come from the build, not from `git` here.
+    let dir = tempfile::tempdir().unwrap();
+    let out = jitfft()
+        .current_dir(dir.path())
+        .env_remove("JITFFT_COMMIT")
+        .args([
+            "reproduce",
+            "table1",
+            "--target",
+            "evergreen",
+            "--out-dir",
+            "t1",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let md = std::fs::read_to_string(dir.path().join("t1/table1-offline.md")).unwrap();
+    for needle in [
+        "| ALU instructions, CT | paper (AMD APP Profiler 2.5, Evergreen) | 34 | 41 | 143 | 369 |",
+        "cypress: alu_bundles",
+        "cypress, literal coefficients: fetch",
+        "## Account of the differences",
+    ] {
+        assert!(md.contains(needle), "{needle:?} missing:\n{md}");
+    }
+    match option_env!("JITFFT_BUILD_COMMIT") {
+        Some(c) => assert!(md.contains(&format!("- git commit: {c}\n")), "{md}"),
+        None => eprintln!("built without git: the commit is not checked"),
+    }
+    // A second run refuses to replace the files.
+    let again = jitfft()
+        .current_dir(dir.path())
+        .args([
+            "reproduce",
+            "table1",
+            "--target",
+            "evergreen",
+            "--out-dir",
+            "t1",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
+}
