@@ -57,7 +57,7 @@ pub struct StatsVcArgs {
     #[arg(long, value_name = "LIST", value_parser = parse_targets)]
     pub target: Option<TargetList>,
     /// With --target: CT and CG side by side (each target gets both columns).
-    #[arg(long)]
+    #[arg(long, requires = "target")]
     pub ct_vs_cg: bool,
     /// Print the report as JSON.
     #[arg(long)]
@@ -78,6 +78,16 @@ pub fn run(c: StatsArgs) -> Result<()> {
     };
     if a.target.is_some() {
         return run_offline(a);
+    }
+    let e = &a.export;
+    if e.export_json.is_some()
+        || e.export_csv.is_some()
+        || e.export_markdown.is_some()
+        || !e.export.is_empty()
+    {
+        bail!(
+            "--export*: the offline table (--target) is what exports; the device report has --json"
+        );
     }
     crate::stats::disable_driver_jit_cache();
     let plan = plan_of(&a.t, None)?;

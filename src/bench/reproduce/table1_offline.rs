@@ -280,10 +280,7 @@ fn account(cells: &[Cell]) -> Vec<String> {
             let nearer = if err.2 == 0 {
                 "no radix is free of kept loops, so neither can be told".to_string()
             } else {
-                let (b, s) = (
-                    100.0 * err.0 / err.2 as f64,
-                    100.0 * err.1 as f64 / err.2 as f64,
-                );
+                let (b, s) = (100.0 * err.0 / err.2 as f64, 100.0 * err.1 / err.2 as f64);
                 format!(
                     "where nothing is kept rolled, bundles are {b:.0}% and slots {s:.0}% from the paper's figures on average, so the paper counts {}",
                     if b <= s { "bundles (AMD's disassembly numbers one instruction group, up to 5 slots, per line)" } else { "slots" }
@@ -307,23 +304,46 @@ fn account(cells: &[Cell]) -> Vec<String> {
                     paper("alu", a)
                 ));
             }
+            // X1's share of the fetches: the same kernel with literal coefficients reads only
+            // the operands (the compiler may merge those into wide fetches).
             let fetch_detail: Vec<String> = TABLE1_RADICES
                 .iter()
                 .filter_map(|&r| {
-                    let c = cell(cells, t, r, a)?;
-                    let f = c.kernel.value("fetch")?;
-                    let g = c.generator.global_loads;
-                    Some(format!(
-                        "r = {r}: {f} = {g} operand loads ({} wide) + {} reads of X1",
-                        c.generator.wide_loads,
-                        f.saturating_sub(g)
-                    ))
+                    let f = get(r, a, "fetch")?;
+                    let lit = cell_with(cells, t, r, a, Coeffs::Literal)
+                        .and_then(|c| c.kernel.value("fetch"));
+                    Some(match lit {
+                        Some(l) => format!(
+                            "r = {r}: {f} fetches, {l} with literal coefficients ({} more with X1)",
+                            f.saturating_sub(l)
+                        ),
+                        None => format!("r = {r}: {f} fetches"),
+                    })
                 })
                 .collect();
+            let fetch_row = TABLE1
+                .iter()
+                .find(|x| x.metric == "fetch")
+                .expect("paper row");
+            let paper_fetch = if a == "ct" {
+                fetch_row.ct
+            } else {
+                fetch_row.cg
+            };
+            let loads_equal: Vec<String> = TABLE1_RADICES
+                .iter()
+                .enumerate()
+                .filter(|(i, &r)| {
+                    cell(cells, t, r, a)
+                        .is_some_and(|c| c.generator.global_loads == paper_fetch[*i])
+                })
+                .map(|(_, r)| r.to_string())
+                .collect();
             out.push(format!(
-                "{t} {up}, fetches: paper {}; here {}. The paper's counts equal the generator's operand loads, so its compiler read the `__constant` X1 table without fetch instructions (through the constant cache). LLVM's R600 backend reads a `__constant` pointer like global memory, with VTX_READ fetches (its ALU constant cache, KC0, holds only the kernel arguments), so each X1 read it does not hoist is one more fetch.",
+                "{t} {up}, fetches: paper {}; here {}. The paper's counts equal the generator's operand loads per work-item at r = {} (of 3, 4, 9, 16), so its compiler read the `__constant` X1 table without fetch instructions (through the constant cache). LLVM's R600 backend reads a `__constant` pointer like global memory, with VTX_READ fetches (its ALU constant cache, KC0, holds only the kernel arguments), so each X1 read it does not hoist or merge is one more fetch.",
                 paper("fetch", a),
-                fetch_detail.join("; ")
+                fetch_detail.join("; "),
+                if loads_equal.is_empty() { "none".to_string() } else { loads_equal.join(", ") }
             ));
             let literal: Vec<String> = TABLE1_RADICES
                 .iter()

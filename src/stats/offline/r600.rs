@@ -218,11 +218,7 @@ pub fn parse(asm: &str) -> Vec<(String, EvergreenCounts)> {
                     }
                 }
             }
-            Section::Fetch => {
-                if op.starts_with("VTX_READ") || op.starts_with("TEX") {
-                    c.fetch += 1;
-                }
-            }
+            Section::Fetch if op.starts_with("VTX_READ") || op.starts_with("TEX") => c.fetch += 1,
             _ => {}
         }
     }

@@ -1,8 +1,9 @@
-//! Evergreen (the paper's Table 1 ISA) through LLVM's R600 backend: `jitfft stats vc --target
-//! cypress` reports ALU bundles, slots, fetches and GPRs equal to an independent count made
-//! here from the assembly clang writes when invoked directly on `jitfft source vc` output.
-//! Skips (with the reason) where the offline compilers are not installed, unless
-//! JITFFT_OFFLINE=1.
+//! `jitfft stats vc --target`: Evergreen (the paper's Table 1 ISA) through LLVM's R600 backend
+//! reports ALU bundles, slots, fetches and GPRs equal to an independent count made here from
+//! the assembly clang writes when invoked directly on `jitfft source vc` output; CDNA and RDNA
+//! report registers, occupancy and instruction classes that add up; bad names and missing
+//! compilers fail clearly. Skips (with the reason) where the offline compilers are not
+//! installed, unless JITFFT_OFFLINE=1.
 
 mod common;
 
@@ -67,6 +68,7 @@ fn count(asm: &str) -> Independent {
 
 fn stats_json(algo: &str) -> serde_json::Value {
     let out = jitfft()
+        .env_remove("JITFFT_DEVICE") // no live column
         .args([
             "stats", "vc", "--p", "4", "--radix", "16", "--algo", algo, "--target", "cypress",
             "--json",
@@ -188,6 +190,7 @@ fn parser_reads_bundles_literals_fetches_and_config() {
 #[test]
 fn bad_target_exits_2_with_the_list() {
     let out = jitfft()
+        .env_remove("JITFFT_DEVICE") // no live column
         .args([
             "stats", "vc", "--p", "4", "--radix", "16", "--target", "cypres",
         ])
@@ -199,4 +202,163 @@ fn bad_target_exits_2_with_the_list() {
         err.contains("cypress") && err.contains("all-offline"),
         "{err}"
     );
+}
+
+fn values(
+    column: &serde_json::Value,
+    kernel: usize,
+) -> std::collections::HashMap<String, Option<u64>> {
+    column["kernels"][kernel]["metrics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["key"].as_str().unwrap().to_string(), m["value"].as_u64()))
+        .collect()
+}
+
+#[test]
+fn cdna_and_rdna_report_registers_occupancy_and_classes() {
+    use jitfft::stats::offline::amdgcn;
+    if !common::offline::ready("clang + libclc (amdgcn)", amdgcn::installed()) {
+        return;
+    }
+    let out = jitfft()
+        .env_remove("JITFFT_DEVICE") // no live column
+        .args([
+            "stats",
+            "vc",
+            "--p",
+            "3",
+            "--n",
+            "4",
+            "--radix",
+            "9",
+            "--target",
+            "gfx90a,gfx1100",
+        ])
+        .args(["--ct-vs-cg", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    let v: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    let cols = v["columns"].as_array().unwrap();
+    assert_eq!(cols.len(), 4, "two targets × CT, CG");
+    for c in cols {
+        let what = format!("{} {}", c["target"], c["algorithm"]);
+        assert!(!c["kernels"].as_array().unwrap().is_empty(), "{what}");
+        for k in 0..c["kernels"].as_array().unwrap().len() {
+            let m = values(c, k);
+            let get = |key: &str| m[key].unwrap_or_else(|| panic!("{what}: no {key}"));
+            // The classes partition the instructions; the fetches are VMEM loads.
+            let classes = ["valu", "salu", "vmem", "smem", "ds", "control"]
+                .map(get)
+                .iter()
+                .sum::<u64>();
+            assert_eq!(classes, get("instructions"), "{what}");
+            assert!(get("fetch") <= get("vmem") && get("fetch") >= 1, "{what}");
+            assert!(get("registers") >= 2 && get("sgprs") >= 1, "{what}");
+            assert!((1..=20).contains(&get("occupancy")), "{what}");
+            assert_eq!(
+                get("vgpr_spills") + get("sgpr_spills"),
+                0,
+                "{what}: a radix-9 butterfly spills"
+            );
+            let wave = if c["target"] == "gfx1100" { 32 } else { 64 };
+            assert_eq!(get("wavefront"), wave, "{what}");
+        }
+    }
+}
+
+#[test]
+fn list_targets_names_every_target_and_how_to_install() {
+    let out = jitfft().args(["stats", "--list-targets"]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for t in jitfft::stats::offline::targets::all() {
+        assert!(text.contains(t.name), "{} missing:\n{text}", t.name);
+    }
+    assert!(text.contains("evergreen") && text.contains("cypress") && text.contains("all-offline"));
+    assert!(text.contains("installed"), "{text}");
+}
+
+#[test]
+fn missing_compiler_names_the_setup_flag() {
+    // An empty offline folder: libclc is not there, whatever clang is installed.
+    let dir = tempfile::tempdir().unwrap();
+    let out = jitfft()
+        .env("JITFFT_OFFLINE_DIR", dir.path())
+        .args([
+            "stats", "vc", "--p", "4", "--radix", "16", "--target", "cypress",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("tools/setup.sh --offline-compilers") && !err.contains("panicked"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty(), "no partial output");
+}
+
+#[test]
+fn table1_evergreen_is_written_beside_the_paper_with_the_build_commit() {
+    if !common::offline::ready("clang + libclc (Evergreen)", r600::installed()) {
+        return;
+    }
+    // Run outside any checkout: the commit must come from the build, not from `git` here.
+    let dir = tempfile::tempdir().unwrap();
+    let out = jitfft()
+        .current_dir(dir.path())
+        .env_remove("JITFFT_COMMIT")
+        .args([
+            "reproduce",
+            "table1",
+            "--target",
+            "evergreen",
+            "--out-dir",
+            "t1",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let md = std::fs::read_to_string(dir.path().join("t1/table1-offline.md")).unwrap();
+    for needle in [
+        "| ALU instructions, CT | paper (AMD APP Profiler 2.5, Evergreen) | 34 | 41 | 143 | 369 |",
+        "cypress: alu_bundles",
+        "cypress, literal coefficients: fetch",
+        "## Account of the differences",
+    ] {
+        assert!(md.contains(needle), "{needle:?} missing:\n{md}");
+    }
+    match option_env!("JITFFT_BUILD_COMMIT") {
+        Some(c) => assert!(md.contains(&format!("- git commit: {c}\n")), "{md}"),
+        None => eprintln!("built without git: the commit is not checked"),
+    }
+    // A second run refuses to replace the files.
+    let again = jitfft()
+        .current_dir(dir.path())
+        .args([
+            "reproduce",
+            "table1",
+            "--target",
+            "evergreen",
+            "--out-dir",
+            "t1",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
 }
