@@ -187,11 +187,12 @@ fn bad_inputs_are_refused_by_every_rank() {
         assert_eq!(err.matches(msg).count(), np as usize, "{}", text(&o));
         assert!(!out.exists());
     };
+    // Any rank count splits the leading digits unevenly, but each rank needs a row and a column.
     same(
-        2,
-        &["vc", "--mpi", "--p", "3", "--n", "6", "--output", &os],
+        3,
+        &["vc", "--mpi", "--p", "2", "--n", "2", "--output", &os],
         &[],
-        "must be a power of p = 3",
+        "3 MPI ranks are too many for 2^2 points",
     );
     same(
         4,
@@ -297,4 +298,142 @@ fn a_failing_rank_ends_every_rank() {
     refused(4, &args, &output, &["rank 3 failed at stage output"]);
     let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert!(left.is_empty(), "files left behind: {left:?}");
+}
+
+/// Rank counts that are not a power of p: uneven slabs of the leading digits and
+/// MPI_Alltoallv (p = 3 and 5 at 2 and 4 ranks, p = 2 at 3), written to one .npy by the ranks
+/// and compared with the f64 reference; per-rank times and the plain MPI_Alltoallv beside them.
+#[test]
+fn any_rank_count_in_uneven_slabs() {
+    let dir = tempfile::tempdir().unwrap();
+    // (ranks, p, n, flags)
+    let cases: &[(u32, u32, u32, &[&str])] = &[
+        (2, 3, 5, &[]),
+        (4, 3, 4, &["--inverse"]),
+        (2, 5, 3, &["--precision", "f64"]),
+        (4, 5, 4, &[]),
+        (3, 2, 7, &[]),
+    ];
+    for (i, &(np, p, n, extra)) in cases.iter().enumerate() {
+        let x = input(p, n, 300 + i as u64);
+        let inp = dir.path().join(format!("in{i}.npy"));
+        std::fs::write(&inp, npy_complex_bytes(&x, true)).unwrap();
+        let out = dir.path().join(format!("out{i}.npy"));
+        let (ps, is, os) = (
+            p.to_string(),
+            inp.display().to_string(),
+            out.display().to_string(),
+        );
+        let mut args = vec!["vc", "--mpi", "--p", &ps, "--input", &is, "--output", &os];
+        args.extend_from_slice(&["--check", "--repeat", "1", "--json"]);
+        args.extend_from_slice(extra);
+        let o = mpirun(np, &args, &[]);
+        assert!(o.status.success(), "case {i}: {}", text(&o));
+        let r: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON report");
+        assert_eq!(r["scheme"], "uneven slabs (MPI_Alltoallv)");
+        assert!(r["check"]["ok"].as_bool().unwrap(), "case {i}: {r}");
+        let lines = r["per_rank"].as_array().unwrap();
+        assert_eq!(lines.len(), np as usize);
+        let rows: u64 = lines.iter().map(|l| l["rows"].as_u64().unwrap()).sum();
+        assert_eq!(rows, r["distribution"]["rows"].as_u64().unwrap());
+        for l in lines {
+            assert!(l["times"]["exchange_bytes"].as_u64().unwrap() > 0);
+            assert!(l["alltoallv_ms"].as_f64().unwrap() > 0.0);
+        }
+        let inverse = extra.contains(&"--inverse");
+        let (d, scale) = if inverse {
+            (Direction::Inverse, 1.0 / x.len() as f64)
+        } else {
+            (Direction::Forward, 1.0)
+        };
+        // The file held complex64: the reference starts from the rounded input.
+        let x32: Vec<Complex64> = x
+            .iter()
+            .map(|c| Complex64::new(c.re as f32 as f64, c.im as f32 as f64))
+            .collect();
+        let want = separable_vc(p, n, &x32, d, scale).unwrap();
+        let tol = if extra.contains(&"f64") { 1e-13 } else { 2e-6 };
+        let e = compare(&read(&out), &want);
+        assert!(e.passes(tol), "case {i}: ranks vs reference {e:?}");
+    }
+    // A rank failing inside the exchange ends the job, and no file appears.
+    let out = dir.path().join("fail.npy");
+    let os = out.display().to_string();
+    refused(
+        3,
+        &["vc", "--mpi", "--p", "3", "--n", "4", "--output", &os],
+        &[
+            ("JITFFT_MPI_FAIL_RANK", "2"),
+            ("JITFFT_MPI_FAIL_STAGE", "exchange"),
+        ],
+        &["rank 2 failed at stage exchange", "MPI_Abort"],
+    );
+    refused(
+        2,
+        &["vc", "--mpi", "--p", "3", "--n", "4", "--output", &os],
+        &[
+            ("JITFFT_MPI_FAIL_RANK", "1"),
+            ("JITFFT_MPI_FAIL_STAGE", "build"),
+        ],
+        &["rank 1 failed at stage build"],
+    );
+    assert!(!out.exists());
+}
+
+/// `bent --mpi`: the functions split over 2 and 3 ranks (an uneven share) give the verdicts
+/// one device gives; every 7th function is the bent x1·x2 (mod 3).
+#[test]
+fn bent_over_ranks_matches_one_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let (b, n) = (1001usize, 9usize);
+    let mut body = Vec::with_capacity(b * n);
+    let mut s = 12345u64;
+    for f in 0..b {
+        for x in 0..n {
+            let v = if f % 7 == 0 {
+                ((x / 3) * (x % 3) % 3) as u8
+            } else {
+                s = s
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                ((s >> 33) % 3) as u8
+            };
+            body.push(v);
+        }
+    }
+    let inp = dir.path().join("f.npy");
+    std::fs::write(&inp, jitfft::io::npy::npy_bytes("|u1", &[b, n], &body)).unwrap();
+    let is = inp.display().to_string();
+    let one = dir.path().join("one.txt");
+    let o = Command::new(BIN)
+        .args(["bent", "--p", "3", "--input", &is, "--output"])
+        .arg(&one)
+        .env("POCL_MAX_PTHREAD_COUNT", "1")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    let want = std::fs::read_to_string(&one).unwrap();
+    assert!(want.lines().filter(|l| *l == "1").count() >= b / 7);
+    for np in [2, 3] {
+        let out = dir.path().join(format!("ranks{np}.txt"));
+        let os = out.display().to_string();
+        let o = mpirun(
+            np,
+            &[
+                "bent", "--mpi", "--p", "3", "--input", &is, "--output", &os, "--json",
+            ],
+            &[],
+        );
+        assert!(o.status.success(), "{np} ranks: {}", text(&o));
+        let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(r["ranks"], np);
+        let shares: Vec<u64> = r["per_rank"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["functions"].as_u64().unwrap())
+            .collect();
+        assert_eq!(shares.iter().sum::<u64>(), b as u64);
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), want, "{np} ranks");
+    }
 }

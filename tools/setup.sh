@@ -9,6 +9,9 @@
 #   --intel     Intel's OpenCL CPU runtime (PyPI wheels, pinned and checksummed, ~/.cache/jitfft)
 #   --oclgrind  the oclgrind simulator (apt) with its own ICD folder
 #   --rusticl   Mesa's Rusticl on llvmpipe (apt, f32 only)
+# With --offline-compilers the GPU compilers that run without their GPU (AMD's Evergreen and
+# GCN/CDNA/RDNA through clang + libclc, Intel's ocloc, NVIDIA's ptxas), for `stats --target`:
+# tools/setup-offline.sh.
 #   --python    python3-venv, and a venv .venv-python/ in the repository with pinned maturin,
 #               numpy and pytest, for the Python module (`.venv-python/bin/pip install
 #               --no-build-isolation ./python`, then pytest python/tests)
@@ -16,14 +19,15 @@
 # Idempotent: installs only what is missing. Run as root, or with sudo available.
 set -euo pipefail
 
-want_tests="" want_mpi="" want_python="" extra=()
+want_tests="" want_mpi="" want_offline="" want_python="" extra=()
 for flag in "$@"; do
   case "$flag" in
     --tests) want_tests=1 ;;
     --mpi) want_mpi=1 ;;
+    --offline-compilers) want_offline=1 ;;
     --python) want_python=1 ;;
     --intel|--oclgrind|--rusticl) extra+=("$flag") ;;
-    *) echo "setup.sh: unknown flag $flag (allowed: --tests --mpi --python --intel --oclgrind --rusticl)" >&2; exit 2 ;;
+    *) echo "setup.sh: unknown flag $flag (allowed: --tests --mpi --offline-compilers --python --intel --oclgrind --rusticl)" >&2; exit 2 ;;
   esac
 done
 
@@ -58,6 +62,10 @@ NEXTEST_VERSION=0.9.151
 if [ -n "$want_tests" ] && command -v cargo >/dev/null && ! cargo nextest --version 2>/dev/null | grep -q "$NEXTEST_VERSION"; then
   echo "setup.sh: installing cargo-nextest $NEXTEST_VERSION (cargo install, once)"
   cargo install cargo-nextest --version "$NEXTEST_VERSION" --locked --quiet
+fi
+
+if [ -n "$want_offline" ]; then
+  "$(dirname "$0")/setup-offline.sh"
 fi
 
 # The Python module's build and test tools (with --python), pinned, in a venv inside the

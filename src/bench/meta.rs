@@ -9,7 +9,8 @@ pub struct RunMeta {
     pub command: String,
     /// UTC, ISO 8601.
     pub date: String,
-    /// The git commit of the build (`JITFFT_COMMIT` or `git rev-parse`), or "unknown".
+    /// The git commit of the build (`JITFFT_COMMIT`, else the one built in, else
+    /// `git rev-parse` here), or "unknown".
     pub commit: String,
     /// "name \[platform\] (OpenCL version, driver …)" per device.
     pub devices: Vec<String>,
@@ -52,10 +53,15 @@ pub fn command_line() -> String {
         .join(" ")
 }
 
-/// `JITFFT_COMMIT`, else `git rev-parse --short HEAD`, else "unknown".
+/// `JITFFT_COMMIT`, else the commit this binary was built from (build.rs: short hash,
+/// `-dirty` when tracked files differed), else `git rev-parse --short HEAD` in the current
+/// folder, else "unknown".
 pub fn git_commit() -> String {
     if let Some(c) = crate::runtime::env::commit() {
         return c;
+    }
+    if let Some(c) = option_env!("JITFFT_BUILD_COMMIT") {
+        return c.to_string();
     }
     std::process::Command::new("git")
         .args(["rev-parse", "--short", "HEAD"])

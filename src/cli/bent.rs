@@ -44,9 +44,13 @@ pub struct BentArgs {
     /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU).
     #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE")]
     pub device: Option<String>,
+    /// Split the functions over MPI ranks (`mpirun -np P jitfft bent --mpi …`, any P), one
+    /// device each; verdicts gathered on rank 0. Needs a build with `--features mpi`.
+    #[arg(long, conflicts_with = "cpu")]
+    pub mpi: bool,
 }
 
-fn verdict_bytes(path: &std::path::Path, v: &BentVerdicts) -> Vec<u8> {
+pub(super) fn verdict_bytes(path: &std::path::Path, v: &BentVerdicts) -> Vec<u8> {
     if path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("npy"))
@@ -64,6 +68,12 @@ fn verdict_bytes(path: &std::path::Path, v: &BentVerdicts) -> Vec<u8> {
 
 /// Runs `jitfft bent`.
 pub fn run(a: BentArgs) -> Result<()> {
+    if a.mpi {
+        #[cfg(feature = "mpi")]
+        return super::bent_mpi::run(a);
+        #[cfg(not(feature = "mpi"))]
+        bail!("--mpi: this jitfft was built without MPI; build it with `cargo build --release --features mpi` (Open MPI: tools/setup.sh --mpi)");
+    }
     if a.p < 2 {
         bail!(
             "p = {} is not allowed: a p-valued function needs p ≥ 2",
@@ -84,8 +94,11 @@ pub fn run(a: BentArgs) -> Result<()> {
             check_output_dir(o)?;
         }
     }
+    let t_load = std::time::Instant::now();
     let truth = load_truth(&a.input, a.p, None)?;
     crate::mvl::bent::check_possible(a.p, truth.n)?;
+    let load_ms = t_load.elapsed().as_secs_f64() * 1e3;
+    let mut host_steps = None;
     let mut kernels = None;
     let (v, on, times) = if a.cpu {
         (
@@ -109,12 +122,25 @@ pub fn run(a: BentArgs) -> Result<()> {
             c.classify(&gpu, &truth)?; // warm-up
         }
         let mut runs = Vec::new();
+        let mut steps = Vec::new();
         let mut last = None;
         for _ in 0..a.repeat {
-            let (v, t) = c.classify(&gpu, &truth)?;
+            let (v, t, s) = c.classify_steps(&gpu, &truth.data)?;
             runs.push(t);
+            steps.push(s);
             last = Some(v);
         }
+        let sm = |f: &dyn Fn(&crate::mvl::bent::BentSteps) -> f64| {
+            crate::runtime::Summary::of(&steps.iter().map(f).collect::<Vec<_>>()).median
+        };
+        host_steps = Some(serde_json::json!({
+            "load_file_ms": load_ms,
+            "upload_host_ms": sm(&|s| s.upload_host_ms),
+            "run_host_ms": sm(&|s| s.run_host_ms),
+            "partials_host_ms": sm(&|s| s.partials_host_ms),
+            "verdicts_ms": sm(&|s| s.verdicts_ms),
+            "total_ms": sm(&|s| s.total_ms),
+        }));
         c.release()?;
         let med = |f: &dyn Fn(&crate::vc::RunTimes) -> f64| {
             crate::runtime::Summary::of(&runs.iter().map(f).collect::<Vec<_>>()).median
@@ -131,7 +157,7 @@ pub fn run(a: BentArgs) -> Result<()> {
         write_data(o, &verdict_bytes(o, &v))?;
     }
     let one = truth.batch == 1;
-    let out = ClassifyReport::new(
+    let mut out = ClassifyReport::new(
         truth.batch,
         &v,
         times,
@@ -139,6 +165,7 @@ pub fn run(a: BentArgs) -> Result<()> {
         on,
         a.output.as_ref().map(|o| o.display().to_string()),
     );
+    out.host_steps = host_steps;
     if a.json {
         return print_json(&out);
     }

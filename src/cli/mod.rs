@@ -3,6 +3,8 @@
 
 pub mod bench;
 pub mod bent;
+#[cfg(feature = "mpi")]
+mod bent_mpi;
 pub mod common;
 pub mod devices;
 pub mod field;
@@ -16,9 +18,13 @@ pub mod source;
 pub mod stats;
 pub mod tune;
 pub mod vc;
+mod vc_file;
 #[cfg(feature = "mpi")]
 mod vc_mpi;
+#[cfg(feature = "mpi")]
+mod vc_mpi_slab;
 mod vc_report;
+mod vc_stream;
 
 use clap::{Parser, Subcommand};
 
@@ -58,9 +64,9 @@ pub enum Command {
     Field(field::FieldCommand),
     /// Number-theoretic transform over an odd prime field (Montgomery arithmetic).
     Ntt(ntt::NttArgs),
-    /// Kernel statistics: generator counts and the device compiler's figures, with sources.
-    #[command(subcommand)]
-    Stats(stats::StatsCommand),
+    /// Kernel statistics: generator counts and the device compiler's figures, with sources;
+    /// --target: offline compilers for GPUs that are not here.
+    Stats(stats::StatsArgs),
     /// Benchmark sweeps over p, n, variants and devices; JSON, CSV, Markdown and SVG output.
     Bench(bench::BenchArgs),
     /// The paper's Tables 1–3 measured on the selected devices, beside the published values.

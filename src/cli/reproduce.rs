@@ -80,6 +80,11 @@ pub struct ReproduceArgs {
     /// Where the results go (JSON, CSV, Markdown).
     #[command(flatten)]
     pub export: ExportArgs,
+    /// Table 1 only: compile the kernels offline for these targets instead of measuring a
+    /// device (compiler names or families: `evergreen` is the paper's own GPU, `all-offline`
+    /// every installed one; `jitfft stats --list-targets`). Writes table1-offline.md/.json.
+    #[arg(long, value_name = "LIST", value_parser = super::stats::parse_targets)]
+    pub target: Option<super::stats::TargetList>,
 }
 
 #[derive(Serialize)]
@@ -119,6 +124,9 @@ fn default_out_dir(which: Which, quick: bool) -> Result<PathBuf> {
 
 /// Runs `jitfft reproduce`.
 pub fn run(a: ReproduceArgs) -> Result<()> {
+    if let Some(t) = &a.target {
+        return run_offline(&a, &t.0);
+    }
     crate::stats::disable_driver_jit_cache();
     let tables = a.which.tables();
     let timing = tables.iter().any(|t| t.timing().is_some());
@@ -234,6 +242,65 @@ pub fn run(a: ReproduceArgs) -> Result<()> {
         for c in &d.table1_comment {
             say!("  table 1: {c}");
         }
+    }
+    Ok(())
+}
+
+/// `reproduce table1 --target LIST`: Table 1 from offline compilers, no device.
+fn run_offline(a: &ReproduceArgs, names: &[String]) -> Result<()> {
+    if a.which != Which::Table1 {
+        bail!("--target: only table1 (kernel statistics) can be made offline; tables 2 and 3 are timings");
+    }
+    let outs = a.export.outputs(None)?;
+    if outs.json.is_some() || outs.csv.is_some() || outs.markdown.is_some() {
+        bail!("--export*: only Tables 2 and 3 have timing records to export");
+    }
+    let targets: Vec<_> = names
+        .iter()
+        .map(|n| crate::stats::offline::targets::find(n).expect("resolved by the parser"))
+        .collect();
+    let out_dir = match &a.out_dir {
+        Some(d) => d.clone(),
+        None => default_out_dir(a.which, false)?,
+    };
+    if out_dir.exists() && !out_dir.is_dir() {
+        bail!(
+            "--out-dir {}: exists and is not a directory",
+            out_dir.display()
+        );
+    }
+    let files = [
+        "table1-offline.md".to_string(),
+        "table1-offline.json".to_string(),
+    ];
+    refuse_existing(&out_dir, &files, a.force)?;
+    std::fs::create_dir_all(&out_dir).with_context(|| format!("creating {}", out_dir.display()))?;
+    let meta = RunMeta::new(
+        names
+            .iter()
+            .map(|n| format!("{n} (offline compiler)"))
+            .collect(),
+    );
+    let account = crate::bench::reproduce::table1_offline(&targets, &meta, &out_dir)?;
+    #[derive(Serialize)]
+    struct OfflineReport {
+        out_dir: PathBuf,
+        files: Vec<PathBuf>,
+        account: Vec<String>,
+    }
+    let report = OfflineReport {
+        files: files.iter().map(|f| out_dir.join(f)).collect(),
+        out_dir,
+        account,
+    };
+    if a.json {
+        return print_json(&report);
+    }
+    for f in &report.files {
+        say!("{}", f.display());
+    }
+    for c in &report.account {
+        say!("  {c}");
     }
     Ok(())
 }

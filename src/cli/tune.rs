@@ -4,7 +4,12 @@
 use super::common::{ms, open_device, print_json, say};
 use super::vc::PrecisionArg;
 use crate::bench::export::md_cell;
-use crate::vc::explore::{explore, wisdom_key, wisdom_path, Measured, Wisdom, WisdomEntry};
+use crate::io::random::{fresh_seed, random_complex};
+use crate::vc::choose::rule_plan;
+use crate::vc::explore::{
+    explore, schedule_key, wisdom_key, wisdom_path, Measured, Wisdom, WisdomEntry,
+};
+use crate::vc::verify::{verify_on_device, CONTENDERS};
 use crate::vc::{Precision, VcOptions, VcPlan};
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
@@ -160,47 +165,109 @@ pub fn run_explore_cmd(c: ExploreCommand) -> Result<()> {
     Ok(())
 }
 
-/// Runs `jitfft tune`: times the candidates and stores the fastest correct one in the wisdom file.
+/// Runs `jitfft tune`: times the candidates, then the fastest few and the default plan the way
+/// `vc` runs them (upload first), and stores a candidate only where that says it is faster than
+/// the default (`vc::verify`); otherwise it drops any entry for the size.
 pub fn run_tune_cmd(c: ExploreCommand) -> Result<()> {
     let a = match c {
         ExploreCommand::Vc(a) => a,
         ExploreCommand::Mul(m) => return super::mul_tune::run(m, true),
     };
     let (gpu, m) = run_explore(&a)?;
-    let best = match m
-        .iter()
-        .find(|r| r.error.is_none() && r.rel_l2.is_none_or(|e| e < 1e-3))
-    {
-        Some(b) => b,
-        None => bail!("no candidate ran on {}: nothing to store", gpu.info.name),
-    };
     let precision = match a.precision {
         PrecisionArg::F32 => Precision::F32,
         PrecisionArg::F64 => Precision::F64,
     };
+    let opts = VcOptions {
+        precision,
+        ..Default::default()
+    };
+    let default = rule_plan(&gpu, VcPlan::new(a.p, a.n, opts)?, opts)?;
+    let default_key = schedule_key(&gpu, &default);
+    let usable: Vec<&Measured> = m
+        .iter()
+        .filter(|r| r.error.is_none() && r.rel_l2.is_none_or(|e| e < 1e-3))
+        .collect();
+    let Some(fastest) = usable.first() else {
+        bail!("no candidate ran on {}: nothing to store", gpu.info.name);
+    };
+    // The default is timed anyway: contenders are the fastest candidates with other passes.
+    let mut contenders = Vec::new();
+    for r in &usable {
+        let plan = VcPlan::new(a.p, a.n, r.choice.apply(opts))?;
+        if schedule_key(&gpu, &plan) != default_key {
+            contenders.push(r.choice.clone());
+        }
+        if contenders.len() == CONTENDERS {
+            break;
+        }
+    }
+    let input = random_complex(default.total_len() as usize, fresh_seed());
+    let pb = super::bench::spinner();
+    pb.set_message("timing the default and the fastest candidates as `vc` runs them");
+    let v = verify_on_device(&gpu, &default, &contenders, opts, &input, a.repeat);
+    pb.finish_and_clear();
+    let v = v?;
     let mut w = Wisdom::load()?;
     let key = wisdom_key(&gpu, a.p, a.n, precision);
-    w.entries.insert(
-        key.clone(),
-        WisdomEntry {
-            choice: best.choice.clone(),
-            kernel_ms: best.kernel_ms.median,
-            date: crate::bench::meta::utc_now(),
-        },
-    );
+    match v.winner() {
+        Some(win) => {
+            w.entries.insert(
+                key.clone(),
+                WisdomEntry {
+                    choice: win.choice.clone().expect("contenders carry a choice"),
+                    kernel_ms: win.kernel_ms.median,
+                    date: crate::bench::meta::utc_now(),
+                    vc_ms: Some(win.kernel_ms.median),
+                    default_vc_ms: Some(v.default.kernel_ms.median),
+                },
+            );
+        }
+        None => {
+            w.entries.remove(&key);
+        }
+    }
     w.save()?;
     if a.json {
-        return print_json(
-            &serde_json::json!({"device": gpu.info, "p": a.p, "n": a.n, "key": key, "best": best, "wisdom": wisdom_path(), "candidates": m}),
-        );
+        return print_json(&serde_json::json!({
+            "device": gpu.info, "p": a.p, "n": a.n, "key": key,
+            "best": fastest, "verification": v,
+            "stored": v.winner().map(|x| x.label.clone()),
+            "wisdom": wisdom_path(), "candidates": m,
+        }));
     }
     print_table(&gpu, &a, &m);
     say!(
-        "{key}: fastest is {} at {} ({} passes); stored in {}",
-        best.label,
-        ms(best.kernel_ms.median),
-        best.passes,
-        wisdom_path().display()
+        "timed as `vc` runs them (upload first, {} runs after a warm-up; kernel median, min–max):",
+        a.repeat
     );
+    for t in std::iter::once(&v.default).chain(&v.contenders) {
+        match &t.error {
+            Some(e) => say!("  {}: failed: {}", t.label, e.lines().next().unwrap_or("")),
+            None => say!(
+                "  {}: {} ({:.4}–{:.4})",
+                t.label,
+                ms(t.kernel_ms.median),
+                t.kernel_ms.min,
+                t.kernel_ms.max
+            ),
+        }
+    }
+    match v.winner() {
+        Some(win) => say!(
+            "{key}: fastest is {} at {} under `vc` (default {}); stored in {}",
+            win.label,
+            ms(win.kernel_ms.median),
+            ms(v.default.kernel_ms.median),
+            wisdom_path().display()
+        ),
+        None => say!(
+            "{key}: fastest in passes alone is {} at {}, but under `vc` none beat the default ({}) by {:.0}%: nothing stored, `vc` runs the default",
+            fastest.label,
+            ms(fastest.kernel_ms.median),
+            ms(v.default.kernel_ms.median),
+            v.margin * 100.0
+        ),
+    }
     Ok(())
 }

@@ -229,6 +229,11 @@ pub struct VcArgs {
     /// With --mpi: also time a plain MPI_Sendrecv ring of the bytes each rank exchanged.
     #[arg(long, requires = "mpi")]
     pub sendrecv_probe: bool,
+    /// Stream the transform through the device: the array stays in host memory and each pass
+    /// runs over chunks uploaded, transformed and downloaded on three queues (what a plan that
+    /// does not fit the device does by itself). Reports each pass against the pinned rate.
+    #[arg(long, conflicts_with_all = ["overlap", "truth", "mpi"])]
+    pub stream: bool,
 }
 
 /// `--download` of overlapped runs.
@@ -252,6 +257,9 @@ pub fn run(a: VcArgs) -> Result<()> {
         #[cfg(not(feature = "mpi"))]
         bail!("--mpi: this jitfft was built without MPI; build it with `cargo build --release --features mpi` (Open MPI: tools/setup.sh --mpi)");
     }
+    if let Some(streamed) = super::vc_stream::maybe_run(&a) {
+        return streamed;
+    }
     a.run.validate()?;
     if a.chunks == Some(0) {
         bail!("--chunks 0: the data moves in at least one chunk (1 means no overlap)");
@@ -263,6 +271,10 @@ pub fn run(a: VcArgs) -> Result<()> {
     }
     if let Some(out) = &a.run.output {
         check_output_path(out)?;
+    }
+    // A .npy already in the plan's dtype moves as bytes through the pinned staging.
+    if super::vc_file::try_native(&a)? {
+        return Ok(());
     }
     let enc = if a.encoding == EncodingArg::Roots {
         Encoding::Roots
@@ -392,12 +404,8 @@ pub fn run(a: VcArgs) -> Result<()> {
             }
         }
         (None, None) => {
-            tr.execute(&gpu, &input)?; // warm-up
-            for _ in 0..a.run.repeat {
-                let (o, t) = tr.execute(&gpu, &input)?;
-                out = o;
-                runs.push(t);
-            }
+            // The measurement `tune` verifies its choice with (vc::verify).
+            (out, runs) = crate::vc::verify::vc_runs(&gpu, &tr, &input, a.run.repeat)?;
         }
         (Some(ov), _) => {
             // Warm-up, then the floor and an overlapped run in turn (same buffers, same bytes).
@@ -450,6 +458,7 @@ pub fn run(a: VcArgs) -> Result<()> {
             a.run.output.as_ref().map(|p| p.display().to_string())
         },
         overlap,
+        host_steps: None,
     };
     // Unmap the pinned staging now, so an unmap error reaches the user.
     drop(ov);

@@ -83,7 +83,14 @@ pub fn run(a: VcArgs) -> Result<()> {
     let (universe, _) = mpi::initialize_with_threading(mpi::Threading::Funneled)
         .ok_or_else(|| anyhow!("MPI was already initialised in this process"))?;
     let world = universe.world();
-    let r = run_rank(&a, &world);
+    // P a power of p: the pipelined scheme; any other count: uneven slabs (`mpi::slab`).
+    let ranks = world.size() as u64;
+    let power = ranks == 1 || crate::vc::plan::log_exact(a.t.p as u64, ranks).is_some();
+    let r = if power {
+        run_rank(&a, &world)
+    } else {
+        super::vc_mpi_slab::run_rank(&a, &world)
+    };
     if let Err(e) = &r {
         eprintln!("error: {e:#}");
     }
@@ -164,7 +171,7 @@ fn run_rank(a: &VcArgs, world: &SimpleCommunicator) -> Result<()> {
     }
 }
 
-fn to_jit(e: anyhow::Error) -> crate::error::JitError {
+pub(super) fn to_jit(e: anyhow::Error) -> crate::error::JitError {
     match e.downcast::<crate::error::JitError>() {
         Ok(j) => j,
         Err(e) => crate::error::JitError::invalid(format!("{e:#}")),

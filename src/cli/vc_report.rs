@@ -59,6 +59,9 @@ pub(super) struct VcReport {
     pub(super) output: Option<String>,
     /// `--overlap` only.
     pub(super) overlap: Option<OverlapReport>,
+    /// The zero-copy .npy path only (`cli::vc_file`): each host step of each run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) host_steps: Option<serde_json::Value>,
 }
 
 pub(super) fn print_human(device: &str, r: &VcReport) {

@@ -57,7 +57,7 @@ pub fn read_npy(path: &Path) -> Result<NpyArray> {
     parse_npy(&bytes).map_err(|m| JitError::file(path, m))
 }
 
-fn header_value<'a>(header: &'a str, key: &str) -> std::result::Result<&'a str, String> {
+pub(crate) fn header_value<'a>(header: &'a str, key: &str) -> std::result::Result<&'a str, String> {
     let k = format!("'{key}':");
     let at = header
         .find(&k)
@@ -65,7 +65,7 @@ fn header_value<'a>(header: &'a str, key: &str) -> std::result::Result<&'a str, 
     Ok(header[at + k.len()..].trim_start())
 }
 
-fn parse_shape(header: &str) -> std::result::Result<Vec<usize>, String> {
+pub(crate) fn parse_shape(header: &str) -> std::result::Result<Vec<usize>, String> {
     let v = header_value(header, "shape")?;
     let open = v
         .strip_prefix('(')

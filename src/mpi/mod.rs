@@ -9,6 +9,9 @@
 //! - [`plan`]: which digits each rank holds, the allowed P, the chunked exchange schedule
 //! - [`exchange`]: the all-to-all calls, packing, and the `MPI_Sendrecv` probe
 //! - [`execute`]: one rank's part ([`DistributedVc`]) with its times ([`RankTimes`])
+//! - [`slab`]: any rank count ([`slab::SlabPlan`]): uneven slabs of the leading digits and
+//!   `MPI_Alltoallv`, for P that is not a power of p
+//! - [`functions`]: many functions over ranks (`bent --mpi`): shares, gathered verdicts
 //! - [`io`]: each rank's slice of a `.npy` file, read and written in place
 //! - [`device`]: the device of each rank (GPU by local rank, else CPU)
 //! - [`fault`]: failing together (collective agreement, `MPI_Abort`, the test hook)
@@ -17,8 +20,10 @@ pub mod device;
 pub mod exchange;
 pub mod execute;
 pub mod fault;
+pub mod functions;
 pub mod io;
 pub mod plan;
+pub mod slab;
 
 pub use execute::{DistributedVc, RankTimes};
 pub use plan::MpiPlan;

@@ -19,6 +19,7 @@ use crate::vc::{Algorithm, SpectrumOutput, TruthEncoding, VcOptions, VcPlan, VcT
 use crate::vc::{Partials, RunTimes};
 use num_complex::Complex64;
 use serde::Serialize;
+use std::time::Instant;
 
 /// How the verdict on one function is decided (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -225,6 +226,22 @@ pub struct BentClassifier {
     pub tr: VcTransform,
 }
 
+/// Host wall time of each step of one [`BentClassifier::classify_steps`] call (ms).
+#[derive(Debug, Clone, Copy, Default, serde::Serialize)]
+pub struct BentSteps {
+    /// Copy into the pinned staging in chunks, each transferred while the next is copied,
+    /// until the last transfer is done.
+    pub upload_host_ms: f64,
+    /// Range flag and counters reset, the passes enqueued and waited for, the flag read.
+    pub run_host_ms: f64,
+    /// The (min, max) partials read back through pinned staging.
+    pub partials_host_ms: f64,
+    /// The verdicts decided from the partials (one parallel pass).
+    pub verdicts_ms: f64,
+    /// The whole call.
+    pub total_ms: f64,
+}
+
 impl BentClassifier {
     /// Builds the classifier on a device.
     pub fn new(gpu: &Gpu, p: u32, n: u32, batch: u64, precision: Precision) -> Result<Self> {
@@ -248,17 +265,43 @@ impl BentClassifier {
     /// [`classify`](Self::classify) on the device form straight from a byte slice: B·N values
     /// of one byte (p ≤ 256; else u16 little-endian), function-major.
     pub fn classify_bytes(&self, gpu: &Gpu, data: &[u8]) -> Result<(BentVerdicts, RunTimes)> {
-        let t0 = std::time::Instant::now();
+        self.classify_steps(gpu, data).map(|(v, t, _)| (v, t))
+    }
+
+    /// [`classify_bytes`](Self::classify_bytes) with the host wall time of each step.
+    pub fn classify_steps(
+        &self,
+        gpu: &Gpu,
+        data: &[u8],
+    ) -> Result<(BentVerdicts, RunTimes, BentSteps)> {
+        let ms = |t: Instant| t.elapsed().as_secs_f64() * 1e3;
+        let t0 = Instant::now();
         let upload_ms = self.tr.upload_truth(data)?;
+        let upload_host_ms = ms(t0);
+        let t = Instant::now();
         let mut times = self.tr.run_checked(gpu)?;
+        let run_host_ms = ms(t);
         let plan = &self.tr.plan;
         let groups = self.tr.partial_groups();
+        let t = Instant::now();
+        let mut verdicts_ms = 0.0;
         let v = self.tr.with_partials(|parts| {
-            BentVerdicts::from_partials(plan.p, plan.n, plan.precision, parts, groups)
+            let tv = Instant::now();
+            let v = BentVerdicts::from_partials(plan.p, plan.n, plan.precision, parts, groups);
+            verdicts_ms = ms(tv);
+            v
         })?;
+        let partials_host_ms = ms(t) - verdicts_ms;
         times.upload_ms = upload_ms;
-        times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
-        Ok((v, times))
+        times.host_ms = ms(t0);
+        let steps = BentSteps {
+            upload_host_ms,
+            run_host_ms,
+            partials_host_ms,
+            verdicts_ms,
+            total_ms: times.host_ms,
+        };
+        Ok((v, times, steps))
     }
 
     /// Frees the pinned staging (see [`VcTransform::release`]).

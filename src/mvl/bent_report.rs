@@ -38,6 +38,10 @@ pub struct ClassifyReport {
     /// The whole classification from host memory (copy into pinned staging, upload, kernels,
     /// range flag, partials back, verdicts), host wall clock, median.
     pub end_to_end_ms: Option<f64>,
+    /// Each host step of that call, median over the timed runs, and reading the input file
+    /// (the CLI fills it in).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub host_steps: Option<serde_json::Value>,
     /// Where the verdicts were written, if anywhere.
     pub output: Option<String>,
     /// The device (and precision), or the CPU reference.
@@ -79,6 +83,7 @@ impl ClassifyReport {
             kernel_ms: times.map(|t| t.0),
             upload_ms: times.map(|t| t.1),
             end_to_end_ms: times.map(|t| t.2),
+            host_steps: None,
             output,
             computed_on,
             passes: kernels.as_ref().map(|k| k.len()),

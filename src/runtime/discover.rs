@@ -170,6 +170,12 @@ fn describe(index: usize, platform: &Platform, device: &Device) -> Result<Device
     let extensions = raw_string(device, CL_DEVICE_EXTENSIONS)?;
     let fp64 = extensions.split_whitespace().any(|e| e == "cl_khr_fp64")
         || raw_u64(device, CL_DEVICE_DOUBLE_FP_CONFIG).unwrap_or(0) != 0;
+    // JITFFT_DEVICE_MEMORY caps what plans may use (the streamed path's tests on PoCL).
+    let cap = match crate::runtime::env::device_memory() {
+        Some(Ok(b)) => b,
+        Some(Err(e)) => return Err(crate::error::JitError::invalid(e)),
+        None => u64::MAX,
+    };
     Ok(DeviceInfo {
         index,
         platform: platform.name().unwrap_or_default(),
@@ -178,10 +184,10 @@ fn describe(index: usize, platform: &Platform, device: &Device) -> Result<Device
         name: raw_string(device, CL_DEVICE_NAME)?,
         kind: kind.to_string(),
         compute_units: raw_u64(device, CL_DEVICE_MAX_COMPUTE_UNITS)? as u32,
-        global_mem_bytes: raw_u64(device, CL_DEVICE_GLOBAL_MEM_SIZE)?,
+        global_mem_bytes: raw_u64(device, CL_DEVICE_GLOBAL_MEM_SIZE)?.min(cap),
         local_mem_bytes: raw_u64(device, CL_DEVICE_LOCAL_MEM_SIZE)?,
         constant_mem_bytes: raw_u64(device, CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE)?,
-        max_alloc_bytes: raw_u64(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE)?,
+        max_alloc_bytes: raw_u64(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE)?.min(cap),
         max_work_group_size: raw_u64(device, CL_DEVICE_MAX_WORK_GROUP_SIZE)? as usize,
         fp64,
         opencl_version: raw_string(device, CL_DEVICE_VERSION)?,

@@ -103,8 +103,8 @@ pub fn vendor_lib_dirs() -> Option<Vec<PathBuf>> {
         .map(|v| std::env::split_paths(&v).collect())
 }
 
-/// `JITFFT_COMMIT`: the commit recorded in benchmark results (else `git rev-parse`); blank
-/// values are ignored.
+/// `JITFFT_COMMIT`: the commit recorded in benchmark results (else the one built in, else
+/// `git rev-parse`); blank values are ignored.
 pub fn commit() -> Option<String> {
     std::env::var("JITFFT_COMMIT")
         .ok()
@@ -128,4 +128,53 @@ pub fn no_cache() -> bool {
 /// NVIDIA) and build log are kept, named by cache key.
 pub fn dump_dir() -> Option<PathBuf> {
     std::env::var("JITFFT_DUMP_DIR").ok().map(PathBuf::from)
+}
+
+/// `JITFFT_OFFLINE_DIR`: the folder of the offline GPU compilers' libraries (libclc), saved
+/// sources and assembly (`jitfft stats --target`), instead of `~/.cache/jitfft/offline`.
+pub fn offline_dir() -> Option<PathBuf> {
+    std::env::var("JITFFT_OFFLINE_DIR")
+        .ok()
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+}
+
+/// `JITFFT_DEVICE_MEMORY`: a cap on the device memory jitfft plans for (`1MiB`, `4GiB`, `512KiB`,
+/// `3GB` or plain bytes), applied to the global memory and the largest allocation every
+/// device reports: plans that would not fit the capped device stream through it
+/// (`vc::stream`), so the streamed path runs on a small CPU device in tests. Unparsable or zero
+/// values are an error where the device is opened, not ignored.
+pub fn device_memory() -> Option<std::result::Result<u64, String>> {
+    let v = std::env::var("JITFFT_DEVICE_MEMORY").ok()?;
+    Some(parse_bytes(&v).ok_or_else(|| {
+        format!("JITFFT_DEVICE_MEMORY={v}: expected a size such as 1MiB, 4GiB, 3GB or 1048576 (bytes, > 0)")
+    }))
+}
+
+/// Bytes of `1MiB`, `4GiB`, `512KiB`, `3GB`, `10MB`, `4096` (binary and decimal units).
+pub fn parse_bytes(s: &str) -> Option<u64> {
+    let s = s.trim();
+    let split = s
+        .find(|c: char| !c.is_ascii_digit() && c != '.')
+        .unwrap_or(s.len());
+    let (num, unit) = s.split_at(split);
+    let x: f64 = num.parse().ok()?;
+    let mult: f64 = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1.0,
+        "k" | "kib" => 1024.0,
+        "m" | "mib" => 1024.0 * 1024.0,
+        "g" | "gib" => 1024.0 * 1024.0 * 1024.0,
+        "kb" => 1e3,
+        "mb" => 1e6,
+        "gb" => 1e9,
+        _ => return None,
+    };
+    let b = (x * mult).round();
+    (b >= 1.0 && b.is_finite()).then_some(b as u64)
+}
+
+/// `JITFFT_NPY_NATIVE=off`: `vc` reads a .npy in the plan's dtype through the general path
+/// (widened to f64, converted into the staging) — the A/B of `vc::file_run`.
+pub fn npy_native_off() -> bool {
+    std::env::var("JITFFT_NPY_NATIVE").is_ok_and(|v| v == "off" || v == "0")
 }

@@ -10,6 +10,7 @@ pub mod generator;
 pub mod intel;
 pub mod intel_cpu;
 pub mod nvidia;
+pub mod offline;
 pub mod pocl;
 pub mod portable;
 pub mod tools;

@@ -115,6 +115,8 @@ pub struct PtxasReport {
     pub spill_load_bytes: Option<u64>,
     /// The target architecture, e.g. `sm_90`.
     pub arch: Option<String>,
+    /// Shared memory per block in bytes (`N bytes smem`; absent when the kernel uses none).
+    pub shared_bytes: Option<u64>,
 }
 
 /// Parses ptxas' `-v` report (as NVIDIA's OpenCL puts it in the build log with
@@ -148,6 +150,7 @@ pub fn parse_ptxas_log(log: &str) -> Vec<(String, PtxasReport)> {
         }
         if line.contains("Used ") && line.contains("registers") {
             r.registers = number_after(line, "Used ");
+            r.shared_bytes = number_before(line, "bytes smem");
         }
     }
     out

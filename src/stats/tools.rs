@@ -80,3 +80,33 @@ pub fn number_after(line: &str, key: &str) -> Option<u64> {
         .collect();
     digits.parse().ok()
 }
+
+/// Runs `cmd` and returns whether it succeeded and its stdout and stderr together (the whole
+/// log, for a failed build's report).
+pub fn run_logged(cmd: &mut Command) -> Result<(bool, String), String> {
+    let out = cmd
+        .output()
+        .map_err(|e| format!("{}: {e}", cmd.get_program().to_string_lossy()))?;
+    let mut log = String::from_utf8_lossy(&out.stdout).into_owned();
+    log.push_str(&String::from_utf8_lossy(&out.stderr));
+    Ok((out.status.success(), log))
+}
+
+/// Keeps `source` as `{dir}/{tag}-{first 16 hex digits of its sha256}.cl` (for a failed
+/// build's report); the system temp dir when `dir` cannot be written.
+pub fn keep_source(dir: &Path, tag: &str, source: &str) -> PathBuf {
+    use sha2::{Digest, Sha256};
+    let hash: String = Sha256::digest(source.as_bytes())
+        .iter()
+        .take(8)
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let name = format!("{tag}-{hash}.cl");
+    let path = dir.join(&name);
+    if std::fs::create_dir_all(dir).is_ok() && std::fs::write(&path, source).is_ok() {
+        return path;
+    }
+    let fallback = std::env::temp_dir().join(format!("jitfft-{name}"));
+    let _ = std::fs::write(&fallback, source);
+    fallback
+}

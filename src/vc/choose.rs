@@ -32,6 +32,14 @@ pub fn default_plan(gpu: &Gpu, plan: VcPlan, opts: VcOptions) -> Result<Chosen> 
             tuned: Some(entry.choice.label()),
         });
     }
+    Ok(Chosen {
+        plan: rule_plan(gpu, plan, opts)?,
+        tuned: None,
+    })
+}
+
+/// The plan a device runs with no wisdom: what `tune` must beat before it stores anything.
+pub fn rule_plan(gpu: &Gpu, plan: VcPlan, opts: VcOptions) -> Result<VcPlan> {
     if gpu.info.kind == "cpu" {
         // On CPU devices the fused passes' barrier loops cost more than they save
         // (bench-results/pocl-cpu/current/peers): the paper's CT kernels with literal
@@ -42,12 +50,9 @@ pub fn default_plan(gpu: &Gpu, plan: VcPlan, opts: VcOptions) -> Result<Chosen> 
             coeffs: Coeffs::Literal,
             ..opts
         };
-        return Ok(Chosen {
-            plan: VcPlan::new(plan.p, plan.n, opts)?,
-            tuned: None,
-        });
+        return VcPlan::new(plan.p, plan.n, opts);
     }
-    Ok(Chosen { plan, tuned: None })
+    Ok(plan)
 }
 
 /// The plan a front end runs (the CLI's `vc`, the Python module): where the caller left the

@@ -91,6 +91,8 @@ pub struct VcTransform {
     pub built: BuiltProgram,
     pub(super) kernels: Vec<KernelHandle>,
     pub(super) buffers: TypedBuffers,
+    /// Host wall time of allocating the device buffers and mapping the pinned staging (ms).
+    pub alloc_ms: f64,
 }
 
 fn mib(b: u64) -> String {
@@ -354,17 +356,19 @@ pub(super) fn uses_complex_buffers(schedule: &Schedule) -> bool {
     !truth_reduce_only
 }
 
-fn alloc<T: Real>(gpu: &Gpu, plan: &VcPlan, schedule: &Schedule) -> Result<Buffers<T>> {
-    // Two reals (one complex value) where the buffers go unused: execute/upload refuse then.
-    let len = if uses_complex_buffers(schedule) {
-        (plan.total_len() as usize) * 2
-    } else {
-        2
-    };
-    // One table per distinct butterfly size (a mixed-radix const-matrix schedule has two).
+/// The `__constant` coefficient tables of a schedule: one per distinct butterfly size (a
+/// mixed-radix const-matrix schedule has two).
+pub(super) fn coefficient_tables<T: Real>(
+    gpu: &Gpu,
+    plan: &VcPlan,
+    schedule: &Schedule,
+) -> Result<Vec<(u32, Buffer<T>)>> {
     let mut coef = Vec::new();
     for pass in &schedule.passes {
-        if coef.iter().any(|(d, _)| *d == pass.digits) {
+        if coef
+            .iter()
+            .any(|(d, _): &(u32, Buffer<T>)| *d == pass.digits)
+        {
             continue;
         }
         if let Some(t) = coefficient_table(plan, pass.digits) {
@@ -372,6 +376,17 @@ fn alloc<T: Real>(gpu: &Gpu, plan: &VcPlan, schedule: &Schedule) -> Result<Buffe
             coef.push((pass.digits, constant_buffer(&gpu.queue, &t)?));
         }
     }
+    Ok(coef)
+}
+
+fn alloc<T: Real>(gpu: &Gpu, plan: &VcPlan, schedule: &Schedule) -> Result<Buffers<T>> {
+    // Two reals (one complex value) where the buffers go unused: execute/upload refuse then.
+    let len = if uses_complex_buffers(schedule) {
+        (plan.total_len() as usize) * 2
+    } else {
+        2
+    };
+    let coef = coefficient_tables(gpu, plan, schedule)?;
     Ok(Buffers {
         a: device_buffer(&gpu.queue, len)?,
         b: match plan.algorithm {
@@ -388,6 +403,31 @@ impl VcTransform {
     /// Checks the device, generates and builds the program, allocates buffers.
     pub fn new(gpu: &Gpu, plan: &VcPlan) -> Result<VcTransform> {
         check_device(&gpu.info, plan)?;
+        let (schedule, program, built, kernels) = Self::compile(gpu, plan)?;
+        let t_alloc = Instant::now();
+        let buffers = match plan.precision {
+            Precision::F32 => TypedBuffers::F32(alloc::<f32>(gpu, plan, &schedule)?),
+            Precision::F64 => TypedBuffers::F64(alloc::<f64>(gpu, plan, &schedule)?),
+        };
+        let alloc_ms = t_alloc.elapsed().as_secs_f64() * 1e3;
+        Ok(VcTransform {
+            plan: plan.clone(),
+            program,
+            built,
+            schedule,
+            kernels,
+            buffers,
+            alloc_ms,
+        })
+    }
+
+    /// Schedules, generates and builds the plan's program: everything but the buffers (the
+    /// streamed path runs the kernels on buffers of its own).
+    #[allow(clippy::type_complexity)]
+    pub(super) fn compile(
+        gpu: &Gpu,
+        plan: &VcPlan,
+    ) -> Result<(Schedule, GeneratedProgram, BuiltProgram, Vec<KernelHandle>)> {
         // A fused kernel may report a smaller work-group limit than the probe: learn it and
         // schedule again once.
         let mut attempt = 0;
@@ -423,18 +463,7 @@ impl VcTransform {
             }
             attempt += 1;
         };
-        let buffers = match plan.precision {
-            Precision::F32 => TypedBuffers::F32(alloc::<f32>(gpu, plan, &schedule)?),
-            Precision::F64 => TypedBuffers::F64(alloc::<f64>(gpu, plan, &schedule)?),
-        };
-        Ok(VcTransform {
-            plan: plan.clone(),
-            program,
-            built,
-            schedule,
-            kernels,
-            buffers,
-        })
+        Ok((schedule, program, built, kernels))
     }
 
     /// Refuses complex input and output on a plan that has no complex buffers (one fused pass

@@ -174,6 +174,23 @@ pub fn candidates(p: u32, n: u32, precision: Precision, gpu: &Gpu) -> Vec<VcOpti
     out
 }
 
+/// What identifies the passes a plan runs on `gpu`: plans with equal keys launch the same
+/// kernels over the same ranges.
+pub fn schedule_key(gpu: &Gpu, plan: &VcPlan) -> String {
+    let sched = super::Schedule::for_limits(plan, fused_limits_for_plan(gpu, plan));
+    format!(
+        "{:?}{:?}{:?}{:?}",
+        plan.algorithm,
+        plan.coeffs,
+        sched
+            .passes
+            .iter()
+            .map(|x| (x.radix, x.kernel, x.fused()))
+            .collect::<Vec<_>>(),
+        sched.kernels
+    )
+}
+
 /// One timed candidate.
 #[derive(Debug, Clone, Serialize)]
 pub struct Measured {
@@ -255,19 +272,8 @@ pub fn explore(
         }
         let choice = Choice::of(&opts);
         let plan = VcPlan::new(p, n, opts)?;
-        let sched = super::Schedule::for_limits(&plan, fused_limits_for_plan(gpu, &plan));
         // Candidates that resolve to the same passes are timed once.
-        let key = format!(
-            "{:?}{:?}{:?}{:?}",
-            plan.algorithm,
-            plan.coeffs,
-            sched
-                .passes
-                .iter()
-                .map(|x| (x.radix, x.kernel, x.fused()))
-                .collect::<Vec<_>>(),
-            sched.kernels
-        );
+        let key = schedule_key(gpu, &plan);
         if seen.contains(&key) {
             continue;
         }
@@ -343,6 +349,13 @@ pub struct WisdomEntry {
     pub kernel_ms: f64,
     /// When it was measured (UTC, from `bench::meta::utc_now`).
     pub date: String,
+    /// Its median kernel time measured the way `vc` runs it (upload first), and the default
+    /// plan's in the same `tune` run (absent in older wisdom files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vc_ms: Option<f64>,
+    /// The default plan's median kernel time in that measurement.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_vc_ms: Option<f64>,
 }
 
 /// The wisdom key: device name, driver version, p, n and precision.

@@ -232,6 +232,46 @@ impl VcTransform {
         Ok(times)
     }
 
+    /// Runs `f` on the pinned staging as the plan's complex type (B·N values): the zero-copy
+    /// path — fill it (e.g. read a file straight into it), [`run_staged`](Self::run_staged),
+    /// and read the spectrum from the same memory.
+    pub fn with_staging<C: DeviceComplex, R>(
+        &self,
+        f: impl FnOnce(&mut [C]) -> Result<R>,
+    ) -> Result<R> {
+        let total = self.plan.total_len() as usize;
+        let b = self.typed::<C>(total, "staging")?;
+        b.staging
+            .with_map(|m| f(bytemuck::cast_slice_mut(&mut m[..2 * total])))
+    }
+
+    /// Upload from the staging, the passes, the download back into the staging: a run with no
+    /// host copy at all (see [`with_staging`](Self::with_staging)).
+    pub fn run_staged(&self, gpu: &Gpu) -> Result<RunTimes> {
+        fn go<T: ocl::OclPrm>(tr: &VcTransform, gpu: &Gpu, b: &Buffers<T>) -> Result<RunTimes>
+        where
+            T: super::execute::Real,
+        {
+            let len = 2 * tr.plan.total_len() as usize;
+            let t0 = Instant::now();
+            let upload_ms = b.staging.upload_to(&b.a, len)?;
+            let mut times = tr.passes(gpu, b)?;
+            let result = match tr.schedule.result {
+                Buf::A => &b.a,
+                Buf::B => b.b.as_ref().unwrap_or(&b.a),
+            };
+            times.download_ms = b.staging.download_from(result, len)?;
+            times.upload_ms = upload_ms;
+            times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
+            Ok(times)
+        }
+        self.check_complex_buffers()?;
+        match &self.buffers {
+            TypedBuffers::F32(b) => go(self, gpu, b),
+            TypedBuffers::F64(b) => go(self, gpu, b),
+        }
+    }
+
     /// The device buffer every run reads its input from.
     pub fn input_buffer(&self) -> DeviceBuffer<'_> {
         match &self.buffers {

@@ -4,6 +4,7 @@ pub mod choose;
 pub mod coeffs;
 pub mod execute;
 pub mod explore;
+pub mod file_run;
 pub mod fused;
 pub mod host;
 pub mod kernels;
@@ -12,7 +13,9 @@ pub mod plan;
 pub mod report;
 pub mod rows;
 pub mod schedule;
+pub mod stream;
 pub mod truth_pass;
+pub mod verify;
 
 pub use crate::transform::{Direction, Norm, Precision};
 pub use execute::{check_device, RunTimes, VcTransform};

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod mvl;
+pub mod offline;
 
 use jitfft::runtime::{DeviceSelector, Gpu};
 

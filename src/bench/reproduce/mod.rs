@@ -201,8 +201,10 @@ fn write(path: &Path, text: &str) -> Result<()> {
 
 pub mod mul_table;
 mod table1;
+mod table1_offline;
 mod timing;
 
 pub use table1::table1;
+pub use table1_offline::table1_offline;
 use timing::write_timing;
 pub use timing::{policy, timing_ns};

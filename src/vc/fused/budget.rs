@@ -125,7 +125,87 @@ pub fn max_tile_digits(p: u32, precision: Precision, limits: FusedLimits) -> u32
         e
     };
     let values = max_values(precision, limits.max_threads);
-    (digits(hard_values(precision)) + digits(limits.max_threads))
+    let mut e = (digits(hard_values(precision)) + digits(limits.max_threads))
         .min(digits(limits.max_threads * values))
-        .max(1)
+        .max(1);
+    // A tile larger than local memory keeps its top digits resident, and a work-item then holds
+    // p^(resident + 1) values (`finish_pass`): beyond `hard_values` that is no tile at all
+    // (31^3 under 1024 work-items: 961 values a work-item, 2.4 MB of source that ptxas did not
+    // finish in 5 minutes; NVIDIA's compiler gave up after 60 s in session 6).
+    while e > 1 && resident_values(p, e, precision, limits.local_bytes) > hard_values(precision) {
+        e -= 1;
+    }
+    e
+}
+
+/// Values a work-item holds in a tile of p^e values whose rounds need resident digits (as
+/// `finish_pass` counts them): p^(resident + 1), or 1 where the tile fits local memory whole.
+fn resident_values(p: u32, e: u32, precision: Precision, local_bytes: u64) -> u64 {
+    let real = if precision == Precision::F64 { 8 } else { 4 };
+    let (p, tile) = (p as u64, (p as u64).pow(e));
+    let mut nres = 0;
+    while nres < e && tile / p.pow(nres) * real > local_bytes {
+        nres += 1;
+    }
+    if nres == 0 {
+        1
+    } else {
+        p.pow(nres + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vc::fused::pass::NVIDIA_LIMITS;
+    use crate::vc::{VcOptions, VcPlan};
+
+    /// Every p ≤ 32 at its largest n with p^n ≤ 2^28, under NVIDIA's reported 256 work-items
+    /// and the device's 1024, f32 and f64: no pass asks a work-item for more values than
+    /// registers hold (the 961-value work-items of 29^5 and 31^5 at 1024 never built).
+    #[test]
+    fn no_pass_holds_more_values_than_registers() {
+        for precision in [Precision::F32, Precision::F64] {
+            for threads in [256, 1024] {
+                let limits = FusedLimits {
+                    max_threads: threads,
+                    ..NVIDIA_LIMITS
+                };
+                for p in 2u32..=32 {
+                    let mut n = 1;
+                    while (p as u64).pow(n + 1) <= 1 << 28 {
+                        n += 1;
+                    }
+                    let plan = VcPlan::new(
+                        p,
+                        n,
+                        VcOptions {
+                            precision,
+                            ..Default::default()
+                        },
+                    )
+                    .unwrap();
+                    let s = crate::vc::Schedule::for_limits(&plan, limits);
+                    for f in s.fused_passes() {
+                        let values = (p as u64).pow(f.b);
+                        assert!(
+                            values <= hard_values(precision).max(p as u64),
+                            "{p}^{n} {precision} {threads}: {values} values a work-item"
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            max_tile_digits(
+                31,
+                Precision::F32,
+                FusedLimits {
+                    max_threads: 1024,
+                    ..NVIDIA_LIMITS
+                }
+            ),
+            2
+        );
+    }
 }

@@ -1,0 +1,167 @@
+//! `jitfft vc --input x.npy [--output y.npy]` where the file already holds the plan's complex
+//! dtype: the zero-copy path of `vc::file_run` (data read into and written from the pinned
+//! staging), each host step reported. Taken when nothing needs the data on the host: no
+//! `--check`, `--truth` or `--mpi`, output absent or a .npy file.
+
+use super::common::{is_stdout, open_device, print_json, say};
+use super::vc::VcArgs;
+use super::vc_report::{overlap_report, print_human, VcReport};
+use crate::runtime::Summary;
+use crate::vc::file_run::{native_input, run_native, HostSteps};
+use crate::vc::overlap::{DownloadMode, Overlapped};
+use crate::vc::report::{TimingReport, TransformReport};
+use crate::vc::VcTransform;
+use anyhow::{bail, Result};
+use serde::Serialize;
+
+/// The host steps of a file-to-file run: the first (warm-up) run, the timed ones, and the two
+/// ratios issue 28 asks about.
+#[derive(Serialize)]
+pub(super) struct HostStepsReport {
+    /// The warm-up run (the first touch of everything the process allocated).
+    first: HostSteps,
+    /// Each timed run.
+    runs: Vec<HostSteps>,
+    /// Median host wall time of the device part / median device events.
+    run_over_events: f64,
+    /// Median header-to-written host wall time / median device events.
+    total_over_events: f64,
+}
+
+/// Runs `vc` on the zero-copy path when it applies; `Ok(false)`: it does not, run the general
+/// one.
+pub(super) fn try_native(a: &VcArgs) -> Result<bool> {
+    let Some(path) = &a.run.input else {
+        return Ok(false);
+    };
+    let npy_out = |o: &std::path::Path| {
+        !is_stdout(o) && o.extension().is_some_and(|e| e.eq_ignore_ascii_case("npy"))
+    };
+    if crate::runtime::env::npy_native_off()
+        || a.truth
+        || a.run.check
+        || a.mpi
+        || a.run.output.as_deref().is_some_and(|o| !npy_out(o))
+    {
+        return Ok(false);
+    }
+    if a.overlap && matches!(a.download, Some(super::vc::DownloadArg::Packed)) {
+        return Ok(false);
+    }
+    let precision = a.t.options().precision;
+    let Some(src) = native_input(path, a.t.p, a.t.n, a.t.batch, precision) else {
+        return Ok(false);
+    };
+    if a.overlap && src.batch > 1 {
+        return Ok(false);
+    }
+    let mut t = a.t.clone();
+    t.batch = Some(src.batch);
+    let mut plan = t.plan(Some(src.n))?;
+    let gpu = open_device(a.run.device.as_deref())?;
+    let mut tuned = None;
+    let untouched = a.t.algo.is_none()
+        && a.t.radix.is_none()
+        && a.t.coeffs.is_none()
+        && a.t.fused_digits.is_none()
+        && a.t.fused_lanes.is_none()
+        && a.t.fused_values.is_none();
+    if untouched {
+        let chosen = crate::vc::choose::default_plan(&gpu, plan, a.t.options())?;
+        plan = chosen.plan.with_batch(src.batch)?;
+        tuned = chosen.tuned;
+    }
+    crate::vc::check_device(&gpu.info, &plan)?;
+    let tr = VcTransform::new(&gpu, &plan)?;
+    let ov = if a.overlap {
+        Some(Overlapped::new(&gpu, &tr, a.chunks, DownloadMode::Rect)?)
+    } else {
+        None
+    };
+    let out_shape = if src.batch > 1 {
+        src.header.shape.clone()
+    } else {
+        vec![plan.total_len() as usize]
+    };
+    let out = a.run.output.as_deref();
+    // The warm-up writes nothing: a refused input (--strict) leaves no output file.
+    if let Some(ov) = &ov {
+        ov.floor()?;
+    }
+    let (_, _, first) = run_native(&gpu, &tr, ov.as_ref(), &src, None, &out_shape)?;
+    if first.non_finite > 0 {
+        let what = format!(
+            "{}: {} NaN or infinite value(s)",
+            path.display(),
+            first.non_finite
+        );
+        if a.strict {
+            bail!("{what}; refused by --strict");
+        }
+        eprintln!("warning: {what}; they spread through the whole spectrum");
+    }
+    let (mut runs, mut overs, mut floors, mut steps) = (vec![], vec![], vec![], vec![]);
+    for _ in 0..a.run.repeat {
+        if let Some(ov) = &ov {
+            floors.push(ov.floor()?);
+        }
+        let (r, o, s) = run_native(&gpu, &tr, ov.as_ref(), &src, out, &out_shape)?;
+        runs.push(r);
+        overs.extend(o);
+        steps.push(s);
+    }
+    let st = |f: &dyn Fn(&HostSteps) -> f64| Summary::of(&steps.iter().map(f).collect::<Vec<_>>());
+    let dev = st(&|s| s.device_events_ms).median;
+    let host_steps = HostStepsReport {
+        run_over_events: st(&|s| s.device_host_ms).median / dev,
+        total_over_events: st(&|s| s.total_ms).median / dev,
+        first,
+        runs: steps.clone(),
+    };
+    let overlap = ov.as_ref().map(|ov| overlap_report(ov, &overs, &floors));
+    let report = VcReport {
+        transform: TransformReport::of(&tr, &gpu.info, tuned),
+        input: format!(
+            "{} ({} read into pinned memory as is)",
+            path.display(),
+            src.header.descr
+        ),
+        seed: None,
+        timing: TimingReport::of(&tr, &runs),
+        check: None,
+        output: out.map(|p| p.display().to_string()),
+        overlap,
+        host_steps: Some(serde_json::to_value(&host_steps)?),
+    };
+    drop(ov);
+    tr.release()?;
+    if a.run.json {
+        print_json(&report)?;
+    } else {
+        print_human(&gpu.describe(), &report);
+        let m = |f: &dyn Fn(&HostSteps) -> f64| format!("{:.2}", st(f).median);
+        say!(
+            "host steps header {} + read {} + scan {} ms, convert 0, upload {} + kernel {} + download {} ms (events), write {} ms; total {} ms (first run {:.2}); pinned staging allocated once: {:.2} ms",
+            m(&|s| s.header_ms),
+            m(&|s| s.read_ms),
+            m(&|s| s.scan_ms),
+            m(&|s| s.upload_ms),
+            m(&|s| s.kernel_ms),
+            m(&|s| s.download_ms),
+            m(&|s| s.write_ms),
+            m(&|s| s.total_ms),
+            host_steps.first.total_ms,
+            tr_alloc(&host_steps)
+        );
+        say!(
+            "host/device device part {:.2}× its events, file to file {:.2}×",
+            host_steps.run_over_events,
+            host_steps.total_over_events
+        );
+    }
+    Ok(true)
+}
+
+fn tr_alloc(h: &HostStepsReport) -> f64 {
+    h.first.pinned_alloc_ms
+}

@@ -1,0 +1,458 @@
+//! `jitfft vc --stream`, and plans that do not fit the device: the streamed transform
+//! (`vc::stream`), with input and output read and written in chunks in the plan's precision.
+
+use super::common::{check_output_path, open_device, print_json, write_spectrum};
+use super::vc::{default_tolerance, VcArgs};
+use crate::io::input::{batch_shape, infer_n, load_input_batch, Encoding};
+use crate::io::npy_stream::{complex_header, read_complex_into, write_complex};
+use crate::io::random::fresh_seed;
+use crate::reference::{compare, separable_vc};
+use crate::runtime::{DeviceInfo, Gpu};
+use crate::transform::Precision;
+use crate::vc::report::CheckReport;
+use crate::vc::stream::{fits, PassTimes, StreamPlan, StreamedVc, TransferFloor};
+use crate::vc::{DeviceComplex, VcOptions, VcPlan};
+use anyhow::{bail, Result};
+use num_complex::{Complex32, Complex64};
+use rand::{Rng, SeedableRng};
+use serde::Serialize;
+use std::time::Instant;
+
+/// Runs `vc` streamed when asked (`--stream`) or when the plan does not fit the device (said on
+/// stderr); `None` leaves the run to the in-memory path.
+pub fn maybe_run(a: &VcArgs) -> Option<Result<()>> {
+    if a.stream {
+        return Some(run(a, None));
+    }
+    if a.truth || a.overlap || a.mpi {
+        return None;
+    }
+    // Only sizes known before reading data: --n, or a complex .npy's header.
+    let (n, batch) = match &a.run.input {
+        None => (a.t.n?, a.t.batch.unwrap_or(1)),
+        Some(path) => {
+            let npy = complex_header(path).ok()??;
+            let (b, len) = batch_shape(a.t.p, &npy.shape, a.t.batch, "input").ok()?;
+            (infer_n(a.t.p, len, "input").ok()?, b)
+        }
+    };
+    let plan = VcPlan::new(a.t.p, n, a.t.options())
+        .ok()?
+        .with_batch(batch)
+        .ok()?;
+    // Every device jitfft meets holds two 512 MiB buffers: smaller plans need no device look
+    // (and no second device open) unless a cap is set.
+    if crate::runtime::env::device_memory().is_none() && plan.buffer_bytes() <= 512 << 20 {
+        return None;
+    }
+    let gpu = open_device(a.run.device.as_deref()).ok()?;
+    let plan = if untouched(a) {
+        crate::vc::choose::default_plan(&gpu, plan.clone(), a.t.options())
+            .ok()?
+            .plan
+            .with_batch(batch)
+            .ok()?
+    } else {
+        plan
+    };
+    if fits(&gpu, &plan) {
+        return None;
+    }
+    let why = format!(
+        "{}^{n}{} needs {} buffer(s) of {}; {} allows {} per allocation and {} in all: streaming it through the device (vc --stream)",
+        a.t.p,
+        if batch > 1 { format!(" × {batch}") } else { String::new() },
+        plan.buffers_needed(),
+        mib(plan.buffer_bytes()),
+        gpu.info.name,
+        mib(gpu.info.max_alloc_bytes),
+        mib(gpu.info.global_mem_bytes),
+    );
+    if !super::common::quiet() {
+        eprintln!("note: {why}");
+    }
+    Some(run(a, Some((gpu, why))))
+}
+
+fn mib(b: u64) -> String {
+    format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
+}
+
+fn untouched(a: &VcArgs) -> bool {
+    a.t.algo.is_none()
+        && a.t.radix.is_none()
+        && a.t.coeffs.is_none()
+        && a.t.fused_digits.is_none()
+        && a.t.fused_lanes.is_none()
+        && a.t.fused_values.is_none()
+}
+
+/// One pass's times and its rate against the pinned floor.
+#[derive(Serialize)]
+struct PassReport {
+    #[serde(flatten)]
+    times: PassTimes,
+    /// `rate_gbs / floor.rate_gbs` (goal ≥ 0.8).
+    of_pinned: f64,
+}
+
+/// One device transform a pass runs on its chunks.
+#[derive(Serialize)]
+struct ChunkTransform {
+    algorithm: String,
+    points_digits: u32,
+    transformed_digits: u32,
+    batch: u64,
+    passes: usize,
+    kernels: Vec<String>,
+    build_ms: f64,
+    build_from_cache: bool,
+}
+
+#[derive(Serialize)]
+struct StreamReport {
+    device: DeviceInfo,
+    streamed: bool,
+    /// Why it streams: `--stream`, or the plan that did not fit.
+    reason: String,
+    plan: VcPlan,
+    stream: StreamPlan,
+    chunk_transforms: Vec<ChunkTransform>,
+    /// Device memory of the pipeline slots, and pinned host staging (the same).
+    device_bytes: u64,
+    input: String,
+    seed: Option<u64>,
+    /// Pinned transfer rate measured on the same buffers just before the run.
+    floor: TransferFloor,
+    passes: Vec<PassReport>,
+    /// All passes, host wall clock.
+    total_ms: f64,
+    /// Reading the input (file or random) into host memory.
+    input_ms: f64,
+    check: Option<CheckReport>,
+    output: Option<String>,
+}
+
+fn run(a: &VcArgs, opened: Option<(Gpu, String)>) -> Result<()> {
+    a.run.validate()?;
+    if a.truth || a.overlap {
+        bail!("--stream transforms complex data: it does not combine with --truth or --overlap");
+    }
+    if let Some(out) = &a.run.output {
+        check_output_path(out)?;
+    }
+    match a.t.precision {
+        super::vc::PrecisionArg::F32 => run_typed::<Complex32>(a, opened),
+        super::vc::PrecisionArg::F64 => run_typed::<Complex64>(a, opened),
+    }
+}
+
+/// Host input in the plan's precision: (n, batch, shape, values, description, seed).
+type Loaded<C> = (u32, u64, Vec<usize>, Vec<C>, String, Option<u64>);
+
+fn load<C: DeviceComplex>(a: &VcArgs) -> Result<Loaded<C>> {
+    let conv = |v: Vec<Complex64>| -> Vec<C> { v.into_iter().map(|c| from_f64::<C>(c)).collect() };
+    match &a.run.input {
+        Some(path) => {
+            if let Some(npy) = complex_header(path)? {
+                let (b, len) =
+                    batch_shape(a.t.p, &npy.shape, a.t.batch, &path.display().to_string())?;
+                let n = infer_n(a.t.p, len, &format!("each transform of {}", path.display()))?;
+                if let Some(want) = a.t.n.filter(|&w| w != n) {
+                    bail!("{}: transforms of {len} values = {}^{n}, but --n {want} asks for {}^{want}", path.display(), a.t.p, a.t.p);
+                }
+                let mut v = vec![bytemuck::Zeroable::zeroed(); npy.len()];
+                read_complex_into(path, &npy, &mut v)?;
+                Ok((n, b, npy.shape.clone(), v, path.display().to_string(), None))
+            } else {
+                let enc = if a.encoding == super::vc::EncodingArg::Roots {
+                    Encoding::Roots
+                } else {
+                    Encoding::Values
+                };
+                let (n, b, shape, data) = load_input_batch(path, a.t.p, a.t.n, a.t.batch, enc)?;
+                Ok((n, b, shape, conv(data), path.display().to_string(), None))
+            }
+        }
+        None => {
+            let n = match a.t.n {
+                Some(n) => n,
+                None => bail!("--n is required when no --input is given (N = p^n)"),
+            };
+            let b = a.t.batch.unwrap_or(1);
+            let plan = VcPlan::new(a.t.p, n, VcOptions::default())?.with_batch(b)?;
+            let seed = a.run.seed.unwrap_or_else(fresh_seed);
+            // The values `io::random::random_complex` draws, straight into the precision.
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let v = (0..plan.total_len())
+                .map(|_| {
+                    let re: f64 = rng.gen_range(-1.0..1.0);
+                    let im: f64 = rng.gen_range(-1.0..1.0);
+                    from_f64::<C>(Complex64::new(re, im))
+                })
+                .collect();
+            let shape = if b > 1 {
+                vec![b as usize, plan.len as usize]
+            } else {
+                vec![plan.len as usize]
+            };
+            Ok((n, b, shape, v, format!("random (seed {seed})"), Some(seed)))
+        }
+    }
+}
+
+fn from_f64<C: DeviceComplex>(c: Complex64) -> C {
+    match C::PRECISION {
+        Precision::F32 => *bytemuck::from_bytes(bytemuck::bytes_of(&Complex32::new(
+            c.re as f32,
+            c.im as f32,
+        ))),
+        Precision::F64 => *bytemuck::from_bytes(bytemuck::bytes_of(&c)),
+    }
+}
+
+fn to_f64<C: DeviceComplex>(v: &[C]) -> Vec<Complex64> {
+    match C::PRECISION {
+        Precision::F32 => bytemuck::cast_slice::<C, Complex32>(v)
+            .iter()
+            .map(|c| Complex64::new(c.re as f64, c.im as f64))
+            .collect(),
+        Precision::F64 => bytemuck::cast_slice::<C, Complex64>(v).to_vec(),
+    }
+}
+
+fn run_typed<C: DeviceComplex>(a: &VcArgs, opened: Option<(Gpu, String)>) -> Result<()> {
+    let (gpu, reason) = match opened {
+        Some(x) => x,
+        None => (
+            open_device(a.run.device.as_deref())?,
+            "--stream".to_string(),
+        ),
+    };
+    let t_in = Instant::now();
+    let (n, batch, shape, mut data, what, seed) = load::<C>(a)?;
+    let input_ms = t_in.elapsed().as_secs_f64() * 1e3;
+    let whole = VcPlan::new(a.t.p, n, a.t.options())?.with_batch(batch)?;
+    let opts = a.t.options();
+    let auto = untouched(a);
+    let bottom = |pl: VcPlan| -> crate::Result<VcPlan> {
+        if auto {
+            let base = VcOptions {
+                precision: pl.precision,
+                direction: pl.direction,
+                norm: Some(pl.norm),
+                ..VcOptions::default()
+            };
+            Ok(crate::vc::choose::default_plan(&gpu, pl, base)?.plan)
+        } else {
+            let cap = (pl.p as u64).pow(pl.n);
+            VcPlan::new(
+                pl.p,
+                pl.n,
+                VcOptions {
+                    norm: Some(pl.norm),
+                    radix: opts.radix.filter(|&r| r <= cap),
+                    ..opts
+                },
+            )
+        }
+    };
+    let sv = StreamedVc::new(&gpu, &whole, &bottom)?;
+    // The reference needs the input as it was.
+    let kept = a.run.check.then(|| to_f64(&data));
+    let floor = sv.floor(3)?;
+    let t0 = Instant::now();
+    let times = sv.run(&gpu, &mut data)?;
+    let total_ms = t0.elapsed().as_secs_f64() * 1e3;
+    let check = match kept {
+        Some(input) => Some(check(&whole, &input, &to_f64(&data), a.tolerance)?),
+        None => None,
+    };
+    let failed = check.as_ref().is_some_and(|c| !c.ok);
+    if let (Some(path), false) = (&a.run.output, failed) {
+        let npy = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("npy"));
+        if npy && !super::common::is_stdout(path) {
+            write_complex(path, &data, &shape)?;
+        } else {
+            write_spectrum(path, &to_f64(&data), whole.precision == Precision::F32)?;
+        }
+    }
+    let report = StreamReport {
+        device: gpu.info.clone(),
+        streamed: true,
+        reason,
+        plan: whole.clone(),
+        stream: sv.plan.clone(),
+        chunk_transforms: sv
+            .transforms
+            .iter()
+            .map(|t| ChunkTransform {
+                algorithm: t.plan.algorithm.to_string(),
+                points_digits: t.plan.n,
+                transformed_digits: t.plan.transformed_digits(),
+                batch: t.plan.batch,
+                passes: t.schedule.pass_count(),
+                kernels: t.kernel_counts().iter().map(|(k, _)| k.clone()).collect(),
+                build_ms: t.built.build_ms,
+                build_from_cache: t.built.from_cache,
+            })
+            .collect(),
+        device_bytes: sv.device_bytes(),
+        input: what,
+        seed,
+        passes: times
+            .into_iter()
+            .map(|t| PassReport {
+                of_pinned: t.rate_gbs / floor.rate_gbs,
+                times: t,
+            })
+            .collect(),
+        floor,
+        total_ms,
+        input_ms,
+        check,
+        output: if failed {
+            None
+        } else {
+            a.run.output.as_ref().map(|p| p.display().to_string())
+        },
+    };
+    sv.release()?;
+    if a.run.json {
+        print_json(&report)?;
+    } else {
+        print_human(&gpu.describe(), &report);
+    }
+    if let Some(c) = &report.check {
+        if let Some(defect) = c.error.defect() {
+            bail!("--check failed: {defect}; no output written");
+        }
+        if !c.ok {
+            bail!(
+                "--check failed: relative L2 error {:.3e} is above the tolerance {:.1e}; no output written",
+                c.error.rel_l2,
+                c.tolerance
+            );
+        }
+    }
+    Ok(())
+}
+
+fn check(
+    plan: &VcPlan,
+    input: &[Complex64],
+    out: &[Complex64],
+    tol: Option<f64>,
+) -> Result<CheckReport> {
+    use rayon::prelude::*;
+    let len = plan.len as usize;
+    let errors = (0..plan.batch as usize)
+        .into_par_iter()
+        .map(|k| {
+            let r = k * len..(k + 1) * len;
+            let want = separable_vc(
+                plan.p,
+                plan.n,
+                &input[r.clone()],
+                plan.direction,
+                plan.scale(),
+            )?;
+            Ok((k, compare(&out[r], &want)))
+        })
+        .collect::<crate::Result<Vec<_>>>()?;
+    let (worst_k, error) = errors
+        .into_iter()
+        .reduce(|w, e| {
+            if e.1.rel_l2.is_nan() && !w.1.rel_l2.is_nan() || e.1.rel_l2 > w.1.rel_l2 {
+                e
+            } else {
+                w
+            }
+        })
+        .expect("a batch holds at least one transform");
+    let tolerance = tol.unwrap_or_else(|| default_tolerance(plan.precision));
+    Ok(CheckReport {
+        ok: error.passes(tolerance),
+        error,
+        tolerance,
+        worst_transform: (plan.batch > 1).then_some(worst_k as u64),
+    })
+}
+
+fn print_human(device: &str, r: &StreamReport) {
+    use super::common::say;
+    say!("device: {device}");
+    say!(
+        "streamed VC p = {}, n = {}{}, {} ({}): {} passes, chunks of up to {} values, {} of device memory in {} slots",
+        r.plan.p,
+        r.plan.n,
+        if r.plan.batch > 1 { format!(", batch {}", r.plan.batch) } else { String::new() },
+        r.plan.precision,
+        r.reason,
+        r.passes.len(),
+        r.stream.chunk_capacity,
+        mib(r.device_bytes),
+        crate::vc::stream::SLOTS
+    );
+    say!("input: {}", r.input);
+    for t in &r.chunk_transforms {
+        say!(
+            "  chunk transform: {} of {}^{} ({} digits transformed) × {}, {} kernel pass(es), build {:.1} ms{}",
+            t.algorithm,
+            r.plan.p,
+            t.points_digits,
+            t.transformed_digits,
+            t.batch,
+            t.passes,
+            t.build_ms,
+            if t.build_from_cache { " (cached binary)" } else { "" }
+        );
+    }
+    say!(
+        "pinned transfers (same buffers): {:.3} ms up + {:.3} ms down for {}: {:.2} GB/s",
+        r.floor.upload_ms,
+        r.floor.download_ms,
+        mib(r.floor.bytes),
+        r.floor.rate_gbs
+    );
+    for p in &r.passes {
+        let t = &p.times;
+        say!(
+            "  pass digits {}..{}: {} chunks, {:.3} ms ({:.2} GB/s, {:.0}% of pinned); events: up {:.3}, kernels {:.3}, down {:.3}, span {:.3} ms; host copies {:.3} + {:.3} ms",
+            t.digits.0,
+            t.digits.0 + t.digits.1,
+            t.chunks,
+            t.wall_ms,
+            t.rate_gbs,
+            p.of_pinned * 100.0,
+            t.upload_ms,
+            t.kernel_ms,
+            t.download_ms,
+            t.span_ms,
+            t.gather_ms,
+            t.scatter_ms
+        );
+    }
+    say!(
+        "all passes: {:.3} ms (input ready in {:.1} ms)",
+        r.total_ms,
+        r.input_ms
+    );
+    if let Some(c) = &r.check {
+        say!(
+            "check: rel. L2 {:.3e}, max abs {:.3e}{} (tolerance {:.1e}): {}",
+            c.error.rel_l2,
+            c.error.max_abs,
+            c.worst_transform
+                .map(|k| format!(" (worst transform {k})"))
+                .unwrap_or_default(),
+            c.tolerance,
+            if c.ok { "PASS" } else { "FAIL" }
+        );
+    }
+    if let Some(o) = &r.output {
+        say!("output: {o}");
+    }
+}

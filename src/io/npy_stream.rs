@@ -1,0 +1,176 @@
+//! Complex .npy files read and written in chunks, straight from and into host arrays of the
+//! transform's precision: no whole-file byte copy and no f64 intermediate, so a streamed
+//! transform's input and output may be as large as host memory allows (beyond the device).
+
+use super::npy::{header_value, npy_bytes, parse_shape};
+use crate::error::{JitError, Result};
+use crate::transform::Precision;
+use crate::vc::DeviceComplex;
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+/// Bytes read or written per call.
+const CHUNK_BYTES: usize = 64 << 20;
+
+/// A complex .npy file's header: dtype (complex64 or complex128), shape, where the data starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ComplexNpy {
+    /// True for complex64 (`<c8`), false for complex128 (`<c16`).
+    pub single: bool,
+    /// Dimensions, C order.
+    pub shape: Vec<usize>,
+    /// Byte offset of the first value.
+    pub offset: u64,
+}
+
+impl ComplexNpy {
+    /// Values in the file.
+    pub fn len(&self) -> usize {
+        self.shape.iter().product()
+    }
+    /// True for an empty array.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Reads the header of `path`; `Ok(None)` when the array is not complex64/complex128 (the
+/// caller reads it the ordinary way), an error when it is not a readable C-order .npy.
+pub fn complex_header(path: &Path) -> Result<Option<ComplexNpy>> {
+    let bad = |m: String| JitError::file(path, m);
+    let mut f = std::fs::File::open(path).map_err(|e| bad(format!("cannot read: {e}")))?;
+    let mut head = [0u8; 12];
+    f.read_exact(&mut head[..10])
+        .map_err(|_| bad("not a .npy file (too short)".into()))?;
+    if &head[..6] != b"\x93NUMPY" {
+        return Err(bad("not a .npy file (missing the \\x93NUMPY magic)".into()));
+    }
+    let (hlen, hstart) = match head[6] {
+        1 => (u16::from_le_bytes([head[8], head[9]]) as usize, 10u64),
+        2 | 3 => {
+            f.read_exact(&mut head[10..12])
+                .map_err(|_| bad("truncated .npy header".into()))?;
+            (
+                u32::from_le_bytes([head[8], head[9], head[10], head[11]]) as usize,
+                12u64,
+            )
+        }
+        v => return Err(bad(format!("unsupported .npy format version {v}"))),
+    };
+    let mut header = vec![0u8; hlen];
+    f.read_exact(&mut header)
+        .map_err(|_| bad("truncated .npy file: the header is cut short".into()))?;
+    let header = String::from_utf8(header).map_err(|_| bad("malformed .npy header".into()))?;
+    let descr: String = header_value(&header, "descr")
+        .map_err(bad)?
+        .trim_start_matches(['\'', '"'])
+        .chars()
+        .take_while(|c| *c != '\'' && *c != '"')
+        .collect();
+    let single = match descr.as_str() {
+        "<c8" | "=c8" => true,
+        "<c16" | "=c16" => false,
+        _ => return Ok(None),
+    };
+    if header_value(&header, "fortran_order")
+        .map_err(bad)?
+        .starts_with("True")
+    {
+        return Err(bad(
+            "Fortran-order arrays are not supported; save with np.ascontiguousarray(x)".into(),
+        ));
+    }
+    let shape = parse_shape(&header).map_err(bad)?;
+    let npy = ComplexNpy {
+        single,
+        shape,
+        offset: hstart + hlen as u64,
+    };
+    let want = npy.offset + npy.len() as u64 * if single { 8 } else { 16 };
+    let have = f.metadata().map(|m| m.len()).unwrap_or(0);
+    if have < want {
+        return Err(bad(format!(
+            "truncated .npy file: {have} bytes, the header promises {want}"
+        )));
+    }
+    Ok(Some(npy))
+}
+
+/// Reads the values of `npy` (from `path`) into `out`, converting to `C`'s precision chunk by
+/// chunk.
+pub fn read_complex_into<C: DeviceComplex>(
+    path: &Path,
+    npy: &ComplexNpy,
+    out: &mut [C],
+) -> Result<()> {
+    if out.len() != npy.len() {
+        return Err(JitError::file(
+            path,
+            format!("holds {} values, {} expected", npy.len(), out.len()),
+        ));
+    }
+    let mut f =
+        std::fs::File::open(path).map_err(|e| JitError::file(path, format!("cannot read: {e}")))?;
+    f.seek(SeekFrom::Start(npy.offset))
+        .map_err(|e| JitError::file(path, format!("cannot read: {e}")))?;
+    let width = if npy.single { 4 } else { 8 };
+    let reals: &mut [C::Real] = bytemuck::cast_slice_mut(out);
+    let per = CHUNK_BYTES / width;
+    let mut buf = vec![0u8; per * width];
+    for chunk in reals.chunks_mut(per) {
+        let bytes = &mut buf[..chunk.len() * width];
+        f.read_exact(bytes)
+            .map_err(|e| JitError::file(path, format!("cannot read: {e}")))?;
+        convert_in::<C>(bytes, npy.single, chunk);
+    }
+    Ok(())
+}
+
+fn convert_in<C: DeviceComplex>(bytes: &[u8], single: bool, out: &mut [C::Real]) {
+    // Same width: a plain copy; otherwise each real converted.
+    match (single, C::PRECISION) {
+        (true, Precision::F32) | (false, Precision::F64) => {
+            bytemuck::cast_slice_mut::<C::Real, u8>(out).copy_from_slice(bytes)
+        }
+        (true, Precision::F64) => {
+            let o: &mut [f64] = bytemuck::cast_slice_mut(out);
+            for (d, s) in o.iter_mut().zip(bytes.chunks_exact(4)) {
+                *d = f32::from_le_bytes(s.try_into().expect("4 bytes")) as f64;
+            }
+        }
+        (false, Precision::F32) => {
+            let o: &mut [f32] = bytemuck::cast_slice_mut(out);
+            for (d, s) in o.iter_mut().zip(bytes.chunks_exact(8)) {
+                *d = f64::from_le_bytes(s.try_into().expect("8 bytes")) as f32;
+            }
+        }
+    }
+}
+
+/// Writes `data` as a complex64 (f32) or complex128 (f64) .npy of `shape`, in chunks, to a
+/// temporary file in the same folder renamed over `path` once complete (no partial output).
+pub fn write_complex<C: DeviceComplex>(path: &Path, data: &[C], shape: &[usize]) -> Result<()> {
+    let descr = match C::PRECISION {
+        Precision::F32 => "<c8",
+        Precision::F64 => "<c16",
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let tmp: PathBuf = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
+    let write = || -> std::io::Result<()> {
+        let mut f = std::io::BufWriter::with_capacity(CHUNK_BYTES, std::fs::File::create(&tmp)?);
+        f.write_all(&npy_bytes(descr, shape, &[]))?;
+        let bytes: &[u8] = bytemuck::cast_slice(data);
+        for c in bytes.chunks(CHUNK_BYTES) {
+            f.write_all(c)?;
+        }
+        f.into_inner().map_err(|e| e.into_error())?.sync_all()
+    };
+    if let Err(e) = write().and_then(|_| std::fs::rename(&tmp, path)) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(JitError::file(path, format!("cannot write: {e}")));
+    }
+    Ok(())
+}

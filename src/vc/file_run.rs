@@ -1,0 +1,213 @@
+//! `jitfft vc` from a .npy file to a .npy file whose dtype is the plan's own (complex64 for f32
+//! plans, complex128 for f64): the file's data bytes are read straight into the transform's
+//! pinned staging, the device run uploads from and downloads into that memory (plainly or
+//! overlapped), and the output file is written straight from it. No conversion, no host vector
+//! of the data, no fresh pages: every byte of host memory touched was allocated (and pinned)
+//! once, with the transform. Every host step is timed ([`HostSteps`]).
+//!
+//! Issue 28 measured the general path at 3^19 (9.3 GB in f32) on the H100: 366 ms of device
+//! events inside 1,992 ms of host time: the file widened to f64 (18.6 GB of fresh pages), the
+//! conversion into the staging (378 ms), a fresh f64 output vector, the conversion out (437 ms)
+//! and a third fresh buffer for the output bytes.
+
+use super::overlap::{OverlapTimes, Overlapped};
+use super::{DeviceComplex, Precision, VcTransform};
+use crate::error::Result;
+use crate::io::input::{batch_shape, infer_n};
+use crate::io::npy_raw::{read_body, read_header, write_file, NpyHeader};
+use crate::runtime::timing::RunTimes;
+use crate::runtime::Gpu;
+use num_complex::{Complex32, Complex64};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// numpy's dtype string of a plan precision's complex values.
+pub fn native_descr(precision: Precision) -> &'static str {
+    match precision {
+        Precision::F32 => "<c8",
+        Precision::F64 => "<c16",
+    }
+}
+
+/// An input file that can take the zero-copy path.
+#[derive(Debug, Clone)]
+pub struct NativeInput {
+    /// The file.
+    pub path: PathBuf,
+    /// Its header.
+    pub header: NpyHeader,
+    /// Variables of each transform.
+    pub n: u32,
+    /// Transforms in the file.
+    pub batch: u64,
+}
+
+/// `Some` when `path` is a C-order .npy of the plan precision's complex dtype whose shape is
+/// one or B transforms of p^n values (the rules of `io::input::load_input_batch`), agreeing
+/// with `n` and `batch` where given. `None` for anything else: the general reader then takes
+/// the file and reports what is wrong with it.
+pub fn native_input(
+    path: &Path,
+    p: u32,
+    n: Option<u32>,
+    batch: Option<u64>,
+    precision: Precision,
+) -> Option<NativeInput> {
+    let npy = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("npy"));
+    if !npy {
+        return None;
+    }
+    let header = read_header(path).ok()?;
+    if header.descr != native_descr(precision) {
+        return None;
+    }
+    let (b, len) = batch_shape(p, &header.shape, batch, "input").ok()?;
+    let n_file = infer_n(p, len, "input").ok()?;
+    if n.is_some_and(|n| n != n_file) || batch.is_some_and(|x| x != b) {
+        return None;
+    }
+    let need = header.count() as u64 * if precision == Precision::F32 { 8 } else { 16 };
+    if header.data_bytes < need {
+        return None;
+    }
+    Some(NativeInput {
+        path: path.to_path_buf(),
+        header,
+        n: n_file,
+        batch: b,
+    })
+}
+
+/// The host steps of one file-to-file run, in ms of host wall time (device times from events).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct HostSteps {
+    /// Reading the input's header.
+    pub header_ms: f64,
+    /// Reading the data bytes into the pinned staging (parallel positioned reads).
+    pub read_ms: f64,
+    /// Counting NaN and infinite values in the staging (parallel).
+    pub scan_ms: f64,
+    /// Conversions: none on this path (the file's dtype is the plan's).
+    pub convert_in_ms: f64,
+    /// Pinned staging and device buffers: allocated once with the transform (its
+    /// `alloc_ms`), not per run.
+    pub pinned_alloc_ms: f64,
+    /// Host → device transfer (events).
+    pub upload_ms: f64,
+    /// The passes (events).
+    pub kernel_ms: f64,
+    /// Device → host transfer (events).
+    pub download_ms: f64,
+    /// Conversions: none on this path.
+    pub convert_out_ms: f64,
+    /// Writing the output file from the staging (parallel positioned writes, atomic rename).
+    pub write_ms: f64,
+    /// Host wall time of the device part (first upload to last download waited for).
+    pub device_host_ms: f64,
+    /// The device events of that part: upload + kernel + download, or with `--overlap` the
+    /// first upload's start to the last download's end.
+    pub device_events_ms: f64,
+    /// Host wall time of the whole run, header read to output written.
+    pub total_ms: f64,
+    /// NaN or infinite input values found by the scan.
+    pub non_finite: usize,
+}
+
+/// One run from `src` to `out` (when given; shaped `out_shape`) through `tr`'s staging,
+/// overlapped when `ov` is given (which must be built on `tr`). Returns the run's times as
+/// plain runs report them, the overlap figures, and the host steps.
+pub fn run_native(
+    gpu: &Gpu,
+    tr: &VcTransform,
+    ov: Option<&Overlapped>,
+    src: &NativeInput,
+    out: Option<&Path>,
+    out_shape: &[usize],
+) -> Result<(RunTimes, Option<OverlapTimes>, HostSteps)> {
+    match tr.plan.precision {
+        Precision::F32 => run_typed::<Complex32>(gpu, tr, ov, src, out, out_shape, |c| {
+            c.re.is_finite() && c.im.is_finite()
+        }),
+        Precision::F64 => run_typed::<Complex64>(gpu, tr, ov, src, out, out_shape, |c| {
+            c.re.is_finite() && c.im.is_finite()
+        }),
+    }
+}
+
+fn ms_since(t: Instant) -> f64 {
+    t.elapsed().as_secs_f64() * 1e3
+}
+
+fn run_typed<C: DeviceComplex>(
+    gpu: &Gpu,
+    tr: &VcTransform,
+    ov: Option<&Overlapped>,
+    src: &NativeInput,
+    out: Option<&Path>,
+    out_shape: &[usize],
+    finite: impl Fn(&C) -> bool + Sync,
+) -> Result<(RunTimes, Option<OverlapTimes>, HostSteps)> {
+    let t0 = Instant::now();
+    let mut s = HostSteps {
+        pinned_alloc_ms: tr.alloc_ms,
+        ..Default::default()
+    };
+    // The header again: the file may have changed since the plan was made from it.
+    let header = read_header(&src.path)?;
+    if header != src.header {
+        return Err(crate::error::JitError::file(
+            &src.path,
+            "changed while being read (its header differs)",
+        ));
+    }
+    s.header_ms = ms_since(t0);
+    tr.with_staging::<C, _>(|m| {
+        let t = Instant::now();
+        read_body(
+            &src.path,
+            header.data_offset,
+            bytemuck::cast_slice_mut(&mut m[..]),
+        )?;
+        s.read_ms = ms_since(t);
+        let t = Instant::now();
+        s.non_finite = m.par_iter().filter(|c| !finite(c)).count();
+        s.scan_ms = ms_since(t);
+        Ok(())
+    })?;
+    let t = Instant::now();
+    let (times, over) = match ov {
+        Some(ov) => {
+            let (times, over) = ov.run_staged()?;
+            s.device_events_ms = over.events_ms;
+            (times, Some(over))
+        }
+        None => {
+            let times = tr.run_staged(gpu)?;
+            s.device_events_ms = times.upload_ms + times.kernel_ms + times.download_ms;
+            (times, None)
+        }
+    };
+    s.device_host_ms = ms_since(t);
+    s.upload_ms = times.upload_ms;
+    s.kernel_ms = times.kernel_ms;
+    s.download_ms = times.download_ms;
+    if let Some(path) = out {
+        tr.with_staging::<C, _>(|m| {
+            let t = Instant::now();
+            write_file(
+                path,
+                native_descr(C::PRECISION),
+                out_shape,
+                bytemuck::cast_slice(&m[..]),
+            )?;
+            s.write_ms = ms_since(t);
+            Ok(())
+        })?;
+    }
+    s.total_ms = ms_since(t0);
+    Ok((times, over, s))
+}

@@ -1,0 +1,36 @@
+//! Out-of-core VC: transforms whose data does not fit the device (or its largest allocation)
+//! streamed through it, the array staying in host memory.
+//!
+//! # Passes
+//!
+//! A VC transform needs no twiddles between digits, so its n digits split into groups
+//! transformed one after another, in any order. Each streamed pass transforms one group
+//! `[a, a+w)` of digits ([`StreamPlan`]) over chunks: a chunk is some values of the digits
+//! above the group (and of the batch index), every value of the group's digits, and p^c
+//! consecutive values of the digits below, i.e. on the device `h` transforms of p^(w+c)
+//! points of which the top w digits transform (the lowest pass, c = 0: plain batched
+//! transforms, with the kernels the device would choose in memory; the others: a
+//! Cooley-Tukey plan that stops after the top digits, `VcPlan::with_top_digits`). On the host
+//! a chunk is `h·p^w` rows of p^c contiguous values (at least [`plan::MIN_RUN`]), so each pass
+//! reads and writes every value of the host array once, in place. The pass count is ⌈n / w⌉
+//! with p^(w+c) values in a chunk: 2 for 3^19–3^21 on an 80 GB device.
+//!
+//! # Pipeline
+//!
+//! Three slots, each a device buffer (two for fused or cg lowest passes) and a pinned staging
+//! area of one chunk; three queues (upload, compute, download) joined by events. For chunk k
+//! the host waits for the download of chunk k−3 (same slot) and scatters it into the host
+//! array, gathers chunk k into the slot's staging and enqueues its upload, kernels (the first
+//! waiting for the upload) and download (waiting for the last kernel): chunk k uploads while
+//! chunk k−1 computes and chunk k−2 downloads.
+//!
+//! # Measured beside it
+//!
+//! [`StreamedVc::floor`] times one upload then one download of a chunk on the same buffers and
+//! staging: the pinned transfer rate a pass is compared with (`vc --stream --json`).
+
+pub mod plan;
+mod run;
+
+pub use plan::{chunk_rows, ChunkRows, StreamPass, StreamPlan};
+pub use run::{device_budget, fits, PassTimes, StreamedVc, TransferFloor, SLOTS};

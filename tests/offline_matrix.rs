@@ -1,0 +1,308 @@
+//! The portability matrix: every kernel family jitfft generates (VC ct, cg and fused passes,
+//! the per-item bentness kernel, truth-vector decoding with spectral reductions, NTT, GFP FFT,
+//! long-integer products) compiles for every installed offline target (AMD Evergreen /
+//! GCN / CDNA / RDNA here, Intel and NVIDIA through the same registry), in f32 and, where the
+//! family has real arithmetic, f64. A target without fp64 is reported as such, not failed. A
+//! failure names the family and target, and the build log is kept (path in the message).
+//!
+//! Default run: every family on a few targets per backend; JITFFT_EXHAUSTIVE=1: every target.
+//! Skips with the reason when no offline compiler is installed, unless JITFFT_OFFLINE=1.
+
+mod common;
+
+use jitfft::mvl::bent::bent_plan;
+use jitfft::stats::offline::targets::{self, Target};
+use jitfft::stats::offline::{cache_dir, vc::source_for, OfflineError};
+use jitfft::transform::Precision;
+use jitfft::vc::{Algorithm, Coeffs, SpectrumOutput, TruthEncoding, VcOptions, VcPlan};
+use rayon::prelude::*;
+
+/// One family's program for a target: its name, the source, whether it has an f64 form.
+struct Program {
+    family: String,
+    source: String,
+    fp64: bool,
+    /// A kernel-name fragment the family must show (the variant really generated).
+    marker: &'static str,
+}
+
+fn vc(p: u32, n: u32, algo: Algorithm, radix: Option<u64>, prec: Precision) -> VcPlan {
+    VcPlan::new(
+        p,
+        n,
+        VcOptions {
+            algorithm: algo,
+            radix,
+            coeffs: Coeffs::ConstFirst,
+            precision: prec,
+            ..Default::default()
+        },
+    )
+    .unwrap()
+}
+
+fn cli_source(args: &[&str]) -> String {
+    let out = common::jitfft().arg("source").args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "jitfft source {}: {}",
+        args.join(" "),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Every family's programs for `t` (both precisions of the floating-point families).
+fn programs(t: &Target) -> Vec<Program> {
+    let mut out = Vec::new();
+    for prec in [Precision::F32, Precision::F64] {
+        let fp64 = prec == Precision::F64;
+        let mvl = vc(3, 4, Algorithm::Fused, None, prec)
+            .with_truth(TruthEncoding::Values)
+            .unwrap()
+            .with_output(SpectrumOutput::Reduce {
+                write: false,
+                bins: 8,
+                zero_tol2: 1e-9,
+            })
+            .unwrap();
+        for (family, plan, marker) in [
+            ("vc ct r9", vc(3, 4, Algorithm::Ct, Some(9), prec), "vc_ct_"),
+            (
+                "vc cg r16",
+                vc(4, 2, Algorithm::Cg, Some(16), prec),
+                "vc_cg_",
+            ),
+            (
+                "vc fused",
+                vc(3, 6, Algorithm::Fused, None, prec),
+                "vc_fused",
+            ),
+            // f64's local budget holds p^3 values a function per item, f32's p^4.
+            (
+                "bent per-item",
+                bent_plan(3, if fp64 { 3 } else { 4 }, 64, prec).unwrap(),
+                "_item",
+            ),
+            ("mvl decode+reduce", mvl, "_truthval"),
+        ] {
+            out.push(Program {
+                family: format!("{family} {prec}"),
+                source: source_for(&plan, t),
+                fp64,
+                marker,
+            });
+        }
+    }
+    // The NTT's field sizes: Goldilocks (one or two limbs) by default; the 254-bit field's
+    // Montgomery products take clang seconds, so JITFFT_EXHAUSTIVE=1 only.
+    let fields: &[&str] = if common::exhaustive() {
+        &["goldilocks", "bn254-fr"]
+    } else {
+        &["goldilocks"]
+    };
+    let mut sources: Vec<(String, Vec<String>, &'static str)> = Vec::new();
+    for field in fields {
+        for limbs in ["32", "64"] {
+            let args = format!("ntt --field {field} --log-n 6 --variant fused --kernel regs --max-radix 8 --arith portable --limbs {limbs}");
+            sources.push((
+                format!("ntt {field} limbs{limbs}"),
+                args.split(' ').map(String::from).collect(),
+                "ntt",
+            ));
+        }
+    }
+    sources.push((
+        "gfp p3".into(),
+        ["gfp", "--prime", "p3", "--log-n", "4"]
+            .map(String::from)
+            .to_vec(),
+        "gfp_",
+    ));
+    for (family, args, marker) in sources {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        out.push(Program {
+            family,
+            source: cli_source(&args),
+            fp64: false,
+            marker,
+        });
+    }
+    out.push(Program {
+        family: "mul block n8".into(),
+        source: jitfft::mul::kernels::block_source(8),
+        fp64: false,
+        marker: "block_",
+    });
+    out.push(Program {
+        family: "mul ntt glue".into(),
+        source: jitfft::mul::kernels::ntt_glue_source(),
+        fp64: false,
+        marker: "carry_",
+    });
+    out
+}
+
+/// Families a backend cannot build, each with the reason and a fragment of the failure it
+/// must still show: such a build is reported, not failed; one that starts to build fails the
+/// test, so the entry goes once the limit is gone.
+const KNOWN_LIMITS: &[(&str, &str, &[&str], &str)] = &[(
+    "r600",
+    "bent per-item f32",
+    &["ran out of registers", "Register Allocator"],
+    "the per-item kernel keeps a function's 81 complex values in registers and LLVM's R600 backend cannot spill (no scratch memory)",
+)];
+
+fn known_limit(
+    backend: &str,
+    family: &str,
+) -> Option<&'static (
+    &'static str,
+    &'static str,
+    &'static [&'static str],
+    &'static str,
+)> {
+    KNOWN_LIMITS
+        .iter()
+        .find(|k| k.0 == backend && k.1 == family)
+}
+
+/// The `__kernel` names of a program.
+fn kernel_names(source: &str) -> Vec<String> {
+    source
+        .split("__kernel")
+        .skip(1)
+        .filter_map(|s| {
+            // `__kernel [__attribute__((…))] void NAME(`
+            let after = &s[s.find("void ")? + 5..];
+            Some(after.split('(').next()?.trim().to_string())
+        })
+        .collect()
+}
+
+/// The targets to cover: every installed one (JITFFT_EXHAUSTIVE=1), else per backend its
+/// first target and one or two that differ most (the paper's Cypress; CDNA and RDNA).
+fn selected() -> Vec<Target> {
+    let keep = ["cypress", "gfx90a", "gfx1100"];
+    let mut out = Vec::new();
+    for b in targets::BACKENDS {
+        if !common::offline::ready(&format!("offline backend {}", b.name), (b.installed)()) {
+            continue;
+        }
+        let all = targets::all()
+            .into_iter()
+            .filter(|t| t.backend.name == b.name);
+        if common::exhaustive() {
+            out.extend(all);
+        } else {
+            let mine: Vec<Target> = all.collect();
+            let chosen: Vec<Target> = mine
+                .iter()
+                .filter(|t| keep.contains(&t.name))
+                .copied()
+                .collect();
+            out.extend(if chosen.is_empty() {
+                mine.into_iter().take(1).collect()
+            } else {
+                chosen
+            });
+        }
+    }
+    out
+}
+
+#[test]
+fn every_family_builds_for_every_installed_target() {
+    let chosen = selected();
+    if chosen.is_empty() {
+        eprintln!("skipped: no offline compiler installed (tools/setup.sh --offline-compilers)");
+        return;
+    }
+    let logs = cache_dir().join("matrix-failures");
+    let jobs: Vec<(Target, Program)> = chosen
+        .iter()
+        .flat_map(|t| programs(t).into_iter().map(move |p| (*t, p)))
+        .collect();
+    let results: Vec<(String, Result<String, String>)> = jobs
+        .par_iter()
+        .map(|(t, prog)| {
+            let what = format!("{} on {}", prog.family, t.name);
+            let names = kernel_names(&prog.source);
+            if !names.iter().any(|n| n.contains(prog.marker)) {
+                return (
+                    what,
+                    Err(format!(
+                        "the program has no {:?} kernel: {names:?}",
+                        prog.marker
+                    )),
+                );
+            }
+            let known = known_limit(t.backend.name, &prog.family);
+            let r = match t.build(&prog.source, "", prog.fp64) {
+                Ok(_) if known.is_some() => Err(format!(
+                    "builds now although listed in KNOWN_LIMITS ({}): remove the entry",
+                    known.unwrap().3
+                )),
+                Err(OfflineError::Build { log, .. })
+                    if known.is_some_and(|k| k.2.iter().any(|f| log.contains(f))) =>
+                {
+                    Ok(format!("known limit, not built: {}", known.unwrap().3))
+                }
+                Ok(b) => {
+                    let missing: Vec<&String> =
+                        names.iter().filter(|n| b.kernel(n).is_none()).collect();
+                    let blank = b
+                        .kernels
+                        .iter()
+                        .filter(|k| k.metrics.iter().all(|m| m.value.is_none()))
+                        .count();
+                    if !missing.is_empty() {
+                        Err(format!(
+                            "no figures for kernels {missing:?} ({} read)",
+                            b.kernels.len()
+                        ))
+                    } else if blank > 0 {
+                        Err(format!("{blank} kernels without a single figure"))
+                    } else {
+                        Ok(format!("{} kernels", b.kernels.len()))
+                    }
+                }
+                Err(OfflineError::NoFp64 { .. }) => {
+                    Ok("no fp64 on this target (reported, not a failure)".into())
+                }
+                Err(e @ OfflineError::Build { .. }) => {
+                    let _ = std::fs::create_dir_all(&logs);
+                    let log =
+                        logs.join(format!("{}-{}.log", t.name, prog.family.replace(' ', "_")));
+                    let _ = std::fs::write(&log, e.to_string());
+                    let head: String = e
+                        .to_string()
+                        .lines()
+                        .take(12)
+                        .collect::<Vec<_>>()
+                        .join("\n");
+                    Err(format!(
+                        "build failed (log kept in {}):\n{head}",
+                        log.display()
+                    ))
+                }
+                Err(e) => Err(e.to_string()),
+            };
+            (what, r)
+        })
+        .collect();
+    let mut failures = Vec::new();
+    for (what, r) in &results {
+        match r {
+            Ok(s) => eprintln!("ok    {what}: {s}"),
+            Err(e) => failures.push(format!("{what}: {e}")),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} builds failed:\n{}",
+        failures.len(),
+        results.len(),
+        failures.join("\n\n")
+    );
+}
