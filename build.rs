@@ -31,10 +31,7 @@ fn main() {
         let (dir, common) = (PathBuf::from(dir), PathBuf::from(common));
         println!("cargo:rerun-if-changed={}", dir.join("HEAD").display());
         println!("cargo:rerun-if-changed={}", dir.join("index").display());
-        println!(
-            "cargo:rerun-if-changed={}",
-            common.join("packed-refs").display()
-        );
+        println!("cargo:rerun-if-changed={}", common.join("packed-refs").display());
         if let Some(r) = git(&["symbolic-ref", "-q", "HEAD"]) {
             println!("cargo:rerun-if-changed={}", common.join(r).display());
         }

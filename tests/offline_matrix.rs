@@ -43,12 +43,7 @@ fn vc(p: u32, n: u32, algo: Algorithm, radix: Option<u64>, prec: Precision) -> V
 
 fn cli_source(args: &[&str]) -> String {
     let out = common::jitfft().arg("source").args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "jitfft source {}: {}",
-        args.join(" "),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "jitfft source {}: {}", args.join(" "), String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -60,30 +55,14 @@ fn programs(t: &Target) -> Vec<Program> {
         let mvl = vc(3, 4, Algorithm::Fused, None, prec)
             .with_truth(TruthEncoding::Values)
             .unwrap()
-            .with_output(SpectrumOutput::Reduce {
-                write: false,
-                bins: 8,
-                zero_tol2: 1e-9,
-            })
+            .with_output(SpectrumOutput::Reduce { write: false, bins: 8, zero_tol2: 1e-9 })
             .unwrap();
         for (family, plan, marker) in [
             ("vc ct r9", vc(3, 4, Algorithm::Ct, Some(9), prec), "vc_ct_"),
-            (
-                "vc cg r16",
-                vc(4, 2, Algorithm::Cg, Some(16), prec),
-                "vc_cg_",
-            ),
-            (
-                "vc fused",
-                vc(3, 6, Algorithm::Fused, None, prec),
-                "vc_fused",
-            ),
+            ("vc cg r16", vc(4, 2, Algorithm::Cg, Some(16), prec), "vc_cg_"),
+            ("vc fused", vc(3, 6, Algorithm::Fused, None, prec), "vc_fused"),
             // f64's local budget holds p^3 values a function per item, f32's p^4.
-            (
-                "bent per-item",
-                bent_plan(3, if fp64 { 3 } else { 4 }, 64, prec).unwrap(),
-                "_item",
-            ),
+            ("bent per-item", bent_plan(3, if fp64 { 3 } else { 4 }, 64, prec).unwrap(), "_item"),
             ("mvl decode+reduce", mvl, "_truthval"),
         ] {
             out.push(Program {
@@ -96,37 +75,18 @@ fn programs(t: &Target) -> Vec<Program> {
     }
     // The NTT's field sizes: Goldilocks (one or two limbs) by default; the 254-bit field's
     // Montgomery products take clang seconds, so JITFFT_EXHAUSTIVE=1 only.
-    let fields: &[&str] = if common::exhaustive() {
-        &["goldilocks", "bn254-fr"]
-    } else {
-        &["goldilocks"]
-    };
+    let fields: &[&str] = if common::exhaustive() { &["goldilocks", "bn254-fr"] } else { &["goldilocks"] };
     let mut sources: Vec<(String, Vec<String>, &'static str)> = Vec::new();
     for field in fields {
         for limbs in ["32", "64"] {
             let args = format!("ntt --field {field} --log-n 6 --variant fused --kernel regs --max-radix 8 --arith portable --limbs {limbs}");
-            sources.push((
-                format!("ntt {field} limbs{limbs}"),
-                args.split(' ').map(String::from).collect(),
-                "ntt",
-            ));
+            sources.push((format!("ntt {field} limbs{limbs}"), args.split(' ').map(String::from).collect(), "ntt"));
         }
     }
-    sources.push((
-        "gfp p3".into(),
-        ["gfp", "--prime", "p3", "--log-n", "4"]
-            .map(String::from)
-            .to_vec(),
-        "gfp_",
-    ));
+    sources.push(("gfp p3".into(), ["gfp", "--prime", "p3", "--log-n", "4"].map(String::from).to_vec(), "gfp_"));
     for (family, args, marker) in sources {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        out.push(Program {
-            family,
-            source: cli_source(&args),
-            fp64: false,
-            marker,
-        });
+        out.push(Program { family, source: cli_source(&args), fp64: false, marker });
     }
     out.push(Program {
         family: "mul block n8".into(),
@@ -153,18 +113,8 @@ const KNOWN_LIMITS: &[(&str, &str, &[&str], &str)] = &[(
     "the per-item kernel keeps a function's 81 complex values in registers and LLVM's R600 backend cannot spill (no scratch memory)",
 )];
 
-fn known_limit(
-    backend: &str,
-    family: &str,
-) -> Option<&'static (
-    &'static str,
-    &'static str,
-    &'static [&'static str],
-    &'static str,
-)> {
-    KNOWN_LIMITS
-        .iter()
-        .find(|k| k.0 == backend && k.1 == family)
+fn known_limit(backend: &str, family: &str) -> Option<&'static (&'static str, &'static str, &'static [&'static str], &'static str)> {
+    KNOWN_LIMITS.iter().find(|k| k.0 == backend && k.1 == family)
 }
 
 /// The `__kernel` names of a program.
@@ -189,23 +139,13 @@ fn selected() -> Vec<Target> {
         if !common::offline::ready(&format!("offline backend {}", b.name), (b.installed)()) {
             continue;
         }
-        let all = targets::all()
-            .into_iter()
-            .filter(|t| t.backend.name == b.name);
+        let all = targets::all().into_iter().filter(|t| t.backend.name == b.name);
         if common::exhaustive() {
             out.extend(all);
         } else {
             let mine: Vec<Target> = all.collect();
-            let chosen: Vec<Target> = mine
-                .iter()
-                .filter(|t| keep.contains(&t.name))
-                .copied()
-                .collect();
-            out.extend(if chosen.is_empty() {
-                mine.into_iter().take(1).collect()
-            } else {
-                chosen
-            });
+            let chosen: Vec<Target> = mine.iter().filter(|t| keep.contains(&t.name)).copied().collect();
+            out.extend(if chosen.is_empty() { mine.into_iter().take(1).collect() } else { chosen });
         }
     }
     out
@@ -229,13 +169,7 @@ fn every_family_builds_for_every_installed_target() {
             let what = format!("{} on {}", prog.family, t.name);
             let names = kernel_names(&prog.source);
             if !names.iter().any(|n| n.contains(prog.marker)) {
-                return (
-                    what,
-                    Err(format!(
-                        "the program has no {:?} kernel: {names:?}",
-                        prog.marker
-                    )),
-                );
+                return (what, Err(format!("the program has no {:?} kernel: {names:?}", prog.marker)));
             }
             let known = known_limit(t.backend.name, &prog.family);
             let r = match t.build(&prog.source, "", prog.fp64) {
@@ -249,42 +183,23 @@ fn every_family_builds_for_every_installed_target() {
                     Ok(format!("known limit, not built: {}", known.unwrap().3))
                 }
                 Ok(b) => {
-                    let missing: Vec<&String> =
-                        names.iter().filter(|n| b.kernel(n).is_none()).collect();
-                    let blank = b
-                        .kernels
-                        .iter()
-                        .filter(|k| k.metrics.iter().all(|m| m.value.is_none()))
-                        .count();
+                    let missing: Vec<&String> = names.iter().filter(|n| b.kernel(n).is_none()).collect();
+                    let blank = b.kernels.iter().filter(|k| k.metrics.iter().all(|m| m.value.is_none())).count();
                     if !missing.is_empty() {
-                        Err(format!(
-                            "no figures for kernels {missing:?} ({} read)",
-                            b.kernels.len()
-                        ))
+                        Err(format!("no figures for kernels {missing:?} ({} read)", b.kernels.len()))
                     } else if blank > 0 {
                         Err(format!("{blank} kernels without a single figure"))
                     } else {
                         Ok(format!("{} kernels", b.kernels.len()))
                     }
                 }
-                Err(OfflineError::NoFp64 { .. }) => {
-                    Ok("no fp64 on this target (reported, not a failure)".into())
-                }
+                Err(OfflineError::NoFp64 { .. }) => Ok("no fp64 on this target (reported, not a failure)".into()),
                 Err(e @ OfflineError::Build { .. }) => {
                     let _ = std::fs::create_dir_all(&logs);
-                    let log =
-                        logs.join(format!("{}-{}.log", t.name, prog.family.replace(' ', "_")));
+                    let log = logs.join(format!("{}-{}.log", t.name, prog.family.replace(' ', "_")));
                     let _ = std::fs::write(&log, e.to_string());
-                    let head: String = e
-                        .to_string()
-                        .lines()
-                        .take(12)
-                        .collect::<Vec<_>>()
-                        .join("\n");
-                    Err(format!(
-                        "build failed (log kept in {}):\n{head}",
-                        log.display()
-                    ))
+                    let head: String = e.to_string().lines().take(12).collect::<Vec<_>>().join("\n");
+                    Err(format!("build failed (log kept in {}):\n{head}", log.display()))
                 }
                 Err(e) => Err(e.to_string()),
             };

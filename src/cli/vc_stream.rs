@@ -3,13 +3,13 @@
 
 use super::common::{check_output_path, open_device, print_json, write_spectrum};
 use super::vc::{default_tolerance, VcArgs};
+use crate::vc::report::CheckReport;
 use crate::io::input::{batch_shape, infer_n, load_input_batch, Encoding};
 use crate::io::npy_stream::{complex_header, read_complex_into, write_complex};
 use crate::io::random::fresh_seed;
 use crate::reference::{compare, separable_vc};
 use crate::runtime::{DeviceInfo, Gpu};
 use crate::transform::Precision;
-use crate::vc::report::CheckReport;
 use crate::vc::stream::{fits, PassTimes, StreamPlan, StreamedVc, TransferFloor};
 use crate::vc::{DeviceComplex, VcOptions, VcPlan};
 use anyhow::{bail, Result};

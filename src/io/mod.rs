@@ -4,7 +4,7 @@
 pub mod atomic;
 pub mod input;
 pub mod npy;
-pub mod npy_raw;
 pub mod npy_stream;
+pub mod npy_raw;
 pub mod random;
 pub mod text;
