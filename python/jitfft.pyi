@@ -82,9 +82,11 @@ def bent(
     *,
     precision: Optional[Literal["f32", "f64"]] = None,
     device: Optional[str] = None,
-) -> npt.NDArray[np.bool_]:
+    report: bool = False,
+) -> Union[npt.NDArray[np.bool_], Tuple[npt.NDArray[np.bool_], Dict[str, Any]]]:
     """Which functions are bent (every |S|² = p^n). truth: integers 0..p−1 of shape (B, p^n)
-    or (B,)+(p,)*n (result (B,)), or one function (p^n,) / (p,)*n (0-d result)."""
+    or (B,)+(p,)*n (result (B,)), or one function (p^n,) / (p,)*n (0-d result).
+    report=True: (verdicts, the ``bent --json`` dict)."""
 
 def spectrum_stats(
     truth: npt.ArrayLike,

@@ -5,11 +5,13 @@ use crate::convert::truth_vectors;
 use crate::errors::{bad, to_py};
 use crate::{device_nogil, to_dict};
 use jitfft::mvl::bent::{check_possible, BentClassifier};
+use jitfft::mvl::bent_report::{geometry, ClassifyReport};
 use jitfft::mvl::{autocorrelation, default_precision, spectrum_stats as stats_of, TruthVectors};
 use jitfft::transform::Precision;
 use num_complex::Complex64;
 use numpy::{IntoPyArray, PyArrayMethods};
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
 fn precision_of(choice: Option<&str>, gpu: &jitfft::runtime::Gpu) -> PyResult<Precision> {
     match choice {
@@ -40,31 +42,48 @@ fn batch_shape(t: &TruthVectors) -> Vec<usize> {
 /// device run reduces each spectrum to its min and max |S|² (no spectrum is written); where
 /// |S|² is an integer (p in 2, 3, 4, 6) and the error bound is below 1/2 the verdict is exact.
 /// precision: None (f64 where the device has it), "f32" or "f64". Values outside 0..p−1
-/// raise ValueError naming the function and position.
+/// raise ValueError naming the function and position. report=True returns (verdicts, dict)
+/// with the fields of `jitfft bent --json` (bent_count, exact, rule, kernel_ms, upload_ms,
+/// end_to_end_ms of this run, the kernels' geometry).
 #[pyfunction]
-#[pyo3(signature = (truth, p, *, precision=None, device=None))]
+#[pyo3(signature = (truth, p, *, precision=None, device=None, report=false))]
 fn bent<'py>(
     py: Python<'py>,
     truth: &Bound<'py, PyAny>,
     p: u32,
     precision: Option<&str>,
     device: Option<&str>,
+    report: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let t = truth_vectors(truth, p)?;
     check_possible(p, t.n).map_err(to_py)?;
     let gpu = device_nogil(py, device)?;
     let precision = precision_of(precision, &gpu)?;
-    let v = py
+    let (v, times, kernels) = py
         .allow_threads(|| {
             let c = BentClassifier::new(&gpu, t.p, t.n, t.batch, precision)?;
-            let (v, _) = c.classify(&gpu, &t)?;
+            let (v, times) = c.classify(&gpu, &t)?;
+            let kernels = geometry(&c);
             c.release()?;
-            Ok(v)
+            Ok((v, times, kernels))
         })
         .map_err(to_py)?;
+    let rep = report.then(|| {
+        ClassifyReport::new(
+            t.batch,
+            &v,
+            Some((times.kernel_ms, times.upload_ms, times.host_ms)),
+            Some(kernels),
+            format!("{} ({precision})", gpu.info.name),
+            None,
+        )
+    });
     let shape = batch_shape(&t);
-    let arr = v.bent.into_pyarray(py);
-    Ok(arr.reshape(shape)?.into_any())
+    let arr = v.bent.into_pyarray(py).reshape(shape)?.into_any();
+    match rep {
+        None => Ok(arr),
+        Some(r) => Ok(PyTuple::new(py, [arr, to_dict(py, &r)?])?.into_any()),
+    }
 }
 
 /// The spectral distribution of each function (truth as for `bent`): per function min_abs and

@@ -54,8 +54,9 @@ def test_quadratic_forms_bent_random_not(rng):
 
 def test_every_ternary_function_of_two_variables():
     truth = points(3, 9).astype(np.uint8)  # all 3^9 = 19,683 functions of 2 variables
-    got = jitfft.bent(truth, 3)
-    assert int(got.sum()) == 486
+    got, rep = jitfft.bent(truth, 3, report=True)
+    assert int(got.sum()) == 486 == rep["bent_count"] and rep["functions"] == 19683
+    assert rep["exact"] and rep["kernel_ms"] > 0 and rep["kernels"]
     assert (got == numpy_bent(truth, 3, 2)).all()
 
 

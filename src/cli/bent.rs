@@ -4,11 +4,11 @@
 
 use super::common::{check_output_dir, is_stdout, open_device, print_json, say, write_data};
 use super::mvl::PrecisionChoice;
-use crate::mvl::bent::{classify_cpu, BentClassifier, BentRule, BentVerdicts};
+use crate::mvl::bent::{classify_cpu, BentClassifier, BentVerdicts};
+use crate::mvl::bent_report::ClassifyReport;
 use crate::mvl::load_truth;
 use anyhow::{bail, Result};
 use clap::Args;
-use serde::Serialize;
 use std::path::PathBuf;
 
 /// `jitfft bent`: whether functions' VC spectra are flat.
@@ -48,75 +48,6 @@ pub struct BentArgs {
     /// device each; verdicts gathered on rank 0. Needs a build with `--features mpi`.
     #[arg(long, conflicts_with = "cpu")]
     pub mpi: bool,
-}
-
-#[derive(Serialize)]
-struct Out {
-    p: u32,
-    n: u32,
-    functions: u64,
-    bent_count: usize,
-    /// Verdicts decided exactly (integer |S|², error bound below 1/2).
-    exact: bool,
-    rule: BentRule,
-    /// p^(n/2)
-    expected_magnitude: f64,
-    /// One function: its verdict and |S| range (as before batches).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    bent: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    min_magnitude: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    max_magnitude: Option<f64>,
-    /// Kernel time (profiling events), median of the timed runs.
-    kernel_ms: Option<f64>,
-    /// Upload of the truth vectors (pinned → device event), median.
-    upload_ms: Option<f64>,
-    /// The whole classification from host memory (copy into pinned staging, upload, kernels,
-    /// range flag, partials back, verdicts), host wall clock, median.
-    end_to_end_ms: Option<f64>,
-    /// Each host step of that call, median over the timed runs, and reading the input file
-    /// (once, before them).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    host_steps: Option<serde_json::Value>,
-    output: Option<String>,
-    computed_on: String,
-    /// The device kernels' geometry (absent with --cpu).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    passes: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    kernels: Option<Vec<KernelGeometry>>,
-}
-
-/// One launch of the classification: how its work is laid out.
-#[derive(Serialize)]
-struct KernelGeometry {
-    name: String,
-    /// One work-item transforms a whole function (small N).
-    per_item: bool,
-    work_group_size: u64,
-    work_groups: u64,
-    /// Functions a work-group holds.
-    functions_per_group: u64,
-    /// Complex values a work-item holds.
-    values_per_work_item: u64,
-    /// Work-items a function spans (per-item kernels: 1, or p when split by the top digit).
-    work_items_per_function: u64,
-}
-
-fn geometry(c: &BentClassifier) -> Vec<KernelGeometry> {
-    c.tr.schedule
-        .fused_passes()
-        .map(|f| KernelGeometry {
-            name: f.name(),
-            per_item: f.per_item,
-            work_group_size: f.group_size(),
-            work_groups: f.batch_groups(),
-            functions_per_group: f.rows,
-            values_per_work_item: f.regs(),
-            work_items_per_function: f.threads(),
-        })
-        .collect()
 }
 
 pub(super) fn verdict_bytes(path: &std::path::Path, v: &BentVerdicts) -> Vec<u8> {
@@ -186,7 +117,7 @@ pub fn run(a: BentArgs) -> Result<()> {
             a.fused_values,
         )?;
         let c = BentClassifier::with_plan(&gpu, &plan)?;
-        kernels = Some(geometry(&c));
+        kernels = Some(crate::mvl::bent_report::geometry(&c));
         if a.repeat > 1 {
             c.classify(&gpu, &truth)?; // warm-up
         }
@@ -226,26 +157,15 @@ pub fn run(a: BentArgs) -> Result<()> {
         write_data(o, &verdict_bytes(o, &v))?;
     }
     let one = truth.batch == 1;
-    let out = Out {
-        p: v.p,
-        n: v.n,
-        functions: truth.batch,
-        bent_count: v.count(),
-        exact: v.exact.iter().all(|&e| e),
-        rule: v.rule,
-        expected_magnitude: v.rule.expected2.sqrt(),
-        bent: one.then(|| v.bent[0]),
-        min_magnitude: one.then(|| v.min_abs[0]),
-        max_magnitude: one.then(|| v.max_abs[0]),
-        kernel_ms: times.map(|t| t.0),
-        upload_ms: times.map(|t| t.1),
-        end_to_end_ms: times.map(|t| t.2),
-        host_steps,
-        output: a.output.as_ref().map(|o| o.display().to_string()),
-        computed_on: on,
-        passes: kernels.as_ref().map(|k| k.len()),
+    let mut out = ClassifyReport::new(
+        truth.batch,
+        &v,
+        times,
         kernels,
-    };
+        on,
+        a.output.as_ref().map(|o| o.display().to_string()),
+    );
+    out.host_steps = host_steps;
     if a.json {
         return print_json(&out);
     }

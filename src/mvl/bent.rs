@@ -352,8 +352,8 @@ pub fn classify_cpu(truth: &TruthVectors) -> Result<BentVerdicts> {
 //
 // A function is bent iff every VC coefficient of its ε^f encoding has magnitude p^(n/2); this
 // report reads a whole spectrum already computed (no reduction on the device) and counts the
-// coefficients off that magnitude. It asks for even n, where p^(n/2) is the magnitude of an
-// integer-valued p-ary bent function's coefficients.
+// coefficients off that magnitude. It keeps its original rule of even n only (`check_even`);
+// the batched verdicts above also decide odd n for odd p.
 
 /// The bent-function verdict on a VC spectrum: every coefficient has magnitude p^(n/2).
 #[derive(Debug, Clone, Serialize)]

@@ -14,6 +14,7 @@
 
 pub mod autocorr;
 pub mod bent;
+pub mod bent_report;
 pub mod stats;
 pub mod truth_vectors;
 

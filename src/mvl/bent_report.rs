@@ -1,0 +1,128 @@
+//! `jitfft bent --json`'s report, shared by the front ends (the CLI, the Python module's
+//! `bent(..., report=True)`): the verdict counts, the rule, one function's |S| range, the
+//! median times and the kernels' geometry.
+
+use super::bent::{BentClassifier, BentRule, BentVerdicts};
+use serde::Serialize;
+
+/// The report of one classification of B functions.
+#[derive(Debug, Clone, Serialize)]
+pub struct ClassifyReport {
+    /// Values per variable.
+    pub p: u32,
+    /// Variables.
+    pub n: u32,
+    /// Functions classified.
+    pub functions: u64,
+    /// How many are bent.
+    pub bent_count: usize,
+    /// Verdicts decided exactly (integer |S|², error bound below 1/2).
+    pub exact: bool,
+    /// How the verdicts were decided.
+    pub rule: BentRule,
+    /// p^(n/2)
+    pub expected_magnitude: f64,
+    /// One function: its verdict and |S| range (as before batches).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bent: Option<bool>,
+    /// One function: min |S|.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_magnitude: Option<f64>,
+    /// One function: max |S|.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_magnitude: Option<f64>,
+    /// Kernel time (profiling events), median of the timed runs.
+    pub kernel_ms: Option<f64>,
+    /// Upload of the truth vectors (pinned → device event), median.
+    pub upload_ms: Option<f64>,
+    /// The whole classification from host memory (copy into pinned staging, upload, kernels,
+    /// range flag, partials back, verdicts), host wall clock, median.
+    pub end_to_end_ms: Option<f64>,
+    /// Each host step of that call, median over the timed runs, and reading the input file
+    /// (the CLI fills it in).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub host_steps: Option<serde_json::Value>,
+    /// Where the verdicts were written, if anywhere.
+    pub output: Option<String>,
+    /// The device (and precision), or the CPU reference.
+    pub computed_on: String,
+    /// Launches of the device classification (absent for the CPU reference).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub passes: Option<usize>,
+    /// The device kernels' geometry (absent for the CPU reference).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kernels: Option<Vec<KernelGeometry>>,
+}
+
+/// Median times of a classification: (kernel, upload, end to end) in ms.
+pub type ClassifyTimes = (f64, f64, f64);
+
+impl ClassifyReport {
+    /// The report of verdicts `v` on `functions` functions; `times` and the classifier's
+    /// kernels where a device ran them.
+    pub fn new(
+        functions: u64,
+        v: &BentVerdicts,
+        times: Option<ClassifyTimes>,
+        kernels: Option<Vec<KernelGeometry>>,
+        computed_on: String,
+        output: Option<String>,
+    ) -> ClassifyReport {
+        let one = functions == 1;
+        ClassifyReport {
+            p: v.p,
+            n: v.n,
+            functions,
+            bent_count: v.count(),
+            exact: v.exact.iter().all(|&e| e),
+            rule: v.rule,
+            expected_magnitude: v.rule.expected2.sqrt(),
+            bent: one.then(|| v.bent[0]),
+            min_magnitude: one.then(|| v.min_abs[0]),
+            max_magnitude: one.then(|| v.max_abs[0]),
+            kernel_ms: times.map(|t| t.0),
+            upload_ms: times.map(|t| t.1),
+            end_to_end_ms: times.map(|t| t.2),
+            host_steps: None,
+            output,
+            computed_on,
+            passes: kernels.as_ref().map(|k| k.len()),
+            kernels,
+        }
+    }
+}
+
+/// One launch of the classification: how its work is laid out.
+#[derive(Debug, Clone, Serialize)]
+pub struct KernelGeometry {
+    /// The kernel's name.
+    pub name: String,
+    /// One work-item transforms a whole function (small N).
+    pub per_item: bool,
+    /// Work-items a work-group.
+    pub work_group_size: u64,
+    /// Work-groups launched.
+    pub work_groups: u64,
+    /// Functions a work-group holds.
+    pub functions_per_group: u64,
+    /// Complex values a work-item holds.
+    pub values_per_work_item: u64,
+    /// Work-items a function spans (per-item kernels: 1, or p when split by the top digit).
+    pub work_items_per_function: u64,
+}
+
+/// The geometry of a classifier's launches.
+pub fn geometry(c: &BentClassifier) -> Vec<KernelGeometry> {
+    c.tr.schedule
+        .fused_passes()
+        .map(|f| KernelGeometry {
+            name: f.name(),
+            per_item: f.per_item,
+            work_group_size: f.group_size(),
+            work_groups: f.batch_groups(),
+            functions_per_group: f.rows,
+            values_per_work_item: f.regs(),
+            work_items_per_function: f.threads(),
+        })
+        .collect()
+}
