@@ -119,8 +119,12 @@ pub fn decide(default: &VcTimed, contenders: &[VcTimed], margin: f64) -> Option<
     }
 }
 
-/// Times `default` and each contender's plan with `measure` (in production [`vc_runs`] on a
-/// fresh transform; tests inject measurements here) and decides with [`decide`]. `opts` carry
+/// How many interleaved rounds [`verify`] times each plan in.
+pub const ROUNDS: usize = 3;
+
+/// Times `default` and each contender's plan with `measure` in [`ROUNDS`] interleaved rounds
+/// (in production [`vc_runs`] on a fresh transform; tests inject measurements here) and
+/// decides with [`decide`]. `opts` carry
 /// the direction, precision and norm the contenders' choices are applied to.
 pub fn verify(
     default: &VcPlan,
@@ -128,12 +132,37 @@ pub fn verify(
     opts: VcOptions,
     mut measure: impl FnMut(&VcPlan) -> Result<Vec<RunTimes>>,
 ) -> Result<Verification> {
-    let default_t = VcTimed::of("default (no wisdom)".into(), None, measure(default));
-    let mut timed = Vec::with_capacity(contenders.len());
+    let mut plans = vec![(default.clone(), None)];
     for c in contenders {
-        let plan = VcPlan::new(default.p, default.n, c.apply(opts))?;
-        timed.push(VcTimed::of(c.label(), Some(c.clone()), measure(&plan)));
+        plans.push((
+            VcPlan::new(default.p, default.n, c.apply(opts))?,
+            Some(c.clone()),
+        ));
     }
+    // Interleaved rounds (default, c1, c2, …, default, c1, …): clock ramps, thermal drift and
+    // whatever ran before `tune` verifies fall on every plan alike, not on the first one timed.
+    let mut runs: Vec<Result<Vec<RunTimes>>> = plans.iter().map(|_| Ok(Vec::new())).collect();
+    for _ in 0..ROUNDS {
+        for ((plan, _), acc) in plans.iter().zip(runs.iter_mut()) {
+            if let Ok(done) = acc {
+                match measure(plan) {
+                    Ok(r) => done.extend(r),
+                    Err(e) => *acc = Err(e),
+                }
+            }
+        }
+    }
+    let mut timed: Vec<VcTimed> = plans
+        .into_iter()
+        .zip(runs)
+        .map(|((_, choice), r)| {
+            let label = choice
+                .as_ref()
+                .map_or_else(|| "default (no wisdom)".to_string(), |c| c.label());
+            VcTimed::of(label, choice, r)
+        })
+        .collect();
+    let default_t = timed.remove(0);
     let stored = decide(&default_t, &timed, WIN_MARGIN);
     Ok(Verification {
         default: default_t,
