@@ -31,7 +31,7 @@ typedef struct { limb_t l[1]; } fe;
 #define MADHIC_CC(d, a, b, c) { limb_t _c = (c), _s = mul_hi((limb_t)(a), (limb_t)(b)) + _c, _k = (limb_t)(_s < _c); _s += _cf; _cf = _k | (limb_t)(_s < _cf); (d) = _s; }
 
 // a + b mod 2p (inputs < 2p): sum chain, then the sum minus 2p where it is >= 2p.
-inline fe fe_add(const fe a, const fe b) {
+static inline fe fe_add(const fe a, const fe b) {
     limb_t _cf = 0;
     limb_t cy = 0;
     fe r = a; limb_t bo = 0, hi = 0, d0 = 0;
@@ -42,7 +42,7 @@ inline fe fe_add(const fe a, const fe b) {
 }
 
 // a - b mod 2p (inputs < 2p): difference chain, then + (2p & borrow mask).
-inline fe fe_sub(const fe a, const fe b) {
+static inline fe fe_sub(const fe a, const fe b) {
     limb_t _cf = 0;
     limb_t cy = 0;
     fe r = a; limb_t bo = 0, q = 0;
@@ -57,7 +57,7 @@ inline fe fe_sub(const fe a, const fe b) {
 }
 
 // x mod p for x < 2p (the identity on fully reduced values).
-inline fe fe_reduce(const fe x) {
+static inline fe fe_reduce(const fe x) {
     limb_t _cf = 0;
     limb_t cy = 0;
     fe r = x; limb_t bo = 0, d0 = 0;
@@ -70,7 +70,7 @@ inline fe fe_reduce(const fe x) {
 // a * b * R^-1 mod p: Montgomery multiplication, CIOS, 1 rows of four carry chains
 // (lo and hi halves of a*b_i, then of m*p with m = t0*n'); T in 2 words t*, renamed
 // (not moved) after each row. Result < 2p (lazy: no final subtraction).
-inline fe fe_mul(const fe a, const fe b) {
+static inline fe fe_mul(const fe a, const fe b) {
     limb_t _cf = 0;
     limb_t cy = 0;
     limb_t t0 = 0, t1 = 0, m = 0;
@@ -90,21 +90,21 @@ inline fe fe_mul(const fe a, const fe b) {
 }
 
 // x * R mod p: into Montgomery form (multiply by R^2).
-inline fe fe_to_mont(const fe x) {
+static inline fe fe_to_mont(const fe x) {
     fe r2;
     r2.l[0] = 0x0000000027922ab6UL;
     return fe_mul(x, r2);
 }
 
 // x * R^-1 mod p: out of Montgomery form (multiply by 1), fully reduced.
-inline fe fe_from_mont(const fe x) {
+static inline fe fe_from_mont(const fe x) {
     fe one;
     one.l[0] = 1;
     return fe_reduce(fe_mul(x, one));
 }
 
 // The low `bits` bits of x reversed (bits >= 1).
-inline uint bitrev(uint x, const uint bits) {
+static inline uint bitrev(uint x, const uint bits) {
     x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
     x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
     x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
@@ -115,24 +115,24 @@ inline uint bitrev(uint x, const uint bits) {
 
 // Element access as 1 vector(s) of type ulong: fe_ldg/fe_stg in global memory (element i),
 // fe_lds/fe_sts in local memory (slot i of planes `stride` vectors apart).
-inline fe fe_ldg(__global const fe* p, const uint i) {
+static inline fe fe_ldg(__global const fe* p, const uint i) {
     __global const ulong* q = (__global const ulong*)p + (size_t)i * 1u;
     fe r; ulong v;
     v = q[0];
     r.l[0] = v;
     return r;
 }
-inline void fe_stg(__global fe* p, const uint i, const fe x) {
+static inline void fe_stg(__global fe* p, const uint i, const fe x) {
     __global ulong* q = (__global ulong*)p + (size_t)i * 1u;
     q[0] = x.l[0];
 }
-inline fe fe_lds(__local const ulong* u, const uint i, const uint stride) {
+static inline fe fe_lds(__local const ulong* u, const uint i, const uint stride) {
     fe r; ulong v;
     v = u[0u * stride + i];
     r.l[0] = v;
     return r;
 }
-inline void fe_sts(__local ulong* u, const uint i, const uint stride, const fe x) {
+static inline void fe_sts(__local ulong* u, const uint i, const uint stride, const fe x) {
     u[0u * stride + i] = x.l[0];
 }
 

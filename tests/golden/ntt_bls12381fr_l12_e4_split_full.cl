@@ -31,7 +31,7 @@ typedef struct { limb_t l[4]; } fe;
 #define MADHIC_CC(d, a, b, c) { limb_t _c = (c), _s = mul_hi((limb_t)(a), (limb_t)(b)) + _c, _k = (limb_t)(_s < _c); _s += _cf; _cf = _k | (limb_t)(_s < _cf); (d) = _s; }
 
 // a + b mod p (inputs < p): sum chain, then the sum minus p where it is >= p.
-inline fe fe_add(const fe a, const fe b) {
+static inline fe fe_add(const fe a, const fe b) {
     limb_t _cf = 0;
     limb_t cy = 0;
     fe r = a; limb_t bo = 0, hi = 0, d0 = 0, d1 = 0, d2 = 0, d3 = 0;
@@ -55,7 +55,7 @@ inline fe fe_add(const fe a, const fe b) {
 }
 
 // a - b mod p (inputs < p): difference chain, then + (p & borrow mask).
-inline fe fe_sub(const fe a, const fe b) {
+static inline fe fe_sub(const fe a, const fe b) {
     limb_t _cf = 0;
     limb_t cy = 0;
     fe r = a; limb_t bo = 0, q = 0;
@@ -79,7 +79,7 @@ inline fe fe_sub(const fe a, const fe b) {
 }
 
 // x mod p for x < 2p (the identity on fully reduced values).
-inline fe fe_reduce(const fe x) {
+static inline fe fe_reduce(const fe x) {
     limb_t _cf = 0;
     limb_t cy = 0;
     fe r = x; limb_t bo = 0, d0 = 0, d1 = 0, d2 = 0, d3 = 0;
@@ -101,7 +101,7 @@ inline fe fe_reduce(const fe x) {
 // a * b * R^-1 mod p: Montgomery multiplication, CIOS, 4 rows of four carry chains
 // (lo and hi halves of a*b_i, then of m*p with m = t0*n'); T in 5 words t*, renamed
 // (not moved) after each row. Result < p (final conditional subtraction).
-inline fe fe_mul(const fe a, const fe b) {
+static inline fe fe_mul(const fe a, const fe b) {
     limb_t _cf = 0;
     limb_t cy = 0;
     limb_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, m = 0;
@@ -215,7 +215,7 @@ inline fe fe_mul(const fe a, const fe b) {
 }
 
 // x * R mod p: into Montgomery form (multiply by R^2).
-inline fe fe_to_mont(const fe x) {
+static inline fe fe_to_mont(const fe x) {
     fe r2;
     r2.l[0] = 0xc999e990f3f29c6dUL;
     r2.l[1] = 0x2b6cedcb87925c23UL;
@@ -225,7 +225,7 @@ inline fe fe_to_mont(const fe x) {
 }
 
 // x * R^-1 mod p: out of Montgomery form (multiply by 1), fully reduced.
-inline fe fe_from_mont(const fe x) {
+static inline fe fe_from_mont(const fe x) {
     fe one;
     one.l[0] = 1;
     one.l[1] = 0;
@@ -235,7 +235,7 @@ inline fe fe_from_mont(const fe x) {
 }
 
 // The low `bits` bits of x reversed (bits >= 1).
-inline uint bitrev(uint x, const uint bits) {
+static inline uint bitrev(uint x, const uint bits) {
     x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
     x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
     x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
@@ -245,13 +245,13 @@ inline uint bitrev(uint x, const uint bits) {
 }
 
 // w^e in Montgomery form from two tables: hi[t] = w^(t 2^6), lo[t] = w^t (t < 2^6).
-inline fe twiddle(__global const fe* lo, __global const fe* hi, const uint e) {
+static inline fe twiddle(__global const fe* lo, __global const fe* hi, const uint e) {
     return fe_mul(hi[e >> 6u], lo[e & 63u]);
 }
 
 // Element access as 2 vector(s) of type ulong2: fe_ldg/fe_stg in global memory (element i),
 // fe_lds/fe_sts in local memory (slot i of planes `stride` vectors apart).
-inline fe fe_ldg(__global const fe* p, const uint i) {
+static inline fe fe_ldg(__global const fe* p, const uint i) {
     __global const ulong2* q = (__global const ulong2*)p + (size_t)i * 2u;
     fe r; ulong2 v;
     v = q[0];
@@ -260,12 +260,12 @@ inline fe fe_ldg(__global const fe* p, const uint i) {
     r.l[2] = v.s0; r.l[3] = v.s1;
     return r;
 }
-inline void fe_stg(__global fe* p, const uint i, const fe x) {
+static inline void fe_stg(__global fe* p, const uint i, const fe x) {
     __global ulong2* q = (__global ulong2*)p + (size_t)i * 2u;
     q[0] = (ulong2)(x.l[0], x.l[1]);
     q[1] = (ulong2)(x.l[2], x.l[3]);
 }
-inline fe fe_lds(__local const ulong2* u, const uint i, const uint stride) {
+static inline fe fe_lds(__local const ulong2* u, const uint i, const uint stride) {
     fe r; ulong2 v;
     v = u[0u * stride + i];
     r.l[0] = v.s0; r.l[1] = v.s1;
@@ -273,7 +273,7 @@ inline fe fe_lds(__local const ulong2* u, const uint i, const uint stride) {
     r.l[2] = v.s0; r.l[3] = v.s1;
     return r;
 }
-inline void fe_sts(__local ulong2* u, const uint i, const uint stride, const fe x) {
+static inline void fe_sts(__local ulong2* u, const uint i, const uint stride, const fe x) {
     u[0u * stride + i] = (ulong2)(x.l[0], x.l[1]);
     u[1u * stride + i] = (ulong2)(x.l[2], x.l[3]);
 }

@@ -35,7 +35,7 @@ typedef struct { limb_t l[4]; } fe;
 #define MADHIC_CC(d, a, b, c) { limb_t _c = (c), _s = mul_hi((limb_t)(a), (limb_t)(b)) + _c, _k = (limb_t)(_s < _c); _s += _cf; _cf = _k | (limb_t)(_s < _cf); (d) = _s; }
 
 // a + b mod p (inputs < p): sum chain, then the sum minus p where it is >= p.
-inline fe fe_add(const fe a, const fe b) {
+static inline fe fe_add(const fe a, const fe b) {
     limb_t _cf = 0;
     limb_t cy = 0;
     fe r = a; limb_t bo = 0, hi = 0, d0 = 0, d1 = 0, d2 = 0, d3 = 0;
@@ -59,7 +59,7 @@ inline fe fe_add(const fe a, const fe b) {
 }
 
 // a - b mod p (inputs < p): difference chain, then + (p & borrow mask).
-inline fe fe_sub(const fe a, const fe b) {
+static inline fe fe_sub(const fe a, const fe b) {
     limb_t _cf = 0;
     limb_t cy = 0;
     fe r = a; limb_t bo = 0, q = 0;
@@ -83,7 +83,7 @@ inline fe fe_sub(const fe a, const fe b) {
 }
 
 // x mod p for x < 2p (the identity on fully reduced values).
-inline fe fe_reduce(const fe x) {
+static inline fe fe_reduce(const fe x) {
     limb_t _cf = 0;
     limb_t cy = 0;
     fe r = x; limb_t bo = 0, d0 = 0, d1 = 0, d2 = 0, d3 = 0;
@@ -105,7 +105,7 @@ inline fe fe_reduce(const fe x) {
 // a * b * R^-1 mod p: Montgomery multiplication, 4 rows, two accumulators E (x*) and O (y*)
 // with T = E + O*2^64: products of even limbs go to E as double words, those of odd limbs to O;
 // after each row E and O swap roles (the division by 2^64). Result < p (final conditional subtraction).
-inline fe fe_mul(const fe a, const fe b) {
+static inline fe fe_mul(const fe a, const fe b) {
     limb_t _cf = 0;
     limb_t cy = 0;
     limb_t x0 = 0, x1 = 0, x2 = 0, x3 = 0, y0 = 0, y1 = 0, y2 = 0, y3 = 0, m = 0;
@@ -229,7 +229,7 @@ inline fe fe_mul(const fe a, const fe b) {
 }
 
 // x * R mod p: into Montgomery form (multiply by R^2).
-inline fe fe_to_mont(const fe x) {
+static inline fe fe_to_mont(const fe x) {
     fe r2;
     r2.l[0] = 0x1bb8e645ae216da7UL;
     r2.l[1] = 0x53fe3ab1e35c59e3UL;
@@ -239,7 +239,7 @@ inline fe fe_to_mont(const fe x) {
 }
 
 // x * R^-1 mod p: out of Montgomery form (multiply by 1), fully reduced.
-inline fe fe_from_mont(const fe x) {
+static inline fe fe_from_mont(const fe x) {
     fe one;
     one.l[0] = 1;
     one.l[1] = 0;

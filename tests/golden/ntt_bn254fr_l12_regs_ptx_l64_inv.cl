@@ -10,7 +10,7 @@ typedef ulong limb_t;
 typedef struct { limb_t l[4]; } fe;
 
 // a + b mod 2p (inputs < 2p): sum chain, then the sum minus 2p where it is >= 2p.
-inline fe fe_add(const fe a, const fe b) {
+static inline fe fe_add(const fe a, const fe b) {
     limb_t cy = 0;
     fe r = a; limb_t bo = 0, hi = 0, d0 = 0, d1 = 0, d2 = 0, d3 = 0;
     asm volatile(
@@ -34,7 +34,7 @@ inline fe fe_add(const fe a, const fe b) {
 }
 
 // a - b mod 2p (inputs < 2p): difference chain, then + (2p & borrow mask).
-inline fe fe_sub(const fe a, const fe b) {
+static inline fe fe_sub(const fe a, const fe b) {
     limb_t cy = 0;
     fe r = a; limb_t bo = 0, q = 0;
     asm volatile(
@@ -58,7 +58,7 @@ inline fe fe_sub(const fe a, const fe b) {
 }
 
 // x mod p for x < 2p (the identity on fully reduced values).
-inline fe fe_reduce(const fe x) {
+static inline fe fe_reduce(const fe x) {
     limb_t cy = 0;
     fe r = x; limb_t bo = 0, d0 = 0, d1 = 0, d2 = 0, d3 = 0;
     asm volatile(
@@ -80,7 +80,7 @@ inline fe fe_reduce(const fe x) {
 // a * b * R^-1 mod p: Montgomery multiplication, 4 rows, two accumulators E (x*) and O (y*)
 // with T = E + O*2^64: products of even limbs go to E as double words, those of odd limbs to O;
 // after each row E and O swap roles (the division by 2^64). Result < 2p (lazy: no final subtraction).
-inline fe fe_mul(const fe a, const fe b) {
+static inline fe fe_mul(const fe a, const fe b) {
     limb_t cy = 0;
     limb_t x0 = 0, x1 = 0, x2 = 0, x3 = 0, y0 = 0, y1 = 0, y2 = 0, y3 = 0, m = 0;
     // row 0: T = T/2^64 + a*b.l[0] + m*p, E = x*, O = y*
@@ -195,7 +195,7 @@ inline fe fe_mul(const fe a, const fe b) {
 }
 
 // x * R mod p: into Montgomery form (multiply by R^2).
-inline fe fe_to_mont(const fe x) {
+static inline fe fe_to_mont(const fe x) {
     fe r2;
     r2.l[0] = 0x1bb8e645ae216da7UL;
     r2.l[1] = 0x53fe3ab1e35c59e3UL;
@@ -205,7 +205,7 @@ inline fe fe_to_mont(const fe x) {
 }
 
 // x * R^-1 mod p: out of Montgomery form (multiply by 1), fully reduced.
-inline fe fe_from_mont(const fe x) {
+static inline fe fe_from_mont(const fe x) {
     fe one;
     one.l[0] = 1;
     one.l[1] = 0;
@@ -215,7 +215,7 @@ inline fe fe_from_mont(const fe x) {
 }
 
 // The low `bits` bits of x reversed (bits >= 1).
-inline uint bitrev(uint x, const uint bits) {
+static inline uint bitrev(uint x, const uint bits) {
     x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
     x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
     x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
@@ -226,7 +226,7 @@ inline uint bitrev(uint x, const uint bits) {
 
 // Element access as 2 vector(s) of type ulong2: fe_ldg/fe_stg in global memory (element i),
 // fe_lds/fe_sts in local memory (slot i of planes `stride` vectors apart).
-inline fe fe_ldg(__global const fe* p, const uint i) {
+static inline fe fe_ldg(__global const fe* p, const uint i) {
     __global const ulong2* q = (__global const ulong2*)p + (size_t)i * 2u;
     fe r; ulong2 v;
     v = q[0];
@@ -235,12 +235,12 @@ inline fe fe_ldg(__global const fe* p, const uint i) {
     r.l[2] = v.s0; r.l[3] = v.s1;
     return r;
 }
-inline void fe_stg(__global fe* p, const uint i, const fe x) {
+static inline void fe_stg(__global fe* p, const uint i, const fe x) {
     __global ulong2* q = (__global ulong2*)p + (size_t)i * 2u;
     q[0] = (ulong2)(x.l[0], x.l[1]);
     q[1] = (ulong2)(x.l[2], x.l[3]);
 }
-inline fe fe_lds(__local const ulong2* u, const uint i, const uint stride) {
+static inline fe fe_lds(__local const ulong2* u, const uint i, const uint stride) {
     fe r; ulong2 v;
     v = u[0u * stride + i];
     r.l[0] = v.s0; r.l[1] = v.s1;
@@ -248,7 +248,7 @@ inline fe fe_lds(__local const ulong2* u, const uint i, const uint stride) {
     r.l[2] = v.s0; r.l[3] = v.s1;
     return r;
 }
-inline void fe_sts(__local ulong2* u, const uint i, const uint stride, const fe x) {
+static inline void fe_sts(__local ulong2* u, const uint i, const uint stride, const fe x) {
     u[0u * stride + i] = (ulong2)(x.l[0], x.l[1]);
     u[1u * stride + i] = (ulong2)(x.l[2], x.l[3]);
 }

@@ -31,7 +31,7 @@ typedef struct { limb_t l[2]; } fe;
 #define MADHIC_CC(d, a, b, c) { ulong _s = (ulong)mul_hi((limb_t)(a), (limb_t)(b)) + (c) + _cf; _cf = (limb_t)(_s >> 32); (d) = (limb_t)_s; }
 
 // a + b mod p (inputs < p): sum chain, then the sum minus p where it is >= p.
-inline fe fe_add(const fe a, const fe b) {
+static inline fe fe_add(const fe a, const fe b) {
     limb_t _cf = 0;
     limb_t cy = 0;
     fe r = a; limb_t bo = 0, hi = 0, d0 = 0, d1 = 0;
@@ -50,7 +50,7 @@ inline fe fe_add(const fe a, const fe b) {
 }
 
 // a - b mod p (inputs < p): difference chain, then + (p & borrow mask).
-inline fe fe_sub(const fe a, const fe b) {
+static inline fe fe_sub(const fe a, const fe b) {
     limb_t _cf = 0;
     limb_t cy = 0;
     fe r = a; limb_t bo = 0, q = 0;
@@ -68,7 +68,7 @@ inline fe fe_sub(const fe a, const fe b) {
 }
 
 // x mod p for x < 2p (the identity on fully reduced values).
-inline fe fe_reduce(const fe x) {
+static inline fe fe_reduce(const fe x) {
     limb_t _cf = 0;
     limb_t cy = 0;
     fe r = x; limb_t bo = 0, d0 = 0, d1 = 0;
@@ -82,7 +82,7 @@ inline fe fe_reduce(const fe x) {
 // a * b * R^-1 mod p: Montgomery multiplication, CIOS, 2 rows of four carry chains
 // (lo and hi halves of a*b_i, then of m*p with m = t0*n'); T in 4 words t*, renamed
 // (not moved) after each row. Result < p (final conditional subtraction).
-inline fe fe_mul(const fe a, const fe b) {
+static inline fe fe_mul(const fe a, const fe b) {
     limb_t _cf = 0;
     limb_t cy = 0;
     limb_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, m = 0;
@@ -133,7 +133,7 @@ inline fe fe_mul(const fe a, const fe b) {
 }
 
 // x * R mod p: into Montgomery form (multiply by R^2).
-inline fe fe_to_mont(const fe x) {
+static inline fe fe_to_mont(const fe x) {
     fe r2;
     r2.l[0] = 0x00000001U;
     r2.l[1] = 0xfffffffeU;
@@ -141,7 +141,7 @@ inline fe fe_to_mont(const fe x) {
 }
 
 // x * R^-1 mod p: out of Montgomery form (multiply by 1), fully reduced.
-inline fe fe_from_mont(const fe x) {
+static inline fe fe_from_mont(const fe x) {
     fe one;
     one.l[0] = 1;
     one.l[1] = 0;
@@ -149,7 +149,7 @@ inline fe fe_from_mont(const fe x) {
 }
 
 // The low `bits` bits of x reversed (bits >= 1).
-inline uint bitrev(uint x, const uint bits) {
+static inline uint bitrev(uint x, const uint bits) {
     x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
     x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
     x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
@@ -160,24 +160,24 @@ inline uint bitrev(uint x, const uint bits) {
 
 // Element access as 1 vector(s) of type uint2: fe_ldg/fe_stg in global memory (element i),
 // fe_lds/fe_sts in local memory (slot i of planes `stride` vectors apart).
-inline fe fe_ldg(__global const fe* p, const uint i) {
+static inline fe fe_ldg(__global const fe* p, const uint i) {
     __global const uint2* q = (__global const uint2*)p + (size_t)i * 1u;
     fe r; uint2 v;
     v = q[0];
     r.l[0] = v.s0; r.l[1] = v.s1;
     return r;
 }
-inline void fe_stg(__global fe* p, const uint i, const fe x) {
+static inline void fe_stg(__global fe* p, const uint i, const fe x) {
     __global uint2* q = (__global uint2*)p + (size_t)i * 1u;
     q[0] = (uint2)(x.l[0], x.l[1]);
 }
-inline fe fe_lds(__local const uint2* u, const uint i, const uint stride) {
+static inline fe fe_lds(__local const uint2* u, const uint i, const uint stride) {
     fe r; uint2 v;
     v = u[0u * stride + i];
     r.l[0] = v.s0; r.l[1] = v.s1;
     return r;
 }
-inline void fe_sts(__local uint2* u, const uint i, const uint stride, const fe x) {
+static inline void fe_sts(__local uint2* u, const uint i, const uint stride, const fe x) {
     u[0u * stride + i] = (uint2)(x.l[0], x.l[1]);
 }
 

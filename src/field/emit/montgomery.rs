@@ -179,7 +179,7 @@ impl Ops<'_> {
         w.comment(format!(
             "a + b mod {kname} (inputs < {kname}): sum chain, then the sum minus {kname} where it is >= {kname}."
         ));
-        w.open("inline fe fe_add(const fe a, const fe b)");
+        w.open("static inline fe fe_add(const fe a, const fe b)");
         chain_vars(w, cfg);
         w.line(format!("fe r = a; limb_t bo = 0, hi = 0, {dvars};"));
         let mut ch = Chain::new();
@@ -219,7 +219,7 @@ impl Ops<'_> {
         w.comment(format!(
             "a - b mod {kname} (inputs < {kname}): difference chain, then + ({kname} & borrow mask)."
         ));
-        w.open("inline fe fe_sub(const fe a, const fe b)");
+        w.open("static inline fe fe_sub(const fe a, const fe b)");
         chain_vars(w, cfg);
         w.line("fe r = a; limb_t bo = 0, q = 0;");
         let mut ch = Chain::new();
@@ -252,7 +252,7 @@ impl Ops<'_> {
         } = *self;
         // --- reduce ----------------------------------------------------------------------------
         w.comment("x mod p for x < 2p (the identity on fully reduced values).");
-        w.open("inline fe fe_reduce(const fe x)");
+        w.open("static inline fe fe_reduce(const fe x)");
         chain_vars(w, cfg);
         w.line(format!("fe r = x; limb_t bo = 0, {dvars};"));
         let mut ch = Chain::new();
@@ -272,7 +272,7 @@ impl Ops<'_> {
         let Ops { mp, cfg, n, .. } = *self;
         let r2 = mp.limbs_of(&mp.r2);
         w.comment("x * R mod p: into Montgomery form (multiply by R^2).");
-        w.open("inline fe fe_to_mont(const fe x)");
+        w.open("static inline fe fe_to_mont(const fe x)");
         w.line("fe r2;");
         for (j, v) in r2.iter().enumerate() {
             w.line(format!("r2.l[{j}] = {};", lit(mp, *v)));
@@ -281,7 +281,7 @@ impl Ops<'_> {
         w.close();
         w.blank();
         w.comment("x * R^-1 mod p: out of Montgomery form (multiply by 1), fully reduced.");
-        w.open("inline fe fe_from_mont(const fe x)");
+        w.open("static inline fe fe_from_mont(const fe x)");
         w.line("fe one;");
         for j in 0..n {
             w.line(format!("one.l[{j}] = {};", if j == 0 { "1" } else { "0" }));
@@ -322,7 +322,7 @@ fn emit_mul_evenodd(w: &mut Writer, mp: &MontParams, cfg: &FieldCfg) {
         "a * b * R^-1 mod p: Montgomery multiplication, {n} rows, two accumulators E (x*) and O (y*)\nwith T = E + O*2^{wb}: products of even limbs go to E as double words, those of odd limbs to O;\nafter each row E and O swap roles (the division by 2^{wb}).{}",
         result_bound(cfg)
     ));
-    w.open("inline fe fe_mul(const fe a, const fe b)");
+    w.open("static inline fe fe_mul(const fe a, const fe b)");
     chain_vars(w, cfg);
     let xs: Vec<String> = (0..n).map(|j| format!("x{j} = 0")).collect();
     let ys: Vec<String> = (0..n).map(|j| format!("y{j} = 0")).collect();
@@ -433,7 +433,7 @@ fn emit_mul(w: &mut Writer, mp: &MontParams, cfg: &FieldCfg, spare: bool) {
         "a * b * R^-1 mod p: Montgomery multiplication, CIOS, {n} rows of four carry chains\n(lo and hi halves of a*b_i, then of m*p with m = t0*n'); T in {words} words t*, renamed\n(not moved) after each row.{}",
         result_bound(cfg)
     ));
-    w.open("inline fe fe_mul(const fe a, const fe b)");
+    w.open("static inline fe fe_mul(const fe a, const fe b)");
     chain_vars(w, cfg);
     let tv: Vec<String> = (0..words).map(|j| format!("t{j} = 0")).collect();
     w.line(format!("limb_t {}, m = 0;", tv.join(", ")));

@@ -24,7 +24,7 @@ pub fn block_source(n: usize) -> String {
 // it is < N·2^64 ≤ 2^94 for N ≤ 2^30 digits: the 96-bit accumulator (64-bit sum + 32-bit
 // count of its carries) cannot overflow, and a limb sum d0 + d1·2^32 stays < 2^127.
 
-inline uint digit(__global const ulong* x, uint limbs, uint d) {{
+static inline uint digit(__global const ulong* x, uint limbs, uint d) {{
     return (d >> 1) < limbs ? (uint)(x[d >> 1] >> (32 * (d & 1))) : 0u;
 }}
 
@@ -87,7 +87,7 @@ __kernel void block_conv_n{n}(__global const uint* v, __global const uint* w,
         s,
         r#"
 // Σ over chunks of output digit m, as (lo, hi).
-inline ulong2 digit_sum(__global const ulong* p, uint k, uint chunks, uint m) {{
+static inline ulong2 digit_sum(__global const ulong* p, uint k, uint chunks, uint m) {{
     uint t = m / {n}u, u = m % {n}u;
     ulong lo = 0, hi = 0;
     for (uint c = 0; c < chunks; ++c) {{

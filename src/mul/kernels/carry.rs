@@ -19,13 +19,13 @@ pub fn carry_source() -> String {
 // A carry state: bit 1 = generates, bit 0 = propagates. Identity: propagate only.
 #define CS_ID 1u
 // `a` covers the lower limbs, `b` the upper: the pair of both.
-inline uint cs_combine(uint a, uint b) {{
+static inline uint cs_combine(uint a, uint b) {{
     uint g = (b & 2u) | ((b & 1u) ? (a & 2u) : 0u);
     return g | (a & b & 1u);
 }}
 
 // m_j = (lo_j + hi_(j−1)) mod 2^64 and its carry-out bit b_j.
-inline ulong moved(__global const ulong* s, uint j, uint* carry) {{
+static inline ulong moved(__global const ulong* s, uint j, uint* carry) {{
     ulong lo = s[2 * j];
     ulong m = lo + (j > 0 ? s[2 * (j - 1) + 1] : 0ul);
     *carry = m < lo;

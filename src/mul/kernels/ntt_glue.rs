@@ -21,7 +21,7 @@ __kernel void split16(__global const ulong* x, uint limbs, __global ulong* out, 
 }
 
 // lo + hi·2^64 mod p, canonical (2^64 ≡ 2^32 − 1, 2^96 ≡ −1).
-inline ulong gl_reduce(ulong lo, ulong hi) {
+static inline ulong gl_reduce(ulong lo, ulong hi) {
     ulong hh = hi >> 32, hl = hi & GL_EPS;
     ulong t0 = lo - hh;
     if (lo < hh) t0 -= GL_EPS;

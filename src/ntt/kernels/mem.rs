@@ -51,7 +51,7 @@ pub(super) fn mem_helpers(w: &mut Writer, mp: &MontParams) {
             format!("({pt})({})", parts.join(", "))
         }
     };
-    w.open("inline fe fe_ldg(__global const fe* p, const uint i)");
+    w.open("static inline fe fe_ldg(__global const fe* p, const uint i)");
     w.line(format!(
         "__global const {pt}* q = (__global const {pt}*)p + (size_t)i * {np}u;"
     ));
@@ -62,7 +62,7 @@ pub(super) fn mem_helpers(w: &mut Writer, mp: &MontParams) {
     }
     w.line("return r;");
     w.close();
-    w.open("inline void fe_stg(__global fe* p, const uint i, const fe x)");
+    w.open("static inline void fe_stg(__global fe* p, const uint i, const fe x)");
     w.line(format!(
         "__global {pt}* q = (__global {pt}*)p + (size_t)i * {np}u;"
     ));
@@ -71,7 +71,7 @@ pub(super) fn mem_helpers(w: &mut Writer, mp: &MontParams) {
     }
     w.close();
     w.open(format!(
-        "inline fe fe_lds(__local const {pt}* u, const uint i, const uint stride)"
+        "static inline fe fe_lds(__local const {pt}* u, const uint i, const uint stride)"
     ));
     w.line(format!("fe r; {pt} v;"));
     for h in 0..np {
@@ -81,7 +81,7 @@ pub(super) fn mem_helpers(w: &mut Writer, mp: &MontParams) {
     w.line("return r;");
     w.close();
     w.open(format!(
-        "inline void fe_sts(__local {pt}* u, const uint i, const uint stride, const fe x)"
+        "static inline void fe_sts(__local {pt}* u, const uint i, const uint stride, const fe x)"
     ));
     for h in 0..np {
         w.line(format!("u[{h}u * stride + i] = {};", pack(h)));

@@ -68,7 +68,7 @@ fn header(w: &mut Writer, plan: &NttPlan, what: &str) {
 
 fn bitrev_fn(w: &mut Writer) {
     w.comment("The low `bits` bits of x reversed (bits >= 1).");
-    w.open("inline uint bitrev(uint x, const uint bits)");
+    w.open("static inline uint bitrev(uint x, const uint bits)");
     w.line("x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);");
     w.line("x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);");
     w.line("x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);");

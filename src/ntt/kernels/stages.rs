@@ -125,7 +125,7 @@ pub(super) fn twiddle_fn(w: &mut Writer, plan: &NttPlan) {
     w.comment(format!(
         "w^e in Montgomery form from two tables: hi[t] = w^(t 2^{h}), lo[t] = w^t (t < 2^{h})."
     ));
-    w.open("inline fe twiddle(__global const fe* lo, __global const fe* hi, const uint e)");
+    w.open("static inline fe twiddle(__global const fe* lo, __global const fe* hi, const uint e)");
     w.line(format!(
         "return fe_mul(hi[e >> {h}u], lo[e & {}u]);",
         (1u64 << h) - 1
