@@ -6,10 +6,9 @@ use super::vc::{default_tolerance, VcArgs};
 use crate::io::input::{batch_shape, infer_n, load_input_batch, Encoding};
 use crate::io::npy_stream::{complex_header, read_complex_into, write_complex};
 use crate::io::random::fresh_seed;
-use crate::reference::{compare, separable_vc};
 use crate::runtime::{DeviceInfo, Gpu};
 use crate::transform::Precision;
-use crate::vc::report::CheckReport;
+use crate::vc::report::{check_batch, CheckReport};
 use crate::vc::stream::{fits, PassTimes, StreamPlan, StreamedVc, TransferFloor};
 use crate::vc::{DeviceComplex, VcOptions, VcPlan};
 use anyhow::{bail, Result};
@@ -300,7 +299,13 @@ fn run_typed<C: DeviceComplex>(a: &VcArgs, opened: Option<(Gpu, String)>) -> Res
     let times = sv.run(&gpu, &mut data)?;
     let total_ms = t0.elapsed().as_secs_f64() * 1e3;
     let check = match kept {
-        Some(input) => Some(check(&whole, &input, &to_f64(&data), a.tolerance)?),
+        Some(input) => Some(check_batch(
+            &whole,
+            &input,
+            &to_f64(&data),
+            a.tolerance
+                .unwrap_or_else(|| default_tolerance(whole.precision)),
+        )?),
         None => None,
     };
     let failed = check.as_ref().is_some_and(|c| !c.ok);
@@ -360,60 +365,10 @@ fn run_typed<C: DeviceComplex>(a: &VcArgs, opened: Option<(Gpu, String)>) -> Res
     } else {
         print_human(&gpu.describe(), &report);
     }
-    if let Some(c) = &report.check {
-        if let Some(defect) = c.error.defect() {
-            bail!("--check failed: {defect}; no output written");
-        }
-        if !c.ok {
-            bail!(
-                "--check failed: relative L2 error {:.3e} is above the tolerance {:.1e}; no output written",
-                c.error.rel_l2,
-                c.tolerance
-            );
-        }
+    if let Some(f) = report.check.as_ref().and_then(CheckReport::failure) {
+        bail!("{f}; no output written");
     }
     Ok(())
-}
-
-fn check(
-    plan: &VcPlan,
-    input: &[Complex64],
-    out: &[Complex64],
-    tol: Option<f64>,
-) -> Result<CheckReport> {
-    use rayon::prelude::*;
-    let len = plan.len as usize;
-    let errors = (0..plan.batch as usize)
-        .into_par_iter()
-        .map(|k| {
-            let r = k * len..(k + 1) * len;
-            let want = separable_vc(
-                plan.p,
-                plan.n,
-                &input[r.clone()],
-                plan.direction,
-                plan.scale(),
-            )?;
-            Ok((k, compare(&out[r], &want)))
-        })
-        .collect::<crate::Result<Vec<_>>>()?;
-    let (worst_k, error) = errors
-        .into_iter()
-        .reduce(|w, e| {
-            if e.1.rel_l2.is_nan() && !w.1.rel_l2.is_nan() || e.1.rel_l2 > w.1.rel_l2 {
-                e
-            } else {
-                w
-            }
-        })
-        .expect("a batch holds at least one transform");
-    let tolerance = tol.unwrap_or_else(|| default_tolerance(plan.precision));
-    Ok(CheckReport {
-        ok: error.passes(tolerance),
-        error,
-        tolerance,
-        worst_transform: (plan.batch > 1).then_some(worst_k as u64),
-    })
 }
 
 fn print_human(device: &str, r: &StreamReport) {

@@ -163,7 +163,13 @@ pub fn parse_metadata_yaml(text: &str) -> Vec<(String, AmdKernelInfo)> {
 /// Per-kernel static ISA counts of AMDGPU assembly (`-save-temps` output): instructions
 /// between `NAME:` and the function's end label.
 pub fn isa_counts(asm: &str) -> Vec<(String, ClassCounts)> {
-    let mut out: Vec<(String, ClassCounts)> = Vec::new();
+    per_kernel(asm, |c, op| classify_gcn(op, c))
+}
+
+/// Folds each instruction of AMDGPU assembly into its kernel's `T` (`add(t, opcode)`): the
+/// instructions between a `.globl` kernel's `NAME:` and its `.Lfunc_end` label.
+pub fn per_kernel<T: Default>(asm: &str, mut add: impl FnMut(&mut T, &str)) -> Vec<(String, T)> {
+    let mut out: Vec<(String, T)> = Vec::new();
     let mut globls: Vec<String> = Vec::new();
     let mut inside = false;
     for line in asm.lines() {
@@ -174,7 +180,7 @@ pub fn isa_counts(asm: &str) -> Vec<(String, ClassCounts)> {
         }
         if let Some(label) = t.strip_suffix(':') {
             if globls.iter().any(|g| g == label) {
-                out.push((label.to_string(), ClassCounts::default()));
+                out.push((label.to_string(), T::default()));
                 inside = true;
             } else if label.starts_with(".Lfunc_end") {
                 inside = false;
@@ -185,7 +191,9 @@ pub fn isa_counts(asm: &str) -> Vec<(String, ClassCounts)> {
             continue;
         }
         let op = t.split_whitespace().next().unwrap_or("");
-        classify_gcn(op, &mut out.last_mut().expect("inside a kernel").1);
+        if let Some((_, c)) = out.last_mut() {
+            add(c, op);
+        }
     }
     out
 }

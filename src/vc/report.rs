@@ -132,6 +132,22 @@ pub fn default_tolerance(precision: Precision) -> f64 {
     }
 }
 
+impl CheckReport {
+    /// Why the check failed, as the front ends say it (`None`: it passed): a NaN or infinite
+    /// value first, else the error above the tolerance.
+    pub fn failure(&self) -> Option<String> {
+        if let Some(defect) = self.error.defect() {
+            return Some(format!("--check failed: {defect}"));
+        }
+        (!self.ok).then(|| {
+            format!(
+                "--check failed: relative L2 error {:.3e} is above the tolerance {:.1e}",
+                self.error.rel_l2, self.tolerance
+            )
+        })
+    }
+}
+
 /// Checks each transform of a batch (`input` and `out` B·N values) against the separable f64
 /// reference, in parallel; the report is the worst one's (NaN worse than any number, ties keep
 /// the first transform).

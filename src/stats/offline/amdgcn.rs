@@ -87,33 +87,7 @@ impl GcnClasses {
 
 /// Per-kernel class counts: instructions between `NAME:` and the function's end label.
 pub fn classes(asm: &str) -> Vec<(String, GcnClasses)> {
-    let mut out: Vec<(String, GcnClasses)> = Vec::new();
-    let mut globls: Vec<String> = Vec::new();
-    let mut inside = false;
-    for line in asm.lines() {
-        let t = line.split(';').next().unwrap_or("").trim();
-        if let Some(n) = t.strip_prefix(".globl") {
-            globls.push(n.trim().to_string());
-            continue;
-        }
-        if let Some(label) = t.strip_suffix(':') {
-            if globls.iter().any(|g| g == label) {
-                out.push((label.to_string(), GcnClasses::default()));
-                inside = true;
-            } else if label.starts_with(".Lfunc_end") {
-                inside = false;
-            }
-            continue;
-        }
-        if !inside || t.is_empty() || t.starts_with('.') {
-            continue;
-        }
-        let op = t.split_whitespace().next().unwrap_or("");
-        if let Some((_, c)) = out.last_mut() {
-            c.add(op);
-        }
-    }
-    out
+    crate::stats::amd::per_kernel(asm, |c: &mut GcnClasses, op| c.add(op))
 }
 
 /// Metadata figures first; the compiler's comment block fills what the metadata lacks
