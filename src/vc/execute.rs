@@ -428,11 +428,19 @@ impl VcTransform {
         gpu: &Gpu,
         plan: &VcPlan,
     ) -> Result<(Schedule, GeneratedProgram, BuiltProgram, Vec<KernelHandle>)> {
-        // A fused kernel may report a smaller work-group limit than the probe: learn it and
-        // schedule again once.
+        // A fused kernel may report a smaller work-group limit than the probe: schedule this
+        // plan again once under that limit. The limit stays with this plan: learned for the
+        // whole device, one register-heavy candidate of `tune` shrank the tiles of every plan
+        // built after it in the process (the default 3^12 timed 4x slower in `tune` than in
+        // `vc` on the H100).
         let mut attempt = 0;
+        let mut cap: Option<u64> = None;
         let (schedule, program, built, kernels) = loop {
-            let (schedule, program) = crate::vc::program(plan, fused_limits_for_plan(gpu, plan));
+            let mut limits = fused_limits_for_plan(gpu, plan);
+            if let Some(c) = cap {
+                limits.max_threads = limits.max_threads.min(c);
+            }
+            let (schedule, program) = crate::vc::program(plan, limits);
             let built = build_program(gpu, &program.source, &vendor_options(gpu, &schedule))?;
             let kernels = program
                 .kernels
@@ -457,9 +465,7 @@ impl VcTransform {
                         k.max_work_group
                     )));
                 }
-                Some((_, k)) => {
-                    crate::runtime::probe::learn_thread_limit(gpu, k.max_work_group as u64)
-                }
+                Some((_, k)) => cap = Some(k.max_work_group as u64),
             }
             attempt += 1;
         };
