@@ -430,9 +430,8 @@ impl VcTransform {
     ) -> Result<(Schedule, GeneratedProgram, BuiltProgram, Vec<KernelHandle>)> {
         // A fused kernel may report a smaller work-group limit than the probe: schedule this
         // plan again once under that limit. The limit stays with this plan: learned for the
-        // whole device, one register-heavy candidate of `tune` shrank the tiles of every plan
-        // built after it in the process (the default 3^12 timed 4x slower in `tune` than in
-        // `vc` on the H100).
+        // whole device, one register-heavy candidate of `explore` would shrink the tiles of
+        // every plan built after it in the process.
         let mut attempt = 0;
         let mut cap: Option<u64> = None;
         let (schedule, program, built, kernels) = loop {
