@@ -79,9 +79,10 @@ pub(super) enum TypedBuffers {
     F64(Buffers<f64>),
 }
 
-/// A plan made ready on one device: program built, buffers allocated.
-pub struct VcTransform {
-    /// The plan this transform was made from.
+/// A plan's program built for one device, without buffers: what a [`VcTransform`] runs, and
+/// what the streamed path (`vc::stream`) runs on buffers of its own.
+pub struct CompiledVc {
+    /// The plan this program was made from.
     pub plan: VcPlan,
     /// The launches in order and the buffers they use.
     pub schedule: Schedule,
@@ -90,9 +91,22 @@ pub struct VcTransform {
     /// The program built for the device (or loaded from the program cache).
     pub built: BuiltProgram,
     pub(super) kernels: Vec<KernelHandle>,
+}
+
+/// A plan made ready on one device: program built ([`CompiledVc`], whose fields read through
+/// this), buffers allocated.
+pub struct VcTransform {
+    compiled: CompiledVc,
     pub(super) buffers: TypedBuffers,
     /// Host wall time of allocating the device buffers and mapping the pinned staging (ms).
     pub alloc_ms: f64,
+}
+
+impl std::ops::Deref for VcTransform {
+    type Target = CompiledVc;
+    fn deref(&self) -> &CompiledVc {
+        &self.compiled
+    }
 }
 
 fn mib(b: u64) -> String {
@@ -403,31 +417,24 @@ impl VcTransform {
     /// Checks the device, generates and builds the program, allocates buffers.
     pub fn new(gpu: &Gpu, plan: &VcPlan) -> Result<VcTransform> {
         check_device(&gpu.info, plan)?;
-        let (schedule, program, built, kernels) = Self::compile(gpu, plan)?;
+        let compiled = CompiledVc::new(gpu, plan)?;
         let t_alloc = Instant::now();
         let buffers = match plan.precision {
-            Precision::F32 => TypedBuffers::F32(alloc::<f32>(gpu, plan, &schedule)?),
-            Precision::F64 => TypedBuffers::F64(alloc::<f64>(gpu, plan, &schedule)?),
+            Precision::F32 => TypedBuffers::F32(alloc::<f32>(gpu, plan, &compiled.schedule)?),
+            Precision::F64 => TypedBuffers::F64(alloc::<f64>(gpu, plan, &compiled.schedule)?),
         };
         let alloc_ms = t_alloc.elapsed().as_secs_f64() * 1e3;
         Ok(VcTransform {
-            plan: plan.clone(),
-            program,
-            built,
-            schedule,
-            kernels,
+            compiled,
             buffers,
             alloc_ms,
         })
     }
+}
 
-    /// Schedules, generates and builds the plan's program: everything but the buffers (the
-    /// streamed path runs the kernels on buffers of its own).
-    #[allow(clippy::type_complexity)]
-    pub(super) fn compile(
-        gpu: &Gpu,
-        plan: &VcPlan,
-    ) -> Result<(Schedule, GeneratedProgram, BuiltProgram, Vec<KernelHandle>)> {
+impl CompiledVc {
+    /// Schedules, generates and builds the plan's program: everything but the buffers.
+    pub fn new(gpu: &Gpu, plan: &VcPlan) -> Result<CompiledVc> {
         // A fused kernel may report a smaller work-group limit than the probe: schedule this
         // plan again once under that limit. The limit stays with this plan: learned for the
         // whole device, one register-heavy candidate of `explore` would shrink the tiles of
@@ -468,19 +475,13 @@ impl VcTransform {
             }
             attempt += 1;
         };
-        Ok((schedule, program, built, kernels))
-    }
-
-    /// Refuses complex input and output on a plan that has no complex buffers (one fused pass
-    /// from a truth vector that writes no spectrum: [`uses_complex_buffers`]).
-    pub(crate) fn check_complex_buffers(&self) -> Result<()> {
-        if uses_complex_buffers(&self.schedule) {
-            Ok(())
-        } else {
-            Err(JitError::invalid(
-                "the plan reads a truth vector and writes no spectrum: it has no complex input or output (use upload_truth, run_checked and the reductions)",
-            ))
-        }
+        Ok(CompiledVc {
+            plan: plan.clone(),
+            schedule,
+            program,
+            built,
+            kernels,
+        })
     }
 
     /// The generator's counts for each kernel, by name.
@@ -491,6 +492,20 @@ impl VcTransform {
     /// The kernels of the built program, in the order of `program.kernels`.
     pub fn kernel_handles(&self) -> &[KernelHandle] {
         &self.kernels
+    }
+}
+
+impl VcTransform {
+    /// Refuses complex input and output on a plan that has no complex buffers (one fused pass
+    /// from a truth vector that writes no spectrum: [`uses_complex_buffers`]).
+    pub(crate) fn check_complex_buffers(&self) -> Result<()> {
+        if uses_complex_buffers(&self.schedule) {
+            Ok(())
+        } else {
+            Err(JitError::invalid(
+                "the plan reads a truth vector and writes no spectrum: it has no complex input or output (use upload_truth, run_checked and the reductions)",
+            ))
+        }
     }
 
     /// Finishes with the transform: unmaps its pinned staging memory, reporting an unmap

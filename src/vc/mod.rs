@@ -19,7 +19,7 @@ pub mod truth_pass;
 pub mod verify;
 
 pub use crate::transform::{Direction, Norm, Precision};
-pub use execute::{check_device, RunTimes, VcTransform};
+pub use execute::{check_device, CompiledVc, RunTimes, VcTransform};
 pub use host::{DeviceBuffer, DeviceComplex};
 pub use kernels::program;
 pub use plan::{Algorithm, Coeffs, SpectrumOutput, TruthEncoding, VcOptions, VcPlan};

@@ -6,7 +6,7 @@ use crate::vc::execute::{Buffers, Real, LOCAL_SIZE};
 use crate::vc::plan::SpectrumOutput;
 use crate::vc::rows::RowMap;
 use crate::vc::schedule::{Buf, PassKind};
-use crate::vc::VcTransform;
+use crate::vc::CompiledVc;
 use ocl::Buffer;
 
 /// One launch of a schedule: kernel, arguments, range, buffers and the memory its units touch.
@@ -36,7 +36,7 @@ impl Launch<'_> {
     }
 }
 
-impl VcTransform {
+impl CompiledVc {
     /// The schedule's launches with their arguments for these buffers, in order.
     pub(in crate::vc) fn launches<'a, T: Real>(&'a self, b: &'a Buffers<T>) -> Vec<Launch<'a>> {
         let pick = |which: Buf| -> &'a Buffer<T> {

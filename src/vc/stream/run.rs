@@ -8,11 +8,11 @@ use crate::runtime::timing::event_span_ns;
 use crate::runtime::transfer::{flush, read_rect, write_rect, Rect};
 use crate::runtime::{Gpu, Pinned};
 use crate::transform::Precision;
-use crate::vc::execute::{coefficient_tables, Buffers, Real, TypedBuffers};
+use crate::vc::execute::{coefficient_tables, Buffers, Real};
 use crate::vc::host::DeviceComplex;
 use crate::vc::plan::{Algorithm, Coeffs, VcOptions, VcPlan};
 use crate::vc::schedule::Buf;
-use crate::vc::VcTransform;
+use crate::vc::CompiledVc;
 use ocl::{Buffer, Event, Queue};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -93,7 +93,7 @@ pub struct StreamedVc {
     /// The whole transform (p, n, batch, precision, direction, normalisation).
     pub whole: VcPlan,
     /// The device transform of each distinct chunk shape.
-    pub transforms: Vec<VcTransform>,
+    pub transforms: Vec<CompiledVc>,
     /// Which transform each pass runs.
     stage_tr: Vec<usize>,
     typed: TypedSlots,
@@ -145,7 +145,7 @@ fn chunk_plan(
 
 fn alloc_typed<T: Real>(
     gpu: &Gpu,
-    transforms: &[VcTransform],
+    transforms: &[CompiledVc],
     reals: usize,
     two: bool,
 ) -> Result<Typed<T>> {
@@ -222,7 +222,7 @@ impl StreamedVc {
             capacity,
             TARGET_CHUNK_BYTES / elem,
         )?;
-        let mut transforms: Vec<VcTransform> = Vec::new();
+        let mut transforms: Vec<CompiledVc> = Vec::new();
         let mut plans: Vec<VcPlan> = Vec::new();
         let mut stage_tr = Vec::new();
         for pass in &plan.passes {
@@ -237,19 +237,8 @@ impl StreamedVc {
             let i = match plans.iter().position(|q| *q == cp) {
                 Some(i) => i,
                 None => {
-                    let (schedule, program, built, kernels) = VcTransform::compile(gpu, &cp)?;
-                    plans.push(cp.clone());
-                    transforms.push(VcTransform {
-                        plan: cp,
-                        schedule,
-                        program,
-                        built,
-                        kernels,
-                        // Replaced below by the first slot's buffers.
-                        buffers: TypedBuffers::F32(placeholder(gpu)?),
-                        // The slots allocate (and time) the buffers this transform runs on.
-                        alloc_ms: 0.0,
-                    });
+                    transforms.push(CompiledVc::new(gpu, &cp)?);
+                    plans.push(cp);
                     transforms.len() - 1
                 }
             };
@@ -510,18 +499,6 @@ impl StreamedVc {
             TypedSlots::F64(t) => rel(t),
         }
     }
-}
-
-/// A two-real buffer set: what a compiled transform holds until the slots exist (its own
-/// buffers are never used by the streamed path).
-fn placeholder(gpu: &Gpu) -> Result<Buffers<f32>> {
-    Ok(Buffers {
-        a: crate::runtime::pinned::device_buffer(&gpu.queue, 2)?,
-        b: None,
-        coef: Vec::new(),
-        staging: Pinned::new(&gpu.queue, 2)?,
-        mvl: None,
-    })
 }
 
 /// Copies the chunk's host rows into the staging (device layout: rows one after another).
