@@ -9,6 +9,7 @@ pub mod file_run;
 pub mod fused;
 pub mod host;
 pub mod kernels;
+pub mod limits;
 pub mod overlap;
 pub mod plan;
 pub mod report;
