@@ -449,31 +449,17 @@ impl StreamedVc {
             retire(f, data, &mut scatter_ms)?;
         }
         let wall_ms = t0.elapsed().as_secs_f64() * 1e3;
-        let (mut up_ns, mut k_ns, mut down_ns) = (0u64, 0u64, 0u64);
-        let (mut first, mut last) = (u64::MAX, 0u64);
-        for f in &done {
-            let mut span = |ev: &Event, sum: &mut u64| -> Result<()> {
-                let (s, e) = event_span_ns(ev)?;
-                first = first.min(s);
-                last = last.max(e);
-                *sum += e.saturating_sub(s);
-                Ok(())
-            };
-            span(&f.up, &mut up_ns)?;
-            for ev in &f.kernels {
-                span(ev, &mut k_ns)?;
-            }
-            span(&f.down, &mut down_ns)?;
-        }
+        let [upload_ms, kernel_ms, download_ms, span_ms] =
+            event_totals(done.iter().map(|f| (&f.up, f.kernels.as_slice(), &f.down)))?;
         let bytes = std::mem::size_of_val(data) as u64;
         Ok(PassTimes {
             digits: (pass.a, pass.w),
             chunks: pass.chunks(p),
             wall_ms,
-            span_ms: last.saturating_sub(first) as f64 * 1e-6,
-            upload_ms: up_ns as f64 * 1e-6,
-            kernel_ms: k_ns as f64 * 1e-6,
-            download_ms: down_ns as f64 * 1e-6,
+            span_ms,
+            upload_ms,
+            kernel_ms,
+            download_ms,
             gather_ms,
             scatter_ms,
             bytes,
@@ -499,6 +485,36 @@ impl StreamedVc {
             TypedSlots::F64(t) => rel(t),
         }
     }
+}
+
+/// The summed upload, kernel and download event times of a pass's chunks and the span from
+/// the first start to the last end, in ms.
+fn event_totals<'a>(
+    chunks: impl Iterator<Item = (&'a Event, &'a [Event], &'a Event)>,
+) -> Result<[f64; 4]> {
+    let (mut up_ns, mut k_ns, mut down_ns) = (0u64, 0u64, 0u64);
+    let (mut first, mut last) = (u64::MAX, 0u64);
+    for (up, kernels, down) in chunks {
+        let mut span = |ev: &Event, sum: &mut u64| -> Result<()> {
+            let (s, e) = event_span_ns(ev)?;
+            first = first.min(s);
+            last = last.max(e);
+            *sum += e.saturating_sub(s);
+            Ok(())
+        };
+        span(up, &mut up_ns)?;
+        for ev in kernels {
+            span(ev, &mut k_ns)?;
+        }
+        span(down, &mut down_ns)?;
+    }
+    let ms = |ns: u64| ns as f64 * 1e-6;
+    Ok([
+        ms(up_ns),
+        ms(k_ns),
+        ms(down_ns),
+        ms(last.saturating_sub(first)),
+    ])
 }
 
 /// Copies the chunk's host rows into the staging (device layout: rows one after another).
