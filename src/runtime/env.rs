@@ -81,6 +81,31 @@ pub fn kernel_wg() -> KernelWg {
     }
 }
 
+/// Whether default in-place fused schedules use lane blocks (`JITFFT_LANE_BLOCKS`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LaneBlocks {
+    /// Unset or `auto`: where the run-length model predicts them cheaper, arrays beyond L2.
+    Auto,
+    /// `off`: lane digits only (the A/B of the GPU sweeps).
+    Off,
+    /// `on`: wherever a block schedule exists, any size; `on:L`: blocks of at most L lanes
+    /// (tests of cut blocks and work-items that step through rows on small arrays).
+    On(Option<u64>),
+}
+
+/// `JITFFT_LANE_BLOCKS` = `auto` (default) | `off` | `on` | `on:L`; other values read as auto.
+pub fn lane_blocks() -> LaneBlocks {
+    match std::env::var("JITFFT_LANE_BLOCKS").as_deref() {
+        Ok("off") => LaneBlocks::Off,
+        Ok("on") => LaneBlocks::On(None),
+        Ok(v) => match v.strip_prefix("on:").and_then(|l| l.parse().ok()) {
+            Some(l) if l > 0 => LaneBlocks::On(Some(l)),
+            _ => LaneBlocks::Auto,
+        },
+        _ => LaneBlocks::Auto,
+    }
+}
+
 /// `JITFFT_TUNE_SECONDS`: `explore`/`tune` start no new candidate after this many seconds
 /// (sweeps of many sizes under a time limit); unparsable values are ignored.
 pub fn tune_seconds() -> Option<f64> {

@@ -245,6 +245,9 @@ impl Schedule {
                 }
             }
         }
+        if let Some(blocks) = Self::lane_blocks(plan, limits, cap, &fused) {
+            fused = blocks;
+        }
         let (p, n) = (plan.p, plan.n);
         let mut cur = Buf::A;
         let passes = fused
@@ -276,6 +279,58 @@ impl Schedule {
             kernels: Vec::new(),
             result: cur,
         }
+    }
+
+    /// The block schedule ([`fused::block`]) that replaces `lanes` (the lane-digit passes of a
+    /// default in-place plan) where the run-length model predicts it at least 0.1 copies
+    /// cheaper, for arrays beyond [`fused::groups::LONG_RUN_BYTES`] and plans that write their
+    /// spectrum (`JITFFT_LANE_BLOCKS`: `off` never, `on` wherever one exists).
+    fn lane_blocks(
+        plan: &VcPlan,
+        limits: FusedLimits,
+        cap: u32,
+        lanes: &[FusedPass],
+    ) -> Option<Vec<FusedPass>> {
+        use crate::runtime::env::{lane_blocks, LaneBlocks};
+        let mode = lane_blocks();
+        let default = plan.fused_lanes.is_none()
+            && matches!(plan.fused_layout, FusedLayout::Auto | FusedLayout::Inplace)
+            && plan.output == super::plan::SpectrumOutput::Write
+            && plan.truth.is_none();
+        let forced = match mode {
+            LaneBlocks::Off => return None,
+            LaneBlocks::Auto => None,
+            LaneBlocks::On(len) => Some(len.unwrap_or(u64::MAX)),
+        };
+        if !default || lanes.len() < 2 {
+            return None;
+        }
+        let req = FusedRequest {
+            p: plan.p,
+            n: plan.n,
+            groups: vec![plan.n],
+            lanes: None,
+            precision: plan.precision,
+            direction: plan.direction,
+            scale: plan.scale(),
+            limits,
+        };
+        let caps = fused::block::BlockCaps {
+            first: cap,
+            digits: plan.fused_digits.unwrap_or(plan.n),
+            lanes: forced.unwrap_or(u64::MAX),
+        };
+        let (cost, passes) = fused::block::block_schedule(&req, caps)?;
+        let large = plan.buffer_bytes() >= fused::groups::LONG_RUN_BYTES;
+        // Only where lane digits are known to lose (measured: runs that end inside sectors
+        // below 256 bytes ran at 37–73% of copy), or a pass is saved: the model undercounts
+        // long lane runs (3^17's 648-byte runs measured 87%, modelled 1.15 copies a pass).
+        let short = lanes.iter().any(|f| {
+            let run = (f.p as u64).pow(f.t) * f.precision.complex_bytes();
+            f.t > 0 && run < 256 && run % 32 != 0
+        });
+        let pays = (passes.len() < lanes.len() || short) && cost < fused::passes_cost(lanes) - 0.1;
+        (forced.is_some() || (large && pays)).then(|| batch_passes(plan, passes, limits))
     }
 
     /// The fused passes, in order (none unless the algorithm is fused).
@@ -316,7 +371,7 @@ fn batch_passes(plan: &VcPlan, mut passes: Vec<FusedPass>, limits: FusedLimits) 
         if i == last {
             f.output = plan.output;
         }
-        if f.groups() == 1 && plan.batch > 1 {
+        if f.groups() == 1 && plan.batch > 1 && f.block.is_none() {
             let by_threads = (limits.max_threads.min(256) / f.threads()).max(1);
             let by_local = (limits.local_bytes / f.local_bytes().max(1)).max(1);
             f.rows = plan.batch.min(by_threads).min(by_local);

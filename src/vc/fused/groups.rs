@@ -145,6 +145,9 @@ pub fn passes_cost(passes: &[super::FusedPass]) -> f64 {
     passes
         .iter()
         .map(|f| {
+            if let Some(b) = f.block {
+                return super::block::block_cost(b.len, b.span, f.precision.complex_bytes());
+            }
             let run = (f.p as u64).pow(f.t) * f.precision.complex_bytes();
             let memory = if f.t == 0 {
                 1.0

@@ -9,6 +9,8 @@
 //!   writes are runs of p^t elements; after all passes the data is in natural order.
 //! - `inplace`: digits [k, k+m) are transformed where they are, with t lane digits [0, t)
 //!   in the tile so reads and writes move runs of p^t elements.
+//! - `inplace` with a lane block ([`block`]): later passes keep L consecutive low indices
+//!   (any L local memory holds) instead of lane digits, so runs need not be powers of p.
 //! - `staged`: the same digit groups as in place, but every pass writes the next pass's tile
 //!   digits to the bottom of memory (lanes first), so each pass reads its whole tile as one
 //!   contiguous block and only writes move runs of p^t elements; the last writes natural order.
@@ -21,6 +23,7 @@
 //! [`mapping`]); the generator
 //! `vc::kernels::fused` only emits what a [`FusedPass`] says.
 
+pub mod block;
 pub mod budget;
 pub mod groups;
 pub mod mapping;
@@ -32,5 +35,5 @@ pub use budget::max_tile_digits;
 pub use groups::{
     auto_digits_cap, auto_inplace_lanes, balanced_groups, inplace_groups, passes_cost,
 };
-pub use pass::{FusedLimits, FusedPass, Layout, Swizzle, TileDigit};
+pub use pass::{FusedLimits, FusedPass, LaneBlock, Layout, Swizzle, TileDigit};
 pub use plan::FusedRequest;

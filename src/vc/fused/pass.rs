@@ -84,6 +84,32 @@ pub struct FusedPass {
     /// writes its own (min, max): no exchanges, no cross-work-item reduction, no barrier but
     /// the staging's. `rows` is then the work-group size.
     pub per_item: bool,
+    /// Lanes as a block of consecutive low indices instead of lane digits (in-place passes
+    /// after the first; [`super::block`]): runs need not be powers of p.
+    pub block: Option<LaneBlock>,
+}
+
+/// A pass's lanes as `len` consecutive indices of the `span` = p^k below its transformed
+/// digits (k = the lowest transformed digit), `ceil(span / len)` blocks per row, and the
+/// work-items of a work-group (`items`: `len` × the rows of other digits it steps through).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct LaneBlock {
+    /// Consecutive lanes, L.
+    pub len: u64,
+    /// The index range below the transformed digits, p^k.
+    pub span: u64,
+    /// Work-items per work-group (a multiple of `len`).
+    pub items: u64,
+    /// Elements between two tile positions in the local exchange buffer (≥ `len`; padded
+    /// where rows of a warp would otherwise meet in the same banks).
+    pub pitch: u64,
+}
+
+impl LaneBlock {
+    /// Blocks per row of the span.
+    pub fn blocks(&self) -> u64 {
+        self.span.div_ceil(self.len)
+    }
 }
 
 impl FusedPass {
@@ -97,7 +123,10 @@ impl FusedPass {
     }
     /// Work-items per work-group.
     pub fn threads(&self) -> u64 {
-        self.tile_len() / self.regs()
+        match self.block {
+            Some(b) => b.items,
+            None => self.tile_len() / self.regs(),
+        }
     }
     /// Words (u32) of the per-item pass's truth staging (one byte a value: p ≤ 85): the rows'
     /// values, one pad word per row where a row is a whole even number of words (an odd word
@@ -110,11 +139,16 @@ impl FusedPass {
     }
     /// Elements of the local exchange buffer (one round's worth).
     pub fn local_len(&self) -> u64 {
-        self.tile_len() / (self.p as u64).pow(self.resident.len() as u32)
+        match self.block {
+            // One digit needs no exchange.
+            Some(_) if self.m < 2 => 0,
+            Some(b) => self.tile_len() * b.pitch,
+            None => self.tile_len() / (self.p as u64).pow(self.resident.len() as u32),
+        }
     }
     /// Work-groups the pass launches per transform, p^(work-group digits).
     pub fn groups(&self) -> u64 {
-        (self.p as u64).pow(self.wg.len() as u32)
+        (self.p as u64).pow(self.wg.len() as u32) * self.block.map_or(1, |b| b.blocks())
     }
     /// Work-groups of the whole batch: groups per transform × ⌈B / rows⌉.
     pub fn batch_groups(&self) -> u64 {
@@ -185,6 +219,9 @@ impl FusedPass {
         );
         if self.batched() {
             name.push_str(&format!("_b{}r{}", self.batch, self.rows));
+        }
+        if let Some(b) = self.block {
+            name.push_str(&format!("_block{}", b.len));
         }
         if self.per_item {
             name.push_str("_item");

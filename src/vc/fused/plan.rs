@@ -43,7 +43,7 @@ impl FusedRequest {
 impl FusedRequest {
     /// What pass `idx` shares with the others: the last pass applies the scale, and indices
     /// are 64-bit when N exceeds 32 bits.
-    fn common(&self, idx: usize) -> PassCommon {
+    pub(super) fn common(&self, idx: usize) -> PassCommon {
         let last = idx + 1 == self.groups.len();
         PassCommon {
             p: self.p,
@@ -57,7 +57,7 @@ impl FusedRequest {
 }
 
 /// What every pass of a schedule shares.
-struct PassCommon {
+pub(super) struct PassCommon {
     p: u32,
     n: u32,
     precision: Precision,
@@ -68,7 +68,7 @@ struct PassCommon {
 
 impl PassCommon {
     /// A pass before `finish_pass` chooses its registers, sub-stages and exchanges.
-    fn pass(
+    pub(super) fn pass(
         &self,
         layout: Layout,
         m: u32,
@@ -100,6 +100,7 @@ impl PassCommon {
             truth: None,
             output: crate::vc::plan::SpectrumOutput::Write,
             per_item: false,
+            block: None,
         }
     }
 }
@@ -142,34 +143,38 @@ fn rotate(req: &FusedRequest) -> Vec<FusedPass> {
 
 /// The in-place schedule: groups from the lowest digit up, lanes below every group but the first.
 fn inplace(req: &FusedRequest) -> Vec<FusedPass> {
-    let (p, n, groups, lanes) = (req.p, req.n, &req.groups[..], req.lanes);
-    let (precision, limits) = (req.precision, req.limits);
-    let cap = max_tile_digits(p, precision, limits);
+    let (p, groups, lanes) = (req.p, &req.groups[..], req.lanes);
+    let cap = max_tile_digits(p, req.precision, req.limits);
     let mut out = Vec::new();
     let mut k = 0;
     for (idx, &m) in groups.iter().enumerate() {
-        let t = group_lanes(p, m, k, lanes, cap, precision);
-        let mut tile: Vec<TileDigit> = (0..t)
-            .map(|i| TileDigit {
-                in_pos: i,
-                out_pos: i,
-                transformed: false,
-            })
-            .collect();
-        tile.extend((k..k + m).map(|i| TileDigit {
-            in_pos: i,
-            out_pos: i,
-            transformed: true,
-        }));
-        let wg = (t..k).chain(k + m..n).map(|i| (i, i)).collect();
-        let common = req.common(idx);
-        out.push(finish_pass(
-            common.pass(Layout::Inplace, m, t, tile, wg, idx),
-            limits,
-        ));
+        let t = group_lanes(p, m, k, lanes, cap, req.precision);
+        out.push(inplace_pass(req, idx, k, m, t));
         k += m;
     }
     out
+}
+
+/// Pass `idx` of an in-place schedule: digits [k, k+m) transformed, lane digits [0, t).
+pub(super) fn inplace_pass(req: &FusedRequest, idx: usize, k: u32, m: u32, t: u32) -> FusedPass {
+    let mut tile: Vec<TileDigit> = (0..t)
+        .map(|i| TileDigit {
+            in_pos: i,
+            out_pos: i,
+            transformed: false,
+        })
+        .collect();
+    tile.extend((k..k + m).map(|i| TileDigit {
+        in_pos: i,
+        out_pos: i,
+        transformed: true,
+    }));
+    let wg = (t..k).chain(k + m..req.n).map(|i| (i, i)).collect();
+    let common = req.common(idx);
+    finish_pass(
+        common.pass(Layout::Inplace, m, t, tile, wg, idx),
+        req.limits,
+    )
 }
 
 /// The staged schedule: in-place digit groups, but pass i reads layout L_i and writes L_(i+1),

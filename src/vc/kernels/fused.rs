@@ -70,6 +70,9 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
     if pass.per_item {
         return super::per_item::emit_per_item(w, pass);
     }
+    if pass.block.is_some() {
+        return super::block::emit_block_pass(w, pass);
+    }
     emit_comment(w, pass);
     let xs: Vec<String> = (0..pass.regs()).map(|j| format!("v{j}")).collect();
     emit_signature(w, pass, &xs);

@@ -1,6 +1,7 @@
 //! The VC transform's OpenCL C generators: one kernel per pass of the ct/cg algorithms
 //! ([`ct_cg`]) and the fused multi-digit passes ([`fused`]).
 
+mod block;
 pub mod ct_cg;
 pub mod fused;
 mod per_item;

@@ -1,0 +1,186 @@
+//! OpenCL C of a block pass ([`crate::vc::fused::block`]): digits [k, k+m) transformed in
+//! place for L consecutive lanes below p^k, one p-point codelet a work-item and digit, the
+//! tile exchanged through local memory between digits.
+
+use crate::clgen::{real_literal, small_dft, OpCounts, Writer};
+use crate::transform::{Direction, Precision};
+use crate::vc::fused::FusedPass;
+
+/// Emits the kernel of a block pass (the caller has checked `pass.block`).
+pub(super) fn emit_block_pass(w: &mut Writer, pass: &FusedPass) {
+    let Some(block) = pass.block else {
+        return;
+    };
+    let p = pass.p as u64;
+    let (m, k) = (pass.m, pass.tile[0].in_pos);
+    let (len, span, items) = (block.len, block.span, block.items);
+    let rows = p.pow(m - 1);
+    let step = items / len;
+    let lit = |x: u64| {
+        if pass.wide_index {
+            format!("{x}UL")
+        } else {
+            format!("{x}u")
+        }
+    };
+    w.comment(format!(
+        "{}: fused pass {} of the VC transform, p = {}, N = {}^{}, in place.\n\
+         Transforms digits {}..{} (stride {span}) for blocks of {len} consecutive lanes below them\n\
+         ({} blocks a row, the last cut at {span}); {items} work-items, each a lane and every {step}th\n\
+         of the {rows} rows of the other digits; one p-point codelet a digit{}.{}",
+        pass.name(),
+        pass.index,
+        p,
+        p,
+        pass.n,
+        k,
+        k + m - 1,
+        block.blocks(),
+        if m > 1 {
+            ", exchanged through local memory"
+        } else {
+            ""
+        },
+        pass.scale
+            .map(|s| format!("\nOutputs are scaled by {s:e}."))
+            .unwrap_or_default()
+    ));
+    w.line(format!(
+        "__kernel __attribute__((reqd_work_group_size({items}, 1, 1)))"
+    ));
+    w.open(format!(
+        "void {}(__global const real2 *restrict src, __global real2 *restrict dst)",
+        pass.name()
+    ));
+    if m > 1 {
+        w.line(format!("__local real2 tile[{}];", p.pow(m) * block.pitch));
+    }
+    w.line("const uint t = get_local_id(0);");
+    w.line(format!("const uint lane = t % {len}u;"));
+    w.line(format!("const uint r0 = t / {len}u;"));
+    w.line(format!(
+        "const idx_t g = get_group_id(0) + get_global_offset(0) / {items};"
+    ));
+    let nb = block.blocks();
+    let row = lit(span * p.pow(m));
+    if nb == 1 {
+        w.line("const idx_t lo = lane;");
+        w.line(format!("const bool live = lo < {};", lit(span)));
+        w.line(format!("const idx_t base = g * {row} + lo;"));
+    } else {
+        w.line(format!(
+            "const idx_t lo = (g % {}) * {len}u + lane;",
+            lit(nb)
+        ));
+        w.line(format!("const bool live = lo < {};", lit(span)));
+        w.line(format!(
+            "const idx_t base = (g / {}) * {row} + lo;",
+            lit(nb)
+        ));
+    }
+    let xs: Vec<String> = (0..p).map(|j| format!("v{j}")).collect();
+    w.line(format!("real2 {};", xs.join(", ")));
+    for s in 0..m {
+        emit_digit(w, pass, s, &xs, rows, step, &lit);
+        if s + 1 < m {
+            w.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        }
+    }
+    w.close();
+}
+
+/// Digit k+s: each work-item's rows r (tile position q of their element 0, elements p^s
+/// apart), loaded from global memory (s = 0) or the tile, transformed, and stored to the tile
+/// or (last digit) to global memory, scaled where the pass scales.
+fn emit_digit(
+    w: &mut Writer,
+    pass: &FusedPass,
+    s: u32,
+    xs: &[String],
+    rows: u64,
+    step: u64,
+    lit: &dyn Fn(u64) -> String,
+) {
+    let p = pass.p as u64;
+    let block = pass.block.expect("a block pass");
+    let (pitch, span) = (block.pitch, block.span);
+    let last = s + 1 == pass.m;
+    let f64p = pass.precision == Precision::F64;
+    let stride = p.pow(s);
+    if step >= rows {
+        // One row a work-item.
+        w.open("");
+        w.line("const uint r = r0;");
+    } else {
+        w.open_loop(
+            format!("for (uint r = r0; r < {rows}u; r += {step}u)"),
+            rows.div_ceil(step),
+        );
+    }
+    let q = match (s, last) {
+        (0, true) => "0".to_string(),
+        (0, false) => format!("r * {p}u"),
+        (_, true) => "r".to_string(),
+        _ => format!("r % {stride}u + (r / {stride}u) * {}u", stride * p),
+    };
+    w.line(format!("const uint q = {q};"));
+    if s == 0 {
+        w.line(format!("const idx_t at = base + (idx_t)q * {};", lit(span)));
+        w.open("if (live)");
+        for (j, x) in xs.iter().enumerate() {
+            w.line(format!("{x} = src[at + {}];", lit(j as u64 * span)));
+        }
+        w.close();
+        w.open("else");
+        w.line(format!("{} = (real2)(0, 0);", xs.join(" = ")));
+        w.close();
+        w.note(OpCounts {
+            global_loads: p,
+            ..Default::default()
+        });
+    } else {
+        for (j, x) in xs.iter().enumerate() {
+            w.line(format!(
+                "{x} = tile[q * {pitch}u + lane + {}u];",
+                j as u64 * stride * pitch
+            ));
+        }
+    }
+    let inverse = pass.direction == Direction::Inverse;
+    small_dft::emit_dft(w, p, xs, inverse, f64p);
+    if last {
+        w.line(format!(
+            "const idx_t out = base + (idx_t)q * {};",
+            lit(span)
+        ));
+        w.open("if (live)");
+        for (j, x) in xs.iter().enumerate() {
+            let val = match pass.scale {
+                Some(sc) => format!("{x} * {}", real_literal(sc, f64p)),
+                None => x.clone(),
+            };
+            w.line(format!(
+                "dst[out + {}] = {val};",
+                lit(j as u64 * stride * span)
+            ));
+        }
+        w.close();
+        w.note(OpCounts {
+            global_stores: p,
+            real_mul: if pass.scale.is_some() { 2 * p } else { 0 },
+            ..Default::default()
+        });
+    } else {
+        for (j, x) in xs.iter().enumerate() {
+            w.line(format!(
+                "tile[q * {pitch}u + lane + {}u] = {x};",
+                j as u64 * stride * pitch
+            ));
+        }
+    }
+    if step >= rows {
+        w.close();
+    } else {
+        w.close_loop();
+    }
+}

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Lane blocks (issue 28, docs/perf-notes.md "lane blocks") on an NVIDIA host, one call:
+#  1. `devices --bandwidth` (the copy rate);
+#  2. for every size whose default plan changed (p ≥ 5 at its largest n with p^n ≤ 2^28, large p
+#     first), alternated: the default plan (`vc --check`, fresh program cache, no wisdom: lane
+#     blocks where the model takes them) and JITFFT_LANE_BLOCKS=off (the lane-digit plan of
+#     main before, unchecked), kernel median of REPEAT each;
+#  3. torch.fft.fftn (cuFFT) for the same sizes (tools/peers/peer_cufft.py), same run;
+#  4. the table (tools/reports/blocks_report.py → SUMMARY.md).
+# Usage (repo root): OUT=dir tools/gpu/gpu_blocks.sh
+# Settings: REPEAT (10), LIMIT_S (380: no new size after this many seconds), DEVICE (gpu),
+# QUICK=1 (tiny sizes on any device: a check of the script on PoCL), SIZES ("p:n …").
+# Writes: env.txt, log.txt, bandwidth.json, blocks.jsonl, off.jsonl, cufft.json, SUMMARY.md.
+set -uo pipefail
+OUT=${OUT:?set OUT to a new results folder}
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+BIN=${JITFFT_BIN:-target/release/jitfft}
+HERE=$(cd "$(dirname "$0")" && pwd)
+if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
+  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
+fi
+QUICK=${QUICK:-0}
+REPEAT=${REPEAT:-10}
+LIMIT_S=${LIMIT_S:-380}
+if [ "$QUICK" = 1 ]; then
+  DEVICE=${DEVICE:-}
+  DEFAULT_SIZES="24:3 11:3"
+  REPEAT=2
+  export JITFFT_LANE_BLOCKS_QUICK=on
+else
+  DEVICE=${DEVICE:-gpu}
+  DEFAULT_SIZES="24:6 25:6 11:8 13:7 31:5 32:5 14:7 15:7 17:6 19:6 23:6 26:5 27:5 28:5 29:5 30:5 18:6 20:6 21:6 22:6 7:9 10:8 5:12"
+fi
+SIZES=${SIZES:-$DEFAULT_SIZES}
+DEV=()
+[ -n "$DEVICE" ] && DEV=(--device "$DEVICE")
+export JITFFT_CACHE_DIR=/tmp/jitfft-cache-blocks
+rm -rf "$JITFFT_CACHE_DIR"
+NOWISDOM=/tmp/jitfft-blocks-nowisdom.json
+rm -f "$NOWISDOM"
+LOG="$OUT/log.txt"
+: > "$LOG"
+: > "$OUT/blocks.jsonl"
+: > "$OUT/off.jsonl"
+{
+  echo "date: $(date -u +%FT%TZ)"
+  echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
+  echo "command: QUICK=$QUICK REPEAT=$REPEAT LIMIT_S=$LIMIT_S DEVICE=$DEVICE SIZES=\"$SIZES\" OUT=\$OUT tools/gpu/gpu_blocks.sh"
+  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | head -3
+} > "$OUT/env.txt"
+step() { echo "== [$(date -u +%T) +${SECONDS}s] $*" >> "$LOG"; }
+
+step "devices --bandwidth"
+timeout 60 "$BIN" devices --bandwidth --json "${DEV[@]}" > "$OUT/bandwidth.json" 2>> "$LOG"
+
+done_sizes=""
+for s in $SIZES; do
+  if [ "$SECONDS" -gt "$LIMIT_S" ]; then
+    step "time limit: $s and later sizes left out"
+    break
+  fi
+  p=${s%:*} n=${s#*:}
+  # QUICK: tiny arrays never take blocks by the model; force them.
+  mode=${JITFFT_LANE_BLOCKS_QUICK:-auto}
+  step "default $p^$n (JITFFT_LANE_BLOCKS=$mode)"
+  JITFFT_LANE_BLOCKS=$mode JITFFT_WISDOM=$NOWISDOM timeout 150 "$BIN" vc --p "$p" --n "$n" --check \
+    --random 7 --repeat "$REPEAT" "${DEV[@]}" --json 2>> "$LOG" | tr -d '\n' >> "$OUT/blocks.jsonl"
+  echo >> "$OUT/blocks.jsonl"
+  step "off $p^$n"
+  JITFFT_LANE_BLOCKS=off JITFFT_WISDOM=$NOWISDOM timeout 120 "$BIN" vc --p "$p" --n "$n" \
+    --random 7 --repeat "$REPEAT" "${DEV[@]}" --json 2>> "$LOG" | tr -d '\n' >> "$OUT/off.jsonl"
+  echo >> "$OUT/off.jsonl"
+  done_sizes="$done_sizes $s"
+done
+
+step "cuFFT"
+CUSIZES=$(echo $done_sizes | sed 's/:/^/g; s/ /,/g')
+timeout 150 python3 "$HERE/../peers/peer_cufft.py" --sizes "$CUSIZES" --repeats "$REPEAT" \
+  --out "$OUT/cufft.json" >> "$LOG" 2>&1 || echo "cuFFT peer failed (no torch/CUDA?)" >> "$LOG"
+step "report"
+python3 "$HERE/../reports/blocks_report.py" "$OUT" > "$OUT/SUMMARY.md" 2>> "$LOG"
+cat "$OUT/SUMMARY.md"
