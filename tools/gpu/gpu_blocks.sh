@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Lane blocks (issue 28, docs/perf-notes.md "lane blocks") on an NVIDIA host, one call:
 #  1. `devices --bandwidth` (the copy rate);
-#  2. for every size whose default plan changed (p ≥ 5 at its largest n with p^n ≤ 2^28, large p
-#     first), alternated: the default plan (`vc --check`, fresh program cache, no wisdom: lane
-#     blocks where the model takes them) and JITFFT_LANE_BLOCKS=off (the lane-digit plan of
-#     main before, unchecked), kernel median of REPEAT each;
+#  2. every p ≤ 32 at its largest n with p^n ≤ 2^28 (large p first): the default plan
+#     (`vc --check`, fresh program cache, no wisdom: lane blocks where the model takes them)
+#     and, where that plan has block passes, JITFFT_LANE_BLOCKS=off right after it (lane
+#     digits only, unchecked), kernel median of REPEAT each;
 #  3. torch.fft.fftn (cuFFT) for the same sizes (tools/peers/peer_cufft.py), same run;
 #  4. the table (tools/reports/blocks_report.py → SUMMARY.md).
 # Usage (repo root): OUT=dir tools/gpu/gpu_blocks.sh
@@ -22,7 +22,7 @@ if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}"
 fi
 QUICK=${QUICK:-0}
 REPEAT=${REPEAT:-10}
-LIMIT_S=${LIMIT_S:-380}
+LIMIT_S=${LIMIT_S:-470}
 if [ "$QUICK" = 1 ]; then
   DEVICE=${DEVICE:-}
   DEFAULT_SIZES="24:3 11:3"
@@ -30,7 +30,7 @@ if [ "$QUICK" = 1 ]; then
   export JITFFT_LANE_BLOCKS_QUICK=on
 else
   DEVICE=${DEVICE:-gpu}
-  DEFAULT_SIZES="24:6 25:6 11:8 13:7 31:5 32:5 14:7 15:7 17:6 19:6 23:6 26:5 27:5 28:5 29:5 30:5 18:6 20:6 21:6 22:6 7:9 10:8 5:12"
+  DEFAULT_SIZES="24:6 25:6 11:8 13:7 31:5 32:5 14:7 15:7 17:6 18:6 19:6 20:6 21:6 22:6 23:6 26:5 27:5 28:5 29:5 30:5 7:9 10:8 5:12 12:7 16:7 2:28 3:17 4:14 6:10 8:9 9:8"
 fi
 SIZES=${SIZES:-$DEFAULT_SIZES}
 DEV=()
@@ -67,6 +67,10 @@ for s in $SIZES; do
   JITFFT_LANE_BLOCKS=$mode JITFFT_WISDOM=$NOWISDOM timeout 150 "$BIN" vc --p "$p" --n "$n" --check \
     --random 7 --repeat "$REPEAT" "${DEV[@]}" --json 2>> "$LOG" | tr -d '\n' >> "$OUT/blocks.jsonl"
   echo >> "$OUT/blocks.jsonl"
+  if ! tail -1 "$OUT/blocks.jsonl" | grep -q '_block'; then
+    done_sizes="$done_sizes $s"
+    continue
+  fi
   step "off $p^$n"
   JITFFT_LANE_BLOCKS=off JITFFT_WISDOM=$NOWISDOM timeout 120 "$BIN" vc --p "$p" --n "$n" \
     --random 7 --repeat "$REPEAT" "${DEV[@]}" --json 2>> "$LOG" | tr -d '\n' >> "$OUT/off.jsonl"

@@ -140,7 +140,8 @@ pub fn lanes_cost(
 /// tiles: 69% first pass). A first pass whose tile exceeds [`FIRST_TILE_VALUES`] with at least
 /// [`FIRST_TILE_REGS`] values a work-item costs [`FIRST_TILE_PENALTY`] more (5^6, 6^5, 7^5,
 /// 9^4 at 256 work-items: 1.26–1.72 copies, against 1.0–1.12 for 5^5, 6^4, 7^4 and 9^4 at 9
-/// values a work-item). Every pass 0.05 more (launch and tail).
+/// values a work-item), and so does one of p ≥ [`FIRST_TILE_LARGE_P`] (17^3–21^3: 59–69%).
+/// Every pass 0.05 more (launch and tail).
 pub fn passes_cost(passes: &[super::FusedPass]) -> f64 {
     passes
         .iter()
@@ -165,17 +166,20 @@ pub fn passes_cost(passes: &[super::FusedPass]) -> f64 {
             } else {
                 0.0
             };
-            let first =
-                if f.t == 0 && f.tile_len() > FIRST_TILE_VALUES && f.regs() >= FIRST_TILE_REGS {
-                    FIRST_TILE_PENALTY
-                } else {
-                    0.0
-                };
+            let slow_tile = f.regs() >= FIRST_TILE_REGS || f.p >= FIRST_TILE_LARGE_P;
+            let first = if f.t == 0 && f.tile_len() > FIRST_TILE_VALUES && slow_tile {
+                FIRST_TILE_PENALTY
+            } else {
+                0.0
+            };
             memory + rounds + first + 0.05
         })
         .sum()
 }
 
+/// ... or whatever it holds where p is at least this (H200, `nvidia-h200/blocks-1/`: 17^3,
+/// 19^3, 21^3 first tiles at 1024 work-items, 5–10 values each, ran at 59–69% of copy).
+pub const FIRST_TILE_LARGE_P: u32 = 11;
 /// A first pass above this many tile values may run slow (see [`passes_cost`]).
 pub const FIRST_TILE_VALUES: u64 = 4096;
 /// ... when its work-items hold at least this many values each.
