@@ -140,7 +140,8 @@ pub fn lanes_cost(
 /// tiles: 69% first pass). A first pass whose tile exceeds [`FIRST_TILE_VALUES`] with at least
 /// [`FIRST_TILE_REGS`] values a work-item costs [`FIRST_TILE_PENALTY`] more (5^6, 6^5, 7^5,
 /// 9^4 at 256 work-items: 1.26–1.72 copies, against 1.0–1.12 for 5^5, 6^4, 7^4 and 9^4 at 9
-/// values a work-item), and so does one of p ≥ [`FIRST_TILE_LARGE_P`] (17^3–21^3: 59–69%).
+/// values a work-item), and so does one of p ≥ [`FIRST_TILE_LARGE_P`] from 8000 values
+/// (20^3–22^3: 71–81%).
 /// Every pass 0.05 more (launch and tail).
 pub fn passes_cost(passes: &[super::FusedPass]) -> f64 {
     passes
@@ -166,8 +167,9 @@ pub fn passes_cost(passes: &[super::FusedPass]) -> f64 {
             } else {
                 0.0
             };
-            let slow_tile = f.regs() >= FIRST_TILE_REGS || f.p >= FIRST_TILE_LARGE_P;
-            let first = if f.t == 0 && f.tile_len() > FIRST_TILE_VALUES && slow_tile {
+            let slow_tile = (f.tile_len() > FIRST_TILE_VALUES && f.regs() >= FIRST_TILE_REGS)
+                || (f.tile_len() >= FIRST_TILE_LARGE_VALUES && f.p >= FIRST_TILE_LARGE_P);
+            let first = if f.t == 0 && slow_tile {
                 FIRST_TILE_PENALTY
             } else {
                 0.0
@@ -177,9 +179,13 @@ pub fn passes_cost(passes: &[super::FusedPass]) -> f64 {
         .sum()
 }
 
-/// ... or whatever it holds where p is at least this (H200, `nvidia-h200/blocks-1/`: 17^3,
-/// 19^3, 21^3 first tiles at 1024 work-items, 5–10 values each, ran at 59–69% of copy).
+/// ... or, where p is at least this, a first tile of [`FIRST_TILE_LARGE_VALUES`] whatever
+/// its work-items hold: 20^3, 21^3, 22^3 first passes at 1024 work-items (8–11 values each)
+/// ran at 71–81% of copy on the H100 (`perf28/table-a`), 21^3 at 59% on the H200
+/// (`nvidia-h200/blocks-1/`), while 17^3 and 19^3 ran at 84–90% on the H100.
 pub const FIRST_TILE_LARGE_P: u32 = 11;
+/// See [`FIRST_TILE_LARGE_P`].
+pub const FIRST_TILE_LARGE_VALUES: u64 = 8000;
 /// A first pass above this many tile values may run slow (see [`passes_cost`]).
 pub const FIRST_TILE_VALUES: u64 = 4096;
 /// ... when its work-items hold at least this many values each.
