@@ -41,6 +41,22 @@ fn vc(p: u32, n: u32, algo: Algorithm, radix: Option<u64>, prec: Precision) -> V
     .unwrap()
 }
 
+/// 5^5 in passes of at most 2 digits, later ones as blocks of at most 7 lanes (with
+/// `JITFFT_LANE_BLOCKS=on:7` while its source is generated: see `programs`).
+fn block_plan(prec: Precision) -> VcPlan {
+    VcPlan::new(
+        5,
+        5,
+        VcOptions {
+            algorithm: Algorithm::Fused,
+            fused_digits: Some(2),
+            precision: prec,
+            ..Default::default()
+        },
+    )
+    .unwrap()
+}
+
 fn cli_source(args: &[&str]) -> String {
     let out = common::jitfft().arg("source").args(args).output().unwrap();
     assert!(
@@ -83,6 +99,9 @@ fn programs(t: &Target) -> Vec<Program> {
                 vc(3, 6, Algorithm::Fused, None, prec),
                 "vc_fused",
             ),
+            // Lane blocks (forced: small arrays never take them by the model): a cut block,
+            // an exchange between two digits.
+            ("vc fused blocks", block_plan(prec), "_block7"),
             // f64's local budget holds p^3 values a function per item, f32's p^4.
             (
                 "bent per-item",
@@ -91,9 +110,17 @@ fn programs(t: &Target) -> Vec<Program> {
             ),
             ("mvl decode+reduce", mvl, "_truthval"),
         ] {
+            let blocks = family == "vc fused blocks";
+            if blocks {
+                std::env::set_var("JITFFT_LANE_BLOCKS", "on:7");
+            }
+            let source = source_for(&plan, t);
+            if blocks {
+                std::env::remove_var("JITFFT_LANE_BLOCKS");
+            }
             out.push(Program {
                 family: format!("{family} {prec}"),
-                source: source_for(&plan, t),
+                source,
                 fp64,
                 marker,
             });
