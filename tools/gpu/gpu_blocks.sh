@@ -23,6 +23,8 @@ fi
 QUICK=${QUICK:-0}
 REPEAT=${REPEAT:-10}
 LIMIT_S=${LIMIT_S:-470}
+OFF=${OFF:-1}
+CHECK_MAX=${CHECK_MAX:-0}
 if [ "$QUICK" = 1 ]; then
   DEVICE=${DEVICE:-}
   DEFAULT_SIZES="24:3 11:3"
@@ -46,7 +48,7 @@ LOG="$OUT/log.txt"
 {
   echo "date: $(date -u +%FT%TZ)"
   echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
-  echo "command: QUICK=$QUICK REPEAT=$REPEAT LIMIT_S=$LIMIT_S DEVICE=$DEVICE SIZES=\"$SIZES\" OUT=\$OUT tools/gpu/gpu_blocks.sh"
+  echo "command: QUICK=$QUICK REPEAT=$REPEAT LIMIT_S=$LIMIT_S OFF=$OFF CHECK_MAX=$CHECK_MAX DEVICE=$DEVICE SIZES=\"$SIZES\" OUT=\$OUT tools/gpu/gpu_blocks.sh"
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | head -3
 } > "$OUT/env.txt"
 step() { echo "== [$(date -u +%T) +${SECONDS}s] $*" >> "$LOG"; }
@@ -63,11 +65,15 @@ for s in $SIZES; do
   p=${s%:*} n=${s#*:}
   # QUICK: tiny arrays never take blocks by the model; force them.
   mode=${JITFFT_LANE_BLOCKS_QUICK:-auto}
-  step "default $p^$n (JITFFT_LANE_BLOCKS=$mode)"
-  JITFFT_LANE_BLOCKS=$mode JITFFT_WISDOM=$NOWISDOM timeout 150 "$BIN" vc --p "$p" --n "$n" --check \
+  CHECK=(--check)
+  if [ "$CHECK_MAX" != 0 ] && [ "$(python3 -c "print(int($p ** $n > $CHECK_MAX))")" = 1 ]; then
+    CHECK=()
+  fi
+  step "default $p^$n (JITFFT_LANE_BLOCKS=$mode) ${CHECK[*]}"
+  JITFFT_LANE_BLOCKS=$mode JITFFT_WISDOM=$NOWISDOM timeout 150 "$BIN" vc --p "$p" --n "$n" "${CHECK[@]}" \
     --random 7 --repeat "$REPEAT" "${DEV[@]}" --json 2>> "$LOG" | tr -d '\n' >> "$OUT/blocks.jsonl"
   echo >> "$OUT/blocks.jsonl"
-  if ! tail -1 "$OUT/blocks.jsonl" | grep -q '_block'; then
+  if [ "$OFF" = 0 ] || ! tail -1 "$OUT/blocks.jsonl" | grep -q '_block'; then
     done_sizes="$done_sizes $s"
     continue
   fi
