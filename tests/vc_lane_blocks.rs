@@ -1,7 +1,7 @@
 //! Fused schedules whose later passes keep a block of consecutive lanes (`vc::fused::block`):
 //! `JITFFT_LANE_BLOCKS=on:L` forces blocks of at most L lanes on small arrays, so cut blocks
 //! (the span not a multiple of L), work-items stepping through several rows, one-digit blocks,
-//! batches, f64 and the scaled inverse all run on the test device against the f64 reference
+//! exchanges in real/imaginary halves (`on:Lh`), batches, f64 and the scaled inverse all run on the test device against the f64 reference
 //! (`vc --check`, fresh random input); `off` keeps lane digits.
 
 mod common;
@@ -51,7 +51,7 @@ fn block_passes_match_the_reference() {
             &["--p", "3", "--n", "10", "--fused-digits", "5", "--inverse"],
             "m5t0_inp_inv_f32_scaled_block25",
         ),
-        // f64, a batch of 3, a one-digit block of 99 lanes (1296 = 13·99 + 9)
+        // f64, a batch of 3, a one-digit block of 100 lanes (1296 = 12·100 + 96)
         (
             "on:100",
             &[
@@ -66,7 +66,7 @@ fn block_passes_match_the_reference() {
                 "--batch",
                 "3",
             ],
-            "m1t0_inp_fwd_f64_b3r1_block99",
+            "m1t0_inp_fwd_f64_b3r1_block100",
         ),
         // large composite p, whole-span blocks, orthonormal scaling
         (
@@ -88,8 +88,28 @@ fn block_passes_match_the_reference() {
             &["--p", "11", "--n", "3", "--fused-digits", "1"],
             "_block3",
         ),
+        // exchanges in real/imaginary halves: five digits (four exchanges), one row a work-item
+        (
+            "on:25h",
+            &["--p", "3", "--n", "10", "--fused-digits", "5", "--inverse"],
+            "m5t0_inp_inv_f32_scaled_block12",
+        ),
+        (
+            "on:7h",
+            &[
+                "--p",
+                "6",
+                "--n",
+                "5",
+                "--fused-digits",
+                "3",
+                "--precision",
+                "f64",
+            ],
+            "m3t0_inp_fwd_f64_block6",
+        ),
     ];
-    let some = [all[0], all[1], all[2]];
+    let some = [all[0], all[1], all[2], all[5]];
     for (mode, args, name) in pick(&some, all) {
         let report = run(mode, args);
         let blocks = block_kernels(&report);

@@ -88,20 +88,32 @@ pub enum LaneBlocks {
     Auto,
     /// `off`: lane digits only (the A/B of the GPU sweeps).
     Off,
+    /// `whole`: as `auto`, but exchanges never in real/imaginary halves (the A/B of halves).
+    Whole,
     /// `on`: wherever a block schedule exists, any size; `on:L`: blocks of at most L lanes
-    /// (tests of cut blocks and work-items that step through rows on small arrays).
-    On(Option<u64>),
+    /// (tests of cut blocks and work-items that step through rows on small arrays); `on:Lh`:
+    /// and exchanges in real/imaginary halves wherever a pass has two digits or more.
+    On(Option<u64>, bool),
 }
 
-/// `JITFFT_LANE_BLOCKS` = `auto` (default) | `off` | `on` | `on:L`; other values read as auto.
+/// `JITFFT_LANE_BLOCKS` = `auto` (default) | `off` | `whole` | `on` | `on:L` | `on:Lh`; other
+/// values read as auto.
 pub fn lane_blocks() -> LaneBlocks {
     match std::env::var("JITFFT_LANE_BLOCKS").as_deref() {
         Ok("off") => LaneBlocks::Off,
-        Ok("on") => LaneBlocks::On(None),
-        Ok(v) => match v.strip_prefix("on:").and_then(|l| l.parse().ok()) {
-            Some(l) if l > 0 => LaneBlocks::On(Some(l)),
-            _ => LaneBlocks::Auto,
-        },
+        Ok("whole") => LaneBlocks::Whole,
+        Ok("on") => LaneBlocks::On(None, false),
+        Ok(v) => {
+            let arg = v.strip_prefix("on:").unwrap_or("");
+            let (len, halves) = match arg.strip_suffix('h') {
+                Some(l) => (l, true),
+                None => (arg, false),
+            };
+            match len.parse() {
+                Ok(l) if l > 0 => LaneBlocks::On(Some(l), halves),
+                _ => LaneBlocks::Auto,
+            }
+        }
         _ => LaneBlocks::Auto,
     }
 }

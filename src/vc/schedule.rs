@@ -18,6 +18,8 @@ pub enum Buf {
 }
 
 /// What one pass computes.
+// A schedule holds a handful of passes: boxing the fused pass would save nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum PassKind {
     /// Cooley-Tukey butterflies in place; a butterfly's operands are `dist` apart
@@ -299,8 +301,8 @@ impl Schedule {
             && plan.truth.is_none();
         let forced = match mode {
             LaneBlocks::Off => return None,
-            LaneBlocks::Auto => None,
-            LaneBlocks::On(len) => Some(len.unwrap_or(u64::MAX)),
+            LaneBlocks::Auto | LaneBlocks::Whole => None,
+            LaneBlocks::On(len, halves) => Some((len.unwrap_or(u64::MAX), halves)),
         };
         if !default || lanes.len() < 2 {
             return None;
@@ -318,7 +320,9 @@ impl Schedule {
         let caps = fused::block::BlockCaps {
             first: cap,
             digits: plan.fused_digits.unwrap_or(plan.n),
-            lanes: forced.unwrap_or(u64::MAX),
+            lanes: forced.map_or(u64::MAX, |f| f.0),
+            halves: forced.is_some_and(|f| f.1),
+            whole: mode == LaneBlocks::Whole,
         };
         let (cost, passes) = fused::block::block_schedule(&req, caps)?;
         let large = plan.buffer_bytes() >= fused::groups::LONG_RUN_BYTES;

@@ -42,34 +42,67 @@ pub fn block_cost(len: u64, span: u64, complex_bytes: u64) -> f64 {
 
 /// The lane block of a pass of `m` digits starting at digit `k`, with its predicted cost:
 /// the cheapest run length that local memory (p^m × L values, m ≥ 2) and the work-group limit
-/// allow (at most `max_len`), the longest on equal cost. `None` where not even one lane fits,
-/// or p values would not fit a work-item's registers.
+/// allow (at most `caps.lanes`), the longest on equal cost, with whole complex values in the
+/// exchange or (twice the lanes, one row a work-item) real and imaginary parts in turn. `None`
+/// where not even one lane fits, or p values would not fit a work-item's registers.
 pub fn choose_block(
     p: u32,
     m: u32,
     k: u32,
     precision: Precision,
     limits: FusedLimits,
+    caps: BlockCaps,
+) -> Option<(LaneBlock, f64)> {
+    let whole = block_of(p, m, k, precision, limits, caps.lanes, false);
+    let halves = block_of(p, m, k, precision, limits, caps.lanes, true).filter(|_| !caps.whole);
+    match (whole, halves) {
+        (_, Some(b)) if caps.halves => Some(b),
+        (Some(a), Some(b)) if b.1 < a.1 - 1e-9 => Some(b),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Copies the extra barriers of an exchange in real and imaginary halves cost (a guess: two
+/// barriers and one more round of local accesses a digit against the pass's global traffic).
+pub const SPLIT_EXCHANGE_COST: f64 = 0.03;
+
+/// [`choose_block`] for one exchange mode.
+fn block_of(
+    p: u32,
+    m: u32,
+    k: u32,
+    precision: Precision,
+    limits: FusedLimits,
     max_len: u64,
+    split: bool,
 ) -> Option<(LaneBlock, f64)> {
     let (pp, cb) = (p as u64, precision.complex_bytes());
-    if k == 0 || m == 0 || pp > hard_values(precision) {
+    if k == 0 || m == 0 || pp > hard_values(precision) || (split && m < 2) {
         return None;
     }
     let span = pp.checked_pow(k)?;
     let tile = pp.checked_pow(m)?;
+    let rows = tile / pp;
+    let elem = if split { cb / 2 } else { cb };
     let by_local = if m >= 2 {
-        limits.local_bytes / (tile * cb)
+        limits.local_bytes / (tile * elem)
     } else {
         u64::MAX
     };
-    let top = by_local.min(limits.max_threads).min(span).min(max_len);
+    // Halves keep one row a work-item (its values stay in registers between the halves).
+    let by_threads = if split {
+        limits.max_threads / rows
+    } else {
+        limits.max_threads
+    };
+    let top = by_local.min(by_threads).min(span).min(max_len);
     if top == 0 {
         return None;
     }
+    let extra = if split { SPLIT_EXCHANGE_COST } else { 0.0 };
     let mut best: Option<(u64, f64)> = None;
     for len in 1..=top {
-        let c = block_cost(len, span, cb);
+        let c = block_cost(len, span, cb) + extra;
         if best.is_none_or(|(_, b)| c <= b + 1e-12) {
             best = Some((len, c));
         }
@@ -77,12 +110,11 @@ pub fn choose_block(
     let (len, cost) = best?;
     // Work-items: the lanes times as many rows of the other digits as the limit allows; a
     // work-item steps through the rest.
-    let rows = tile / pp;
     let items = len * rows.min((limits.max_threads / len).max(1));
-    let fits = |pitch: u64| m < 2 || tile * pitch * cb <= limits.local_bytes;
+    let fits = |pitch: u64| m < 2 || tile * pitch * elem <= limits.local_bytes;
     let pitch = (len..len + 16)
         .filter(|&s| fits(s))
-        .min_by_key(|&s| (bank_conflicts(pp, m, len, items, s, cb), s))
+        .min_by_key(|&s| (bank_conflicts(pp, m, len, items, s, elem), s))
         .unwrap_or(len);
     Some((
         LaneBlock {
@@ -90,17 +122,18 @@ pub fn choose_block(
             span,
             items,
             pitch,
+            split,
         },
         cost,
     ))
 }
 
-/// Bank conflicts of a block pass's exchanges with tile positions `pitch` elements apart:
-/// for every digit's access (register 0; the others are the same pattern shifted), the
-/// first warp's addresses grouped as the hardware serves them (16 float2 or 8 double2 per
-/// wavefront of 32 four-byte banks), summed over the groups' worst bank multiplicity.
-fn bank_conflicts(p: u64, m: u32, len: u64, items: u64, pitch: u64, cb: u64) -> u64 {
-    let per_wave = 128 / cb;
+/// Bank conflicts of a block pass's exchanges with tile positions `pitch` elements apart
+/// (`bytes` each): for every digit's access (register 0; the others are the same pattern
+/// shifted), the first warp's addresses grouped as the hardware serves them (128 bytes of 32
+/// four-byte banks a wavefront), summed over the groups' worst bank multiplicity.
+fn bank_conflicts(p: u64, m: u32, len: u64, items: u64, pitch: u64, bytes: u64) -> u64 {
+    let per_wave = 128 / bytes;
     let rows = p.pow(m - 1);
     let mut total = 0;
     for s in 0..m {
@@ -140,9 +173,13 @@ pub fn block_pass(req: &FusedRequest, idx: usize, k: u32, m: u32, block: LaneBlo
     pass.b = 1;
     pass.substages = (0..m as usize).map(|d| vec![d]).collect();
     pass.swizzle = Swizzle::Identity;
+    pass.split_exchange = block.split;
     pass.block = Some(block);
     pass
 }
+
+/// The cheapest block passes from some digit on: their cost and (digits, block) each.
+type BlockTail = (f64, Vec<(u32, LaneBlock)>);
 
 /// What a block schedule may use: the first pass's digits, any block pass's digits, and the
 /// lanes of a block.
@@ -154,6 +191,10 @@ pub struct BlockCaps {
     pub digits: u32,
     /// Lanes of a block.
     pub lanes: u64,
+    /// Exchanges in real/imaginary halves wherever a pass has two digits (tests).
+    pub halves: bool,
+    /// Exchanges never in halves (the A/B of halves).
+    pub whole: bool,
 }
 
 /// The cheapest schedule of a first (contiguous) pass followed by block passes within
@@ -166,12 +207,12 @@ pub fn block_schedule(req: &FusedRequest, caps: BlockCaps) -> Option<(f64, Vec<F
         return None;
     }
     // best[k]: the cheapest block passes for digits [k, n), with their (m, block).
-    let mut best: Vec<Option<(f64, Vec<(u32, LaneBlock)>)>> = vec![None; n as usize + 1];
+    let mut best: Vec<Option<BlockTail>> = vec![None; n as usize + 1];
     best[n as usize] = Some((0.0, Vec::new()));
     for k in (1..n).rev() {
         for m in 1..=(n - k).min(caps.digits) {
             let (Some((block, c)), Some((rest, tail))) = (
-                choose_block(req.p, m, k, req.precision, req.limits, caps.lanes),
+                choose_block(req.p, m, k, req.precision, req.limits, caps),
                 best[(k + m) as usize].as_ref(),
             ) else {
                 continue;
@@ -220,6 +261,14 @@ mod tests {
     use crate::transform::Direction;
     use crate::vc::fused::pass::NVIDIA_LIMITS;
 
+    const ANY: BlockCaps = BlockCaps {
+        first: 32,
+        digits: 32,
+        lanes: u64::MAX,
+        halves: false,
+        whole: false,
+    };
+
     fn request(p: u32, n: u32, limits: FusedLimits) -> FusedRequest {
         FusedRequest {
             p,
@@ -236,18 +285,18 @@ mod tests {
     #[test]
     fn blocks_fit_local_memory_and_prefer_whole_sectors() {
         // 24^2 tiles: 8 lanes (64-byte aligned runs, 36 KB) rather than 10 (80 bytes, 45 KB).
-        let (b, c) = choose_block(24, 2, 2, Precision::F32, NVIDIA_LIMITS, u64::MAX).unwrap();
+        let (b, c) = choose_block(24, 2, 2, Precision::F32, NVIDIA_LIMITS, ANY).unwrap();
         assert_eq!((b.len, b.span, b.items), (8, 576, 192));
         assert!((c - (89.0 / 64.0 + 0.05)).abs() < 1e-9);
         // 11^2: as many lanes as 48 KB holds (50: 400-byte runs), 256 work-items at most.
-        let (b, _) = choose_block(11, 2, 3, Precision::F32, NVIDIA_LIMITS, u64::MAX).unwrap();
+        let (b, _) = choose_block(11, 2, 3, Precision::F32, NVIDIA_LIMITS, ANY).unwrap();
         assert_eq!(b.len, 50);
         assert!(b.len * 121 * 8 <= 48 * 1024 && b.items <= 256 && b.items % b.len == 0);
         // One digit: no exchange, the work-group limit bounds the lanes; a short span is whole.
-        let (b, c) = choose_block(31, 1, 1, Precision::F32, NVIDIA_LIMITS, u64::MAX).unwrap();
+        let (b, c) = choose_block(31, 1, 1, Precision::F32, NVIDIA_LIMITS, ANY).unwrap();
         assert_eq!((b.len, b.items), (31, 31));
         assert!((c - 1.05).abs() < 1e-9);
-        assert!(choose_block(31, 1, 0, Precision::F32, NVIDIA_LIMITS, u64::MAX).is_none());
+        assert!(choose_block(31, 1, 0, Precision::F32, NVIDIA_LIMITS, ANY).is_none());
     }
 
     /// The default schedules under NVIDIA's reported 256 work-items for the every-p sweep:
@@ -297,6 +346,8 @@ mod tests {
                 first: cap,
                 digits: n,
                 lanes: u64::MAX,
+                halves: false,
+                whole: false,
             };
             let (cost, s) = block_schedule(&req, caps).unwrap();
             assert_eq!(s.len(), passes, "{p}^{n}");

@@ -103,6 +103,9 @@ pub struct LaneBlock {
     /// Elements between two tile positions in the local exchange buffer (≥ `len`; padded
     /// where rows of a warp would otherwise meet in the same banks).
     pub pitch: u64,
+    /// Exchanges move real and imaginary parts in turn (twice the lanes in the same local
+    /// memory; one row of the other digits a work-item).
+    pub split: bool,
 }
 
 impl LaneBlock {

@@ -27,7 +27,7 @@ pub(super) fn emit_block_pass(w: &mut Writer, pass: &FusedPass) {
         "{}: fused pass {} of the VC transform, p = {}, N = {}^{}, in place.\n\
          Transforms digits {}..{} (stride {span}) for blocks of {len} consecutive lanes below them\n\
          ({} blocks a row, the last cut at {span}); {items} work-items, each a lane and every {step}th\n\
-         of the {rows} rows of the other digits; one p-point codelet a digit{}.{}",
+         of the {rows} rows of the other digits; one p-point codelet a digit{}{}.{}",
         pass.name(),
         pass.index,
         p,
@@ -38,6 +38,11 @@ pub(super) fn emit_block_pass(w: &mut Writer, pass: &FusedPass) {
         block.blocks(),
         if m > 1 {
             ", exchanged through local memory"
+        } else {
+            ""
+        },
+        if block.split {
+            " in real/imaginary halves"
         } else {
             ""
         },
@@ -53,7 +58,8 @@ pub(super) fn emit_block_pass(w: &mut Writer, pass: &FusedPass) {
         pass.name()
     ));
     if m > 1 {
-        w.line(format!("__local real2 tile[{}];", p.pow(m) * block.pitch));
+        let ty = if block.split { "real" } else { "real2" };
+        w.line(format!("__local {ty} tile[{}];", p.pow(m) * block.pitch));
     }
     w.line("const uint t = get_local_id(0);");
     w.line(format!("const uint lane = t % {len}u;"));
@@ -80,10 +86,14 @@ pub(super) fn emit_block_pass(w: &mut Writer, pass: &FusedPass) {
     }
     let xs: Vec<String> = (0..p).map(|j| format!("v{j}")).collect();
     w.line(format!("real2 {};", xs.join(", ")));
-    for s in 0..m {
-        emit_digit(w, pass, s, &xs, rows, step, &lit);
-        if s + 1 < m {
-            w.line("barrier(CLK_LOCAL_MEM_FENCE);");
+    if block.split {
+        emit_split_digits(w, pass, &xs, &lit);
+    } else {
+        for s in 0..m {
+            emit_digit(w, pass, s, &xs, rows, step, &lit);
+            if s + 1 < m {
+                w.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            }
         }
     }
     w.close();
@@ -117,13 +127,7 @@ fn emit_digit(
             rows.div_ceil(step),
         );
     }
-    let q = match (s, last) {
-        (0, true) => "0".to_string(),
-        (0, false) => format!("r * {p}u"),
-        (_, true) => "r".to_string(),
-        _ => format!("r % {stride}u + (r / {stride}u) * {}u", stride * p),
-    };
-    w.line(format!("const uint q = {q};"));
+    w.line(format!("const uint q = {};", row_start(p, pass.m, s)));
     if s == 0 {
         w.line(format!("const idx_t at = base + (idx_t)q * {};", lit(span)));
         w.open("if (live)");
@@ -183,4 +187,95 @@ fn emit_digit(
     } else {
         w.close_loop();
     }
+}
+
+/// Tile position of element 0 of row `r` for digit k+s of an m-digit tile (elements p^s apart).
+fn row_start(p: u64, m: u32, s: u32) -> String {
+    let stride = p.pow(s);
+    match (s, s + 1 == m) {
+        (0, true) => "0".to_string(),
+        (0, false) => format!("r * {p}u"),
+        (_, true) => "r".to_string(),
+        _ => format!("r % {stride}u + (r / {stride}u) * {}u", stride * p),
+    }
+}
+
+/// The digits of a block pass whose exchange moves real and imaginary parts in turn (twice the
+/// lanes in the same local memory), one row a work-item: load, then for each later digit the
+/// exchange from the previous digit's positions and its codelet, then the store.
+fn emit_split_digits(w: &mut Writer, pass: &FusedPass, xs: &[String], lit: &dyn Fn(u64) -> String) {
+    let p = pass.p as u64;
+    let block = pass.block.expect("a block pass");
+    let (pitch, span, m) = (block.pitch, block.span, pass.m);
+    let f64p = pass.precision == Precision::F64;
+    let inverse = pass.direction == Direction::Inverse;
+    w.line("const uint r = r0;");
+    for s in 0..m {
+        w.line(format!("const uint q{s} = {};", row_start(p, m, s)));
+    }
+    w.line(format!(
+        "const idx_t at = base + (idx_t)q0 * {};",
+        lit(span)
+    ));
+    w.open("if (live)");
+    for (j, x) in xs.iter().enumerate() {
+        w.line(format!("{x} = src[at + {}];", lit(j as u64 * span)));
+    }
+    w.close();
+    w.open("else");
+    w.line(format!("{} = (real2)(0, 0);", xs.join(" = ")));
+    w.close();
+    w.note(OpCounts {
+        global_loads: p,
+        ..Default::default()
+    });
+    small_dft::emit_dft(w, p, xs, inverse, f64p);
+    for s in 1..m {
+        let (from, to) = (p.pow(s - 1) * pitch, p.pow(s) * pitch);
+        if s > 1 {
+            w.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        }
+        for half in [".x", ".y"] {
+            if half == ".y" {
+                w.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            }
+            for (j, x) in xs.iter().enumerate() {
+                w.line(format!(
+                    "tile[q{} * {pitch}u + lane + {}u] = {x}{half};",
+                    s - 1,
+                    j as u64 * from
+                ));
+            }
+            w.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            for (j, x) in xs.iter().enumerate() {
+                w.line(format!(
+                    "{x}{half} = tile[q{s} * {pitch}u + lane + {}u];",
+                    j as u64 * to
+                ));
+            }
+        }
+        small_dft::emit_dft(w, p, xs, inverse, f64p);
+    }
+    let last = m - 1;
+    w.line(format!(
+        "const idx_t out = base + (idx_t)q{last} * {};",
+        lit(span)
+    ));
+    w.open("if (live)");
+    for (j, x) in xs.iter().enumerate() {
+        let val = match pass.scale {
+            Some(sc) => format!("{x} * {}", real_literal(sc, f64p)),
+            None => x.clone(),
+        };
+        w.line(format!(
+            "dst[out + {}] = {val};",
+            lit(j as u64 * p.pow(last) * span)
+        ));
+    }
+    w.close();
+    w.note(OpCounts {
+        global_stores: p,
+        real_mul: if pass.scale.is_some() { 2 * p } else { 0 },
+        ..Default::default()
+    });
 }
