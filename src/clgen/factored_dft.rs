@@ -292,18 +292,46 @@ mod tests {
         assert_eq!(best(15).unwrap().0.split, Split::GoodThomas);
         assert_eq!(best(16).unwrap().0.split, Split::CooleyTukey);
     }
-}
-#[cfg(test)]
-mod print_counts {
+
+    fn is_prime(p: u64) -> bool {
+        p >= 2 && (2..p).take_while(|d| d * d <= p).all(|d| p % d != 0)
+    }
+
     #[test]
-    #[ignore]
-    fn print() {
-        for p in 2..=64u64 {
-            let r = super::small_dft::report(p);
-            println!(
-                "{p} {} emitted {:?} pair {:?} factored {:?}",
-                r.form, r.emitted, r.pair, r.factored
+    fn factored_beats_the_pair_form_for_composite_p() {
+        use small_dft::{form, form_counts, report, Form};
+        for p in (6..=64u64).filter(|&p| !is_prime(p)) {
+            let (pa, pm) = form_counts(p, Form::Pair);
+            let (fa, fm) = report(p).factored.expect("composite p has a split").1;
+            assert!(
+                fa + fm < pa + pm,
+                "p = {p}: factored {fa}+{fm} vs pair {pa}+{pm}"
             );
+            assert!(matches!(form(p), Form::Factored(_)), "p = {p}");
+            assert_eq!(report(p).emitted, (fa, fm), "p = {p}");
+        }
+        // p = 4: the 2 x 2 split ties the pair form's DFT4 (16 adds), which is kept
+        assert_eq!(form(4), Form::Pair);
+        assert_eq!(report(4).factored.unwrap().1, (16, 0));
+    }
+
+    #[test]
+    fn counts_of_the_textbook_splits() {
+        // 16 = 4 x 4: 8 DFT4 (128 adds) + twiddles: 4 general (16 mul, 8 add),
+        // 3 eighth-turns (6 mul, 6 add), 2 that are -i (free)
+        assert_eq!(counts(Factoring::new(4, 4)), (144, 24));
+        // 15 = 3 x 5 (Good-Thomas, no twiddles): 5 DFT3 (12 + 4) + 3 Rader DFT5 (32 + 12)
+        assert_eq!(
+            counts(Factoring::new(3, 5)),
+            (5 * 12 + 3 * 32, 5 * 4 + 3 * 12)
+        );
+        // 6 = 2 x 3: 3 DFT2 + 2 DFT3
+        assert_eq!(counts(Factoring::new(2, 3)), (3 * 4 + 2 * 12, 2 * 4));
+        // the flop counts the choice rests on are those of the emitted text
+        for p in [8u64, 12, 30, 32, 64] {
+            let (f, flops) = best(p).unwrap();
+            let (a, m) = counts(f);
+            assert_eq!(a + m, flops, "p = {p}");
         }
     }
 }
