@@ -357,7 +357,7 @@ fn emit_literal_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
             }
             for j in 0..r {
                 w.line(format!(
-                    "const real2 x{j} = t{}.s{};",
+                    "real2 x{j} = t{}.s{};",
                     j / 2,
                     if j % 2 == 0 { "01" } else { "23" }
                 ));
