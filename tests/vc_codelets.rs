@@ -151,3 +151,31 @@ fn codelets_match_naive_dft() {
     check_precision(&gpu, &ps, false, seed);
     check_precision(&gpu, &ps, true, seed + 1);
 }
+
+#[test]
+fn stats_prints_the_factored_counts() {
+    let out = common::jitfft()
+        .args([
+            "stats", "vc", "--p", "6", "--n", "2", "--algo", "ct", "--radix", "6", "--coeffs",
+            "literal",
+        ])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    // DFT6 as Good-Thomas 2 x 3: 3 DFT2 (12 adds) + 2 DFT3 (24 adds, 8 multiplies)
+    for needle in [
+        "emitted (factored)         36 + 8      =     44",
+        "pair form                  40 + 16     =     56",
+        "factored GT 2x3            36 + 8      =     44",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing:\n{text}");
+    }
+    let out = common::jitfft()
+        .args(["stats", "vc", "--p", "6", "--n", "2", "--json"])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(v["codelet"]["form"], "factored");
+    assert_eq!(v["codelet"]["factored"][0], "Good-Thomas 2 x 3");
+    assert_eq!(v["codelet"]["emitted"], serde_json::json!([36, 8]));
+}
