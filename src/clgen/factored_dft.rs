@@ -50,19 +50,23 @@ impl Factoring {
         Factoring { p1, p2, split }
     }
 
-    /// The comment line written above the codelet, e.g. `16-point DFT: Cooley-Tukey 4 x 4`.
+    /// The split in words, e.g. `Cooley-Tukey 4 x 4` (what `jitfft stats` shows).
+    pub fn name(&self) -> String {
+        let kind = match self.split {
+            Split::GoodThomas => "Good-Thomas",
+            Split::CooleyTukey => "Cooley-Tukey",
+        };
+        format!("{kind} {} x {}", self.p1, self.p2)
+    }
+
+    /// The comment line written above the codelet, e.g.
+    /// `16-point DFT: Cooley-Tukey 4 x 4 (twiddles as literals)`.
     pub fn describe(&self) -> String {
-        let p = self.p1 * self.p2;
-        match self.split {
-            Split::GoodThomas => format!(
-                "{p}-point DFT: Good-Thomas {} x {} (index maps, no twiddles)",
-                self.p1, self.p2
-            ),
-            Split::CooleyTukey => format!(
-                "{p}-point DFT: Cooley-Tukey {} x {} (twiddles as literals)",
-                self.p1, self.p2
-            ),
-        }
+        let how = match self.split {
+            Split::GoodThomas => "index maps, no twiddles",
+            Split::CooleyTukey => "twiddles as literals",
+        };
+        format!("{}-point DFT: {} ({how})", self.p1 * self.p2, self.name())
     }
 }
 
