@@ -3,6 +3,7 @@
 //! (`vc::kernels`, `ntt::kernels`, `gfp::kernels`, `field::emit`); nothing here imports a domain.
 //! `cl/` holds the hand-written helpers they embed.
 
+pub mod factored_dft;
 pub mod rader_dft;
 pub mod small_dft;
 pub mod writer;

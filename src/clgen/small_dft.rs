@@ -6,7 +6,7 @@
 //! real-coefficient sums, coefficients 0 and ±1 cost no multiply, and the ±i of the sine part is
 //! a component swap. p = 2, 3 and 4 come out as the textbook butterflies (DFT4: 8 complex adds).
 
-use super::{rader_dft, real_literal, OpCounts, Writer};
+use super::{factored_dft, rader_dft, real_literal, OpCounts, Writer};
 use serde::Serialize;
 use std::f64::consts::PI;
 
@@ -61,14 +61,29 @@ pub enum Form {
     Pair,
     /// Rader/Winograd convolutions split by CRT ([`super::rader_dft`]; odd primes ≥ 5).
     Rader,
+    /// Nested smaller codelets, Good–Thomas or Cooley–Tukey ([`super::factored_dft`];
+    /// composite p).
+    Factored(factored_dft::Factoring),
 }
 
 /// The form emitted for p: Rader where it needs neither more additions nor more multiplies
 /// than the pair form (p = 5, 13, 17, 19, 29, 31; p = 7, 11 and 23 would trade multiplies for
 /// more additions, which FMA hardware does not repay). `JITFFT_CODELET=pair` forces the pair
-/// form (A/B timing).
+/// form (A/B timing). Composite p: the cheapest factorization ([`factored_dft::best`]) where
+/// it needs fewer real flops than the pair form.
 pub fn form(p: u64) -> Form {
-    if !rader_dft::applies(p) || crate::runtime::env::codelet_pair_only() {
+    if crate::runtime::env::codelet_pair_only() {
+        return Form::Pair;
+    }
+    if let Some((f, flops)) = factored_dft::best(p) {
+        let (adds, muls) = form_counts(p, Form::Pair);
+        return if flops < adds + muls {
+            Form::Factored(f)
+        } else {
+            Form::Pair
+        };
+    }
+    if !rader_dft::applies(p) {
         return Form::Pair;
     }
     let pair = form_counts(p, Form::Pair);
@@ -87,6 +102,7 @@ pub fn form_counts(p: u64, f: Form) -> (u64, u64) {
     match f {
         Form::Pair => emit_pair(&mut w, p, &vars, false, false),
         Form::Rader => emit_rader(&mut w, p, &vars, false, false),
+        Form::Factored(fac) => factored_dft::emit(&mut w, fac, &vars, false, false),
     }
     let c = w.take_counts();
     (2 * c.complex_add + c.real_add, c.real_mul)
@@ -105,16 +121,19 @@ pub fn fftw_counts(p: u64) -> Option<(u64, u64)> {
 }
 
 /// One codelet's real operation counts beside the alternatives (what `jitfft stats` shows).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CodeletReport {
     /// The point count p.
     pub p: u64,
-    /// The form emitted: `pair` or `rader`.
+    /// The form emitted: `pair`, `rader` or `factored`.
     pub form: &'static str,
     /// (real additions, real multiplies) of the emitted codelet.
     pub emitted: (u64, u64),
     /// (real additions, real multiplies) of the pair form.
     pub pair: (u64, u64),
+    /// The cheapest factorization of a composite p (e.g. `Cooley-Tukey 4 x 4`) and its
+    /// (real additions, real multiplies), emitted or not; None for primes.
+    pub factored: Option<(String, (u64, u64))>,
     /// (real additions, real multiplies) of the dense p² complex product (the paper's).
     pub dense: (u64, u64),
     /// FFTW's n1_p (no FMA) where p is 5, 7, 11 or 13: the reference.
@@ -130,9 +149,11 @@ pub fn report(p: u64) -> CodeletReport {
         form: match f {
             Form::Pair => "pair",
             Form::Rader => "rader",
+            Form::Factored(_) => "factored",
         },
         emitted: form_counts(p, f),
         pair: form_counts(p, Form::Pair),
+        factored: factored_dft::best(p).map(|(fac, _)| (fac.name(), factored_dft::counts(fac))),
         dense: (2 * d.complex_mul + 2 * d.complex_add, 4 * d.complex_mul),
         fftw: fftw_counts(p),
     }
@@ -144,6 +165,7 @@ pub fn emit_dft(w: &mut Writer, p: u64, vars: &[String], inverse: bool, f64p: bo
     match form(p) {
         Form::Pair => emit_pair(w, p, vars, inverse, f64p),
         Form::Rader => emit_rader(w, p, vars, inverse, f64p),
+        Form::Factored(f) => factored_dft::emit(w, f, vars, inverse, f64p),
     }
 }
 
@@ -353,8 +375,9 @@ mod tests {
     }
 
     #[test]
-    fn rader_only_where_it_dominates() {
-        for p in 2..=31u64 {
+    fn emitted_form_only_where_it_dominates() {
+        // the factored form (composite p) dominates the pair form in both counts as well
+        for p in 2..=64u64 {
             let r = report(p);
             assert!(
                 r.emitted.0 <= r.pair.0 && r.emitted.1 <= r.pair.1,

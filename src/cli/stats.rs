@@ -277,6 +277,9 @@ pub fn render(device: &str, st: &ProgramStats) -> String {
     };
     row(&format!("emitted ({})", c.form), c.emitted);
     row("pair form", c.pair);
+    if let Some((split, counts)) = &c.factored {
+        row(&format!("factored {}", short_split(split)), *counts);
+    }
     row("dense p² product", c.dense);
     if let Some(f) = c.fftw {
         row(&format!("FFTW n1_{} (no FMA)", c.p), f);
@@ -288,4 +291,12 @@ pub fn render(device: &str, st: &ProgramStats) -> String {
         }
     }
     out
+}
+
+/// `Cooley-Tukey 4 x 4` → `CT 4x4`, `Good-Thomas 3 x 5` → `GT 3x5` (fits the label column).
+fn short_split(split: &str) -> String {
+    split
+        .replace("Cooley-Tukey", "CT")
+        .replace("Good-Thomas", "GT")
+        .replace(" x ", "x")
 }

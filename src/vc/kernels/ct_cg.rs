@@ -5,8 +5,7 @@
 //! coefficients from `__constant` memory; `literal` unrolls the butterfly with every
 //! coefficient folded in (±1 and ±i become adds and rotations).
 
-use crate::clgen::{real_literal, GeneratedProgram, Writer};
-use crate::transform::{digit_dot, root};
+use crate::clgen::{real_literal, small_dft, GeneratedProgram, Writer};
 use crate::transform::{Direction, Precision};
 use crate::vc::plan::{Algorithm, Coeffs, VcPlan};
 
@@ -19,7 +18,6 @@ pub enum PassAlgorithm {
     /// Constant geometry: out of place, operands `tid·r + i`, results `tid + i·N/r`.
     Cg,
 }
-use num_complex::Complex64;
 use serde::Serialize;
 
 /// Everything that determines one kernel's text.
@@ -116,9 +114,6 @@ impl Ty {
     fn lit(&self, x: f64) -> String {
         real_literal(x, self.f64)
     }
-    fn complex(&self, c: Complex64) -> String {
-        format!("(real2)({}, {})", self.lit(c.re), self.lit(c.im))
-    }
 }
 
 /// The whole program for a schedule's kernels.
@@ -160,7 +155,7 @@ fn emit_header(w: &mut Writer, s: &VcKernelSpec) {
     let coef = match s.coeffs {
         Coeffs::ConstFirst => "W[i][j] = x1[k], x1 = first VC function in __constant memory, k = sum of digit products mod p",
         Coeffs::ConstMatrix => "W[i][j] = w[i*r + j], the whole r x r matrix in __constant memory",
-        Coeffs::Literal => "coefficients folded in as literals (1, -1, +-i need no multiply)",
+        Coeffs::Literal => "coefficients folded in as literals: p-point codelets along each digit (1, -1, +-i need no multiply)",
     };
     let mut text = format!(
         "{}: one radix-{r} pass of the VC transform (p = {}, {} digit(s) per butterfly).\n\
@@ -337,29 +332,16 @@ fn emit_loop_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
     w.close_loop();
 }
 
-/// One term c·x_j with the coefficient folded: returns (sign, text, is_cmul).
-fn folded_term(c: Complex64, x: &str, ty: &Ty) -> (bool, String, bool) {
-    if c == Complex64::new(1.0, 0.0) {
-        (true, x.to_string(), false)
-    } else if c == Complex64::new(-1.0, 0.0) {
-        (false, x.to_string(), false)
-    } else if c == Complex64::new(0.0, 1.0) {
-        (true, format!("cmul_i({x})"), false)
-    } else if c == Complex64::new(0.0, -1.0) {
-        (true, format!("cmul_neg_i({x})"), false)
-    } else {
-        (true, format!("cmul({}, {x})", ty.complex(c)), true)
-    }
-}
-
-/// The unrolled butterfly with literal coefficients.
+/// The unrolled butterfly with literal coefficients: W = ⊗ of m p-point DFTs, so the
+/// registers are transformed one digit at a time by p-point codelets
+/// ([`small_dft::emit_dft`]: pair, Rader or factored, constants folded), then stored.
 fn emit_literal_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
     let r = s.radix();
     // loads
     match s.algorithm {
         PassAlgorithm::Ct => {
             for j in 0..r {
-                w.line(format!("const real2 x{j} = data[base + {j}u * dist];"));
+                w.line(format!("real2 x{j} = data[base + {j}u * dist];"));
             }
             w.note(crate::clgen::OpCounts {
                 global_loads: r,
@@ -375,7 +357,7 @@ fn emit_literal_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
             }
             for j in 0..r {
                 w.line(format!(
-                    "const real2 x{j} = t{}.s{};",
+                    "real2 x{j} = t{}.s{};",
                     j / 2,
                     if j % 2 == 0 { "01" } else { "23" }
                 ));
@@ -388,7 +370,7 @@ fn emit_literal_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
         }
         PassAlgorithm::Cg => {
             for j in 0..r {
-                w.line(format!("const real2 x{j} = src[base + {j}u];"));
+                w.line(format!("real2 x{j} = src[base + {j}u];"));
             }
             w.note(crate::clgen::OpCounts {
                 global_loads: r,
@@ -396,29 +378,28 @@ fn emit_literal_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
             });
         }
     }
-    for i in 0..r {
-        let mut expr = String::new();
-        for j in 0..r {
-            let c = root(s.p, digit_dot(s.p as u64, s.digits, i, j), s.direction);
-            let (plus, term, is_mul) = folded_term(c, &format!("x{j}"), ty);
-            if is_mul {
-                w.note_cmul(1);
-            }
-            if expr.is_empty() {
-                expr = if plus { term } else { format!("-{term}") };
-            } else {
-                expr.push_str(if plus { " + " } else { " - " });
-                expr.push_str(&term);
-                w.note_cadd(1);
-            }
+    let (p, inverse) = (s.p as u64, s.direction == Direction::Inverse);
+    let xs: Vec<String> = (0..r).map(|j| format!("x{j}")).collect();
+    for d in 0..s.digits {
+        let stride = p.pow(d);
+        for base in (0..r).filter(|b| (b / stride) % p == 0) {
+            let vars: Vec<String> = (0..p)
+                .map(|v| xs[(base + v * stride) as usize].clone())
+                .collect();
+            small_dft::emit_dft(w, p, &vars, inverse, ty.f64);
         }
-        if let Some(scale) = s.scale {
-            expr = format!("({expr}) * {}", ty.lit(scale));
-            w.note(crate::clgen::OpCounts {
-                real_mul: 2,
-                ..Default::default()
-            });
-        }
+    }
+    for (i, x) in xs.iter().enumerate() {
+        let expr = match s.scale {
+            Some(scale) => {
+                w.note(crate::clgen::OpCounts {
+                    real_mul: 2,
+                    ..Default::default()
+                });
+                format!("{x} * {}", ty.lit(scale))
+            }
+            None => x.clone(),
+        };
         w.line(format!("{} = {expr};", store_target(s, &format!("{i}u"))));
     }
     w.note(crate::clgen::OpCounts {
