@@ -1,0 +1,247 @@
+//! The truth vector's way to the device (issue 28: 85 MB for 2^20 functions of 3^4 values,
+//! 3.4 ms on the H100's bus): from host memory, every core copies pieces of it into the
+//! pinned staging in order while the main thread enqueues (and flushes) the upload of each
+//! chunk as soon as its pieces are in, so the copy runs behind the transfers instead of
+//! before them; or from data already in the staging (a file read straight into it), the
+//! transfer alone.
+
+use super::execute::{Buffers, TypedBuffers, VcTransform};
+use crate::error::{JitError, Result};
+use crate::runtime::timing::event_ms;
+use crate::runtime::Pinned;
+use ocl::{Buffer, Event};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// The largest chunk one upload command moves; the first chunks are smaller so the bus starts
+/// after a short copy (64 KB, doubling up to this).
+const UPLOAD_CHUNK: usize = 4 << 20;
+const FIRST_CHUNK: usize = 64 << 10;
+
+/// Host-side times of one truth upload (ms).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct TruthUpload {
+    /// The transfers' summed device event times.
+    pub events_ms: f64,
+    /// When the last byte was in the pinned staging, from the call's start (0 for data
+    /// already staged).
+    pub copy_done_ms: f64,
+    /// Upload commands enqueued.
+    pub chunks: usize,
+}
+
+/// (start, end) of each chunk of a `len`-byte upload: 64 KB, 128 KB, … then 4 MB chunks.
+pub fn upload_chunks(len: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let (mut at, mut size) = (0, FIRST_CHUNK);
+    while at < len {
+        let end = (at + size).min(len);
+        out.push((at, end));
+        at = end;
+        size = (size * 2).min(UPLOAD_CHUNK);
+    }
+    out
+}
+
+/// A raw pointer the copy tasks share; each writes only its own pieces.
+#[derive(Clone, Copy)]
+struct Dst(*mut u8);
+// SAFETY: the pieces written through it are disjoint, and the staging outlives the scope.
+unsafe impl Send for Dst {}
+unsafe impl Sync for Dst {}
+
+/// Copies `values` into the pinned staging `st` with every rayon thread (pieces taken in
+/// order from a shared counter) while this thread enqueues each chunk's upload to `dev` as
+/// soon as its pieces are copied, flushing so the transfer starts at once; waits for the last.
+fn upload_overlapped(st: &Pinned<u8>, dev: &Buffer<u8>, values: &[u8]) -> Result<TruthUpload> {
+    let t0 = Instant::now();
+    let queue = dev
+        .default_queue()
+        .ok_or_else(|| JitError::opencl("the truth buffer has no queue"))?
+        .clone();
+    let chunks = upload_chunks(values.len());
+    let threads = rayon::current_num_threads().max(1);
+    // Each chunk in `threads` pieces (at least 16 KB), so every core copies every chunk.
+    let mut pieces: Vec<(usize, usize, usize)> = Vec::new(); // (chunk, start, end)
+    for (k, &(a, b)) in chunks.iter().enumerate() {
+        let piece = (b - a).div_ceil(threads).max(16 << 10);
+        let mut s = a;
+        while s < b {
+            pieces.push((k, s, (s + piece).min(b)));
+            s += piece;
+        }
+    }
+    let left: Vec<AtomicUsize> = chunks.iter().map(|_| AtomicUsize::new(0)).collect();
+    for &(k, _, _) in &pieces {
+        left[k].fetch_add(1, Ordering::Relaxed);
+    }
+    let next = AtomicUsize::new(0);
+    let mut copy_done_ms = 0.0;
+    let events = st.with_map(|h| {
+        let h = &mut h[..values.len()];
+        let dst = Dst(h.as_mut_ptr());
+        let mut events = Vec::with_capacity(chunks.len());
+        rayon::in_place_scope(|s| -> Result<()> {
+            for _ in 0..threads {
+                s.spawn(|_| loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&(k, a, b)) = pieces.get(i) else {
+                        break;
+                    };
+                    let d = dst;
+                    // SAFETY: [a, b) lies inside the staging and no other task writes it; the
+                    // upload of its chunk is enqueued only after `left[k]` reaches 0.
+                    unsafe {
+                        std::ptr::copy_nonoverlapping(values.as_ptr().add(a), d.0.add(a), b - a)
+                    };
+                    left[k].fetch_sub(1, Ordering::Release);
+                });
+            }
+            for (k, &(a, b)) in chunks.iter().enumerate() {
+                while left[k].load(Ordering::Acquire) != 0 {
+                    // Inside a rayon worker, run a pending copy task instead of spinning (a
+                    // 1-thread pool would otherwise wait for itself).
+                    if rayon::yield_now() != Some(rayon::Yield::Executed) {
+                        std::hint::spin_loop();
+                    }
+                }
+                // SAFETY: chunk k is fully copied (Acquire above) and no task writes it again.
+                let src = unsafe { std::slice::from_raw_parts(dst.0.add(a), b - a) };
+                let mut ev = Event::empty();
+                // SAFETY: the staging stays mapped and unwritten until the waits below; the
+                // device buffer holds `values.len()` bytes or more (checked by the caller).
+                unsafe {
+                    dev.write(src)
+                        .queue(&queue)
+                        .offset(a)
+                        .block(false)
+                        .enew(&mut ev)
+                        .enq()?;
+                }
+                // Submit now: a driver may hold unflushed commands until the first wait.
+                queue.flush()?;
+                events.push(ev);
+            }
+            copy_done_ms = t0.elapsed().as_secs_f64() * 1e3;
+            Ok(())
+        })?;
+        Ok(events)
+    })?;
+    let mut events_ms = 0.0;
+    for ev in &events {
+        ev.wait_for()?;
+    }
+    for ev in &events {
+        events_ms += event_ms(ev)?;
+    }
+    Ok(TruthUpload {
+        events_ms,
+        copy_done_ms,
+        chunks: events.len(),
+    })
+}
+
+/// The device buffer of a reducing plan's (min, max) |S|² partials, in the plan's real type.
+#[derive(Debug, Clone, Copy)]
+pub enum PartialsBuffer<'a> {
+    /// f32 plans.
+    F32(&'a Buffer<f32>),
+    /// f64 plans.
+    F64(&'a Buffer<f64>),
+}
+
+fn truth_parts<T: super::execute::Real>(b: &Buffers<T>) -> Result<(&Pinned<u8>, &Buffer<u8>)> {
+    match b.mvl.as_ref().map(|m| (&m.truth_staging, &m.truth)) {
+        Some((Some(st), Some(dev))) => Ok((st, dev)),
+        _ => Err(JitError::invalid("the plan has no truth-vector input")),
+    }
+}
+
+impl VcTransform {
+    fn truth_len(&self) -> usize {
+        (self.plan.total_len() * self.plan.truth_bytes()) as usize
+    }
+
+    fn truth_staging_and_buffer(&self) -> Result<(&Pinned<u8>, &Buffer<u8>)> {
+        match &self.buffers {
+            TypedBuffers::F32(b) => truth_parts(b),
+            TypedBuffers::F64(b) => truth_parts(b),
+        }
+    }
+
+    /// [`upload_truth`](Self::upload_truth) with the host-side times: the copy into the pinned
+    /// staging on every core, overlapped with the chunks' transfers.
+    pub fn upload_truth_timed(&self, values: &[u8]) -> Result<TruthUpload> {
+        let need = self.truth_len();
+        if values.len() != need {
+            return Err(JitError::invalid(format!(
+                "truth vector: {} bytes given, the plan needs B·N·{} = {need}",
+                values.len(),
+                self.plan.truth_bytes()
+            )));
+        }
+        let (st, dev) = self.truth_staging_and_buffer()?;
+        upload_overlapped(st, dev, values)
+    }
+
+    /// Runs `f` on the truth vector's pinned staging (B·N·truth_bytes bytes, mapped), e.g. to
+    /// read a file straight into it before [`upload_truth_staged`](Self::upload_truth_staged).
+    pub fn with_truth_staging<R>(&self, f: impl FnOnce(&mut [u8]) -> Result<R>) -> Result<R> {
+        let len = self.truth_len();
+        let (st, _) = self.truth_staging_and_buffer()?;
+        st.with_map(|h| f(&mut h[..len]))
+    }
+
+    /// Uploads the truth vector as it lies in the pinned staging (no host copy): one transfer.
+    pub fn upload_truth_staged(&self) -> Result<TruthUpload> {
+        let len = self.truth_len();
+        let (st, dev) = self.truth_staging_and_buffer()?;
+        let ev = st.with_map(|h| {
+            let mut ev = Event::empty();
+            dev.write(&h[..len]).enew(&mut ev).enq()?;
+            Ok(ev)
+        })?;
+        Ok(TruthUpload {
+            events_ms: event_ms(&ev)?,
+            copy_done_ms: 0.0,
+            chunks: 1,
+        })
+    }
+
+    /// The device buffer the last pass writes its (min, max) |S|² partials to:
+    /// B · [`partial_groups`](Self::partial_groups) pairs, for kernels that decide on them.
+    pub fn partials_buffer(&self) -> Result<PartialsBuffer<'_>> {
+        let none = || JitError::invalid("the plan has no reduction");
+        match &self.buffers {
+            TypedBuffers::F32(b) => b
+                .mvl
+                .as_ref()
+                .and_then(|m| m.part.as_ref())
+                .map(PartialsBuffer::F32)
+                .ok_or_else(none),
+            TypedBuffers::F64(b) => b
+                .mvl
+                .as_ref()
+                .and_then(|m| m.part.as_ref())
+                .map(PartialsBuffer::F64)
+                .ok_or_else(none),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::upload_chunks;
+
+    #[test]
+    fn chunks_cover_the_upload_growing_to_the_cap() {
+        for len in [1usize, 1000, 64 << 10, (64 << 10) + 1, 85 << 20, 84_934_656] {
+            let c = upload_chunks(len);
+            assert_eq!(c[0].0, 0);
+            assert_eq!(c.last().unwrap().1, len);
+            assert!(c.windows(2).all(|w| w[0].1 == w[1].0 && w[0].0 < w[0].1));
+            assert!(c.iter().all(|&(a, b)| b - a <= super::UPLOAD_CHUNK));
+        }
+        assert_eq!(upload_chunks(84_934_656).len(), 6 + 20);
+    }
+}
