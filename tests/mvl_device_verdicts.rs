@@ -117,7 +117,8 @@ fn verdict_kernel_equals_host_rule() {
                 Precision::F32 => {
                     let v: Vec<f32> = flat.iter().map(|&x| x as f32).collect();
                     let buf = constant_buffer(&gpu.queue, &v).expect("buffer");
-                    let host = BentVerdicts::from_partials(p, n, precision, Partials::F32(&v), groups);
+                    let host =
+                        BentVerdicts::from_partials(p, n, precision, Partials::F32(&v), groups);
                     let codes = d
                         .decide(&gpu, PartialsBuffer::F32(&buf), groups, |c| c.to_vec())
                         .expect("decide");
@@ -133,7 +134,10 @@ fn verdict_kernel_equals_host_rule() {
                     (host, codes)
                 }
             };
-            assert!(host.bent.iter().any(|&x| x) && host.bent.iter().any(|&x| !x), "{what}");
+            assert!(
+                host.bent.iter().any(|&x| x) && host.bent.iter().any(|&x| !x),
+                "{what}"
+            );
             for (f, &c) in codes.iter().enumerate() {
                 assert_eq!(
                     (c & 1 != 0, c & 2 != 0),
@@ -178,14 +182,21 @@ fn device_verdicts_from_memory_and_file() {
     assert_eq!(c.on_device(), gpu.info.fp64);
     let (v, _, steps) = c.classify_steps(&gpu, &truth.data).expect("classify");
     assert_eq!(v.bent, cpu.bent, "{what}: device verdicts against the CPU");
-    assert_eq!((&v.bent, &v.exact), (&hv.bent, &hv.exact), "{what}: device vs host path");
+    assert_eq!(
+        (&v.bent, &v.exact),
+        (&hv.bent, &hv.exact),
+        "{what}: device vs host path"
+    );
     assert!(v.exact.iter().all(|&x| x), "{what}: p = 3 decides exactly");
     assert!(steps.copy_done_ms > 0.0 && steps.copy_done_ms <= steps.upload_host_ms);
     // Called from the only worker of a pool, the copy tasks it spawns must still run.
     struct OneThreadAtATime<T>(T);
     // SAFETY: this thread blocks in `install` while the pool's one worker uses the borrows.
     unsafe impl<T> Send for OneThreadAtATime<T> {}
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("pool");
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("pool");
     let args = OneThreadAtATime((&c, &gpu, &truth.data[..]));
     let (v1, _) = pool
         .install(move || {
@@ -201,7 +212,9 @@ fn device_verdicts_from_memory_and_file() {
     let path = dir.path().join("truth.npy");
     let npy = jitfft::io::npy::npy_bytes("|u1", &[b as usize, 81], &truth.data);
     std::fs::write(&path, &npy).expect("write");
-    let file = TruthFile::open(&path, p).expect("open").expect("a uint8 .npy");
+    let file = TruthFile::open(&path, p)
+        .expect("open")
+        .expect("a uint8 .npy");
     assert_eq!((file.batch, file.n, file.bytes()), (b, n, truth.data.len()));
     c.stage_file(&file).expect("stage");
     let (vf, _, sf) = c.classify_staged_steps(&gpu).expect("staged");
@@ -213,7 +226,8 @@ fn device_verdicts_from_memory_and_file() {
     let at = npy.len() - truth.data.len() + 7 * 81 + 5;
     bad[at] = 3;
     std::fs::write(&path, &bad).expect("write");
-    c.stage_file(&TruthFile::open(&path, p).unwrap().unwrap()).expect("stage");
+    c.stage_file(&TruthFile::open(&path, p).unwrap().unwrap())
+        .expect("stage");
     let e = c.classify_staged_steps(&gpu).unwrap_err().to_string();
     assert!(e.contains("function 7") && e.contains("position 5"), "{e}");
     c.release().expect("release");
@@ -223,16 +237,27 @@ fn device_verdicts_from_memory_and_file() {
     std::fs::write(&path, &npy[..npy.len() - 1]).expect("write");
     let e = TruthFile::open(&path, p).unwrap_err().to_string();
     assert!(e.contains("truncated"), "{e}");
-    std::fs::write(&path, jitfft::io::npy::npy_bytes("|u1", &[2, 80], &[0; 160])).unwrap();
+    std::fs::write(
+        &path,
+        jitfft::io::npy::npy_bytes("|u1", &[2, 80], &[0; 160]),
+    )
+    .unwrap();
     let e = TruthFile::open(&path, p).unwrap_err().to_string();
     assert!(e.contains("80"), "{e}");
-    std::fs::write(&path, jitfft::io::npy::npy_bytes("|u1", &[2, 81], &[0; 162])).unwrap();
+    std::fs::write(
+        &path,
+        jitfft::io::npy::npy_bytes("|u1", &[2, 81], &[0; 162]),
+    )
+    .unwrap();
     let small = BentClassifier::new(&gpu, p, n, 3, Precision::F32).expect("classifier");
     let e = small
         .stage_file(&TruthFile::open(&path, p).unwrap().unwrap())
         .unwrap_err()
         .to_string();
-    assert!(e.contains("2 function(s)") && e.contains("built for 3"), "{e}");
+    assert!(
+        e.contains("2 function(s)") && e.contains("built for 3"),
+        "{e}"
+    );
     small.release().expect("release");
     std::fs::write(&path, jitfft::io::npy::npy_bytes("<i4", &[81], &[0; 324])).unwrap();
     assert!(TruthFile::open(&path, p).unwrap().is_none());
@@ -255,7 +280,11 @@ fn cli_load_modes() {
     }
     let truth = TruthVectors::from_values(p, 4, b as u64, &values).expect("truth");
     let input = dir.path().join("t.npy");
-    std::fs::write(&input, jitfft::io::npy::npy_bytes("|u1", &[b, 81], &truth.data)).unwrap();
+    std::fs::write(
+        &input,
+        jitfft::io::npy::npy_bytes("|u1", &[b, 81], &truth.data),
+    )
+    .unwrap();
     let inp = input.to_str().unwrap();
     let mut outs = Vec::new();
     for load in ["pinned", "memory", "cpu"] {
@@ -272,14 +301,29 @@ fn cli_load_modes() {
             .assert()
             .success();
         let rep: serde_json::Value = serde_json::from_slice(&res.get_output().stdout).unwrap();
-        assert_eq!(rep["bent_count"].as_u64(), Some(b as u64 / 2), "{load}: {rep}");
+        assert_eq!(
+            rep["bent_count"].as_u64(),
+            Some(b as u64 / 2),
+            "{load}: {rep}"
+        );
         outs.push(std::fs::read(&out).unwrap());
     }
-    assert!(outs[0] == outs[2] && outs[1] == outs[2], "verdict files differ");
+    assert!(
+        outs[0] == outs[2] && outs[1] == outs[2],
+        "verdict files differ"
+    );
     let txt = dir.path().join("t.txt");
     std::fs::write(&txt, "0 1 1\n").unwrap();
     common::fails_with(
-        &["bent", "--p", "3", "--input", txt.to_str().unwrap(), "--load", "pinned"],
+        &[
+            "bent",
+            "--p",
+            "3",
+            "--input",
+            txt.to_str().unwrap(),
+            "--load",
+            "pinned",
+        ],
         &["--load pinned", "uint8 .npy", "--load memory"],
     );
     common::jitfft()

@@ -13,8 +13,8 @@ use ocl::{Buffer, Event};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-/// The largest chunk one upload command moves; the first chunks are smaller so the bus starts
-/// after a short copy (64 KB, doubling up to this).
+/// The largest chunk one upload command moves by default (`JITFFT_TRUTH_CHUNK` sets another);
+/// the first chunks are smaller so the bus starts after a short copy (64 KB, doubling up to it).
 const UPLOAD_CHUNK: usize = 4 << 20;
 const FIRST_CHUNK: usize = 64 << 10;
 
@@ -30,15 +30,17 @@ pub struct TruthUpload {
     pub chunks: usize,
 }
 
-/// (start, end) of each chunk of a `len`-byte upload: 64 KB, 128 KB, … then 4 MB chunks.
-pub fn upload_chunks(len: usize) -> Vec<(usize, usize)> {
+/// (start, end) of each chunk of a `len`-byte upload: 64 KB, 128 KB, … then `cap`-byte chunks
+/// (at least 64 KB).
+pub fn upload_chunks(len: usize, cap: usize) -> Vec<(usize, usize)> {
+    let cap = cap.max(FIRST_CHUNK);
     let mut out = Vec::new();
     let (mut at, mut size) = (0, FIRST_CHUNK);
     while at < len {
         let end = (at + size).min(len);
         out.push((at, end));
         at = end;
-        size = (size * 2).min(UPLOAD_CHUNK);
+        size = (size * 2).min(cap);
     }
     out
 }
@@ -59,7 +61,8 @@ fn upload_overlapped(st: &Pinned<u8>, dev: &Buffer<u8>, values: &[u8]) -> Result
         .default_queue()
         .ok_or_else(|| JitError::opencl("the truth buffer has no queue"))?
         .clone();
-    let chunks = upload_chunks(values.len());
+    let cap = crate::runtime::env::truth_chunk().map_or(UPLOAD_CHUNK, |c| c as usize);
+    let chunks = upload_chunks(values.len(), cap);
     let threads = rayon::current_num_threads().max(1);
     // Each chunk in `threads` pieces (at least 16 KB), so every core copies every chunk.
     let mut pieces: Vec<(usize, usize, usize)> = Vec::new(); // (chunk, start, end)
@@ -81,28 +84,32 @@ fn upload_overlapped(st: &Pinned<u8>, dev: &Buffer<u8>, values: &[u8]) -> Result
         let h = &mut h[..values.len()];
         let dst = Dst(h.as_mut_ptr());
         let mut events = Vec::with_capacity(chunks.len());
+        // Copies piece i; false when none is left.
+        let copy_next = || {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&(k, a, b)) = pieces.get(i) else {
+                return false;
+            };
+            let d = dst;
+            // SAFETY: [a, b) lies inside the staging and no other task writes it; the upload
+            // of its chunk is enqueued only after `left[k]` reaches 0.
+            unsafe { std::ptr::copy_nonoverlapping(values.as_ptr().add(a), d.0.add(a), b - a) };
+            left[k].fetch_sub(1, Ordering::Release);
+            true
+        };
         rayon::in_place_scope(|s| -> Result<()> {
-            for _ in 0..threads {
-                s.spawn(|_| loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(k, a, b)) = pieces.get(i) else {
-                        break;
-                    };
-                    let d = dst;
-                    // SAFETY: [a, b) lies inside the staging and no other task writes it; the
-                    // upload of its chunk is enqueued only after `left[k]` reaches 0.
-                    unsafe {
-                        std::ptr::copy_nonoverlapping(values.as_ptr().add(a), d.0.add(a), b - a)
-                    };
-                    left[k].fetch_sub(1, Ordering::Release);
-                });
+            // This thread copies too (between enqueues), so `threads − 1` helpers keep every
+            // core busy without one more thread spinning.
+            for _ in 1..threads {
+                s.spawn(|_| while copy_next() {});
             }
             for (k, &(a, b)) in chunks.iter().enumerate() {
                 while left[k].load(Ordering::Acquire) != 0 {
-                    // Inside a rayon worker, run a pending copy task instead of spinning (a
-                    // 1-thread pool would otherwise wait for itself).
-                    if rayon::yield_now() != Some(rayon::Yield::Executed) {
-                        std::hint::spin_loop();
+                    // Copy a piece while chunk k's last pieces finish elsewhere; with none
+                    // left, give the core to the copiers (or, inside a rayon worker, run a
+                    // pending copy task: a 1-thread pool would otherwise wait for itself).
+                    if !copy_next() && rayon::yield_now() != Some(rayon::Yield::Executed) {
+                        std::thread::yield_now();
                     }
                 }
                 // SAFETY: chunk k is fully copied (Acquire above) and no task writes it again.
@@ -236,12 +243,14 @@ mod tests {
     #[test]
     fn chunks_cover_the_upload_growing_to_the_cap() {
         for len in [1usize, 1000, 64 << 10, (64 << 10) + 1, 85 << 20, 84_934_656] {
-            let c = upload_chunks(len);
-            assert_eq!(c[0].0, 0);
-            assert_eq!(c.last().unwrap().1, len);
-            assert!(c.windows(2).all(|w| w[0].1 == w[1].0 && w[0].0 < w[0].1));
-            assert!(c.iter().all(|&(a, b)| b - a <= super::UPLOAD_CHUNK));
+            for cap in [1, 4 << 20, 64 << 20] {
+                let c = upload_chunks(len, cap);
+                assert_eq!(c[0].0, 0);
+                assert_eq!(c.last().unwrap().1, len);
+                assert!(c.windows(2).all(|w| w[0].1 == w[1].0 && w[0].0 < w[0].1));
+                assert!(c.iter().all(|&(a, b)| b - a <= cap.max(super::FIRST_CHUNK)));
+            }
         }
-        assert_eq!(upload_chunks(84_934_656).len(), 6 + 20);
+        assert_eq!(upload_chunks(84_934_656, 4 << 20).len(), 6 + 20);
     }
 }
