@@ -14,7 +14,8 @@
 # Usage (repo root): OUT=dir tools/gpu/gpu_bent28.sh
 # Settings: REPEAT (20), ROUNDS (2), DEVICE (gpu), QUICK=1 (4096 functions, any device: a
 # PoCL check of the script), JITFFT_BIN, JITFFT_COMMIT.
-# Writes: env.txt, log.txt, bent28.jsonl (one line a run), summary.txt (printed last),
+# Then the same run's pinned complex64 upload rate (`vc` 3^15 f32, 115 MB) for comparison.
+# Writes: env.txt, log.txt, bent28.jsonl (one line a run), floor.json, summary.txt (printed last),
 # results.tar.gz (all of them).
 set -uo pipefail
 OUT=${OUT:?set OUT to a new results folder}
@@ -96,6 +97,15 @@ for round in $(seq 1 "$ROUNDS"); do
   done
 done
 
+# The same run's pinned upload of complex64 data (vc plain path, one command): the bus rate the
+# bent uploads are compared with (perf28: 85 MB of truth at 25 GB/s, 344 MB complex64 at 54).
+FLOOR_N=15; [ "$QUICK" = 1 ] && FLOOR_N=8
+step "floor: vc --p 3 --n $FLOOR_N --precision f32 (pinned upload rate)"
+timeout 120 "$BIN" vc --p 3 --n $FLOOR_N --precision f32 --repeat 5 "${DEV[@]}" --json 2>> "$LOG" \
+  | python3 -c "import json, sys; d = json.load(sys.stdin); u = d['upload_ms']['median']; b = 8 * 3 ** $FLOOR_N
+print(json.dumps({'floor': 'vc complex64 upload', 'bytes': b, 'upload_ms': u, 'gbs': b / u / 1e6}))" \
+  > "$OUT/floor.json" 2>> "$LOG"
+
 step "verdicts"
 python3 - /tmp/bent28_verdicts_memory.npy /tmp/bent28_verdicts_pinned.npy >> "$LOG" 2>&1 <<'PY' || true
 import sys
@@ -110,10 +120,15 @@ except Exception as e:
 PY
 
 step "summary"
-python3 - "$OUT/bent28.jsonl" "$B" > "$OUT/summary.txt" 2>> "$LOG" <<'PY'
+python3 - "$OUT/bent28.jsonl" "$B" "$OUT/floor.json" > "$OUT/summary.txt" 2>> "$LOG" <<'PY'
 import json, sys, statistics as st
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 B = int(sys.argv[2])
+try:
+    f = json.load(open(sys.argv[3]))
+    print("same run, pinned complex64 upload (vc): %.1f MB in %.3f ms = %.1f GB/s" % (f["bytes"] / 1e6, f["upload_ms"], f["gbs"]))
+except Exception as e:
+    print("floor: not measured (%s)" % e)
 mb = B * 81 / 1e6
 by = {}
 for r in rows:
@@ -138,6 +153,6 @@ for name, rs in by.items():
 PY
 step "done"
 echo "done: $(date -u +%FT%TZ) (${SECONDS}s)" >> "$OUT/env.txt"
-(cd "$OUT" && tar czf results.tar.gz env.txt log.txt bent28.jsonl summary.txt)
+(cd "$OUT" && tar czf results.tar.gz env.txt log.txt bent28.jsonl floor.json summary.txt)
 cat "$OUT/summary.txt"
 tail -4 "$LOG"
