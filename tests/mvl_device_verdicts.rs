@@ -207,6 +207,18 @@ fn device_verdicts_from_memory_and_file() {
         .expect("classify on 1 thread");
     assert_eq!(v1.bent, cpu.bent, "{what}: 1-thread copy");
 
+    // f64 partials through the classifier (100 functions), where the device has fp64.
+    if gpu.info.fp64 {
+        let head = TruthVectors::from_bytes(p, n, 100, truth.data[..100 * 81].to_vec()).unwrap();
+        let c64 = BentClassifier::new(&gpu, p, n, 100, Precision::F64)
+            .and_then(|c| c.verdicts_on_device(&gpu))
+            .expect("f64 classifier");
+        let (v64, _) = c64.classify(&gpu, &head).expect("classify f64");
+        assert_eq!(v64.bent[..], cpu.bent[..100], "{what}: f64 device verdicts");
+        assert!(v64.exact.iter().all(|&x| x) && v64.min_abs.is_empty());
+        c64.release().expect("release");
+    }
+
     // The same functions from a uint8 .npy, read straight into the staging.
     let dir = tempfile::tempdir().expect("tmp");
     let path = dir.path().join("truth.npy");
