@@ -81,7 +81,13 @@ impl VcTransform {
     pub fn run_checked(&self, gpu: &Gpu) -> Result<RunTimes> {
         fn reset<T: Real>(b: &Buffers<T>, batch: usize, bins: usize) -> Result<()> {
             if let Some(m) = &b.mvl {
-                write(&m.flag, &[u32::MAX])?;
+                // A fill, not a write: no host memory to outlive it, so no wait here (the
+                // in-order queue runs it before the passes).
+                m.flag
+                    .cmd()
+                    .fill(u32::MAX, None)
+                    .enq()
+                    .map_err(|e| JitError::Device(format!("resetting the range flag: {e}")))?;
                 if let Some(z) = &m.zeros {
                     write(z, &vec![0u32; batch])?;
                 }
