@@ -207,6 +207,39 @@ fn device_verdicts_from_memory_and_file() {
         .expect("classify on 1 thread");
     assert_eq!(v1.bent, cpu.bent, "{what}: 1-thread copy");
 
+    // The kernel in pieces behind the upload (a second queue), one piece a chunk: the same
+    // verdicts; bad values found in the last piece and, the lowest, in the first.
+    let ov = BentClassifier::new(&gpu, p, n, b, Precision::F32)
+        .and_then(|c| c.verdicts_on_device(&gpu))
+        .and_then(|c| c.kernel_behind_upload(&gpu))
+        .expect("overlapped classifier");
+    assert!(ov.behind_upload());
+    let (vo, to, so) = ov.classify_steps(&gpu, &truth.data).expect("overlapped");
+    assert_eq!(vo.bent, cpu.bent, "{what}: kernel behind the upload");
+    assert!(
+        to.pass_ms.len() >= 2 && so.run_host_ms == 0.0,
+        "{:?}",
+        to.pass_ms
+    );
+    let mut bad = truth.data.clone();
+    bad[(b as usize - 1) * 81 + 80] = 7;
+    let e = ov.classify_bytes(&gpu, &bad).unwrap_err().to_string();
+    assert!(
+        e.contains(&format!("function {}", b - 1)) && e.contains("position 80"),
+        "{e}"
+    );
+    bad[3 * 81 + 2] = 3;
+    let e = ov.classify_bytes(&gpu, &bad).unwrap_err().to_string();
+    assert!(
+        e.contains("function 3:") && e.contains("position 2 "),
+        "{e}"
+    );
+    let (vo, _) = ov
+        .classify_bytes(&gpu, &truth.data)
+        .expect("after the errors");
+    assert_eq!(vo.bent, cpu.bent, "{what}: the flag was reset");
+    ov.release().expect("release");
+
     // f64 partials through the classifier (100 functions), where the device has fp64.
     if gpu.info.fp64 {
         let head = TruthVectors::from_bytes(p, n, 100, truth.data[..100 * 81].to_vec()).unwrap();

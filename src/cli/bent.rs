@@ -155,6 +155,9 @@ pub fn run(a: BentArgs) -> Result<()> {
             // One function's report prints its |S| range: that needs the partials.
             c = c.verdicts_on_device(&gpu)?;
         }
+        if truth.is_some() && crate::runtime::env::bent_overlap_on() {
+            c = c.kernel_behind_upload(&gpu)?;
+        }
         kernels = Some(crate::mvl::bent_report::geometry(&c));
         if let Some(f) = &staged {
             load_ms += c.stage_file(f)?;
@@ -181,6 +184,7 @@ pub fn run(a: BentArgs) -> Result<()> {
         host_steps = Some(serde_json::json!({
             "source": if staged.is_some() { "pinned (file read into the staging)" } else { "host memory" },
             "verdicts_on": if c.on_device() { "device" } else { "host" },
+            "kernel_behind_upload": c.behind_upload(),
             "load_file_ms": load_ms,
             "upload_host_ms": sm(&|s| s.upload_host_ms),
             "copy_done_ms": sm(&|s| s.copy_done_ms),

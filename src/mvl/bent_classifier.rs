@@ -22,6 +22,8 @@ pub struct BentClassifier {
     pub tr: VcTransform,
     /// The verdict kernel, when verdicts are decided on the device.
     device: Option<DeviceVerdicts>,
+    /// The queue of the truth upload when the kernel runs behind it in pieces.
+    copy_queue: Option<ocl::Queue>,
 }
 
 /// Host wall time of each step of one classification (ms).
@@ -33,7 +35,8 @@ pub struct BentSteps {
     pub upload_host_ms: f64,
     /// When the last byte was in the pinned staging, from the call's start (0 when staged).
     pub copy_done_ms: f64,
-    /// Range flag and counters reset, the passes enqueued and waited for, the flag read.
+    /// Range flag and counters reset, the passes enqueued and waited for, the flag read (0 when
+    /// the kernel runs behind the upload: `upload_host_ms` then covers it).
     pub run_host_ms: f64,
     /// Host path: the (min, max) partials read back through pinned staging. Device path: the
     /// verdict kernel and the B verdict bytes read back.
@@ -61,7 +64,23 @@ impl BentClassifier {
         Ok(BentClassifier {
             tr: VcTransform::new(gpu, plan)?,
             device: None,
+            copy_queue: None,
         })
+    }
+
+    /// From host memory, runs the kernel in pieces behind the truth upload (the upload on a
+    /// second queue, each chunk's whole work-groups launched as soon as it is in); a plan
+    /// whose pass is not per-item keeps upload, then run.
+    pub fn kernel_behind_upload(mut self, gpu: &Gpu) -> Result<Self> {
+        if self.tr.can_run_behind_upload() {
+            self.copy_queue = Some(gpu.extra_queue()?);
+        }
+        Ok(self)
+    }
+
+    /// Whether the kernel runs behind the upload (from host memory).
+    pub fn behind_upload(&self) -> bool {
+        self.copy_queue.is_some()
     }
 
     /// Decides the verdicts on the device from now on: B bytes come back instead of the
@@ -100,8 +119,16 @@ impl BentClassifier {
         data: &[u8],
     ) -> Result<(BentVerdicts, RunTimes, BentSteps)> {
         let t0 = Instant::now();
-        let up = self.tr.upload_truth_timed(data)?;
-        self.run_and_decide(gpu, t0, up)
+        match &self.copy_queue {
+            Some(q) => {
+                let (up, times) = self.tr.upload_run_overlapped(gpu, q, data)?;
+                self.decide(gpu, t0, up, Some(times))
+            }
+            None => {
+                let up = self.tr.upload_truth_timed(data)?;
+                self.decide(gpu, t0, up, None)
+            }
+        }
     }
 
     /// Reads a uint8 truth file straight into the pinned staging (for
@@ -128,19 +155,26 @@ impl BentClassifier {
     pub fn classify_staged_steps(&self, gpu: &Gpu) -> Result<(BentVerdicts, RunTimes, BentSteps)> {
         let t0 = Instant::now();
         let up = self.tr.upload_truth_staged()?;
-        self.run_and_decide(gpu, t0, up)
+        self.decide(gpu, t0, up, None)
     }
 
-    fn run_and_decide(
+    /// After the upload (`ran`: with the kernel behind it), the run where it has not run yet,
+    /// then the verdicts.
+    fn decide(
         &self,
         gpu: &Gpu,
         t0: Instant,
         up: TruthUpload,
+        ran: Option<RunTimes>,
     ) -> Result<(BentVerdicts, RunTimes, BentSteps)> {
         let upload_host_ms = ms(t0);
         let t = Instant::now();
-        let mut times = self.tr.run_checked(gpu)?;
-        let run_host_ms = ms(t);
+        let behind = ran.is_some();
+        let mut times = match ran {
+            Some(times) => times,
+            None => self.tr.run_checked(gpu)?,
+        };
+        let run_host_ms = if behind { 0.0 } else { ms(t) };
         let plan = &self.tr.plan;
         let groups = self.tr.partial_groups();
         let t = Instant::now();

@@ -194,3 +194,10 @@ pub fn npy_stream_on() -> bool {
 pub fn truth_chunk() -> Option<u64> {
     parse_bytes(&std::env::var("JITFFT_TRUTH_CHUNK").ok()?)
 }
+
+/// `JITFFT_BENT_OVERLAP=on`: `bent --load memory` launches its per-item kernel in pieces, each
+/// on a second queue behind its chunk of the truth upload, so the kernel runs under the
+/// transfers (its `kernel_ms` is then the pieces' sum). An A/B for the GPU host; off by default.
+pub fn bent_overlap_on() -> bool {
+    std::env::var("JITFFT_BENT_OVERLAP").is_ok_and(|v| v == "on" || v == "1")
+}

@@ -79,6 +79,14 @@ impl VcTransform {
     /// outside 0..p−1 is an error naming the transform (function) and its position, and the
     /// caller writes nothing.
     pub fn run_checked(&self, gpu: &Gpu) -> Result<RunTimes> {
+        self.reset_reductions()?;
+        let times = self.run(gpu)?;
+        self.check_range_flag()?;
+        Ok(times)
+    }
+
+    /// Resets the range flag and the zero and histogram counters before a run.
+    pub(crate) fn reset_reductions(&self) -> Result<()> {
         fn reset<T: Real>(b: &Buffers<T>, batch: usize, bins: usize) -> Result<()> {
             if let Some(m) = &b.mvl {
                 // A fill, not a write: no host memory to outlive it, so no wait here (the
@@ -103,10 +111,14 @@ impl VcTransform {
         };
         let batch = self.plan.batch as usize;
         match &self.buffers {
-            TypedBuffers::F32(b) => reset(b, batch, bins)?,
-            TypedBuffers::F64(b) => reset(b, batch, bins)?,
+            TypedBuffers::F32(b) => reset(b, batch, bins),
+            TypedBuffers::F64(b) => reset(b, batch, bins),
         }
-        let times = self.run(gpu)?;
+    }
+
+    /// The range flag after a run: a value outside 0..p−1 is an error naming the function and
+    /// its position.
+    pub(crate) fn check_range_flag(&self) -> Result<()> {
         if let Some(i) = self.out_of_range()? {
             let (f, k) = (i / self.plan.len, i % self.plan.len);
             return Err(JitError::invalid(format!(
@@ -115,7 +127,7 @@ impl VcTransform {
                 self.plan.p
             )));
         }
-        Ok(times)
+        Ok(())
     }
 
     /// One truth-vector run from host memory: upload of the compact values (`values`, as

@@ -8,8 +8,10 @@
 use super::execute::{Buffers, TypedBuffers, VcTransform};
 use crate::error::{JitError, Result};
 use crate::runtime::timing::event_ms;
+use crate::runtime::Gpu;
 use crate::runtime::Pinned;
-use ocl::{Buffer, Event};
+use crate::vc::RunTimes;
+use ocl::{Buffer, Event, Queue};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
@@ -52,15 +54,21 @@ struct Dst(*mut u8);
 unsafe impl Send for Dst {}
 unsafe impl Sync for Dst {}
 
+/// Called after each chunk's upload is enqueued: (bytes uploaded once it is done, its event).
+type OnChunk<'a> = &'a mut dyn FnMut(usize, &Event) -> Result<()>;
+
 /// Copies `values` into the pinned staging `st` with every rayon thread (pieces taken in
-/// order from a shared counter) while this thread enqueues each chunk's upload to `dev` as
-/// soon as its pieces are copied, flushing so the transfer starts at once; waits for the last.
-fn upload_overlapped(st: &Pinned<u8>, dev: &Buffer<u8>, values: &[u8]) -> Result<TruthUpload> {
+/// order from a shared counter) while this thread enqueues each chunk's upload to `dev` on
+/// `queue` as soon as its pieces are copied, flushing so the transfer starts at once, and
+/// calls `on_chunk`; waits for the last transfer.
+fn upload_overlapped(
+    st: &Pinned<u8>,
+    dev: &Buffer<u8>,
+    queue: &Queue,
+    values: &[u8],
+    on_chunk: OnChunk<'_>,
+) -> Result<TruthUpload> {
     let t0 = Instant::now();
-    let queue = dev
-        .default_queue()
-        .ok_or_else(|| JitError::opencl("the truth buffer has no queue"))?
-        .clone();
     let cap = crate::runtime::env::truth_chunk().map_or(UPLOAD_CHUNK, |c| c as usize);
     let chunks = upload_chunks(values.len(), cap);
     let threads = rayon::current_num_threads().max(1);
@@ -119,7 +127,7 @@ fn upload_overlapped(st: &Pinned<u8>, dev: &Buffer<u8>, values: &[u8]) -> Result
                 // device buffer holds `values.len()` bytes or more (checked by the caller).
                 unsafe {
                     dev.write(src)
-                        .queue(&queue)
+                        .queue(queue)
                         .offset(a)
                         .block(false)
                         .enew(&mut ev)
@@ -127,6 +135,7 @@ fn upload_overlapped(st: &Pinned<u8>, dev: &Buffer<u8>, values: &[u8]) -> Result
                 }
                 // Submit now: a driver may hold unflushed commands until the first wait.
                 queue.flush()?;
+                on_chunk(b, &ev)?;
                 events.push(ev);
             }
             copy_done_ms = t0.elapsed().as_secs_f64() * 1e3;
@@ -188,7 +197,92 @@ impl VcTransform {
             )));
         }
         let (st, dev) = self.truth_staging_and_buffer()?;
-        upload_overlapped(st, dev, values)
+        let queue = dev
+            .default_queue()
+            .ok_or_else(|| JitError::opencl("the truth buffer has no queue"))?;
+        upload_overlapped(st, dev, queue, values, &mut |_, _| Ok(()))
+    }
+
+    /// Whether [`upload_run_overlapped`](Self::upload_run_overlapped) applies: one per-item
+    /// pass from a truth vector (a bentness plan).
+    pub fn can_run_behind_upload(&self) -> bool {
+        self.plan.truth.is_some()
+            && self.schedule.pass_count() == 1
+            && self
+                .schedule
+                .fused_passes()
+                .all(|f| f.per_item && f.batched())
+    }
+
+    /// The upload of [`upload_truth_timed`](Self::upload_truth_timed) on `copy` (a second
+    /// queue) with the plan's one per-item pass launched on the transform's queue in pieces:
+    /// after each chunk, the work-groups whose functions it completed, waiting for its transfer
+    /// (the rest after the last chunk), so the kernel runs under the transfers. The range flag
+    /// is reset before and checked after, as [`run_checked`](Self::run_checked) does; the times'
+    /// `kernel_ms` is the pieces' sum.
+    pub fn upload_run_overlapped(
+        &self,
+        gpu: &Gpu,
+        copy: &Queue,
+        values: &[u8],
+    ) -> Result<(TruthUpload, RunTimes)> {
+        if !self.can_run_behind_upload() {
+            return Err(JitError::invalid(
+                "the kernel runs behind the upload only for one per-item pass from a truth vector",
+            ));
+        }
+        let need = self.truth_len();
+        if values.len() != need {
+            return Err(JitError::invalid(format!(
+                "truth vector: {} bytes given, the plan needs {need}",
+                values.len()
+            )));
+        }
+        self.reset_reductions()?;
+        let rows = self.schedule.fused_passes().next().map_or(1, |f| f.rows) as usize;
+        let group_bytes = rows * (self.plan.len * self.plan.truth_bytes()) as usize;
+        let (st, dev) = self.truth_staging_and_buffer()?;
+        fn go<T: super::execute::Real>(
+            tr: &VcTransform,
+            b: &Buffers<T>,
+            gpu: &Gpu,
+            copy: &Queue,
+            (st, dev, values, group_bytes): (&Pinned<u8>, &Buffer<u8>, &[u8], usize),
+        ) -> Result<(TruthUpload, RunTimes)> {
+            let launches = tr.launches(b);
+            let l = &launches[0];
+            l.kernel.set_args(&l.args)?;
+            let total = l.groups();
+            let (mut done, mut evs) = (0usize, Vec::new());
+            let t0 = Instant::now();
+            let up = upload_overlapped(st, dev, copy, values, &mut |end, ev| {
+                let g = if end == values.len() {
+                    total
+                } else {
+                    (end / group_bytes).min(total)
+                };
+                if g > done {
+                    evs.push(l.kernel.launch_groups(
+                        &gpu.queue,
+                        done,
+                        g - done,
+                        l.local,
+                        Some(ev),
+                    )?);
+                    gpu.queue.flush()?;
+                    done = g;
+                }
+                Ok(())
+            })?;
+            Ok((up, RunTimes::from_launches(&evs, t0)?))
+        }
+        let args = (st, dev, values, group_bytes);
+        let r = match &self.buffers {
+            TypedBuffers::F32(b) => go(self, b, gpu, copy, args)?,
+            TypedBuffers::F64(b) => go(self, b, gpu, copy, args)?,
+        };
+        self.check_range_flag()?;
+        Ok(r)
     }
 
     /// Runs `f` on the truth vector's pinned staging (B·N·truth_bytes bytes, mapped), e.g. to
