@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Issue 28, `bent` end to end ≤ 4 ms for 2^20 ternary functions of 4 variables (uint8, 85 MB;
-# f32), one call (≈ 1–2 minutes): every variant `bent --json --repeat $REPEAT` (medians) with
+# f32), one call (≈ 2 minutes): every variant `bent --json --repeat $REPEAT` (medians) with
 # its host steps, alternated over $ROUNDS rounds:
 #   memory        the truth in host memory, copied into the pinned staging on every core while
 #                 earlier chunks upload (the goal's "from host memory"); verdicts on the device;
 #   pinned        the .npy read straight into the pinned staging once, each run one transfer;
 #   *+split:32    the same with JITFFT_PER_ITEM=split:32 (3 work-items a function);
+#   *+overlap     the host-memory path with the kernel in pieces behind the upload
+#                 (JITFFT_BENT_OVERLAP=on: a second queue, one piece a chunk; kernel_ms is then
+#                 the pieces' sum, not comparable with the single launch);
 #   memory chunk= the host-memory path with the largest upload chunk at 1, 16 and 128 MiB
 #                 (JITFFT_TRUTH_CHUNK; default 4 MiB): is the 25 GB/s of perf28 the bus or the
 #                 4 MB commands? (one 344 MB complex64 transfer reached 54 GB/s on this host.)
@@ -78,6 +81,8 @@ VARIANTS=(
   "pinned||pinned"
   "memory+split:32|JITFFT_PER_ITEM=split:32|memory"
   "pinned+split:32|JITFFT_PER_ITEM=split:32|pinned"
+  "memory+overlap|JITFFT_BENT_OVERLAP=on|memory"
+  "memory+split+overlap|JITFFT_BENT_OVERLAP=on JITFFT_PER_ITEM=split:32|memory"
   "memory chunk=1MiB|JITFFT_TRUTH_CHUNK=1MiB|memory"
   "memory chunk=16MiB|JITFFT_TRUTH_CHUNK=16MiB|memory"
   "memory chunk=128MiB|JITFFT_TRUTH_CHUNK=128MiB|memory"
