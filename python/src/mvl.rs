@@ -61,7 +61,11 @@ fn bent<'py>(
     let precision = precision_of(precision, &gpu)?;
     let (v, times, kernels) = py
         .allow_threads(|| {
-            let c = BentClassifier::new(&gpu, t.p, t.n, t.batch, precision)?;
+            let mut c = BentClassifier::new(&gpu, t.p, t.n, t.batch, precision)?;
+            if t.batch > 1 {
+                // Only one function's report shows its |S| range: the others need B bytes back.
+                c = c.verdicts_on_device(&gpu)?;
+            }
             let (v, times) = c.classify(&gpu, &t)?;
             let kernels = geometry(&c);
             c.release()?;

@@ -7,6 +7,7 @@ use super::mvl::PrecisionChoice;
 use crate::mvl::bent::{classify_cpu, BentClassifier, BentVerdicts};
 use crate::mvl::bent_report::ClassifyReport;
 use crate::mvl::load_truth;
+use crate::mvl::truth_file::TruthFile;
 use anyhow::{bail, Result};
 use clap::Args;
 use std::path::PathBuf;
@@ -48,6 +49,21 @@ pub struct BentArgs {
     /// device each; verdicts gathered on rank 0. Needs a build with `--features mpi`.
     #[arg(long, conflicts_with = "cpu")]
     pub mpi: bool,
+    /// Where the truth vectors wait between runs: `pinned` reads a uint8 .npy (p ≤ 256)
+    /// straight into the pinned staging and each run only uploads it (default where the file
+    /// allows); `memory` reads the file into host memory and each run copies it into the
+    /// staging on every core, overlapped with the upload (any input format).
+    #[arg(long, value_enum, value_name = "WHERE", conflicts_with_all = ["cpu", "mpi"])]
+    pub load: Option<LoadMode>,
+}
+
+/// `--load`: where the truth vectors wait between runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LoadMode {
+    /// Pinned host memory, read from the file once.
+    Pinned,
+    /// Ordinary host memory, copied into the pinned staging every run.
+    Memory,
 }
 
 pub(super) fn verdict_bytes(path: &std::path::Path, v: &BentVerdicts) -> Vec<u8> {
@@ -95,37 +111,69 @@ pub fn run(a: BentArgs) -> Result<()> {
         }
     }
     let t_load = std::time::Instant::now();
-    let truth = load_truth(&a.input, a.p, None)?;
-    crate::mvl::bent::check_possible(a.p, truth.n)?;
-    let load_ms = t_load.elapsed().as_secs_f64() * 1e3;
+    let staged = match a.load {
+        Some(LoadMode::Memory) => None,
+        _ if a.cpu => None,
+        mode => {
+            let f = TruthFile::open(&a.input, a.p)?;
+            if f.is_none() && mode == Some(LoadMode::Pinned) {
+                bail!(
+                    "--load pinned reads a uint8 .npy (p ≤ 256) as it lies; {} is not one (p = {}): use --load memory",
+                    a.input.display(),
+                    a.p
+                );
+            }
+            f
+        }
+    };
+    let truth = match &staged {
+        Some(_) => None,
+        None => Some(load_truth(&a.input, a.p, None)?),
+    };
+    let (batch, n) = match (&staged, &truth) {
+        (Some(f), _) => (f.batch, f.n),
+        (_, Some(t)) => (t.batch, t.n),
+        _ => unreachable!("a file is staged or loaded"),
+    };
+    crate::mvl::bent::check_possible(a.p, n)?;
+    let mut load_ms = t_load.elapsed().as_secs_f64() * 1e3;
     let mut host_steps = None;
     let mut kernels = None;
     let (v, on, times) = if a.cpu {
+        let truth = truth.as_ref().expect("--cpu loads into memory");
         (
-            classify_cpu(&truth)?,
+            classify_cpu(truth)?,
             "CPU reference (f64)".to_string(),
             None,
         )
     } else {
         let gpu = open_device(a.device.as_deref())?;
         let precision = super::mvl::resolve(a.precision, &gpu);
-        let plan = crate::mvl::bent::bent_plan_with(
-            truth.p,
-            truth.n,
-            truth.batch,
-            precision,
-            a.fused_values,
-        )?;
-        let c = BentClassifier::with_plan(&gpu, &plan)?;
+        let plan = crate::mvl::bent::bent_plan_with(a.p, n, batch, precision, a.fused_values)?;
+        let mut c = BentClassifier::with_plan(&gpu, &plan)?;
+        if batch > 1 {
+            // One function's report prints its |S| range: that needs the partials.
+            c = c.verdicts_on_device(&gpu)?;
+        }
+        if truth.is_some() && crate::runtime::env::bent_overlap_on() {
+            c = c.kernel_behind_upload(&gpu)?;
+        }
         kernels = Some(crate::mvl::bent_report::geometry(&c));
+        if let Some(f) = &staged {
+            load_ms += c.stage_file(f)?;
+        }
+        let classify = || match &truth {
+            Some(t) => c.classify_steps(&gpu, &t.data),
+            None => c.classify_staged_steps(&gpu),
+        };
         if a.repeat > 1 {
-            c.classify(&gpu, &truth)?; // warm-up
+            classify()?; // warm-up
         }
         let mut runs = Vec::new();
         let mut steps = Vec::new();
         let mut last = None;
         for _ in 0..a.repeat {
-            let (v, t, s) = c.classify_steps(&gpu, &truth.data)?;
+            let (v, t, s) = classify()?;
             runs.push(t);
             steps.push(s);
             last = Some(v);
@@ -134,8 +182,12 @@ pub fn run(a: BentArgs) -> Result<()> {
             crate::runtime::Summary::of(&steps.iter().map(f).collect::<Vec<_>>()).median
         };
         host_steps = Some(serde_json::json!({
+            "source": if staged.is_some() { "pinned (file read into the staging)" } else { "host memory" },
+            "verdicts_on": if c.on_device() { "device" } else { "host" },
+            "kernel_behind_upload": c.behind_upload(),
             "load_file_ms": load_ms,
             "upload_host_ms": sm(&|s| s.upload_host_ms),
+            "copy_done_ms": sm(&|s| s.copy_done_ms),
             "run_host_ms": sm(&|s| s.run_host_ms),
             "partials_host_ms": sm(&|s| s.partials_host_ms),
             "verdicts_ms": sm(&|s| s.verdicts_ms),
@@ -156,9 +208,9 @@ pub fn run(a: BentArgs) -> Result<()> {
     if let Some(o) = &a.output {
         write_data(o, &verdict_bytes(o, &v))?;
     }
-    let one = truth.batch == 1;
+    let one = batch == 1;
     let mut out = ClassifyReport::new(
-        truth.batch,
+        batch,
         &v,
         times,
         kernels,
@@ -195,11 +247,11 @@ pub fn run(a: BentArgs) -> Result<()> {
         say!(
             "{}: {} functions, p = {}, n = {}: {} bent, {} not bent",
             a.input.display(),
-            truth.batch,
+            batch,
             v.p,
             v.n,
             out.bent_count,
-            truth.batch as usize - out.bent_count
+            batch as usize - out.bent_count
         );
         say!(
             "bent needs every |S| = p^(n/2) = {:.6}; decided {decided}",

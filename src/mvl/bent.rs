@@ -13,13 +13,11 @@
 
 use super::truth_vectors::TruthVectors;
 use crate::error::{JitError, Result};
-use crate::runtime::Gpu;
 use crate::transform::Precision;
-use crate::vc::{Algorithm, SpectrumOutput, TruthEncoding, VcOptions, VcPlan, VcTransform};
-use crate::vc::{Partials, RunTimes};
+use crate::vc::Partials;
+use crate::vc::{Algorithm, SpectrumOutput, TruthEncoding, VcOptions, VcPlan};
 use num_complex::Complex64;
 use serde::Serialize;
-use std::time::Instant;
 
 /// How the verdict on one function is decided (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -86,9 +84,9 @@ pub struct BentVerdicts {
     pub bent: Vec<bool>,
     /// Per function: whether the verdict is exact (integer |S|², error bound below 1/2).
     pub exact: Vec<bool>,
-    /// Per function: min |S|.
+    /// Per function: min |S| (empty where the verdicts were decided on the device).
     pub min_abs: Vec<f64>,
-    /// Per function: max |S|.
+    /// Per function: max |S| (empty where the verdicts were decided on the device).
     pub max_abs: Vec<f64>,
 }
 
@@ -219,96 +217,7 @@ pub fn bent_plan_with(
     })
 }
 
-/// A built bentness classifier for B functions of p^n values: upload, one fused run, B
-/// (min, max) pairs back.
-pub struct BentClassifier {
-    /// The transform (plan, schedule, program).
-    pub tr: VcTransform,
-}
-
-/// Host wall time of each step of one [`BentClassifier::classify_steps`] call (ms).
-#[derive(Debug, Clone, Copy, Default, serde::Serialize)]
-pub struct BentSteps {
-    /// Copy into the pinned staging in chunks, each transferred while the next is copied,
-    /// until the last transfer is done.
-    pub upload_host_ms: f64,
-    /// Range flag and counters reset, the passes enqueued and waited for, the flag read.
-    pub run_host_ms: f64,
-    /// The (min, max) partials read back through pinned staging.
-    pub partials_host_ms: f64,
-    /// The verdicts decided from the partials (one parallel pass).
-    pub verdicts_ms: f64,
-    /// The whole call.
-    pub total_ms: f64,
-}
-
-impl BentClassifier {
-    /// Builds the classifier on a device.
-    pub fn new(gpu: &Gpu, p: u32, n: u32, batch: u64, precision: Precision) -> Result<Self> {
-        Self::with_plan(gpu, &bent_plan(p, n, batch, precision)?)
-    }
-
-    /// Builds the classifier for a plan from [`bent_plan_with`].
-    pub fn with_plan(gpu: &Gpu, plan: &VcPlan) -> Result<Self> {
-        Ok(BentClassifier {
-            tr: VcTransform::new(gpu, plan)?,
-        })
-    }
-
-    /// Classifies `truth` (B functions of the plan's p and n); the times' `host_ms` is the
-    /// whole call: upload (copies into pinned staging overlapped with the transfers), kernels,
-    /// range check, partials back (pinned), verdicts (one parallel pass).
-    pub fn classify(&self, gpu: &Gpu, truth: &TruthVectors) -> Result<(BentVerdicts, RunTimes)> {
-        self.classify_bytes(gpu, &truth.data)
-    }
-
-    /// [`classify`](Self::classify) on the device form straight from a byte slice: B·N values
-    /// of one byte (p ≤ 256; else u16 little-endian), function-major.
-    pub fn classify_bytes(&self, gpu: &Gpu, data: &[u8]) -> Result<(BentVerdicts, RunTimes)> {
-        self.classify_steps(gpu, data).map(|(v, t, _)| (v, t))
-    }
-
-    /// [`classify_bytes`](Self::classify_bytes) with the host wall time of each step.
-    pub fn classify_steps(
-        &self,
-        gpu: &Gpu,
-        data: &[u8],
-    ) -> Result<(BentVerdicts, RunTimes, BentSteps)> {
-        let ms = |t: Instant| t.elapsed().as_secs_f64() * 1e3;
-        let t0 = Instant::now();
-        let upload_ms = self.tr.upload_truth(data)?;
-        let upload_host_ms = ms(t0);
-        let t = Instant::now();
-        let mut times = self.tr.run_checked(gpu)?;
-        let run_host_ms = ms(t);
-        let plan = &self.tr.plan;
-        let groups = self.tr.partial_groups();
-        let t = Instant::now();
-        let mut verdicts_ms = 0.0;
-        let v = self.tr.with_partials(|parts| {
-            let tv = Instant::now();
-            let v = BentVerdicts::from_partials(plan.p, plan.n, plan.precision, parts, groups);
-            verdicts_ms = ms(tv);
-            v
-        })?;
-        let partials_host_ms = ms(t) - verdicts_ms;
-        times.upload_ms = upload_ms;
-        times.host_ms = ms(t0);
-        let steps = BentSteps {
-            upload_host_ms,
-            run_host_ms,
-            partials_host_ms,
-            verdicts_ms,
-            total_ms: times.host_ms,
-        };
-        Ok((v, times, steps))
-    }
-
-    /// Frees the pinned staging (see [`VcTransform::release`]).
-    pub fn release(self) -> Result<()> {
-        self.tr.release()
-    }
-}
+pub use super::bent_classifier::{classify, BentClassifier, BentSteps};
 
 /// Refuses classifications whose answer is known to be "none": for p ≡ 2 (mod 4) and odd n
 /// there are no bent functions (Kumar–Scholtz–Welch).
@@ -319,14 +228,6 @@ pub fn check_possible(p: u32, n: u32) -> Result<()> {
         )));
     }
     Ok(())
-}
-
-/// Classifies B functions on a device in one batched run.
-pub fn classify(gpu: &Gpu, truth: &TruthVectors, precision: Precision) -> Result<BentVerdicts> {
-    let c = BentClassifier::new(gpu, truth.p, truth.n, truth.batch, precision)?;
-    let (v, _) = c.classify(gpu, truth)?;
-    c.release()?;
-    Ok(v)
 }
 
 /// The CPU reference: each function's spectrum with the separable f64 transform.

@@ -6,6 +6,8 @@
 //! - [`truth_vectors`]: the loader: B truth vectors from files (`.npy`, `.txt` one function a
 //!   line) or arrays, validated;
 //! - [`bent`]: per-function min/max |S| and the bent verdict (exact where decidable);
+//!   [`bent_classifier`] runs it in batches, [`bent_device`] decides the verdicts on the device;
+//! - [`truth_file`]: a uint8 `.npy` read straight into pinned staging;
 //! - [`stats`]: per-function max |S|, zero count and the histogram of |S|²;
 //! - [`autocorr`]: the autocorrelation R_f(τ) = Σ_x ε^(f(x ⊕ τ) − f(x)), the inverse VC
 //!   transform of |S|².
@@ -14,8 +16,11 @@
 
 pub mod autocorr;
 pub mod bent;
+pub mod bent_classifier;
+pub mod bent_device;
 pub mod bent_report;
 pub mod stats;
+pub mod truth_file;
 pub mod truth_vectors;
 
 pub use autocorr::autocorrelation;

@@ -170,7 +170,7 @@ fn pack(p: u32, values: impl Iterator<Item = u64>) -> Vec<u8> {
 
 /// (batch, n) of an array shape: 1-D (p^n) or all axes p: one function; (B, p^n) or
 /// (B, p, …, p): B functions. An array whose every axis is p reads as one function.
-fn batch_of_shape(p: u32, shape: &[usize], what: &str) -> Result<(u64, u32)> {
+pub(crate) fn batch_of_shape(p: u32, shape: &[usize], what: &str) -> Result<(u64, u32)> {
     let (b, len) = crate::io::input::batch_shape(p, shape, None, what)?;
     Ok((b, infer_n(p, len, what)?))
 }

@@ -223,3 +223,18 @@ pub fn npy_native_off() -> bool {
 pub fn npy_stream_on() -> bool {
     std::env::var("JITFFT_NPY_STREAM").is_ok_and(|v| v == "on" || v == "1")
 }
+
+/// `JITFFT_TRUTH_CHUNK=4MiB` (any [`parse_bytes`] size): the largest chunk of a truth-vector
+/// upload from host memory (`vc::truth_upload`; chunks start at 64 KB and double up to it).
+/// An A/B for the GPU host's bus (85 MB of bent truth vectors reached 25 GB/s in 4 MB chunks
+/// where one 344 MB transfer reached 54 GB/s). `None`: unset or unparsable (4 MiB).
+pub fn truth_chunk() -> Option<u64> {
+    parse_bytes(&std::env::var("JITFFT_TRUTH_CHUNK").ok()?)
+}
+
+/// `JITFFT_BENT_OVERLAP=on`: `bent --load memory` launches its per-item kernel in pieces, each
+/// on a second queue behind its chunk of the truth upload, so the kernel runs under the
+/// transfers (its `kernel_ms` is then the pieces' sum). An A/B for the GPU host; off by default.
+pub fn bent_overlap_on() -> bool {
+    std::env::var("JITFFT_BENT_OVERLAP").is_ok_and(|v| v == "on" || v == "1")
+}

@@ -17,6 +17,7 @@ pub mod rows;
 pub mod schedule;
 pub mod stream;
 pub mod truth_pass;
+pub mod truth_upload;
 pub mod verify;
 
 pub use crate::transform::{Direction, Norm, Precision};
@@ -26,3 +27,4 @@ pub use kernels::program;
 pub use plan::{Algorithm, Coeffs, SpectrumOutput, TruthEncoding, VcOptions, VcPlan};
 pub use schedule::{Buf, Schedule};
 pub use truth_pass::{Partials, Reduced};
+pub use truth_upload::{PartialsBuffer, TruthUpload};

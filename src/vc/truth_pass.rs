@@ -5,11 +5,11 @@
 
 use super::execute::{Buffers, MvlBuffers, Real, TypedBuffers, VcTransform};
 use crate::error::{JitError, Result};
-use crate::runtime::timing::{event_ms, RunTimes};
+use crate::runtime::timing::RunTimes;
 use crate::runtime::{Gpu, Pinned};
 use crate::transform::Precision;
 use num_complex::{Complex32, Complex64};
-use ocl::{Buffer, Event, OclPrm};
+use ocl::{Buffer, OclPrm};
 
 /// Per-transform results of a reducing last pass.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,51 +34,6 @@ fn write<T: OclPrm>(b: &Buffer<T>, v: &[T]) -> Result<()> {
         .map_err(|e| JitError::Device(format!("writing a reduction buffer: {e}")))
 }
 
-/// Bytes a chunk of the overlapped truth upload moves: the host copies chunk k + 1 into the
-/// pinned staging while the device reads chunk k.
-const UPLOAD_CHUNK: usize = 4 << 20;
-
-/// Copies `values` into the pinned staging in chunks (each in parallel: one thread's memcpy
-/// into pinned memory is slower than the upload that follows, 85 MB for 2^20 functions of
-/// 3^4 values) and enqueues each chunk's upload without blocking, so copies and transfers
-/// overlap; waits for the last. Returns the transfers' summed event times in ms.
-fn upload_overlapped(st: &Pinned<u8>, dev: &Buffer<u8>, values: &[u8]) -> Result<f64> {
-    use rayon::prelude::*;
-    let events = st.with_map(|h| {
-        let mut events = Vec::new();
-        for (k, src) in values.chunks(UPLOAD_CHUNK).enumerate() {
-            let at = k * UPLOAD_CHUNK;
-            let dst = &mut h[at..at + src.len()];
-            // Pieces small enough for every core to take one (1 MB pieces left 12 of the GPU
-            // host's 16 cores idle on a 4 MB chunk).
-            let piece = (src.len() / rayon::current_num_threads()).clamp(64 << 10, 1 << 20);
-            dst.par_chunks_mut(piece)
-                .zip(src.par_chunks(piece))
-                .for_each(|(d, s)| d.copy_from_slice(s));
-            let mut ev = Event::empty();
-            // SAFETY: the staging stays mapped and unwritten until the wait below; the device
-            // buffer holds `values.len()` bytes or more (checked by the caller).
-            unsafe {
-                dev.write(&*dst)
-                    .offset(at)
-                    .block(false)
-                    .enew(&mut ev)
-                    .enq()?;
-            }
-            events.push(ev);
-        }
-        Ok(events)
-    })?;
-    for ev in &events {
-        ev.wait_for()?;
-    }
-    let mut ms = 0.0;
-    for ev in &events {
-        ms += event_ms(ev)?;
-    }
-    Ok(ms)
-}
-
 /// A reducing run's (min, max) |S|² partials as the device wrote them: per transform,
 /// `groups` pairs (one per last-pass work-group), in the plan's real type.
 #[derive(Debug, Clone, Copy)]
@@ -100,25 +55,7 @@ impl VcTransform {
     /// pairs) through pinned staging; returns the upload's event time in ms. Values are
     /// checked on the device by the next [`run_checked`](Self::run_checked).
     pub fn upload_truth(&self, values: &[u8]) -> Result<f64> {
-        let need = (self.plan.total_len() * self.plan.truth_bytes()) as usize;
-        if values.len() != need {
-            return Err(JitError::invalid(format!(
-                "truth vector: {} bytes given, the plan needs B·N·{} = {need}",
-                values.len(),
-                self.plan.truth_bytes()
-            )));
-        }
-        fn up<T: Real>(b: &Buffers<T>, values: &[u8]) -> Result<f64> {
-            let m = VcTransform::mvl_buffers(b)?;
-            let (Some(st), Some(dev)) = (&m.truth_staging, &m.truth) else {
-                return Err(JitError::invalid("the plan has no truth-vector input"));
-            };
-            upload_overlapped(st, dev, values)
-        }
-        match &self.buffers {
-            TypedBuffers::F32(b) => up(b, values),
-            TypedBuffers::F64(b) => up(b, values),
-        }
+        Ok(self.upload_truth_timed(values)?.events_ms)
     }
 
     /// Sets the histogram scale of each transform (bins / max |S|², 0 where the max is 0).
@@ -142,9 +79,23 @@ impl VcTransform {
     /// outside 0..p−1 is an error naming the transform (function) and its position, and the
     /// caller writes nothing.
     pub fn run_checked(&self, gpu: &Gpu) -> Result<RunTimes> {
+        self.reset_reductions()?;
+        let times = self.run(gpu)?;
+        self.check_range_flag()?;
+        Ok(times)
+    }
+
+    /// Resets the range flag and the zero and histogram counters before a run.
+    pub(crate) fn reset_reductions(&self) -> Result<()> {
         fn reset<T: Real>(b: &Buffers<T>, batch: usize, bins: usize) -> Result<()> {
             if let Some(m) = &b.mvl {
-                write(&m.flag, &[u32::MAX])?;
+                // A fill, not a write: no host memory to outlive it, so no wait here (the
+                // in-order queue runs it before the passes).
+                m.flag
+                    .cmd()
+                    .fill(u32::MAX, None)
+                    .enq()
+                    .map_err(|e| JitError::Device(format!("resetting the range flag: {e}")))?;
                 if let Some(z) = &m.zeros {
                     write(z, &vec![0u32; batch])?;
                 }
@@ -160,10 +111,14 @@ impl VcTransform {
         };
         let batch = self.plan.batch as usize;
         match &self.buffers {
-            TypedBuffers::F32(b) => reset(b, batch, bins)?,
-            TypedBuffers::F64(b) => reset(b, batch, bins)?,
+            TypedBuffers::F32(b) => reset(b, batch, bins),
+            TypedBuffers::F64(b) => reset(b, batch, bins),
         }
-        let times = self.run(gpu)?;
+    }
+
+    /// The range flag after a run: a value outside 0..p−1 is an error naming the function and
+    /// its position.
+    pub(crate) fn check_range_flag(&self) -> Result<()> {
         if let Some(i) = self.out_of_range()? {
             let (f, k) = (i / self.plan.len, i % self.plan.len);
             return Err(JitError::invalid(format!(
@@ -172,7 +127,7 @@ impl VcTransform {
                 self.plan.p
             )));
         }
-        Ok(times)
+        Ok(())
     }
 
     /// One truth-vector run from host memory: upload of the compact values (`values`, as

@@ -69,7 +69,11 @@ pub(super) fn emit_per_item(w: &mut Writer, pass: &FusedPass) {
         w.line(format!("__local real2 red[{items}];"));
     }
     w.line("const uint t = get_local_id(0);");
-    w.line("const idx_t gg = get_group_id(0);");
+    // The offset names the first work-group of a launch in pieces (`bent`'s kernel run behind
+    // the truth upload, one piece a chunk); 0 otherwise.
+    w.line(format!(
+        "const idx_t gg = get_group_id(0) + get_global_offset(0) / {items}u;"
+    ));
     if split > 1 {
         w.comment("Work-item t: function f = t % rows of the group, top digit j = t / rows.");
         w.line(format!("const uint f = t % {rows}u;"));
