@@ -1,11 +1,11 @@
 //! `jitfft vc`: compute a VC spectrum on a device, time it, optionally check it.
 
-use super::common::{check_output_path, open_device, print_json, write_spectrum, RunFlags};
+use super::common::{check_output_path, open_device, write_spectrum, RunFlags};
 use crate::io::input::{find_non_finite, load_input_batch, Encoding, NonFinitePolicy};
 use crate::io::random::{fresh_seed, random_complex};
 use crate::vc::overlap::{DownloadMode, Overlapped};
 use crate::vc::plan::FusedLayout;
-use crate::vc::report::{CheckReport, TimingReport, TransformReport};
+use crate::vc::report::{TimingReport, TransformReport};
 use crate::vc::{Algorithm, Coeffs, Direction, Norm, Precision, VcOptions, VcPlan, VcTransform};
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
@@ -166,6 +166,17 @@ impl TransformArgs {
         }
     }
 
+    /// True when no flag chose the schedule (algorithm, radix, coefficients, fused digits,
+    /// lanes or values): the device's default plan runs (wisdom, else the rule).
+    pub fn schedule_open(&self) -> bool {
+        self.algo.is_none()
+            && self.radix.is_none()
+            && self.coeffs.is_none()
+            && self.fused_digits.is_none()
+            && self.fused_lanes.is_none()
+            && self.fused_values.is_none()
+    }
+
     /// The plan, with n from the flags (required when there is no input file).
     pub fn plan(&self, n: Option<u32>) -> Result<VcPlan> {
         let n = match n.or(self.n) {
@@ -260,18 +271,7 @@ pub fn run(a: VcArgs) -> Result<()> {
     if let Some(streamed) = super::vc_stream::maybe_run(&a) {
         return streamed;
     }
-    a.run.validate()?;
-    if a.chunks == Some(0) {
-        bail!("--chunks 0: the data moves in at least one chunk (1 means no overlap)");
-    }
-    if let Some(t) = a.tolerance {
-        if !(t >= 0.0 && t.is_finite()) {
-            bail!("--tolerance {t}: a finite error bound ≥ 0");
-        }
-    }
-    if let Some(out) = &a.run.output {
-        check_output_path(out)?;
-    }
+    validate(&a)?;
     // A .npy already in the plan's dtype moves as bytes through the pinned staging.
     if super::vc_file::try_native(&a)? {
         return Ok(());
@@ -282,175 +282,40 @@ pub fn run(a: VcArgs) -> Result<()> {
         Encoding::Values
     };
     // Validate p and n, and the device's capacity, before drawing or reading any data.
-    let mut shape = None;
-    let mut t = a.t.clone();
-    let mut truth_file = None;
-    let (n, file_data) = match &a.run.input {
-        Some(path) if a.truth => {
-            let tv = crate::mvl::load_truth(path, a.t.p, a.t.n)?;
-            if let Some(b) = a.t.batch {
-                if b != tv.batch {
-                    bail!(
-                        "{}: holds {} functions, --batch says {b}",
-                        path.display(),
-                        tv.batch
-                    );
-                }
-            }
-            t.batch = Some(tv.batch);
-            shape = (tv.batch > 1).then(|| tv.shape.clone());
-            let n = tv.n;
-            truth_file = Some(tv);
-            (Some(n), None)
-        }
-        Some(path) => {
-            let (n, b, sh, data) = load_input_batch(path, a.t.p, a.t.n, a.t.batch, enc)?;
-            t.batch = Some(b);
-            shape = (b > 1).then_some(sh);
-            let policy = if a.strict {
-                NonFinitePolicy::Refuse {
-                    refused_by: "--strict",
-                }
-            } else {
-                NonFinitePolicy::Warn
-            };
-            if let Some(w) = policy.apply(find_non_finite(&data), &path.display().to_string())? {
-                eprintln!("warning: {w}");
-            }
-            (Some(n), Some(data))
-        }
-        None => (None, None),
-    };
-    let mut plan = t.plan(n)?;
+    let loaded = read_input(&a, enc)?;
+    let plan = loaded.t.plan(loaded.n)?;
     let gpu = open_device(a.run.device.as_deref())?;
-    if a.truth {
-        if a.t.algo.is_none() && a.t.radix.is_none() {
-            t.algo = Some(AlgoArg::Fused);
-        }
-        plan = t.plan(n)?.with_truth(match enc {
-            Encoding::Roots => crate::vc::TruthEncoding::Roots,
-            Encoding::Values => crate::vc::TruthEncoding::Values,
-        })?;
-    }
-    let untouched = !a.truth
-        && a.t.algo.is_none()
-        && a.t.radix.is_none()
-        && a.t.coeffs.is_none()
-        && a.t.fused_digits.is_none()
-        && a.t.fused_lanes.is_none()
-        && a.t.fused_values.is_none();
-    let chosen = crate::vc::choose::plan_for_device(&gpu, plan, a.t.options(), untouched)?;
-    let (plan, tuned) = (chosen.plan, chosen.tuned);
-    // Truth input: the compact values, and their decoding for the check.
-    let truth = if a.truth {
-        let tv = match truth_file {
-            Some(tv) => tv,
-            None => {
-                let seed = a.run.seed.unwrap_or_else(fresh_seed);
-                crate::mvl::truth_vectors::random_truth(plan.p, plan.n, plan.batch, seed)?
-            }
-        };
-        Some(tv)
-    } else {
-        None
-    };
-    let (input, seed, what) = match (file_data, &a.run.input, &truth) {
-        (_, Some(path), Some(tv)) => (
-            tv.decode(enc == Encoding::Roots),
-            None,
-            path.display().to_string(),
-        ),
-        (_, None, Some(tv)) => {
-            let seed = a.run.seed.unwrap_or_else(fresh_seed);
-            (
-                tv.decode(enc == Encoding::Roots),
-                Some(seed),
-                format!("random truth vectors (seed {seed})"),
-            )
-        }
-        (Some(data), Some(path), None) => (data, None, path.display().to_string()),
-        _ => {
-            let seed = a.run.seed.unwrap_or_else(fresh_seed);
-            (
-                random_complex(plan.total_len() as usize, seed),
-                Some(seed),
-                format!("random (seed {seed})"),
-            )
-        }
-    };
+    let (plan, tuned) = choose_plan(&a, &loaded, plan, enc, &gpu)?;
+    let shape = loaded.shape.clone();
+    let data = run_input(&a, loaded, &plan, enc)?;
     let tr = VcTransform::new(&gpu, &plan)?;
-
-    let ov = if a.overlap {
-        let mode = match a.download {
-            Some(DownloadArg::Packed) => DownloadMode::Packed,
-            _ => DownloadMode::Rect,
-        };
-        Some(Overlapped::new(&gpu, &tr, a.chunks, mode)?)
-    } else {
-        None
-    };
-    let mut out = Vec::new();
-    let mut runs = Vec::new();
-    let mut overs = Vec::new();
-    let mut floors = Vec::new();
-    match (&ov, &truth) {
-        (None, Some(tv)) => {
-            for k in 0..=a.run.repeat {
-                let (o, t) = tr.execute_truth(&gpu, &tv.data)?;
-                if k > 0 {
-                    out = o;
-                    runs.push(t);
-                }
-            }
-        }
-        (None, None) => {
-            // The measurement `tune` verifies its choice with (vc::verify).
-            (out, runs) = crate::vc::verify::vc_runs(&gpu, &tr, &input, a.run.repeat)?;
-        }
-        (Some(ov), _) => {
-            // Warm-up, then the floor and an overlapped run in turn (same buffers, same bytes).
-            ov.floor()?;
-            ov.run(&input)?;
-            for _ in 0..a.run.repeat {
-                floors.push(ov.floor()?);
-                let (o, t, v) = ov.run(&input)?;
-                out = o;
-                runs.push(t);
-                overs.push(v);
-            }
-        }
-    }
-    let overlap = ov.as_ref().map(|ov| overlap_report(ov, &overs, &floors));
+    let ov = overlapped(&a, &gpu, &tr)?;
+    let timed = time_runs(&a, &gpu, &tr, ov.as_ref(), &data)?;
+    let overlap = ov
+        .as_ref()
+        .map(|ov| overlap_report(ov, &timed.overs, &timed.floors));
     let check = if a.run.check {
         let tolerance = a
             .tolerance
             .unwrap_or_else(|| default_tolerance(plan.precision));
         Some(crate::vc::report::check_batch(
-            &plan, &input, &out, tolerance,
+            &plan,
+            &data.input,
+            &timed.out,
+            tolerance,
         )?)
     } else {
         None
     };
     let check_failed = check.as_ref().is_some_and(|c| !c.ok);
-    if let (Some(path), false) = (&a.run.output, check_failed) {
-        match &shape {
-            Some(sh)
-                if path
-                    .extension()
-                    .is_some_and(|e| e.eq_ignore_ascii_case("npy")) =>
-            {
-                let bytes =
-                    crate::io::npy::npy_complex_shaped(&out, plan.precision == Precision::F32, sh);
-                super::common::write_data(path, &bytes)?;
-            }
-            _ => write_spectrum(path, &out, plan.precision == Precision::F32)?,
-        }
+    if !check_failed {
+        write_output(&a, &plan, shape.as_deref(), &timed.out)?;
     }
     let report = VcReport {
         transform: TransformReport::of(&tr, &gpu.info, tuned),
-        input: what,
-        seed,
-        timing: TimingReport::of(&tr, &runs),
+        input: data.what,
+        seed: data.seed,
+        timing: TimingReport::of(&tr, &timed.runs),
         check,
         output: if check_failed {
             None
@@ -463,15 +328,262 @@ pub fn run(a: VcArgs) -> Result<()> {
     // Unmap the pinned staging now, so an unmap error reaches the user.
     drop(ov);
     tr.release()?;
-    if a.run.json {
-        print_json(&report)?;
-    } else {
-        print_human(&gpu.describe(), &report);
+    super::common::print_and_conclude(
+        a.run.json,
+        &report,
+        |r| print_human(&gpu.describe(), r),
+        report.check.as_ref(),
+    )
+}
+
+/// Refuses bad flag values before any work.
+fn validate(a: &VcArgs) -> Result<()> {
+    a.run.validate()?;
+    if a.chunks == Some(0) {
+        bail!("--chunks 0: the data moves in at least one chunk (1 means no overlap)");
     }
-    if let Some(f) = report.check.as_ref().and_then(CheckReport::failure) {
-        bail!("{f}; no output written");
+    if let Some(t) = a.tolerance {
+        if !(t >= 0.0 && t.is_finite()) {
+            bail!("--tolerance {t}: a finite error bound ≥ 0");
+        }
+    }
+    if let Some(out) = &a.run.output {
+        check_output_path(out)?;
     }
     Ok(())
+}
+
+/// What `--input` held: the transform flags with the batch it sets, n, the shape an output
+/// mirrors, and the complex data or the truth vectors (none without `--input`).
+struct Loaded {
+    t: TransformArgs,
+    n: Option<u32>,
+    shape: Option<Vec<usize>>,
+    data: Option<Vec<Complex64>>,
+    truth: Option<crate::mvl::TruthVectors>,
+}
+
+/// Reads `--input` (truth vectors with `--truth`, else complex data checked for NaN and ∞).
+fn read_input(a: &VcArgs, enc: Encoding) -> Result<Loaded> {
+    let mut t = a.t.clone();
+    let Some(path) = &a.run.input else {
+        return Ok(Loaded {
+            t,
+            n: None,
+            shape: None,
+            data: None,
+            truth: None,
+        });
+    };
+    if a.truth {
+        let tv = crate::mvl::load_truth(path, a.t.p, a.t.n)?;
+        if let Some(b) = a.t.batch {
+            if b != tv.batch {
+                bail!(
+                    "{}: holds {} functions, --batch says {b}",
+                    path.display(),
+                    tv.batch
+                );
+            }
+        }
+        t.batch = Some(tv.batch);
+        return Ok(Loaded {
+            t,
+            n: Some(tv.n),
+            shape: (tv.batch > 1).then(|| tv.shape.clone()),
+            data: None,
+            truth: Some(tv),
+        });
+    }
+    let (n, b, sh, data) = load_input_batch(path, a.t.p, a.t.n, a.t.batch, enc)?;
+    t.batch = Some(b);
+    let policy = if a.strict {
+        NonFinitePolicy::Refuse {
+            refused_by: "--strict",
+        }
+    } else {
+        NonFinitePolicy::Warn
+    };
+    if let Some(w) = policy.apply(find_non_finite(&data), &path.display().to_string())? {
+        eprintln!("warning: {w}");
+    }
+    Ok(Loaded {
+        t,
+        n: Some(n),
+        shape: (b > 1).then_some(sh),
+        data: Some(data),
+        truth: None,
+    })
+}
+
+/// The plan to run: with `--truth` the fused truth-vector variant; where no schedule flag was
+/// given, the device's default (wisdom, else the rule); checked against the device.
+fn choose_plan(
+    a: &VcArgs,
+    loaded: &Loaded,
+    plan: VcPlan,
+    enc: Encoding,
+    gpu: &crate::runtime::Gpu,
+) -> Result<(VcPlan, Option<String>)> {
+    let mut plan = plan;
+    if a.truth {
+        let mut t = loaded.t.clone();
+        if a.t.algo.is_none() && a.t.radix.is_none() {
+            t.algo = Some(AlgoArg::Fused);
+        }
+        plan = t.plan(loaded.n)?.with_truth(match enc {
+            Encoding::Roots => crate::vc::TruthEncoding::Roots,
+            Encoding::Values => crate::vc::TruthEncoding::Values,
+        })?;
+    }
+    let untouched = !a.truth && a.t.schedule_open();
+    let chosen = crate::vc::choose::plan_for_device(gpu, plan, a.t.options(), untouched)?;
+    Ok((chosen.plan, chosen.tuned))
+}
+
+/// The data a run transforms: complex input (decoded truth vectors with `--truth`), the seed
+/// it was drawn with, a description for the report, and the truth vectors themselves.
+struct RunInput {
+    input: Vec<Complex64>,
+    seed: Option<u64>,
+    what: String,
+    truth: Option<crate::mvl::TruthVectors>,
+}
+
+/// The file's data, or random data drawn for `plan` (random truth vectors with `--truth`).
+fn run_input(a: &VcArgs, loaded: Loaded, plan: &VcPlan, enc: Encoding) -> Result<RunInput> {
+    let roots = enc == Encoding::Roots;
+    let seed = || a.run.seed.unwrap_or_else(fresh_seed);
+    let path = a.run.input.as_ref().map(|p| p.display().to_string());
+    if a.truth {
+        let (tv, seed) = match loaded.truth {
+            Some(tv) => (tv, None),
+            None => {
+                let s = seed();
+                let tv = crate::mvl::truth_vectors::random_truth(plan.p, plan.n, plan.batch, s)?;
+                (tv, Some(s))
+            }
+        };
+        return Ok(RunInput {
+            input: tv.decode(roots),
+            what: path.unwrap_or_else(|| {
+                format!("random truth vectors (seed {})", seed.unwrap_or_default())
+            }),
+            seed,
+            truth: Some(tv),
+        });
+    }
+    Ok(match (loaded.data, path) {
+        (Some(data), Some(what)) => RunInput {
+            input: data,
+            seed: None,
+            what,
+            truth: None,
+        },
+        _ => {
+            let s = seed();
+            RunInput {
+                input: random_complex(plan.total_len() as usize, s),
+                seed: Some(s),
+                what: format!("random (seed {s})"),
+                truth: None,
+            }
+        }
+    })
+}
+
+/// `--overlap`: the overlapped runner of `tr`.
+fn overlapped<'a>(
+    a: &VcArgs,
+    gpu: &'a crate::runtime::Gpu,
+    tr: &'a VcTransform,
+) -> Result<Option<Overlapped<'a>>> {
+    if !a.overlap {
+        return Ok(None);
+    }
+    let mode = match a.download {
+        Some(DownloadArg::Packed) => DownloadMode::Packed,
+        _ => DownloadMode::Rect,
+    };
+    Ok(Some(Overlapped::new(gpu, tr, a.chunks, mode)?))
+}
+
+/// The output of the last run and every timed run's figures (`--overlap`: also each run's
+/// overlap times and the transfer floor measured beside it).
+struct Timed {
+    out: Vec<Complex64>,
+    runs: Vec<crate::vc::RunTimes>,
+    overs: Vec<crate::vc::overlap::OverlapTimes>,
+    floors: Vec<crate::vc::overlap::TransferFloor>,
+}
+
+/// One warm-up, then `--repeat` timed runs: from truth vectors, the plain `vc` measurement,
+/// or overlapped runs each beside a floor measurement.
+fn time_runs(
+    a: &VcArgs,
+    gpu: &crate::runtime::Gpu,
+    tr: &VcTransform,
+    ov: Option<&Overlapped>,
+    data: &RunInput,
+) -> Result<Timed> {
+    let mut t = Timed {
+        out: Vec::new(),
+        runs: Vec::new(),
+        overs: Vec::new(),
+        floors: Vec::new(),
+    };
+    match (ov, &data.truth) {
+        (None, Some(tv)) => {
+            for k in 0..=a.run.repeat {
+                let (o, r) = tr.execute_truth(gpu, &tv.data)?;
+                if k > 0 {
+                    t.out = o;
+                    t.runs.push(r);
+                }
+            }
+        }
+        (None, None) => {
+            // The measurement `tune` verifies its choice with (vc::verify).
+            (t.out, t.runs) = crate::vc::verify::vc_runs(gpu, tr, &data.input, a.run.repeat)?;
+        }
+        (Some(ov), _) => {
+            // Warm-up, then the floor and an overlapped run in turn (same buffers, same bytes).
+            ov.floor()?;
+            ov.run(&data.input)?;
+            for _ in 0..a.run.repeat {
+                t.floors.push(ov.floor()?);
+                let (o, r, v) = ov.run(&data.input)?;
+                t.out = o;
+                t.runs.push(r);
+                t.overs.push(v);
+            }
+        }
+    }
+    Ok(t)
+}
+
+/// Writes `--output`: a .npy of the input's shape where the input had one, else the spectrum.
+fn write_output(
+    a: &VcArgs,
+    plan: &VcPlan,
+    shape: Option<&[usize]>,
+    out: &[Complex64],
+) -> Result<()> {
+    let Some(path) = &a.run.output else {
+        return Ok(());
+    };
+    let f32 = plan.precision == Precision::F32;
+    match shape {
+        Some(sh)
+            if path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("npy")) =>
+        {
+            let bytes = crate::io::npy::npy_complex_shaped(out, f32, sh);
+            super::common::write_data(path, &bytes)
+        }
+        _ => write_spectrum(path, out, f32),
+    }
 }
 
 /// Complex input drawn for a plan, for library users and tests.
