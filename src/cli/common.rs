@@ -238,25 +238,6 @@ pub fn ms(x: f64) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::parse_size;
-
-    #[test]
-    fn sizes() {
-        assert_eq!(parse_size("2^20"), Ok(20));
-        assert_eq!(parse_size("2**3"), Ok(3));
-        assert_eq!(parse_size("1048576"), Ok(20));
-        assert_eq!(parse_size("1"), Ok(0));
-        assert!(parse_size("1000")
-            .unwrap_err()
-            .contains("not a power of two"));
-        assert!(parse_size("0").is_err());
-        assert!(parse_size("2^x").is_err());
-        assert!(parse_size("2^64").is_err());
-    }
-}
-
 /// Prints `report` (`--json`, else `human`), then fails with the check's verdict where it
 /// failed (the output was not written).
 pub fn print_and_conclude<R: serde::Serialize>(
@@ -274,4 +255,23 @@ pub fn print_and_conclude<R: serde::Serialize>(
         anyhow::bail!("{f}; no output written");
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("2^20"), Ok(20));
+        assert_eq!(parse_size("2**3"), Ok(3));
+        assert_eq!(parse_size("1048576"), Ok(20));
+        assert_eq!(parse_size("1"), Ok(0));
+        assert!(parse_size("1000")
+            .unwrap_err()
+            .contains("not a power of two"));
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("2^x").is_err());
+        assert!(parse_size("2^64").is_err());
+    }
 }
