@@ -11,9 +11,9 @@ use super::vc::VcArgs;
 use crate::mpi::fault::agree;
 use crate::mpi::io::{read_layout, HostComplex};
 use crate::mpi::pipelined::{run_pipelined, Probe, RankLine};
-use crate::mpi::rank::{self, GlobalCheck, InputFile, RunRequest};
+use crate::mpi::rank::{self, GlobalCheck, InputFile, RankRun, RunRequest};
 use crate::mpi::{DistributedVc, MpiPlan};
-use crate::runtime::{Gpu, Summary};
+use crate::runtime::Gpu;
 use crate::vc::{Precision, VcPlan};
 use anyhow::{anyhow, bail, Result};
 use mpi::datatype::Equivalence;
@@ -31,15 +31,10 @@ struct MpiReport {
     distribution: MpiPlan,
     local_plan: VcPlan,
     output_order: &'static str,
-    input: String,
-    seed: Option<u64>,
-    repeat: usize,
-    /// Per run the slowest rank's end-to-end time (device-resident data in and out).
-    end_to_end_ms: Summary,
-    per_rank: Vec<RankLine>,
+    /// Input, times (end to end: device-resident data in and out), lines, check, output.
+    #[serde(flatten)]
+    run: RankRun<RankLine>,
     sendrecv_probe: Option<Probe>,
-    check: Option<GlobalCheck>,
-    output: Option<String>,
 }
 
 /// Runs `jitfft vc --mpi` on this rank. A failure every rank agreed on is printed by every
@@ -196,7 +191,7 @@ where
     C: HostComplex,
     C::Real: Equivalence,
 {
-    let r = run_pipelined::<C>(world, gpu, &mut dvc, req, a.sendrecv_probe)?;
+    let (run, sendrecv_probe) = run_pipelined::<C>(world, gpu, &mut dvc, req, a.sendrecv_probe)?;
     let mplan = dvc.plan;
     let report = MpiReport {
         p: mplan.p,
@@ -210,21 +205,15 @@ where
         } else {
             "natural"
         },
-        input: r.input,
-        seed: req.input.is_none().then_some(r.seed),
-        repeat: a.run.repeat,
-        end_to_end_ms: r.end_to_end_ms,
-        per_rank: r.per_rank,
-        sendrecv_probe: r.sendrecv_probe,
-        check: r.check,
-        output: r.output,
+        run,
+        sendrecv_probe,
     };
     conclude(
         world,
         a.run.json,
         &report,
         print_human,
-        report.check.as_ref(),
+        report.run.check.as_ref(),
     )
 }
 
@@ -240,13 +229,13 @@ fn print_human(r: &MpiReport) {
         r.p,
         r.n - d.rank_digits,
         r.output_order,
-        r.input
+        r.run.input
     );
     println!(
         "end to end (device-resident data, slowest rank): median {:.3} ms (min {:.3}, max {:.3}, {} runs)",
-        r.end_to_end_ms.median, r.end_to_end_ms.min, r.end_to_end_ms.max, r.end_to_end_ms.count
+        r.run.end_to_end_ms.median, r.run.end_to_end_ms.min, r.run.end_to_end_ms.max, r.run.end_to_end_ms.count
     );
-    for l in &r.per_rank {
+    for l in &r.run.per_rank {
         let t = &l.times;
         println!(
             "rank {} on {} (local {}): {} [{}]: kernel {:.3} ms (local {:.3} + across {:.3}), staging {:.3} ms, exchange {:.3} ms for {} bytes ({:.2} GB/s), pack {:.3} ms, hidden {:.3} ms of the pipeline's {:.3} ms",
@@ -273,7 +262,7 @@ fn print_human(r: &MpiReport) {
             p.bytes, p.ms, p.gbs
         );
     }
-    if let Some(c) = &r.check {
+    if let Some(c) = &r.run.check {
         println!(
             "check against the f64 CPU reference: relative L2 {:.3e}, max abs {:.3e}, tolerance {:.1e}: {}",
             c.rel_l2,
@@ -282,7 +271,7 @@ fn print_human(r: &MpiReport) {
             if c.ok { "ok" } else { "FAILED" }
         );
     }
-    if let Some(o) = &r.output {
+    if let Some(o) = &r.run.output {
         println!("output: {o}");
     }
 }

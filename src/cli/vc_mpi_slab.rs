@@ -8,10 +8,10 @@ use super::vc::VcArgs;
 use super::vc_mpi::{check_mpi_output, conclude, input_and_n, run_request, to_jit};
 use crate::mpi::fault::{agree, injected};
 use crate::mpi::io::HostComplex;
-use crate::mpi::rank::{self, GlobalCheck, InputFile, RunRequest};
+use crate::mpi::rank::{self, InputFile, RankRun, RunRequest};
 use crate::mpi::slab::{SlabPlan, SlabVc};
 use crate::mpi::slab_run::{run_slabs, SlabLine};
-use crate::runtime::{Gpu, Summary};
+use crate::runtime::Gpu;
 use crate::vc::{Precision, VcOptions, VcPlan};
 use anyhow::{bail, Result};
 use mpi::datatype::Equivalence;
@@ -33,14 +33,9 @@ struct SlabReport {
     /// Whether rank 0's local and across transforms stream through its device.
     streamed: (bool, bool),
     output_order: &'static str,
-    input: String,
-    seed: Option<u64>,
-    repeat: usize,
-    /// Slowest rank's time per run (data on the host in and out).
-    end_to_end_ms: Summary,
-    per_rank: Vec<SlabLine>,
-    check: Option<GlobalCheck>,
-    output: Option<String>,
+    /// Input, times (end to end: data on the host in and out), lines, check, output.
+    #[serde(flatten)]
+    run: RankRun<SlabLine>,
 }
 
 /// Runs this rank's part of a slab-distributed `vc --mpi`: the flags and the distribution,
@@ -102,7 +97,7 @@ where
     C: HostComplex,
     C::Real: Equivalence,
 {
-    let r = run_slabs::<C>(world, gpu, svc, req)?;
+    let run = run_slabs::<C>(world, gpu, svc, req)?;
     let sp = svc.plan;
     let report = SlabReport {
         p: sp.p,
@@ -115,20 +110,14 @@ where
         across_plan: svc.across.plan().clone(),
         streamed: (svc.local.streamed(), svc.across.streamed()),
         output_order: "natural",
-        input: r.input,
-        seed: req.input.is_none().then_some(r.seed),
-        repeat: a.run.repeat,
-        end_to_end_ms: r.end_to_end_ms,
-        per_rank: r.per_rank,
-        check: r.check,
-        output: r.output,
+        run,
     };
     conclude(
         world,
         a.run.json,
         &report,
         print_human,
-        report.check.as_ref(),
+        report.run.check.as_ref(),
     )
 }
 
@@ -143,20 +132,20 @@ fn print_human(r: &SlabReport) {
         r.distribution.rows,
         r.distribution.columns
     );
-    say!("input: {}", r.input);
+    say!("input: {}", r.run.input);
     say!(
         "end to end (slowest rank): {:.3} ms median of {}",
-        r.end_to_end_ms.median,
-        r.end_to_end_ms.count
+        r.run.end_to_end_ms.median,
+        r.run.end_to_end_ms.count
     );
-    for l in &r.per_rank {
+    for l in &r.run.per_rank {
         let t = &l.times;
         say!(
             "  rank {} ({}, {}): {} rows, {} columns; kernels {:.3} ms, staging {:.3} ms, exchange {:.3} ms ({:.2} GB/s; MPI_Alltoallv alone {:.3} ms, {:.2} GB/s), packing {:.3} ms",
             l.rank, l.host, l.device, l.rows, l.columns, t.kernel_ms, t.staging_ms, t.exchange_ms, l.exchange_gbs, l.alltoallv_ms, l.alltoallv_gbs, t.pack_ms
         );
     }
-    if let Some(c) = &r.check {
+    if let Some(c) = &r.run.check {
         say!(
             "check: rel. L2 {:.3e}, max abs {:.3e} (tolerance {:.1e}): {}",
             c.rel_l2,
@@ -165,7 +154,7 @@ fn print_human(r: &SlabReport) {
             if c.ok { "PASS" } else { "FAIL" }
         );
     }
-    if let Some(o) = &r.output {
+    if let Some(o) = &r.run.output {
         say!("output: {o}");
     }
 }

@@ -6,12 +6,12 @@
 //! exchange ends the job ([`super::fault::abort_all`]): the other ranks wait in a collective.
 
 use super::exchange::sendrecv_probe;
-use super::fault::{abort_all, agree};
+use super::fault::abort_all;
 use super::io::{random_slice, read_slice, HostComplex};
-use super::rank::{self, GlobalCheck, InputFile, RunRequest};
+use super::rank::{self, InputFile, Place, RankRun, RunRequest};
 use super::{DistributedVc, RankTimes};
 use crate::error::Result;
-use crate::runtime::{Gpu, Summary};
+use crate::runtime::Gpu;
 use mpi::datatype::Equivalence;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
@@ -48,35 +48,16 @@ pub struct Probe {
     pub gbs: f64,
 }
 
-/// What one rank's run gives (the gathered lines on rank 0 only).
-#[derive(Debug, Clone)]
-pub struct PipelinedRun {
-    /// The seed random input was drawn with (the same on every rank).
-    pub seed: u64,
-    /// The report's name of the input.
-    pub input: String,
-    /// Per run the slowest rank's end-to-end time (device-resident data in and out).
-    pub end_to_end_ms: Summary,
-    /// Every rank's line (rank 0; empty elsewhere).
-    pub per_rank: Vec<RankLine>,
-    /// The `MPI_Sendrecv` probe, when asked for.
-    pub sendrecv_probe: Option<Probe>,
-    /// The check, when asked for.
-    pub check: Option<GlobalCheck>,
-    /// The output written (none when the check failed).
-    pub output: Option<String>,
-}
-
-/// Runs this rank's part: reads or draws its slice, times `req.repeat` runs after a warm-up,
-/// probes `MPI_Sendrecv` if `probe`, gathers the lines, checks and writes as `req` asks.
-/// Collective.
+/// Runs this rank's part: reads or draws its slice, times `req.repeat` runs after a warm-up
+/// (end to end: device-resident data in and out), probes `MPI_Sendrecv` if `probe`, gathers
+/// the lines, checks and writes as `req` asks. Collective.
 pub fn run_pipelined<C>(
     world: &SimpleCommunicator,
     gpu: &Gpu,
     dvc: &mut DistributedVc,
     req: &RunRequest,
     probe: bool,
-) -> Result<PipelinedRun>
+) -> Result<(RankRun<RankLine>, Option<Probe>)>
 where
     C: HostComplex,
     C::Real: Equivalence,
@@ -120,31 +101,15 @@ where
         exchange_gbs: rank::gbs(mine.exchange_bytes, mine.exchange_ms),
         times: mine,
     };
-    let per_rank = rank::gather(world, &line)?;
-    let check = if req.check {
-        let local = agree(
-            world,
-            "check",
-            check_slice(world, dvc, &req.input, seed, &out),
-        )?;
-        let tolerance = req
-            .tolerance
-            .unwrap_or_else(|| crate::vc::report::default_tolerance(dvc.local.plan.precision));
-        Some(GlobalCheck::reduce(world, local, tolerance))
-    } else {
-        None
+    let place = Place {
+        offset,
+        total: mplan.local_len * mplan.ranks,
+        precision: dvc.local.plan.precision,
     };
-    let total = mplan.local_len * mplan.ranks;
-    let output = rank::write_output(world, &req.output, check.as_ref(), total, offset, &out)?;
-    Ok(PipelinedRun {
-        seed,
-        input: rank::input_label(&req.input, seed),
-        end_to_end_ms,
-        per_rank,
-        sendrecv_probe,
-        check,
-        output,
-    })
+    let run = RankRun::finish(world, req, seed, (end_to_end_ms, line), place, &out, || {
+        check_slice(world, dvc, &req.input, seed, &out)
+    })?;
+    Ok((run, sendrecv_probe))
 }
 
 /// Each rank compares its slice with the f64 CPU reference of the whole transform (which

@@ -39,6 +39,74 @@ pub struct RunRequest {
     pub output: Option<PathBuf>,
 }
 
+/// What one rank's run of a distributed transform gives, as its report shows it (the lines
+/// of every rank on rank 0 only).
+#[derive(Debug, Clone, Serialize)]
+pub struct RankRun<L> {
+    /// The input file, or the random seed.
+    pub input: String,
+    /// The seed random input was drawn with (none for file input).
+    pub seed: Option<u64>,
+    /// Timed runs after the warm-up.
+    pub repeat: usize,
+    /// Per run the slowest rank's end-to-end time.
+    pub end_to_end_ms: Summary,
+    /// Every rank's line (rank 0; empty elsewhere).
+    pub per_rank: Vec<L>,
+    /// The check, when asked for.
+    pub check: Option<GlobalCheck>,
+    /// The output written (none when the check failed).
+    pub output: Option<String>,
+}
+
+/// Where a rank's values sit in the whole array, and the precision whose default tolerance
+/// the check uses.
+#[derive(Debug, Clone, Copy)]
+pub struct Place {
+    /// The rank's first value in the whole array.
+    pub offset: u64,
+    /// Values in the whole array.
+    pub total: u64,
+    /// The plan's precision.
+    pub precision: crate::vc::Precision,
+}
+
+impl<L: Serialize + DeserializeOwned + Clone> RankRun<L> {
+    /// The end of every rank's run (collective): `line` gathered on rank 0, the check from
+    /// every rank's `local_check` sums (when asked for), `out` written at its place (unless
+    /// the check failed). `timed` is the slowest rank's end-to-end times and this rank's line.
+    pub fn finish<C: HostComplex>(
+        world: &SimpleCommunicator,
+        req: &RunRequest,
+        seed: u64,
+        (end_to_end_ms, line): (Summary, L),
+        place: Place,
+        out: &[C],
+        local_check: impl FnOnce() -> Result<([f64; 2], f64)>,
+    ) -> Result<RankRun<L>> {
+        let per_rank = gather(world, &line)?;
+        let check = if req.check {
+            let local = agree(world, "check", local_check())?;
+            let tolerance = req
+                .tolerance
+                .unwrap_or_else(|| crate::vc::report::default_tolerance(place.precision));
+            Some(GlobalCheck::reduce(world, local, tolerance))
+        } else {
+            None
+        };
+        let output = write_output(world, &req.output, check.as_ref(), place, out)?;
+        Ok(RankRun {
+            input: input_label(&req.input, seed),
+            seed: req.input.is_none().then_some(seed),
+            repeat: req.repeat,
+            end_to_end_ms,
+            per_rank,
+            check,
+            output,
+        })
+    }
+}
+
 /// This rank's device (by its rank on the node); every rank gets one or all stop with the
 /// failing rank's message.
 pub fn open_device(world: &SimpleCommunicator, selector: Option<&str>) -> Result<Gpu> {
@@ -199,19 +267,18 @@ impl GlobalCheck {
     }
 }
 
-/// Collective: each rank writes its `out` at `offset` of the .npy `output` of `total` values,
-/// unless the check failed; returns the path written.
-pub fn write_output<C: HostComplex>(
+/// Collective: each rank writes its `out` at its place in the .npy `output`, unless the
+/// check failed; returns the path written.
+fn write_output<C: HostComplex>(
     world: &SimpleCommunicator,
     output: &Option<PathBuf>,
     check: Option<&GlobalCheck>,
-    total: u64,
-    offset: u64,
+    place: Place,
     out: &[C],
 ) -> Result<Option<String>> {
     match output {
         Some(path) if check.is_none_or(|c| c.ok) => {
-            write_slices(world, path, total, offset, out)?;
+            write_slices(world, path, place.total, place.offset, out)?;
             Ok(Some(path.display().to_string()))
         }
         _ => Ok(None),

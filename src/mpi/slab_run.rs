@@ -3,13 +3,13 @@
 //! rank 0, the check against the f64 reference and the output slices. Failures as in
 //! [`super::pipelined`].
 
-use super::fault::{abort_all, agree, injected};
+use super::fault::{abort_all, injected};
 use super::io::{fill_random, read_slice, HostComplex};
-use super::rank::{self, GlobalCheck, InputFile, RunRequest};
+use super::rank::{self, InputFile, Place, RankRun, RunRequest};
 use super::slab::SlabVc;
 use super::RankTimes;
 use crate::error::Result;
-use crate::runtime::{Gpu, Summary};
+use crate::runtime::Gpu;
 use mpi::datatype::Equivalence;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
@@ -39,32 +39,15 @@ pub struct SlabLine {
     pub alltoallv_gbs: f64,
 }
 
-/// What one rank's run gives (the gathered lines on rank 0 only).
-#[derive(Debug, Clone)]
-pub struct SlabRun {
-    /// The seed random input was drawn with (the same on every rank).
-    pub seed: u64,
-    /// The report's name of the input.
-    pub input: String,
-    /// Per run the slowest rank's end-to-end time (data on the host in and out).
-    pub end_to_end_ms: Summary,
-    /// Every rank's line (rank 0; empty elsewhere).
-    pub per_rank: Vec<SlabLine>,
-    /// The check, when asked for.
-    pub check: Option<GlobalCheck>,
-    /// The output written (none when the check failed).
-    pub output: Option<String>,
-}
-
-/// Runs this rank's part: reads or draws its slab, times `req.repeat` runs after a warm-up,
-/// probes `MPI_Alltoallv` with the same counts, gathers the lines, checks and writes as `req`
+/// Runs this rank's part: reads or draws its slab, times `req.repeat` runs after a warm-up
+/// (end to end: data on the host in and out), probes `MPI_Alltoallv` with the same counts, gathers the lines, checks and writes as `req`
 /// asks. Collective.
 pub fn run_slabs<C>(
     world: &SimpleCommunicator,
     gpu: &Gpu,
     svc: &SlabVc,
     req: &RunRequest,
-) -> Result<SlabRun>
+) -> Result<RankRun<SlabLine>>
 where
     C: HostComplex,
     C::Real: Equivalence,
@@ -99,29 +82,13 @@ where
         alltoallv_gbs: rank::gbs(mine.exchange_bytes, probe_ms),
         times: mine,
     };
-    let per_rank = rank::gather(world, &line)?;
-    let check = if req.check {
-        let local = agree(
-            world,
-            "check",
-            check_slab(svc, &req.input, seed, offset, &out),
-        )?;
-        let tolerance = req
-            .tolerance
-            .unwrap_or_else(|| crate::vc::report::default_tolerance(svc.local.plan().precision));
-        Some(GlobalCheck::reduce(world, local, tolerance))
-    } else {
-        None
+    let place = Place {
+        offset,
+        total: sp.rows * sp.columns,
+        precision: svc.local.plan().precision,
     };
-    let total = sp.rows * sp.columns;
-    let output = rank::write_output(world, &req.output, check.as_ref(), total, offset, &out)?;
-    Ok(SlabRun {
-        seed,
-        input: rank::input_label(&req.input, seed),
-        end_to_end_ms,
-        per_rank,
-        check,
-        output,
+    RankRun::finish(world, req, seed, (end_to_end_ms, line), place, &out, || {
+        check_slab(svc, &req.input, seed, offset, &out)
     })
 }
 
