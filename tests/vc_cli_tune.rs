@@ -184,6 +184,7 @@ fn tune_never_stores_a_plan_slower_than_the_default_under_vc() {
                 3 * jitfft::vc::verify::ROUNDS as u64
             );
         }
+        setup_is_what_vc_runs(&t, &ps, &ns, &dir.path().join("no-wisdom.json"));
         // `vc` then runs what was decided.
         let out = jitfft()
             .args(["vc", "--p", &ps, "--n", &ns, "--check", "--json"])
@@ -192,5 +193,73 @@ fn tune_never_stores_a_plan_slower_than_the_default_under_vc() {
             .success();
         let r: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
         assert_eq!(r["tuned"].is_string(), v["stored"].is_u64(), "{r}");
+    }
+}
+
+/// `tune --json` says what each plan it timed launched and allocated: the default's launches,
+/// buffers and program equal those of `vc` without wisdom for the same size, the default was
+/// timed once before `explore` on the same setup, and every setup is consistent (one launch a
+/// pass, whole work-groups, the data buffer B·N complex values).
+fn setup_is_what_vc_runs(t: &serde_json::Value, p: &str, n: &str, no_wisdom: &std::path::Path) {
+    let v = &t["verification"];
+    let before = &t["default_before_explore"];
+    assert!(before["error"].is_null(), "{before}");
+    assert_eq!(before["kernel_ms"]["count"], 3, "--repeat 3 once: {before}");
+    assert!(before["kernel_ms"]["median"].as_f64().unwrap() > 0.0);
+    let out = jitfft()
+        .args(["vc", "--p", p, "--n", n, "--json"])
+        .env("JITFFT_WISDOM", no_wisdom)
+        .assert()
+        .success();
+    let r: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let vc = &r["setup"];
+    let default = &v["default"]["setup"];
+    for key in [
+        "algorithm",
+        "coeffs",
+        "passes",
+        "radices",
+        "launches",
+        "buffers",
+        "program_key",
+    ] {
+        assert_eq!(
+            default[key], vc[key],
+            "tune's default and vc differ in {key}"
+        );
+        assert_eq!(
+            before["setup"][key], vc[key],
+            "the default before explore: {key}"
+        );
+    }
+    assert_eq!(default["algorithm"], r["plan"]["algorithm"]);
+    let points: u64 = p.parse::<u64>().unwrap().pow(n.parse().unwrap());
+    let setups = std::iter::once(default).chain(
+        v["contenders"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| &c["setup"]),
+    );
+    for s in setups {
+        let launches = s["launches"].as_array().unwrap();
+        assert_eq!(launches.len() as u64, s["passes"].as_u64().unwrap(), "{s}");
+        for l in launches {
+            let (g, w) = (l["global"].as_u64().unwrap(), l["local"].as_u64().unwrap());
+            assert!(g > 0 && w > 0 && g % w == 0, "{l}");
+            assert!(l["kernel"].as_str().unwrap().starts_with("vc_"), "{l}");
+        }
+        let radices: u64 = launches
+            .iter()
+            .map(|l| l["radix"].as_u64().unwrap())
+            .product();
+        assert_eq!(radices, points, "the passes transform every digit: {s}");
+        let a = s["buffers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["name"] == "a")
+            .unwrap();
+        assert_eq!(a["bytes"].as_u64(), Some(points * 8), "f32 complex: {a}");
     }
 }

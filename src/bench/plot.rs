@@ -114,6 +114,21 @@ pub fn line_chart(
         top + ph / 2.0,
         esc(y_label)
     ));
+    draw_series(&mut svg, series, log_y, (left + pw, top), &sx, &sy);
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// Each series as a polyline with a dot at each point, and its legend entry right of the
+/// plot (`right_top`: the plot's top right corner).
+fn draw_series(
+    svg: &mut String,
+    series: &[Series],
+    log_y: bool,
+    (right, top): (f64, f64),
+    sx: &dyn Fn(f64) -> f64,
+    sy: &dyn Fn(f64) -> f64,
+) {
     for (i, s) in series.iter().enumerate() {
         let color = COLORS[i % COLORS.len()];
         let dash = if s.dashed {
@@ -142,15 +157,13 @@ pub fn line_chart(
         let ly = top + 14.0 + 18.0 * i as f64;
         svg.push_str(&format!(
             "<line x1=\"{}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{color}\" stroke-width=\"2\"{dash}/><text x=\"{}\" y=\"{}\">{}</text>\n",
-            left + pw + 10.0,
-            left + pw + 34.0,
-            left + pw + 40.0,
+            right + 10.0,
+            right + 34.0,
+            right + 40.0,
             ly + 4.0,
             esc(&s.label)
         ));
     }
-    svg.push_str("</svg>\n");
-    svg
 }
 
 use super::record::BenchRecord;

@@ -238,6 +238,25 @@ pub fn ms(x: f64) -> String {
     }
 }
 
+/// Prints `report` (`--json`, else `human`), then fails with the check's verdict where it
+/// failed (the output was not written).
+pub fn print_and_conclude<R: serde::Serialize>(
+    json: bool,
+    report: &R,
+    human: impl FnOnce(&R),
+    check: Option<&crate::vc::report::CheckReport>,
+) -> Result<()> {
+    if json {
+        print_json(report)?;
+    } else {
+        human(report);
+    }
+    if let Some(f) = check.and_then(crate::vc::report::CheckReport::failure) {
+        anyhow::bail!("{f}; no output written");
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::parse_size;

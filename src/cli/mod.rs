@@ -26,6 +26,7 @@ mod vc_mpi_batch;
 #[cfg(feature = "mpi")]
 mod vc_mpi_slab;
 mod vc_report;
+mod vc_run;
 mod vc_stream;
 
 use clap::{Parser, Subcommand};

@@ -142,15 +142,7 @@ pub fn run(a: MulArgs) -> Result<()> {
     check_device(&gpu, &plan)?;
     let (x, y, what) = match files {
         Some((x, y, pa, pb)) => (x, y, format!("{} × {}", pa.display(), pb.display())),
-        None => {
-            let seed = a.seed.unwrap_or_else(fresh_seed);
-            let (la, lb) = random_operands(bits, bits_b, seed);
-            (
-                to_integer(&la),
-                to_integer(&lb),
-                format!("random {bits} × {bits_b} bits (seed {seed})"),
-            )
-        }
+        None => random_pair(bits, bits_b, a.seed),
     };
     let (la, lb) = (magnitude_limbs(&x), magnitude_limbs(&y));
     let negative = (x < 0) != (y < 0);
@@ -161,33 +153,10 @@ pub fn run(a: MulArgs) -> Result<()> {
         plan.method,
         gpu.describe()
     ));
-    let m = Multiplier::new(&gpu, &plan)?;
-    m.multiply(&gpu, &la, &lb)?; // warm-up
-    let mut runs: Vec<MulTimes> = Vec::new();
-    let mut prod = Vec::new();
-    for _ in 0..a.repeat {
-        let (p, t) = m.multiply(&gpu, &la, &lb)?;
-        prod = p;
-        runs.push(t);
-    }
-    let ntt_variant = m.ntt_variant();
-    m.release()?;
+    let (prod, runs, ntt_variant) = time_products(&gpu, &plan, &la, &lb, a.repeat)?;
     let pick = |f: &dyn Fn(&MulTimes) -> f64| Summary::of(&runs.iter().map(f).collect::<Vec<_>>());
     let (xa, ya) = (x.clone().abs(), y.clone().abs());
-    let gmp = if a.check || a.gmp_time {
-        let mut t = Vec::new();
-        let mut r = Integer::new();
-        for i in 0..=a.repeat {
-            let t0 = Instant::now();
-            r.assign(&xa * &ya);
-            if i > 0 {
-                t.push(t0.elapsed().as_secs_f64() * 1e3);
-            }
-        }
-        Some((Summary::of(&t), r))
-    } else {
-        None
-    };
+    let gmp = (a.check || a.gmp_time).then(|| gmp_product(&xa, &ya, a.repeat));
     let check = if a.check {
         let want = to_limbs(&gmp.as_ref().expect("timed above").1, prod.len());
         Some(want == prod)
@@ -247,6 +216,54 @@ pub fn run(a: MulArgs) -> Result<()> {
         write_data(o, text.as_bytes())?;
     }
     Ok(())
+}
+
+/// Random operands of `bits` and `bits_b` bits from `seed` (or a fresh one), and their name.
+fn random_pair(bits: u64, bits_b: u64, seed: Option<u64>) -> (Integer, Integer, String) {
+    let seed = seed.unwrap_or_else(fresh_seed);
+    let (la, lb) = random_operands(bits, bits_b, seed);
+    (
+        to_integer(&la),
+        to_integer(&lb),
+        format!("random {bits} × {bits_b} bits (seed {seed})"),
+    )
+}
+
+/// One warm-up product, then `repeat` timed ones: the last product's limbs, each run's
+/// times, and the NTT variant where the method is ntt.
+fn time_products(
+    gpu: &crate::runtime::Gpu,
+    plan: &MulPlan,
+    la: &[u64],
+    lb: &[u64],
+    repeat: usize,
+) -> Result<(Vec<u64>, Vec<MulTimes>, Option<crate::ntt::Variant>)> {
+    let m = Multiplier::new(gpu, plan)?;
+    m.multiply(gpu, la, lb)?; // warm-up
+    let mut runs: Vec<MulTimes> = Vec::new();
+    let mut prod = Vec::new();
+    for _ in 0..repeat {
+        let (p, t) = m.multiply(gpu, la, lb)?;
+        prod = p;
+        runs.push(t);
+    }
+    let ntt_variant = m.ntt_variant();
+    m.release()?;
+    Ok((prod, runs, ntt_variant))
+}
+
+/// GMP's product of the magnitudes, timed over `repeat` runs after a warm-up.
+fn gmp_product(xa: &Integer, ya: &Integer, repeat: usize) -> (Summary, Integer) {
+    let mut t = Vec::new();
+    let mut r = Integer::new();
+    for i in 0..=repeat {
+        let t0 = Instant::now();
+        r.assign(xa * ya);
+        if i > 0 {
+            t.push(t0.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+    (Summary::of(&t), r)
 }
 
 fn print_text(r: &Report) {

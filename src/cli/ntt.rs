@@ -203,38 +203,7 @@ struct PtxasRow {
 pub fn run(a: NttArgs) -> Result<()> {
     a.run.validate()?;
     // Everything about the request is validated before a device is opened.
-    let (plan, input, seed, what) = match &a.run.input {
-        Some(path) => {
-            let limb = a.t.limb(false)?;
-            a.t.options()?;
-            let (field, _) = a.t.f.field(limb, LimbOrder::Le, true)?;
-            let data = read_elements(&field, path)?;
-            let count = data.len() / limbs64(&field);
-            if !count.is_power_of_two() || count < 2 {
-                bail!(
-                    "{}: {count} values: an NTT needs N = 2^L ≥ 2 values (one a line)",
-                    path.display()
-                );
-            }
-            let l = count.trailing_zeros();
-            if let Some(want) = a.t.log_n() {
-                if want != l {
-                    bail!(
-                        "{}: {count} values, but --log-n {want} asks for {}",
-                        path.display(),
-                        1u64 << want
-                    );
-                }
-            }
-            (a.t.plan(Some(l))?, data, None, path.display().to_string())
-        }
-        None => {
-            let plan = a.t.plan(None)?;
-            let seed = a.run.seed.unwrap_or_else(fresh_seed);
-            let data = random_elements(plan.field(), plan.n(), seed);
-            (plan, data, Some(seed), format!("random (seed {seed})"))
-        }
-    };
+    let (plan, input, seed, what) = read_request(&a)?;
     let gpu = open_device(a.run.device.as_deref())?;
     // Without --limbs, PTX carry chains (NVIDIA, unless --arith portable) take 32-bit limbs.
     let ptx = a.t.options()?.arith.ptx_on(gpu.info.vendor_key());
@@ -252,23 +221,8 @@ pub fn run(a: NttArgs) -> Result<()> {
         out = o;
         runs.push(t);
     }
-    let pick = |f: &dyn Fn(&RunTimes) -> f64| Summary::of(&runs.iter().map(f).collect::<Vec<_>>());
     let check = if a.run.check {
-        let t0 = Instant::now();
-        let want = reference::ntt(plan.field(), &input, plan.log_n, plan.inverse)?;
-        let reference_ms = t0.elapsed().as_secs_f64() * 1e3;
-        let n64 = limbs64(plan.field());
-        let bad: Vec<usize> = (0..plan.n())
-            .filter(|&i| out[i * n64..(i + 1) * n64] != want[i * n64..(i + 1) * n64])
-            .collect();
-        Some(CheckReport {
-            ok: bad.is_empty(),
-            mismatches: bad.len(),
-            first_mismatch: bad.first().copied(),
-            reference: "CPU radix-2 NTT, 64-bit-limb Montgomery arithmetic (tested against rug)",
-            reference_ms,
-            tolerance: "exact: any mismatch fails",
-        })
+        Some(check_exact(&plan, &input, &out)?)
     } else {
         None
     };
@@ -276,6 +230,89 @@ pub fn run(a: NttArgs) -> Result<()> {
     if let (Some(path), false) = (&a.run.output, check_failed) {
         write_data(path, format_elements(plan.field(), &out).as_bytes())?;
     }
+    let output = if check_failed {
+        None
+    } else {
+        a.run.output.as_ref().map(|p| p.display().to_string())
+    };
+    let report = report_of(&gpu, &tr, &runs, what, seed, check, output);
+    tr.release()?;
+    if a.run.json {
+        print_json(&report)?;
+    } else {
+        print_human(&gpu.describe(), &report);
+    }
+    if check_failed {
+        bail!("the device result differs from the CPU reference; no output written");
+    }
+    Ok(())
+}
+
+/// The plan and its input: the elements of `--input` (N = 2^L of them, agreeing with
+/// `--log-n`), else random elements; with the seed drawn and a description for the report.
+fn read_request(a: &NttArgs) -> Result<(NttPlan, Vec<u64>, Option<u64>, String)> {
+    let Some(path) = &a.run.input else {
+        let plan = a.t.plan(None)?;
+        let seed = a.run.seed.unwrap_or_else(fresh_seed);
+        let data = random_elements(plan.field(), plan.n(), seed);
+        return Ok((plan, data, Some(seed), format!("random (seed {seed})")));
+    };
+    let limb = a.t.limb(false)?;
+    a.t.options()?;
+    let (field, _) = a.t.f.field(limb, LimbOrder::Le, true)?;
+    let data = read_elements(&field, path)?;
+    let count = data.len() / limbs64(&field);
+    if !count.is_power_of_two() || count < 2 {
+        bail!(
+            "{}: {count} values: an NTT needs N = 2^L ≥ 2 values (one a line)",
+            path.display()
+        );
+    }
+    let l = count.trailing_zeros();
+    if let Some(want) = a.t.log_n() {
+        if want != l {
+            bail!(
+                "{}: {count} values, but --log-n {want} asks for {}",
+                path.display(),
+                1u64 << want
+            );
+        }
+    }
+    Ok((a.t.plan(Some(l))?, data, None, path.display().to_string()))
+}
+
+/// The device's output against the CPU reference, element for element.
+fn check_exact(plan: &NttPlan, input: &[u64], out: &[u64]) -> Result<CheckReport> {
+    let t0 = Instant::now();
+    let want = reference::ntt(plan.field(), input, plan.log_n, plan.inverse)?;
+    let reference_ms = t0.elapsed().as_secs_f64() * 1e3;
+    let n64 = limbs64(plan.field());
+    let bad: Vec<usize> = (0..plan.n())
+        .filter(|&i| out[i * n64..(i + 1) * n64] != want[i * n64..(i + 1) * n64])
+        .collect();
+    Ok(CheckReport {
+        ok: bad.is_empty(),
+        mismatches: bad.len(),
+        first_mismatch: bad.first().copied(),
+        reference: "CPU radix-2 NTT, 64-bit-limb Montgomery arithmetic (tested against rug)",
+        reference_ms,
+        tolerance: "exact: any mismatch fails",
+    })
+}
+
+/// The report of `runs` of `tr`: the field and plan, the kernels, the times (from the host
+/// clock where the events read zero, as on Rusticl) and ptxas' figures where the log has them.
+fn report_of(
+    gpu: &crate::runtime::Gpu,
+    tr: &NttTransform,
+    runs: &[RunTimes],
+    input: String,
+    seed: Option<u64>,
+    check: Option<CheckReport>,
+    output: Option<String>,
+) -> NttReport {
+    let plan = &tr.plan;
+    let pick = |f: &dyn Fn(&RunTimes) -> f64| Summary::of(&runs.iter().map(f).collect::<Vec<_>>());
     let launches = tr.schedule.passes.len();
     // Events that read zero (Rusticl): kernel times from the host clock, the rest unknown.
     let events = runs.iter().all(|t| t.clock == Clock::Events);
@@ -284,24 +321,24 @@ pub fn run(a: NttArgs) -> Result<()> {
         .filter(|_| events)
         .map(|i| Summary::of(&runs.iter().map(|r| r.pass_ms[i]).collect::<Vec<_>>()).median)
         .collect();
-    let report = NttReport {
+    NttReport {
         device: gpu.info.clone(),
         field: plan.field().summary(),
         limb_bits: plan.mont.limb.bits(),
         log_n: plan.log_n,
         n: plan.n(),
         variant: plan.variant.to_string(),
-        arith: tr.plan.arith.to_string(),
-        options: tr.plan.opts,
-        reduction: if tr.plan.lazy { "lazy" } else { "full" },
+        arith: plan.arith.to_string(),
+        options: plan.opts,
+        reduction: if plan.lazy { "lazy" } else { "full" },
         direction: if plan.inverse { "inverse" } else { "forward" },
         omega_n: plan.omega.to_string(),
         omega_n_hex: format!("0x{:x}", plan.omega),
         kernels: tr.schedule.kernel_names(),
-        field_ops_per_point: crate::ntt::ops::field_op_counts(&tr.plan, &tr.schedule),
+        field_ops_per_point: crate::ntt::ops::field_op_counts(plan, &tr.schedule),
         launches,
         radices: tr.schedule.radices(),
-        input: what,
+        input,
         seed,
         build_ms: tr.built.build_ms,
         build_from_cache: tr.built.from_cache,
@@ -318,11 +355,7 @@ pub fn run(a: NttArgs) -> Result<()> {
         download_ms: by_events(&|t| t.download_ms),
         end_to_end_ms: pick(&|t| t.host_ms),
         check,
-        output: if check_failed {
-            None
-        } else {
-            a.run.output.as_ref().map(|p| p.display().to_string())
-        },
+        output,
         ptxas: crate::stats::nvidia::parse_ptxas_log(&tr.built.build_log)
             .into_iter()
             .map(|(kernel, r)| PtxasRow {
@@ -332,17 +365,7 @@ pub fn run(a: NttArgs) -> Result<()> {
                 spill_load_bytes: r.spill_load_bytes,
             })
             .collect(),
-    };
-    tr.release()?;
-    if a.run.json {
-        print_json(&report)?;
-    } else {
-        print_human(&gpu.describe(), &report);
     }
-    if check_failed {
-        bail!("the device result differs from the CPU reference; no output written");
-    }
-    Ok(())
 }
 
 fn print_human(device: &str, r: &NttReport) {

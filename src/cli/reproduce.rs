@@ -198,25 +198,7 @@ pub fn run(a: ReproduceArgs) -> Result<()> {
             info(format_args!("table 1 on {}: {}", g.info.name, d.display()));
         }
     }
-    let mut records: Vec<BenchRecord> = Vec::new();
-    for t in tables.iter().filter_map(|t| t.timing()) {
-        let pb = progress(timing_points(t, gpus.len(), a.quick) as u64);
-        let pairs: Vec<(&Gpu, PathBuf)> = gpus.iter().zip(dirs.iter().cloned()).collect();
-        let recs = timing_table(t, &pairs, a.quick, &mut |done, next| {
-            pb.set_position(done as u64);
-            pb.set_message(next.to_string());
-        })?;
-        pb.finish_and_clear();
-        for (g, d) in gpus.iter().zip(&dirs) {
-            info(format_args!(
-                "table {} on {}: {}",
-                t.number,
-                g.info.name,
-                d.display()
-            ));
-        }
-        records.extend(recs.into_iter().flatten());
-    }
+    let records = timing_tables(&tables, &gpus, &dirs, a.quick)?;
     if exporting {
         let meta = RunMeta::new(gpus.iter().map(|g| g.describe()).collect());
         outs.write(&meta, &records, true)?;
@@ -234,6 +216,42 @@ pub fn run(a: ReproduceArgs) -> Result<()> {
         // stdout carries the export: the summary goes to stderr.
         super::common::report_to_stderr();
     }
+    print_summary(&report);
+    Ok(())
+}
+
+/// Tables 2 and 3 (whichever `tables` holds) timed on every device, each device's files
+/// written to its folder; the records for the exports.
+fn timing_tables(
+    tables: &[Table],
+    gpus: &[Gpu],
+    dirs: &[PathBuf],
+    quick: bool,
+) -> Result<Vec<BenchRecord>> {
+    let mut records: Vec<BenchRecord> = Vec::new();
+    for t in tables.iter().filter_map(|t| t.timing()) {
+        let pb = progress(timing_points(t, gpus.len(), quick) as u64);
+        let pairs: Vec<(&Gpu, PathBuf)> = gpus.iter().zip(dirs.iter().cloned()).collect();
+        let recs = timing_table(t, &pairs, quick, &mut |done, next| {
+            pb.set_position(done as u64);
+            pb.set_message(next.to_string());
+        })?;
+        pb.finish_and_clear();
+        for (g, d) in gpus.iter().zip(dirs) {
+            info(format_args!(
+                "table {} on {}: {}",
+                t.number,
+                g.info.name,
+                d.display()
+            ));
+        }
+        records.extend(recs.into_iter().flatten());
+    }
+    Ok(records)
+}
+
+/// Each device's folder and files (and Table 1's comments).
+fn print_summary(report: &Report) {
     for d in &report.devices {
         say!("{}: {}", d.device, d.dir.display());
         for f in &d.files {
@@ -243,7 +261,6 @@ pub fn run(a: ReproduceArgs) -> Result<()> {
             say!("  table 1: {c}");
         }
     }
-    Ok(())
 }
 
 /// `reproduce table1 --target LIST`: Table 1 from offline compilers, no device.

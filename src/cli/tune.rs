@@ -5,11 +5,11 @@ use super::common::{ms, open_device, print_json, say};
 use super::vc::PrecisionArg;
 use crate::bench::export::md_cell;
 use crate::io::random::{fresh_seed, random_complex};
-use crate::vc::choose::rule_plan;
+use crate::vc::choose::{open_options, open_rule_plan};
 use crate::vc::explore::{
-    explore, schedule_key, wisdom_key, wisdom_path, Measured, Wisdom, WisdomEntry,
+    explore, schedule_key, wisdom_key, wisdom_path, Choice, Measured, Wisdom, WisdomEntry,
 };
-use crate::vc::verify::{verify_on_device, CONTENDERS};
+use crate::vc::verify::{time_default, verify_on_device, VcTimed, CONTENDERS};
 use crate::vc::{Precision, VcOptions, VcPlan};
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
@@ -111,29 +111,39 @@ fn rows(m: &[Measured]) -> Vec<Row> {
         .collect()
 }
 
-fn run_explore(a: &ExploreArgs) -> Result<(crate::runtime::Gpu, Vec<Measured>)> {
+fn precision_of(a: &ExploreArgs) -> Precision {
+    match a.precision {
+        PrecisionArg::F32 => Precision::F32,
+        PrecisionArg::F64 => Precision::F64,
+    }
+}
+
+/// Refuses a bad request before the device is opened.
+fn validate(a: &ExploreArgs) -> Result<()> {
     if a.repeat == 0 {
         bail!("--repeat 0: at least one timed run is needed");
     }
-    let precision = match a.precision {
-        PrecisionArg::F32 => Precision::F32,
-        PrecisionArg::F64 => Precision::F64,
-    };
-    VcPlan::new(
+    VcPlan::new(a.p, a.n, open_options(precision_of(a)))?;
+    Ok(())
+}
+
+/// Times every candidate on `gpu`, fastest first, with a progress spinner.
+fn explore_on(gpu: &crate::runtime::Gpu, a: &ExploreArgs) -> Result<Vec<Measured>> {
+    let pb = super::bench::spinner();
+    let m = explore(
+        gpu,
         a.p,
         a.n,
-        VcOptions {
-            precision,
-            ..Default::default()
+        precision_of(a),
+        2,
+        a.repeat,
+        a.check,
+        |label| {
+            pb.set_message(format!("timing {label}"));
         },
-    )?;
-    let gpu = open_device(a.device.as_deref())?;
-    let pb = super::bench::spinner();
-    let m = explore(&gpu, a.p, a.n, precision, 2, a.repeat, a.check, |label| {
-        pb.set_message(format!("timing {label}"));
-    });
+    );
     pb.finish_and_clear();
-    Ok((gpu, m?))
+    Ok(m?)
 }
 
 fn print_table(gpu: &crate::runtime::Gpu, a: &ExploreArgs, m: &[Measured]) {
@@ -155,7 +165,9 @@ pub fn run_explore_cmd(c: ExploreCommand) -> Result<()> {
         ExploreCommand::Vc(a) => a,
         ExploreCommand::Mul(m) => return super::mul_tune::run(m, false),
     };
-    let (gpu, m) = run_explore(&a)?;
+    validate(&a)?;
+    let gpu = open_device(a.device.as_deref())?;
+    let m = explore_on(&gpu, &a)?;
     if a.json {
         return print_json(
             &serde_json::json!({"device": gpu.info, "p": a.p, "n": a.n, "candidates": m}),
@@ -173,36 +185,22 @@ pub fn run_tune_cmd(c: ExploreCommand) -> Result<()> {
         ExploreCommand::Vc(a) => a,
         ExploreCommand::Mul(m) => return super::mul_tune::run(m, true),
     };
-    let (gpu, m) = run_explore(&a)?;
-    let precision = match a.precision {
-        PrecisionArg::F32 => Precision::F32,
-        PrecisionArg::F64 => Precision::F64,
-    };
-    let opts = VcOptions {
-        precision,
-        ..Default::default()
-    };
-    let default = rule_plan(&gpu, VcPlan::new(a.p, a.n, opts)?, opts)?;
-    let default_key = schedule_key(&gpu, &default);
-    let usable: Vec<&Measured> = m
-        .iter()
-        .filter(|r| r.error.is_none() && r.rel_l2.is_none_or(|e| e < 1e-3))
-        .collect();
-    let Some(fastest) = usable.first() else {
-        bail!("no candidate ran on {}: nothing to store", gpu.info.name);
-    };
-    // The default is timed anyway: contenders are the fastest candidates with other passes.
-    let mut contenders = Vec::new();
-    for r in &usable {
-        let plan = VcPlan::new(a.p, a.n, r.choice.apply(opts))?;
-        if schedule_key(&gpu, &plan) != default_key {
-            contenders.push(r.choice.clone());
-        }
-        if contenders.len() == CONTENDERS {
-            break;
-        }
-    }
+    validate(&a)?;
+    let gpu = open_device(a.device.as_deref())?;
+    let precision = precision_of(&a);
+    let opts = open_options(precision);
+    // The plan `vc --p P --n N` runs without wisdom: the one to beat.
+    let default = open_rule_plan(&gpu, a.p, a.n, precision)?;
     let input = random_complex(default.total_len() as usize, fresh_seed());
+    // Timed once before `explore` too: whether explore's hundreds of builds and launches
+    // change the default's time shows in the report beside the verification's figure.
+    let before = time_default(&gpu, &default, &input, a.repeat);
+    let m = explore_on(&gpu, &a)?;
+    let contenders = contenders(&gpu, &a, &default, opts, &m)?;
+    let fastest = m
+        .iter()
+        .find(|r| usable(r))
+        .expect("contenders() found a usable candidate");
     let pb = super::bench::spinner();
     pb.set_message("timing the default and the fastest candidates as `vc` runs them");
     let v = verify_on_device(&gpu, &default, &contenders, opts, &input, a.repeat);
@@ -231,7 +229,7 @@ pub fn run_tune_cmd(c: ExploreCommand) -> Result<()> {
     if a.json {
         return print_json(&serde_json::json!({
             "device": gpu.info, "p": a.p, "n": a.n, "key": key,
-            "best": fastest, "verification": v,
+            "best": fastest, "default_before_explore": before, "verification": v,
             "stored": v.winner().map(|x| x.label.clone()),
             "wisdom": wisdom_path(), "candidates": m,
         }));
@@ -241,17 +239,9 @@ pub fn run_tune_cmd(c: ExploreCommand) -> Result<()> {
         "timed as `vc` runs them (upload first, {} runs after a warm-up; kernel median, min–max):",
         a.repeat
     );
+    say_timed("default (no wisdom), before explore", &before);
     for t in std::iter::once(&v.default).chain(&v.contenders) {
-        match &t.error {
-            Some(e) => say!("  {}: failed: {}", t.label, e.lines().next().unwrap_or("")),
-            None => say!(
-                "  {}: {} ({:.4}–{:.4})",
-                t.label,
-                ms(t.kernel_ms.median),
-                t.kernel_ms.min,
-                t.kernel_ms.max
-            ),
-        }
+        say_timed(&t.label, t);
     }
     match v.winner() {
         Some(win) => say!(
@@ -270,4 +260,85 @@ pub fn run_tune_cmd(c: ExploreCommand) -> Result<()> {
         ),
     }
     Ok(())
+}
+
+/// `explore`'s candidates that may be stored: they ran, and where checked, correctly.
+fn usable(r: &Measured) -> bool {
+    r.error.is_none() && r.rel_l2.is_none_or(|e| e < 1e-3)
+}
+
+/// The fastest usable candidates whose passes differ from the default's (the default is timed
+/// anyway), at most [`CONTENDERS`].
+fn contenders(
+    gpu: &crate::runtime::Gpu,
+    a: &ExploreArgs,
+    default: &VcPlan,
+    opts: VcOptions,
+    m: &[Measured],
+) -> Result<Vec<Choice>> {
+    if !m.iter().any(usable) {
+        bail!("no candidate ran on {}: nothing to store", gpu.info.name);
+    }
+    let default_key = schedule_key(gpu, default);
+    let mut out = Vec::new();
+    for r in m.iter().filter(|r| usable(r)) {
+        let plan = VcPlan::new(a.p, a.n, r.choice.apply(opts))?;
+        if schedule_key(gpu, &plan) != default_key {
+            out.push(r.choice.clone());
+        }
+        if out.len() == CONTENDERS {
+            break;
+        }
+    }
+    Ok(out)
+}
+
+/// One line of a plan timed the `vc` way: kernel median and range, and its passes.
+fn say_timed(label: &str, t: &VcTimed) {
+    match &t.error {
+        Some(e) => say!("  {label}: failed: {}", e.lines().next().unwrap_or("")),
+        None => say!(
+            "  {label}: {} ({:.4}–{:.4}){}",
+            ms(t.kernel_ms.median),
+            t.kernel_ms.min,
+            t.kernel_ms.max,
+            t.setup.as_ref().map_or(String::new(), |s| format!(
+                ", {} passes ({})",
+                s.passes, s.radices
+            ))
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::vc::TransformArgs;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Flags {
+        #[command(flatten)]
+        t: TransformArgs,
+    }
+
+    /// `tune`'s default is the plan `vc` runs when given only p and n (issue 28: it was the
+    /// paper's CT plan, `VcOptions::default()`, 4× slower at 3^12 on the H100).
+    #[test]
+    fn tune_times_the_options_vc_runs_without_flags() {
+        for (flags, precision) in [
+            (&["vc", "--p", "3", "--n", "12"][..], Precision::F32),
+            (
+                &["vc", "--p", "5", "--n", "4", "--precision", "f64"][..],
+                Precision::F64,
+            ),
+        ] {
+            let t = Flags::parse_from(flags).t;
+            assert_eq!(t.options(), open_options(precision), "{flags:?}");
+            assert_eq!(
+                t.plan(None).unwrap(),
+                VcPlan::new(t.p, t.n.unwrap(), open_options(precision)).unwrap()
+            );
+        }
+    }
 }

@@ -1,11 +1,10 @@
 //! `jitfft vc`: compute a VC spectrum on a device, time it, optionally check it.
 
-use super::common::{check_output_path, open_device, print_json, write_spectrum, RunFlags};
-use crate::io::input::{find_non_finite, load_input_batch, Encoding, NonFinitePolicy};
-use crate::io::random::{fresh_seed, random_complex};
-use crate::vc::overlap::{DownloadMode, Overlapped};
+use super::common::{open_device, RunFlags};
+use crate::io::input::Encoding;
+use crate::io::random::random_complex;
 use crate::vc::plan::FusedLayout;
-use crate::vc::report::{CheckReport, TimingReport, TransformReport};
+use crate::vc::report::{TimingReport, TransformReport};
 use crate::vc::{Algorithm, Coeffs, Direction, Norm, Precision, VcOptions, VcPlan, VcTransform};
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
@@ -166,6 +165,17 @@ impl TransformArgs {
         }
     }
 
+    /// True when no flag chose the schedule (algorithm, radix, coefficients, fused digits,
+    /// lanes or values): the device's default plan runs (wisdom, else the rule).
+    pub fn schedule_open(&self) -> bool {
+        self.algo.is_none()
+            && self.radix.is_none()
+            && self.coeffs.is_none()
+            && self.fused_digits.is_none()
+            && self.fused_lanes.is_none()
+            && self.fused_values.is_none()
+    }
+
     /// The plan, with n from the flags (required when there is no input file).
     pub fn plan(&self, n: Option<u32>) -> Result<VcPlan> {
         let n = match n.or(self.n) {
@@ -248,6 +258,9 @@ pub enum DownloadArg {
 pub use crate::vc::report::default_tolerance;
 
 use super::vc_report::{overlap_report, print_human, VcReport};
+use super::vc_run::{
+    choose_plan, overlapped, read_input, run_input, time_runs, validate, write_output,
+};
 
 /// Runs `jitfft vc`.
 pub fn run(a: VcArgs) -> Result<()> {
@@ -260,18 +273,7 @@ pub fn run(a: VcArgs) -> Result<()> {
     if let Some(streamed) = super::vc_stream::maybe_run(&a) {
         return streamed;
     }
-    a.run.validate()?;
-    if a.chunks == Some(0) {
-        bail!("--chunks 0: the data moves in at least one chunk (1 means no overlap)");
-    }
-    if let Some(t) = a.tolerance {
-        if !(t >= 0.0 && t.is_finite()) {
-            bail!("--tolerance {t}: a finite error bound ≥ 0");
-        }
-    }
-    if let Some(out) = &a.run.output {
-        check_output_path(out)?;
-    }
+    validate(&a)?;
     // A .npy already in the plan's dtype moves as bytes through the pinned staging.
     if super::vc_file::try_native(&a)? {
         return Ok(());
@@ -282,175 +284,40 @@ pub fn run(a: VcArgs) -> Result<()> {
         Encoding::Values
     };
     // Validate p and n, and the device's capacity, before drawing or reading any data.
-    let mut shape = None;
-    let mut t = a.t.clone();
-    let mut truth_file = None;
-    let (n, file_data) = match &a.run.input {
-        Some(path) if a.truth => {
-            let tv = crate::mvl::load_truth(path, a.t.p, a.t.n)?;
-            if let Some(b) = a.t.batch {
-                if b != tv.batch {
-                    bail!(
-                        "{}: holds {} functions, --batch says {b}",
-                        path.display(),
-                        tv.batch
-                    );
-                }
-            }
-            t.batch = Some(tv.batch);
-            shape = (tv.batch > 1).then(|| tv.shape.clone());
-            let n = tv.n;
-            truth_file = Some(tv);
-            (Some(n), None)
-        }
-        Some(path) => {
-            let (n, b, sh, data) = load_input_batch(path, a.t.p, a.t.n, a.t.batch, enc)?;
-            t.batch = Some(b);
-            shape = (b > 1).then_some(sh);
-            let policy = if a.strict {
-                NonFinitePolicy::Refuse {
-                    refused_by: "--strict",
-                }
-            } else {
-                NonFinitePolicy::Warn
-            };
-            if let Some(w) = policy.apply(find_non_finite(&data), &path.display().to_string())? {
-                eprintln!("warning: {w}");
-            }
-            (Some(n), Some(data))
-        }
-        None => (None, None),
-    };
-    let mut plan = t.plan(n)?;
+    let loaded = read_input(&a, enc)?;
+    let plan = loaded.t.plan(loaded.n)?;
     let gpu = open_device(a.run.device.as_deref())?;
-    if a.truth {
-        if a.t.algo.is_none() && a.t.radix.is_none() {
-            t.algo = Some(AlgoArg::Fused);
-        }
-        plan = t.plan(n)?.with_truth(match enc {
-            Encoding::Roots => crate::vc::TruthEncoding::Roots,
-            Encoding::Values => crate::vc::TruthEncoding::Values,
-        })?;
-    }
-    let untouched = !a.truth
-        && a.t.algo.is_none()
-        && a.t.radix.is_none()
-        && a.t.coeffs.is_none()
-        && a.t.fused_digits.is_none()
-        && a.t.fused_lanes.is_none()
-        && a.t.fused_values.is_none();
-    let chosen = crate::vc::choose::plan_for_device(&gpu, plan, a.t.options(), untouched)?;
-    let (plan, tuned) = (chosen.plan, chosen.tuned);
-    // Truth input: the compact values, and their decoding for the check.
-    let truth = if a.truth {
-        let tv = match truth_file {
-            Some(tv) => tv,
-            None => {
-                let seed = a.run.seed.unwrap_or_else(fresh_seed);
-                crate::mvl::truth_vectors::random_truth(plan.p, plan.n, plan.batch, seed)?
-            }
-        };
-        Some(tv)
-    } else {
-        None
-    };
-    let (input, seed, what) = match (file_data, &a.run.input, &truth) {
-        (_, Some(path), Some(tv)) => (
-            tv.decode(enc == Encoding::Roots),
-            None,
-            path.display().to_string(),
-        ),
-        (_, None, Some(tv)) => {
-            let seed = a.run.seed.unwrap_or_else(fresh_seed);
-            (
-                tv.decode(enc == Encoding::Roots),
-                Some(seed),
-                format!("random truth vectors (seed {seed})"),
-            )
-        }
-        (Some(data), Some(path), None) => (data, None, path.display().to_string()),
-        _ => {
-            let seed = a.run.seed.unwrap_or_else(fresh_seed);
-            (
-                random_complex(plan.total_len() as usize, seed),
-                Some(seed),
-                format!("random (seed {seed})"),
-            )
-        }
-    };
+    let (plan, tuned) = choose_plan(&a, &loaded, plan, enc, &gpu)?;
+    let shape = loaded.shape.clone();
+    let data = run_input(&a, loaded, &plan, enc)?;
     let tr = VcTransform::new(&gpu, &plan)?;
-
-    let ov = if a.overlap {
-        let mode = match a.download {
-            Some(DownloadArg::Packed) => DownloadMode::Packed,
-            _ => DownloadMode::Rect,
-        };
-        Some(Overlapped::new(&gpu, &tr, a.chunks, mode)?)
-    } else {
-        None
-    };
-    let mut out = Vec::new();
-    let mut runs = Vec::new();
-    let mut overs = Vec::new();
-    let mut floors = Vec::new();
-    match (&ov, &truth) {
-        (None, Some(tv)) => {
-            for k in 0..=a.run.repeat {
-                let (o, t) = tr.execute_truth(&gpu, &tv.data)?;
-                if k > 0 {
-                    out = o;
-                    runs.push(t);
-                }
-            }
-        }
-        (None, None) => {
-            // The measurement `tune` verifies its choice with (vc::verify).
-            (out, runs) = crate::vc::verify::vc_runs(&gpu, &tr, &input, a.run.repeat)?;
-        }
-        (Some(ov), _) => {
-            // Warm-up, then the floor and an overlapped run in turn (same buffers, same bytes).
-            ov.floor()?;
-            ov.run(&input)?;
-            for _ in 0..a.run.repeat {
-                floors.push(ov.floor()?);
-                let (o, t, v) = ov.run(&input)?;
-                out = o;
-                runs.push(t);
-                overs.push(v);
-            }
-        }
-    }
-    let overlap = ov.as_ref().map(|ov| overlap_report(ov, &overs, &floors));
+    let ov = overlapped(&a, &gpu, &tr)?;
+    let timed = time_runs(&a, &gpu, &tr, ov.as_ref(), &data)?;
+    let overlap = ov
+        .as_ref()
+        .map(|ov| overlap_report(ov, &timed.overs, &timed.floors));
     let check = if a.run.check {
         let tolerance = a
             .tolerance
             .unwrap_or_else(|| default_tolerance(plan.precision));
         Some(crate::vc::report::check_batch(
-            &plan, &input, &out, tolerance,
+            &plan,
+            &data.input,
+            &timed.out,
+            tolerance,
         )?)
     } else {
         None
     };
     let check_failed = check.as_ref().is_some_and(|c| !c.ok);
-    if let (Some(path), false) = (&a.run.output, check_failed) {
-        match &shape {
-            Some(sh)
-                if path
-                    .extension()
-                    .is_some_and(|e| e.eq_ignore_ascii_case("npy")) =>
-            {
-                let bytes =
-                    crate::io::npy::npy_complex_shaped(&out, plan.precision == Precision::F32, sh);
-                super::common::write_data(path, &bytes)?;
-            }
-            _ => write_spectrum(path, &out, plan.precision == Precision::F32)?,
-        }
+    if !check_failed {
+        write_output(&a, &plan, shape.as_deref(), &timed.out)?;
     }
     let report = VcReport {
         transform: TransformReport::of(&tr, &gpu.info, tuned),
-        input: what,
-        seed,
-        timing: TimingReport::of(&tr, &runs),
+        input: data.what,
+        seed: data.seed,
+        timing: TimingReport::of(&tr, &timed.runs),
         check,
         output: if check_failed {
             None
@@ -463,15 +330,12 @@ pub fn run(a: VcArgs) -> Result<()> {
     // Unmap the pinned staging now, so an unmap error reaches the user.
     drop(ov);
     tr.release()?;
-    if a.run.json {
-        print_json(&report)?;
-    } else {
-        print_human(&gpu.describe(), &report);
-    }
-    if let Some(f) = report.check.as_ref().and_then(CheckReport::failure) {
-        bail!("{f}; no output written");
-    }
-    Ok(())
+    super::common::print_and_conclude(
+        a.run.json,
+        &report,
+        |r| print_human(&gpu.describe(), r),
+        report.check.as_ref(),
+    )
 }
 
 /// Complex input drawn for a plan, for library users and tests.

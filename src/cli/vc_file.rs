@@ -34,20 +34,7 @@ pub(super) fn try_native(a: &VcArgs) -> Result<bool> {
     let Some(path) = &a.run.input else {
         return Ok(false);
     };
-    let npy_out = |o: &std::path::Path| {
-        !is_stdout(o) && o.extension().is_some_and(|e| e.eq_ignore_ascii_case("npy"))
-    };
-    // `--encoding roots` applies to integer input: the general path refuses it on complex.
-    if crate::runtime::env::npy_native_off()
-        || a.encoding == super::vc::EncodingArg::Roots
-        || a.truth
-        || a.run.check
-        || a.mpi
-        || a.run.output.as_deref().is_some_and(|o| !npy_out(o))
-    {
-        return Ok(false);
-    }
-    if a.overlap && matches!(a.download, Some(super::vc::DownloadArg::Packed)) {
+    if !flags_allow_native(a) {
         return Ok(false);
     }
     let precision = a.t.options().precision;
@@ -59,21 +46,9 @@ pub(super) fn try_native(a: &VcArgs) -> Result<bool> {
     }
     let mut t = a.t.clone();
     t.batch = Some(src.batch);
-    let mut plan = t.plan(Some(src.n))?;
+    let plan = t.plan(Some(src.n))?;
     let gpu = open_device(a.run.device.as_deref())?;
-    let mut tuned = None;
-    let untouched = a.t.algo.is_none()
-        && a.t.radix.is_none()
-        && a.t.coeffs.is_none()
-        && a.t.fused_digits.is_none()
-        && a.t.fused_lanes.is_none()
-        && a.t.fused_values.is_none();
-    if untouched {
-        let chosen = crate::vc::choose::default_plan(&gpu, plan, a.t.options())?;
-        plan = chosen.plan.with_batch(src.batch)?;
-        tuned = chosen.tuned;
-    }
-    crate::vc::check_device(&gpu.info, &plan)?;
+    let (plan, tuned) = native_plan(a, &gpu, plan, src.batch)?;
     let tr = VcTransform::new(&gpu, &plan)?;
     let ov = if a.overlap {
         Some(Overlapped::new(&gpu, &tr, a.chunks, DownloadMode::Rect)?)
@@ -112,7 +87,7 @@ pub(super) fn try_native(a: &VcArgs) -> Result<bool> {
         overs.extend(o);
         steps.push(s);
     }
-    let st = |f: &dyn Fn(&HostSteps) -> f64| Summary::of(&steps.iter().map(f).collect::<Vec<_>>());
+    let st = |f: &dyn Fn(&HostSteps) -> f64| summary(&steps, f);
     let dev = st(&|s| s.device_events_ms).median;
     let host_steps = HostStepsReport {
         run_over_events: st(&|s| s.device_host_ms).median / dev,
@@ -141,29 +116,69 @@ pub(super) fn try_native(a: &VcArgs) -> Result<bool> {
         print_json(&report)?;
     } else {
         print_human(&gpu.describe(), &report);
-        let m = |f: &dyn Fn(&HostSteps) -> f64| format!("{:.2}", st(f).median);
-        say!(
-            "host steps header {} + read {} + scan {} ms, convert 0, upload {} + kernel {} + download {} ms (events), write {} ms; total {} ms (first run {:.2}); pinned staging allocated once: {:.2} ms",
-            m(&|s| s.header_ms),
-            m(&|s| s.read_ms),
-            m(&|s| s.scan_ms),
-            m(&|s| s.upload_ms),
-            m(&|s| s.kernel_ms),
-            m(&|s| s.download_ms),
-            m(&|s| s.write_ms),
-            m(&|s| s.total_ms),
-            host_steps.first.total_ms,
-            tr_alloc(&host_steps)
-        );
-        say!(
-            "host/device device part {:.2}× its events, file to file {:.2}×",
-            host_steps.run_over_events,
-            host_steps.total_over_events
-        );
+        print_host_steps(&host_steps, &steps);
     }
     Ok(true)
 }
 
-fn tr_alloc(h: &HostStepsReport) -> f64 {
-    h.first.pinned_alloc_ms
+/// Whether the flags leave the run to the native path: .npy or no output, nothing that needs
+/// the data on the host (`--check`, `--truth`, `--mpi`), complex input as it is (`--encoding
+/// roots` applies to integer input: the general path refuses it on complex), no packed
+/// overlapped download, and `JITFFT_NPY_NATIVE` not `off`.
+fn flags_allow_native(a: &VcArgs) -> bool {
+    let npy_out = |o: &std::path::Path| {
+        !is_stdout(o) && o.extension().is_some_and(|e| e.eq_ignore_ascii_case("npy"))
+    };
+    !(crate::runtime::env::npy_native_off()
+        || a.encoding == super::vc::EncodingArg::Roots
+        || a.truth
+        || a.run.check
+        || a.mpi
+        || a.run.output.as_deref().is_some_and(|o| !npy_out(o))
+        || a.overlap && matches!(a.download, Some(super::vc::DownloadArg::Packed)))
+}
+
+/// The plan to run: the device's default (wisdom, else the rule) where no flag chose the
+/// schedule, with the file's batch; checked against the device.
+fn native_plan(
+    a: &VcArgs,
+    gpu: &crate::runtime::Gpu,
+    plan: crate::vc::VcPlan,
+    batch: u64,
+) -> Result<(crate::vc::VcPlan, Option<String>)> {
+    let (plan, tuned) = if a.t.schedule_open() {
+        let chosen = crate::vc::choose::default_plan(gpu, plan, a.t.options())?;
+        (chosen.plan.with_batch(batch)?, chosen.tuned)
+    } else {
+        (plan, None)
+    };
+    crate::vc::check_device(&gpu.info, &plan)?;
+    Ok((plan, tuned))
+}
+
+fn summary(steps: &[HostSteps], f: &dyn Fn(&HostSteps) -> f64) -> Summary {
+    Summary::of(&steps.iter().map(f).collect::<Vec<_>>())
+}
+
+/// The host steps' medians and the two ratios, after the report's text.
+fn print_host_steps(host_steps: &HostStepsReport, steps: &[HostSteps]) {
+    let m = |f: &dyn Fn(&HostSteps) -> f64| format!("{:.2}", summary(steps, f).median);
+    say!(
+        "host steps header {} + read {} + scan {} ms, convert 0, upload {} + kernel {} + download {} ms (events), write {} ms; total {} ms (first run {:.2}); pinned staging allocated once: {:.2} ms",
+        m(&|s| s.header_ms),
+        m(&|s| s.read_ms),
+        m(&|s| s.scan_ms),
+        m(&|s| s.upload_ms),
+        m(&|s| s.kernel_ms),
+        m(&|s| s.download_ms),
+        m(&|s| s.write_ms),
+        m(&|s| s.total_ms),
+        host_steps.first.total_ms,
+        host_steps.first.pinned_alloc_ms
+    );
+    say!(
+        "host/device device part {:.2}× its events, file to file {:.2}×",
+        host_steps.run_over_events,
+        host_steps.total_over_events
+    );
 }

@@ -3,13 +3,13 @@
 //! rank transforming its share as one batched plan on its own device (streamed where it does
 //! not fit) and writing it at its offset of the one output file. No exchange.
 
-use super::common::{check_output_path, is_stdout, print_json, say};
+use super::common::{print_json, say};
 use super::vc::{default_tolerance, VcArgs};
-use crate::io::random::fresh_seed;
-use crate::mpi::device::pick_device;
+use super::vc_mpi::{check_mpi_output, input_and_n, to_jit};
 use crate::mpi::fault::{abort_all, agree, injected};
 use crate::mpi::functions::share;
-use crate::mpi::io::{fill_random, read_layout, read_slice, write_slices, HostComplex, NpyLayout};
+use crate::mpi::io::{write_slices, HostComplex};
+use crate::mpi::rank::{self, InputFile};
 use crate::mpi::slab::RankTransform;
 use crate::reference::{compare, separable_vc};
 use crate::runtime::Gpu;
@@ -20,7 +20,6 @@ use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
 use num_complex::{Complex32, Complex64};
 use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 struct BatchLine {
@@ -54,115 +53,42 @@ struct BatchReport {
     output: Option<String>,
 }
 
-/// Runs this rank's share of `vc --mpi --batch B`.
+/// Runs this rank's share of `vc --mpi --batch B`: the flags and the plan agreed by every
+/// rank, then the device.
 pub(super) fn run_rank(a: &VcArgs, world: &SimpleCommunicator) -> Result<()> {
-    let rank = world.rank();
-    let local_rank = world.split_shared(rank).rank();
-    let setup = (|| -> Result<(VcPlan, Option<(PathBuf, NpyLayout)>)> {
+    let setup = (|| -> Result<(VcPlan, InputFile)> {
         a.run.validate()?;
         if a.keep_transposed || a.mpi_chunks.is_some() {
             bail!("--keep-transposed and --mpi-chunks distribute one transform; with --batch the transforms are split over the ranks whole");
         }
-        if let Some(out) = &a.run.output {
-            if is_stdout(out) || out.extension().and_then(|e| e.to_str()) != Some("npy") {
-                bail!("with --mpi, --output must be a .npy file (each rank writes its slice at its offset)");
-            }
-            check_output_path(out)?;
-        }
-        let b = a.t.batch.unwrap_or(1);
-        let input = match &a.run.input {
-            Some(path) => Some((path.clone(), read_layout(path)?)),
-            None => None,
-        };
-        let n = match &input {
-            Some((path, l)) => {
-                if l.len % b != 0 {
-                    bail!(
-                        "{}: {} values are not --batch {b} transforms of equal length",
-                        path.display(),
-                        l.len
-                    );
-                }
-                Some(crate::io::input::infer_n(
-                    a.t.p,
-                    (l.len / b) as usize,
-                    &path.display().to_string(),
-                )?)
-            }
-            None => None,
-        };
-        if let (Some(n), Some(want)) = (n, a.t.n) {
-            if n != want {
-                bail!(
-                    "the input holds transforms of {}^{n} values, but --n {want} was given",
-                    a.t.p
-                );
-            }
-        }
+        check_mpi_output(a)?;
+        let (input, n) = input_and_n(a, a.t.batch.unwrap_or(1))?;
         Ok((a.t.plan(n)?, input))
     })();
-    let (whole, input) = agree(world, "plan", setup.map_err(super::vc_mpi::to_jit))?;
-    let gpu = agree(
-        world,
-        "device",
-        injected(rank, "device")
-            .and_then(|_| pick_device(a.run.device.as_deref(), local_rank as usize))
-            .and_then(Gpu::from_found),
-    )?;
+    let (whole, input) = agree(world, "plan", setup.map_err(to_jit))?;
+    let gpu = rank::open_device(world, a.run.device.as_deref())?;
     match whole.precision {
         Precision::F32 => run_typed::<Complex32>(a, world, &gpu, &whole, input),
         Precision::F64 => run_typed::<Complex64>(a, world, &gpu, &whole, input),
     }
 }
 
+/// This rank's share: built, read, transformed once untimed and once timed, checked and
+/// written; then rank 0's report.
 fn run_typed<C: HostComplex>(
     a: &VcArgs,
     world: &SimpleCommunicator,
     gpu: &Gpu,
     whole: &VcPlan,
-    input: Option<(PathBuf, NpyLayout)>,
+    input: InputFile,
 ) -> Result<()> {
     let rank = world.rank();
     let (first, count) = share(whole.batch, world.size() as u64, rank as u64);
     let len = whole.len;
-    let untouched = a.t.algo.is_none()
-        && a.t.radix.is_none()
-        && a.t.coeffs.is_none()
-        && a.t.fused_digits.is_none()
-        && a.t.fused_lanes.is_none()
-        && a.t.fused_values.is_none();
-    let opts = VcOptions {
-        norm: Some(whole.norm),
-        ..a.t.options()
-    };
-    let make = |digits: u32, batch: u64| -> crate::Result<VcPlan> {
-        let plan = VcPlan::new(whole.p, digits, opts)?;
-        let plan = if untouched {
-            crate::vc::choose::default_plan(gpu, plan, opts)?.plan
-        } else {
-            plan
-        };
-        plan.with_batch(batch)
-    };
-    let built = injected(rank, "build").and_then(|_| {
-        if count == 0 {
-            return Ok(None);
-        }
-        RankTransform::new(gpu, make(whole.n, count)?, &make).map(Some)
-    });
-    let tr = agree(world, "build", built)?;
-    let mut seed = a.run.seed.unwrap_or_else(fresh_seed);
-    world.process_at_rank(0).broadcast_into(&mut seed);
+    let tr = agree(world, "build", build_share(a, gpu, whole, rank, count))?;
+    let seed = rank::shared_seed(world, a.run.seed);
     let offset = first * len;
-    let read = injected(rank, "input").and_then(|_| {
-        let mut x = vec![C::default(); (count * len) as usize];
-        match &input {
-            Some((path, layout)) => read_slice(path, *layout, offset, &mut x)?,
-            None => fill_random(seed, offset, &mut x),
-        }
-        Ok(x)
-    });
-    let x = agree(world, "input", read)?;
+    let x: Vec<C> = rank::read_input(world, &input, seed, offset, (count * len) as usize)?;
     let mut out = x.clone();
     // One untimed run first (kernels are compiled or loaded on first launch on some drivers).
     if let Some(tr) = &tr {
@@ -182,15 +108,7 @@ fn run_typed<C: HostComplex>(
     let host_ms = t0.elapsed().as_secs_f64() * 1e3;
     // Each transform of the share against the reference; the worst over all ranks.
     let worst = if a.run.check {
-        let mut w = 0.0f64;
-        for k in 0..count as usize {
-            let r = k * len as usize..(k + 1) * len as usize;
-            let xin: Vec<Complex64> = x[r.clone()].iter().map(|c| c.to_c64()).collect();
-            let got: Vec<Complex64> = out[r].iter().map(|c| c.to_c64()).collect();
-            let want = separable_vc(whole.p, whole.n, &xin, whole.direction, whole.scale())?;
-            let e = compare(&got, &want).rel_l2;
-            w = if e.is_nan() { f64::NAN } else { w.max(e) };
-        }
+        let w = worst_error(whole, &x, &out)?;
         let mut all = 0.0f64;
         world.all_reduce_into(&w, &mut all, SystemOperation::max());
         Some(all)
@@ -218,18 +136,12 @@ fn run_typed<C: HostComplex>(
         staging_ms,
         host_ms,
     };
-    let text = serde_json::to_vec(&line)?;
+    let lines = rank::gather(world, &line)?;
     if rank != 0 {
-        world.process_at_rank(0).send(&text[..]);
         if ok == Some(false) {
             bail!("--check failed (see rank 0's report); no output written");
         }
         return Ok(());
-    }
-    let mut lines = vec![line];
-    for r in 1..world.size() {
-        let (bytes, _) = world.process_at_rank(r).receive_vec::<u8>();
-        lines.push(serde_json::from_slice(&bytes)?);
     }
     let report = BatchReport {
         p: whole.p,
@@ -237,10 +149,7 @@ fn run_typed<C: HostComplex>(
         batch: whole.batch,
         ranks: world.size(),
         scheme: "transforms split over ranks",
-        input: match &input {
-            Some((p, _)) => p.display().to_string(),
-            None => format!("random (seed {seed})"),
-        },
+        input: rank::input_label(&input, seed),
         seed: input.is_none().then_some(seed),
         slowest_ms: lines.iter().map(|l| l.host_ms).fold(0.0, f64::max),
         per_rank: lines,
@@ -252,37 +161,91 @@ fn run_typed<C: HostComplex>(
     if a.run.json {
         print_json(&report)?;
     } else {
-        say!(
-            "{} transforms of {}^{} over {} ranks ({}): slowest rank {:.3} ms",
-            report.batch,
-            report.p,
-            report.n,
-            report.ranks,
-            report.scheme,
-            report.slowest_ms
-        );
-        for l in &report.per_rank {
-            say!(
-                "  rank {} ({}): transforms {}..{}{}, kernels {:.3} ms, staging {:.3} ms, {:.3} ms",
-                l.rank,
-                l.device,
-                l.first,
-                l.first + l.transforms,
-                if l.streamed { " (streamed)" } else { "" },
-                l.kernel_ms,
-                l.staging_ms,
-                l.host_ms
-            );
-        }
-        if let Some(w) = worst {
-            say!(
-                "check: worst rel. L2 {w:.3e} (tolerance {tolerance:.1e}): {}",
-                if ok == Some(true) { "PASS" } else { "FAIL" }
-            );
-        }
+        print_human(&report);
     }
     if ok == Some(false) {
         bail!("--check failed: worst relative L2 error {:.3e} is above the tolerance {tolerance:.1e}; no output written", worst.unwrap_or(f64::NAN));
     }
     Ok(())
+}
+
+/// The batched transform of this rank's `count` transforms (none for an empty share), each
+/// plan the device's default where the flags leave the schedule open.
+fn build_share(
+    a: &VcArgs,
+    gpu: &Gpu,
+    whole: &VcPlan,
+    rank: i32,
+    count: u64,
+) -> crate::Result<Option<RankTransform>> {
+    let untouched = a.t.schedule_open();
+    let opts = VcOptions {
+        norm: Some(whole.norm),
+        ..a.t.options()
+    };
+    let make = |digits: u32, batch: u64| -> crate::Result<VcPlan> {
+        let plan = VcPlan::new(whole.p, digits, opts)?;
+        let plan = if untouched {
+            crate::vc::choose::default_plan(gpu, plan, opts)?.plan
+        } else {
+            plan
+        };
+        plan.with_batch(batch)
+    };
+    injected(rank, "build")?;
+    if count == 0 {
+        return Ok(None);
+    }
+    RankTransform::new(gpu, make(whole.n, count)?, &make).map(Some)
+}
+
+/// The largest relative L2 error of the share's transforms against the f64 reference (NaN
+/// if any is NaN).
+fn worst_error<C: HostComplex>(whole: &VcPlan, x: &[C], out: &[C]) -> crate::Result<f64> {
+    let len = whole.len as usize;
+    let mut w = 0.0f64;
+    for k in 0..x.len() / len {
+        let r = k * len..(k + 1) * len;
+        let xin: Vec<Complex64> = x[r.clone()].iter().map(|c| c.to_c64()).collect();
+        let got: Vec<Complex64> = out[r].iter().map(|c| c.to_c64()).collect();
+        let want = separable_vc(whole.p, whole.n, &xin, whole.direction, whole.scale())?;
+        let e = compare(&got, &want).rel_l2;
+        w = if e.is_nan() { f64::NAN } else { w.max(e) };
+    }
+    Ok(w)
+}
+
+fn print_human(report: &BatchReport) {
+    say!(
+        "{} transforms of {}^{} over {} ranks ({}): slowest rank {:.3} ms",
+        report.batch,
+        report.p,
+        report.n,
+        report.ranks,
+        report.scheme,
+        report.slowest_ms
+    );
+    for l in &report.per_rank {
+        say!(
+            "  rank {} ({}): transforms {}..{}{}, kernels {:.3} ms, staging {:.3} ms, {:.3} ms",
+            l.rank,
+            l.device,
+            l.first,
+            l.first + l.transforms,
+            if l.streamed { " (streamed)" } else { "" },
+            l.kernel_ms,
+            l.staging_ms,
+            l.host_ms
+        );
+    }
+    if let (Some(w), Some(tolerance)) = (report.check_rel_l2, report.tolerance) {
+        say!(
+            "check: worst rel. L2 {w:.3e} (tolerance {tolerance:.1e}): {}",
+            if report.ok == Some(true) {
+                "PASS"
+            } else {
+                "FAIL"
+            }
+        );
+    }
 }

@@ -1,7 +1,7 @@
 //! `jitfft vc --stream`, and plans that do not fit the device: the streamed transform
 //! (`vc::stream`), with input and output read and written in chunks in the plan's precision.
 
-use super::common::{check_output_path, open_device, print_json, write_spectrum};
+use super::common::{check_output_path, open_device, write_spectrum};
 use super::vc::{default_tolerance, VcArgs};
 use crate::io::input::{batch_shape, infer_n, load_input_batch, Encoding};
 use crate::io::npy_stream::{complex_header, read_complex_into, write_complex};
@@ -45,7 +45,7 @@ pub fn maybe_run(a: &VcArgs) -> Option<Result<()>> {
         return None;
     }
     let gpu = open_device(a.run.device.as_deref()).ok()?;
-    let plan = if untouched(a) {
+    let plan = if a.t.schedule_open() {
         crate::vc::choose::default_plan(&gpu, plan.clone(), a.t.options())
             .ok()?
             .plan
@@ -97,15 +97,6 @@ fn host_shortfall(plan: &VcPlan, check: bool) -> Option<(u64, u64)> {
 
 fn mib(b: u64) -> String {
     format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
-}
-
-fn untouched(a: &VcArgs) -> bool {
-    a.t.algo.is_none()
-        && a.t.radix.is_none()
-        && a.t.coeffs.is_none()
-        && a.t.fused_digits.is_none()
-        && a.t.fused_lanes.is_none()
-        && a.t.fused_values.is_none()
 }
 
 /// One pass's times and its rate against the pinned floor.
@@ -250,25 +241,13 @@ fn run_typed<C: DeviceComplex>(a: &VcArgs, opened: Option<(Gpu, String)>) -> Res
             "--stream".to_string(),
         ),
     };
-    if let Some(n) = a.t.n {
-        let plan = VcPlan::new(a.t.p, n, a.t.options())?.with_batch(a.t.batch.unwrap_or(1))?;
-        if let Some((need, avail)) = host_shortfall(&plan, a.run.check) {
-            bail!(
-                "--stream keeps the array in host memory: {}^{n}{} needs {}{}, the host has {} available",
-                a.t.p,
-                if plan.batch > 1 { format!(" × {}", plan.batch) } else { String::new() },
-                mib(need),
-                if a.run.check { " with --check (f64 input, output and reference)" } else { "" },
-                mib(avail)
-            );
-        }
-    }
+    refuse_host_shortfall(a)?;
     let t_in = Instant::now();
     let (n, batch, shape, mut data, what, seed) = load::<C>(a)?;
     let input_ms = t_in.elapsed().as_secs_f64() * 1e3;
     let whole = VcPlan::new(a.t.p, n, a.t.options())?.with_batch(batch)?;
     let opts = a.t.options();
-    let auto = untouched(a);
+    let auto = a.t.schedule_open();
     let bottom = |pl: VcPlan| -> crate::Result<VcPlan> {
         if auto {
             let base = VcOptions {
@@ -309,15 +288,8 @@ fn run_typed<C: DeviceComplex>(a: &VcArgs, opened: Option<(Gpu, String)>) -> Res
         None => None,
     };
     let failed = check.as_ref().is_some_and(|c| !c.ok);
-    if let (Some(path), false) = (&a.run.output, failed) {
-        let npy = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("npy"));
-        if npy && !super::common::is_stdout(path) {
-            write_complex(path, &data, &shape)?;
-        } else {
-            write_spectrum(path, &to_f64(&data), whole.precision == Precision::F32)?;
-        }
+    if !failed {
+        write_output(a, &data, &shape, whole.precision)?;
     }
     let report = StreamReport {
         device: gpu.info.clone(),
@@ -325,20 +297,7 @@ fn run_typed<C: DeviceComplex>(a: &VcArgs, opened: Option<(Gpu, String)>) -> Res
         reason,
         plan: whole.clone(),
         stream: sv.plan.clone(),
-        chunk_transforms: sv
-            .transforms
-            .iter()
-            .map(|t| ChunkTransform {
-                algorithm: t.plan.algorithm.to_string(),
-                points_digits: t.plan.n,
-                transformed_digits: t.plan.transformed_digits(),
-                batch: t.plan.batch,
-                passes: t.schedule.pass_count(),
-                kernels: t.kernel_counts().iter().map(|(k, _)| k.clone()).collect(),
-                build_ms: t.built.build_ms,
-                build_from_cache: t.built.from_cache,
-            })
-            .collect(),
+        chunk_transforms: chunk_transforms(&sv),
         device_bytes: sv.device_bytes(),
         input: what,
         seed,
@@ -360,13 +319,67 @@ fn run_typed<C: DeviceComplex>(a: &VcArgs, opened: Option<(Gpu, String)>) -> Res
         },
     };
     sv.release()?;
-    if a.run.json {
-        print_json(&report)?;
-    } else {
-        print_human(&gpu.describe(), &report);
+    super::common::print_and_conclude(
+        a.run.json,
+        &report,
+        |r| print_human(&gpu.describe(), r),
+        report.check.as_ref(),
+    )
+}
+
+/// With `--n` given, refuses before any data is read where the host cannot hold the array
+/// (and, with `--check`, the f64 input, output and reference).
+fn refuse_host_shortfall(a: &VcArgs) -> Result<()> {
+    if let Some(n) = a.t.n {
+        let plan = VcPlan::new(a.t.p, n, a.t.options())?.with_batch(a.t.batch.unwrap_or(1))?;
+        if let Some((need, avail)) = host_shortfall(&plan, a.run.check) {
+            bail!(
+            "--stream keeps the array in host memory: {}^{n}{} needs {}{}, the host has {} available",
+            a.t.p,
+            if plan.batch > 1 { format!(" × {}", plan.batch) } else { String::new() },
+            mib(need),
+            if a.run.check { " with --check (f64 input, output and reference)" } else { "" },
+            mib(avail)
+        );
+        }
     }
-    if let Some(f) = report.check.as_ref().and_then(CheckReport::failure) {
-        bail!("{f}; no output written");
+    Ok(())
+}
+
+/// What each chunk transform of the streamed passes is.
+fn chunk_transforms(sv: &StreamedVc) -> Vec<ChunkTransform> {
+    sv.transforms
+        .iter()
+        .map(|t| ChunkTransform {
+            algorithm: t.plan.algorithm.to_string(),
+            points_digits: t.plan.n,
+            transformed_digits: t.plan.transformed_digits(),
+            batch: t.plan.batch,
+            passes: t.schedule.pass_count(),
+            kernels: t.kernel_counts().iter().map(|(k, _)| k.clone()).collect(),
+            build_ms: t.built.build_ms,
+            build_from_cache: t.built.from_cache,
+        })
+        .collect()
+}
+
+/// Writes `--output`: a .npy of the input's shape, else the spectrum as text.
+fn write_output<C: DeviceComplex>(
+    a: &VcArgs,
+    data: &[C],
+    shape: &[usize],
+    precision: Precision,
+) -> Result<()> {
+    let Some(path) = &a.run.output else {
+        return Ok(());
+    };
+    let npy = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("npy"));
+    if npy && !super::common::is_stdout(path) {
+        write_complex(path, data, shape)?;
+    } else {
+        write_spectrum(path, &to_f64(data), precision == Precision::F32)?;
     }
     Ok(())
 }

@@ -84,12 +84,8 @@ pub(crate) fn parse_shape(header: &str) -> std::result::Result<Vec<usize>, Strin
         .collect()
 }
 
-/// Parses the bytes of a .npy file (as [`read_npy`], without the file); the error is the
-/// message alone, for the caller to place.
-pub fn parse_npy(bytes: &[u8]) -> std::result::Result<NpyArray, String> {
-    if bytes.len() < 10 || &bytes[..6] != MAGIC {
-        return Err("not a .npy file (missing the \\x93NUMPY magic)".into());
-    }
+/// The header text of a .npy file (versions 1–3) and the offset where the data begins.
+fn header_text(bytes: &[u8]) -> std::result::Result<(&str, usize), String> {
     let major = bytes[6];
     let (hlen, hstart) = match major {
         1 => (u16::from_le_bytes([bytes[8], bytes[9]]) as usize, 10),
@@ -114,6 +110,74 @@ pub fn parse_npy(bytes: &[u8]) -> std::result::Result<NpyArray, String> {
     }
     let header =
         std::str::from_utf8(&bytes[hstart..hend]).map_err(|_| "malformed .npy header: not text")?;
+    Ok((header, hend))
+}
+
+/// The data of dtype `kind` (e.g. `c8`, `u1`) from little-endian `body` bytes; `None` for a
+/// dtype this reader does not know, an error for a uint64 value above 2^63.
+fn decode(kind: &str, body: &[u8]) -> Option<std::result::Result<NpyData, String>> {
+    let f32s = |b: &[u8]| f32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64;
+    let f64s = |b: &[u8]| f64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
+    let data = match kind {
+        "c8" => NpyData::Complex(
+            body.chunks_exact(8)
+                .map(|b| Complex64::new(f32s(&b[..4]), f32s(&b[4..])))
+                .collect(),
+        ),
+        "c16" => NpyData::Complex(
+            body.chunks_exact(16)
+                .map(|b| Complex64::new(f64s(&b[..8]), f64s(&b[8..])))
+                .collect(),
+        ),
+        "f4" => NpyData::Real(body.chunks_exact(4).map(f32s).collect()),
+        "f8" => NpyData::Real(body.chunks_exact(8).map(f64s).collect()),
+        "i1" => NpyData::Int(body.iter().map(|b| *b as i8 as i64).collect()),
+        "u1" | "b1" => NpyData::Int(body.iter().map(|b| *b as i64).collect()),
+        "i2" => NpyData::Int(
+            body.chunks_exact(2)
+                .map(|b| i16::from_le_bytes([b[0], b[1]]) as i64)
+                .collect(),
+        ),
+        "u2" => NpyData::Int(
+            body.chunks_exact(2)
+                .map(|b| u16::from_le_bytes([b[0], b[1]]) as i64)
+                .collect(),
+        ),
+        "i4" => NpyData::Int(
+            body.chunks_exact(4)
+                .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]) as i64)
+                .collect(),
+        ),
+        "u4" => NpyData::Int(
+            body.chunks_exact(4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as i64)
+                .collect(),
+        ),
+        "i8" | "u8" => {
+            let mut v = Vec::with_capacity(body.len() / 8);
+            for b in body.chunks_exact(8) {
+                let x = i64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
+                if kind == "u8" && x < 0 {
+                    return Some(Err(
+                        "uint64 value above 2^63 cannot be a function value".into()
+                    ));
+                }
+                v.push(x);
+            }
+            NpyData::Int(v)
+        }
+        _ => return None,
+    };
+    Some(Ok(data))
+}
+
+/// Parses the bytes of a .npy file (as [`read_npy`], without the file); the error is the
+/// message alone, for the caller to place.
+pub fn parse_npy(bytes: &[u8]) -> std::result::Result<NpyArray, String> {
+    if bytes.len() < 10 || &bytes[..6] != MAGIC {
+        return Err("not a .npy file (missing the \\x93NUMPY magic)".into());
+    }
+    let (header, hend) = header_text(bytes)?;
     let descr_v = header_value(header, "descr")?;
     let descr: String = descr_v
         .trim_start_matches(['\'', '"'])
@@ -164,57 +228,7 @@ pub fn parse_npy(bytes: &[u8]) -> std::result::Result<NpyArray, String> {
             .chunks_exact_mut(scalar)
             .for_each(|b| b.reverse());
     }
-    let body: &[u8] = &body;
-    let f32s = |b: &[u8]| f32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64;
-    let f64s = |b: &[u8]| f64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
-    let data = match kind {
-        "c8" => NpyData::Complex(
-            body.chunks_exact(8)
-                .map(|b| Complex64::new(f32s(&b[..4]), f32s(&b[4..])))
-                .collect(),
-        ),
-        "c16" => NpyData::Complex(
-            body.chunks_exact(16)
-                .map(|b| Complex64::new(f64s(&b[..8]), f64s(&b[8..])))
-                .collect(),
-        ),
-        "f4" => NpyData::Real(body.chunks_exact(4).map(f32s).collect()),
-        "f8" => NpyData::Real(body.chunks_exact(8).map(f64s).collect()),
-        "i1" => NpyData::Int(body.iter().map(|b| *b as i8 as i64).collect()),
-        "u1" | "b1" => NpyData::Int(body.iter().map(|b| *b as i64).collect()),
-        "i2" => NpyData::Int(
-            body.chunks_exact(2)
-                .map(|b| i16::from_le_bytes([b[0], b[1]]) as i64)
-                .collect(),
-        ),
-        "u2" => NpyData::Int(
-            body.chunks_exact(2)
-                .map(|b| u16::from_le_bytes([b[0], b[1]]) as i64)
-                .collect(),
-        ),
-        "i4" => NpyData::Int(
-            body.chunks_exact(4)
-                .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]) as i64)
-                .collect(),
-        ),
-        "u4" => NpyData::Int(
-            body.chunks_exact(4)
-                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as i64)
-                .collect(),
-        ),
-        "i8" | "u8" => {
-            let mut v = Vec::with_capacity(count);
-            for b in body.chunks_exact(8) {
-                let x = i64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
-                if kind == "u8" && x < 0 {
-                    return Err("uint64 value above 2^63 cannot be a function value".into());
-                }
-                v.push(x);
-            }
-            NpyData::Int(v)
-        }
-        _ => return Err(unsupported()),
-    };
+    let data = decode(kind, &body).ok_or_else(unsupported)??;
     Ok(NpyArray { shape, descr, data })
 }
 

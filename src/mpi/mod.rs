@@ -9,8 +9,12 @@
 //! - [`plan`]: which digits each rank holds, the allowed P, the chunked exchange schedule
 //! - [`exchange`]: the all-to-all calls, packing, and the `MPI_Sendrecv` probe
 //! - [`execute`]: one rank's part ([`DistributedVc`]) with its times ([`RankTimes`])
+//! - [`pipelined`]: one rank's whole run of it (input slice, timed runs, probe, report lines,
+//!   check, output)
 //! - [`slab`]: any rank count ([`slab::SlabPlan`]): uneven slabs of the leading digits and
-//!   `MPI_Alltoallv`, for P that is not a power of p
+//!   `MPI_Alltoallv`, for P that is not a power of p; [`slab_run`]: one rank's whole run of it
+//! - [`rank`]: the steps both runs share (device, seed, input slice, timed runs, gathered
+//!   lines, global check, output slices)
 //! - [`functions`]: many functions over ranks (`bent --mpi`): shares, gathered verdicts
 //! - [`io`]: each rank's slice of a `.npy` file, read and written in place
 //! - [`device`]: the device of each rank (GPU by local rank, else CPU)
@@ -22,8 +26,11 @@ pub mod execute;
 pub mod fault;
 pub mod functions;
 pub mod io;
+pub mod pipelined;
 pub mod plan;
+pub mod rank;
 pub mod slab;
+pub mod slab_run;
 
 pub use execute::{DistributedVc, RankTimes};
 pub use plan::MpiPlan;

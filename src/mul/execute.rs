@@ -3,7 +3,7 @@
 
 use super::kernels::{block_source, ntt_glue_source};
 use super::plan::{Method, MulPlan};
-use super::schedule::{MulSchedule, Step};
+use super::schedule::{Launch, MulSchedule, Step};
 use crate::error::{JitError, Result};
 use crate::field::{LimbBits, PrimeField};
 use crate::ntt::{NttPlan, NttTransform, Variant};
@@ -324,141 +324,13 @@ impl Multiplier {
         let mut times = MulTimes::default();
         times.upload_ms += self.pa.upload_to(&self.a, a_len)?;
         times.upload_ms += self.pb.upload_to(&self.b, b_len)?;
-        let (la, lb, lr) = (a_len as u32, b_len as u32, limbs as u32);
         // Launches are enqueued without waiting; their events are read after the download
         // (the NTT's own passes wait inside `passes` and report their kernel time).
         let mut pending: Vec<(Step, f64, Vec<Event>)> = Vec::new();
         for launch in &sched.launches {
-            let step = launch.step;
             let evs = RefCell::new(Vec::new());
-            let run = |k: &KernelHandle, args: &[Arg]| -> Result<f64> {
-                k.set_args(args)?;
-                let ev = k.launch(&gpu.queue, launch.global, k.local_size(launch.local))?;
-                evs.borrow_mut().push(ev);
-                Ok(0.0)
-            };
-            let ms = match (&self.engine, step) {
-                (Engine::Block { v, w, .. }, Step::Layout) => run(
-                    self.kernel("block_layout")?,
-                    &[
-                        Arg::buf(&self.a),
-                        Arg::U32(la),
-                        Arg::buf(&self.b),
-                        Arg::U32(lb),
-                        Arg::buf(v),
-                        Arg::buf(w),
-                        Arg::U32((sched.k * self.plan.block_n) as u32),
-                    ],
-                )?,
-                (Engine::Block { v, w, partial, .. }, Step::Conv) => run(
-                    self.kernel(block_kernel_name(self.plan.block_n))?,
-                    &[
-                        Arg::buf(v),
-                        Arg::buf(w),
-                        Arg::buf(partial),
-                        Arg::U32(sched.k as u32),
-                        Arg::U32(sched.chunk_rows as u32),
-                        Arg::U32(sched.chunks as u32),
-                    ],
-                )?,
-                (Engine::Block { partial, .. }, Step::Reduce) => run(
-                    self.kernel("block_reduce")?,
-                    &[
-                        Arg::buf(partial),
-                        Arg::buf(&self.sums),
-                        Arg::U32(sched.k as u32),
-                        Arg::U32(sched.chunks as u32),
-                        Arg::U32(lr),
-                    ],
-                )?,
-                (Engine::Ntt { fwd, .. }, Step::DigitsA | Step::DigitsB) => {
-                    let (src, n) = if step == Step::DigitsA {
-                        (&self.a, la)
-                    } else {
-                        (&self.b, lb)
-                    };
-                    run(
-                        self.kernel("split16")?,
-                        &[
-                            Arg::buf(src),
-                            Arg::U32(n),
-                            Arg::buf(fwd.input_buffer()),
-                            Arg::U32(sched.ntt_n as u32),
-                        ],
-                    )?
-                }
-                (Engine::Ntt { fwd, saved, .. }, Step::ForwardA | Step::ForwardB) => {
-                    let ms = fwd.passes(gpu)?.kernel_ms;
-                    if step == Step::ForwardA {
-                        let mut ev = Event::empty();
-                        fwd.output_buffer()
-                            .copy(saved, None, None)
-                            .enew(&mut ev)
-                            .enq()?;
-                        evs.borrow_mut().push(ev);
-                    }
-                    ms
-                }
-                (
-                    Engine::Ntt {
-                        fwd, saved, n_inv, ..
-                    },
-                    Step::Pointwise,
-                ) => run(
-                    self.kernel("pointwise")?,
-                    &[
-                        Arg::buf(saved),
-                        Arg::buf(fwd.output_buffer()),
-                        Arg::buf(fwd.input_buffer()),
-                        Arg::U32(sched.ntt_n as u32),
-                        Arg::U64(*n_inv),
-                    ],
-                )?,
-                (Engine::Ntt { fwd, .. }, Step::Inverse) => fwd.passes(gpu)?.kernel_ms,
-                (Engine::Ntt { fwd, .. }, Step::Sums) => run(
-                    self.kernel("ntt_sums")?,
-                    &[
-                        Arg::buf(fwd.output_buffer()),
-                        Arg::buf(&self.sums),
-                        Arg::U32(lr),
-                        Arg::U32(sched.ntt_n as u32),
-                    ],
-                )?,
-                (_, Step::CarryFlags) => run(
-                    self.kernel("carry_flags")?,
-                    &[
-                        Arg::buf(&self.sums),
-                        Arg::buf(&self.r),
-                        Arg::buf(&self.ex),
-                        Arg::buf(&self.agg),
-                        Arg::U32(lr),
-                    ],
-                )?,
-                (_, Step::CarryGroups) => run(
-                    self.kernel("carry_groups")?,
-                    &[
-                        Arg::buf(&self.agg),
-                        Arg::buf(&self.cin),
-                        Arg::U32(sched.carry_groups() as u32),
-                    ],
-                )?,
-                (_, Step::CarryApply) => run(
-                    self.kernel("carry_apply")?,
-                    &[
-                        Arg::buf(&self.r),
-                        Arg::buf(&self.ex),
-                        Arg::buf(&self.cin),
-                        Arg::U32(lr),
-                    ],
-                )?,
-                (_, s) => {
-                    return Err(JitError::invalid(format!(
-                        "internal: step {s:?} does not belong to method {}",
-                        self.plan.method
-                    )))
-                }
-            };
-            pending.push((step, ms, evs.into_inner()));
+            let ms = self.enqueue_step(gpu, &sched, (a_len as u32, b_len as u32), launch, &evs)?;
+            pending.push((launch.step, ms, evs.into_inner()));
         }
         times.download_ms = self.pr.download_from(&self.r, limbs)?;
         times.e2e_ms = t0.elapsed().as_secs_f64() * 1e3;
@@ -473,6 +345,183 @@ impl Multiplier {
             times.step_ms.push((format!("{step:?}"), ms));
         }
         Ok(times)
+    }
+
+    /// Enqueues one step's launch (the NTT's own passes wait and return their kernel time;
+    /// the others return 0 and leave their events in `evs`, read after the download).
+    fn enqueue_step(
+        &self,
+        gpu: &Gpu,
+        sched: &MulSchedule,
+        lens: (u32, u32),
+        launch: &Launch,
+        evs: &RefCell<Vec<Event>>,
+    ) -> Result<f64> {
+        let run = |k: &KernelHandle, args: &[Arg]| -> Result<f64> {
+            k.set_args(args)?;
+            let ev = k.launch(&gpu.queue, launch.global, k.local_size(launch.local))?;
+            evs.borrow_mut().push(ev);
+            Ok(0.0)
+        };
+        let lr = sched.limbs as u32;
+        match (&self.engine, launch.step) {
+            (_, Step::CarryFlags) => run(
+                self.kernel("carry_flags")?,
+                &[
+                    Arg::buf(&self.sums),
+                    Arg::buf(&self.r),
+                    Arg::buf(&self.ex),
+                    Arg::buf(&self.agg),
+                    Arg::U32(lr),
+                ],
+            ),
+            (_, Step::CarryGroups) => run(
+                self.kernel("carry_groups")?,
+                &[
+                    Arg::buf(&self.agg),
+                    Arg::buf(&self.cin),
+                    Arg::U32(sched.carry_groups() as u32),
+                ],
+            ),
+            (_, Step::CarryApply) => run(
+                self.kernel("carry_apply")?,
+                &[
+                    Arg::buf(&self.r),
+                    Arg::buf(&self.ex),
+                    Arg::buf(&self.cin),
+                    Arg::U32(lr),
+                ],
+            ),
+            (Engine::Block { v, w, partial, .. }, step) => {
+                self.enqueue_block(sched, lens, step, (v, w, partial), run)
+            }
+            (Engine::Ntt { .. }, step) => self.enqueue_ntt(gpu, sched, lens, step, evs, run),
+        }
+    }
+
+    /// The schoolbook steps: operands laid out in blocks, block convolutions, partial sums
+    /// reduced.
+    fn enqueue_block(
+        &self,
+        sched: &MulSchedule,
+        (la, lb): (u32, u32),
+        step: Step,
+        (v, w, partial): (&Buffer<u32>, &Buffer<u32>, &Buffer<u64>),
+        run: impl Fn(&KernelHandle, &[Arg]) -> Result<f64>,
+    ) -> Result<f64> {
+        match step {
+            Step::Layout => run(
+                self.kernel("block_layout")?,
+                &[
+                    Arg::buf(&self.a),
+                    Arg::U32(la),
+                    Arg::buf(&self.b),
+                    Arg::U32(lb),
+                    Arg::buf(v),
+                    Arg::buf(w),
+                    Arg::U32((sched.k * self.plan.block_n) as u32),
+                ],
+            ),
+            Step::Conv => run(
+                self.kernel(block_kernel_name(self.plan.block_n))?,
+                &[
+                    Arg::buf(v),
+                    Arg::buf(w),
+                    Arg::buf(partial),
+                    Arg::U32(sched.k as u32),
+                    Arg::U32(sched.chunk_rows as u32),
+                    Arg::U32(sched.chunks as u32),
+                ],
+            ),
+            Step::Reduce => run(
+                self.kernel("block_reduce")?,
+                &[
+                    Arg::buf(partial),
+                    Arg::buf(&self.sums),
+                    Arg::U32(sched.k as u32),
+                    Arg::U32(sched.chunks as u32),
+                    Arg::U32(sched.limbs as u32),
+                ],
+            ),
+            s => Err(self.foreign_step(s)),
+        }
+    }
+
+    /// The NTT steps: 16-bit digits of each operand, forward transforms (the first saved),
+    /// the pointwise product, the inverse transform and the column sums.
+    fn enqueue_ntt(
+        &self,
+        gpu: &Gpu,
+        sched: &MulSchedule,
+        (la, lb): (u32, u32),
+        step: Step,
+        evs: &RefCell<Vec<Event>>,
+        run: impl Fn(&KernelHandle, &[Arg]) -> Result<f64>,
+    ) -> Result<f64> {
+        let Engine::Ntt {
+            fwd, saved, n_inv, ..
+        } = &self.engine
+        else {
+            return Err(self.foreign_step(step));
+        };
+        match step {
+            Step::DigitsA | Step::DigitsB => {
+                let (src, n) = if step == Step::DigitsA {
+                    (&self.a, la)
+                } else {
+                    (&self.b, lb)
+                };
+                run(
+                    self.kernel("split16")?,
+                    &[
+                        Arg::buf(src),
+                        Arg::U32(n),
+                        Arg::buf(fwd.input_buffer()),
+                        Arg::U32(sched.ntt_n as u32),
+                    ],
+                )
+            }
+            Step::ForwardA | Step::ForwardB => {
+                let ms = fwd.passes(gpu)?.kernel_ms;
+                if step == Step::ForwardA {
+                    let mut ev = Event::empty();
+                    fwd.output_buffer()
+                        .copy(saved, None, None)
+                        .enew(&mut ev)
+                        .enq()?;
+                    evs.borrow_mut().push(ev);
+                }
+                Ok(ms)
+            }
+            Step::Pointwise => run(
+                self.kernel("pointwise")?,
+                &[
+                    Arg::buf(saved),
+                    Arg::buf(fwd.output_buffer()),
+                    Arg::buf(fwd.input_buffer()),
+                    Arg::U32(sched.ntt_n as u32),
+                    Arg::U64(*n_inv),
+                ],
+            ),
+            Step::Inverse => Ok(fwd.passes(gpu)?.kernel_ms),
+            Step::Sums => run(
+                self.kernel("ntt_sums")?,
+                &[
+                    Arg::buf(fwd.output_buffer()),
+                    Arg::buf(&self.sums),
+                    Arg::U32(sched.limbs as u32),
+                    Arg::U32(sched.ntt_n as u32),
+                ],
+            ),
+            s => Err(self.foreign_step(s)),
+        }
+    }
+
+    fn foreign_step(&self, s: Step) -> JitError {
+        JitError::invalid(format!(
+            "internal: step {s:?} does not belong to method {}",
+            self.plan.method
+        ))
     }
 
     /// Finishes with the multiplier: unmaps pinned staging memory, reporting errors.

@@ -11,6 +11,7 @@ use super::explore::Wisdom;
 use super::plan::{Algorithm, Coeffs, VcOptions, VcPlan};
 use crate::error::Result;
 use crate::runtime::Gpu;
+use crate::transform::Precision;
 
 /// A plan chosen for a device, and the wisdom entry's label when it came from one.
 #[derive(Debug, Clone)]
@@ -38,7 +39,28 @@ pub fn default_plan(gpu: &Gpu, plan: VcPlan, opts: VcOptions) -> Result<Chosen> 
     })
 }
 
-/// The plan a device runs with no wisdom: what `tune` must beat before it stores anything.
+/// The options of a request that leaves the schedule to the device (no algorithm, radix,
+/// coefficients or fused shape given): fused passes, the paper's coefficient placement, the
+/// forward transform. What `vc` and the Python module ask for before [`default_plan`]; note
+/// that `VcOptions::default()` is the paper's CT instead (issue 28: `tune` timed that 12-pass
+/// plan at 3^12 as "the default", 4× slower than the fused plan `vc` runs).
+pub fn open_options(precision: Precision) -> VcOptions {
+    VcOptions {
+        algorithm: Algorithm::Fused,
+        precision,
+        ..VcOptions::default()
+    }
+}
+
+/// The plan `vc --p P --n N` runs on `gpu` without wisdom and without flags: [`rule_plan`] of
+/// the [`open_options`] plan. What `tune` must beat before it stores anything.
+pub fn open_rule_plan(gpu: &Gpu, p: u32, n: u32, precision: Precision) -> Result<VcPlan> {
+    let opts = open_options(precision);
+    rule_plan(gpu, VcPlan::new(p, n, opts)?, opts)
+}
+
+/// The plan a device runs with no wisdom: on CPU devices the paper's CT kernels with literal
+/// coefficients and a small radix, elsewhere `plan` as given.
 pub fn rule_plan(gpu: &Gpu, plan: VcPlan, opts: VcOptions) -> Result<VcPlan> {
     if gpu.info.kind == "cpu" {
         // On CPU devices the fused passes' barrier loops cost more than they save

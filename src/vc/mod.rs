@@ -15,6 +15,7 @@ pub mod plan;
 pub mod report;
 pub mod rows;
 pub mod schedule;
+pub mod setup_report;
 pub mod stream;
 pub mod truth_pass;
 pub mod truth_upload;

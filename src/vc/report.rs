@@ -5,6 +5,7 @@
 
 use super::execute::{RunTimes, VcTransform};
 use super::plan::VcPlan;
+use super::setup_report::SetupReport;
 use crate::error::Result;
 use crate::reference::{compare, separable_vc, ErrorReport};
 use crate::runtime::timing::Clock;
@@ -32,6 +33,8 @@ pub struct TransformReport {
     pub build_from_cache: bool,
     /// The wisdom entry used, when the algorithm was left to the tuned choice.
     pub tuned: Option<String>,
+    /// Each launch's work sizes, the buffers, the build options and program key.
+    pub setup: SetupReport,
 }
 
 impl TransformReport {
@@ -46,6 +49,7 @@ impl TransformReport {
             build_ms: tr.built.build_ms,
             build_from_cache: tr.built.from_cache,
             tuned,
+            setup: SetupReport::of(tr),
         }
     }
 }

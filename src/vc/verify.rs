@@ -11,6 +11,7 @@
 
 use super::explore::Choice;
 use super::plan::{VcOptions, VcPlan};
+use super::setup_report::SetupReport;
 use super::VcTransform;
 use crate::error::Result;
 use crate::runtime::timing::RunTimes;
@@ -57,17 +58,35 @@ pub struct VcTimed {
     pub end_to_end_ms: Summary,
     /// Why the plan could not be built or run.
     pub error: Option<String>,
+    /// What the plan launched and allocated (its first build; absent where it did not build
+    /// or the measurement was injected).
+    pub setup: Option<SetupReport>,
+}
+
+/// One plan's runs timed the `vc` way, and what it launched.
+#[derive(Debug, Clone)]
+pub struct PlanRuns {
+    /// Each timed run.
+    pub runs: Vec<RunTimes>,
+    /// The transform's launches, buffers and build.
+    pub setup: Option<SetupReport>,
 }
 
 impl VcTimed {
-    fn of(label: String, choice: Option<Choice>, runs: Result<Vec<RunTimes>>) -> VcTimed {
-        let (kernel_ms, end_to_end_ms, error) = match runs {
-            Ok(r) => (
+    fn of(label: String, choice: Option<Choice>, runs: Result<PlanRuns>) -> VcTimed {
+        let (kernel_ms, end_to_end_ms, error, setup) = match runs {
+            Ok(PlanRuns { runs: r, setup }) => (
                 Summary::of(&r.iter().map(|t| t.kernel_ms).collect::<Vec<_>>()),
                 Summary::of(&r.iter().map(|t| t.host_ms).collect::<Vec<_>>()),
                 None,
+                setup,
             ),
-            Err(e) => (Summary::of(&[]), Summary::of(&[]), Some(e.to_string())),
+            Err(e) => (
+                Summary::of(&[]),
+                Summary::of(&[]),
+                Some(e.to_string()),
+                None,
+            ),
         };
         VcTimed {
             label,
@@ -75,6 +94,7 @@ impl VcTimed {
             kernel_ms,
             end_to_end_ms,
             error,
+            setup,
         }
     }
 
@@ -130,7 +150,7 @@ pub fn verify(
     default: &VcPlan,
     contenders: &[Choice],
     opts: VcOptions,
-    mut measure: impl FnMut(&VcPlan) -> Result<Vec<RunTimes>>,
+    mut measure: impl FnMut(&VcPlan) -> Result<PlanRuns>,
 ) -> Result<Verification> {
     let mut plans = vec![(default.clone(), None)];
     for c in contenders {
@@ -141,12 +161,23 @@ pub fn verify(
     }
     // Interleaved rounds (default, c1, c2, …, default, c1, …): clock ramps, thermal drift and
     // whatever ran before `tune` verifies fall on every plan alike, not on the first one timed.
-    let mut runs: Vec<Result<Vec<RunTimes>>> = plans.iter().map(|_| Ok(Vec::new())).collect();
+    let mut runs: Vec<Result<PlanRuns>> = plans
+        .iter()
+        .map(|_| {
+            Ok(PlanRuns {
+                runs: Vec::new(),
+                setup: None,
+            })
+        })
+        .collect();
     for _ in 0..ROUNDS {
         for ((plan, _), acc) in plans.iter().zip(runs.iter_mut()) {
             if let Ok(done) = acc {
                 match measure(plan) {
-                    Ok(r) => done.extend(r),
+                    Ok(r) => {
+                        done.runs.extend(r.runs);
+                        done.setup = done.setup.take().or(r.setup);
+                    }
                     Err(e) => *acc = Err(e),
                 }
             }
@@ -158,7 +189,7 @@ pub fn verify(
         .map(|((_, choice), r)| {
             let label = choice
                 .as_ref()
-                .map_or_else(|| "default (no wisdom)".to_string(), |c| c.label());
+                .map_or_else(|| DEFAULT_LABEL.to_string(), |c| c.label());
             VcTimed::of(label, choice, r)
         })
         .collect();
@@ -172,7 +203,34 @@ pub fn verify(
     })
 }
 
-/// [`verify`] on the device: each plan built fresh and timed by [`vc_runs`] on `input`.
+/// A fresh transform of `plan` timed by [`vc_runs`] on `input`, then released.
+pub fn measure_on_device(
+    gpu: &Gpu,
+    plan: &VcPlan,
+    input: &[Complex64],
+    repeat: usize,
+) -> Result<PlanRuns> {
+    let tr = VcTransform::new(gpu, plan)?;
+    let (_, runs) = vc_runs(gpu, &tr, input, repeat)?;
+    let setup = Some(SetupReport::of(&tr));
+    tr.release()?;
+    Ok(PlanRuns { runs, setup })
+}
+
+/// The plan the device runs without wisdom, timed once by [`measure_on_device`]: `tune` does
+/// this before `explore`, so its report shows whether `explore` changed the default's time.
+pub fn time_default(gpu: &Gpu, plan: &VcPlan, input: &[Complex64], repeat: usize) -> VcTimed {
+    VcTimed::of(
+        DEFAULT_LABEL.to_string(),
+        None,
+        measure_on_device(gpu, plan, input, repeat),
+    )
+}
+
+/// The label of the plan the device runs without wisdom.
+pub const DEFAULT_LABEL: &str = "default (no wisdom)";
+
+/// [`verify`] on the device: each plan built fresh and timed by [`measure_on_device`].
 pub fn verify_on_device(
     gpu: &Gpu,
     default: &VcPlan,
@@ -182,10 +240,7 @@ pub fn verify_on_device(
     repeat: usize,
 ) -> Result<Verification> {
     verify(default, contenders, opts, |plan| {
-        let tr = VcTransform::new(gpu, plan)?;
-        let (_, runs) = vc_runs(gpu, &tr, input, repeat)?;
-        tr.release()?;
-        Ok(runs)
+        measure_on_device(gpu, plan, input, repeat)
     })
 }
 
@@ -196,8 +251,8 @@ mod tests {
     use crate::vc::plan::Algorithm;
     use crate::vc::Precision;
 
-    fn runs(kernel: &[f64]) -> Vec<RunTimes> {
-        kernel
+    fn runs(kernel: &[f64]) -> PlanRuns {
+        let runs = kernel
             .iter()
             .map(|&k| RunTimes {
                 kernel_ms: k,
@@ -208,7 +263,8 @@ mod tests {
                 host_ms: k + 2.0,
                 clock: Clock::Events,
             })
-            .collect()
+            .collect();
+        PlanRuns { runs, setup: None }
     }
 
     fn opts() -> VcOptions {

@@ -47,6 +47,16 @@ bw = load("bandwidth.json")
 if bw:
     print("copy rate: %s" % json.dumps(bw)[:160])
 
+def setup(x):
+    """A run's schedule and launches (global/local work sizes), where the report has them."""
+    s = (x or {}).get("setup") or {}
+    if not s:
+        return ""
+    return " | %s %s passes (%s) launches %s" % (
+        s.get("algorithm"), s.get("passes"), s.get("radices"),
+        " ".join("%s/%s" % (l["global"], l["local"]) for l in s.get("launches", [])))
+
+
 # A
 t = [x for x in os.listdir(out) if x.startswith("tune_")]
 if t:
@@ -54,9 +64,12 @@ if t:
     v = d.get("verification", {})
     print("\n## A. wisdom never slower (%s)" % t[0])
     if v:
-        print("tune, timed the vc way: default %s ms" % f(med(v["default"]["kernel_ms"])))
+        pre = d.get("default_before_explore")
+        if pre:
+            print("tune, default before explore: %s ms%s" % (f(med(pre["kernel_ms"])), setup(pre)))
+        print("tune, timed the vc way: default %s ms%s" % (f(med(v["default"]["kernel_ms"])), setup(v["default"])))
         for c in v.get("contenders", []):
-            print("  %-45s %s ms%s" % (c["label"], f(med(c["kernel_ms"])), " (error)" if c.get("error") else ""))
+            print("  %-45s %s ms%s%s" % (c["label"], f(med(c["kernel_ms"])), " (error)" if c.get("error") else "", setup(c)))
         print("stored: %s (margin %.0f%%); explore's fastest (passes only): %s %s ms"
               % (d.get("stored"), 100 * v.get("margin", 0), d.get("best", {}).get("label"),
                  f(med(d.get("best", {}).get("kernel_ms", {})))))
@@ -67,9 +80,9 @@ if t:
         k = med(run.get("kernel_ms", {}))
         if k is not None:
             by[r["wisdom"]].append(k)
-        print("  vc wisdom=%-5s round %s: kernel %s ms, tuned=%s, rel.L2 %s" % (
+        print("  vc wisdom=%-5s round %s: kernel %s ms, tuned=%s, rel.L2 %s%s" % (
             r.get("wisdom"), r.get("round"), f(k), run.get("tuned"),
-            (run.get("check") or {}).get("rel_l2")))
+            (run.get("check") or {}).get("rel_l2"), setup(run)))
     if by["tuned"] and by["none"]:
         a, b = statistics.median(by["tuned"]), statistics.median(by["none"])
         print("median of rounds: with wisdom %s ms, without %s ms: %.3f×" % (f(a), f(b), a / b))

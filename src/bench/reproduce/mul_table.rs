@@ -102,57 +102,95 @@ pub fn mul_table(gpu: &Gpu, dir: &Path, quick: bool) -> Result<Vec<PathBuf>> {
     let mut rows = Vec::new();
     let mut st = 0x5eed_0003u64;
     for r in &SEED_TABLE {
-        let p_formula = r.k * (r.k + 1);
-        let o_formula = p_formula * r.n;
-        let mut disagrees = Vec::new();
-        if r.n_digits != r.n * r.k {
-            disagrees.push(format!("N = {} ≠ n·k = {}", r.n_digits, r.n * r.k));
-        }
-        if r.p != p_formula {
-            disagrees.push(format!("P = {} ≠ k·(k+1) = {p_formula}", r.p));
-        }
-        if r.o != o_formula {
-            disagrees.push(format!("O = {} ≠ k·(k+1)·n = {o_formula}", r.o));
-        }
-        let n_run = r.n.min(16);
-        let limbs = r.n_digits / 2; // 32-bit digits, two per 64-bit limb
-        let plan = MulPlan::new(limbs, limbs, Method::Block, n_run)?;
-        let m = Multiplier::new(gpu, &plan)?;
-        let mut conv = Vec::new();
-        let mut kern = Vec::new();
-        let mut exact = true;
-        for i in 0..=repeat {
-            let a: Vec<u64> = (0..limbs).map(|_| next(&mut st)).collect();
-            let b: Vec<u64> = (0..limbs).map(|_| next(&mut st)).collect();
-            let (p, t) = m.multiply(gpu, &a, &b)?;
-            exact &= p == crate::mul::reference::product(&a, &b);
-            if i > 0 {
-                conv.extend(t.step_ms.iter().filter(|s| s.0 == "Conv").map(|s| s.1));
-                kern.push(t.kernel_ms);
-            }
-        }
-        let sched = crate::mul::MulSchedule::new(&plan, limbs, limbs);
-        m.release()?;
-        rows.push(MulTableRow {
-            n_digits: r.n_digits,
-            k: r.k,
-            n: r.n,
-            p_printed: r.p,
-            p_formula,
-            o_printed: match r.o_paren {
-                Some(x) => format!("{}({x})", r.o),
-                None => r.o.to_string(),
-            },
-            o_formula,
-            disagrees,
-            n_run,
-            conv_items: sched.chunks * 2 * sched.k,
-            conv_ms: Summary::of(&conv),
-            kernel_ms: Summary::of(&kern),
-            exact,
-        });
+        rows.push(measure_row(gpu, r, repeat, &mut st)?);
     }
     let meta = RunMeta::new(vec![gpu.describe()]);
+    let (head, body) = table_cells(&rows);
+    let bad: Vec<String> = rows
+        .iter()
+        .filter(|r| !r.disagrees.is_empty())
+        .map(|r| format!("N = {}, k = {}, n = {}", r.n_digits, r.k, r.n))
+        .collect();
+    let mut md = String::from(
+        "# Seed 003 (Tereshchenko & Zadiraka): the block-convolution table, recomputed and measured\n\n",
+    );
+    for l in meta.lines() {
+        md.push_str(&format!("{l}  \n"));
+    }
+    md.push_str(&format!(
+        "\nP(k) = k·(k+1) block convolutions of n digits, O(n·k) = k·(k+1)·n vector operations. \
+Rows whose printed values disagree with these formulas: {}. The n = 32 rows (\"64(128)\") are split by the seed \
+into n = 16 blocks; the device runs them with n = 16. Times: the `block` method (32-bit digits) on random operands of \
+N digits, profiling events, median of {repeat} products after one warm-up; every product checked against GMP.\n\n",
+        if bad.is_empty() { "none".to_string() } else { bad.join("; ") }
+    ));
+    md.push_str(&markdown_table(&head, &body));
+    let md_path = dir.join(file_name("mul-table.md", quick));
+    let json_path = dir.join(file_name("mul-table.json", quick));
+    write_atomic(&md_path, md.as_bytes())?;
+    let json = serde_json::to_string_pretty(&serde_json::json!({
+        "meta": meta, "repeat": repeat, "disagreeing_rows": bad, "rows": rows,
+    }))?;
+    write_atomic(&json_path, json.as_bytes())?;
+    Ok(vec![md_path, json_path])
+}
+
+/// One row of the seed's table: its formulas checked, and `repeat` block products of its size
+/// timed after a warm-up, each checked against the CPU product (operands drawn from `st`).
+fn measure_row(gpu: &Gpu, r: &SeedRow, repeat: usize, st: &mut u64) -> Result<MulTableRow> {
+    let p_formula = r.k * (r.k + 1);
+    let o_formula = p_formula * r.n;
+    let mut disagrees = Vec::new();
+    if r.n_digits != r.n * r.k {
+        disagrees.push(format!("N = {} ≠ n·k = {}", r.n_digits, r.n * r.k));
+    }
+    if r.p != p_formula {
+        disagrees.push(format!("P = {} ≠ k·(k+1) = {p_formula}", r.p));
+    }
+    if r.o != o_formula {
+        disagrees.push(format!("O = {} ≠ k·(k+1)·n = {o_formula}", r.o));
+    }
+    let n_run = r.n.min(16);
+    let limbs = r.n_digits / 2; // 32-bit digits, two per 64-bit limb
+    let plan = MulPlan::new(limbs, limbs, Method::Block, n_run)?;
+    let m = Multiplier::new(gpu, &plan)?;
+    let mut conv = Vec::new();
+    let mut kern = Vec::new();
+    let mut exact = true;
+    for i in 0..=repeat {
+        let a: Vec<u64> = (0..limbs).map(|_| next(st)).collect();
+        let b: Vec<u64> = (0..limbs).map(|_| next(st)).collect();
+        let (p, t) = m.multiply(gpu, &a, &b)?;
+        exact &= p == crate::mul::reference::product(&a, &b);
+        if i > 0 {
+            conv.extend(t.step_ms.iter().filter(|s| s.0 == "Conv").map(|s| s.1));
+            kern.push(t.kernel_ms);
+        }
+    }
+    let sched = crate::mul::MulSchedule::new(&plan, limbs, limbs);
+    m.release()?;
+    Ok(MulTableRow {
+        n_digits: r.n_digits,
+        k: r.k,
+        n: r.n,
+        p_printed: r.p,
+        p_formula,
+        o_printed: match r.o_paren {
+            Some(x) => format!("{}({x})", r.o),
+            None => r.o.to_string(),
+        },
+        o_formula,
+        disagrees,
+        n_run,
+        conv_items: sched.chunks * 2 * sched.k,
+        conv_ms: Summary::of(&conv),
+        kernel_ms: Summary::of(&kern),
+        exact,
+    })
+}
+
+/// The Markdown table's header and rows.
+fn table_cells(rows: &[MulTableRow]) -> (Vec<String>, Vec<Vec<String>>) {
     let head: Vec<String> = [
         "N",
         "k",
@@ -195,33 +233,7 @@ pub fn mul_table(gpu: &Gpu, dir: &Path, quick: bool) -> Result<Vec<PathBuf>> {
             ]
         })
         .collect();
-    let bad: Vec<String> = rows
-        .iter()
-        .filter(|r| !r.disagrees.is_empty())
-        .map(|r| format!("N = {}, k = {}, n = {}", r.n_digits, r.k, r.n))
-        .collect();
-    let mut md = String::from(
-        "# Seed 003 (Tereshchenko & Zadiraka): the block-convolution table, recomputed and measured\n\n",
-    );
-    for l in meta.lines() {
-        md.push_str(&format!("{l}  \n"));
-    }
-    md.push_str(&format!(
-        "\nP(k) = k·(k+1) block convolutions of n digits, O(n·k) = k·(k+1)·n vector operations. \
-Rows whose printed values disagree with these formulas: {}. The n = 32 rows (\"64(128)\") are split by the seed \
-into n = 16 blocks; the device runs them with n = 16. Times: the `block` method (32-bit digits) on random operands of \
-N digits, profiling events, median of {repeat} products after one warm-up; every product checked against GMP.\n\n",
-        if bad.is_empty() { "none".to_string() } else { bad.join("; ") }
-    ));
-    md.push_str(&markdown_table(&head, &body));
-    let md_path = dir.join(file_name("mul-table.md", quick));
-    let json_path = dir.join(file_name("mul-table.json", quick));
-    write_atomic(&md_path, md.as_bytes())?;
-    let json = serde_json::to_string_pretty(&serde_json::json!({
-        "meta": meta, "repeat": repeat, "disagreeing_rows": bad, "rows": rows,
-    }))?;
-    write_atomic(&json_path, json.as_bytes())?;
-    Ok(vec![md_path, json_path])
+    (head, body)
 }
 
 fn next(st: &mut u64) -> u64 {

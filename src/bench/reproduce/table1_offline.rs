@@ -243,134 +243,169 @@ fn account(cells: &[Cell]) -> Vec<String> {
         v
     };
     for t in evergreen {
-        let get = |r: u64, a: &str, k: &str| cell(cells, t, r, a).and_then(|c| c.kernel.value(k));
-        let list = |a: &str, k: &str| -> String {
-            TABLE1_RADICES
-                .iter()
-                .map(|&r| get(r, a, k).map(|v| v.to_string()).unwrap_or("–".into()))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let paper = |m: &str, a: &str| {
-            let row = TABLE1.iter().find(|x| x.metric == m).expect("paper row");
-            let v = if a == "ct" { row.ct } else { row.cg };
-            v.iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
         for a in ["ct", "cg"] {
-            let up = a.to_uppercase();
-            let rolled = |r: u64| get(r, a, "loops").unwrap_or(0) > 0;
-            // Which of bundles and slots is nearer the paper where LLVM unrolled everything.
-            let alu_row = TABLE1
-                .iter()
-                .find(|x| x.metric == "alu")
-                .expect("paper row");
-            let paper_alu = if a == "ct" { alu_row.ct } else { alu_row.cg };
-            let mut err = (0.0, 0.0, 0);
-            for (i, &r) in TABLE1_RADICES.iter().enumerate() {
-                if let (false, Some(b), Some(s)) =
-                    (rolled(r), get(r, a, "alu_bundles"), get(r, a, "alu_slots"))
-                {
-                    let rel = |v: u64| (v as f64 / paper_alu[i] as f64 - 1.0).abs();
-                    err = (err.0 + rel(b), err.1 + rel(s), err.2 + 1);
-                }
-            }
-            let nearer = if err.2 == 0 {
-                "no radix is free of kept loops, so neither can be told".to_string()
-            } else {
-                let (b, s) = (100.0 * err.0 / err.2 as f64, 100.0 * err.1 / err.2 as f64);
-                format!(
-                    "where nothing is kept rolled, bundles are {b:.0}% and slots {s:.0}% from the paper's figures on average, so the paper counts {}",
-                    if b <= s { "bundles (AMD's disassembly numbers one instruction group, up to 5 slots, per line)" } else { "slots" }
-                )
-            };
+            let v = Figures { cells, t, a };
+            out.extend(v.alu());
+            out.extend(v.fetches());
             out.push(format!(
-                "{t} {up}, bundles vs slots: paper ALU {}; LLVM's VLIW bundles {} and slots {} at r = 3, 4, 9, 16: {nearer}.",
-                paper("alu", a),
-                list(a, "alu_bundles"),
-                list(a, "alu_slots")
-            ));
-            let loops: Vec<String> = TABLE1_RADICES
-                .iter()
-                .filter(|&&r| rolled(r))
-                .map(|r| r.to_string())
-                .collect();
-            if !loops.is_empty() {
-                out.push(format!(
-                    "{t} {up}: at r = {} LLVM kept a loop of the generated kernel (LOOP_START in the control flow), so its body counts once in these static figures; the paper's ALU figures keep growing with r ({}), as fully unrolled code does.",
-                    loops.join(", "),
-                    paper("alu", a)
-                ));
-            }
-            // X1's share of the fetches: the same kernel with literal coefficients reads only
-            // the operands (the compiler may merge those into wide fetches).
-            let fetch_detail: Vec<String> = TABLE1_RADICES
-                .iter()
-                .filter_map(|&r| {
-                    let f = get(r, a, "fetch")?;
-                    let lit = cell_with(cells, t, r, a, Coeffs::Literal)
-                        .and_then(|c| c.kernel.value("fetch"));
-                    Some(match lit {
-                        Some(l) => format!(
-                            "r = {r}: {f} fetches, {l} with literal coefficients ({} more with X1)",
-                            f.saturating_sub(l)
-                        ),
-                        None => format!("r = {r}: {f} fetches"),
-                    })
-                })
-                .collect();
-            let fetch_row = TABLE1
-                .iter()
-                .find(|x| x.metric == "fetch")
-                .expect("paper row");
-            let paper_fetch = if a == "ct" {
-                fetch_row.ct
-            } else {
-                fetch_row.cg
-            };
-            let loads_equal: Vec<String> = TABLE1_RADICES
-                .iter()
-                .enumerate()
-                .filter(|(i, &r)| {
-                    cell(cells, t, r, a)
-                        .is_some_and(|c| c.generator.global_loads == paper_fetch[*i])
-                })
-                .map(|(_, r)| r.to_string())
-                .collect();
-            out.push(format!(
-                "{t} {up}, fetches: paper {}; here {}. The paper's counts equal the generator's operand loads per work-item at r = {} (of 3, 4, 9, 16), so its compiler read the `__constant` X1 table without fetch instructions (through the constant cache). LLVM's R600 backend reads a `__constant` pointer like global memory, with VTX_READ fetches (its ALU constant cache, KC0, holds only the kernel arguments), so each X1 read it does not hoist or merge is one more fetch.",
-                paper("fetch", a),
-                fetch_detail.join("; "),
-                if loads_equal.is_empty() { "none".to_string() } else { loads_equal.join(", ") }
-            ));
-            let literal: Vec<String> = TABLE1_RADICES
-                .iter()
-                .filter_map(|&r| {
-                    let c = cell_with(cells, t, r, a, Coeffs::Literal)?;
-                    Some(format!(
-                        "{} fetches, {} bundles, {} GPRs",
-                        c.kernel.value("fetch")?,
-                        c.kernel.value("alu_bundles")?,
-                        c.kernel.value("registers")?
-                    ))
-                })
-                .collect();
-            if literal.len() == TABLE1_RADICES.len() {
-                out.push(format!(
-                    "{t} {up}, the same kernels with literal coefficients (no X1 table, nothing to fetch but the operands): {} at r = 3, 4, 9, 16 (paper fetches {}).",
-                    literal.join("; "),
-                    paper("fetch", a)
-                ));
-            }
-            out.push(format!(
-                "{t} {up}, registers: paper {}; GPRs here {} (NUM_GPRS of SQ_PGM_RESOURCES: 128-bit registers of four 32-bit channels, the unit AMD's tools report).",
+                "{t} {}, registers: paper {}; GPRs here {} (NUM_GPRS of SQ_PGM_RESOURCES: 128-bit registers of four 32-bit channels, the unit AMD's tools report).",
+                a.to_uppercase(),
                 paper("registers", a),
-                list(a, "registers")
+                v.list("registers")
             ));
         }
     }
     out.push("jitfft choices that change the counts: the generated index arithmetic (CT's base = tid % dist + r·dist·(tid / dist) is a run-time unsigned division, which Evergreen, lacking an integer divide, does as a RECIP_UINT sequence of more than a dozen slots), the bounds check `if (tid >= count) return`, coefficient indices computed from digit products mod p at run time (const-first), and the CT operand order (strided; CG reads contiguous runs that the compiler can merge into wide fetches). The paper's kernels are not published, so which of these it shared is not known.".into());
     out
+}
+
+/// The paper's figures of one metric for `ct` or `cg`, at r = 3, 4, 9, 16.
+fn paper_row(m: &str, a: &str) -> [u64; 4] {
+    let row = TABLE1.iter().find(|x| x.metric == m).expect("paper row");
+    if a == "ct" {
+        row.ct
+    } else {
+        row.cg
+    }
+}
+
+/// [`paper_row`] as text.
+fn paper(m: &str, a: &str) -> String {
+    paper_row(m, a)
+        .iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One target's figures of one algorithm (`ct` or `cg`).
+struct Figures<'a> {
+    cells: &'a [Cell],
+    t: &'a str,
+    a: &'a str,
+}
+
+impl Figures<'_> {
+    fn get(&self, r: u64, k: &str) -> Option<u64> {
+        cell(self.cells, self.t, r, self.a).and_then(|c| c.kernel.value(k))
+    }
+
+    /// Metric `k` at r = 3, 4, 9, 16 (– where missing).
+    fn list(&self, k: &str) -> String {
+        TABLE1_RADICES
+            .iter()
+            .map(|&r| self.get(r, k).map(|v| v.to_string()).unwrap_or("–".into()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// LLVM kept a loop of the kernel at radix r.
+    fn rolled(&self, r: u64) -> bool {
+        self.get(r, "loops").unwrap_or(0) > 0
+    }
+
+    /// Bundles or slots: which is nearer the paper's ALU figures, and the kept loops.
+    fn alu(&self) -> Vec<String> {
+        let (t, a, up) = (self.t, self.a, self.a.to_uppercase());
+        let mut out = Vec::new();
+        // Which of bundles and slots is nearer the paper where LLVM unrolled everything.
+        let paper_alu = paper_row("alu", a);
+        let mut err = (0.0, 0.0, 0);
+        for (i, &r) in TABLE1_RADICES.iter().enumerate() {
+            if let (false, Some(b), Some(s)) = (
+                self.rolled(r),
+                self.get(r, "alu_bundles"),
+                self.get(r, "alu_slots"),
+            ) {
+                let rel = |v: u64| (v as f64 / paper_alu[i] as f64 - 1.0).abs();
+                err = (err.0 + rel(b), err.1 + rel(s), err.2 + 1);
+            }
+        }
+        let nearer = if err.2 == 0 {
+            "no radix is free of kept loops, so neither can be told".to_string()
+        } else {
+            let (b, s) = (100.0 * err.0 / err.2 as f64, 100.0 * err.1 / err.2 as f64);
+            format!(
+                "where nothing is kept rolled, bundles are {b:.0}% and slots {s:.0}% from the paper's figures on average, so the paper counts {}",
+                if b <= s { "bundles (AMD's disassembly numbers one instruction group, up to 5 slots, per line)" } else { "slots" }
+            )
+        };
+        out.push(format!(
+            "{t} {up}, bundles vs slots: paper ALU {}; LLVM's VLIW bundles {} and slots {} at r = 3, 4, 9, 16: {nearer}.",
+            paper("alu", a),
+            self.list("alu_bundles"),
+            self.list("alu_slots")
+        ));
+        let loops: Vec<String> = TABLE1_RADICES
+            .iter()
+            .filter(|&&r| self.rolled(r))
+            .map(|r| r.to_string())
+            .collect();
+        if !loops.is_empty() {
+            out.push(format!(
+                "{t} {up}: at r = {} LLVM kept a loop of the generated kernel (LOOP_START in the control flow), so its body counts once in these static figures; the paper's ALU figures keep growing with r ({}), as fully unrolled code does.",
+                loops.join(", "),
+                paper("alu", a)
+            ));
+        }
+        out
+    }
+
+    /// The fetches against the paper's, and the same kernels with literal coefficients.
+    fn fetches(&self) -> Vec<String> {
+        let (cells, t, a, up) = (self.cells, self.t, self.a, self.a.to_uppercase());
+        let mut out = Vec::new();
+        // X1's share of the fetches: the same kernel with literal coefficients reads only
+        // the operands (the compiler may merge those into wide fetches).
+        let fetch_detail: Vec<String> = TABLE1_RADICES
+            .iter()
+            .filter_map(|&r| {
+                let f = self.get(r, "fetch")?;
+                let lit = cell_with(cells, t, r, a, Coeffs::Literal)
+                    .and_then(|c| c.kernel.value("fetch"));
+                Some(match lit {
+                    Some(l) => format!(
+                        "r = {r}: {f} fetches, {l} with literal coefficients ({} more with X1)",
+                        f.saturating_sub(l)
+                    ),
+                    None => format!("r = {r}: {f} fetches"),
+                })
+            })
+            .collect();
+        let paper_fetch = paper_row("fetch", a);
+        let loads_equal: Vec<String> = TABLE1_RADICES
+            .iter()
+            .enumerate()
+            .filter(|(i, &r)| {
+                cell(cells, t, r, a).is_some_and(|c| c.generator.global_loads == paper_fetch[*i])
+            })
+            .map(|(_, r)| r.to_string())
+            .collect();
+        out.push(format!(
+            "{t} {up}, fetches: paper {}; here {}. The paper's counts equal the generator's operand loads per work-item at r = {} (of 3, 4, 9, 16), so its compiler read the `__constant` X1 table without fetch instructions (through the constant cache). LLVM's R600 backend reads a `__constant` pointer like global memory, with VTX_READ fetches (its ALU constant cache, KC0, holds only the kernel arguments), so each X1 read it does not hoist or merge is one more fetch.",
+            paper("fetch", a),
+            fetch_detail.join("; "),
+            if loads_equal.is_empty() { "none".to_string() } else { loads_equal.join(", ") }
+        ));
+        let literal: Vec<String> = TABLE1_RADICES
+            .iter()
+            .filter_map(|&r| {
+                let c = cell_with(cells, t, r, a, Coeffs::Literal)?;
+                Some(format!(
+                    "{} fetches, {} bundles, {} GPRs",
+                    c.kernel.value("fetch")?,
+                    c.kernel.value("alu_bundles")?,
+                    c.kernel.value("registers")?
+                ))
+            })
+            .collect();
+        if literal.len() == TABLE1_RADICES.len() {
+            out.push(format!(
+                "{t} {up}, the same kernels with literal coefficients (no X1 table, nothing to fetch but the operands): {} at r = 3, 4, 9, 16 (paper fetches {}).",
+                literal.join("; "),
+                paper("fetch", a)
+            ));
+        }
+        out
+    }
 }

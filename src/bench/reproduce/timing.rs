@@ -115,61 +115,51 @@ fn timing_rows(t: &TimingTable, ns: &[u32], recs: &[BenchRecord], device: &str) 
         });
     }
     let speed = "speedup: paper ms / this run's ms";
-    rows.push(Row {
-        label: "CT vs paper Nvidia GPU CT".into(),
-        source: speed.into(),
-        values: div(&paper("Nvidia GPU", "ct"), &ct),
-    });
-    rows.push(Row {
-        label: "CG vs paper Nvidia GPU CG".into(),
-        source: speed.into(),
-        values: div(&paper("Nvidia GPU", "cg"), &cg),
-    });
-    rows.push(Row {
-        label: "CT vs paper AMD GPU CT".into(),
-        source: speed.into(),
-        values: div(&paper("AMD GPU", "ct"), &ct),
-    });
-    rows.push(Row {
-        label: "CG vs paper AMD GPU CG".into(),
-        source: speed.into(),
-        values: div(&paper("AMD GPU", "cg"), &cg),
-    });
-    rows.push(Row {
-        label: "jitfft CPU vs paper Nvidia CPU".into(),
-        source: speed.into(),
-        values: div(&paper("Nvidia CPU", "cpu"), &cpu),
-    });
-    rows.push(Row {
-        label: "CT / CG".into(),
-        source: "this run (above 1: CG faster)".into(),
-        values: div(&ct, &cg),
-    });
-    rows.push(Row {
-        label: "CT / CG".into(),
-        source: "paper, Nvidia GPU".into(),
-        values: div(&paper("Nvidia GPU", "ct"), &paper("Nvidia GPU", "cg")),
-    });
-    rows.push(Row {
-        label: "CT / CG".into(),
-        source: "paper, AMD GPU".into(),
-        values: div(&paper("AMD GPU", "ct"), &paper("AMD GPU", "cg")),
-    });
-    rows.push(Row {
-        label: "CPU / CG (device speedup)".into(),
-        source: "this run".into(),
-        values: div(&cpu, &cg),
-    });
-    rows.push(Row {
-        label: "CPU / CG (device speedup)".into(),
-        source: "paper, Nvidia".into(),
-        values: div(&paper("Nvidia CPU", "cpu"), &paper("Nvidia GPU", "cg")),
-    });
-    rows.push(Row {
-        label: "CPU / CG (device speedup)".into(),
-        source: "paper, AMD".into(),
-        values: div(&paper("AMD CPU", "cpu"), &paper("AMD GPU", "cg")),
-    });
+    for (label, platform, algo, ours) in [
+        ("CT vs paper Nvidia GPU CT", "Nvidia GPU", "ct", &ct),
+        ("CG vs paper Nvidia GPU CG", "Nvidia GPU", "cg", &cg),
+        ("CT vs paper AMD GPU CT", "AMD GPU", "ct", &ct),
+        ("CG vs paper AMD GPU CG", "AMD GPU", "cg", &cg),
+        ("jitfft CPU vs paper Nvidia CPU", "Nvidia CPU", "cpu", &cpu),
+    ] {
+        rows.push(Row {
+            label: label.into(),
+            source: speed.into(),
+            values: div(&paper(platform, algo), ours),
+        });
+    }
+    let (ct_cg, cpu_cg) = ("CT / CG", "CPU / CG (device speedup)");
+    let ratios = [
+        (ct_cg, "this run (above 1: CG faster)", div(&ct, &cg)),
+        (
+            ct_cg,
+            "paper, Nvidia GPU",
+            div(&paper("Nvidia GPU", "ct"), &paper("Nvidia GPU", "cg")),
+        ),
+        (
+            ct_cg,
+            "paper, AMD GPU",
+            div(&paper("AMD GPU", "ct"), &paper("AMD GPU", "cg")),
+        ),
+        (cpu_cg, "this run", div(&cpu, &cg)),
+        (
+            cpu_cg,
+            "paper, Nvidia",
+            div(&paper("Nvidia CPU", "cpu"), &paper("Nvidia GPU", "cg")),
+        ),
+        (
+            cpu_cg,
+            "paper, AMD",
+            div(&paper("AMD CPU", "cpu"), &paper("AMD GPU", "cg")),
+        ),
+    ];
+    for (label, source, values) in ratios {
+        rows.push(Row {
+            label: label.into(),
+            source: source.into(),
+            values,
+        });
+    }
     rows
 }
 

@@ -172,9 +172,21 @@ pub fn build(
 
     let ptx =
         std::fs::read_to_string(&ptx_path).map_err(|e| OfflineError::Other(format!("{e}")))?;
-    let reports = parse_ptxas_log(&ptxas_log);
-    let sass_counts = sass.as_deref().map(sass_kernels).unwrap_or_default();
-    let kernels = ptx_kernels(&ptx)
+    let kernels = kernel_figures(&ptx, &ptxas_log, sass.as_deref());
+    Ok(OfflineBuild {
+        target: target.into(),
+        compiler,
+        kernels,
+        notes,
+    })
+}
+
+/// Each kernel's figures: SASS counts where nvdisasm gave them, PTX counts, and ptxas' report
+/// (registers, spills, stack, shared memory).
+fn kernel_figures(ptx: &str, ptxas_log: &str, sass: Option<&str>) -> Vec<OfflineKernel> {
+    let reports = parse_ptxas_log(ptxas_log);
+    let sass_counts = sass.map(sass_kernels).unwrap_or_default();
+    ptx_kernels(ptx)
         .into_iter()
         .map(|(name, counts)| {
             // Machine code first (a table that shows one figure a key shows SASS), then PTX.
@@ -206,13 +218,7 @@ pub fn build(
                 metrics: m,
             }
         })
-        .collect();
-    Ok(OfflineBuild {
-        target: target.into(),
-        compiler,
-        kernels,
-        notes,
-    })
+        .collect()
 }
 
 /// `get_global_offset` for programs that call it (fused kernels launched in chunks): libclc's

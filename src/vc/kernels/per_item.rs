@@ -13,11 +13,41 @@ use crate::vc::fused::FusedPass;
 /// it is staged into local memory with coalesced 32-bit loads (the device buffer is padded to
 /// whole words), then each work-item reads its own values from there.
 pub(super) fn emit_per_item(w: &mut Writer, pass: &FusedPass) {
-    let (p, n, len, rows) = (pass.p as u64, pass.n, pass.tile_len(), pass.rows);
+    let (p, n, len) = (pass.p as u64, pass.n, pass.tile_len());
     // N ≤ 85 values a work-item: p ≤ 85, one byte a value.
     assert!(p <= 256, "per-item passes read one byte a value");
     let split = pass.threads();
-    let (words, padded) = pass.per_item_words();
+    emit_header_comment(w, pass);
+    let items = split * pass.rows;
+    w.line(format!(
+        "__kernel __attribute__((reqd_work_group_size({items}, 1, 1)))"
+    ));
+    w.open(format!("void {}({})", pass.name(), signature_args(pass)));
+    emit_prologue(w, pass, items);
+    emit_stage(w, pass, items);
+    let m = len / split;
+    let xs: Vec<String> = (0..m).map(|j| format!("v{j}")).collect();
+    for chunk in xs.chunks(16) {
+        w.line(format!("real2 {};", chunk.join(", ")));
+    }
+    emit_decode(w, pass, &xs);
+    // The transform: digit d of the value index is at register stride p^d.
+    let low = if split > 1 { n - 1 } else { n };
+    for d in 0..low {
+        emit_codelets(w, pass, &xs, m, pw(p, d));
+    }
+    if split > 1 {
+        emit_top_digit(w, pass, &xs);
+    }
+    emit_reduce(w, pass, &xs);
+    w.close();
+}
+
+/// The kernel's opening comment: what a work-item (or the p of a function) does.
+fn emit_header_comment(w: &mut Writer, pass: &FusedPass) {
+    let (p, n, len, rows) = (pass.p as u64, pass.n, pass.tile_len(), pass.rows);
+    let split = pass.threads();
+    let (_, padded) = pass.per_item_words();
     let group_words = rows * len / 4;
     let staging = format!(
         "A work-group stages its {rows} functions' {} truth bytes ({group_words} words) into local\n\
@@ -57,11 +87,14 @@ pub(super) fn emit_per_item(w: &mut Writer, pass: &FusedPass) {
         pass.name(),
         pass.batch,
     ));
-    let items = split * rows;
-    w.line(format!(
-        "__kernel __attribute__((reqd_work_group_size({items}, 1, 1)))"
-    ));
-    w.open(format!("void {}({})", pass.name(), signature_args(pass)));
+}
+
+/// Local arrays, the work-item's function (and top digit), and the ε table copied to local
+/// memory.
+fn emit_prologue(w: &mut Writer, pass: &FusedPass, items: u64) {
+    let (p, len, rows) = (pass.p as u64, pass.tile_len(), pass.rows);
+    let split = pass.threads();
+    let (words, _) = pass.per_item_words();
     w.line(format!("__local uint staged[{words}];"));
     w.line(format!("__local real2 leps[{p}];"));
     if split > 1 {
@@ -90,13 +123,15 @@ pub(super) fn emit_per_item(w: &mut Writer, pass: &FusedPass) {
             "for (uint k = t; k < {p}u; k += {items}u) leps[k] = eps[k];"
         ));
     }
-    emit_stage(w, pass, items);
+}
+
+/// Decode: value (first + k) of this work-item's function into register k as ε^v, `umax`
+/// collecting the largest; an out-of-range value's flat index goes to `flag`.
+fn emit_decode(w: &mut Writer, pass: &FusedPass, xs: &[String]) {
+    let (p, len) = (pass.p as u64, pass.tile_len());
+    let split = pass.threads();
     let m = len / split;
-    let xs: Vec<String> = (0..m).map(|j| format!("v{j}")).collect();
-    for chunk in xs.chunks(16) {
-        w.line(format!("real2 {};", chunk.join(", ")));
-    }
-    // Decode: value (first + k) of this function into register k; umax collects the largest.
+    let (_, padded) = pass.per_item_words();
     w.line("uint umax = 0;");
     w.open("");
     let row_words = len / 4 + u64::from(padded);
@@ -157,33 +192,39 @@ pub(super) fn emit_per_item(w: &mut Writer, pass: &FusedPass) {
     w.close();
     w.close();
     w.close();
-    // The transform: digit d of the value index is at register stride p^d.
-    let low = if split > 1 { n - 1 } else { n };
-    for d in 0..low {
-        emit_codelets(w, pass, &xs, m, pw(p, d));
+}
+
+/// Split passes: the exchange through local memory that gives each work-item columns of the
+/// top digit, and that digit's codelets.
+fn emit_top_digit(w: &mut Writer, pass: &FusedPass, xs: &[String]) {
+    let (p, rows) = (pass.p as u64, pass.rows);
+    let m = pass.tile_len() / pass.threads();
+    // Value j·m + i goes to ex[(j·m + i)·rows + f] (lanes: consecutive f, consecutive
+    // words); back, work-item j takes i in [j·m/p, (j + 1)·m/p) of every top digit q, in
+    // register q·(m/p) + c: the top digit at register stride m/p.
+    let c = m / p;
+    for (i, x) in xs.iter().enumerate() {
+        w.line(format!("ex[(j * {m}u + {i}u) * {rows}u + f] = {x};"));
     }
-    if split > 1 {
-        // Value j·m + i goes to ex[(j·m + i)·rows + f] (lanes: consecutive f, consecutive
-        // words); back, work-item j takes i in [j·m/p, (j + 1)·m/p) of every top digit q, in
-        // register q·(m/p) + c: the top digit at register stride m/p.
-        let c = m / p;
-        for (i, x) in xs.iter().enumerate() {
-            w.line(format!("ex[(j * {m}u + {i}u) * {rows}u + f] = {x};"));
+    w.line("barrier(CLK_LOCAL_MEM_FENCE);");
+    for q in 0..p {
+        for k in 0..c {
+            w.line(format!(
+                "{} = ex[({}u + j * {c}u + {k}u) * {rows}u + f];",
+                xs[(q * c + k) as usize],
+                q * m
+            ));
         }
-        w.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        for q in 0..p {
-            for k in 0..c {
-                w.line(format!(
-                    "{} = ex[({}u + j * {c}u + {k}u) * {rows}u + f];",
-                    xs[(q * c + k) as usize],
-                    q * m
-                ));
-            }
-        }
-        emit_codelets(w, pass, &xs, m, c);
     }
-    let (lo, hi) = emit_min_max(w, &xs);
-    if split > 1 {
+    emit_codelets(w, pass, xs, m, c);
+}
+
+/// The (min, max) of |S|^2 of the function into `part` (split passes: combined over the p
+/// work-items of a function through local memory first).
+fn emit_reduce(w: &mut Writer, pass: &FusedPass, xs: &[String]) {
+    let (p, rows) = (pass.p as u64, pass.rows);
+    let (lo, hi) = emit_min_max(w, xs);
+    if pass.threads() > 1 {
         w.line(format!("red[t] = (real2)({lo}, {hi});"));
         w.line("barrier(CLK_LOCAL_MEM_FENCE);");
         w.open("if (j == 0u)");
@@ -202,7 +243,6 @@ pub(super) fn emit_per_item(w: &mut Writer, pass: &FusedPass) {
             "if (live) ((__global real2 *)part)[bt] = (real2)({lo}, {hi});"
         ));
     }
-    w.close();
 }
 
 /// The per-item staging: word k of the group's block of truth bytes into local memory by

@@ -5,7 +5,7 @@ use crate::runtime::{Arg, KernelHandle};
 use crate::vc::execute::{Buffers, Real, LOCAL_SIZE};
 use crate::vc::plan::SpectrumOutput;
 use crate::vc::rows::RowMap;
-use crate::vc::schedule::{Buf, PassKind};
+use crate::vc::schedule::{Buf, Pass, PassKind};
 use crate::vc::CompiledVc;
 use ocl::Buffer;
 
@@ -37,6 +37,21 @@ impl Launch<'_> {
 }
 
 impl CompiledVc {
+    /// The work-items a pass needs (before padding to whole work-groups) and its work-group
+    /// size: a fused pass's tile threads, else [`LOCAL_SIZE`] capped by the kernel's limit.
+    pub(in crate::vc) fn launch_range(&self, pass: &Pass) -> (usize, usize) {
+        match pass.fused() {
+            Some(f) => (
+                (f.batch_groups() * f.group_size()) as usize,
+                f.group_size() as usize,
+            ),
+            None => (
+                (pass.units * pass.batch) as usize,
+                self.kernels[pass.kernel].local_size(LOCAL_SIZE),
+            ),
+        }
+    }
+
     /// The schedule's launches with their arguments for these buffers, in order.
     pub(in crate::vc) fn launches<'a, T: Real>(&'a self, b: &'a Buffers<T>) -> Vec<Launch<'a>> {
         let pick = |which: Buf| -> &'a Buffer<T> {
@@ -93,24 +108,17 @@ impl CompiledVc {
                 }
                 // Fused kernels take just the two buffers; ct/cg add their coefficient table,
                 // the operand distance (ct) and the butterfly count.
-                let local = match &pass.kind {
-                    PassKind::Fused(f) => f.group_size() as usize,
-                    PassKind::Ct { .. } | PassKind::Cg => {
-                        if let Some((_, c)) = b.coef.iter().find(|(d, _)| *d == pass.digits) {
-                            args.push(Arg::buf(c));
-                        }
-                        if let PassKind::Ct { dist } = pass.kind {
-                            args.push(idx(dist));
-                        }
-                        args.push(idx(pass.units));
-                        kernel.local_size(LOCAL_SIZE)
+                if let PassKind::Ct { .. } | PassKind::Cg = &pass.kind {
+                    if let Some((_, c)) = b.coef.iter().find(|(d, _)| *d == pass.digits) {
+                        args.push(Arg::buf(c));
                     }
-                };
+                    if let PassKind::Ct { dist } = pass.kind {
+                        args.push(idx(dist));
+                    }
+                    args.push(idx(pass.units));
+                }
+                let (items, local) = self.launch_range(pass);
                 let threads = pass.threads_per_unit() as usize;
-                let items = match pass.fused() {
-                    Some(f) => (f.batch_groups() * f.group_size()) as usize,
-                    None => (pass.units * pass.batch) as usize,
-                };
                 Launch {
                     kernel,
                     args,
