@@ -3,14 +3,15 @@
 #  1. `devices --bandwidth` (the copy rate);
 #  2. every p ≤ 32 at its largest n with p^n ≤ 2^28 (large p first): the default plan
 #     (`vc --check`, fresh program cache, no wisdom: lane blocks where the model takes them)
-#     and, where that plan has block passes, JITFFT_LANE_BLOCKS=off right after it (lane
-#     digits only, unchecked), kernel median of REPEAT each;
+#     and, where that plan's kernels match ALT_WHEN, JITFFT_LANE_BLOCKS=$ALT right after it
+#     (default: off, lane digits only; unchecked), kernel median of REPEAT each;
 #  3. torch.fft.fftn (cuFFT) for the same sizes (tools/peers/peer_cufft.py), same run;
 #  4. the table (tools/reports/blocks_report.py → SUMMARY.md).
 # Usage (repo root): OUT=dir tools/gpu/gpu_blocks.sh
 # Settings: REPEAT (10), LIMIT_S (380: no new size after this many seconds), DEVICE (gpu),
 # QUICK=1 (tiny sizes on any device: a check of the script on PoCL), SIZES ("p:n …").
-# Writes: env.txt, log.txt, bandwidth.json, blocks.jsonl, off.jsonl, cufft.json, SUMMARY.md.
+# Writes: env.txt, log.txt, bandwidth.json, blocks.jsonl, off.jsonl (the A/B runs), alt.txt (their
+# mode), cufft.json, SUMMARY.md.
 set -uo pipefail
 OUT=${OUT:?set OUT to a new results folder}
 mkdir -p "$OUT"
@@ -24,6 +25,8 @@ QUICK=${QUICK:-0}
 REPEAT=${REPEAT:-10}
 LIMIT_S=${LIMIT_S:-470}
 OFF=${OFF:-1}
+ALT=${ALT:-off}
+ALT_WHEN=${ALT_WHEN:-_block}
 CHECK_MAX=${CHECK_MAX:-0}
 if [ "$QUICK" = 1 ]; then
   DEVICE=${DEVICE:-}
@@ -45,10 +48,11 @@ LOG="$OUT/log.txt"
 : > "$LOG"
 : > "$OUT/blocks.jsonl"
 : > "$OUT/off.jsonl"
+echo "$ALT" > "$OUT/alt.txt"
 {
   echo "date: $(date -u +%FT%TZ)"
   echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
-  echo "command: QUICK=$QUICK REPEAT=$REPEAT LIMIT_S=$LIMIT_S OFF=$OFF CHECK_MAX=$CHECK_MAX DEVICE=$DEVICE SIZES=\"$SIZES\" OUT=\$OUT tools/gpu/gpu_blocks.sh"
+  echo "command: QUICK=$QUICK REPEAT=$REPEAT LIMIT_S=$LIMIT_S OFF=$OFF ALT=$ALT ALT_WHEN=$ALT_WHEN CHECK_MAX=$CHECK_MAX DEVICE=$DEVICE SIZES=\"$SIZES\" OUT=\$OUT tools/gpu/gpu_blocks.sh"
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | head -3
 } > "$OUT/env.txt"
 step() { echo "== [$(date -u +%T) +${SECONDS}s] $*" >> "$LOG"; }
@@ -73,12 +77,12 @@ for s in $SIZES; do
   JITFFT_LANE_BLOCKS=$mode JITFFT_WISDOM=$NOWISDOM timeout 150 "$BIN" vc --p "$p" --n "$n" "${CHECK[@]}" \
     --random 7 --repeat "$REPEAT" "${DEV[@]}" --json 2>> "$LOG" | tr -d '\n' >> "$OUT/blocks.jsonl"
   echo >> "$OUT/blocks.jsonl"
-  if [ "$OFF" = 0 ] || ! tail -1 "$OUT/blocks.jsonl" | grep -q '_block'; then
+  if [ "$OFF" = 0 ] || ! tail -1 "$OUT/blocks.jsonl" | grep -q -- "$ALT_WHEN"; then
     done_sizes="$done_sizes $s"
     continue
   fi
-  step "off $p^$n"
-  JITFFT_LANE_BLOCKS=off JITFFT_WISDOM=$NOWISDOM timeout 120 "$BIN" vc --p "$p" --n "$n" \
+  step "$ALT $p^$n"
+  JITFFT_LANE_BLOCKS=$ALT JITFFT_WISDOM=$NOWISDOM timeout 120 "$BIN" vc --p "$p" --n "$n" \
     --random 7 --repeat "$REPEAT" "${DEV[@]}" --json 2>> "$LOG" | tr -d '\n' >> "$OUT/off.jsonl"
   echo >> "$OUT/off.jsonl"
   done_sizes="$done_sizes $s"

@@ -34,6 +34,7 @@ def key(r):
 
 def plan_cell(r):
     blocks = [k.rsplit("_block", 1)[1] for k in r.get("kernels", []) if "_block" in k]
+    # "h": exchanges in real/imaginary halves
     cell = "%d (%s)" % (r["passes"], r["radices"])
     if blocks:
         cell += ", blocks of " + "/".join(blocks)
@@ -44,6 +45,11 @@ def main():
     out = sys.argv[1]
     new = {key(r): r for r in jsonl(os.path.join(out, "blocks.jsonl"))}
     old = {key(r): r for r in jsonl(os.path.join(out, "off.jsonl"))}
+    try:
+        alt = open(os.path.join(out, "alt.txt")).read().strip() or "off"
+    except OSError:
+        alt = "off"
+    what = {"off": "lane digits, the plan before", "whole": "blocks without real/imaginary halves"}.get(alt, alt)
     bw = load(os.path.join(out, "bandwidth.json")) or []
     dev_name = next(iter(new.values()), {}).get("device", {}).get("name")
     copy = max((d["copy_gbs"] for d in bw if d.get("name") == dev_name), default=None)
@@ -55,11 +61,11 @@ def main():
     print("# gpu_blocks: lane blocks against lane digits and cuFFT (f32, data on the device)\n")
     print("Device: %s; copy rate %s GB/s (`devices --bandwidth`); kernel time = median (min–max)"
           " of the timed runs; default = the plan with no wisdom (lane blocks where the model"
-          " takes them); off = JITFFT_LANE_BLOCKS=off (lane digits, the plan before); one copy ="
+          " takes them); %s = JITFFT_LANE_BLOCKS=%s (%s); one copy ="
           " 16·N bytes at the copy rate; %% of copy = passes × one copy / time; per pass = one"
-          " copy / pass time.\n" % (dev_name, "%.0f" % copy if copy else "?"))
-    print("| size | default ms | plan | % of copy | per pass % | off ms | off plan | off/default |"
-          " cuFFT ms | cuFFT/default | rel. L2 |")
+          " copy / pass time.\n" % (dev_name, "%.0f" % copy if copy else "?", alt, alt, what))
+    print("| size | default ms | plan | %% of copy | per pass %% | %s ms | %s plan | %s/default |"
+          " cuFFT ms | cuFFT/default | rel. L2 |" % (alt, alt, alt))
     print("| " + " | ".join(["---"] * 11) + " |")
     for k, r in new.items():
         p, n = k

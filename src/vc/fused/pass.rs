@@ -224,7 +224,11 @@ impl FusedPass {
             name.push_str(&format!("_b{}r{}", self.batch, self.rows));
         }
         if let Some(b) = self.block {
-            name.push_str(&format!("_block{}", b.len));
+            name.push_str(&format!(
+                "_block{}{}",
+                b.len,
+                if b.split { "h" } else { "" }
+            ));
         }
         if self.per_item {
             name.push_str("_item");
