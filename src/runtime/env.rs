@@ -132,6 +132,12 @@ pub fn codelet_pair_only() -> bool {
     std::env::var("JITFFT_CODELET").as_deref() == Ok("pair")
 }
 
+/// `JITFFT_CODELET=factored`: fused and block passes too take factored codelets for composite
+/// p (the A/B against their default pair form).
+pub fn codelet_factored() -> bool {
+    std::env::var("JITFFT_CODELET").as_deref() == Ok("factored")
+}
+
 /// `JITFFT_VENDOR_LIB_DIRS`: the folders searched for vendor OpenCL libraries
 /// (colon-separated), replacing the built-in list.
 pub fn vendor_lib_dirs() -> Option<Vec<PathBuf>> {

@@ -151,7 +151,7 @@ fn emit_digit(
         }
     }
     let inverse = pass.direction == Direction::Inverse;
-    small_dft::emit_dft(w, p, xs, inverse, f64p);
+    small_dft::emit_dft_memory_bound(w, p, xs, inverse, f64p);
     if last {
         w.line(format!(
             "const idx_t out = base + (idx_t)q * {};",
@@ -229,7 +229,7 @@ fn emit_split_digits(w: &mut Writer, pass: &FusedPass, xs: &[String], lit: &dyn 
         global_loads: p,
         ..Default::default()
     });
-    small_dft::emit_dft(w, p, xs, inverse, f64p);
+    small_dft::emit_dft_memory_bound(w, p, xs, inverse, f64p);
     for s in 1..m {
         let (from, to) = (p.pow(s - 1) * pitch, p.pow(s) * pitch);
         if s > 1 {
@@ -254,7 +254,7 @@ fn emit_split_digits(w: &mut Writer, pass: &FusedPass, xs: &[String], lit: &dyn 
                 ));
             }
         }
-        small_dft::emit_dft(w, p, xs, inverse, f64p);
+        small_dft::emit_dft_memory_bound(w, p, xs, inverse, f64p);
     }
     let last = m - 1;
     w.line(format!(

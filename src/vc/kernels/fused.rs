@@ -390,7 +390,7 @@ pub(super) fn emit_codelets(
         let vars: Vec<String> = (0..p)
             .map(|v| xs[(base + v * stride) as usize].clone())
             .collect();
-        small_dft::emit_dft(w, p, &vars, inverse, pass.precision == Precision::F64);
+        small_dft::emit_dft_memory_bound(w, p, &vars, inverse, pass.precision == Precision::F64);
     }
 }
 
