@@ -10,8 +10,8 @@
 # Usage (repo root): OUT=dir tools/gpu/gpu_blocks.sh
 # Settings: REPEAT (10), LIMIT_S (380: no new size after this many seconds), DEVICE (gpu),
 # QUICK=1 (tiny sizes on any device: a check of the script on PoCL), SIZES ("p:n …").
-# Writes: env.txt, log.txt, bandwidth.json, blocks.jsonl, off.jsonl (the A/B runs), alt.txt (their
-# mode), cufft.json, SUMMARY.md.
+# Writes: env.txt (with the A/B's mode, `alt:`), log.txt, bandwidth.json, blocks.jsonl, off.jsonl
+# (the A/B runs), cufft.json, SUMMARY.md.
 set -uo pipefail
 OUT=${OUT:?set OUT to a new results folder}
 mkdir -p "$OUT"
@@ -48,10 +48,10 @@ LOG="$OUT/log.txt"
 : > "$LOG"
 : > "$OUT/blocks.jsonl"
 : > "$OUT/off.jsonl"
-echo "$ALT" > "$OUT/alt.txt"
 {
   echo "date: $(date -u +%FT%TZ)"
   echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
+  echo "alt: $ALT"
   echo "command: QUICK=$QUICK REPEAT=$REPEAT LIMIT_S=$LIMIT_S OFF=$OFF ALT=$ALT ALT_WHEN=$ALT_WHEN CHECK_MAX=$CHECK_MAX DEVICE=$DEVICE SIZES=\"$SIZES\" OUT=\$OUT tools/gpu/gpu_blocks.sh"
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | head -3
 } > "$OUT/env.txt"

@@ -5,31 +5,10 @@ them) against JITFFT_LANE_BLOCKS=off (lane digits) and cuFFT, one Markdown table
 Usage: python3 tools/reports/blocks_report.py OUT
 OUT holds bandwidth.json, blocks.jsonl, off.jsonl, cufft.json (as gpu_blocks.sh writes them).
 """
-import json, os, sys
+import os, sys
 
-
-def jsonl(path):
-    out = []
-    if os.path.exists(path):
-        for line in open(path):
-            line = line.strip()
-            if line:
-                try:
-                    out.append(json.loads(line))
-                except ValueError:
-                    pass
-    return out
-
-
-def load(path):
-    try:
-        return json.load(open(path))
-    except (OSError, ValueError):
-        return None
-
-
-def key(r):
-    return (r["plan"]["p"], r["plan"]["n"])
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from everyp_report import jsonl, key, load  # noqa: E402  (the same result files)
 
 
 def plan_cell(r):
@@ -45,10 +24,14 @@ def main():
     out = sys.argv[1]
     new = {key(r): r for r in jsonl(os.path.join(out, "blocks.jsonl"))}
     old = {key(r): r for r in jsonl(os.path.join(out, "off.jsonl"))}
-    try:
-        alt = open(os.path.join(out, "alt.txt")).read().strip() or "off"
-    except OSError:
-        alt = "off"
+    alt = "off"
+    for name in ("env.txt", "alt.txt"):  # alt.txt: runs before the mode moved into env.txt
+        try:
+            for line in open(os.path.join(out, name)):
+                if name == "alt.txt" or line.startswith("alt:"):
+                    alt = line.split(":", 1)[-1].strip() or alt
+        except OSError:
+            pass
     what = {"off": "lane digits, the plan before", "whole": "blocks without real/imaginary halves"}.get(alt, alt)
     bw = load(os.path.join(out, "bandwidth.json")) or []
     dev_name = next(iter(new.values()), {}).get("device", {}).get("name")

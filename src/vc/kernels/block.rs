@@ -113,7 +113,7 @@ fn emit_digit(
 ) {
     let p = pass.p as u64;
     let block = pass.block.expect("a block pass");
-    let (pitch, span) = (block.pitch, block.span);
+    let pitch = block.pitch;
     let last = s + 1 == pass.m;
     let f64p = pass.precision == Precision::F64;
     let stride = p.pow(s);
@@ -129,19 +129,7 @@ fn emit_digit(
     }
     w.line(format!("const uint q = {};", row_start(p, pass.m, s)));
     if s == 0 {
-        w.line(format!("const idx_t at = base + (idx_t)q * {};", lit(span)));
-        w.open("if (live)");
-        for (j, x) in xs.iter().enumerate() {
-            w.line(format!("{x} = src[at + {}];", lit(j as u64 * span)));
-        }
-        w.close();
-        w.open("else");
-        w.line(format!("{} = (real2)(0, 0);", xs.join(" = ")));
-        w.close();
-        w.note(OpCounts {
-            global_loads: p,
-            ..Default::default()
-        });
+        emit_load(w, pass, xs, "q", lit);
     } else {
         for (j, x) in xs.iter().enumerate() {
             w.line(format!(
@@ -153,27 +141,7 @@ fn emit_digit(
     let inverse = pass.direction == Direction::Inverse;
     small_dft::emit_dft_memory_bound(w, p, xs, inverse, f64p);
     if last {
-        w.line(format!(
-            "const idx_t out = base + (idx_t)q * {};",
-            lit(span)
-        ));
-        w.open("if (live)");
-        for (j, x) in xs.iter().enumerate() {
-            let val = match pass.scale {
-                Some(sc) => format!("{x} * {}", real_literal(sc, f64p)),
-                None => x.clone(),
-            };
-            w.line(format!(
-                "dst[out + {}] = {val};",
-                lit(j as u64 * stride * span)
-            ));
-        }
-        w.close();
-        w.note(OpCounts {
-            global_stores: p,
-            real_mul: if pass.scale.is_some() { 2 * p } else { 0 },
-            ..Default::default()
-        });
+        emit_store(w, pass, xs, "q", stride, lit);
     } else {
         for (j, x) in xs.iter().enumerate() {
             w.line(format!(
@@ -206,29 +174,14 @@ fn row_start(p: u64, m: u32, s: u32) -> String {
 fn emit_split_digits(w: &mut Writer, pass: &FusedPass, xs: &[String], lit: &dyn Fn(u64) -> String) {
     let p = pass.p as u64;
     let block = pass.block.expect("a block pass");
-    let (pitch, span, m) = (block.pitch, block.span, pass.m);
+    let (pitch, m) = (block.pitch, pass.m);
     let f64p = pass.precision == Precision::F64;
     let inverse = pass.direction == Direction::Inverse;
     w.line("const uint r = r0;");
     for s in 0..m {
         w.line(format!("const uint q{s} = {};", row_start(p, m, s)));
     }
-    w.line(format!(
-        "const idx_t at = base + (idx_t)q0 * {};",
-        lit(span)
-    ));
-    w.open("if (live)");
-    for (j, x) in xs.iter().enumerate() {
-        w.line(format!("{x} = src[at + {}];", lit(j as u64 * span)));
-    }
-    w.close();
-    w.open("else");
-    w.line(format!("{} = (real2)(0, 0);", xs.join(" = ")));
-    w.close();
-    w.note(OpCounts {
-        global_loads: p,
-        ..Default::default()
-    });
+    emit_load(w, pass, xs, "q0", lit);
     small_dft::emit_dft_memory_bound(w, p, xs, inverse, f64p);
     for s in 1..m {
         let (from, to) = (p.pow(s - 1) * pitch, p.pow(s) * pitch);
@@ -257,8 +210,50 @@ fn emit_split_digits(w: &mut Writer, pass: &FusedPass, xs: &[String], lit: &dyn 
         small_dft::emit_dft_memory_bound(w, p, xs, inverse, f64p);
     }
     let last = m - 1;
+    emit_store(w, pass, xs, &format!("q{last}"), p.pow(last), lit);
+}
+
+/// Registers ← the first digit's p elements of tile position `q` (zeros in idle lanes).
+fn emit_load(
+    w: &mut Writer,
+    pass: &FusedPass,
+    xs: &[String],
+    q: &str,
+    lit: &dyn Fn(u64) -> String,
+) {
+    let span = pass.block.expect("a block pass").span;
     w.line(format!(
-        "const idx_t out = base + (idx_t)q{last} * {};",
+        "const idx_t at = base + (idx_t){q} * {};",
+        lit(span)
+    ));
+    w.open("if (live)");
+    for (j, x) in xs.iter().enumerate() {
+        w.line(format!("{x} = src[at + {}];", lit(j as u64 * span)));
+    }
+    w.close();
+    w.open("else");
+    w.line(format!("{} = (real2)(0, 0);", xs.join(" = ")));
+    w.close();
+    w.note(OpCounts {
+        global_loads: xs.len() as u64,
+        ..Default::default()
+    });
+}
+
+/// The last digit's p elements (`stride` tile positions apart from `q`) ← registers, scaled
+/// where the pass scales; idle lanes write nothing.
+fn emit_store(
+    w: &mut Writer,
+    pass: &FusedPass,
+    xs: &[String],
+    q: &str,
+    stride: u64,
+    lit: &dyn Fn(u64) -> String,
+) {
+    let span = pass.block.expect("a block pass").span;
+    let f64p = pass.precision == Precision::F64;
+    w.line(format!(
+        "const idx_t out = base + (idx_t){q} * {};",
         lit(span)
     ));
     w.open("if (live)");
@@ -269,10 +264,11 @@ fn emit_split_digits(w: &mut Writer, pass: &FusedPass, xs: &[String], lit: &dyn 
         };
         w.line(format!(
             "dst[out + {}] = {val};",
-            lit(j as u64 * p.pow(last) * span)
+            lit(j as u64 * stride * span)
         ));
     }
     w.close();
+    let p = xs.len() as u64;
     w.note(OpCounts {
         global_stores: p,
         real_mul: if pass.scale.is_some() { 2 * p } else { 0 },
