@@ -90,6 +90,47 @@ pub fn run(a: BentArgs) -> Result<()> {
         #[cfg(not(feature = "mpi"))]
         bail!("--mpi: this jitfft was built without MPI; build it with `cargo build --release --features mpi` (Open MPI: tools/setup.sh --mpi)");
     }
+    check_args(&a)?;
+    let input = load_input(&a)?;
+    let (batch, n) = match (&input.staged, &input.truth) {
+        (Some(f), _) => (f.batch, f.n),
+        (_, Some(t)) => (t.batch, t.n),
+        _ => unreachable!("a file is staged or loaded"),
+    };
+    crate::mvl::bent::check_possible(a.p, n)?;
+    let done = if a.cpu {
+        let truth = input.truth.as_ref().expect("--cpu loads into memory");
+        Classified {
+            verdicts: classify_cpu(truth)?,
+            on: "CPU reference (f64)".to_string(),
+            times: None,
+            host_steps: None,
+            kernels: None,
+        }
+    } else {
+        classify_on_device(&a, &input, batch, n)?
+    };
+    if let Some(o) = &a.output {
+        write_data(o, &verdict_bytes(o, &done.verdicts))?;
+    }
+    let mut out = ClassifyReport::new(
+        batch,
+        &done.verdicts,
+        done.times,
+        done.kernels,
+        done.on,
+        a.output.as_ref().map(|o| o.display().to_string()),
+    );
+    out.host_steps = done.host_steps;
+    if a.json {
+        return print_json(&out);
+    }
+    print_text(&a, &done.verdicts, &out, done.times);
+    Ok(())
+}
+
+/// p and the output path, before anything is read.
+fn check_args(a: &BentArgs) -> Result<()> {
     if a.p < 2 {
         bail!(
             "p = {} is not allowed: a p-valued function needs p ≥ 2",
@@ -110,6 +151,18 @@ pub fn run(a: BentArgs) -> Result<()> {
             check_output_dir(o)?;
         }
     }
+    Ok(())
+}
+
+/// The truth vectors as `--load` asks: a uint8 .npy opened to be read straight into the
+/// pinned staging, or loaded into host memory; and the milliseconds that took.
+struct Input {
+    staged: Option<TruthFile>,
+    truth: Option<crate::mvl::TruthVectors>,
+    load_ms: f64,
+}
+
+fn load_input(a: &BentArgs) -> Result<Input> {
     let t_load = std::time::Instant::now();
     let staged = match a.load {
         Some(LoadMode::Memory) => None,
@@ -130,97 +183,97 @@ pub fn run(a: BentArgs) -> Result<()> {
         Some(_) => None,
         None => Some(load_truth(&a.input, a.p, None)?),
     };
-    let (batch, n) = match (&staged, &truth) {
-        (Some(f), _) => (f.batch, f.n),
-        (_, Some(t)) => (t.batch, t.n),
-        _ => unreachable!("a file is staged or loaded"),
-    };
-    crate::mvl::bent::check_possible(a.p, n)?;
-    let mut load_ms = t_load.elapsed().as_secs_f64() * 1e3;
-    let mut host_steps = None;
-    let mut kernels = None;
-    let (v, on, times) = if a.cpu {
-        let truth = truth.as_ref().expect("--cpu loads into memory");
-        (
-            classify_cpu(truth)?,
-            "CPU reference (f64)".to_string(),
-            None,
-        )
-    } else {
-        let gpu = open_device(a.device.as_deref())?;
-        let precision = super::mvl::resolve(a.precision, &gpu);
-        let plan = crate::mvl::bent::bent_plan_with(a.p, n, batch, precision, a.fused_values)?;
-        let mut c = BentClassifier::with_plan(&gpu, &plan)?;
-        if batch > 1 {
-            // One function's report prints its |S| range: that needs the partials.
-            c = c.verdicts_on_device(&gpu)?;
-        }
-        if truth.is_some() && crate::runtime::env::bent_overlap_on() {
-            c = c.kernel_behind_upload(&gpu)?;
-        }
-        kernels = Some(crate::mvl::bent_report::geometry(&c));
-        if let Some(f) = &staged {
-            load_ms += c.stage_file(f)?;
-        }
-        let classify = || match &truth {
-            Some(t) => c.classify_steps(&gpu, &t.data),
-            None => c.classify_staged_steps(&gpu),
-        };
-        if a.repeat > 1 {
-            classify()?; // warm-up
-        }
-        let mut runs = Vec::new();
-        let mut steps = Vec::new();
-        let mut last = None;
-        for _ in 0..a.repeat {
-            let (v, t, s) = classify()?;
-            runs.push(t);
-            steps.push(s);
-            last = Some(v);
-        }
-        let sm = |f: &dyn Fn(&crate::mvl::bent::BentSteps) -> f64| {
-            crate::runtime::Summary::of(&steps.iter().map(f).collect::<Vec<_>>()).median
-        };
-        host_steps = Some(serde_json::json!({
-            "source": if staged.is_some() { "pinned (file read into the staging)" } else { "host memory" },
-            "verdicts_on": if c.on_device() { "device" } else { "host" },
-            "kernel_behind_upload": c.behind_upload(),
-            "load_file_ms": load_ms,
-            "upload_host_ms": sm(&|s| s.upload_host_ms),
-            "copy_done_ms": sm(&|s| s.copy_done_ms),
-            "run_host_ms": sm(&|s| s.run_host_ms),
-            "partials_host_ms": sm(&|s| s.partials_host_ms),
-            "verdicts_ms": sm(&|s| s.verdicts_ms),
-            "total_ms": sm(&|s| s.total_ms),
-        }));
-        c.release()?;
-        let med = |f: &dyn Fn(&crate::vc::RunTimes) -> f64| {
-            crate::runtime::Summary::of(&runs.iter().map(f).collect::<Vec<_>>()).median
-        };
-        let t = (
-            med(&|t| t.kernel_ms),
-            med(&|t| t.upload_ms),
-            med(&|t| t.host_ms),
-        );
-        let v = last.expect("at least one run");
-        (v, format!("{} ({precision})", gpu.info.name), Some(t))
-    };
-    if let Some(o) = &a.output {
-        write_data(o, &verdict_bytes(o, &v))?;
+    Ok(Input {
+        staged,
+        truth,
+        load_ms: t_load.elapsed().as_secs_f64() * 1e3,
+    })
+}
+
+/// What a classification gives the report: verdicts, where they were computed, the timed
+/// medians (kernel, upload, end to end), the host steps and the kernels' geometry.
+struct Classified {
+    verdicts: BentVerdicts,
+    on: String,
+    times: Option<(f64, f64, f64)>,
+    host_steps: Option<serde_json::Value>,
+    kernels: Option<Vec<crate::mvl::bent_report::KernelGeometry>>,
+}
+
+/// The device classification: a warm-up where repeated, `--repeat` timed runs, medians.
+fn classify_on_device(a: &BentArgs, input: &Input, batch: u64, n: u32) -> Result<Classified> {
+    let gpu = open_device(a.device.as_deref())?;
+    let precision = super::mvl::resolve(a.precision, &gpu);
+    let plan = crate::mvl::bent::bent_plan_with(a.p, n, batch, precision, a.fused_values)?;
+    let mut c = BentClassifier::with_plan(&gpu, &plan)?;
+    if batch > 1 {
+        // One function's report prints its |S| range: that needs the partials.
+        c = c.verdicts_on_device(&gpu)?;
     }
-    let one = batch == 1;
-    let mut out = ClassifyReport::new(
-        batch,
-        &v,
-        times,
-        kernels,
-        on,
-        a.output.as_ref().map(|o| o.display().to_string()),
+    if input.truth.is_some() && crate::runtime::env::bent_overlap_on() {
+        c = c.kernel_behind_upload(&gpu)?;
+    }
+    let kernels = Some(crate::mvl::bent_report::geometry(&c));
+    let mut load_ms = input.load_ms;
+    if let Some(f) = &input.staged {
+        load_ms += c.stage_file(f)?;
+    }
+    let classify = || match &input.truth {
+        Some(t) => c.classify_steps(&gpu, &t.data),
+        None => c.classify_staged_steps(&gpu),
+    };
+    if a.repeat > 1 {
+        classify()?; // warm-up
+    }
+    let mut runs = Vec::new();
+    let mut steps = Vec::new();
+    let mut last = None;
+    for _ in 0..a.repeat {
+        let (v, t, s) = classify()?;
+        runs.push(t);
+        steps.push(s);
+        last = Some(v);
+    }
+    let sm = |f: &dyn Fn(&crate::mvl::bent::BentSteps) -> f64| {
+        crate::runtime::Summary::of(&steps.iter().map(f).collect::<Vec<_>>()).median
+    };
+    let host_steps = Some(serde_json::json!({
+        "source": if input.staged.is_some() { "pinned (file read into the staging)" } else { "host memory" },
+        "verdicts_on": if c.on_device() { "device" } else { "host" },
+        "kernel_behind_upload": c.behind_upload(),
+        "load_file_ms": load_ms,
+        "upload_host_ms": sm(&|s| s.upload_host_ms),
+        "copy_done_ms": sm(&|s| s.copy_done_ms),
+        "run_host_ms": sm(&|s| s.run_host_ms),
+        "partials_host_ms": sm(&|s| s.partials_host_ms),
+        "verdicts_ms": sm(&|s| s.verdicts_ms),
+        "total_ms": sm(&|s| s.total_ms),
+    }));
+    c.release()?;
+    let med = |f: &dyn Fn(&crate::vc::RunTimes) -> f64| {
+        crate::runtime::Summary::of(&runs.iter().map(f).collect::<Vec<_>>()).median
+    };
+    let times = (
+        med(&|t| t.kernel_ms),
+        med(&|t| t.upload_ms),
+        med(&|t| t.host_ms),
     );
-    out.host_steps = host_steps;
-    if a.json {
-        return print_json(&out);
-    }
+    Ok(Classified {
+        verdicts: last.expect("at least one run"),
+        on: format!("{} ({precision})", gpu.info.name),
+        times: Some(times),
+        host_steps,
+        kernels,
+    })
+}
+
+/// The human-readable report on stderr.
+fn print_text(
+    a: &BentArgs,
+    v: &BentVerdicts,
+    out: &ClassifyReport,
+    times: Option<(f64, f64, f64)>,
+) {
     let decided = if out.exact {
         "exactly (|S|² are integers, error bound below 1/2)".to_string()
     } else {
@@ -229,7 +282,7 @@ pub fn run(a: BentArgs) -> Result<()> {
             v.rule.spectrum_error
         )
     };
-    if one {
+    if out.functions == 1 {
         say!(
             "{}: p = {}, n = {}, {}",
             a.input.display(),
@@ -247,11 +300,11 @@ pub fn run(a: BentArgs) -> Result<()> {
         say!(
             "{}: {} functions, p = {}, n = {}: {} bent, {} not bent",
             a.input.display(),
-            batch,
+            out.functions,
             v.p,
             v.n,
             out.bent_count,
-            batch as usize - out.bent_count
+            out.functions as usize - out.bent_count
         );
         say!(
             "bent needs every |S| = p^(n/2) = {:.6}; decided {decided}",
@@ -283,5 +336,4 @@ pub fn run(a: BentArgs) -> Result<()> {
         );
     }
     say!("computed on {}", out.computed_on);
-    Ok(())
 }
