@@ -92,11 +92,14 @@ pub(super) fn trust_device_limit(gpu: &Gpu, plan: &VcPlan) -> bool {
 /// they ran 1.10-1.22x faster where the cost model predicts ≥ 0.1 copies saved (9^8, 5^11:
 /// `current/everyp/10-model/`), 2-3% slower (11-16) or equal (6) where it predicts no gain.
 /// For 8^9 (a pass saved) 18% slower, for 2^28 2.6x slower (`archive/wg-limit/`), and 29^5,
-/// 31^5 did not build within 60 s. NVIDIA only: other vendors' reported limits are real.
+/// 31^5 did not build within 60 s. For 25 ≤ p ≤ 31 only a saved pass counts
+/// (`current/wg-largep/`: 25^6 5 → 3 passes 7.29 → 5.25 ms, 27^5 4 → 3 passes 1% faster; at the
+/// same pass count 26^5–31^5 ran 7–59% slower, their one-digit blocks of 1024 work-items).
+/// NVIDIA only: other vendors' reported limits are real.
 fn device_limit_pays(gpu: &Gpu, plan: &VcPlan) -> bool {
     if gpu.info.vendor_key() != "nvidia"
         || plan.algorithm != Algorithm::Fused
-        || !(5..=23).contains(&plan.p)
+        || !(5..=32).contains(&plan.p)
         || plan.p.is_power_of_two()
     {
         return false;
@@ -110,6 +113,9 @@ fn device_limit_pays(gpu: &Gpu, plan: &VcPlan) -> bool {
     let narrow = Schedule::for_limits(plan, reported);
     if wide.passes.len() < narrow.passes.len() {
         return true;
+    }
+    if plan.p > 23 {
+        return false;
     }
     // Same passes: where the cost model, fitted on arrays beyond L2, predicts a clear gain
     // (9^8: 9 instead of 81 values a work-item in the first pass, 0.776 against 0.946 ms;
