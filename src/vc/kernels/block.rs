@@ -4,7 +4,25 @@
 
 use crate::clgen::{real_literal, small_dft, OpCounts, Writer};
 use crate::transform::{Direction, Precision};
-use crate::vc::fused::FusedPass;
+use crate::vc::fused::{FusedPass, LaneBlock};
+
+/// What the emitters of one block pass share: the pass, its lane block and the register names.
+struct Block<'a> {
+    pass: &'a FusedPass,
+    block: LaneBlock,
+    xs: Vec<String>,
+}
+
+impl Block<'_> {
+    /// An index constant of the pass's index type.
+    fn lit(&self, x: u64) -> String {
+        if self.pass.wide_index {
+            format!("{x}UL")
+        } else {
+            format!("{x}u")
+        }
+    }
+}
 
 /// Emits the kernel of a block pass (the caller has checked `pass.block`).
 pub(super) fn emit_block_pass(w: &mut Writer, pass: &FusedPass) {
@@ -86,11 +104,12 @@ pub(super) fn emit_block_pass(w: &mut Writer, pass: &FusedPass) {
     }
     let xs: Vec<String> = (0..p).map(|j| format!("v{j}")).collect();
     w.line(format!("real2 {};", xs.join(", ")));
+    let b = Block { pass, block, xs };
     if block.split {
-        emit_split_digits(w, pass, &xs, &lit);
+        emit_split_digits(w, &b);
     } else {
         for s in 0..m {
-            emit_digit(w, pass, s, &xs, rows, step, &lit);
+            emit_digit(w, &b, s, rows, step);
             if s + 1 < m {
                 w.line("barrier(CLK_LOCAL_MEM_FENCE);");
             }
@@ -102,18 +121,10 @@ pub(super) fn emit_block_pass(w: &mut Writer, pass: &FusedPass) {
 /// Digit k+s: each work-item's rows r (tile position q of their element 0, elements p^s
 /// apart), loaded from global memory (s = 0) or the tile, transformed, and stored to the tile
 /// or (last digit) to global memory, scaled where the pass scales.
-fn emit_digit(
-    w: &mut Writer,
-    pass: &FusedPass,
-    s: u32,
-    xs: &[String],
-    rows: u64,
-    step: u64,
-    lit: &dyn Fn(u64) -> String,
-) {
+fn emit_digit(w: &mut Writer, b: &Block, s: u32, rows: u64, step: u64) {
+    let (pass, xs) = (b.pass, &b.xs[..]);
     let p = pass.p as u64;
-    let block = pass.block.expect("a block pass");
-    let pitch = block.pitch;
+    let pitch = b.block.pitch;
     let last = s + 1 == pass.m;
     let f64p = pass.precision == Precision::F64;
     let stride = p.pow(s);
@@ -129,7 +140,7 @@ fn emit_digit(
     }
     w.line(format!("const uint q = {};", row_start(p, pass.m, s)));
     if s == 0 {
-        emit_load(w, pass, xs, "q", lit);
+        emit_load(w, b, "q");
     } else {
         for (j, x) in xs.iter().enumerate() {
             w.line(format!(
@@ -141,7 +152,7 @@ fn emit_digit(
     let inverse = pass.direction == Direction::Inverse;
     small_dft::emit_dft_memory_bound(w, p, xs, inverse, f64p);
     if last {
-        emit_store(w, pass, xs, "q", stride, lit);
+        emit_store(w, b, "q", stride);
     } else {
         for (j, x) in xs.iter().enumerate() {
             w.line(format!(
@@ -171,17 +182,17 @@ fn row_start(p: u64, m: u32, s: u32) -> String {
 /// The digits of a block pass whose exchange moves real and imaginary parts in turn (twice the
 /// lanes in the same local memory), one row a work-item: load, then for each later digit the
 /// exchange from the previous digit's positions and its codelet, then the store.
-fn emit_split_digits(w: &mut Writer, pass: &FusedPass, xs: &[String], lit: &dyn Fn(u64) -> String) {
+fn emit_split_digits(w: &mut Writer, b: &Block) {
+    let (pass, xs) = (b.pass, &b.xs[..]);
     let p = pass.p as u64;
-    let block = pass.block.expect("a block pass");
-    let (pitch, m) = (block.pitch, pass.m);
+    let (pitch, m) = (b.block.pitch, pass.m);
     let f64p = pass.precision == Precision::F64;
     let inverse = pass.direction == Direction::Inverse;
     w.line("const uint r = r0;");
     for s in 0..m {
         w.line(format!("const uint q{s} = {};", row_start(p, m, s)));
     }
-    emit_load(w, pass, xs, "q0", lit);
+    emit_load(w, b, "q0");
     small_dft::emit_dft_memory_bound(w, p, xs, inverse, f64p);
     for s in 1..m {
         let (from, to) = (p.pow(s - 1) * pitch, p.pow(s) * pitch);
@@ -210,18 +221,12 @@ fn emit_split_digits(w: &mut Writer, pass: &FusedPass, xs: &[String], lit: &dyn 
         small_dft::emit_dft_memory_bound(w, p, xs, inverse, f64p);
     }
     let last = m - 1;
-    emit_store(w, pass, xs, &format!("q{last}"), p.pow(last), lit);
+    emit_store(w, b, &format!("q{last}"), p.pow(last));
 }
 
 /// Registers ← the first digit's p elements of tile position `q` (zeros in idle lanes).
-fn emit_load(
-    w: &mut Writer,
-    pass: &FusedPass,
-    xs: &[String],
-    q: &str,
-    lit: &dyn Fn(u64) -> String,
-) {
-    let span = pass.block.expect("a block pass").span;
+fn emit_load(w: &mut Writer, b: &Block, q: &str) {
+    let (span, xs, lit) = (b.block.span, &b.xs, |x| b.lit(x));
     w.line(format!(
         "const idx_t at = base + (idx_t){q} * {};",
         lit(span)
@@ -242,15 +247,8 @@ fn emit_load(
 
 /// The last digit's p elements (`stride` tile positions apart from `q`) ← registers, scaled
 /// where the pass scales; idle lanes write nothing.
-fn emit_store(
-    w: &mut Writer,
-    pass: &FusedPass,
-    xs: &[String],
-    q: &str,
-    stride: u64,
-    lit: &dyn Fn(u64) -> String,
-) {
-    let span = pass.block.expect("a block pass").span;
+fn emit_store(w: &mut Writer, b: &Block, q: &str, stride: u64) {
+    let (pass, span, xs, lit) = (b.pass, b.block.span, &b.xs, |x| b.lit(x));
     let f64p = pass.precision == Precision::F64;
     w.line(format!(
         "const idx_t out = base + (idx_t){q} * {};",
