@@ -307,15 +307,22 @@ pub fn metrics(
         .find(|(n, _)| n == kernel)
         .map(|(_, r)| r)
         .unwrap_or_default();
-    let src = "ptxas -v (build log)";
+    m.extend(ptxas_metrics(&rep, "ptxas -v (build log)"));
+    m
+}
+
+/// A kernel's ptxas figures as metrics: registers, spill stores and loads, stack (the live
+/// build log and the offline nvptx backend read the same report).
+pub fn ptxas_metrics(rep: &PtxasReport, source: &str) -> Vec<Metric> {
     let put = |k: &str, v: Option<u64>| Metric {
         key: k.into(),
         value: v,
-        source: src.into(),
+        source: source.into(),
     };
-    m.push(put("registers", rep.registers));
-    m.push(put("spill_store_bytes", rep.spill_store_bytes));
-    m.push(put("spill_load_bytes", rep.spill_load_bytes));
-    m.push(put("stack_bytes", rep.stack_bytes));
-    m
+    vec![
+        put("registers", rep.registers),
+        put("spill_store_bytes", rep.spill_store_bytes),
+        put("spill_load_bytes", rep.spill_load_bytes),
+        put("stack_bytes", rep.stack_bytes),
+    ]
 }

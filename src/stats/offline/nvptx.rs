@@ -6,7 +6,7 @@
 //! live device's, while ptxas and SASS figures are NVIDIA's own for that PTX.
 
 use super::{cache_dir, OfflineBuild, OfflineError, OfflineKernel};
-use crate::stats::nvidia::{parse_ptxas_log, ptx_kernels, sass_kernels};
+use crate::stats::nvidia::{parse_ptxas_log, ptx_kernels, ptxas_metrics, sass_kernels};
 use crate::stats::tools::{keep_source, run_logged, which, Scratch};
 use crate::stats::Metric;
 use std::path::{Path, PathBuf};
@@ -201,18 +201,14 @@ fn kernel_figures(ptx: &str, ptxas_log: &str, sass: Option<&str>) -> Vec<Offline
                 .map(|(_, r)| r.clone())
                 .unwrap_or_default();
             let src = "ptxas -v";
-            let put = |k: &str, v: Option<u64>| Metric {
-                key: k.into(),
-                value: v,
-                source: src.into(),
-            };
-            m.push(put("registers", rep.registers));
-            m.push(put("spill_store_bytes", rep.spill_store_bytes));
-            m.push(put("spill_load_bytes", rep.spill_load_bytes));
-            m.push(put("stack_bytes", rep.stack_bytes));
+            m.extend(ptxas_metrics(&rep, src));
             // ptxas names shared memory only when a kernel has some.
             let smem = rep.registers.map(|_| rep.shared_bytes.unwrap_or(0));
-            m.push(put("local_mem_bytes", smem));
+            m.push(Metric {
+                key: "local_mem_bytes".into(),
+                value: smem,
+                source: src.into(),
+            });
             OfflineKernel {
                 kernel: name,
                 metrics: m,
