@@ -129,8 +129,8 @@ pub fn run(a: BentArgs) -> Result<()> {
     Ok(())
 }
 
-/// p and the output path, before anything is read.
-fn check_args(a: &BentArgs) -> Result<()> {
+/// p and the output path, before anything is read (`bent --mpi` too).
+pub(super) fn check_args(a: &BentArgs) -> Result<()> {
     if a.p < 2 {
         bail!(
             "p = {} is not allowed: a p-valued function needs p ≥ 2",

@@ -2,7 +2,7 @@
 //! each (`mpi::functions`); rank 0 writes the verdicts and prints the report.
 
 use super::bent::{verdict_bytes, BentArgs};
-use super::common::{check_output_dir, is_stdout, print_json, say, write_data};
+use super::common::{is_stdout, print_json, say, write_data};
 use crate::mpi::device::pick_device;
 use crate::mpi::fault::{agree, injected};
 use crate::mpi::functions::{bent_over_ranks, ShareTimes};
@@ -49,33 +49,12 @@ fn run_rank(a: &BentArgs, world: &SimpleCommunicator) -> Result<()> {
     let rank = world.rank();
     let local_rank = world.split_shared(rank).rank();
     let setup = (|| -> Result<crate::mvl::truth_vectors::TruthVectors> {
-        if a.p < 2 {
-            bail!(
-                "p = {} is not allowed: a p-valued function needs p ≥ 2",
-                a.p
-            );
+        if a.output.as_deref().is_some_and(is_stdout) {
+            bail!("with --mpi, --output must be a .npy or .txt file (rank 0 writes it)");
         }
-        if let Some(o) = &a.output {
-            if is_stdout(o) {
-                bail!("with --mpi, --output must be a .npy or .txt file (rank 0 writes it)");
-            }
-            let ext = o.extension().map(|e| e.to_string_lossy().to_lowercase());
-            if !matches!(ext.as_deref(), Some("npy" | "txt")) {
-                bail!(
-                    "{}: unknown verdict format: use .npy (bool) or .txt (0/1 a line)",
-                    o.display()
-                );
-            }
-            check_output_dir(o)?;
-        }
+        super::bent::check_args(a)?;
         let truth = load_truth(&a.input, a.p, None)?;
-        if a.p % 4 == 2 && truth.n % 2 == 1 {
-            bail!(
-                "the functions have n = {} variables and p = {}: bent functions exist only for even n when p ≡ 2 (mod 4) (Kumar–Scholtz–Welch)",
-                truth.n,
-                a.p
-            );
-        }
+        crate::mvl::bent::check_possible(a.p, truth.n)?;
         Ok(truth)
     })();
     let truth = agree(world, "input", setup.map_err(super::vc_mpi::to_jit))?;
