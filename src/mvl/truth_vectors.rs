@@ -23,6 +23,15 @@ pub struct TruthVectors {
     pub data: Vec<u8>,
 }
 
+/// The shape of `batch` functions of `len` values given as flat data: one axis for one function.
+fn flat_shape(batch: u64, len: u64) -> Vec<usize> {
+    if batch == 1 {
+        vec![len as usize]
+    } else {
+        vec![batch as usize, len as usize]
+    }
+}
+
 impl TruthVectors {
     /// From values already known to be in 0..p−1 (checked again here, naming the function
     /// and position of the first bad one); `values` is B·N long.
@@ -41,11 +50,7 @@ impl TruthVectors {
             p,
             n,
             batch,
-            shape: if batch == 1 {
-                vec![len as usize]
-            } else {
-                vec![batch as usize, len as usize]
-            },
+            shape: flat_shape(batch, len),
             data: pack(p, values.iter().map(|&v| v as u64)),
         })
     }
@@ -66,11 +71,7 @@ impl TruthVectors {
             p,
             n,
             batch,
-            shape: if batch == 1 {
-                vec![len as usize]
-            } else {
-                vec![batch as usize, len as usize]
-            },
+            shape: flat_shape(batch, len),
             data,
         })
     }
