@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Issue 4: fused VC schedules under the kernel-reported work-group limit (NVIDIA: 256) against
 # the device maximum (1024, JITFFT_KERNEL_WG=device), same binary, same run, checked against
-# the f64 reference. Usage: OUT=dir tools/gpu/gpu_wg1024.sh   (SIZES="3:16 4:13", REPEAT=10)
+# the f64 reference. Usage: OUT=dir tools/gpu/gpu_wg_reported_vs_device.sh   (SIZES="3:16 4:13", REPEAT=10)
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 export JITFFT_CACHE_DIR=/tmp/jitfft-cache
 {
   echo "date: $(date -u +%FT%TZ)"
   echo "commit: $COMMIT"
-  echo "command: SIZES=\"${SIZES:-3:16 4:13 3:12 2:28}\" OUT=\$OUT tools/gpu/gpu_wg1024.sh"
+  echo "command: SIZES=\"${SIZES:-3:16 4:13 3:12 2:28}\" OUT=\$OUT tools/gpu/gpu_wg_reported_vs_device.sh"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 } > "$OUT/env.txt"
 : > "$OUT/runs.jsonl"
