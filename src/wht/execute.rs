@@ -58,6 +58,12 @@ impl WhtTransform {
     /// Errors: f64 on a device without `cl_khr_fp64`; data above the device's largest
     /// allocation (no streamed path for the Walsh–Hadamard transform yet); build failures.
     pub fn new(gpu: &Gpu, plan: &WhtPlan) -> Result<WhtTransform> {
+        WhtTransform::with_limits(gpu, plan, device_limits(gpu))
+    }
+
+    /// [`WhtTransform::new`] under tighter limits than the device's (smaller tiles, more
+    /// passes: how tests reach many passes with small rows).
+    pub fn with_limits(gpu: &Gpu, plan: &WhtPlan, limits: WhtLimits) -> Result<WhtTransform> {
         if plan.storage == Storage::F64 && !gpu.info.fp64 {
             return Err(JitError::invalid(format!(
                 "{} does not support double precision (no cl_khr_fp64); use --precision f32",
@@ -75,7 +81,7 @@ impl WhtTransform {
                 gpu.info.name
             )));
         }
-        let passes = schedule(plan, device_limits(gpu))?;
+        let passes = schedule(plan, limits)?;
         let program = program(plan, &passes);
         let built = build_program(gpu, &program.source, "")?;
         let kernels = program
