@@ -89,8 +89,13 @@ fn many_passes_and_every_norm_equal_the_fast_reference() {
 fn half_storage_is_within_2e_3_of_f64_with_ortho() {
     let g = gpu();
     let s = seed();
-    for (st, tol) in [(Storage::F16, 2e-3), (Storage::Bf16, 2e-2)] {
-        for (k, batch) in [(10, 2), (15, 1)] {
+    // Two passes in f16 (2^15); bfloat16 shares the kernels' shape, so one small row.
+    for (st, tol, k, batch) in [
+        (Storage::F16, 2e-3, 10, 2),
+        (Storage::F16, 2e-3, 15, 1),
+        (Storage::Bf16, 2e-2, 10, 2),
+    ] {
+        {
             let plan = WhtPlan::new(k, batch, st, WhtNorm::Ortho, false).unwrap();
             let x = rows(plan.len(), s);
             let tr = WhtTransform::new(&g, &plan).unwrap();
@@ -180,8 +185,7 @@ fn bad_input_is_refused_without_output() {
         &["choose one"],
     );
     // A constant row: y[0] = 2^16 > 65504 overflows half precision: refused, nothing written.
-    let ones: Vec<u8> = std::iter::repeat([0x00u8, 0x3c])
-        .take(1 << 16)
+    let ones: Vec<u8> = std::iter::repeat_n([0x00u8, 0x3c], 1 << 16)
         .flatten()
         .collect();
     write_npy(&dir.path().join("ones.npy"), "<f2", &[1 << 16], &ones);
