@@ -261,15 +261,9 @@ fn timed_runs(
     input: &[u64],
     repeat: usize,
 ) -> Result<(Vec<u64>, Vec<GfpRunTimes>)> {
-    tr.execute(gpu, input)?;
-    let mut runs = Vec::with_capacity(repeat);
-    let mut out = Vec::new();
-    for _ in 0..repeat {
-        let (o, t) = tr.execute(gpu, input)?;
-        out = o;
-        runs.push(t);
-    }
-    Ok((out, runs))
+    Ok(crate::runtime::timing::warm_then_timed(repeat, || {
+        tr.execute(gpu, input)
+    })?)
 }
 
 /// Exact comparison with the CPU reference: any differing value fails.

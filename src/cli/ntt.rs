@@ -213,14 +213,8 @@ pub fn run(a: NttArgs) -> Result<()> {
         plan
     };
     let tr = NttTransform::new(&gpu, &plan)?;
-    tr.execute(&gpu, &input)?; // warm-up
-    let mut out = Vec::new();
-    let mut runs: Vec<RunTimes> = Vec::new();
-    for _ in 0..a.run.repeat {
-        let (o, t) = tr.execute(&gpu, &input)?;
-        out = o;
-        runs.push(t);
-    }
+    let (out, runs) =
+        crate::runtime::timing::warm_then_timed(a.run.repeat, || tr.execute(&gpu, &input))?;
     let check = if a.run.check {
         Some(check_exact(&plan, &input, &out)?)
     } else {
@@ -312,7 +306,7 @@ fn report_of(
     output: Option<String>,
 ) -> NttReport {
     let plan = &tr.plan;
-    let pick = |f: &dyn Fn(&RunTimes) -> f64| Summary::of(&runs.iter().map(f).collect::<Vec<_>>());
+    let pick = |f: &dyn Fn(&RunTimes) -> f64| Summary::over(runs, f);
     let launches = tr.schedule.passes.len();
     // Events that read zero (Rusticl): kernel times from the host clock, the rest unknown.
     let events = runs.iter().all(|t| t.clock == Clock::Events);
