@@ -58,6 +58,25 @@ pub enum Clock {
 }
 
 impl Clock {
+    /// The clock of a set of runs: the events where every run read them, else the host's
+    /// (the figures that only events give are then unknown).
+    pub fn of_runs(clocks: impl IntoIterator<Item = Clock>) -> Clock {
+        if clocks.into_iter().all(|c| c == Clock::Events) {
+            Clock::Events
+        } else {
+            Clock::HostWallClock
+        }
+    }
+
+    /// `f` of each run summarised where this clock is the events, else an empty (NaN)
+    /// summary: per-pass and transfer times exist only as events.
+    pub fn events_only<T>(self, runs: &[T], f: impl Fn(&T) -> f64) -> Summary {
+        match self {
+            Clock::Events => Summary::over(runs, f),
+            Clock::HostWallClock => Summary::of(&[]),
+        }
+    }
+
     /// How a report labels it.
     pub fn label(self) -> &'static str {
         match self {
