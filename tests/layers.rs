@@ -19,6 +19,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("field", &["clgen", "error", "runtime"]),
     ("ntt", &["clgen", "error", "field", "runtime"]),
     ("gfp", &["clgen", "error", "runtime"]),
+    ("wht", &["clgen", "error", "io", "runtime", "transform"]),
     (
         "vc",
         &["clgen", "error", "io", "reference", "runtime", "transform"],

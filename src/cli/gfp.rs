@@ -261,15 +261,9 @@ fn timed_runs(
     input: &[u64],
     repeat: usize,
 ) -> Result<(Vec<u64>, Vec<GfpRunTimes>)> {
-    tr.execute(gpu, input)?;
-    let mut runs = Vec::with_capacity(repeat);
-    let mut out = Vec::new();
-    for _ in 0..repeat {
-        let (o, t) = tr.execute(gpu, input)?;
-        out = o;
-        runs.push(t);
-    }
-    Ok((out, runs))
+    Ok(crate::runtime::timing::warm_then_timed(repeat, || {
+        tr.execute(gpu, input)
+    })?)
 }
 
 /// Exact comparison with the CPU reference: any differing value fails.
@@ -301,14 +295,8 @@ impl GfpReport {
         let pick =
             |g: &dyn Fn(&GfpRunTimes) -> f64| Summary::of(&runs.iter().map(g).collect::<Vec<_>>());
         // Events that read zero (Rusticl): the kernel time is the host's, the rest unknown.
-        let events = runs.iter().all(|t| t.clock == Clock::Events);
-        let by_events = |g: &dyn Fn(&GfpRunTimes) -> f64| {
-            if events {
-                pick(g)
-            } else {
-                Summary::of(&[])
-            }
-        };
+        let clock = Clock::of_runs(runs.iter().map(|t| t.clock));
+        let by_events = |g: &dyn Fn(&GfpRunTimes) -> f64| clock.events_only(runs, g);
         let per_kernel_ms = runs[0]
             .launches
             .iter()
@@ -334,11 +322,7 @@ impl GfpReport {
             build_from_cache: tr.built.from_cache,
             twiddle_setup_ms: tr.twiddle_setup_ms,
             kernel_ms: pick(&|t| t.kernel_ms),
-            kernel_clock: if events {
-                Clock::Events
-            } else {
-                Clock::HostWallClock
-            },
+            kernel_clock: clock,
             kernel_span_ms: pick(&|t| t.kernel_span_ms),
             per_stage: StageTimes {
                 base_dft_ms: by_events(&|t| t.base_dft_ms),

@@ -154,7 +154,7 @@ pub fn run(a: MulArgs) -> Result<()> {
         gpu.describe()
     ));
     let (prod, runs, ntt_variant) = time_products(&gpu, &plan, &la, &lb, a.repeat)?;
-    let pick = |f: &dyn Fn(&MulTimes) -> f64| Summary::of(&runs.iter().map(f).collect::<Vec<_>>());
+    let pick = |f: &dyn Fn(&MulTimes) -> f64| Summary::over(&runs, f);
     let (xa, ya) = (x.clone().abs(), y.clone().abs());
     let gmp = (a.check || a.gmp_time).then(|| gmp_product(&xa, &ya, a.repeat));
     let check = if a.check {
@@ -239,14 +239,7 @@ fn time_products(
     repeat: usize,
 ) -> Result<(Vec<u64>, Vec<MulTimes>, Option<crate::ntt::Variant>)> {
     let m = Multiplier::new(gpu, plan)?;
-    m.multiply(gpu, la, lb)?; // warm-up
-    let mut runs: Vec<MulTimes> = Vec::new();
-    let mut prod = Vec::new();
-    for _ in 0..repeat {
-        let (p, t) = m.multiply(gpu, la, lb)?;
-        prod = p;
-        runs.push(t);
-    }
+    let (prod, runs) = crate::runtime::timing::warm_then_timed(repeat, || m.multiply(gpu, la, lb))?;
     let ntt_variant = m.ntt_variant();
     m.release()?;
     Ok((prod, runs, ntt_variant))

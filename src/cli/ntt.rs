@@ -213,14 +213,8 @@ pub fn run(a: NttArgs) -> Result<()> {
         plan
     };
     let tr = NttTransform::new(&gpu, &plan)?;
-    tr.execute(&gpu, &input)?; // warm-up
-    let mut out = Vec::new();
-    let mut runs: Vec<RunTimes> = Vec::new();
-    for _ in 0..a.run.repeat {
-        let (o, t) = tr.execute(&gpu, &input)?;
-        out = o;
-        runs.push(t);
-    }
+    let (out, runs) =
+        crate::runtime::timing::warm_then_timed(a.run.repeat, || tr.execute(&gpu, &input))?;
     let check = if a.run.check {
         Some(check_exact(&plan, &input, &out)?)
     } else {
@@ -312,11 +306,12 @@ fn report_of(
     output: Option<String>,
 ) -> NttReport {
     let plan = &tr.plan;
-    let pick = |f: &dyn Fn(&RunTimes) -> f64| Summary::of(&runs.iter().map(f).collect::<Vec<_>>());
+    let pick = |f: &dyn Fn(&RunTimes) -> f64| Summary::over(runs, f);
     let launches = tr.schedule.passes.len();
     // Events that read zero (Rusticl): kernel times from the host clock, the rest unknown.
-    let events = runs.iter().all(|t| t.clock == Clock::Events);
-    let by_events = |f: &dyn Fn(&RunTimes) -> f64| if events { pick(f) } else { Summary::of(&[]) };
+    let clock = Clock::of_runs(runs.iter().map(|t| t.clock));
+    let events = clock == Clock::Events;
+    let by_events = |f: &dyn Fn(&RunTimes) -> f64| clock.events_only(runs, f);
     let pass_ms_median = (0..launches)
         .filter(|_| events)
         .map(|i| Summary::of(&runs.iter().map(|r| r.pass_ms[i]).collect::<Vec<_>>()).median)
@@ -344,11 +339,7 @@ fn report_of(
         build_from_cache: tr.built.from_cache,
         tables_ms: tr.tables_ms,
         kernel_ms: pick(&|t| t.kernel_ms),
-        kernel_clock: if events {
-            Clock::Events
-        } else {
-            Clock::HostWallClock
-        },
+        kernel_clock: clock,
         kernel_span_ms: pick(&|t| t.kernel_span_ms),
         pass_ms_median,
         upload_ms: by_events(&|t| t.upload_ms),

@@ -189,13 +189,9 @@ pub(super) fn time_runs(
     };
     match (ov, &data.truth) {
         (None, Some(tv)) => {
-            for k in 0..=a.run.repeat {
-                let (o, r) = tr.execute_truth(gpu, &tv.data)?;
-                if k > 0 {
-                    t.out = o;
-                    t.runs.push(r);
-                }
-            }
+            (t.out, t.runs) = crate::runtime::timing::warm_then_timed(a.run.repeat, || {
+                tr.execute_truth(gpu, &tv.data)
+            })?;
         }
         (None, None) => {
             // The measurement `tune` verifies its choice with (vc::verify).

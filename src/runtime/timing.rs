@@ -58,6 +58,25 @@ pub enum Clock {
 }
 
 impl Clock {
+    /// The clock of a set of runs: the events where every run read them, else the host's
+    /// (the figures that only events give are then unknown).
+    pub fn of_runs(clocks: impl IntoIterator<Item = Clock>) -> Clock {
+        if clocks.into_iter().all(|c| c == Clock::Events) {
+            Clock::Events
+        } else {
+            Clock::HostWallClock
+        }
+    }
+
+    /// `f` of each run summarised where this clock is the events, else an empty (NaN)
+    /// summary: per-pass and transfer times exist only as events.
+    pub fn events_only<T>(self, runs: &[T], f: impl Fn(&T) -> f64) -> Summary {
+        match self {
+            Clock::Events => Summary::over(runs, f),
+            Clock::HostWallClock => Summary::of(&[]),
+        }
+    }
+
     /// How a report labels it.
     pub fn label(self) -> &'static str {
         match self {
@@ -146,7 +165,30 @@ pub struct Summary {
     pub count: usize,
 }
 
+/// The one measurement loop of the commands (`vc`, `ntt`, `gfp`, `mul`) and of `tune`'s
+/// verification: one untimed warm-up run (program load, first touch of buffers and clocks),
+/// then `repeat` timed runs. Returns the last run's output (the warm-up's for `repeat` 0) and
+/// each timed run's times, for [`Summary::over`].
+pub fn warm_then_timed<O, T>(
+    repeat: usize,
+    mut run: impl FnMut() -> Result<(O, T)>,
+) -> Result<(O, Vec<T>)> {
+    let (mut out, _) = run()?;
+    let mut times = Vec::with_capacity(repeat);
+    for _ in 0..repeat {
+        let (o, t) = run()?;
+        out = o;
+        times.push(t);
+    }
+    Ok((out, times))
+}
+
 impl Summary {
+    /// The summary of one figure `f` of each run.
+    pub fn over<T>(runs: &[T], f: impl Fn(&T) -> f64) -> Summary {
+        Summary::of(&runs.iter().map(f).collect::<Vec<_>>())
+    }
+
     /// Summarises samples; an empty slice gives NaNs and count 0.
     pub fn of(samples: &[f64]) -> Summary {
         if samples.is_empty() {

@@ -81,14 +81,9 @@ impl TimingReport {
     pub fn of(tr: &VcTransform, runs: &[RunTimes]) -> TimingReport {
         let pick =
             |f: &dyn Fn(&RunTimes) -> f64| Summary::of(&runs.iter().map(f).collect::<Vec<_>>());
-        let events = runs.iter().all(|t| t.clock == Clock::Events);
-        let by_events = |f: &dyn Fn(&RunTimes) -> f64| {
-            if events {
-                pick(f)
-            } else {
-                Summary::of(&[])
-            }
-        };
+        let clock = Clock::of_runs(runs.iter().map(|t| t.clock));
+        let events = clock == Clock::Events;
+        let by_events = |f: &dyn Fn(&RunTimes) -> f64| clock.events_only(runs, f);
         let passes = tr.schedule.pass_count();
         let kernel_ms = pick(&|t| t.kernel_ms);
         TimingReport {
@@ -100,11 +95,7 @@ impl TimingReport {
                 / (kernel_ms.median * 1e-3)
                 / 1e9,
             kernel_ms,
-            kernel_clock: if events {
-                Clock::Events
-            } else {
-                Clock::HostWallClock
-            },
+            kernel_clock: clock,
             kernel_span_ms: pick(&|t| t.kernel_span_ms),
             upload_ms: by_events(&|t| t.upload_ms),
             download_ms: by_events(&|t| t.download_ms),

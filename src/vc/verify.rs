@@ -35,14 +35,7 @@ pub fn vc_runs(
     input: &[Complex64],
     repeat: usize,
 ) -> Result<(Vec<Complex64>, Vec<RunTimes>)> {
-    let (mut out, _) = tr.execute(gpu, input)?;
-    let mut runs = Vec::with_capacity(repeat);
-    for _ in 0..repeat {
-        let (o, t) = tr.execute(gpu, input)?;
-        out = o;
-        runs.push(t);
-    }
-    Ok((out, runs))
+    crate::runtime::timing::warm_then_timed(repeat, || tr.execute(gpu, input))
 }
 
 /// One plan timed the `vc` way.
