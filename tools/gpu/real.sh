@@ -150,6 +150,11 @@ for row in rows:
     pct = f"{100 * gbs / copy:.0f}% of {copy:.0f} GB/s" if copy else "–"
     chk = f'{r["check"]["rel_l2"]:.2e}' if r.get("check") else "–"
     print(f'| `{row}` | {k["median"]:.4f} ({k["min"]:.4f}, {k["max"]:.4f}) | {n} | {moved} | {gbs:.0f} | {pct} | {chk} | {cplx} | {peer} |')
+if any("QUICK=1" in l for l in env):
+    print("\nQUICK=1: a dry run at toy sizes under the rows' names (each run's size is in runs.jsonl: "
+          "plan.log_n, plan.batch); not the rows' figures.")
+for p in peers.values():
+    print(f'\nPeer `{p["row"]}`: {p["who"]}.')
 print("\nPer pass (ms, % of copy):\n")
 for row in rows:
     w = get(row, "wht")
