@@ -33,6 +33,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &["error", "io", "reference", "runtime", "transform", "vc"],
     ),
     ("mul", &["error", "field", "io", "ntt", "runtime"]),
+    ("wht", &["error", "io", "runtime"]),
     (
         "mpi",
         &[
@@ -72,6 +73,10 @@ const PLAIN_DATA: &[(&str, &[&str])] = &[
         &["vc::kernels", "vc::execute", "runtime"],
     ),
     ("vc/fused/", &["vc::kernels", "vc::execute"]),
+    (
+        "wht/schedule.rs",
+        &["wht::kernels", "wht::execute", "runtime"],
+    ),
 ];
 
 /// The code of a file without its comments (line comments, doc comments).

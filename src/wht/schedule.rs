@@ -117,7 +117,9 @@ pub fn schedule(plan: &WhtPlan, limits: WhtLimits) -> Result<Vec<WhtPass>> {
     let passes = bits
         .into_iter()
         .map(|b| {
-            let inner = inner_cap.min(shift);
+            // A pass of few bits takes more neighbours, so its tile still fills a work-group.
+            let wide = (items_log + b.min(MAX_PER_ITEM_LOG)).saturating_sub(b);
+            let inner = inner_cap.max(wide).min(tile - b).min(shift);
             let per_item = (b + inner).saturating_sub(items_log).max(b.min(2)).min(b);
             let p = WhtPass {
                 shift,
@@ -158,6 +160,16 @@ mod tests {
                 assert_eq!(next, k);
             }
         }
+    }
+
+    #[test]
+    fn a_short_strided_pass_still_fills_a_work_group() {
+        let p = schedule(&plan(14, Storage::F16), DEFAULT_LIMITS).unwrap();
+        assert_eq!(
+            (p[1].bits, p[1].inner, p[1].work_items()),
+            (1, 8, 256),
+            "{p:?}"
+        );
     }
 
     #[test]

@@ -477,22 +477,23 @@ void wht_f32_bits13_21_x32(__global float* restrict x)
     STORE(at + 2031616ul, v31);
 }
 
-// wht_f32_bits21_28_x32: butterflies over index bits [21, 28) of every row. A work-group owns a tile of
-// 2^7 values 2097152 apart × 32 neighbours; 256 work-items hold 16 values each;
+// wht_f32_bits21_28_x64: butterflies over index bits [21, 28) of every row. A work-group owns a tile of
+// 2^7 values 2097152 apart × 64 neighbours; 256 work-items hold 32 values each;
 // 1 round(s) through local memory.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void wht_f32_bits21_28_x32(__global float* restrict x)
+void wht_f32_bits21_28_x64(__global float* restrict x)
 {
-    __local real_t tile[4224];
+    __local real_t tile[8448];
     const uint w = (uint)get_local_id(0);
     const ulong g = get_group_id(0);
-    // Tile origin: 2^16 tiles side by side in each block of 2^28 values.
-    const ulong at = ((g >> 16) << 28) + ((g & 65535ul) << 5) + ((ulong)(w >> 5) << 21) + (w & 31u);
-    real_t v0 = LOAD(at + 0ul), v1 = LOAD(at + 16777216ul), v2 = LOAD(at + 33554432ul), v3 = LOAD(at + 50331648ul), v4 = LOAD(at + 67108864ul), v5 = LOAD(at + 83886080ul), v6 = LOAD(at + 100663296ul), v7 = LOAD(at + 117440512ul), v8 = LOAD(at + 134217728ul), v9 = LOAD(at + 150994944ul), v10 = LOAD(at + 167772160ul), v11 = LOAD(at + 184549376ul), v12 = LOAD(at + 201326592ul), v13 = LOAD(at + 218103808ul), v14 = LOAD(at + 234881024ul), v15 = LOAD(at + 251658240ul);
-    BFLY(v0, v1) BFLY(v2, v3) BFLY(v4, v5) BFLY(v6, v7) BFLY(v8, v9) BFLY(v10, v11) BFLY(v12, v13) BFLY(v14, v15)
-    BFLY(v0, v2) BFLY(v1, v3) BFLY(v4, v6) BFLY(v5, v7) BFLY(v8, v10) BFLY(v9, v11) BFLY(v12, v14) BFLY(v13, v15)
-    BFLY(v0, v4) BFLY(v1, v5) BFLY(v2, v6) BFLY(v3, v7) BFLY(v8, v12) BFLY(v9, v13) BFLY(v10, v14) BFLY(v11, v15)
-    BFLY(v0, v8) BFLY(v1, v9) BFLY(v2, v10) BFLY(v3, v11) BFLY(v4, v12) BFLY(v5, v13) BFLY(v6, v14) BFLY(v7, v15)
+    // Tile origin: 2^15 tiles side by side in each block of 2^28 values.
+    const ulong at = ((g >> 15) << 28) + ((g & 32767ul) << 6) + ((ulong)(w >> 6) << 21) + (w & 63u);
+    real_t v0 = LOAD(at + 0ul), v1 = LOAD(at + 8388608ul), v2 = LOAD(at + 16777216ul), v3 = LOAD(at + 25165824ul), v4 = LOAD(at + 33554432ul), v5 = LOAD(at + 41943040ul), v6 = LOAD(at + 50331648ul), v7 = LOAD(at + 58720256ul), v8 = LOAD(at + 67108864ul), v9 = LOAD(at + 75497472ul), v10 = LOAD(at + 83886080ul), v11 = LOAD(at + 92274688ul), v12 = LOAD(at + 100663296ul), v13 = LOAD(at + 109051904ul), v14 = LOAD(at + 117440512ul), v15 = LOAD(at + 125829120ul), v16 = LOAD(at + 134217728ul), v17 = LOAD(at + 142606336ul), v18 = LOAD(at + 150994944ul), v19 = LOAD(at + 159383552ul), v20 = LOAD(at + 167772160ul), v21 = LOAD(at + 176160768ul), v22 = LOAD(at + 184549376ul), v23 = LOAD(at + 192937984ul), v24 = LOAD(at + 201326592ul), v25 = LOAD(at + 209715200ul), v26 = LOAD(at + 218103808ul), v27 = LOAD(at + 226492416ul), v28 = LOAD(at + 234881024ul), v29 = LOAD(at + 243269632ul), v30 = LOAD(at + 251658240ul), v31 = LOAD(at + 260046848ul);
+    BFLY(v0, v1) BFLY(v2, v3) BFLY(v4, v5) BFLY(v6, v7) BFLY(v8, v9) BFLY(v10, v11) BFLY(v12, v13) BFLY(v14, v15) BFLY(v16, v17) BFLY(v18, v19) BFLY(v20, v21) BFLY(v22, v23) BFLY(v24, v25) BFLY(v26, v27) BFLY(v28, v29) BFLY(v30, v31)
+    BFLY(v0, v2) BFLY(v1, v3) BFLY(v4, v6) BFLY(v5, v7) BFLY(v8, v10) BFLY(v9, v11) BFLY(v12, v14) BFLY(v13, v15) BFLY(v16, v18) BFLY(v17, v19) BFLY(v20, v22) BFLY(v21, v23) BFLY(v24, v26) BFLY(v25, v27) BFLY(v28, v30) BFLY(v29, v31)
+    BFLY(v0, v4) BFLY(v1, v5) BFLY(v2, v6) BFLY(v3, v7) BFLY(v8, v12) BFLY(v9, v13) BFLY(v10, v14) BFLY(v11, v15) BFLY(v16, v20) BFLY(v17, v21) BFLY(v18, v22) BFLY(v19, v23) BFLY(v24, v28) BFLY(v25, v29) BFLY(v26, v30) BFLY(v27, v31)
+    BFLY(v0, v8) BFLY(v1, v9) BFLY(v2, v10) BFLY(v3, v11) BFLY(v4, v12) BFLY(v5, v13) BFLY(v6, v14) BFLY(v7, v15) BFLY(v16, v24) BFLY(v17, v25) BFLY(v18, v26) BFLY(v19, v27) BFLY(v20, v28) BFLY(v21, v29) BFLY(v22, v30) BFLY(v23, v31)
+    BFLY(v0, v16) BFLY(v1, v17) BFLY(v2, v18) BFLY(v3, v19) BFLY(v4, v20) BFLY(v5, v21) BFLY(v6, v22) BFLY(v7, v23) BFLY(v8, v24) BFLY(v9, v25) BFLY(v10, v26) BFLY(v11, v27) BFLY(v12, v28) BFLY(v13, v29) BFLY(v14, v30) BFLY(v15, v31)
     {
         const uint e = w; const uint b = e + (e >> 5);
         tile[b + 0] = v0;
@@ -511,49 +512,96 @@ void wht_f32_bits21_28_x32(__global float* restrict x)
         tile[b + 3432] = v13;
         tile[b + 3696] = v14;
         tile[b + 3960] = v15;
+        tile[b + 4224] = v16;
+        tile[b + 4488] = v17;
+        tile[b + 4752] = v18;
+        tile[b + 5016] = v19;
+        tile[b + 5280] = v20;
+        tile[b + 5544] = v21;
+        tile[b + 5808] = v22;
+        tile[b + 6072] = v23;
+        tile[b + 6336] = v24;
+        tile[b + 6600] = v25;
+        tile[b + 6864] = v26;
+        tile[b + 7128] = v27;
+        tile[b + 7392] = v28;
+        tile[b + 7656] = v29;
+        tile[b + 7920] = v30;
+        tile[b + 8184] = v31;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     { // round 1
-        const uint e = (w & 31u) | ((w >> 5) << 8); const uint b = e + (e >> 5);
+        const uint e = (w & 63u) | ((w >> 6) << 8); const uint b = e + (e >> 5);
         v0 = tile[b + 0];
-        v1 = tile[b + 33];
-        v2 = tile[b + 66];
-        v3 = tile[b + 99];
-        v4 = tile[b + 132];
-        v5 = tile[b + 165];
-        v6 = tile[b + 198];
-        v7 = tile[b + 231];
+        v1 = tile[b + 66];
+        v2 = tile[b + 132];
+        v3 = tile[b + 198];
+        v4 = tile[b + 1056];
+        v5 = tile[b + 1122];
+        v6 = tile[b + 1188];
+        v7 = tile[b + 1254];
         v8 = tile[b + 2112];
-        v9 = tile[b + 2145];
-        v10 = tile[b + 2178];
-        v11 = tile[b + 2211];
-        v12 = tile[b + 2244];
-        v13 = tile[b + 2277];
-        v14 = tile[b + 2310];
-        v15 = tile[b + 2343];
+        v9 = tile[b + 2178];
+        v10 = tile[b + 2244];
+        v11 = tile[b + 2310];
+        v12 = tile[b + 3168];
+        v13 = tile[b + 3234];
+        v14 = tile[b + 3300];
+        v15 = tile[b + 3366];
+        v16 = tile[b + 4224];
+        v17 = tile[b + 4290];
+        v18 = tile[b + 4356];
+        v19 = tile[b + 4422];
+        v20 = tile[b + 5280];
+        v21 = tile[b + 5346];
+        v22 = tile[b + 5412];
+        v23 = tile[b + 5478];
+        v24 = tile[b + 6336];
+        v25 = tile[b + 6402];
+        v26 = tile[b + 6468];
+        v27 = tile[b + 6534];
+        v28 = tile[b + 7392];
+        v29 = tile[b + 7458];
+        v30 = tile[b + 7524];
+        v31 = tile[b + 7590];
     }
-    BFLY(v0, v1) BFLY(v2, v3) BFLY(v4, v5) BFLY(v6, v7) BFLY(v8, v9) BFLY(v10, v11) BFLY(v12, v13) BFLY(v14, v15)
-    BFLY(v0, v2) BFLY(v1, v3) BFLY(v4, v6) BFLY(v5, v7) BFLY(v8, v10) BFLY(v9, v11) BFLY(v12, v14) BFLY(v13, v15)
-    BFLY(v0, v4) BFLY(v1, v5) BFLY(v2, v6) BFLY(v3, v7) BFLY(v8, v12) BFLY(v9, v13) BFLY(v10, v14) BFLY(v11, v15)
+    BFLY(v0, v1) BFLY(v2, v3) BFLY(v4, v5) BFLY(v6, v7) BFLY(v8, v9) BFLY(v10, v11) BFLY(v12, v13) BFLY(v14, v15) BFLY(v16, v17) BFLY(v18, v19) BFLY(v20, v21) BFLY(v22, v23) BFLY(v24, v25) BFLY(v26, v27) BFLY(v28, v29) BFLY(v30, v31)
+    BFLY(v0, v2) BFLY(v1, v3) BFLY(v4, v6) BFLY(v5, v7) BFLY(v8, v10) BFLY(v9, v11) BFLY(v12, v14) BFLY(v13, v15) BFLY(v16, v18) BFLY(v17, v19) BFLY(v20, v22) BFLY(v21, v23) BFLY(v24, v26) BFLY(v25, v27) BFLY(v28, v30) BFLY(v29, v31)
     barrier(CLK_LOCAL_MEM_FENCE);
     {
-        const uint e = (w & 31u) | ((w >> 5) << 8); const uint b = e + (e >> 5);
+        const uint e = (w & 63u) | ((w >> 6) << 8); const uint b = e + (e >> 5);
         tile[b + 0] = v0;
-        tile[b + 33] = v1;
-        tile[b + 66] = v2;
-        tile[b + 99] = v3;
-        tile[b + 132] = v4;
-        tile[b + 165] = v5;
-        tile[b + 198] = v6;
-        tile[b + 231] = v7;
+        tile[b + 66] = v1;
+        tile[b + 132] = v2;
+        tile[b + 198] = v3;
+        tile[b + 1056] = v4;
+        tile[b + 1122] = v5;
+        tile[b + 1188] = v6;
+        tile[b + 1254] = v7;
         tile[b + 2112] = v8;
-        tile[b + 2145] = v9;
-        tile[b + 2178] = v10;
-        tile[b + 2211] = v11;
-        tile[b + 2244] = v12;
-        tile[b + 2277] = v13;
-        tile[b + 2310] = v14;
-        tile[b + 2343] = v15;
+        tile[b + 2178] = v9;
+        tile[b + 2244] = v10;
+        tile[b + 2310] = v11;
+        tile[b + 3168] = v12;
+        tile[b + 3234] = v13;
+        tile[b + 3300] = v14;
+        tile[b + 3366] = v15;
+        tile[b + 4224] = v16;
+        tile[b + 4290] = v17;
+        tile[b + 4356] = v18;
+        tile[b + 4422] = v19;
+        tile[b + 5280] = v20;
+        tile[b + 5346] = v21;
+        tile[b + 5412] = v22;
+        tile[b + 5478] = v23;
+        tile[b + 6336] = v24;
+        tile[b + 6402] = v25;
+        tile[b + 6468] = v26;
+        tile[b + 6534] = v27;
+        tile[b + 7392] = v28;
+        tile[b + 7458] = v29;
+        tile[b + 7524] = v30;
+        tile[b + 7590] = v31;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     { // round 2
@@ -574,21 +622,53 @@ void wht_f32_bits21_28_x32(__global float* restrict x)
         v13 = tile[b + 3432];
         v14 = tile[b + 3696];
         v15 = tile[b + 3960];
+        v16 = tile[b + 4224];
+        v17 = tile[b + 4488];
+        v18 = tile[b + 4752];
+        v19 = tile[b + 5016];
+        v20 = tile[b + 5280];
+        v21 = tile[b + 5544];
+        v22 = tile[b + 5808];
+        v23 = tile[b + 6072];
+        v24 = tile[b + 6336];
+        v25 = tile[b + 6600];
+        v26 = tile[b + 6864];
+        v27 = tile[b + 7128];
+        v28 = tile[b + 7392];
+        v29 = tile[b + 7656];
+        v30 = tile[b + 7920];
+        v31 = tile[b + 8184];
     }
     STORE(at + 0ul, v0);
-    STORE(at + 16777216ul, v1);
-    STORE(at + 33554432ul, v2);
-    STORE(at + 50331648ul, v3);
-    STORE(at + 67108864ul, v4);
-    STORE(at + 83886080ul, v5);
-    STORE(at + 100663296ul, v6);
-    STORE(at + 117440512ul, v7);
-    STORE(at + 134217728ul, v8);
-    STORE(at + 150994944ul, v9);
-    STORE(at + 167772160ul, v10);
-    STORE(at + 184549376ul, v11);
-    STORE(at + 201326592ul, v12);
-    STORE(at + 218103808ul, v13);
-    STORE(at + 234881024ul, v14);
-    STORE(at + 251658240ul, v15);
+    STORE(at + 8388608ul, v1);
+    STORE(at + 16777216ul, v2);
+    STORE(at + 25165824ul, v3);
+    STORE(at + 33554432ul, v4);
+    STORE(at + 41943040ul, v5);
+    STORE(at + 50331648ul, v6);
+    STORE(at + 58720256ul, v7);
+    STORE(at + 67108864ul, v8);
+    STORE(at + 75497472ul, v9);
+    STORE(at + 83886080ul, v10);
+    STORE(at + 92274688ul, v11);
+    STORE(at + 100663296ul, v12);
+    STORE(at + 109051904ul, v13);
+    STORE(at + 117440512ul, v14);
+    STORE(at + 125829120ul, v15);
+    STORE(at + 134217728ul, v16);
+    STORE(at + 142606336ul, v17);
+    STORE(at + 150994944ul, v18);
+    STORE(at + 159383552ul, v19);
+    STORE(at + 167772160ul, v20);
+    STORE(at + 176160768ul, v21);
+    STORE(at + 184549376ul, v22);
+    STORE(at + 192937984ul, v23);
+    STORE(at + 201326592ul, v24);
+    STORE(at + 209715200ul, v25);
+    STORE(at + 218103808ul, v26);
+    STORE(at + 226492416ul, v27);
+    STORE(at + 234881024ul, v28);
+    STORE(at + 243269632ul, v29);
+    STORE(at + 251658240ul, v30);
+    STORE(at + 260046848ul, v31);
 }

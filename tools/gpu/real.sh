@@ -7,7 +7,7 @@
 # Rows (README.md): rvc 3^16 f32, rvc 5^11 f32, wht 2^28 f32, wht 2^28 f16, wht 4096 x 2^14 f16,
 # wht 2^20 x 2^10 f32. Each wht row: kernel time from profiling events (median/min/max of
 # REPEAT runs after a warm-up), bytes moved (passes × read + write of the array), GB/s and % of
-# the copy rate, per pass too (in the JSON); a checked run (`--check`, repeat 1) first.
+# the copy rate, per pass too (in the JSON); the same run is checked (`--check`, f64 CPU).
 # f16 rows use --norm ortho (unscaled 2^28-point sums of random rows can pass 65504).
 # Usage (repo root, release binary present):  OUT=dir tools/gpu/real.sh
 # Settings: REPEAT (20), QUICK=1 (tiny sizes: a PoCL dry run; torch skipped where absent,
@@ -69,9 +69,7 @@ run() { # label kind args…: one JSON report into runs.jsonl, or an error line
 }
 while IFS='|' read -r label args; do
   # shellcheck disable=SC2086
-  run "$label" check wht $args --check --repeat 1 --seed 35
-  # shellcheck disable=SC2086
-  run "$label" wht wht $args --bandwidth --repeat "$REPEAT" --seed 36
+  run "$label" wht wht $args --check --bandwidth --repeat "$REPEAT" --seed 35
 done <<< "$WHT_ROWS"
 while IFS='|' read -r label args; do
   # shellcheck disable=SC2086
@@ -131,7 +129,7 @@ def kms(r):
     k = r["report"]["run"]["kernel_ms"] if "run" in r["report"] else r["report"].get("kernel_ms")
     return k
 for row in rows:
-    w, c, cx = get(row, "wht"), get(row, "check"), get(row, "complex")
+    w, cx = get(row, "wht"), get(row, "complex")
     cplx = "–"
     if cx and "report" in cx:
         t = cx["report"].get("timing", cx["report"]).get("kernel_ms", {})
@@ -150,9 +148,13 @@ for row in rows:
     gbs = moved / (k["median"] * 1e-3) / 1e9
     copy = r.get("copy_gbs")
     pct = f"{100 * gbs / copy:.0f}% of {copy:.0f} GB/s" if copy else "–"
-    chk = c["report"]["check"]["rel_l2"] if c and "report" in c else "failed"
-    chk = f"{chk:.2e}" if isinstance(chk, float) else chk
+    chk = f'{r["check"]["rel_l2"]:.2e}' if r.get("check") else "–"
     print(f'| `{row}` | {k["median"]:.4f} ({k["min"]:.4f}, {k["max"]:.4f}) | {n} | {moved} | {gbs:.0f} | {pct} | {chk} | {cplx} | {peer} |')
+if any("QUICK=1" in l for l in env):
+    print("\nQUICK=1: a dry run at toy sizes under the rows' names (each run's size is in runs.jsonl: "
+          "plan.log_n, plan.batch); not the rows' figures.")
+for p in peers.values():
+    print(f'\nPeer `{p["row"]}`: {p["who"]}.')
 print("\nPer pass (ms, % of copy):\n")
 for row in rows:
     w = get(row, "wht")
