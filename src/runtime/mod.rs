@@ -9,6 +9,7 @@ pub mod icd_hint;
 pub mod launch;
 pub mod pinned;
 pub mod probe;
+pub mod staging;
 pub mod timing;
 pub mod transfer;
 
