@@ -198,3 +198,30 @@ fn streamed_fault_in_first_or_last_chunk_fails_the_run() {
     assert!(bytemuck::cast_slice::<_, u32>(&d) == bytemuck::cast_slice::<_, u32>(&want));
     sv.release().unwrap();
 }
+
+#[test]
+fn npy_read_and_write_at_offsets_round_trip() {
+    use jitfft::io::npy_stream::{complex_header, read_complex_into, write_complex};
+    use num_complex::Complex64;
+    let dir = std::env::temp_dir().join(format!("jitfft-host-staging-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("x.npy");
+    let len = 3usize.pow(9) * 5;
+    let x: Vec<Complex32> = random_complex(len, seed())
+        .iter()
+        .map(|c| Complex32::new(c.re as f32, c.im as f32))
+        .collect();
+    write_complex(&path, &x, &[5, 19683]).unwrap();
+    let npy = complex_header(&path).unwrap().unwrap();
+    assert_eq!(npy.shape, vec![5, 19683]);
+    let mut same = vec![Complex32::new(0.0, 0.0); len];
+    read_complex_into(&path, &npy, &mut same).unwrap();
+    assert!(bytemuck::cast_slice::<_, u32>(&same) == bytemuck::cast_slice::<_, u32>(&x));
+    let mut wide = vec![Complex64::new(0.0, 0.0); len];
+    read_complex_into(&path, &npy, &mut wide).unwrap();
+    assert!(wide
+        .iter()
+        .zip(&x)
+        .all(|(w, s)| w.re == s.re as f64 && w.im == s.im as f64));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
