@@ -6,6 +6,8 @@
 //! - `staged`: the default (chunks copied on every core, overlapped with their DMA),
 //! - `pinned`: upload from and download into the pinned staging with no host copy at all
 //!   (`run_staged`): the floor of a call whose data already sits in pinned memory,
+//! - `staged_upload` / `registered_upload`: the upload alone, staged as above or from the
+//!   caller's memory registered as a `CL_MEM_USE_HOST_PTR` buffer and copied to the device,
 //! - `memcpy_1t` / `memcpy_mt`: one copy of the array's bytes between two pageable arrays on
 //!   one thread / every core.
 //!
@@ -14,9 +16,11 @@
 
 use jitfft::runtime::staging::StageOpts;
 use jitfft::runtime::{DeviceSelector, Gpu};
-use jitfft::vc::choose::plan_for_device;
-use jitfft::vc::{VcOptions, VcPlan, VcTransform};
+use jitfft::vc::choose::default_plan;
+use jitfft::vc::{DeviceBuffer, VcOptions, VcPlan, VcTransform};
 use num_complex::Complex32;
+use ocl::flags::MemFlags;
+use ocl::Buffer;
 use rayon::prelude::*;
 use std::time::Instant;
 
@@ -46,7 +50,7 @@ fn main() -> anyhow::Result<()> {
     };
     let gpu = Gpu::open(&DeviceSelector::from_arg_or_env(None))?;
     let opts = VcOptions::default();
-    let chosen = plan_for_device(&gpu, VcPlan::new(p, n, opts)?, opts, true)?;
+    let chosen = default_plan(&gpu, VcPlan::new(p, n, opts)?, opts)?;
     let tr = VcTransform::new(&gpu, &chosen.plan)?;
     let len = chosen.plan.len as usize;
     let x: Vec<Complex32> = (0..len)
@@ -72,6 +76,30 @@ fn main() -> anyhow::Result<()> {
         down.push(t.download_ms);
         Ok(())
     })?;
+    // Uploads alone: staged (threaded copy into pinned, chunked) against registering the
+    // caller's memory (a CL_MEM_USE_HOST_PTR buffer over it, copied to the device buffer).
+    let staged_up = timed(calls, || {
+        tr.upload(&x)?;
+        Ok(())
+    })?;
+    let DeviceBuffer::F32(dev_in) = tr.input_buffer() else {
+        anyhow::bail!("the default plan is f32");
+    };
+    let xr: &[f32] = bytemuck::cast_slice(&x);
+    let registered_up = timed(calls, || {
+        // SAFETY: `x` outlives the buffer, which is dropped after the copy finished.
+        let hb = unsafe {
+            Buffer::<f32>::builder()
+                .queue(gpu.queue.clone())
+                .flags(MemFlags::new().read_only())
+                .len(xr.len())
+                .use_host_slice(xr)
+                .build()?
+        };
+        hb.copy(dev_in, None, None).enq()?;
+        gpu.queue.finish()?;
+        Ok(())
+    })?;
     let mut z = vec![Complex32::new(0.0, 0.0); len];
     let memcpy_1t = timed(calls, || {
         z.copy_from_slice(&x);
@@ -92,6 +120,7 @@ fn main() -> anyhow::Result<()> {
             "device": gpu.info.name, "driver": gpu.info.driver_version, "threads": rayon::current_num_threads(),
             "single_ms": stats(single), "staged_ms": stats(staged), "pinned_ms": stats(pinned),
             "pinned_upload_ms": stats(up), "pinned_download_ms": stats(down), "kernel_ms": stats(kernel),
+            "staged_upload_ms": stats(staged_up), "registered_upload_ms": stats(registered_up),
             "memcpy_1t_ms": stats(memcpy_1t), "memcpy_mt_ms": stats(memcpy_mt),
             "staged_bit_identical_to_single": identical,
         })
