@@ -23,7 +23,8 @@
 # Settings: OUT (required), JITFFT_BIN (default target/release/jitfft), HOST_PATH_EX (default
 # target/release/examples/host_path), WHEEL (a jitfft wheel, or the extension module
 # target/release/libjitfft_py.so: the Python rows; "not run" without), WORK (scratch folder for the .npy files, default /tmp/host_path_work), LIMIT
-# (seconds per step, 200), QUICK=1 (small sizes: a PoCL run).
+# (seconds per step, 200), QUICK=1 (small sizes: a PoCL run), ONLY (a regex: only the steps
+# whose names match, e.g. '^(npy make|disk floor|npy streamed)$'; the other rows read "not run").
 set -uo pipefail
 : "${OUT:?set OUT=dir for the results}"
 BIN=${JITFFT_BIN:-target/release/jitfft}
@@ -64,6 +65,9 @@ fi
 step() {
   local name=$1
   shift
+  if [ -n "${ONLY:-}" ] && ! [[ "$name" =~ $ONLY ]]; then
+    return
+  fi
   local tmp t0 rc
   tmp=$(mktemp)
   echo "== $name: $*" >> "$LOG"
