@@ -24,8 +24,10 @@ use std::time::Instant;
 struct PassReport {
     #[serde(flatten)]
     times: PassTimes,
-    /// `rate_gbs / floor.rate_gbs` (goal ≥ 0.8).
+    /// `rate_gbs / floor.rate_gbs`: against the sequential pinned floor.
     of_pinned: f64,
+    /// `rate_gbs / floor.duplex_rate_gbs`: against both directions at once (goal ≥ 0.8).
+    of_duplex: f64,
 }
 
 /// One device transform a pass runs on its chunks.
@@ -192,6 +194,7 @@ fn run_typed<C: DeviceComplex>(a: &VcArgs, req: &Request, gpu: Gpu, reason: Stri
             .into_iter()
             .map(|t| PassReport {
                 of_pinned: t.rate_gbs / floor.rate_gbs,
+                of_duplex: t.rate_gbs / floor.duplex_rate_gbs,
                 times: t,
             })
             .collect(),
@@ -301,22 +304,25 @@ fn print_human(device: &str, r: &StreamReport) {
         );
     }
     say!(
-        "pinned transfers (same buffers): {:.3} ms up + {:.3} ms down for {}: {:.2} GB/s",
+        "pinned transfers (same buffers): {:.3} ms up + {:.3} ms down for {}: {:.2} GB/s; both at once {:.3} ms: {:.2} GB/s (full duplex)",
         r.floor.upload_ms,
         r.floor.download_ms,
         mib(r.floor.bytes),
-        r.floor.rate_gbs
+        r.floor.rate_gbs,
+        r.floor.duplex_ms,
+        r.floor.duplex_rate_gbs
     );
     for p in &r.passes {
         let t = &p.times;
         say!(
-            "  pass digits {}..{}: {} chunks, {:.3} ms ({:.2} GB/s, {:.0}% of pinned); events: up {:.3}, kernels {:.3}, down {:.3}, span {:.3} ms; host copies {:.3} + {:.3} ms",
+            "  pass digits {}..{}: {} chunks, {:.3} ms ({:.2} GB/s, {:.0}% of pinned, {:.0}% of full duplex); events: up {:.3}, kernels {:.3}, down {:.3}, span {:.3} ms; host copies {:.3} + {:.3} ms",
             t.digits.0,
             t.digits.0 + t.digits.1,
             t.chunks,
             t.wall_ms,
             t.rate_gbs,
             p.of_pinned * 100.0,
+            p.of_duplex * 100.0,
             t.upload_ms,
             t.kernel_ms,
             t.download_ms,

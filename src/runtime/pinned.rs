@@ -51,6 +51,11 @@ impl<T: OclPrm> Pinned<T> {
         self.len
     }
 
+    /// The queue the staging was made on (its transfers are enqueued there).
+    pub fn queue(&self) -> &Queue {
+        &self.queue
+    }
+
     /// True for a zero-element staging area.
     pub fn is_empty(&self) -> bool {
         self.len == 0

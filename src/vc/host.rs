@@ -15,6 +15,7 @@
 use super::execute::{Buffers, TypedBuffers, VcTransform};
 use super::schedule::Buf;
 use crate::error::{JitError, Result};
+use crate::runtime::staging::{self, StageOpts};
 use crate::runtime::timing::RunTimes;
 use crate::runtime::Gpu;
 use crate::transform::Precision;
@@ -24,10 +25,6 @@ use std::any::Any;
 use std::time::Instant;
 
 pub use crate::transform::DeviceComplex;
-
-/// Reals copied into the staging between finiteness checks (the checked chunk is still in
-/// cache: the check costs no second pass over memory).
-const FINITE_CHUNK: usize = 1 << 14;
 
 fn type_name(p: Precision) -> &'static str {
     match p {
@@ -70,46 +67,54 @@ impl VcTransform {
     }
 
     /// Copies `input` (N values in the plan's precision) to the device's input buffer through
-    /// the pinned staging; returns the upload's event time in ms.
+    /// the pinned staging (threaded and chunked, [`crate::runtime::staging`]); returns the
+    /// upload's event time in ms (first chunk's start to last chunk's end).
     pub fn upload<C: DeviceComplex>(&self, input: &[C]) -> Result<f64> {
-        let b = self.typed::<C>(input.len(), "upload")?;
-        let reals: &[C::Real] = bytemuck::cast_slice(input);
-        b.staging.with_map(|m| {
-            m[..reals.len()].copy_from_slice(reals);
-            Ok(())
-        })?;
-        b.staging.upload_to(&b.a, reals.len())
+        self.upload_with(input, &StageOpts::default(), None)
     }
 
     /// As [`upload`](Self::upload), refusing input holding NaN or infinite values (the
     /// library's [`NonFinitePolicy::Refuse`](crate::io::input::NonFinitePolicy), `refused_by`
-    /// named in the error), checked chunk by chunk as it is copied into the staging.
+    /// named in the error), checked piece by piece as it is copied into the staging.
     pub fn upload_finite<C: DeviceComplex>(
         &self,
         input: &[C],
         refused_by: &'static str,
     ) -> Result<f64> {
+        self.upload_with(input, &StageOpts::default(), Some(refused_by))
+    }
+
+    /// The upload staged as `opts` says (chunk size, copying threads, the test knob), refusing
+    /// non-finite input where `refused_by` names the caller. Refused input leaves the device's
+    /// input buffer overwritten but runs nothing.
+    pub fn upload_with<C: DeviceComplex>(
+        &self,
+        input: &[C],
+        opts: &StageOpts,
+        refused_by: Option<&'static str>,
+    ) -> Result<f64> {
         let b = self.typed::<C>(input.len(), "upload")?;
         let reals: &[C::Real] = bytemuck::cast_slice(input);
-        let finite = b.staging.with_map(|m| {
-            let mut ok = true;
-            for (dst, src) in m[..reals.len()]
-                .chunks_mut(FINITE_CHUNK)
-                .zip(reals.chunks(FINITE_CHUNK))
-            {
-                dst.copy_from_slice(src);
-                ok &= C::all_finite(dst);
-            }
-            Ok(ok)
+        let finite = |r: &[C::Real]| C::all_finite(r);
+        let any = |_: &[C::Real]| true;
+        let check: &(dyn Fn(&[C::Real]) -> bool + Sync) = match refused_by {
+            Some(_) => &finite,
+            None => &any,
+        };
+        // SAFETY: the staging stays mapped while the transform lives, and the host writes it
+        // again only after `span_ms` below has waited for every chunk's upload.
+        let (staged, ok) = b.staging.with_map(|m| unsafe {
+            staging::upload(b.staging.queue(), m, &b.a, reals, opts, check)
         })?;
-        if !finite {
+        let ms = staged.span_ms()?;
+        if let (false, Some(refused_by)) = (ok, refused_by) {
             use crate::io::input::{find_non_finite_where, NonFinitePolicy};
             NonFinitePolicy::Refuse { refused_by }.apply(
                 find_non_finite_where(input.iter().map(C::is_finite)),
                 "input",
             )?;
         }
-        b.staging.upload_to(&b.a, reals.len())
+        Ok(ms)
     }
 
     /// As [`execute_into`](Self::execute_into), refusing NaN or infinite input
@@ -121,14 +126,7 @@ impl VcTransform {
         output: &mut [C],
         refused_by: &'static str,
     ) -> Result<RunTimes> {
-        self.typed::<C>(output.len(), "output")?;
-        let t0 = Instant::now();
-        let upload_ms = self.upload_finite(input, refused_by)?;
-        let mut times = self.run(gpu)?;
-        times.download_ms = self.download(output)?;
-        times.upload_ms = upload_ms;
-        times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
-        Ok(times)
+        self.execute_into_with(gpu, input, output, &StageOpts::default(), Some(refused_by))
     }
 
     /// Runs the passes on the data in [`input_buffer`](Self::input_buffer), leaving the
@@ -142,21 +140,53 @@ impl VcTransform {
         }
     }
 
-    /// Copies the spectrum from the device into `output` (N values in the plan's precision);
-    /// returns the download's event time in ms.
+    /// Copies the spectrum from the device into `output` (N values in the plan's precision),
+    /// staged in chunks copied out on every core as they arrive; returns the download's event
+    /// time in ms (first chunk's start to last chunk's end).
     pub fn download<C: DeviceComplex>(&self, output: &mut [C]) -> Result<f64> {
+        self.download_with(output, &StageOpts::default())
+    }
+
+    /// The download staged as `opts` says.
+    pub fn download_with<C: DeviceComplex>(
+        &self,
+        output: &mut [C],
+        opts: &StageOpts,
+    ) -> Result<f64> {
         let b = self.typed::<C>(output.len(), "download")?;
         let result = match self.schedule.result {
             Buf::A => &b.a,
             Buf::B => b.b.as_ref().unwrap_or(&b.a),
         };
         let reals: &mut [C::Real] = bytemuck::cast_slice_mut(output);
-        let ms = b.staging.download_from(result, reals.len())?;
-        b.staging.with_map(|m| {
-            reals.copy_from_slice(&m[..reals.len()]);
-            Ok(())
+        // SAFETY: the staging stays mapped while the transform lives; `download` returns once
+        // every chunk has arrived and been copied out.
+        let staged = b.staging.with_map(|m| unsafe {
+            staging::download(b.staging.queue(), m, result, reals, opts, None)
         })?;
-        Ok(ms)
+        staged.span_ms()
+    }
+
+    /// [`execute_into`](Self::execute_into) with the transfers staged as `opts` says, refusing
+    /// non-finite input where `refused_by` names the caller (nothing runs then and `output`
+    /// is untouched).
+    pub fn execute_into_with<C: DeviceComplex>(
+        &self,
+        gpu: &Gpu,
+        input: &[C],
+        output: &mut [C],
+        opts: &StageOpts,
+        refused_by: Option<&'static str>,
+    ) -> Result<RunTimes> {
+        // Both lengths are checked before anything moves.
+        self.typed::<C>(output.len(), "output")?;
+        let t0 = Instant::now();
+        let upload_ms = self.upload_with(input, opts, refused_by)?;
+        let mut times = self.run(gpu)?;
+        times.download_ms = self.download_with(output, opts)?;
+        times.upload_ms = upload_ms;
+        times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
+        Ok(times)
     }
 
     /// Transforms `input` into the caller's `output`, both N values in the plan's precision
@@ -167,15 +197,7 @@ impl VcTransform {
         input: &[C],
         output: &mut [C],
     ) -> Result<RunTimes> {
-        // Both lengths are checked before anything moves.
-        self.typed::<C>(output.len(), "output")?;
-        let t0 = Instant::now();
-        let upload_ms = self.upload(input)?;
-        let mut times = self.run(gpu)?;
-        times.download_ms = self.download(output)?;
-        times.upload_ms = upload_ms;
-        times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
-        Ok(times)
+        self.execute_into_with(gpu, input, output, &StageOpts::default(), None)
     }
 
     /// Transforms `data` (N values in the plan's precision) in place on the host.

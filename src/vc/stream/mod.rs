@@ -29,8 +29,10 @@
 //! [`StreamedVc::floor`] times one upload then one download of a chunk on the same buffers and
 //! staging: the pinned transfer rate a pass is compared with (`vc --stream --json`).
 
+pub mod copy;
 pub mod plan;
 mod run;
 
+pub use copy::{coalesce, gather, scatter, HostArray};
 pub use plan::{chunk_rows, ChunkRows, StreamPass, StreamPlan};
-pub use run::{device_budget, fits, PassTimes, StreamedVc, TransferFloor, SLOTS};
+pub use run::{device_budget, fits, ChunkFault, PassTimes, StreamedVc, TransferFloor, SLOTS};

@@ -2,10 +2,11 @@
 //! transformed on the compute queue, downloaded on a third, scattered back, with three
 //! pipeline slots so chunk k+1 uploads while chunk k computes and chunk k−1 downloads.
 
+use super::copy::{gather, scatter, HostArray};
 use super::plan::{chunk_rows, ChunkRows, StreamPass, StreamPlan};
 use crate::error::{JitError, Result};
 use crate::runtime::timing::event_span_ns;
-use crate::runtime::transfer::{flush, read_rect, write_rect, Rect};
+use crate::runtime::transfer::{finish, flush, read_rect, write_rect, Rect};
 use crate::runtime::{Gpu, Pinned};
 use crate::transform::Precision;
 use crate::vc::execute::{coefficient_tables, Buffers, Real};
@@ -14,13 +15,34 @@ use crate::vc::plan::{Algorithm, Coeffs, VcOptions, VcPlan};
 use crate::vc::schedule::Buf;
 use crate::vc::CompiledVc;
 use ocl::{Buffer, Event, Queue};
-use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::VecDeque;
 use std::time::Instant;
 
-/// Pipeline slots: upload, compute and download of three chunks at once.
-pub const SLOTS: usize = 3;
+/// Pipeline slots: chunk k gathered while k−3 is scattered and k−1, k−2 are on the device
+/// (upload, compute, download on three queues).
+pub const SLOTS: usize = 4;
+
+/// One chunk on the device: its rows, slot and events.
+struct InFlight {
+    rows: ChunkRows,
+    slot: usize,
+    up: Event,
+    kernels: Vec<Event>,
+    down: Event,
+}
+
+/// A slot's mapped staging as a raw array (threads copy into it beside the main thread).
+fn mapped<T: ocl::OclPrm>(staging: &Pinned<T>) -> Result<HostArray<T>> {
+    staging.with_map(|m| Ok(HostArray::new(m)))
+}
+
+/// Runs `f`, returning its host wall time in ms.
+fn timed(f: impl FnOnce() -> Result<()>) -> Result<f64> {
+    let t = Instant::now();
+    f()?;
+    Ok(t.elapsed().as_secs_f64() * 1e3)
+}
 
 /// Bytes a chunk holds where the pass allows (three are pinned on the host).
 const TARGET_CHUNK_BYTES: u64 = 512 << 20;
@@ -67,6 +89,12 @@ pub struct TransferFloor {
     /// `bytes / (upload + download)` in GB/s: what a pass moving every byte up and back down
     /// sequentially would reach.
     pub rate_gbs: f64,
+    /// An upload into one slot and a download from another at once, on the pass's two
+    /// transfer queues: first start to last end.
+    pub duplex_ms: f64,
+    /// `bytes / duplex_ms` in GB/s: the full-duplex floor of a pass (every byte up and down,
+    /// both directions running together).
+    pub duplex_rate_gbs: f64,
 }
 
 struct Slot<T: ocl::OclPrm> {
@@ -97,8 +125,29 @@ pub struct StreamedVc {
     /// Which transform each pass runs.
     stage_tr: Vec<usize>,
     typed: TypedSlots,
+    /// Test knob: the chunk of the first pass that fails (see [`StreamedVc::with_fault`]).
+    fail_at: Option<ChunkFault>,
     up: Queue,
     down: Queue,
+}
+
+/// Which chunk a test makes fail: the run must fail, join its threads and leave no transfer
+/// running.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChunkFault {
+    /// The first chunk of the first pass.
+    First,
+    /// The last chunk of the first pass.
+    Last,
+}
+
+impl ChunkFault {
+    fn chunk(self, chunks: u64) -> u64 {
+        match self {
+            ChunkFault::First => 0,
+            ChunkFault::Last => chunks.saturating_sub(1),
+        }
+    }
 }
 
 /// Device bytes a streamed run may use: the (capped) global memory.
@@ -262,9 +311,17 @@ impl StreamedVc {
             transforms,
             stage_tr,
             typed,
+            fail_at: None,
             up: gpu.extra_queue()?,
             down: gpu.extra_queue()?,
         })
+    }
+
+    /// Makes one chunk of the first pass fail (tests: the run fails, every thread is joined
+    /// and no transfer is left running).
+    pub fn with_fault(mut self, fault: ChunkFault) -> StreamedVc {
+        self.fail_at = Some(fault);
+        self
     }
 
     /// Device bytes of the pipeline slots.
@@ -318,9 +375,10 @@ impl StreamedVc {
     }
 
     fn floor_typed<T: Real>(&self, t: &Typed<T>, repeats: usize) -> Result<TransferFloor> {
-        let s = &t.slots[0];
+        let (s, s1) = (&t.slots[0], &t.slots[1]);
         let len = s.staging.len();
         let mut best: Option<(f64, f64)> = None;
+        let mut duplex = f64::INFINITY;
         for _ in 0..repeats.max(1) {
             let (u, d) = s.staging.with_map(|m| {
                 // SAFETY: both events are waited for before the map is left.
@@ -333,6 +391,20 @@ impl StreamedVc {
             if best.is_none_or(|(bu, bd)| u + d < bu + bd) {
                 best = Some((u, d));
             }
+            // Both directions at once: slot 0 up, slot 1 down (different buffers and staging).
+            let both = s.staging.with_map(|m0| {
+                s1.staging.with_map(|m1| {
+                    // SAFETY: both events are waited for before the maps are left.
+                    let up = unsafe { write_rect(&self.up, &s.a, m0, Rect::run(0, len), None)? };
+                    let down =
+                        unsafe { read_rect(&self.down, &s1.a, m1, Rect::run(0, len), None)? };
+                    flush(&self.up)?;
+                    flush(&self.down)?;
+                    let ((u0, u1), (d0, d1)) = (event_span_ns(&up)?, event_span_ns(&down)?);
+                    Ok((u1.max(d1) - u0.min(d0)) as f64 * 1e-6)
+                })
+            })?;
+            duplex = duplex.min(both);
         }
         let (upload_ms, download_ms) = best.unwrap_or_default();
         let bytes = (len * std::mem::size_of::<T>()) as u64;
@@ -341,6 +413,8 @@ impl StreamedVc {
             upload_ms,
             download_ms,
             rate_gbs: bytes as f64 / ((upload_ms + download_ms) * 1e-3) / 1e9,
+            duplex_ms: duplex,
+            duplex_rate_gbs: bytes as f64 / (duplex * 1e-3) / 1e9,
         })
     }
 
@@ -354,7 +428,8 @@ impl StreamedVc {
             .passes
             .iter()
             .zip(&self.stage_tr)
-            .map(|(pass, &i)| self.run_pass(gpu, t, i, pass, data))
+            .enumerate()
+            .map(|(j, (pass, &i))| self.run_pass(gpu, t, i, pass, data, j == 0))
             .collect()
     }
 
@@ -365,88 +440,64 @@ impl StreamedVc {
         tri: usize,
         pass: &StreamPass,
         data: &mut [T],
+        first: bool,
     ) -> Result<PassTimes> {
-        struct InFlight {
-            rows: ChunkRows,
-            slot: usize,
-            up: Event,
-            kernels: Vec<Event>,
-            down: Event,
-        }
         let p = self.plan.p;
-        let tr = &self.transforms[tri];
         let t0 = Instant::now();
         let (mut gather_ms, mut scatter_ms) = (0.0, 0.0);
         let mut queue: VecDeque<InFlight> = VecDeque::new();
         let mut done: Vec<InFlight> = Vec::new();
-        let mut retire = |f: InFlight, data: &mut [T], scatter_ms: &mut f64| -> Result<()> {
-            f.down.wait_for()?;
-            let ts = Instant::now();
-            t.slots[f.slot].staging.with_map(|m| {
-                scatter(m, data, &f.rows);
-                Ok(())
-            })?;
-            *scatter_ms += ts.elapsed().as_secs_f64() * 1e3;
-            done.push(f);
-            Ok(())
-        };
-        for k in 0..pass.chunks(p) {
-            let slot = (k as usize) % SLOTS;
-            if queue.len() == SLOTS {
-                let f = queue.pop_front().expect("slots in flight");
-                retire(f, data, &mut scatter_ms)?;
-            }
-            let rows = chunk_rows(p, pass, k);
-            let s = &t.slots[slot];
-            let b = &t.bufs[tri][slot];
-            let reals = (rows.rows * rows.len * 2) as usize;
-            let tg = Instant::now();
-            s.staging.with_map(|m| {
-                gather(data, m, &rows);
-                Ok(())
-            })?;
-            gather_ms += tg.elapsed().as_secs_f64() * 1e3;
-            let mut events = Vec::new();
-            // SAFETY: the staging stays mapped while the slot lives, and the host touches it
-            // again only after the chunk's download event completed (`retire`).
-            let up = s.staging.with_map(|m| unsafe {
-                write_rect(&self.up, &s.a, m, Rect::run(0, reals), None)
-            })?;
-            for (j, l) in tr.launches(b).iter().enumerate() {
-                l.kernel.set_args(&l.args)?;
-                let wait = if j == 0 { Some(&up) } else { None };
-                events.push(
-                    l.kernel
-                        .launch_groups(&gpu.queue, 0, l.groups(), l.local, wait)?,
+        let host = HostArray::new(data);
+        let chunks = pass.chunks(p);
+        let r = (|| -> Result<()> {
+            for k in 0..chunks {
+                // Chunk k's gather into its slot beside the scatter of the oldest chunk in
+                // flight (k−3, downloaded by now), while k−1 and k−2 are on the device.
+                let old = if queue.len() == SLOTS - 1 {
+                    queue.pop_front()
+                } else {
+                    None
+                };
+                let rows = chunk_rows(p, pass, k);
+                let slot = (k as usize) % SLOTS;
+                self.check_fault((k, chunks), first)?;
+                let dst = mapped(&t.slots[slot].staging)?;
+                let src = match &old {
+                    Some(f) => {
+                        f.down.wait_for()?;
+                        Some((mapped(&t.slots[f.slot].staging)?, f.rows))
+                    }
+                    None => None,
+                };
+                // SAFETY: slot `slot`'s last chunk was scattered an iteration ago, `old`'s
+                // download has completed, and the two chunks' host rows are disjoint.
+                let (g, sc) = rayon::join(
+                    || timed(|| unsafe { gather(&host, dst.as_mut_slice(), &rows) }),
+                    || match &src {
+                        Some((m, r)) => timed(|| unsafe { scatter(m.as_mut_slice(), &host, r) }),
+                        None => Ok(0.0),
+                    },
                 );
+                gather_ms += g?;
+                scatter_ms += sc?;
+                done.extend(old);
+                queue.push_back(self.enqueue_chunk(gpu, t, tri, slot, rows)?);
             }
-            let result = match tr.schedule.result {
-                Buf::A => &s.a,
-                Buf::B => s.b.as_ref().unwrap_or(&s.a),
-            };
-            let last = events.last().cloned();
-            let down = s.staging.with_map(|m| unsafe {
-                read_rect(
-                    &self.down,
-                    result,
-                    m,
-                    Rect::run(0, reals),
-                    last.as_ref().or(Some(&up)),
-                )
-            })?;
-            flush(&self.up)?;
-            flush(&gpu.queue)?;
-            flush(&self.down)?;
-            queue.push_back(InFlight {
-                rows,
-                slot,
-                up,
-                kernels: events,
-                down,
-            });
-        }
-        while let Some(f) = queue.pop_front() {
-            retire(f, data, &mut scatter_ms)?;
+            while let Some(f) = queue.pop_front() {
+                f.down.wait_for()?;
+                let m = mapped(&t.slots[f.slot].staging)?;
+                // SAFETY: the download has completed; no other copy runs now.
+                scatter_ms += timed(|| unsafe { scatter(m.as_mut_slice(), &host, &f.rows) })?;
+                done.push(f);
+            }
+            Ok(())
+        })();
+        if r.is_err() {
+            // Nothing may still read or write a slot's staging once the pass returns.
+            for q in [&self.up, &gpu.queue, &self.down] {
+                let _ = finish(q);
+            }
+            r?;
         }
         let wall_ms = t0.elapsed().as_secs_f64() * 1e3;
         let [upload_ms, kernel_ms, download_ms, span_ms] =
@@ -454,7 +505,7 @@ impl StreamedVc {
         let bytes = std::mem::size_of_val(data) as u64;
         Ok(PassTimes {
             digits: (pass.a, pass.w),
-            chunks: pass.chunks(p),
+            chunks,
             wall_ms,
             span_ms,
             upload_ms,
@@ -464,6 +515,69 @@ impl StreamedVc {
             scatter_ms,
             bytes,
             rate_gbs: bytes as f64 / (wall_ms * 1e-3) / 1e9,
+        })
+    }
+
+    /// Fails at the chunk the test knob names (in the first pass only).
+    fn check_fault(&self, (k, chunks): (u64, u64), first_pass: bool) -> Result<()> {
+        match self.fail_at {
+            Some(f) if first_pass && f.chunk(chunks) == k => Err(JitError::opencl(format!(
+                "streamed pass: failure injected at chunk {k} of {chunks}"
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// Enqueues the gathered chunk's upload, kernels and download on the three queues.
+    fn enqueue_chunk<T: Real + bytemuck::Pod>(
+        &self,
+        gpu: &Gpu,
+        t: &Typed<T>,
+        tri: usize,
+        slot: usize,
+        rows: ChunkRows,
+    ) -> Result<InFlight> {
+        let tr = &self.transforms[tri];
+        let s = &t.slots[slot];
+        let b = &t.bufs[tri][slot];
+        let reals = (rows.rows * rows.len * 2) as usize;
+        let mut kernels = Vec::new();
+        // SAFETY: the staging stays mapped while the slot lives, and the host touches it
+        // again only after the chunk's download event completed (`scatter_from`).
+        let up = s
+            .staging
+            .with_map(|m| unsafe { write_rect(&self.up, &s.a, m, Rect::run(0, reals), None) })?;
+        for (j, l) in tr.launches(b).iter().enumerate() {
+            l.kernel.set_args(&l.args)?;
+            let wait = if j == 0 { Some(&up) } else { None };
+            kernels.push(
+                l.kernel
+                    .launch_groups(&gpu.queue, 0, l.groups(), l.local, wait)?,
+            );
+        }
+        let result = match tr.schedule.result {
+            Buf::A => &s.a,
+            Buf::B => s.b.as_ref().unwrap_or(&s.a),
+        };
+        let last = kernels.last().cloned();
+        let down = s.staging.with_map(|m| unsafe {
+            read_rect(
+                &self.down,
+                result,
+                m,
+                Rect::run(0, reals),
+                last.as_ref().or(Some(&up)),
+            )
+        })?;
+        flush(&self.up)?;
+        flush(&gpu.queue)?;
+        flush(&self.down)?;
+        Ok(InFlight {
+            rows,
+            slot,
+            up,
+            kernels,
+            down,
         })
     }
 
@@ -515,41 +629,4 @@ fn event_totals<'a>(
         ms(down_ns),
         ms(last.saturating_sub(first)),
     ])
-}
-
-/// Copies the chunk's host rows into the staging (device layout: rows one after another).
-fn gather<T: Copy + Send + Sync>(data: &[T], staging: &mut [T], rows: &ChunkRows) {
-    let len = rows.len as usize * 2;
-    staging[..rows.rows as usize * len]
-        .par_chunks_mut(len)
-        .with_min_len((4096 / len).max(1))
-        .enumerate()
-        .for_each(|(r, dst)| {
-            let s = rows.row_start(r as u64) as usize * 2;
-            dst.copy_from_slice(&data[s..s + len]);
-        });
-}
-
-struct HostPtr<T>(*mut T);
-// SAFETY: rows written through it are disjoint (see `scatter`).
-unsafe impl<T> Send for HostPtr<T> {}
-unsafe impl<T> Sync for HostPtr<T> {}
-
-/// Copies the staging's rows back to their host places (rows of a chunk never overlap).
-fn scatter<T: Copy + Send + Sync>(staging: &[T], data: &mut [T], rows: &ChunkRows) {
-    let len = rows.len as usize * 2;
-    let end = rows.row_start(rows.rows.saturating_sub(1)) as usize * 2 + len;
-    assert!(end <= data.len(), "chunk rows inside the host array");
-    let host = HostPtr(data.as_mut_ptr());
-    let host = &host;
-    staging[..rows.rows as usize * len]
-        .par_chunks(len)
-        .with_min_len((4096 / len).max(1))
-        .enumerate()
-        .for_each(|(r, src)| {
-            let s = rows.row_start(r as u64) as usize * 2;
-            // SAFETY: row r covers host reals [s, s + len), inside `data` (asserted above for
-            // the last row, the highest) and disjoint from every other row of the chunk.
-            unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), host.0.add(s), len) };
-        });
 }

@@ -1,0 +1,130 @@
+//! Host → host calls of the Rust path Python's `VcPlan.execute(x, out=o)` runs
+//! (`VcTransform::execute_into_finite`), for the device's default f32 plan, beside their floors
+//! measured in the same process on the same buffers:
+//! - `single`: the path before `runtime::staging` (one memcpy on one thread into the pinned
+//!   staging, one transfer, and back),
+//! - `staged`: the default (chunks copied on every core, overlapped with their DMA),
+//! - `pinned`: upload from and download into the pinned staging with no host copy at all
+//!   (`run_staged`): the floor of a call whose data already sits in pinned memory,
+//! - `staged_upload` / `registered_upload`: the upload alone, staged as above or from the
+//!   caller's memory registered as a `CL_MEM_USE_HOST_PTR` buffer and copied to the device,
+//! - `memcpy_1t` / `memcpy_mt`: one copy of the array's bytes between two pageable arrays on
+//!   one thread / every core.
+//!
+//! `cargo run --release --example host_path -- P N CALLS` prints one JSON line of medians and
+//! minima (ms). Input and output arrays are touched before the first call (as a reused `out=o`).
+
+use jitfft::runtime::staging::StageOpts;
+use jitfft::runtime::{DeviceSelector, Gpu};
+use jitfft::vc::choose::default_plan;
+use jitfft::vc::{DeviceBuffer, VcOptions, VcPlan, VcTransform};
+use num_complex::Complex32;
+use ocl::flags::MemFlags;
+use ocl::Buffer;
+use rayon::prelude::*;
+use std::time::Instant;
+
+fn stats(mut v: Vec<f64>) -> serde_json::Value {
+    v.sort_by(f64::total_cmp);
+    serde_json::json!({"median": v[v.len() / 2], "min": v[0], "max": v[v.len() - 1]})
+}
+
+fn timed(calls: u32, mut f: impl FnMut() -> anyhow::Result<()>) -> anyhow::Result<Vec<f64>> {
+    f()?; // warm-up
+    (0..calls)
+        .map(|_| {
+            let t = Instant::now();
+            f()?;
+            Ok(t.elapsed().as_secs_f64() * 1e3)
+        })
+        .collect()
+}
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<u32> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse())
+        .collect::<Result<_, _>>()?;
+    let [p, n, calls] = args[..] else {
+        anyhow::bail!("usage: host_path P N CALLS");
+    };
+    let gpu = Gpu::open(&DeviceSelector::from_arg_or_env(None))?;
+    let opts = VcOptions::default();
+    let chosen = default_plan(&gpu, VcPlan::new(p, n, opts)?, opts)?;
+    let tr = VcTransform::new(&gpu, &chosen.plan)?;
+    let len = chosen.plan.len as usize;
+    let x: Vec<Complex32> = (0..len)
+        .map(|i| Complex32::new((i % 7) as f32 - 3.0, (i % 5) as f32 * 0.5))
+        .collect();
+    let mut y = vec![Complex32::new(1.0, 0.0); len];
+    let mut kernel = Vec::new();
+    let single = timed(calls, || {
+        tr.execute_into_with(&gpu, &x, &mut y, &StageOpts::single(), Some("host_path"))?;
+        Ok(())
+    })?;
+    let want = y.clone();
+    let staged = timed(calls, || {
+        let t = tr.execute_into_finite(&gpu, &x, &mut y, "host_path")?;
+        kernel.push(t.kernel_ms);
+        Ok(())
+    })?;
+    let identical = bytemuck::cast_slice::<_, u32>(&y) == bytemuck::cast_slice::<_, u32>(&want);
+    let (mut up, mut down) = (Vec::new(), Vec::new());
+    let pinned = timed(calls, || {
+        let t = tr.run_staged(&gpu)?;
+        up.push(t.upload_ms);
+        down.push(t.download_ms);
+        Ok(())
+    })?;
+    // Uploads alone: staged (threaded copy into pinned, chunked) against registering the
+    // caller's memory (a CL_MEM_USE_HOST_PTR buffer over it, copied to the device buffer).
+    let staged_up = timed(calls, || {
+        tr.upload(&x)?;
+        Ok(())
+    })?;
+    let DeviceBuffer::F32(dev_in) = tr.input_buffer() else {
+        anyhow::bail!("the default plan is f32");
+    };
+    let xr: &[f32] = bytemuck::cast_slice(&x);
+    let registered_up = timed(calls, || {
+        // SAFETY: `x` outlives the buffer, which is dropped after the copy finished.
+        let hb = unsafe {
+            Buffer::<f32>::builder()
+                .queue(gpu.queue.clone())
+                .flags(MemFlags::new().read_only())
+                .len(xr.len())
+                .use_host_slice(xr)
+                .build()?
+        };
+        hb.copy(dev_in, None, None).enq()?;
+        gpu.queue.finish()?;
+        Ok(())
+    })?;
+    let mut z = vec![Complex32::new(0.0, 0.0); len];
+    let memcpy_1t = timed(calls, || {
+        z.copy_from_slice(&x);
+        Ok(())
+    })?;
+    let memcpy_mt = timed(calls, || {
+        let piece = len.div_ceil(rayon::current_num_threads()).max(1 << 16);
+        z.par_chunks_mut(piece)
+            .zip(x.par_chunks(piece))
+            .for_each(|(d, s)| d.copy_from_slice(s));
+        Ok(())
+    })?;
+    let bytes = len * 8;
+    println!(
+        "{}",
+        serde_json::json!({
+            "p": p, "n": n, "bytes_each_way": bytes, "plan": chosen.plan.algorithm.to_string(),
+            "device": gpu.info.name, "driver": gpu.info.driver_version, "threads": rayon::current_num_threads(),
+            "single_ms": stats(single), "staged_ms": stats(staged), "pinned_ms": stats(pinned),
+            "pinned_upload_ms": stats(up), "pinned_download_ms": stats(down), "kernel_ms": stats(kernel),
+            "staged_upload_ms": stats(staged_up), "registered_upload_ms": stats(registered_up),
+            "memcpy_1t_ms": stats(memcpy_1t), "memcpy_mt_ms": stats(memcpy_mt),
+            "staged_bit_identical_to_single": identical,
+        })
+    );
+    tr.release()?;
+    Ok(())
+}

@@ -1,0 +1,227 @@
+//! The host side of transfers (`runtime::staging`, `vc::stream::copy`) against the simple
+//! path it replaces: threaded, chunked staging and the threaded gather/scatter of streamed
+//! passes give bit-identical results for chunk counts that do not divide the data and sizes
+//! that are not multiples of the thread count; a failure injected at the first or the last
+//! chunk fails the call, leaves nothing running, and the next call is right again.
+
+mod common;
+
+use common::seed;
+use jitfft::io::random::random_complex;
+use jitfft::runtime::pinned::device_buffer;
+use jitfft::runtime::staging::{self, StageOpts};
+use jitfft::runtime::Pinned;
+use jitfft::vc::stream::{chunk_rows, gather, scatter, ChunkFault, HostArray, StreamedVc};
+use jitfft::vc::{Precision, VcOptions, VcPlan, VcTransform};
+use num_complex::Complex32;
+
+fn opts(chunk_bytes: usize, threads: usize) -> StageOpts {
+    StageOpts {
+        chunk_bytes,
+        threads,
+        fail_at: None,
+    }
+}
+
+/// Chunkings that leave a short last chunk and thread counts that do not divide the pieces.
+fn chunkings() -> Vec<StageOpts> {
+    vec![
+        opts(4000, 3),
+        opts(1 << 12, 0),
+        opts(10_004, 7),
+        opts(usize::MAX, 0),
+        StageOpts::default(),
+    ]
+}
+
+#[test]
+fn staged_round_trip_is_a_byte_copy() {
+    let gpu = common::gpu();
+    let len = 100_003usize; // prime: no chunking divides it
+    let src: Vec<f32> = random_complex(len, seed())
+        .iter()
+        .map(|c| c.re as f32)
+        .collect();
+    let buf = device_buffer::<f32>(&gpu.queue, len).unwrap();
+    let pinned = Pinned::<f32>::new(&gpu.queue, len).unwrap();
+    for o in chunkings() {
+        let mut back = vec![0f32; len];
+        pinned
+            .with_map(|m| unsafe {
+                let (up, ok) = staging::upload(&gpu.queue, m, &buf, &src, &o, &|_| true)?;
+                assert!(ok);
+                assert_eq!(up.events.len(), o.chunks::<f32>(len));
+                staging::download(&gpu.queue, m, &buf, &mut back, &o, up.last())?;
+                Ok(())
+            })
+            .unwrap();
+        assert!(
+            src.iter()
+                .zip(&back)
+                .all(|(a, b)| a.to_bits() == b.to_bits()),
+            "{o:?}"
+        );
+    }
+    pinned.release().unwrap();
+}
+
+#[test]
+fn staged_execute_matches_single_copy_and_survives_faults() {
+    let gpu = common::gpu();
+    let opts32 = VcOptions {
+        precision: Precision::F32,
+        ..VcOptions::default()
+    };
+    let plan = VcPlan::new(3, 9, opts32).unwrap().with_batch(3).unwrap();
+    let tr = VcTransform::new(&gpu, &plan).unwrap();
+    let len = plan.total_len() as usize;
+    let x: Vec<Complex32> = random_complex(len, seed())
+        .iter()
+        .map(|c| Complex32::new(c.re as f32, c.im as f32))
+        .collect();
+    let mut want = vec![Complex32::new(0.0, 0.0); len];
+    tr.execute_into_with(&gpu, &x, &mut want, &StageOpts::single(), None)
+        .unwrap();
+    let same = |a: &[Complex32], b: &[Complex32]| {
+        bytemuck::cast_slice::<_, u32>(a) == bytemuck::cast_slice::<_, u32>(b)
+    };
+    for o in chunkings() {
+        let mut got = vec![Complex32::new(0.0, 0.0); len];
+        tr.execute_into_with(&gpu, &x, &mut got, &o, Some("test"))
+            .unwrap();
+        assert!(same(&got, &want), "{o:?}");
+    }
+    // A failure at the first or last chunk of the upload (and of the download) fails the call;
+    // the next call is bit-identical again.
+    let o = opts(40_000, 3);
+    let chunks = o.chunks::<f32>(2 * len);
+    assert!(chunks > 2);
+    for at in [0, chunks - 1] {
+        let bad = StageOpts {
+            fail_at: Some(at),
+            ..o
+        };
+        let mut got = vec![Complex32::new(0.0, 0.0); len];
+        let e = tr.upload_with(&x, &bad, None).unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("failure injected at chunk {at}")),
+            "{e}"
+        );
+        tr.run(&gpu).unwrap();
+        let e = tr.download_with(&mut got, &bad).unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("failure injected at chunk {at}")),
+            "{e}"
+        );
+        tr.execute_into_with(&gpu, &x, &mut got, &o, None).unwrap();
+        assert!(same(&got, &want), "after a fault at chunk {at}");
+    }
+    // Non-finite input is refused by the staged check, wherever it sits.
+    let mut bad_x = x.clone();
+    bad_x[len - 1].im = f32::NAN;
+    let mut got = vec![Complex32::new(0.0, 0.0); len];
+    let e = tr
+        .execute_into_with(&gpu, &bad_x, &mut got, &o, Some("test"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("NaN") || e.contains("finite"), "{e}");
+    tr.release().unwrap();
+}
+
+#[test]
+fn threaded_gather_scatter_match_row_by_row_copies() {
+    // Plans whose passes have strided rows (upper passes) and contiguous chunks (the lowest).
+    for (p, n, batch, cap) in [(3u32, 9u32, 1u64, 700u64), (2, 13, 3, 2000), (5, 6, 2, 700)] {
+        let plan = jitfft::vc::stream::StreamPlan::new(p, n, batch, cap, cap).unwrap();
+        let total = plan.total_len() as usize;
+        let data: Vec<f32> = (0..2 * total).map(|i| i as f32).collect();
+        for pass in &plan.passes {
+            let mut back = vec![-1f32; 2 * total];
+            for k in 0..pass.chunks(p) {
+                let r = chunk_rows(p, pass, k);
+                let (rows, len) = (r.rows as usize, 2 * r.len as usize);
+                let mut want = vec![0f32; rows * len];
+                for row in 0..rows {
+                    let s = 2 * r.row_start(row as u64) as usize;
+                    want[row * len..][..len].copy_from_slice(&data[s..s + len]);
+                }
+                let mut d = data.clone();
+                let host = HostArray::new(&mut d);
+                let mut staging = vec![0f32; rows * len + 5];
+                unsafe { gather(&host, &mut staging, &r) }.unwrap();
+                assert_eq!(
+                    &staging[..rows * len],
+                    &want[..],
+                    "p {p} pass {pass:?} chunk {k}"
+                );
+                let back_host = HostArray::new(&mut back);
+                unsafe { scatter(&staging, &back_host, &r) }.unwrap();
+            }
+            assert_eq!(back, data, "p {p} pass {pass:?}: every element once");
+        }
+    }
+}
+
+#[test]
+fn streamed_fault_in_first_or_last_chunk_fails_the_run() {
+    let mut gpu = common::gpu();
+    gpu.info.global_mem_bytes = 64 << 10;
+    gpu.info.max_alloc_bytes = 64 << 10;
+    let opts = VcOptions {
+        precision: Precision::F32,
+        ..VcOptions::default()
+    };
+    let whole = VcPlan::new(3, 10, opts).unwrap();
+    let len = whole.total_len() as usize;
+    let x: Vec<Complex32> = random_complex(len, seed())
+        .iter()
+        .map(|c| Complex32::new(c.re as f32, c.im as f32))
+        .collect();
+    let bottom = |pl: VcPlan| Ok(pl);
+    let sv = StreamedVc::new(&gpu, &whole, &bottom).unwrap();
+    let mut want = x.clone();
+    sv.run(&gpu, &mut want).unwrap();
+    sv.release().unwrap();
+    for fault in [ChunkFault::First, ChunkFault::Last] {
+        let sv = StreamedVc::new(&gpu, &whole, &bottom)
+            .unwrap()
+            .with_fault(fault);
+        let mut d = x.clone();
+        let e = sv.run(&gpu, &mut d).unwrap_err().to_string();
+        assert!(e.contains("failure injected at chunk"), "{fault:?}: {e}");
+        sv.release().unwrap();
+    }
+    // The same plan without the knob gives the same bits as before.
+    let sv = StreamedVc::new(&gpu, &whole, &bottom).unwrap();
+    let mut d = x.clone();
+    sv.run(&gpu, &mut d).unwrap();
+    assert!(bytemuck::cast_slice::<_, u32>(&d) == bytemuck::cast_slice::<_, u32>(&want));
+    sv.release().unwrap();
+}
+
+#[test]
+fn npy_read_and_write_at_offsets_round_trip() {
+    use jitfft::io::npy_stream::{complex_header, read_complex_into, write_complex};
+    use num_complex::Complex64;
+    let dir = std::env::temp_dir().join(format!("jitfft-host-staging-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("x.npy");
+    let len = 3usize.pow(9) * 5;
+    let x: Vec<Complex32> = random_complex(len, seed())
+        .iter()
+        .map(|c| Complex32::new(c.re as f32, c.im as f32))
+        .collect();
+    write_complex(&path, &x, &[5, 19683]).unwrap();
+    let npy = complex_header(&path).unwrap().unwrap();
+    assert_eq!(npy.shape, vec![5, 19683]);
+    let mut same = vec![Complex32::new(0.0, 0.0); len];
+    read_complex_into(&path, &npy, &mut same).unwrap();
+    assert!(bytemuck::cast_slice::<_, u32>(&same) == bytemuck::cast_slice::<_, u32>(&x));
+    let mut wide = vec![Complex64::new(0.0, 0.0); len];
+    read_complex_into(&path, &npy, &mut wide).unwrap();
+    assert!(wide
+        .iter()
+        .zip(&x)
+        .all(|(w, s)| w.re == s.re as f64 && w.im == s.im as f64));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

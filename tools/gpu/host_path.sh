@@ -1,0 +1,256 @@
+#!/usr/bin/env bash
+# Issue 32: what the user waits for on the host, every row of the issue's table beside its
+# floor measured in the same run, in one call. Writes $OUT/README.md (a table: now / floor /
+# ratio per row, rows named as in the issue), $OUT/host_path.json (every step's JSON),
+# $OUT/env.txt (date, commit, command, host, driver) and $OUT/log.txt (commands, stderr).
+#
+# Rows and floors:
+#   mul 2^20 limbs from Python       jitfft.mul(a, b) repeated (WHEEL) / `jitfft mul --json`
+#                                    end to end for operands of the same size
+#   VcPlan 3^16 host to host         VcPlan(3,16).execute(x, out=o) (WHEEL) / pinned floor: the
+#   VcPlan 2^24 host to host         same transform uploaded from and downloaded into pinned
+#                                    memory, no host copy (examples/host_path `pinned_ms`)
+#   vc() repeated 3^13               jitfft.vc(x) repeated (WHEEL) / the pinned floor as above
+#   stream 3^20                      `vc --p 3 --n 20 --stream`, both passes / every byte up and
+#                                    down at the full-duplex rate measured on the same buffers
+#   3^19 npy file to file in memory  `vc --input x.npy --output y.npy` (warm run's total) /
+#   3^19 npy file to file streamed   the same with --stream / disk floor: `dd` read of x.npy +
+#                                    `dd` write (fdatasync) of the same bytes in the output folder
+#   overlap 2^24                     `vc --p 2 --n 24 --overlap` events / sequential pinned floor
+# Rust rows beside them: `VcTransform … host to host (Rust)`, the library call VcPlan.execute
+# makes, measured by examples/host_path (staged now; the single-memcpy path before it).
+#
+# Settings: OUT (required), JITFFT_BIN (default target/release/jitfft), HOST_PATH_EX (default
+# target/release/examples/host_path), WHEEL (a jitfft wheel, or the extension module
+# target/release/libjitfft_py.so: the Python rows; "not run" without), WORK (scratch folder for the .npy files, default /tmp/host_path_work), LIMIT
+# (seconds per step, 200), QUICK=1 (small sizes: a PoCL run), ONLY (a regex: only the steps
+# whose names match, e.g. '^(npy make|disk floor|npy streamed)$'; the other rows read "not run").
+set -uo pipefail
+: "${OUT:?set OUT=dir for the results}"
+BIN=${JITFFT_BIN:-target/release/jitfft}
+EX=${HOST_PATH_EX:-target/release/examples/host_path}
+WORK=${WORK:-/tmp/host_path_work}
+LIMIT=${LIMIT:-200}
+QUICK=${QUICK:-0}
+WHEEL=${WHEEL:-}
+mkdir -p "$OUT" "$WORK"
+export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
+if [ -z "${OCL_ICD_VENDORS:-}" ] && ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1; then
+  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
+  export OCL_ICD_VENDORS=/tmp/icd
+fi
+RAW="$OUT/host_path.json.lines"
+LOG="$OUT/log.txt"
+: > "$RAW"
+{
+  echo "date: $(date -u +%FT%TZ)"
+  echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
+  echo "command: OUT=$OUT JITFFT_BIN=$BIN HOST_PATH_EX=$EX WHEEL=$WHEEL QUICK=$QUICK $0"
+  grep -E "MemTotal|MemAvailable" /proc/meminfo
+  echo "cores: $(nproc)"
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | sed 's/^/gpu, driver: /'
+} > "$OUT/env.txt"
+{ cat "$OUT/env.txt"; "$BIN" devices 2>&1; } > "$LOG"
+
+if [ "$QUICK" = 1 ]; then
+  MUL_BITS=262144 VP1="3 10" VP2="2 16" VP3="5 6" VCN="3 9"
+  ST="3 12" ST_CAP=1MiB NPY="3 11" OV="2 16"
+else
+  MUL_BITS=67108864 VP1="3 16" VP2="2 24" VP3="5 10" VCN="3 13"
+  ST="3 20" ST_CAP=- NPY="3 19" OV="2 24"
+fi
+
+# step NAME CMD...: runs CMD (stdout: one JSON document) under the limit, records
+# {"step", "rc", "wall_s", "json"} as one line of $RAW.
+step() {
+  local name=$1
+  shift
+  if [ -n "${ONLY:-}" ] && ! [[ "$name" =~ $ONLY ]]; then
+    return
+  fi
+  local tmp t0 rc
+  tmp=$(mktemp)
+  echo "== $name: $*" >> "$LOG"
+  t0=$(date +%s.%N)
+  timeout "$LIMIT" "$@" > "$tmp" 2>> "$LOG"
+  rc=$?
+  python3 - "$name" "$rc" "$t0" "$tmp" >> "$RAW" <<'EOF'
+import json, sys, time
+name, rc, t0, path = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+text = open(path).read()
+try:
+    doc = json.loads(text)
+except ValueError:
+    doc = None
+print(json.dumps({"step": name, "rc": rc, "wall_s": time.time() - t0, "json": doc}))
+EOF
+  rm -f "$tmp"
+}
+
+# The Rust library path of VcPlan.execute, with its pinned floor, on three sizes.
+read -r p n <<< "$VP1"; step "rust $p^$n" "$EX" "$p" "$n" 9
+read -r p n <<< "$VP2"; step "rust $p^$n" "$EX" "$p" "$n" 9
+read -r p n <<< "$VP3"; step "rust $p^$n" "$EX" "$p" "$n" 9
+read -r p n <<< "$VCN"; step "rust $p^$n" "$EX" "$p" "$n" 9
+step "mul cli" "$BIN" mul --bits "$MUL_BITS" --json
+
+# Python rows (WHEEL): the same sizes, repeated calls, median.
+if [ -n "$WHEEL" ]; then
+  mkdir -p /tmp/hp_site
+  case "$WHEEL" in
+    # The extension module built by `cargo build --release -p jitfft-python` (no maturin).
+    *.so) cp "$WHEEL" /tmp/hp_site/jitfft.abi3.so ;;
+    *) python3 -m pip install -q --no-deps --target /tmp/hp_site "$WHEEL" >> "$LOG" 2>&1 ;;
+  esac
+  step "python" env PYTHONPATH=/tmp/hp_site python3 - "$MUL_BITS" "$VP1" "$VP2" "$VCN" <<'EOF'
+import json, random, statistics, sys, time
+import numpy as np
+import jitfft
+bits, vp1, vp2, vcn = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
+def med(f, k=7):
+    f()
+    ts = []
+    for _ in range(k):
+        t = time.perf_counter(); f(); ts.append((time.perf_counter() - t) * 1e3)
+    return {"median": statistics.median(ts), "min": min(ts), "max": max(ts)}
+out = {}
+rng = random.Random(1)
+a, b = rng.getrandbits(bits) | 1 << (bits - 1), rng.getrandbits(bits) | 1 << (bits - 1)
+out["mul"] = med(lambda: jitfft.mul(a, b))
+for key, s in (("vp1", vp1), ("vp2", vp2)):
+    p, n = map(int, s.split())
+    plan = jitfft.VcPlan(p, n)
+    x = (np.random.rand(*(p,) * n) + 1j * np.random.rand(*(p,) * n)).astype(np.complex64)
+    o = np.empty_like(x)
+    out[key] = med(lambda: plan.execute(x, out=o))
+p, n = map(int, vcn.split())
+x = (np.random.rand(*(p,) * n) + 1j * np.random.rand(*(p,) * n)).astype(np.complex64)
+out["vc"] = med(lambda: jitfft.vc(x), 21)
+print(json.dumps(out))
+EOF
+fi
+
+# Streamed passes against the full-duplex floor on the same buffers.
+read -r p n <<< "$ST"
+if [ "$ST_CAP" = - ]; then
+  step "stream" "$BIN" vc --p "$p" --n "$n" --stream --json
+else
+  step "stream" env JITFFT_DEVICE_MEMORY="$ST_CAP" "$BIN" vc --p "$p" --n "$n" --stream --json
+fi
+
+# .npy file to file, in memory and streamed, and the disk floor in the same folder.
+read -r p n <<< "$NPY"
+rm -f "$WORK"/*.npy "$WORK/floor.bin"
+step "npy make" "$BIN" vc --p "$p" --n "$n" --output "$WORK/x.npy" --repeat 1 --json
+bytes=$(stat -c %s "$WORK/x.npy" 2>/dev/null || echo 0)
+step "disk floor" python3 - "$WORK/x.npy" "$WORK/floor.bin" "$bytes" <<'EOF'
+import json, os, subprocess, sys, time
+src, dst, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+mb = max(1, n // (64 << 20))
+t = time.time()
+subprocess.run(["dd", f"if={src}", "of=/dev/null", "bs=64M"], check=True, capture_output=True)
+read_s = time.time() - t
+t = time.time()
+subprocess.run(["dd", "if=/dev/zero", f"of={dst}", "bs=64M", f"count={mb}", "conv=fdatasync"],
+               check=True, capture_output=True)
+write_s = time.time() - t
+os.remove(dst)
+print(json.dumps({"bytes": n, "read_s": read_s, "write_s": write_s, "write_bytes": mb * (64 << 20)}))
+EOF
+step "npy in memory" "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output "$WORK/y.npy" --repeat 1 --json
+rm -f "$WORK/y.npy"
+step "npy streamed" "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output "$WORK/y.npy" --stream --json
+rm -f "$WORK"/*.npy
+
+read -r p n <<< "$OV"
+step "overlap" "$BIN" vc --p "$p" --n "$n" --overlap --json
+
+python3 - "$RAW" "$OUT" "$QUICK" "$WHEEL" "$VP1" "$VP2" "$VP3" "$VCN" "$ST" "$NPY" "$OV" <<'EOF'
+import json, sys
+raw, out, quick, wheel = sys.argv[1:5]
+nopy = "; Python not run (no WHEEL)" if not wheel else "; Python step failed (log.txt)"
+vp1, vp2, vp3, vcn, st, npy, ov = [s.replace(" ", "^") for s in sys.argv[5:12]]
+steps = {}
+for line in open(raw):
+    r = json.loads(line)
+    steps[r["step"]] = r
+def doc(name):
+    r = steps.get(name)
+    return r["json"] if r and r["rc"] == 0 and r["json"] is not None else None
+rows = []
+def row(name, size, now, floor, note):
+    ratio = now / floor if now and floor else None
+    rows.append((name, size, now, floor, ratio, note))
+py = doc("python")
+mul = doc("mul cli")
+mul_floor = mul["end_to_end_ms"]["median"] if mul else None
+row("mul 2^20 limbs from Python", "operands of %s" % ("2^12 limbs" if quick == "1" else "2^20 limbs"),
+    py["mul"]["median"] if py else None, mul_floor,
+    "floor: `jitfft mul --json` end to end (device) for operands of the same size" + ("" if py else nopy))
+for label, key, size in (("VcPlan 3^16 host to host", "vp1", vp1), ("VcPlan 2^24 host to host", "vp2", vp2)):
+    r = doc("rust " + size)
+    floor = r["pinned_ms"]["median"] if r else None
+    row(label, size, py[key]["median"] if py else None, floor,
+        "floor: pinned upload + kernels + download of the same plan, no host copy" + ("" if py else nopy))
+r = doc("rust " + vcn)
+row("vc() repeated 3^13", vcn, py["vc"]["median"] if py else None, r["pinned_ms"]["median"] if r else None,
+    "floor: pinned upload + kernels + download" + ("" if py else nopy))
+s = doc("stream")
+if s:
+    passes = s["passes"]
+    now = sum(p["wall_ms"] for p in passes)
+    fl = s["floor"]
+    floor = len(passes) * passes[0]["bytes"] / (fl["duplex_rate_gbs"] * 1e9) * 1e3
+    seq = len(passes) * passes[0]["bytes"] / (fl["rate_gbs"] * 1e9) * 1e3
+    note = "; ".join("pass %d..%d %.1f ms (%.0f%% of full duplex; gather %.1f, scatter %.1f ms host, events up %.1f kernels %.1f down %.1f)" % (
+        p["digits"][0], p["digits"][0] + p["digits"][1], p["wall_ms"], 100 * p["of_duplex"], p["gather_ms"], p["scatter_ms"],
+        p["upload_ms"], p["kernel_ms"], p["download_ms"]) for p in passes)
+    row("stream 3^20", st, now, floor, "floor: every byte up and down at %.1f GB/s both ways at once (sequential %.1f GB/s: %.1f ms); %s" % (
+        fl["duplex_rate_gbs"], fl["rate_gbs"], seq, note))
+else:
+    row("stream 3^20", st, None, None, "failed or not run (log.txt)")
+d = doc("disk floor")
+disk = (d["read_s"] + d["write_s"] * d["bytes"] / d["write_bytes"]) * 1e3 if d else None
+m = doc("npy in memory")
+if m:
+    hs = m["host_steps"]
+    k = hs["runs"][-1]
+    now = steps["npy in memory"]["wall_s"] * 1e3
+    note = "process wall (a warm-up run without write, then one run); the run: read %.0f, scan %.0f, upload %.0f, kernel %.0f, download %.0f, write %.0f ms = %.0f ms; pinned staging allocated once %.0f ms" % (
+        k["read_ms"], k["scan_ms"], k["upload_ms"], k["kernel_ms"], k["download_ms"], k["write_ms"], k["total_ms"], hs["first"]["pinned_alloc_ms"])
+else:
+    now, note = None, "failed (log.txt)"
+dnote = ("dd read of x.npy %.0f ms + dd write (fdatasync) of the same bytes %.0f ms" % (d["read_s"] * 1e3, disk - d["read_s"] * 1e3)) if d else "disk floor failed"
+row("3^19 npy file to file in memory", npy, now, disk, "floor: %s; %s" % (dnote, note))
+s = doc("npy streamed")
+row("3^19 npy file to file streamed", npy, steps["npy streamed"]["wall_s"] * 1e3 if s else None, disk,
+    ("process wall; input read %.0f ms, passes %s ms, the rest (write + sync, setup) %.0f ms" % (
+        s["input_ms"], "+".join("%.0f" % p["wall_ms"] for p in s["passes"]),
+        steps["npy streamed"]["wall_s"] * 1e3 - s["input_ms"] - sum(p["wall_ms"] for p in s["passes"]))) if s else "failed (log.txt)")
+o = doc("overlap")
+if o:
+    v = o["overlap"]
+    row("overlap 2^24", ov, v["events_ms"]["median"], v["floor_sequential_ms"]["median"],
+        "events first upload → last download / pinned upload + download (both medians); bidirectional floor %.3f ms" % v["floor_bidirectional_ms"]["median"])
+else:
+    row("overlap 2^24", ov, None, None, "failed (log.txt)")
+for size in (vp1, vp2, vp3, vcn):
+    r = doc("rust " + size)
+    if r:
+        row("VcTransform %s host to host (Rust)" % size, size, r["staged_ms"]["median"], r["pinned_ms"]["median"],
+            "what VcPlan.execute calls; before runtime::staging (one memcpy): %.3f ms; upload alone staged %.3f ms, registered user memory (USE_HOST_PTR) %.3f ms; pinned up %.3f + kernels %.3f + down %.3f ms; memcpy of %d bytes: 1 thread %.3f, %d threads %.3f ms; bit-identical %s" % (
+                r["single_ms"]["median"], r["staged_upload_ms"]["median"], r["registered_upload_ms"]["median"],
+                r["pinned_upload_ms"]["median"], r["kernel_ms"]["median"], r["pinned_download_ms"]["median"], r["bytes_each_way"], r["memcpy_1t_ms"]["median"], r["threads"], r["memcpy_mt_ms"]["median"], r["staged_bit_identical_to_single"]))
+f = lambda v: "not run" if v is None else "%.3f" % v
+lines = ["# Host path (issue 32)", "", open(out + "/env.txt").read().strip().replace("\n", "  \n"), "",
+         "Times in ms (medians); ratio = now / floor. Sizes in the `size` column (QUICK=1: small sizes on PoCL).", "",
+         "| row | size | now | floor | ratio | breakdown |", "| --- | --- | --- | --- | --- | --- |"]
+for name, size, now, floor, ratio, note in rows:
+    lines.append("| %s | %s | %s | %s | %s | %s |" % (name, size, f(now), f(floor), "-" if ratio is None else "%.2f" % ratio, note))
+lines += ["", "Raw step reports: host_path.json."]
+open(out + "/README.md", "w").write("\n".join(lines) + "\n")
+json.dump({"steps": steps, "rows": [dict(zip(("row", "size", "now_ms", "floor_ms", "ratio", "note"), r)) for r in rows]},
+          open(out + "/host_path.json", "w"), indent=1)
+EOF
+rm -f "$RAW"
+cat "$OUT/README.md"
