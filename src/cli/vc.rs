@@ -119,6 +119,12 @@ pub struct TransformArgs {
     /// holds one truth vector a line).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..), value_name = "B")]
     pub batch: Option<u64>,
+    /// ct with literal coefficients: CPU-shaped kernels, each work-item computing LANES
+    /// butterflies at consecutive positions (whole cache lines of each row) in every pass
+    /// whose operand distance is a multiple of LANES (default: one butterfly a work-item; the
+    /// CPU-device rule picks 8 (f32) / 4 (f64) where 4 KB-multiple strides would thrash).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=64), value_name = "LANES")]
+    pub ct_lanes: Option<u32>,
 }
 
 impl TransformArgs {
@@ -174,6 +180,7 @@ impl TransformArgs {
             && self.fused_digits.is_none()
             && self.fused_lanes.is_none()
             && self.fused_values.is_none()
+            && self.ct_lanes.is_none()
     }
 
     /// The plan, with n from the flags (required when there is no input file).
@@ -182,7 +189,11 @@ impl TransformArgs {
             Some(n) => n,
             None => bail!("--n is required when no --input is given (N = p^n)"),
         };
-        Ok(VcPlan::new(self.p, n, self.options())?.with_batch(self.batch.unwrap_or(1))?)
+        let plan = VcPlan::new(self.p, n, self.options())?.with_batch(self.batch.unwrap_or(1))?;
+        Ok(match self.ct_lanes {
+            Some(lanes) => plan.with_ct_lanes(lanes, true)?,
+            None => plan,
+        })
     }
 }
 
