@@ -7,9 +7,8 @@ use crate::errors::{bad, to_py};
 use crate::{device_nogil, to_dict};
 use jitfft::io::input::{infer_p, transform_shape};
 use jitfft::runtime::Gpu;
-use jitfft::vc::choose::plan_for_device;
 use jitfft::vc::report::{TimingReport, TransformReport};
-use jitfft::vc::{Algorithm, Direction, Norm, Precision, RunTimes, VcOptions, VcPlan, VcTransform};
+use jitfft::vc::{Algorithm, Direction, Norm, Precision, RunTimes, VcOptions, VcTransform};
 use num_complex::{Complex32, Complex64};
 use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
@@ -91,8 +90,18 @@ impl Request {
         let gpu = device_nogil(py, self.device.as_deref())?;
         let (p, n, batch) = (self.p, self.n, self.batch);
         py.allow_threads(move || {
-            let plan = VcPlan::new(p, n, opts)?.with_batch(batch)?;
-            let chosen = plan_for_device(&gpu, plan, opts, open)?;
+            // The library's request: `None` where the caller left the choice open.
+            let req = jitfft::vc::request::Request {
+                n: Some(n),
+                batch: Some(batch),
+                algorithm: (!open).then_some(opts.algorithm),
+                radix: opts.radix,
+                precision: opts.precision,
+                direction: opts.direction,
+                norm: opts.norm,
+                ..jitfft::vc::request::Request::new(p)
+            };
+            let chosen = jitfft::vc::request::plan(&req, &gpu, None, None)?;
             let tr = VcTransform::new(&gpu, &chosen.plan)?;
             let report = TransformReport::of(&tr, &gpu.info, chosen.tuned);
             Ok(Ready {

@@ -1,11 +1,12 @@
 //! The tile limits of fused passes on a device: local memory and work-group size from the
-//! device query, the probe and the `JITFFT_*` switches, and when a default plan may use the
+//! device query, the probe and the switches (`runtime::Knobs`, carried by the `Gpu`), and when a default plan may use the
 //! device's work-group maximum although the kernel query reports less.
 
 use super::plan::{Algorithm, VcPlan};
 use super::schedule::Schedule;
-use crate::runtime::env::KernelWg;
-use crate::runtime::{DeviceInfo, Gpu};
+use crate::runtime::knobs::KernelWg;
+use crate::runtime::{DeviceInfo, Gpu, Knobs};
+use crate::vc::fused::pass::ScheduleKnobs;
 use crate::vc::fused::FusedLimits;
 
 /// The tile budget of fused passes on a device: at most 48 KB of local memory (NVIDIA's
@@ -15,19 +16,20 @@ use crate::vc::fused::FusedLimits;
 /// and refuses larger `__local` arguments, yet builds and runs static `__local` arrays up to
 /// 227 KB on an H100: `tools/probes/cl_local_probe.c`). `JITFFT_FUSED_MAX_THREADS` lowers the
 /// work-group size.
-pub fn fused_limits(info: &DeviceInfo) -> FusedLimits {
-    let local_bytes = match crate::runtime::env::fused_local_bytes() {
+pub fn fused_limits(info: &DeviceInfo, knobs: &Knobs) -> FusedLimits {
+    let local_bytes = match knobs.fused_local_bytes {
         Some(v) => v.clamp(64, 1 << 20),
         None => info.local_mem_bytes.clamp(1, 48 * 1024),
     };
     // JITFFT_FUSED_MAX_THREADS lowers the work-group limit the same way (tests run the
     // many-values-per-thread tiles of NVIDIA's 256-work-item limit on small transforms).
-    let threads = crate::runtime::env::fused_max_threads().unwrap_or(1024);
+    let threads = knobs.fused_max_threads.unwrap_or(1024);
     FusedLimits {
         local_bytes,
         max_threads: (info.max_work_group_size as u64).clamp(1, threads.clamp(1, 1024)),
         values: None,
         tile_values: None,
+        knobs: ScheduleKnobs::of(knobs),
     }
 }
 
@@ -36,8 +38,8 @@ pub fn fused_limits(info: &DeviceInfo) -> FusedLimits {
 /// `JITFFT_KERNEL_WG=device`. Probed once per device and process. The plan-independent limit
 /// (candidate lists of `explore`); a transform uses [`fused_limits_for_plan`].
 pub fn fused_limits_for(gpu: &Gpu) -> FusedLimits {
-    let device = fused_limits(&gpu.info);
-    match crate::runtime::env::kernel_wg() {
+    let device = fused_limits(&gpu.info, &gpu.knobs);
+    match gpu.knobs.kernel_wg {
         KernelWg::Device => device,
         KernelWg::Auto | KernelWg::Reported => reported_limits(gpu, device),
     }
@@ -47,10 +49,10 @@ pub fn fused_limits_for(gpu: &Gpu) -> FusedLimits {
 /// where the measured rule says it pays (NVIDIA, 5 ≤ p ≤ 23 not a power of two: a pass saved,
 /// or ≥ 0.1 copies saved in the cost model) or `JITFFT_KERNEL_WG=device` (`=reported` never).
 pub fn fused_limits_for_plan(gpu: &Gpu, plan: &VcPlan) -> FusedLimits {
-    let device = fused_limits(&gpu.info);
+    let device = fused_limits(&gpu.info, &gpu.knobs);
     if trust_device_limit(gpu, plan) {
         FusedLimits {
-            tile_values: (crate::runtime::env::kernel_wg() == KernelWg::Auto && plan.p >= 7)
+            tile_values: (gpu.knobs.kernel_wg == KernelWg::Auto && plan.p >= 7)
                 .then_some(DEVICE_WG_TILE_VALUES),
             ..device
         }
@@ -60,7 +62,7 @@ pub fn fused_limits_for_plan(gpu: &Gpu, plan: &VcPlan) -> FusedLimits {
 }
 
 /// With the device's 1024 work-items, the default schedule keeps tiles at or below this many
-/// values where that adds no pass. H100 `tune` (`bench-results/nvidia-h100/current/everyp/`):
+/// values where that adds no pass. H100 `tune` (`bench-results/nvidia-h100/archive/2026-11-23-every-p/`):
 /// 7^9 as 7^4·7^3·7^2 0.749 ms against 7^5·7^2·7^2 0.836, 23^6 as 23^2·23^2·23^2 2.909
 /// against 23^3·23^2·23^1 3.185; first passes of 12167–16807 values ran at 67–79% of the copy
 /// rate, of ≤ 10^4 values at 85–95%. Not for p = 5: 5^12 as 5^5·5^4·5^3 took 4.97 ms against
@@ -79,18 +81,18 @@ fn reported_limits(gpu: &Gpu, mut limits: FusedLimits) -> FusedLimits {
 /// yet kernels launched with 512 and 1024 work-items compute correctly (`tools/probes/
 /// cl_wg_probe.c`, registers bounded by `-cl-nv-maxrregcount`).
 pub(super) fn trust_device_limit(gpu: &Gpu, plan: &VcPlan) -> bool {
-    match crate::runtime::env::kernel_wg() {
+    match gpu.knobs.kernel_wg {
         KernelWg::Device => true,
         KernelWg::Reported => false,
         KernelWg::Auto => device_limit_pays(gpu, plan),
     }
 }
 
-/// The measured rule for the device maximum (H100, `bench-results/nvidia-h100/current/
-/// everyp/`), for p not a power of two, 5 ≤ p ≤ 23: where the larger tiles save a pass they
+/// The measured rule for the device maximum (H100, `bench-results/nvidia-h100/
+/// archive/2026-11-23-every-p/`), for p not a power of two, 5 ≤ p ≤ 23: where the larger tiles save a pass they
 /// ran 1.23-1.73x faster (5^12, 7^9, 10^8, 17^6, 19^6, 23^6); with the same number of passes
 /// they ran 1.10-1.22x faster where the cost model predicts ≥ 0.1 copies saved (9^8, 5^11:
-/// `current/everyp/10-model/`), 2-3% slower (11-16) or equal (6) where it predicts no gain.
+/// `archive/2026-11-23-every-p/model/`), 2-3% slower (11-16) or equal (6) where it predicts no gain.
 /// For 8^9 (a pass saved) 18% slower, for 2^28 2.6x slower (`archive/wg-limit/`), and 29^5,
 /// 31^5 did not build within 60 s. For 25 ≤ p ≤ 31 only a saved pass counts
 /// (`current/wg-largep/`: 25^6 5 → 3 passes 7.29 → 5.25 ms, 27^5 4 → 3 passes 1% faster; at the
@@ -104,7 +106,7 @@ fn device_limit_pays(gpu: &Gpu, plan: &VcPlan) -> bool {
     {
         return false;
     }
-    let device = fused_limits(&gpu.info);
+    let device = fused_limits(&gpu.info, &gpu.knobs);
     let reported = reported_limits(gpu, device);
     if device.max_threads <= reported.max_threads {
         return false;

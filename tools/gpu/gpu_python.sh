@@ -11,14 +11,9 @@
 # SKIP_PYTEST=1, JITFFT_COMMIT (recorded; the host has no .git).
 # Writes: env.txt, install.txt, py_torch.json, py_torch.log, pytest.txt, summary.txt (printed).
 set -uo pipefail
-OUT=${OUT:?set OUT to a new results folder}
+. "$(dirname "$0")/lib.sh"
 WHEEL=${1:?usage: OUT=dir tools/gpu/gpu_python.sh path/to/jitfft-*.whl}
-mkdir -p "$OUT"
-if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
-  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
-fi
-export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
-export JITFFT_COMMIT=${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
+export JITFFT_COMMIT=$COMMIT
 SIZES=${SIZES:-3:8,3:12,3:16,2:20,2:24,4:13}
 REPEAT=${REPEAT:-20}
 DEVICE=${DEVICE:-gpu}

@@ -170,7 +170,7 @@ def readme(rec, label):
            "kernel/pass: the passes' bytes (2 × size each) at the copy rate against the "
            "kernel time (1.0 = every pass at copy speed).\n" % rs[0]["jitfft_ms"]["count"] if rs else "",
            "| size | MB | plan | jitfft ms | kernel ms | up + down ms | scipy ms | **ratio** |%s "
-           "copy GB/s (2 t) | passes at copy % | rel. L2 | load |" % (" pyFFTW ms | scipy / pyFFTW |" if fw else ""),
+           "copy GB/s (2 t) | passes at copy %% | rel. L2 | load |" % (" pyFFTW ms | scipy / pyFFTW |" if fw else ""),
            "| --- | --- | --- | --- | --- | --- | --- | --- |%s --- | --- | --- | --- |" % (" --- | --- |" if fw else "")]
     for r in rs:
         j, s = r["jitfft_ms"]["median"], r["scipy_ms"]["median"]
