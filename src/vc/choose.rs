@@ -75,7 +75,7 @@ pub fn rule_plan(gpu: &Gpu, plan: VcPlan, opts: VcOptions) -> Result<VcPlan> {
         };
         // CPU-shaped kernels (one cache line of butterflies a work-item) in the passes the
         // cache model picks: 4 KB-multiple strides of radices above the L1 ways.
-        let lanes = crate::vc::kernels::ct_cpu::line_lanes(opts.precision);
+        let lanes = crate::vc::cpu_cache::line_lanes(opts.precision);
         return VcPlan::new(plan.p, plan.n, opts)?.with_ct_lanes(lanes, false);
     }
     Ok(plan)

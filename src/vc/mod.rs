@@ -2,6 +2,7 @@
 
 pub mod choose;
 pub mod coeffs;
+pub mod cpu_cache;
 pub mod execute;
 pub mod explore;
 pub mod file_pipeline;
@@ -9,6 +10,7 @@ pub mod file_run;
 pub mod fused;
 pub mod host;
 pub mod host_cpu;
+pub mod kernel_spec;
 pub mod kernels;
 pub mod limits;
 pub mod overlap;

@@ -320,7 +320,7 @@ impl VcPlan {
     /// butterflies at consecutive positions, reading and writing whole cache lines of each
     /// row. Other passes keep the one-butterfly kernel. Needs ct with literal coefficients;
     /// 2 ≤ lanes ≤ 64. Only the passes the cache model picks
-    /// (`vc::kernels::ct_cpu::rows_thrash`) use them, or with `every_pass` each pass whose
+    /// (`vc::cpu_cache::rows_thrash`) use them, or with `every_pass` each pass whose
     /// operand distance is a multiple of `lanes`.
     pub fn with_ct_lanes(mut self, lanes: u32, every_pass: bool) -> Result<VcPlan> {
         if self.algorithm != Algorithm::Ct || self.coeffs != Coeffs::Literal {

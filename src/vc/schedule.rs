@@ -4,9 +4,9 @@
 use super::plan::FusedLayout;
 use super::plan::{Algorithm, VcPlan};
 use super::rows::{row_map, RowMap};
+use crate::vc::cpu_cache;
 use crate::vc::fused::{self, FusedLimits, FusedPass, FusedRequest, Layout};
-use crate::vc::kernels::ct_cg::VcKernelSpec;
-use crate::vc::kernels::ct_cpu;
+use crate::vc::kernel_spec::VcKernelSpec;
 use serde::Serialize;
 
 /// Which device buffer a pass reads or writes (CG and fused passes ping-pong between A and B).
@@ -92,13 +92,13 @@ pub struct Schedule {
 /// The lanes of a CT pass of `radix` whose operands are `dist` apart: the plan's CPU lanes
 /// where `dist` is a multiple of them (a work-item's consecutive butterflies then share their
 /// rows) and the cache model predicts that one-butterfly work-items evict each other's rows
-/// ([`ct_cpu::rows_thrash`]), else 1.
+/// ([`cpu_cache::rows_thrash`]), else 1.
 fn ct_pass_lanes(plan: &VcPlan, radix: u64, dist: u64) -> u32 {
     let bytes = plan.precision.complex_bytes();
     match plan.ct_lanes {
         Some(c)
             if dist % c.lanes as u64 == 0
-                && (c.every_pass || ct_cpu::rows_thrash(radix, dist, bytes)) =>
+                && (c.every_pass || cpu_cache::rows_thrash(radix, dist, bytes)) =>
         {
             c.lanes
         }
@@ -488,7 +488,7 @@ mod tests {
             ..crate::vc::fused::pass::NVIDIA_LIMITS
         };
         let capped = FusedLimits {
-            tile_values: Some(crate::vc::execute::DEVICE_WG_TILE_VALUES),
+            tile_values: Some(crate::vc::limits::DEVICE_WG_TILE_VALUES),
             ..wide
         };
         let fused = |p, n| {
