@@ -11,7 +11,8 @@
 #      `bent` on 1 GPU against `bent --mpi` on 2 ranks (goal ≥ 1.8×), verdicts compared.
 # Keep NCCL_NVLS_ENABLE=0 (multicast off), also in the ranks' environment (-x).
 # Settings: OUT=dir (required), JITFFT_BIN (built with --features mpi), JITFFT_COMMIT,
-# MPI_BUDGET (seconds for step 1, 300), LIMIT (seconds per streamed run, 120), QUICK=1 (PoCL).
+# MPI_BUDGET (seconds for step 1, 300), LIMIT (seconds per streamed run, 120), QUICK=1 (PoCL),
+# BIG=1 (also 3^21 f32, 84 GB: streamed on one GPU and on 2 ranks, for GPUs of < 84 GB).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 QUICK=${QUICK:-0}
@@ -45,6 +46,8 @@ else
   one stream-3^18 --stream --p 3 --n 18 --seed 1
   one stream-2^30 --stream --p 2 --n 30 --seed 1
   one vc-3^20 --p 3 --n 20 --seed 1
+  # A size one GPU cannot hold (3^21 complex64 = 84 GB against 78-80 GB on an H100), with BIG=1.
+  [ "${BIG:-0}" = 1 ] && one stream-3^21 --stream --p 3 --n 21 --seed 1
 fi
 # The mpirun line gpu_mpi.sh settled on (the ICD variant under which a rank sees a GPU).
 MPIRUN=$(sed -n 's/^mpirun (as run): //p' "$OUT/mpi/env.txt" | tail -1)
@@ -68,6 +71,7 @@ if [ "$QUICK" = 1 ]; then
 else
   slab slab-3^14-check 2 --p 3 --n 14 --check
   slab slab-3^19 2 --p 3 --n 19 --repeat 3
+  [ "${BIG:-0}" = 1 ] && slab slab-3^21 2 --p 3 --n 21 --repeat 3
 fi
 B="$OUT/bent"
 mkdir -p "$B"
