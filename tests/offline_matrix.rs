@@ -43,6 +43,19 @@ fn vc(p: u32, n: u32, algo: Algorithm, radix: Option<u64>, prec: Precision) -> V
 
 /// 5^5 in passes of at most 2 digits, later ones as blocks of at most 7 lanes (with
 /// `JITFFT_LANE_BLOCKS=on:7` while its source is generated: see `programs`).
+fn ct_lanes_plan(prec: Precision) -> VcPlan {
+    let opts = VcOptions {
+        algorithm: Algorithm::Ct,
+        radix: Some(16),
+        coeffs: Coeffs::Literal,
+        precision: prec,
+        ..Default::default()
+    };
+    VcPlan::new(16, 3, opts)
+        .and_then(|p| p.with_ct_lanes(8, true))
+        .unwrap()
+}
+
 fn block_plan(prec: Precision) -> VcPlan {
     VcPlan::new(
         5,
@@ -89,6 +102,8 @@ fn programs(t: &Target) -> Vec<Program> {
             .unwrap();
         for (family, plan, marker) in [
             ("vc ct r9", vc(3, 4, Algorithm::Ct, Some(9), prec), "vc_ct_"),
+            // CPU-shaped ct (issue 36): 8 butterflies a work-item, literal codelets.
+            ("vc ct cpu lanes", ct_lanes_plan(prec), "_l8"),
             (
                 "vc cg r16",
                 vc(4, 2, Algorithm::Cg, Some(16), prec),

@@ -46,6 +46,12 @@ const CASES: &[(&str, &str)] = &[
         "vc_ct_p2_n10_r4_full",
         "vc --p 2 --n 10 --algo ct --radix 4 --norm full",
     ),
+    // CPU-shaped ct (issue 36): 8 butterflies a work-item where dist allows (32^2, 32), the
+    // one-butterfly kernel at dist 1.
+    (
+        "vc_ct_p32_n3_r32_literal_lanes8",
+        "vc --p 32 --n 3 --algo ct --radix 32 --coeffs literal --ct-lanes 8",
+    ),
     // Fused: every layout, lanes, digit caps, values per work-item, f64, inverse, a 256
     // work-item limit (larger tiles, exchanges in rounds over resident digits).
     ("vc_fused_p3_n12_auto", "vc --p 3 --n 12"),

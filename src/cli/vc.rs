@@ -120,6 +120,12 @@ pub struct TransformArgs {
     /// holds one truth vector a line).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..), value_name = "B")]
     pub batch: Option<u64>,
+    /// ct with literal coefficients: CPU-shaped kernels, each work-item computing LANES
+    /// butterflies at consecutive positions (whole cache lines of each row) in every pass
+    /// whose operand distance is a multiple of LANES (default: one butterfly a work-item; the
+    /// CPU-device rule picks 8 (f32) / 4 (f64) where 4 KB-multiple strides would thrash).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=64), value_name = "LANES")]
+    pub ct_lanes: Option<u32>,
 }
 
 /// One spelling for clap and the library: each flag enum maps onto the library enum of the
@@ -153,6 +159,7 @@ impl TransformArgs {
             fused_lanes: self.fused_lanes,
             fused_layout: lib(self.fused_layout),
             fused_values: self.fused_values,
+            ct_lanes: self.ct_lanes,
             ..Request::new(self.p)
         }
     }

@@ -60,7 +60,8 @@ pub fn open_rule_plan(gpu: &Gpu, p: u32, n: u32, precision: Precision) -> Result
 }
 
 /// The plan a device runs with no wisdom: on CPU devices the paper's CT kernels with literal
-/// coefficients and a small radix, elsewhere `plan` as given.
+/// coefficients and a small radix, CPU-shaped where the cache model predicts that rows evict
+/// each other (issue 36), elsewhere `plan` as given.
 pub fn rule_plan(gpu: &Gpu, plan: VcPlan, opts: VcOptions) -> Result<VcPlan> {
     if gpu.info.kind == "cpu" {
         // On CPU devices the fused passes' barrier loops cost more than they save
@@ -72,7 +73,10 @@ pub fn rule_plan(gpu: &Gpu, plan: VcPlan, opts: VcOptions) -> Result<VcPlan> {
             coeffs: Coeffs::Literal,
             ..opts
         };
-        return VcPlan::new(plan.p, plan.n, opts);
+        // CPU-shaped kernels (one cache line of butterflies a work-item) in the passes the
+        // cache model picks: 4 KB-multiple strides of radices above the L1 ways.
+        let lanes = crate::vc::cpu_cache::line_lanes(opts.precision);
+        return VcPlan::new(plan.p, plan.n, opts)?.with_ct_lanes(lanes, false);
     }
     Ok(plan)
 }

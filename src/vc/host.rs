@@ -4,8 +4,10 @@
 //! costs an f64 ↔ f32 conversion of every value on the host (on PoCL that made end-to-end
 //! time 2–3× the kernel time). The calls here move `Complex32` for f32 plans and `Complex64`
 //! for f64 plans as they are: one copy into the mapped pinned staging, the upload, the passes,
-//! the download and one copy out, into the caller's slice. The transform's device buffers and
-//! staging are allocated once in [`VcTransform::new`] and reused by every call.
+//! the download and one copy out, into the caller's slice (on CPU devices one parallel copy
+//! straight into and one out of the mapped device buffers instead: [`super::host_cpu`]). The
+//! transform's device buffers and staging are allocated once in [`VcTransform::new`] and
+//! reused by every call.
 //!
 //! For callers that chain work on the device, [`VcTransform::upload`], [`VcTransform::run`] and
 //! [`VcTransform::download`] split the same path, and [`VcTransform::input_buffer`] /
@@ -43,7 +45,11 @@ pub enum DeviceBuffer<'a> {
 }
 
 impl VcTransform {
-    fn typed<C: DeviceComplex>(&self, len: usize, what: &str) -> Result<&Buffers<C::Real>> {
+    pub(super) fn typed<C: DeviceComplex>(
+        &self,
+        len: usize,
+        what: &str,
+    ) -> Result<&Buffers<C::Real>> {
         let any: &dyn Any = match &self.buffers {
             TypedBuffers::F32(b) => b,
             TypedBuffers::F64(b) => b,
@@ -126,6 +132,9 @@ impl VcTransform {
         output: &mut [C],
         refused_by: &'static str,
     ) -> Result<RunTimes> {
+        if Self::maps_host_memory(gpu) {
+            return self.execute_mapped(gpu, input, output, Some(refused_by));
+        }
         self.execute_into_with(gpu, input, output, &StageOpts::default(), Some(refused_by))
     }
 
@@ -197,6 +206,9 @@ impl VcTransform {
         input: &[C],
         output: &mut [C],
     ) -> Result<RunTimes> {
+        if Self::maps_host_memory(gpu) {
+            return self.execute_mapped(gpu, input, output, None);
+        }
         self.execute_into_with(gpu, input, output, &StageOpts::default(), None)
     }
 

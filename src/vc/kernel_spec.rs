@@ -38,6 +38,14 @@ pub struct VcKernelSpec {
     pub batch: u64,
     /// Points of one transform, N (the batch stride).
     pub len: u64,
+    /// Butterflies a work-item computes at consecutive positions: 1 (GPU-shaped), or > 1 for
+    /// the CPU-shaped CT kernels of `vc::kernels::ct_cpu` (whole cache lines per row).
+    #[serde(skip_serializing_if = "is_one")]
+    pub lanes: u32,
+}
+
+fn is_one(x: &u32) -> bool {
+    *x == 1
 }
 
 impl VcKernelSpec {
@@ -59,6 +67,7 @@ impl VcKernelSpec {
             wide_index: plan.total_len() > u32::MAX as u64,
             batch: plan.batch,
             len: plan.len,
+            lanes: 1,
         }
     }
 
@@ -96,6 +105,9 @@ impl VcKernelSpec {
         }
         if self.batch > 1 {
             name.push_str(&format!("_b{}", self.batch));
+        }
+        if self.lanes > 1 {
+            name.push_str(&format!("_l{}", self.lanes));
         }
         name
     }

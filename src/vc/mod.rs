@@ -2,12 +2,14 @@
 
 pub mod choose;
 pub mod coeffs;
+pub mod cpu_cache;
 pub mod execute;
 pub mod explore;
 pub mod file_pipeline;
 pub mod file_run;
 pub mod fused;
 pub mod host;
+pub mod host_cpu;
 pub mod kernel_spec;
 pub mod kernels;
 pub mod limits;
@@ -27,7 +29,7 @@ pub use crate::transform::{Direction, Norm, Precision};
 pub use execute::{check_device, CompiledVc, RunTimes, VcTransform};
 pub use host::{DeviceBuffer, DeviceComplex};
 pub use kernels::program;
-pub use plan::{Algorithm, Coeffs, SpectrumOutput, TruthEncoding, VcOptions, VcPlan};
+pub use plan::{Algorithm, Coeffs, CtLanes, SpectrumOutput, TruthEncoding, VcOptions, VcPlan};
 pub use schedule::{Buf, Schedule};
 pub use truth_pass::{Partials, Reduced};
 pub use truth_upload::{PartialsBuffer, TruthUpload};

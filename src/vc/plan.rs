@@ -159,6 +159,20 @@ pub struct VcPlan {
     pub truth: Option<TruthEncoding>,
     /// Fused only: what the last pass does with the spectrum (see [`VcPlan::with_output`]).
     pub output: SpectrumOutput,
+    /// CT literal only: CPU-shaped passes, a work-item computing several butterflies at
+    /// consecutive positions (see [`VcPlan::with_ct_lanes`]); `None`: one (GPU-shaped).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ct_lanes: Option<CtLanes>,
+}
+
+/// CPU-shaped Cooley-Tukey passes (see [`VcPlan::with_ct_lanes`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct CtLanes {
+    /// Butterflies a work-item computes at consecutive positions (2..=64).
+    pub lanes: u32,
+    /// Every pass whose operand distance is a multiple of `lanes` (tests, A/B), not only
+    /// those the cache model picks.
+    pub every_pass: bool,
 }
 
 /// How the first pass decodes a compact truth vector (values 0..p−1 stored as the smallest
@@ -297,7 +311,31 @@ impl VcPlan {
             batch: 1,
             truth: None,
             output: SpectrumOutput::Write,
+            ct_lanes: None,
         })
+    }
+
+    /// The same plan with CPU-shaped Cooley-Tukey kernels (`vc::kernels::ct_cpu`): in every
+    /// pass whose operand distance is a multiple of `lanes`, a work-item computes `lanes`
+    /// butterflies at consecutive positions, reading and writing whole cache lines of each
+    /// row. Other passes keep the one-butterfly kernel. Needs ct with literal coefficients;
+    /// 2 ≤ lanes ≤ 64. Only the passes the cache model picks
+    /// (`vc::cpu_cache::rows_thrash`) use them, or with `every_pass` each pass whose
+    /// operand distance is a multiple of `lanes`.
+    pub fn with_ct_lanes(mut self, lanes: u32, every_pass: bool) -> Result<VcPlan> {
+        if self.algorithm != Algorithm::Ct || self.coeffs != Coeffs::Literal {
+            return Err(JitError::invalid(format!(
+                "CPU-shaped lanes run with the ct algorithm and literal coefficients, not {} with {}",
+                self.algorithm, self.coeffs
+            )));
+        }
+        if !(2..=64).contains(&lanes) {
+            return Err(JitError::invalid(format!(
+                "ct lanes {lanes}: a work-item computes 2 to 64 butterflies"
+            )));
+        }
+        self.ct_lanes = Some(CtLanes { lanes, every_pass });
+        Ok(self)
     }
 
     /// The same plan over `batch` ≥ 1 independent transforms stored one after another

@@ -47,6 +47,9 @@ pub struct Request {
     pub fused_layout: FusedLayout,
     /// Fused: complex values a work-item prefers to hold.
     pub fused_values: Option<u32>,
+    /// ct literal: CPU-shaped kernels of this many butterflies a work-item in every pass whose
+    /// operand distance allows it ([`VcPlan::with_ct_lanes`]).
+    pub ct_lanes: Option<u32>,
     /// The input file (`None`: random input).
     pub input: Option<PathBuf>,
     /// The output file (`-`: stdout).
@@ -110,6 +113,7 @@ impl Request {
             fused_lanes: None,
             fused_layout: FusedLayout::Auto,
             fused_values: None,
+            ct_lanes: None,
             input: None,
             output: None,
             roots: false,
@@ -129,6 +133,7 @@ impl Request {
             && self.fused_digits.is_none()
             && self.fused_lanes.is_none()
             && self.fused_values.is_none()
+            && self.ct_lanes.is_none()
     }
 
     /// The library options asked for: a radix names the paper's per-butterfly kernels,
@@ -160,7 +165,12 @@ impl Request {
                 "--n is required when no --input is given (N = p^n)",
             ));
         };
-        VcPlan::new(self.p, n, self.options())?.with_batch(batch.or(self.batch).unwrap_or(1))
+        let plan = VcPlan::new(self.p, n, self.options())?
+            .with_batch(batch.or(self.batch).unwrap_or(1))?;
+        match self.ct_lanes {
+            Some(lanes) => plan.with_ct_lanes(lanes, true),
+            None => Ok(plan),
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 use super::plan::FusedLayout;
 use super::plan::{Algorithm, VcPlan};
 use super::rows::{row_map, RowMap};
+use crate::vc::cpu_cache;
 use crate::vc::fused::{self, FusedLimits, FusedPass, FusedRequest, Layout};
 use crate::vc::kernel_spec::VcKernelSpec;
 use serde::Serialize;
@@ -88,6 +89,23 @@ pub struct Schedule {
     pub result: Buf,
 }
 
+/// The lanes of a CT pass of `radix` whose operands are `dist` apart: the plan's CPU lanes
+/// where `dist` is a multiple of them (a work-item's consecutive butterflies then share their
+/// rows) and the cache model predicts that one-butterfly work-items evict each other's rows
+/// ([`cpu_cache::rows_thrash`]), else 1.
+fn ct_pass_lanes(plan: &VcPlan, radix: u64, dist: u64) -> u32 {
+    let bytes = plan.precision.complex_bytes();
+    match plan.ct_lanes {
+        Some(c)
+            if dist % c.lanes as u64 == 0
+                && (c.every_pass || cpu_cache::rows_thrash(radix, dist, bytes)) =>
+        {
+            c.lanes
+        }
+        _ => 1,
+    }
+}
+
 /// Limits used when no device is at hand (`source`): NVIDIA's OpenCL 48 KB, 1024 work-items.
 pub const DEFAULT_LIMITS: FusedLimits = FusedLimits {
     local_bytes: 48 * 1024,
@@ -125,7 +143,11 @@ impl Schedule {
         let last = groups.len() - 1;
         for (k, &d) in groups.iter().enumerate() {
             let radix = (plan.p as u64).pow(d);
-            let spec = VcKernelSpec::for_pass(plan, d, k == last);
+            let mut spec = VcKernelSpec::for_pass(plan, d, k == last);
+            if plan.algorithm == Algorithm::Ct {
+                spec.lanes = ct_pass_lanes(plan, radix, (plan.p as u64).pow(plan.n - done - d));
+            }
+            let lanes = spec.lanes;
             let kernel = match kernels.iter().position(|s| *s == spec) {
                 Some(i) => i,
                 None => {
@@ -140,7 +162,8 @@ impl Schedule {
                     let s = n - done - d;
                     let units: Vec<u32> = (0..s).chain(s + d..n).collect();
                     let others: Vec<u32> = (s..s + d).collect();
-                    let m = row_map(p, n, &units, &others);
+                    // A CPU-shaped unit is `lanes` butterflies: no rectangle of rows.
+                    let m = row_map(p, n, &units, &others).filter(|_| lanes == 1);
                     let dist = (p as u64).pow(s);
                     (PassKind::Ct { dist }, cur, m, m)
                 }
@@ -162,7 +185,7 @@ impl Schedule {
                 radix,
                 digits: d,
                 kernel,
-                units: plan.len / radix,
+                units: plan.len / radix / lanes as u64,
                 batch: plan.batch,
                 src: cur,
                 dst,

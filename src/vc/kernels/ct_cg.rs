@@ -38,6 +38,11 @@ pub fn generate(plan: &VcPlan, specs: &[VcKernelSpec]) -> GeneratedProgram {
         plan.precision,
         plan.norm
     ));
+    if let Some(l) = specs.iter().map(|s| s.lanes).find(|&l| l > 1) {
+        w.comment(format!(
+            "CPU-shaped kernels (suffix _l{l}): every work-item computes {l} butterflies at consecutive positions."
+        ));
+    }
     crate::clgen::complex_preamble(&mut w, f64p, specs.iter().any(|s| s.wide_index));
     let mut kernels = Vec::new();
     for spec in specs {
@@ -78,6 +83,9 @@ fn emit_header(w: &mut Writer, s: &VcKernelSpec) {
 }
 
 fn emit_kernel(w: &mut Writer, s: &VcKernelSpec) {
+    if s.lanes > 1 {
+        return super::ct_cpu::emit_kernel(w, s);
+    }
     let r = s.radix();
     emit_header(w, s);
     let coef_arg = match s.coeffs {
@@ -283,17 +291,8 @@ fn emit_literal_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
             });
         }
     }
-    let (p, inverse) = (s.p as u64, s.direction == Direction::Inverse);
     let xs: Vec<String> = (0..r).map(|j| format!("x{j}")).collect();
-    for d in 0..s.digits {
-        let stride = p.pow(d);
-        for base in (0..r).filter(|b| (b / stride) % p == 0) {
-            let vars: Vec<String> = (0..p)
-                .map(|v| xs[(base + v * stride) as usize].clone())
-                .collect();
-            small_dft::emit_dft(w, p, &vars, inverse, ty.f64);
-        }
-    }
+    emit_codelets(w, s, &xs);
     for (i, x) in xs.iter().enumerate() {
         let expr = match s.scale {
             Some(scale) => {
@@ -312,4 +311,21 @@ fn emit_literal_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
         int_mul: r,
         ..Default::default()
     });
+}
+
+/// The literal butterfly on the r registers `xs`: W = ⊗ of m p-point DFTs, so they are
+/// transformed one digit at a time by p-point codelets ([`small_dft::emit_dft`]: pair, Rader
+/// or factored, constants folded).
+pub(super) fn emit_codelets(w: &mut Writer, s: &VcKernelSpec, xs: &[String]) {
+    let (p, inverse) = (s.p as u64, s.direction == Direction::Inverse);
+    let r = s.radix();
+    for d in 0..s.digits {
+        let stride = p.pow(d);
+        for base in (0..r).filter(|b| (b / stride) % p == 0) {
+            let vars: Vec<String> = (0..p)
+                .map(|v| xs[(base + v * stride) as usize].clone())
+                .collect();
+            small_dft::emit_dft(w, p, &vars, inverse, s.precision == Precision::F64);
+        }
+    }
 }

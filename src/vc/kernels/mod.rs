@@ -1,8 +1,9 @@
 //! The VC transform's OpenCL C generators: one kernel per pass of the ct/cg algorithms
-//! ([`ct_cg`]) and the fused multi-digit passes ([`fused`]).
+//! ([`ct_cg`]; CPU-shaped CT kernels in [`ct_cpu`]) and the fused multi-digit passes ([`fused`]).
 
 mod block;
 pub mod ct_cg;
+pub mod ct_cpu;
 pub mod fused;
 mod per_item;
 
