@@ -1,6 +1,7 @@
 //! `jitfft.bent`, `jitfft.spectrum_stats`, `jitfft.autocorr`: many p-valued functions at once,
 //! their truth vectors on the device as one byte a value (the library's `mvl`).
 
+use crate::cache::{get_or_build, Footprint};
 use crate::convert::truth_vectors;
 use crate::errors::{bad, to_py};
 use crate::{device_nogil, to_dict};
@@ -61,15 +62,24 @@ fn bent<'py>(
     let precision = precision_of(precision, &gpu)?;
     let (v, times, kernels) = py
         .allow_threads(|| {
-            let mut c = BentClassifier::new(&gpu, t.p, t.n, t.batch, precision)?;
-            if t.batch > 1 {
-                // Only one function's report shows its |S| range: the others need B bytes back.
-                c = c.verdicts_on_device(&gpu)?;
-            }
+            let key = format!("p={} n={} batch={} {precision}", t.p, t.n, t.batch);
+            let c = get_or_build(&gpu, "bent", key, || {
+                let mut c = BentClassifier::new(&gpu, t.p, t.n, t.batch, precision)?;
+                if t.batch > 1 {
+                    // Only one function's report shows its |S| range: the others need B bytes back.
+                    c = c.verdicts_on_device(&gpu)?;
+                }
+                // The truth vectors, one byte a value, on the device and in the staging.
+                let bytes = t.batch * t.len();
+                let size = Footprint {
+                    device_bytes: bytes,
+                    host_bytes: bytes,
+                };
+                Ok((c, size))
+            })?;
+            let c = c.lock().unwrap_or_else(|e| e.into_inner());
             let (v, times) = c.classify(&gpu, &t)?;
-            let kernels = geometry(&c);
-            c.release()?;
-            Ok((v, times, kernels))
+            Ok((v, times, geometry(&c)))
         })
         .map_err(to_py)?;
     let rep = report.then(|| {
