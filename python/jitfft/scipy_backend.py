@@ -39,6 +39,9 @@ def _nd(x, s=None, axes=None, norm=None, overwrite_x=False, workers=None, *, pla
     if x.dtype.kind not in "cfiu" or (x.dtype.kind in "cf" and x.dtype.itemsize > 16):
         raise _Declined
     axes = _axes_for(x, s, axes)
+    if plan is not None:
+        # A VcPlan says what it takes: a mismatch is the caller's error, not a fallback.
+        return _with_plan(plan, x, s, axes, norm, inverse)
     shape = list(x.shape)
     if s is not None:
         if len(s) != len(axes):
@@ -50,8 +53,6 @@ def _nd(x, s=None, axes=None, norm=None, overwrite_x=False, workers=None, *, pla
         raise _Declined
     if workers is not None:
         operator.index(workers)  # scipy's type rule; the device does the work
-    if plan is not None:
-        return _with_plan(plan, x, s, axes, norm, inverse)
     dtype = _fft._DTYPES[_fft._precision(None, x.dtype)]
     in_place = (overwrite_x and s is None and isinstance(x, np.ndarray) and x.dtype == dtype
                 and x.flags.writeable)
