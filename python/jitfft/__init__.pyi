@@ -1,9 +1,10 @@
 """jitfft: run-time generated OpenCL kernels for spectral transforms, on numpy arrays.
 
-Every call releases the GIL while the device works. Bad input raises ValueError with the
-CLI's message; OpenCL failures raise OpenClError (``.status`` the API status code).
+Every call releases the GIL while the device works. Bad input raises ValueError or TypeError
+naming the argument; OpenCL failures raise OpenClError (``.status`` the API status code).
 """
 
+from types import ModuleType
 from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -23,44 +24,83 @@ class BuildError(RuntimeError):
     """The device compiler rejected a generated program (the build log is in the message)."""
 
 Device = Union[int, str, None]
+
+scipy_backend: ModuleType
 ComplexArray = Union[npt.NDArray[np.complex64], npt.NDArray[np.complex128]]
 
 def devices() -> List[Dict[str, Any]]:
     """Every OpenCL device, as the dicts ``jitfft devices --json`` prints."""
 
+DTypeLike = Union[type, np.dtype, str]
+Norm = Optional[Literal["backward", "ortho", "forward"]]
+Precision = Optional[Union[Literal["f32", "f64", "complex64", "complex128"], DTypeLike]]
+
+MAX_P: int
+
 def vc(
     x: npt.ArrayLike,
-    p: Optional[int] = None,
+    s: Optional[Sequence[Optional[int]]] = None,
+    axes: Optional[Union[int, Sequence[int]]] = None,
+    norm: Norm = None,
+    out: Optional[ComplexArray] = None,
     *,
-    inverse: bool = False,
+    device: Device = None,
     algorithm: Optional[Literal["ct", "cg", "fused"]] = None,
-    norm: Optional[Literal["none", "full", "ortho"]] = None,
-    device: Optional[str] = None,
+    precision: Precision = None,
+    check_finite: bool = True,
 ) -> ComplexArray:
-    """The VC transform (n-dimensional DFT of shape (p,)*n, = numpy.fft.fftn over the last n
-    axes; inverse=True: numpy.fft.ifftn). x: (p,)*n or (B,)+(p,)*n; with p given also (p^n,)
-    or (B, p^n). Same shape and dtype out (real input promoted)."""
+    """numpy.fft.fftn(x, s, axes, norm, out) over axes of one length p ≤ 256 (ValueError
+    naming the axes otherwise). complex64 out for complex64/float32/float16 input, complex128
+    otherwise (precision= overrides). out=x runs in place. NaN/inf raise ValueError with their
+    index unless check_finite=False. Plans come from the device's plan cache."""
+
+def ivc(
+    x: npt.ArrayLike,
+    s: Optional[Sequence[Optional[int]]] = None,
+    axes: Optional[Union[int, Sequence[int]]] = None,
+    norm: Norm = None,
+    out: Optional[ComplexArray] = None,
+    *,
+    device: Device = None,
+    algorithm: Optional[Literal["ct", "cg", "fused"]] = None,
+    precision: Precision = None,
+    check_finite: bool = True,
+) -> ComplexArray:
+    """numpy.fft.ifftn(x, s, axes, norm, out) over axes of one length p; arguments as vc."""
+
+def vc_layout_stats() -> Dict[str, Any]:
+    """What vc/ivc copied so far: calls, input_copies, output_copies, last_layout."""
 
 class VcPlan:
-    """A VC transform of ``batch`` arrays of shape (p,)*n built once on a device; ``execute``
-    reuses the program, device buffers and pinned staging. Thread-safe (runs serialise)."""
+    """A VC transform built once for arrays of one shape and dtype (VcPlan(shape, axes=...) or
+    VcPlan(p, n, batch)); ``execute`` reuses the program, device buffers and pinned staging.
+    Thread-safe (runs on one plan serialise)."""
 
+    shape: Tuple[int, ...]
+    axes: Tuple[int, ...]
+    dtype: np.dtype
+    norm: Norm
+    inverse: bool
+    p: int
+    n: int
+    batch: int
     def __init__(
         self,
-        p: int,
-        n: int,
+        shape_or_p: Union[int, Sequence[int]],
+        n: Optional[int] = None,
         batch: int = 1,
-        precision: Literal["f32", "f64"] = "f32",
         *,
+        axes: Optional[Union[int, Sequence[int]]] = None,
+        dtype: DTypeLike = np.complex64,
+        norm: Norm = None,
         inverse: bool = False,
         algorithm: Optional[Literal["ct", "cg", "fused"]] = None,
         radix: Optional[int] = None,
-        norm: Optional[Literal["none", "full", "ortho"]] = None,
-        device: Optional[str] = None,
+        device: Device = None,
+        check_finite: bool = True,
     ) -> None: ...
     def execute(self, x: npt.ArrayLike, out: Optional[ComplexArray] = None) -> ComplexArray:
-        """Transforms x (B·N values) into a new array of x's shape, or into ``out``
-        (``out=x``: in place). No copy where x is C-contiguous in the plan's dtype."""
+        """Transforms x (the plan's shape) into a new array or ``out`` (out=x: in place)."""
     @property
     def source(self) -> str:
         """The generated OpenCL C."""
@@ -68,20 +108,29 @@ class VcPlan:
     def passes(self) -> int:
         """Launches one transform takes."""
     @property
-    def shape(self) -> Tuple[int, int, int]:
-        """(p, n, batch)"""
-    @property
-    def dtype_name(self) -> str:
-        """'complex64' or 'complex128'."""
+    def footprint(self) -> Tuple[int, int]:
+        """(device bytes, pinned host bytes) the plan holds."""
     def stats(self) -> Dict[str, Any]:
-        """What ran and the times of the executions so far (the ``vc --json`` fields)."""
+        """The ``vc --json`` fields plus calls, input_copies, output_copies, last_layout."""
+
+def plan_cache_info() -> List[Dict[str, Any]]:
+    """Per device: plans, device_bytes, host_bytes, max_plans, max_bytes, hits, misses,
+    evictions and entries [{kind, key, device_bytes, host_bytes, hits}]."""
+
+def clear_plan_cache(kind: Optional[Literal["vc", "mul", "ntt", "gfp", "bent"]] = None) -> int:
+    """Drops the cached plans (of one kind where given); returns how many."""
+
+def set_plan_cache_limits(
+    max_plans: Optional[int] = None, max_bytes: Optional[int] = None
+) -> Tuple[int, Optional[int]]:
+    """Per-device limits (max_bytes 0: the default, a quarter of the device's memory)."""
 
 def bent(
     truth: npt.ArrayLike,
     p: int,
     *,
     precision: Optional[Literal["f32", "f64"]] = None,
-    device: Optional[str] = None,
+    device: Device = None,
     report: bool = False,
 ) -> Union[npt.NDArray[np.bool_], Tuple[npt.NDArray[np.bool_], Dict[str, Any]]]:
     """Which functions are bent (every |S|² = p^n). truth: integers 0..p−1 of shape (B, p^n)
@@ -94,7 +143,7 @@ def spectrum_stats(
     bins: int = 16,
     *,
     precision: Optional[Literal["f32", "f64"]] = None,
-    device: Optional[str] = None,
+    device: Device = None,
 ) -> Dict[str, Any]:
     """Per function min/max |S|, zero count, histogram of |S|², exact (|S|², count) pairs."""
 
@@ -103,7 +152,7 @@ def autocorr(
     p: int,
     *,
     precision: Optional[Literal["f32", "f64"]] = None,
-    device: Optional[str] = None,
+    device: Device = None,
 ) -> ComplexArray:
     """R_f(τ) = Σ_x ε^(f(x ⊕ τ) − f(x)) of each function, truth's shape."""
 
@@ -112,7 +161,7 @@ def ntt(
     field: str = "bn254-fr",
     inverse: bool = False,
     *,
-    device: Optional[str] = None,
+    device: Device = None,
 ) -> Union[List[int], npt.NDArray[np.uint64]]:
     """The NTT over a prime field preset, bit-exact: Python ints in [0, p) (list out) or a
     uint64 limb array (N, L) / (N,) (the same layout out)."""
@@ -122,9 +171,9 @@ def gfp(
     prime: str = "p3",
     inverse: bool = False,
     *,
-    device: Optional[str] = None,
+    device: Device = None,
 ) -> List[int]:
     """The FFT over a generalized Fermat prime r^k + 1 (presets p3, p4, p5), bit-exact."""
 
-def mul(a: int, b: int, method: Literal["auto", "block", "ntt"] = "auto", *, device: Optional[str] = None) -> int:
-    """The exact product a·b of two Python integers on the device."""
+def mul(a: int, b: int, method: Literal["auto", "block", "ntt"] = "auto", *, device: Device = None) -> int:
+    """The exact product a·b of two Python integers on the device (plans cached per size)."""

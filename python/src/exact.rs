@@ -5,7 +5,7 @@
 
 use crate::cache::{get_or_build, Footprint};
 use crate::convert::{int_from_py, int_to_py, limbs_from_py, limbs_to_py};
-use crate::device_nogil;
+use crate::{device_nogil, DeviceArg};
 use crate::errors::{bad, to_py};
 use jitfft::field::cpu::limbs64;
 use jitfft::field::PrimeField;
@@ -57,7 +57,7 @@ fn ntt<'py>(
     values: &Bound<'py, PyAny>,
     field: &str,
     inverse: bool,
-    device: Option<&str>,
+    device: Option<DeviceArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let f = PrimeField::preset(field).map_err(to_py)?;
     let l = limbs64(&f);
@@ -92,7 +92,7 @@ fn ntt<'py>(
         None => (from_integers(&f, &residues(values, &f.p, "values")?), None),
     };
     let log_n = log2_size(data.len() / l)?;
-    let gpu = device_nogil(py, device)?;
+    let gpu = device_nogil(py, DeviceArg::selector(&device).as_deref())?;
     let out = py
         .allow_threads(|| {
             let key = format!("{field} 2^{log_n} inverse={inverse}");
@@ -134,12 +134,12 @@ fn gfp<'py>(
     values: &Bound<'py, PyAny>,
     prime: &str,
     inverse: bool,
-    device: Option<&str>,
+    device: Option<DeviceArg>,
 ) -> PyResult<Bound<'py, PyList>> {
     let f = GfpField::preset(prime).map_err(to_py)?;
     let x = residues(values, &f.p, "values")?;
     let log_n = log2_size(x.len())?;
-    let gpu = device_nogil(py, device)?;
+    let gpu = device_nogil(py, DeviceArg::selector(&device).as_deref())?;
     let y = py
         .allow_threads(|| {
             let key = format!("{prime} 2^{log_n} inverse={inverse}");
@@ -179,7 +179,7 @@ fn mul<'py>(
     a: &Bound<'py, PyAny>,
     b: &Bound<'py, PyAny>,
     method: &str,
-    device: Option<&str>,
+    device: Option<DeviceArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let method = match method {
         "auto" => Method::Auto,
@@ -191,7 +191,7 @@ fn mul<'py>(
     let (neg_b, bytes_b) = limbs_from_py(b, "b")?;
     let (ab, bb) = (bytes_a.as_bytes(), bytes_b.as_bytes());
     let (la, lb) = (ab.len().div_ceil(8).max(1), bb.len().div_ceil(8).max(1));
-    let gpu = device_nogil(py, device)?;
+    let gpu = device_nogil(py, DeviceArg::selector(&device).as_deref())?;
     let prod = py
         .allow_threads(|| {
             let key = format!("{la}x{lb} limbs {method:?}");

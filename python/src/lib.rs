@@ -40,6 +40,24 @@ pub(crate) fn device(sel: Option<&str>) -> jitfft::Result<Arc<Gpu>> {
     Ok(gpu)
 }
 
+/// A `device=` argument: an index (`device=0`) or a string (an index, a name substring, "gpu"
+/// or "cpu").
+#[derive(FromPyObject)]
+pub(crate) enum DeviceArg {
+    Index(usize),
+    Name(String),
+}
+
+impl DeviceArg {
+    /// The selector string of an optional argument.
+    pub(crate) fn selector(arg: &Option<DeviceArg>) -> Option<String> {
+        arg.as_ref().map(|d| match d {
+            DeviceArg::Index(i) => i.to_string(),
+            DeviceArg::Name(s) => s.clone(),
+        })
+    }
+}
+
 /// Opens the device with the GIL released (discovery and context creation take a while).
 pub(crate) fn device_nogil(py: Python<'_>, sel: Option<&str>) -> PyResult<Arc<Gpu>> {
     py.allow_threads(|| device(sel)).map_err(to_py)

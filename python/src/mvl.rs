@@ -4,7 +4,7 @@
 use crate::cache::{get_or_build, Footprint};
 use crate::convert::truth_vectors;
 use crate::errors::{bad, to_py};
-use crate::{device_nogil, to_dict};
+use crate::{device_nogil, to_dict, DeviceArg};
 use jitfft::mvl::bent::{check_possible, BentClassifier};
 use jitfft::mvl::bent_report::{geometry, ClassifyReport};
 use jitfft::mvl::{autocorrelation, default_precision, spectrum_stats as stats_of, TruthVectors};
@@ -53,12 +53,12 @@ fn bent<'py>(
     truth: &Bound<'py, PyAny>,
     p: u32,
     precision: Option<&str>,
-    device: Option<&str>,
+    device: Option<DeviceArg>,
     report: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let t = truth_vectors(truth, p)?;
     check_possible(p, t.n).map_err(to_py)?;
-    let gpu = device_nogil(py, device)?;
+    let gpu = device_nogil(py, DeviceArg::selector(&device).as_deref())?;
     let precision = precision_of(precision, &gpu)?;
     let (v, times, kernels) = py
         .allow_threads(|| {
@@ -113,10 +113,10 @@ fn spectrum_stats<'py>(
     p: u32,
     bins: u32,
     precision: Option<&str>,
-    device: Option<&str>,
+    device: Option<DeviceArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let t = truth_vectors(truth, p)?;
-    let gpu = device_nogil(py, device)?;
+    let gpu = device_nogil(py, DeviceArg::selector(&device).as_deref())?;
     let precision = precision_of(precision, &gpu)?;
     let s = py
         .allow_threads(|| stats_of(&gpu, &t, precision, bins))
@@ -135,10 +135,10 @@ fn autocorr<'py>(
     truth: &Bound<'py, PyAny>,
     p: u32,
     precision: Option<&str>,
-    device: Option<&str>,
+    device: Option<DeviceArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let t = truth_vectors(truth, p)?;
-    let gpu = device_nogil(py, device)?;
+    let gpu = device_nogil(py, DeviceArg::selector(&device).as_deref())?;
     let precision = precision_of(precision, &gpu)?;
     let r: Vec<Complex64> = py
         .allow_threads(|| autocorrelation(&gpu, &t, precision))
