@@ -117,7 +117,9 @@ def plan_cache_info() -> List[Dict[str, Any]]:
     """Per device: plans, device_bytes, host_bytes, max_plans, max_bytes, hits, misses,
     evictions and entries [{kind, key, device_bytes, host_bytes, hits}]."""
 
-def clear_plan_cache(kind: Optional[Literal["vc", "mul", "ntt", "gfp", "bent"]] = None) -> int:
+def clear_plan_cache(
+    kind: Optional[Literal["vc", "mul", "ntt", "gfp", "bent", "spectrum_stats", "autocorr"]] = None,
+) -> int:
     """Drops the cached plans (of one kind where given); returns how many."""
 
 def set_plan_cache_limits(

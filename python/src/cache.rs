@@ -1,5 +1,6 @@
 //! One plan cache per device for every kind of plan the module builds (vc, mul, ntt, gfp,
-//! bent): the built programs, device buffers and pinned staging stay allocated across calls.
+//! bent, spectrum_stats, autocorr): the built programs, device buffers and pinned staging
+//! stay allocated across calls.
 //! Bounded per device by a plan count and a byte limit (device buffers), the least recently
 //! used plan evicted first. Thread-safe: the table is locked only to look up, insert and evict;
 //! each plan has its own mutex, so runs on one plan serialise and runs on others do not.

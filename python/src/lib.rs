@@ -93,7 +93,8 @@ fn plan_cache_info(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
 }
 
 /// Frees every cached plan (only those of `kind` where given: "vc", "mul", "ntt", "gfp",
-/// "bent"); plans in use are freed when their call returns. Returns how many were dropped.
+/// "bent", "spectrum_stats", "autocorr"); plans in use are freed when their call returns.
+/// Returns how many were dropped.
 #[pyfunction]
 #[pyo3(signature = (kind=None))]
 fn clear_plan_cache(py: Python<'_>, kind: Option<&str>) -> usize {

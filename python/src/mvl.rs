@@ -7,7 +7,7 @@ use crate::errors::{bad, to_py};
 use crate::{device_nogil, to_dict, DeviceArg};
 use jitfft::mvl::bent::{check_possible, BentClassifier};
 use jitfft::mvl::bent_report::{geometry, ClassifyReport};
-use jitfft::mvl::{autocorrelation, default_precision, spectrum_stats as stats_of, TruthVectors};
+use jitfft::mvl::{default_precision, Autocorrelator, SpectrumStatsPlan, TruthVectors};
 use jitfft::transform::Precision;
 use num_complex::Complex64;
 use numpy::{IntoPyArray, PyArrayMethods};
@@ -119,7 +119,19 @@ fn spectrum_stats<'py>(
     let gpu = device_nogil(py, DeviceArg::selector(&device).as_deref())?;
     let precision = precision_of(precision, &gpu)?;
     let s = py
-        .allow_threads(|| stats_of(&gpu, &t, precision, bins))
+        .allow_threads(|| {
+            let key = format!("p={} n={} batch={} {precision} bins={bins}", t.p, t.n, t.batch);
+            let plan = get_or_build(&gpu, "spectrum_stats", key, || {
+                let plan = SpectrumStatsPlan::new(&gpu, t.p, t.n, t.batch, precision, bins)?;
+                let size = Footprint {
+                    device_bytes: plan.device_bytes(),
+                    host_bytes: t.batch * t.len(),
+                };
+                Ok((plan, size))
+            })?;
+            let plan = plan.lock().unwrap_or_else(|e| e.into_inner());
+            plan.run(&gpu, &t)
+        })
         .map_err(to_py)?;
     to_dict(py, &s)
 }
@@ -141,7 +153,19 @@ fn autocorr<'py>(
     let gpu = device_nogil(py, DeviceArg::selector(&device).as_deref())?;
     let precision = precision_of(precision, &gpu)?;
     let r: Vec<Complex64> = py
-        .allow_threads(|| autocorrelation(&gpu, &t, precision))
+        .allow_threads(|| {
+            let key = format!("p={} n={} batch={} {precision}", t.p, t.n, t.batch);
+            let plan = get_or_build(&gpu, "autocorr", key, || {
+                let plan = Autocorrelator::new(&gpu, t.p, t.n, t.batch, precision)?;
+                let size = Footprint {
+                    device_bytes: plan.device_bytes(),
+                    host_bytes: t.batch * t.len(),
+                };
+                Ok((plan, size))
+            })?;
+            let plan = plan.lock().unwrap_or_else(|e| e.into_inner());
+            plan.run(&gpu, &t)
+        })
         .map_err(to_py)?;
     let arr = r.into_pyarray(py).reshape(t.shape.clone())?;
     Ok(match precision {

@@ -40,6 +40,21 @@ def test_reuse_and_clear(rng, fresh_cache):
     assert device_info()["plans"] == 0
 
 
+def test_every_kind_is_cached(rng, fresh_cache):
+    truth = rng.integers(0, 3, size=(2, 9)).astype(np.uint8)
+    for _ in range(2):
+        jitfft.bent(truth, 3)
+        jitfft.spectrum_stats(truth, 3, bins=4)
+        jitfft.autocorr(truth, 3)
+        jitfft.ntt([1, 2, 3, 4], "goldilocks")
+        jitfft.gfp([1, 2, 3, 4], "p3")
+        jitfft.mul(3**50, 7**40)
+    d = device_info()
+    kinds = sorted(e["kind"] for e in d["entries"])
+    assert kinds == sorted(["bent", "spectrum_stats", "autocorr", "ntt", "gfp", "mul"])
+    assert all(e["hits"] == 1 for e in d["entries"])
+
+
 def test_limits_evict_least_recently_used(rng, fresh_cache):
     assert jitfft.set_plan_cache_limits(max_plans=2) == (2, None)
     for b in (2, 3, 4):
