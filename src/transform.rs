@@ -5,7 +5,6 @@
 use num_complex::Complex64;
 use serde::Serialize;
 use std::f64::consts::PI;
-use std::fmt;
 
 /// Element type of a complex transform.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -49,18 +48,34 @@ pub enum Norm {
     Ortho,
 }
 
-macro_rules! display_kebab {
-    ($t:ty { $($v:ident => $s:expr),* $(,)? }) => {
-        impl fmt::Display for $t {
-            fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+/// `Display` and `FromStr` of a plain enum from one table of kebab-case names, so the CLI, the
+/// Python module and the reports share one spelling; the parse error names the allowed values.
+macro_rules! kebab_names {
+    ($t:ty, $what:expr, { $($v:ident => $s:expr),* $(,)? }) => {
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str(match self { $(<$t>::$v => $s),* })
+            }
+        }
+        impl std::str::FromStr for $t {
+            type Err = String;
+            fn from_str(s: &str) -> std::result::Result<Self, String> {
+                match s {
+                    $($s => Ok(<$t>::$v),)*
+                    _ => Err(format!(
+                        "{} {s:?}: use {}",
+                        $what,
+                        [$($s),*].map(|n| format!("'{n}'")).join(", ")
+                    )),
+                }
             }
         }
     };
 }
-display_kebab!(Precision { F32 => "f32", F64 => "f64" });
-display_kebab!(Direction { Forward => "forward", Inverse => "inverse" });
-display_kebab!(Norm { None => "none", Full => "full", Ortho => "ortho" });
+pub(crate) use kebab_names;
+kebab_names!(Precision, "precision", { F32 => "f32", F64 => "f64" });
+kebab_names!(Direction, "direction", { Forward => "forward", Inverse => "inverse" });
+kebab_names!(Norm, "norm", { None => "none", Full => "full", Ortho => "ortho" });
 
 /// p^e, or None on overflow.
 pub fn checked_pow(p: u64, e: u32) -> Option<u64> {

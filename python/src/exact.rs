@@ -5,8 +5,8 @@
 
 use crate::cache::{get_or_build, Footprint};
 use crate::convert::{int_from_py, int_to_py, limbs_from_py, limbs_to_py};
-use crate::{device_nogil, DeviceArg};
 use crate::errors::{bad, to_py};
+use crate::{device_nogil, DeviceArg};
 use jitfft::field::cpu::limbs64;
 use jitfft::field::PrimeField;
 use jitfft::gfp::execute::device_limits;

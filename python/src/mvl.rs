@@ -120,7 +120,10 @@ fn spectrum_stats<'py>(
     let precision = precision_of(precision, &gpu)?;
     let s = py
         .allow_threads(|| {
-            let key = format!("p={} n={} batch={} {precision} bins={bins}", t.p, t.n, t.batch);
+            let key = format!(
+                "p={} n={} batch={} {precision} bins={bins}",
+                t.p, t.n, t.batch
+            );
             let plan = get_or_build(&gpu, "spectrum_stats", key, || {
                 let plan = SpectrumStatsPlan::new(&gpu, t.p, t.n, t.batch, precision, bins)?;
                 let size = Footprint {

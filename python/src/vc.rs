@@ -8,9 +8,8 @@ use crate::convert::{complex_array, ComplexArray};
 use crate::errors::{bad, to_py};
 use crate::{device_nogil, to_dict};
 use jitfft::runtime::Gpu;
-use jitfft::vc::choose::plan_for_device;
 use jitfft::vc::report::{TimingReport, TransformReport};
-use jitfft::vc::{Algorithm, Direction, Norm, Precision, RunTimes, VcOptions, VcPlan, VcTransform};
+use jitfft::vc::{Algorithm, Direction, Norm, Precision, RunTimes, VcOptions, VcTransform};
 use num_complex::{Complex32, Complex64};
 use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
@@ -97,8 +96,18 @@ impl Request {
         opts: VcOptions,
         open: bool,
     ) -> jitfft::Result<(Ready, Footprint)> {
-        let plan = VcPlan::new(self.p, self.n, opts)?.with_batch(self.batch)?;
-        let chosen = plan_for_device(gpu, plan, opts, open)?;
+        // The library's request: `None` where the caller left the choice open.
+        let req = jitfft::vc::request::Request {
+            n: Some(self.n),
+            batch: Some(self.batch),
+            algorithm: (!open).then_some(opts.algorithm),
+            radix: opts.radix,
+            precision: opts.precision,
+            direction: opts.direction,
+            norm: opts.norm,
+            ..jitfft::vc::request::Request::new(self.p)
+        };
+        let chosen = jitfft::vc::request::plan(&req, gpu, None, None)?;
         let tr = VcTransform::new(gpu, &chosen.plan)?;
         let report = TransformReport::of(&tr, &gpu.info, chosen.tuned);
         let one = tr.plan.buffer_bytes();

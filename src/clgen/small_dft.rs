@@ -172,7 +172,7 @@ pub fn emit_dft(w: &mut Writer, p: u64, vars: &[String], inverse: bool, f64p: bo
 /// [`emit_dft`] for memory-bound kernels (the fused and block passes): composite p in the
 /// pair form, not factored, unless `JITFFT_CODELET=factored`. Their time is the bytes, and on
 /// the H100 the factored codelets ran the same or slower there (21^6 1.92 against 1.69 ms,
-/// 25^6 7.52 against 7.28, 15^7 3.06 against 3.03, 24^6 equal: `nvidia-h100/current/last28/`;
+/// 25^6 7.52 against 7.28, 15^7 3.06 against 3.03, 24^6 equal: `nvidia-h100/current/wisdom-bent-overlap-codelets/`;
 /// more live values, fewer loads in flight in the passes with short runs), while on the CPU
 /// the flops are the time.
 pub fn emit_dft_memory_bound(w: &mut Writer, p: u64, vars: &[String], inverse: bool, f64p: bool) {

@@ -3,9 +3,10 @@
 use super::common::{open_device, RunFlags};
 use crate::io::input::Encoding;
 use crate::io::random::random_complex;
-use crate::vc::plan::FusedLayout;
+use crate::vc::overlap::DownloadMode;
 use crate::vc::report::{TimingReport, TransformReport};
-use crate::vc::{Algorithm, Coeffs, Direction, Norm, Precision, VcOptions, VcPlan, VcTransform};
+use crate::vc::request::{resolve, Request, Route};
+use crate::vc::{Direction, VcOptions, VcPlan, VcTransform};
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use num_complex::Complex64;
@@ -121,68 +122,54 @@ pub struct TransformArgs {
     pub batch: Option<u64>,
 }
 
+/// One spelling for clap and the library: each flag enum maps onto the library enum of the
+/// same kebab-case name (`FromStr` of `vc::plan` and `transform`).
+fn lib<A: ValueEnum, L: std::str::FromStr>(a: A) -> L {
+    let name = a.to_possible_value().map(|v| v.get_name().to_string());
+    match name.as_deref().map(str::parse) {
+        Some(Ok(l)) => l,
+        // The flag enums are written from the library's names (tests/cli_grammar checks them).
+        _ => unreachable!("a flag value without its library name"),
+    }
+}
+
 impl TransformArgs {
-    /// The library options these flags ask for.
-    pub fn options(&self) -> VcOptions {
-        VcOptions {
-            algorithm: match self.algo {
-                Some(AlgoArg::Ct) => Algorithm::Ct,
-                Some(AlgoArg::Cg) => Algorithm::Cg,
-                Some(AlgoArg::Fused) => Algorithm::Fused,
-                // A radix names the paper's per-butterfly kernels; otherwise fused by rule.
-                None if self.radix.is_some() => Algorithm::Ct,
-                None => Algorithm::Fused,
-            },
+    /// The library request these flags make (no input or run options).
+    pub fn request(&self) -> Request {
+        Request {
+            n: self.n,
+            batch: self.batch,
+            algorithm: self.algo.map(lib),
             radix: self.radix,
-            coeffs: match self.coeffs {
-                Some(CoeffsArg::ConstFirst) | None => Coeffs::ConstFirst,
-                Some(CoeffsArg::ConstMatrix) => Coeffs::ConstMatrix,
-                Some(CoeffsArg::Literal) => Coeffs::Literal,
-            },
-            precision: match self.precision {
-                PrecisionArg::F32 => Precision::F32,
-                PrecisionArg::F64 => Precision::F64,
-            },
+            coeffs: self.coeffs.map(lib),
+            precision: lib(self.precision),
             direction: if self.inverse {
                 Direction::Inverse
             } else {
                 Direction::Forward
             },
-            norm: self.norm.map(|n| match n {
-                NormArg::None => Norm::None,
-                NormArg::Full => Norm::Full,
-                NormArg::Ortho => Norm::Ortho,
-            }),
+            norm: self.norm.map(lib),
             fused_digits: self.fused_digits,
             fused_lanes: self.fused_lanes,
-            fused_layout: match self.fused_layout {
-                LayoutArg::Auto => FusedLayout::Auto,
-                LayoutArg::Rotate => FusedLayout::Rotate,
-                LayoutArg::Inplace => FusedLayout::Inplace,
-                LayoutArg::Staged => FusedLayout::Staged,
-            },
+            fused_layout: lib(self.fused_layout),
             fused_values: self.fused_values,
+            ..Request::new(self.p)
         }
     }
 
-    /// True when no flag chose the schedule (algorithm, radix, coefficients, fused digits,
-    /// lanes or values): the device's default plan runs (wisdom, else the rule).
+    /// The library options these flags ask for ([`Request::options`]).
+    pub fn options(&self) -> VcOptions {
+        self.request().options()
+    }
+
+    /// True when no flag chose the schedule ([`Request::schedule_open`]).
     pub fn schedule_open(&self) -> bool {
-        self.algo.is_none()
-            && self.radix.is_none()
-            && self.coeffs.is_none()
-            && self.fused_digits.is_none()
-            && self.fused_lanes.is_none()
-            && self.fused_values.is_none()
+        self.request().schedule_open()
     }
 
     /// The plan, with n from the flags (required when there is no input file).
     pub fn plan(&self, n: Option<u32>) -> Result<VcPlan> {
-        let n = match n.or(self.n) {
-            Some(n) => n,
-            None => bail!("--n is required when no --input is given (N = p^n)"),
-        };
-        Ok(VcPlan::new(self.p, n, self.options())?.with_batch(self.batch.unwrap_or(1))?)
+        Ok(self.request().plan(n, None)?)
     }
 }
 
@@ -258,11 +245,29 @@ pub enum DownloadArg {
 pub use crate::vc::report::default_tolerance;
 
 use super::vc_report::{overlap_report, print_human, VcReport};
-use super::vc_run::{
-    choose_plan, overlapped, read_input, run_input, time_runs, validate, write_output,
-};
+use super::vc_run::{overlapped, read_input, run_input, time_runs, validate, write_output};
 
-/// Runs `jitfft vc`.
+impl VcArgs {
+    /// The library request these flags make.
+    pub fn request(&self) -> Request {
+        Request {
+            input: self.run.input.clone(),
+            output: self.run.output.clone(),
+            roots: self.encoding == EncodingArg::Roots,
+            check: self.run.check,
+            truth: self.truth,
+            overlap: self.overlap.then_some(match self.download {
+                Some(DownloadArg::Packed) => DownloadMode::Packed,
+                _ => DownloadMode::Rect,
+            }),
+            stream: self.stream,
+            ..self.t.request()
+        }
+    }
+}
+
+/// Runs `jitfft vc`: the flags checked, the device opened, the request resolved
+/// (`vc::request`), its route run and printed.
 pub fn run(a: VcArgs) -> Result<()> {
     if a.mpi {
         #[cfg(feature = "mpi")]
@@ -270,29 +275,41 @@ pub fn run(a: VcArgs) -> Result<()> {
         #[cfg(not(feature = "mpi"))]
         bail!("--mpi: this jitfft was built without MPI; build it with `cargo build --release --features mpi` (Open MPI: tools/setup.sh --mpi)");
     }
-    if let Some(streamed) = super::vc_stream::maybe_run(&a) {
-        return streamed;
-    }
     validate(&a)?;
-    // A .npy already in the plan's dtype moves as bytes through the pinned staging.
-    if super::vc_file::try_native(&a)? {
-        return Ok(());
+    let gpu = open_device(a.run.device.as_deref())?;
+    let req = a.request();
+    let resolved = resolve(&req, &gpu, &crate::runtime::Knobs::from_env())?;
+    match resolved.route {
+        Route::Streamed { reason, announced } => {
+            if announced && !super::common::quiet() {
+                eprintln!("note: {reason}");
+            }
+            super::vc_stream::run(&a, &req, gpu, reason)
+        }
+        Route::Native(src) => match resolved.plan {
+            Some(chosen) => super::vc_file::run_native(&a, &gpu, &src, chosen),
+            None => bail!("internal: the zero-copy route without a plan"),
+        },
+        Route::InMemory => run_in_memory(&a, &req, &gpu),
     }
-    let enc = if a.encoding == EncodingArg::Roots {
+}
+
+/// The in-memory route: the input read (or drawn), the plan of its sizes, the timed runs
+/// (plain, truth-vector or overlapped), the check, the output and the report.
+fn run_in_memory(a: &VcArgs, req: &Request, gpu: &crate::runtime::Gpu) -> Result<()> {
+    let enc = if req.roots {
         Encoding::Roots
     } else {
         Encoding::Values
     };
-    // Validate p and n, and the device's capacity, before drawing or reading any data.
-    let loaded = read_input(&a, enc)?;
-    let plan = loaded.t.plan(loaded.n)?;
-    let gpu = open_device(a.run.device.as_deref())?;
-    let (plan, tuned) = choose_plan(&a, &loaded, plan, enc, &gpu)?;
+    let loaded = read_input(a, enc)?;
+    let chosen = crate::vc::request::plan(req, gpu, loaded.n, loaded.t.batch)?;
+    let (plan, tuned) = (chosen.plan, chosen.tuned);
     let shape = loaded.shape.clone();
-    let data = run_input(&a, loaded, &plan, enc)?;
+    let data = run_input(a, loaded, &plan, enc)?;
     let tr = VcTransform::new(&gpu, &plan)?;
-    let ov = overlapped(&a, &gpu, &tr)?;
-    let timed = time_runs(&a, &gpu, &tr, ov.as_ref(), &data)?;
+    let ov = overlapped(a, gpu, &tr)?;
+    let timed = time_runs(a, gpu, &tr, ov.as_ref(), &data)?;
     let overlap = ov
         .as_ref()
         .map(|ov| overlap_report(ov, &timed.overs, &timed.floors));
@@ -311,7 +328,7 @@ pub fn run(a: VcArgs) -> Result<()> {
     };
     let check_failed = check.as_ref().is_some_and(|c| !c.ok);
     if !check_failed {
-        write_output(&a, &plan, shape.as_deref(), &timed.out)?;
+        write_output(a, &plan, shape.as_deref(), &timed.out)?;
     }
     let report = VcReport {
         transform: TransformReport::of(&tr, &gpu.info, tuned),
@@ -341,4 +358,33 @@ pub fn run(a: VcArgs) -> Result<()> {
 /// Complex input drawn for a plan, for library users and tests.
 pub fn input_for(plan: &VcPlan, seed: u64) -> Vec<Complex64> {
     random_complex(plan.len as usize, seed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vc::{Algorithm, Coeffs, Norm, Precision};
+
+    /// Every flag value parses as the library enum of the same name (one spelling).
+    #[test]
+    fn flag_values_are_library_names() {
+        for a in AlgoArg::value_variants() {
+            let _: Algorithm = lib(*a);
+        }
+        for c in CoeffsArg::value_variants() {
+            let _: Coeffs = lib(*c);
+        }
+        for p in PrecisionArg::value_variants() {
+            let _: Precision = lib(*p);
+        }
+        for n in NormArg::value_variants() {
+            let _: Norm = lib(*n);
+        }
+        for l in LayoutArg::value_variants() {
+            let _: crate::vc::plan::FusedLayout = lib(*l);
+        }
+        assert_eq!("const-matrix".parse::<Coeffs>(), Ok(Coeffs::ConstMatrix));
+        let err = "fft".parse::<Algorithm>().unwrap_err();
+        assert!(err.contains("'ct', 'cg', 'fused'"), "{err}");
+    }
 }

@@ -1,13 +1,14 @@
 //! `jitfft vc --input x.npy [--output y.npy]` where the file already holds the plan's complex
 //! dtype: the zero-copy path of `vc::file_run` (data read into and written from the pinned
-//! staging), each host step reported. Taken when nothing needs the data on the host: no
-//! `--check`, `--truth` or `--mpi`, output absent or a .npy file.
+//! staging), each host step reported. `vc::request::resolve` takes it when nothing needs the
+//! data on the host.
 
-use super::common::{is_stdout, open_device, print_json, say};
+use super::common::{print_json, say};
 use super::vc::VcArgs;
 use super::vc_report::{overlap_report, print_human, VcReport};
-use crate::runtime::Summary;
-use crate::vc::file_run::{native_input, run_native, HostSteps};
+use crate::runtime::{Gpu, Summary};
+use crate::vc::choose::Chosen;
+use crate::vc::file_run::{run_native as file_run, HostSteps, NativeInput};
 use crate::vc::overlap::{DownloadMode, Overlapped};
 use crate::vc::report::{TimingReport, TransformReport};
 use crate::vc::VcTransform;
@@ -28,30 +29,13 @@ pub(super) struct HostStepsReport {
     total_over_events: f64,
 }
 
-/// Runs `vc` on the zero-copy path when it applies; `Ok(false)`: it does not, run the general
-/// one.
-pub(super) fn try_native(a: &VcArgs) -> Result<bool> {
-    let Some(path) = &a.run.input else {
-        return Ok(false);
-    };
-    if !flags_allow_native(a) {
-        return Ok(false);
-    }
-    let precision = a.t.options().precision;
-    let Some(src) = native_input(path, a.t.p, a.t.n, a.t.batch, precision) else {
-        return Ok(false);
-    };
-    if a.overlap && src.batch > 1 {
-        return Ok(false);
-    }
-    let mut t = a.t.clone();
-    t.batch = Some(src.batch);
-    let plan = t.plan(Some(src.n))?;
-    let gpu = open_device(a.run.device.as_deref())?;
-    let (plan, tuned) = native_plan(a, &gpu, plan, src.batch)?;
-    let tr = VcTransform::new(&gpu, &plan)?;
+/// Runs `vc` on the zero-copy route (`vc::request::Route::Native`) with the plan resolved.
+pub(super) fn run_native(a: &VcArgs, gpu: &Gpu, src: &NativeInput, chosen: Chosen) -> Result<()> {
+    let (plan, tuned) = (chosen.plan, chosen.tuned);
+    let path = &src.path;
+    let tr = VcTransform::new(gpu, &plan)?;
     let ov = if a.overlap {
-        Some(Overlapped::new(&gpu, &tr, a.chunks, DownloadMode::Rect)?)
+        Some(Overlapped::new(gpu, &tr, a.chunks, DownloadMode::Rect)?)
     } else {
         None
     };
@@ -65,7 +49,7 @@ pub(super) fn try_native(a: &VcArgs) -> Result<bool> {
     if let Some(ov) = &ov {
         ov.floor()?;
     }
-    let (_, _, first) = run_native(&gpu, &tr, ov.as_ref(), &src, None, &out_shape)?;
+    let (_, _, first) = file_run(gpu, &tr, ov.as_ref(), src, None, &out_shape)?;
     if first.non_finite > 0 {
         let what = format!(
             "{}: {} NaN or infinite value(s)",
@@ -82,7 +66,7 @@ pub(super) fn try_native(a: &VcArgs) -> Result<bool> {
         if let Some(ov) = &ov {
             floors.push(ov.floor()?);
         }
-        let (r, o, s) = run_native(&gpu, &tr, ov.as_ref(), &src, out, &out_shape)?;
+        let (r, o, s) = file_run(gpu, &tr, ov.as_ref(), src, out, &out_shape)?;
         runs.push(r);
         overs.extend(o);
         steps.push(s);
@@ -118,42 +102,7 @@ pub(super) fn try_native(a: &VcArgs) -> Result<bool> {
         print_human(&gpu.describe(), &report);
         print_host_steps(&host_steps, &steps);
     }
-    Ok(true)
-}
-
-/// Whether the flags leave the run to the native path: .npy or no output, nothing that needs
-/// the data on the host (`--check`, `--truth`, `--mpi`), complex input as it is (`--encoding
-/// roots` applies to integer input: the general path refuses it on complex), no packed
-/// overlapped download, and `JITFFT_NPY_NATIVE` not `off`.
-fn flags_allow_native(a: &VcArgs) -> bool {
-    let npy_out = |o: &std::path::Path| {
-        !is_stdout(o) && o.extension().is_some_and(|e| e.eq_ignore_ascii_case("npy"))
-    };
-    !(crate::runtime::env::npy_native_off()
-        || a.encoding == super::vc::EncodingArg::Roots
-        || a.truth
-        || a.run.check
-        || a.mpi
-        || a.run.output.as_deref().is_some_and(|o| !npy_out(o))
-        || a.overlap && matches!(a.download, Some(super::vc::DownloadArg::Packed)))
-}
-
-/// The plan to run: the device's default (wisdom, else the rule) where no flag chose the
-/// schedule, with the file's batch; checked against the device.
-fn native_plan(
-    a: &VcArgs,
-    gpu: &crate::runtime::Gpu,
-    plan: crate::vc::VcPlan,
-    batch: u64,
-) -> Result<(crate::vc::VcPlan, Option<String>)> {
-    let (plan, tuned) = if a.t.schedule_open() {
-        let chosen = crate::vc::choose::default_plan(gpu, plan, a.t.options())?;
-        (chosen.plan.with_batch(batch)?, chosen.tuned)
-    } else {
-        (plan, None)
-    };
-    crate::vc::check_device(&gpu.info, &plan)?;
-    Ok((plan, tuned))
+    Ok(())
 }
 
 fn summary(steps: &[HostSteps], f: &dyn Fn(&HostSteps) -> f64) -> Summary {

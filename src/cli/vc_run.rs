@@ -1,9 +1,9 @@
-//! The steps of `jitfft vc` on one device (`cli::vc::run` calls them in order): the flags
-//! checked, the input read, the plan chosen, the data to transform, the timed runs and the
-//! output written.
+//! The steps of `jitfft vc`'s in-memory route (`cli::vc::run_in_memory` calls them in order):
+//! the flags checked, the input read, the data to transform, the timed runs and the output
+//! written.
 
 use super::common::{check_output_path, write_spectrum};
-use super::vc::{AlgoArg, DownloadArg, TransformArgs, VcArgs};
+use super::vc::{DownloadArg, TransformArgs, VcArgs};
 use crate::io::input::{find_non_finite, load_input_batch, Encoding, NonFinitePolicy};
 use crate::io::random::{fresh_seed, random_complex};
 use crate::vc::overlap::{DownloadMode, Overlapped};
@@ -89,31 +89,6 @@ pub(super) fn read_input(a: &VcArgs, enc: Encoding) -> Result<Loaded> {
         data: Some(data),
         truth: None,
     })
-}
-
-/// The plan to run: with `--truth` the fused truth-vector variant; where no schedule flag was
-/// given, the device's default (wisdom, else the rule); checked against the device.
-pub(super) fn choose_plan(
-    a: &VcArgs,
-    loaded: &Loaded,
-    plan: VcPlan,
-    enc: Encoding,
-    gpu: &crate::runtime::Gpu,
-) -> Result<(VcPlan, Option<String>)> {
-    let mut plan = plan;
-    if a.truth {
-        let mut t = loaded.t.clone();
-        if a.t.algo.is_none() && a.t.radix.is_none() {
-            t.algo = Some(AlgoArg::Fused);
-        }
-        plan = t.plan(loaded.n)?.with_truth(match enc {
-            Encoding::Roots => crate::vc::TruthEncoding::Roots,
-            Encoding::Values => crate::vc::TruthEncoding::Values,
-        })?;
-    }
-    let untouched = !a.truth && a.t.schedule_open();
-    let chosen = crate::vc::choose::plan_for_device(gpu, plan, a.t.options(), untouched)?;
-    Ok((chosen.plan, chosen.tuned))
 }
 
 /// The data a run transforms: complex input (decoded truth vectors with `--truth`), the seed

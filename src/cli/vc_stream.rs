@@ -1,7 +1,8 @@
-//! `jitfft vc --stream`, and plans that do not fit the device: the streamed transform
-//! (`vc::stream`), with input and output read and written in chunks in the plan's precision.
+//! `jitfft vc --stream`, and plans that do not fit the device (`vc::request::Route::Streamed`):
+//! the streamed transform (`vc::stream`), with input and output read and written in chunks in
+//! the plan's precision.
 
-use super::common::{check_output_path, open_device, write_spectrum};
+use super::common::write_spectrum;
 use super::vc::{default_tolerance, VcArgs};
 use crate::io::input::{batch_shape, infer_n, load_input_batch, Encoding};
 use crate::io::npy_stream::{complex_header, read_complex_into, write_complex};
@@ -9,95 +10,14 @@ use crate::io::random::fresh_seed;
 use crate::runtime::{DeviceInfo, Gpu};
 use crate::transform::Precision;
 use crate::vc::report::{check_batch, CheckReport};
-use crate::vc::stream::{fits, PassTimes, StreamPlan, StreamedVc, TransferFloor};
+use crate::vc::request::{chunk_plan, host_shortfall, mib, Request};
+use crate::vc::stream::{PassTimes, StreamPlan, StreamedVc, TransferFloor};
 use crate::vc::{DeviceComplex, VcOptions, VcPlan};
 use anyhow::{bail, Result};
 use num_complex::{Complex32, Complex64};
 use rand::{Rng, SeedableRng};
 use serde::Serialize;
 use std::time::Instant;
-
-/// Runs `vc` streamed when asked (`--stream`) or when the plan does not fit the device (said on
-/// stderr); `None` leaves the run to the in-memory path.
-pub fn maybe_run(a: &VcArgs) -> Option<Result<()>> {
-    if a.stream {
-        return Some(run(a, None));
-    }
-    if a.truth || a.overlap || a.mpi {
-        return None;
-    }
-    // Only sizes known before reading data: --n, or a complex .npy's header.
-    let (n, batch) = match &a.run.input {
-        None => (a.t.n?, a.t.batch.unwrap_or(1)),
-        Some(path) => {
-            let npy = complex_header(path).ok()??;
-            let (b, len) = batch_shape(a.t.p, &npy.shape, a.t.batch, "input").ok()?;
-            (infer_n(a.t.p, len, "input").ok()?, b)
-        }
-    };
-    let plan = VcPlan::new(a.t.p, n, a.t.options())
-        .ok()?
-        .with_batch(batch)
-        .ok()?;
-    // Every device jitfft meets holds two 512 MiB buffers: smaller plans need no device look
-    // (and no second device open) unless a cap is set.
-    if crate::runtime::env::device_memory().is_none() && plan.buffer_bytes() <= 512 << 20 {
-        return None;
-    }
-    let gpu = open_device(a.run.device.as_deref()).ok()?;
-    let plan = if a.t.schedule_open() {
-        crate::vc::choose::default_plan(&gpu, plan.clone(), a.t.options())
-            .ok()?
-            .plan
-            .with_batch(batch)
-            .ok()?
-    } else {
-        plan
-    };
-    // Streaming keeps the array in host memory: a plan the host cannot hold either is left
-    // to the in-memory path's refusal (which names the device's limit).
-    if fits(&gpu, &plan) || host_shortfall(&plan, a.run.check).is_some() {
-        return None;
-    }
-    let why = format!(
-        "{}^{n}{} needs {} buffer(s) of {}; {} allows {} per allocation and {} in all: streaming it through the device (vc --stream)",
-        a.t.p,
-        if batch > 1 { format!(" × {batch}") } else { String::new() },
-        plan.buffers_needed(),
-        mib(plan.buffer_bytes()),
-        gpu.info.name,
-        mib(gpu.info.max_alloc_bytes),
-        mib(gpu.info.global_mem_bytes),
-    );
-    if !super::common::quiet() {
-        eprintln!("note: {why}");
-    }
-    Some(run(a, Some((gpu, why))))
-}
-
-/// Host bytes a streamed run of `plan` holds (the array in its precision; with `--check` the
-/// f64 input, output and reference too) and what `/proc/meminfo` says is available, when the
-/// first exceeds the second.
-fn host_shortfall(plan: &VcPlan, check: bool) -> Option<(u64, u64)> {
-    let n = plan.total_len();
-    let need = n
-        .saturating_mul(plan.precision.complex_bytes())
-        .saturating_add(if check { n.saturating_mul(48) } else { 0 });
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let kb: u64 = info
-        .lines()
-        .find(|l| l.starts_with("MemAvailable:"))?
-        .split_whitespace()
-        .nth(1)?
-        .parse()
-        .ok()?;
-    let avail = kb.saturating_mul(1024);
-    (need > avail).then_some((need, avail))
-}
-
-fn mib(b: u64) -> String {
-    format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
-}
 
 /// One pass's times and its rate against the pinned floor.
 #[derive(Serialize)]
@@ -145,17 +65,14 @@ struct StreamReport {
     output: Option<String>,
 }
 
-fn run(a: &VcArgs, opened: Option<(Gpu, String)>) -> Result<()> {
-    a.run.validate()?;
+/// Runs `vc` on the streamed route (`vc::request::Route::Streamed`): `reason` is why.
+pub(super) fn run(a: &VcArgs, req: &Request, gpu: Gpu, reason: String) -> Result<()> {
     if a.truth || a.overlap {
         bail!("--stream transforms complex data: it does not combine with --truth or --overlap");
     }
-    if let Some(out) = &a.run.output {
-        check_output_path(out)?;
-    }
-    match a.t.precision {
-        super::vc::PrecisionArg::F32 => run_typed::<Complex32>(a, opened),
-        super::vc::PrecisionArg::F64 => run_typed::<Complex64>(a, opened),
+    match req.precision {
+        Precision::F32 => run_typed::<Complex32>(a, req, gpu, reason),
+        Precision::F64 => run_typed::<Complex64>(a, req, gpu, reason),
     }
 }
 
@@ -233,43 +150,13 @@ fn to_f64<C: DeviceComplex>(v: &[C]) -> Vec<Complex64> {
     }
 }
 
-fn run_typed<C: DeviceComplex>(a: &VcArgs, opened: Option<(Gpu, String)>) -> Result<()> {
-    let (gpu, reason) = match opened {
-        Some(x) => x,
-        None => (
-            open_device(a.run.device.as_deref())?,
-            "--stream".to_string(),
-        ),
-    };
-    refuse_host_shortfall(a)?;
+fn run_typed<C: DeviceComplex>(a: &VcArgs, req: &Request, gpu: Gpu, reason: String) -> Result<()> {
+    refuse_host_shortfall(a, req)?;
     let t_in = Instant::now();
     let (n, batch, shape, mut data, what, seed) = load::<C>(a)?;
     let input_ms = t_in.elapsed().as_secs_f64() * 1e3;
-    let whole = VcPlan::new(a.t.p, n, a.t.options())?.with_batch(batch)?;
-    let opts = a.t.options();
-    let auto = a.t.schedule_open();
-    let bottom = |pl: VcPlan| -> crate::Result<VcPlan> {
-        if auto {
-            let base = VcOptions {
-                precision: pl.precision,
-                direction: pl.direction,
-                norm: Some(pl.norm),
-                ..VcOptions::default()
-            };
-            Ok(crate::vc::choose::default_plan(&gpu, pl, base)?.plan)
-        } else {
-            let cap = (pl.p as u64).pow(pl.n);
-            VcPlan::new(
-                pl.p,
-                pl.n,
-                VcOptions {
-                    norm: Some(pl.norm),
-                    radix: opts.radix.filter(|&r| r <= cap),
-                    ..opts
-                },
-            )
-        }
-    };
+    let whole = req.plan(Some(n), Some(batch))?;
+    let bottom = |pl: VcPlan| chunk_plan(req, &gpu, pl);
     let sv = StreamedVc::new(&gpu, &whole, &bottom)?;
     // The reference needs the input as it was.
     let kept = a.run.check.then(|| to_f64(&data));
@@ -329,9 +216,9 @@ fn run_typed<C: DeviceComplex>(a: &VcArgs, opened: Option<(Gpu, String)>) -> Res
 
 /// With `--n` given, refuses before any data is read where the host cannot hold the array
 /// (and, with `--check`, the f64 input, output and reference).
-fn refuse_host_shortfall(a: &VcArgs) -> Result<()> {
-    if let Some(n) = a.t.n {
-        let plan = VcPlan::new(a.t.p, n, a.t.options())?.with_batch(a.t.batch.unwrap_or(1))?;
+fn refuse_host_shortfall(a: &VcArgs, req: &Request) -> Result<()> {
+    if let Some(n) = req.n {
+        let plan = req.plan(Some(n), None)?;
         if let Some((need, avail)) = host_shortfall(&plan, a.run.check) {
             bail!(
             "--stream keeps the array in host memory: {}^{n}{} needs {}{}, the host has {} available",

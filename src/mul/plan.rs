@@ -18,7 +18,7 @@ pub const BLOCK_MAX_DIGITS: u64 = 1 << 30;
 pub const NTT_MAX_LOG_N: u32 = 30;
 /// Crossover (product limbs) used by `auto` when no `tune mul` wisdom exists for the device:
 /// `jitfft explore mul --max-log-limbs 12` on PoCL (2 cores), kernel medians block 0.067 ms
-/// vs ntt 0.150 ms at 256 product limbs, 0.24 vs 0.19 ms at 512 (see docs/perf-notes-mul.md).
+/// vs ntt 0.150 ms at 256 product limbs, 0.24 vs 0.19 ms at 512 (see docs/history/2026-11-23-mul-long-products.md).
 pub const DEFAULT_CROSSOVER_LIMBS: u64 = 512;
 
 /// How the product is computed (`--method`).

@@ -81,7 +81,7 @@ mod tests {
         field_op_counts(&plan, &s).unwrap().fe_mul
     }
 
-    /// The budget of docs/perf-notes-ntt.md: Montgomery multiplications per point.
+    /// The budget of docs/history/2026-11-22-ntt-montgomery.md: Montgomery multiplications per point.
     #[test]
     fn multiplications_per_point() {
         let stages = NttOptions {

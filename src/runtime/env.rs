@@ -49,7 +49,7 @@ pub fn per_item() -> Option<u64> {
 /// `JITFFT_PER_ITEM=split[:R]`: the per-function kernel with each function split over p
 /// work-items by its top digit (fewer registers a work-item, one exchange through local
 /// memory), R functions a work-group (default 32). An experiment for the H100's register
-/// bound (`docs/perf-notes.md`, issue 13), not the default. `None` unless set so.
+/// bound (`docs/history/2026-11-23-every-p-bent-cpu.md`, issue 13), not the default. `None` unless set so.
 pub fn per_item_split() -> Option<u64> {
     let v = std::env::var("JITFFT_PER_ITEM").ok()?;
     match v.strip_prefix("split")? {

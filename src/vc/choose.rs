@@ -40,16 +40,16 @@ pub fn default_plan(gpu: &Gpu, plan: VcPlan, opts: VcOptions) -> Result<Chosen> 
 }
 
 /// The options of a request that leaves the schedule to the device (no algorithm, radix,
-/// coefficients or fused shape given): fused passes, the paper's coefficient placement, the
-/// forward transform. What `vc` and the Python module ask for before [`default_plan`]; note
-/// that `VcOptions::default()` is the paper's CT instead (issue 28: `tune` timed that 12-pass
-/// plan at 3^12 as "the default", 4× slower than the fused plan `vc` runs).
+/// coefficients or fused shape given): [`super::request::Request::options`] of an open request
+/// (fused passes, the paper's coefficient placement, the forward transform). Note that
+/// `VcOptions::default()` is the paper's CT instead (issue 28: `tune` timed that 12-pass plan
+/// at 3^12 as "the default", 4× slower than the fused plan `vc` runs).
 pub fn open_options(precision: Precision) -> VcOptions {
-    VcOptions {
-        algorithm: Algorithm::Fused,
+    super::request::Request {
         precision,
-        ..VcOptions::default()
+        ..super::request::Request::new(2)
     }
+    .options()
 }
 
 /// The plan `vc --p P --n N` runs on `gpu` without wisdom and without flags: [`rule_plan`] of
@@ -75,25 +75,6 @@ pub fn rule_plan(gpu: &Gpu, plan: VcPlan, opts: VcOptions) -> Result<VcPlan> {
         return VcPlan::new(plan.p, plan.n, opts);
     }
     Ok(plan)
-}
-
-/// The plan a front end runs (the CLI's `vc`, the Python module): where the caller left the
-/// choice `open` (none of algorithm, radix, coefficients, fused digits/lanes/values given) the
-/// [`default_plan`] for the device, keeping the request's batch; then checked against the
-/// device's capacity.
-pub fn plan_for_device(gpu: &Gpu, plan: VcPlan, opts: VcOptions, open: bool) -> Result<Chosen> {
-    let chosen = if open {
-        let batch = plan.batch;
-        let c = default_plan(gpu, plan, opts)?;
-        Chosen {
-            plan: c.plan.with_batch(batch)?,
-            tuned: c.tuned,
-        }
-    } else {
-        Chosen { plan, tuned: None }
-    };
-    crate::vc::check_device(&gpu.info, &chosen.plan)?;
-    Ok(chosen)
 }
 
 /// The largest p^m ≤ 16 (≤ 8 for p = 2) and ≤ p^n: the CPU-device default radix.

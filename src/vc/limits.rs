@@ -60,7 +60,7 @@ pub fn fused_limits_for_plan(gpu: &Gpu, plan: &VcPlan) -> FusedLimits {
 }
 
 /// With the device's 1024 work-items, the default schedule keeps tiles at or below this many
-/// values where that adds no pass. H100 `tune` (`bench-results/nvidia-h100/current/everyp/`):
+/// values where that adds no pass. H100 `tune` (`bench-results/nvidia-h100/archive/2026-11-23-every-p/`):
 /// 7^9 as 7^4·7^3·7^2 0.749 ms against 7^5·7^2·7^2 0.836, 23^6 as 23^2·23^2·23^2 2.909
 /// against 23^3·23^2·23^1 3.185; first passes of 12167–16807 values ran at 67–79% of the copy
 /// rate, of ≤ 10^4 values at 85–95%. Not for p = 5: 5^12 as 5^5·5^4·5^3 took 4.97 ms against
@@ -86,11 +86,11 @@ pub(super) fn trust_device_limit(gpu: &Gpu, plan: &VcPlan) -> bool {
     }
 }
 
-/// The measured rule for the device maximum (H100, `bench-results/nvidia-h100/current/
-/// everyp/`), for p not a power of two, 5 ≤ p ≤ 23: where the larger tiles save a pass they
+/// The measured rule for the device maximum (H100, `bench-results/nvidia-h100/
+/// archive/2026-11-23-every-p/`), for p not a power of two, 5 ≤ p ≤ 23: where the larger tiles save a pass they
 /// ran 1.23-1.73x faster (5^12, 7^9, 10^8, 17^6, 19^6, 23^6); with the same number of passes
 /// they ran 1.10-1.22x faster where the cost model predicts ≥ 0.1 copies saved (9^8, 5^11:
-/// `current/everyp/10-model/`), 2-3% slower (11-16) or equal (6) where it predicts no gain.
+/// `archive/2026-11-23-every-p/model/`), 2-3% slower (11-16) or equal (6) where it predicts no gain.
 /// For 8^9 (a pass saved) 18% slower, for 2^28 2.6x slower (`archive/wg-limit/`), and 29^5,
 /// 31^5 did not build within 60 s. For 25 ≤ p ≤ 31 only a saved pass counts
 /// (`current/wg-largep/`: 25^6 5 → 3 passes 7.29 → 5.25 ms, 27^5 4 → 3 passes 1% faster; at the

@@ -13,6 +13,7 @@ pub mod limits;
 pub mod overlap;
 pub mod plan;
 pub mod report;
+pub mod request;
 pub mod rows;
 pub mod schedule;
 pub mod setup_report;

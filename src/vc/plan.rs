@@ -1,9 +1,8 @@
 //! What to compute: a validated, plain-data description of one VC transform.
 
 use crate::error::{JitError, Result};
-use crate::transform::{checked_pow, Direction, Norm, Precision};
+use crate::transform::{checked_pow, kebab_names, Direction, Norm, Precision};
 use serde::Serialize;
-use std::fmt;
 
 /// How the passes move data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -31,17 +30,9 @@ pub enum Coeffs {
     Literal,
 }
 
-macro_rules! display_kebab {
-    ($t:ty { $($v:ident => $s:expr),* $(,)? }) => {
-        impl fmt::Display for $t {
-            fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str(match self { $(<$t>::$v => $s),* })
-            }
-        }
-    };
-}
-display_kebab!(Algorithm { Ct => "ct", Cg => "cg", Fused => "fused" });
-display_kebab!(Coeffs { ConstFirst => "const-first", ConstMatrix => "const-matrix", Literal => "literal" });
+kebab_names!(Algorithm, "algorithm", { Ct => "ct", Cg => "cg", Fused => "fused" });
+kebab_names!(Coeffs, "coefficients", { ConstFirst => "const-first", ConstMatrix => "const-matrix", Literal => "literal" });
+kebab_names!(FusedLayout, "fused layout", { Auto => "auto", Rotate => "rotate", Inplace => "inplace", Staged => "staged" });
 
 /// The largest butterfly radix the dense generators accept (r² coefficients per butterfly).
 pub const MAX_RADIX: u64 = 256;

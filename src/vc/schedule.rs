@@ -396,7 +396,7 @@ const PER_ITEM_GROUP: u64 = 64;
 /// with nothing written and no histogram, N within the values a work-item may hold, the
 /// values per work-item not chosen (`--fused-values` keeps the tile kernel), and
 /// `JITFFT_PER_ITEM` not `off`. The tile kernel spends most of its time on barriers and
-/// local-memory trees for 3 values a work-item (`docs/perf-notes.md`, issue 13).
+/// local-memory trees for 3 values a work-item (`docs/history/2026-11-23-every-p-bent-cpu.md`, issue 13).
 fn per_item(plan: &VcPlan, f: &mut FusedPass, limits: FusedLimits) {
     use crate::vc::plan::SpectrumOutput;
     let small = plan.len <= fused::budget::hard_values(plan.precision);
@@ -477,7 +477,7 @@ mod tests {
         for (p, n, before, after) in [
             // The cost model already avoids 7^5's first tile (49 values a work-item).
             (7, 9, "7^4·7^3·7^2", "7^4·7^3·7^2"),
-            // The model charges 23^3's first tile itself now (perf-notes item 34); the cap
+            // The model charges 23^3's first tile itself now (docs/history/2026-11-25-wisdom-host-large-p.md item 34); the cap
             // agrees.
             (23, 6, "23^2·23^2·23^2", "23^2·23^2·23^2"),
             (10, 8, "10^4·10^2·10^2", "10^4·10^2·10^2"),

@@ -3,7 +3,7 @@
 # time limit each, and packs every folder into one tarball (the device returns at most 8 files).
 # Usage: OUT=dir tools/gpu/gpu_all.sh "name:seconds:script [VAR=value ...]" ...
 set -uo pipefail
-OUT=${OUT:?set OUT}
+. "$(dirname "$0")/lib.sh"
 for spec in "$@"; do
   name=${spec%%:*}; rest=${spec#*:}; secs=${rest%%:*}; cmd=${rest#*:}
   mkdir -p "$OUT/$name"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Lane blocks (issue 28, docs/perf-notes.md "lane blocks") on an NVIDIA host, one call:
+# Lane blocks (issue 28, docs/history/2026-11-25-wisdom-host-large-p.md item 34) on an NVIDIA host, one call:
 #  1. `devices --bandwidth` (the copy rate);
 #  2. every p ≤ 32 at its largest n with p^n ≤ 2^28 (large p first): the default plan
 #     (`vc --check`, fresh program cache, no wisdom: lane blocks where the model takes them)
@@ -13,14 +13,7 @@
 # Writes: env.txt (with the A/B's mode, `alt:`), log.txt, bandwidth.json, blocks.jsonl, off.jsonl
 # (the A/B runs), cufft.json, SUMMARY.md.
 set -uo pipefail
-OUT=${OUT:?set OUT to a new results folder}
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
-BIN=${JITFFT_BIN:-target/release/jitfft}
-HERE=$(cd "$(dirname "$0")" && pwd)
-if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
-  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
-fi
+. "$(dirname "$0")/lib.sh"
 QUICK=${QUICK:-0}
 REPEAT=${REPEAT:-10}
 LIMIT_S=${LIMIT_S:-470}
@@ -50,7 +43,7 @@ LOG="$OUT/log.txt"
 : > "$OUT/off.jsonl"
 {
   echo "date: $(date -u +%FT%TZ)"
-  echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
+  echo "commit: $COMMIT"
   echo "alt: $ALT"
   echo "command: QUICK=$QUICK REPEAT=$REPEAT LIMIT_S=$LIMIT_S OFF=$OFF ALT=$ALT ALT_WHEN=$ALT_WHEN CHECK_MAX=$CHECK_MAX DEVICE=$DEVICE SIZES=\"$SIZES\" OUT=\$OUT tools/gpu/gpu_blocks.sh"
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | head -3

@@ -4,18 +4,10 @@
 # Usage (on the GPU host, repo root, release binary present):  OUT=dir tools/gpu/gpu_core.sh
 # Writes: devices.txt, devices.json, vc_check.jsonl, vc_check.txt, env.txt, dump.tar.gz
 set -uo pipefail
-OUT=${OUT:?set OUT to a new results folder}
-mkdir -p "$OUT"
-BIN=${JITFFT_BIN:-target/release/jitfft}
-if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
-  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
-fi
+. "$(dirname "$0")/lib.sh"
 export JITFFT_CACHE_DIR=/tmp/jitfft-cache
 {
-  echo "date: $(date -u +%FT%TZ)"
-  echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
-  echo "command: OUT=\$OUT tools/gpu/gpu_core.sh"
-  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | head -3
+  gpu_env "command: OUT=\$OUT tools/gpu/gpu_core.sh"
 } > "$OUT/env.txt"
 "$BIN" devices > "$OUT/devices.txt" 2>&1
 "$BIN" devices --json > "$OUT/devices.json" 2>&1

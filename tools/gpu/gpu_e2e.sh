@@ -14,20 +14,14 @@
 # is skipped at 2^28 to keep the run short.
 # Budget: ~2–3 minutes on an H100 host (2^28 dominates: input drawn and converted per invocation).
 set -uo pipefail
-OUT=${OUT:?set OUT to a new results folder}
-mkdir -p "$OUT"
-BIN=${JITFFT_BIN:-target/release/jitfft}
-if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
-  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
-fi
-export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
+. "$(dirname "$0")/lib.sh"
 SIZES=${SIZES:-"3:12 3:16 4:13 2:28"}
 KS=${KS:-"1 2 4 8 16 32"}
 KS_BIG=${KS_BIG:-"1 8 32"}     # K values at 2^28 (each invocation draws 4 GiB of input)
 REPEAT=${REPEAT:-5}
 {
   echo "date: $(date -u +%FT%TZ)"
-  echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
+  echo "commit: $COMMIT"
   echo "command: SIZES=\"$SIZES\" KS=\"$KS\" KS_BIG=\"$KS_BIG\" REPEAT=$REPEAT OUT=\$OUT tools/gpu/gpu_e2e.sh"
   nvidia-smi --query-gpu=name,driver_version,memory.total,pcie.link.gen.current,pcie.link.width.current --format=csv 2>&1 | head -3
   free -g 2>&1 | head -2

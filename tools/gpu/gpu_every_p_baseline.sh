@@ -7,12 +7,7 @@
 # Writes: env.txt, bandwidth.json, default.jsonl, tune.tar.gz (tune_<p>_<n>.json), stats.txt,
 # cufft.json, summary.txt
 set -uo pipefail
-OUT=${OUT:?set OUT to a new results folder}
-mkdir -p "$OUT"
-BIN=${JITFFT_BIN:-target/release/jitfft}
-if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
-  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
-fi
+. "$(dirname "$0")/lib.sh"
 export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache-baseline}
 export JITFFT_WISDOM=$JITFFT_CACHE_DIR/wisdom-baseline.json
 rm -f "$JITFFT_WISDOM"
@@ -20,10 +15,7 @@ SIZES=${SIZES:-"2:28 3:17 3:16 3:12 4:14 4:13 5:12 5:11 6:10 7:9 8:9 9:8 10:8 11
 TUNE_LIMIT=${TUNE_LIMIT:-12}
 DEV=${DEVICE:-gpu}
 {
-  echo "date: $(date -u +%FT%TZ)"
-  echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
-  echo "command: SIZES=\"$SIZES\" TUNE_LIMIT=$TUNE_LIMIT OUT=\$OUT tools/gpu/gpu_every_p_baseline.sh"
-  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | head -3
+  gpu_env "command: SIZES=\"$SIZES\" TUNE_LIMIT=$TUNE_LIMIT OUT=\$OUT tools/gpu/gpu_every_p_baseline.sh"
 } > "$OUT/env.txt"
 "$BIN" devices --bandwidth --json --device $DEV > "$OUT/bandwidth.json" 2>&1
 : > "$OUT/default.jsonl"

@@ -22,14 +22,7 @@
 # Writes (8 files): env.txt, bandwidth.json, default.jsonl, wgdevice.jsonl, pair.jsonl,
 # cufft.json, SUMMARY.md, extra.tar.gz (tune_<p>_<n>.json, stats_<p>.txt, log.txt).
 set -uo pipefail
-OUT=${OUT:?set OUT to a new results folder}
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
-BIN=${JITFFT_BIN:-target/release/jitfft}
-HERE=$(cd "$(dirname "$0")" && pwd)
-if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
-  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
-fi
+. "$(dirname "$0")/lib.sh"
 QUICK=${QUICK:-0}
 REPEAT=${REPEAT:-20}
 TUNE_S=${TUNE_S:-5}
@@ -61,10 +54,7 @@ NOWISDOM=/tmp/jitfft-everyp-nowisdom.json
 WORK=$(mktemp -d)
 LOG="$WORK/log.txt"
 {
-  echo "date: $(date -u +%FT%TZ)"
-  echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
-  echo "command: QUICK=$QUICK REPEAT=$REPEAT REPEAT_VARIANT=$REPEAT_VARIANT TUNE_S=$TUNE_S LIMIT_S=$LIMIT_S STEPS=\"$STEPS\" DEVICE=$DEVICE SIZES=\"$SIZES\" OUT=\$OUT tools/gpu/gpu_everyp.sh"
-  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | head -3
+  gpu_env "command: QUICK=$QUICK REPEAT=$REPEAT REPEAT_VARIANT=$REPEAT_VARIANT TUNE_S=$TUNE_S LIMIT_S=$LIMIT_S STEPS=\"$STEPS\" DEVICE=$DEVICE SIZES=\"$SIZES\" OUT=\$OUT tools/gpu/gpu_everyp.sh"
 } > "$OUT/env.txt"
 step() { echo "== [$(date -u +%T) +${SECONDS}s] $*" >> "$LOG"; }
 

@@ -7,19 +7,11 @@
 # Writes: env.txt, bandwidth.json, explore_<p>_<n>.json, explore.txt (tables, final runs), cufft.json,
 # final.jsonl
 set -uo pipefail
-OUT=${OUT:?set OUT to a new results folder}
-mkdir -p "$OUT"
-BIN=${JITFFT_BIN:-target/release/jitfft}
-if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
-  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
-fi
+. "$(dirname "$0")/lib.sh"
 export JITFFT_CACHE_DIR=/tmp/jitfft-cache
 SIZES=${SIZES:-"3:12 3:16 4:13 2:28"}
 {
-  echo "date: $(date -u +%FT%TZ)"
-  echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
-  echo "command: SIZES=\"$SIZES\" OUT=\$OUT tools/gpu/gpu_explore.sh"
-  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | head -3
+  gpu_env "command: SIZES=\"$SIZES\" OUT=\$OUT tools/gpu/gpu_explore.sh"
 } > "$OUT/env.txt"
 "$BIN" devices --bandwidth --json > "$OUT/bandwidth.json" 2>&1
 : > "$OUT/explore.txt"

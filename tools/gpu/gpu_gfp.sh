@@ -9,14 +9,9 @@
 # Writes under $OUT: device.txt, gfp_p3_n16.json, gfp_p3_n20.json, gfp_p3_n24.json,
 #   gfp_p4_n16.json, gfp_p4_n20.json, gfp_p3_n20_inv.json, summary.txt (8 files).
 set -u
-OUT=${OUT:?set OUT to the results folder}
-BIN=${BIN:-target/release/jitfft}
+. "$(dirname "$0")/lib.sh"
 REPEAT=${REPEAT:-10}
 DEVICE=${DEVICE:-gpu}
-mkdir -p "$OUT" /tmp/icd
-echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
-export OCL_ICD_VENDORS=/tmp/icd
-export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
 
 {
   echo "host: $(hostname) $(nproc) cores, $(date -u +%Y-%m-%dT%H:%M:%SZ)"

@@ -5,7 +5,7 @@
 # without resident digits) and 320 KB (whole tiles in one buffer), checked against the f64
 # reference. Usage: OUT=dir tools/gpu/gpu_local_budget.sh   (JITFFT_BIN, JITFFT_COMMIT, REPEAT)
 set -uo pipefail
-OUT=${OUT:?set OUT}
+. "$(dirname "$0")/lib.sh"
 here=$(dirname "$0")
 SIZES="3:16" LIMIT=120 OUT=$OUT/p3 VARIANTS="d9-48k||--fused-digits 9;d9-96k|JITFFT_FUSED_LOCAL_BYTES=98304|--fused-digits 9;d9-whole|JITFFT_FUSED_LOCAL_BYTES=320000|--fused-digits 9;d8-48k||--fused-digits 8;d8-whole|JITFFT_FUSED_LOCAL_BYTES=320000|--fused-digits 8" \
   "$here/gpu_variants.sh" > /dev/null 2>&1

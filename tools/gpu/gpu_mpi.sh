@@ -12,18 +12,11 @@
 # PoCL on a development machine), MPI_EXTRA (more mpirun flags).
 # Writes: env.txt, devices.txt, runs.jsonl (one report per run), errors.txt, summary.txt.
 set -uo pipefail
-: "${OUT:?set OUT=dir for the results}"
-BIN=${JITFFT_BIN:-target/release/jitfft}
+. "$(dirname "$0")/lib.sh"
 REPEAT=${REPEAT:-3}
 LIMIT=${LIMIT:-120}
 BUDGET=${BUDGET:-420}
 QUICK=${QUICK:-0}
-mkdir -p "$OUT"
-export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
-if [ -z "${OCL_ICD_VENDORS:-}" ] && ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1; then
-  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
-  export OCL_ICD_VENDORS=/tmp/icd
-fi
 MPI=(mpirun --allow-run-as-root --oversubscribe -x JITFFT_CACHE_DIR)
 [ -n "${OCL_ICD_VENDORS:-}" ] && MPI+=(-x OCL_ICD_VENDORS)
 # The ranks must find the vendor libraries the ICD files name (a bare libnvidia-opencl.so.1
@@ -39,7 +32,6 @@ else
   CASES=("3:19:1 3" "2:30:1 2" "3:18:1 3")
   CHECKS=("3:14:3" "2:24:2")
 fi
-COMMIT=${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 {
   echo "date: $(date -u +%FT%TZ)"
   echo "commit: $COMMIT"

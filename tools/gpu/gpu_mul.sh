@@ -19,8 +19,7 @@
 # Writes into $OUT: env.txt, tune.json, runs.jsonl, summary.md, mul-table.md, results.tar.gz
 #   (everything else: mul-table.json, mul-wisdom.json, per-run stderr).
 set -u
-OUT=${OUT:?set OUT to the results folder}
-BIN=${JITFFT_BIN:-target/release/jitfft}
+. "$(dirname "$0")/lib.sh"
 DEVICE=${DEVICE:-gpu}
 REPEAT=${REPEAT:-5}
 LIMIT=${LIMIT:-120}
@@ -33,12 +32,7 @@ else
   TUNE_MAX=${TUNE_MAX:-18}; RQUICK=
 fi
 mkdir -p "$OUT/more"
-if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
-  mkdir -p /tmp/icd; echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd; export OCL_ICD_VENDORS=/tmp/icd
-fi
-export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
 export JITFFT_MUL_WISDOM="$OUT/more/mul-wisdom.json"
-COMMIT=${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "commit: $COMMIT"

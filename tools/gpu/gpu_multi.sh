@@ -13,14 +13,11 @@
 # Settings: OUT=dir (required), JITFFT_BIN (built with --features mpi), JITFFT_COMMIT,
 # MPI_BUDGET (seconds for step 1, 300), LIMIT (seconds per streamed run, 120), QUICK=1 (PoCL).
 set -uo pipefail
-: "${OUT:?set OUT=dir for the results}"
-BIN=${JITFFT_BIN:-target/release/jitfft}
+. "$(dirname "$0")/lib.sh"
 QUICK=${QUICK:-0}
 LIMIT=${LIMIT:-120}
 export NCCL_NVLS_ENABLE=0
-export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
 mkdir -p "$OUT/mpi" "$OUT/stream"
-HERE=$(cd "$(dirname "$0")" && pwd)
 OUT="$OUT/mpi" BUDGET=${MPI_BUDGET:-300} QUICK=$QUICK MPI_EXTRA="-x NCCL_NVLS_ENABLE ${MPI_EXTRA:-}" \
   JITFFT_BIN=$BIN "$HERE/gpu_mpi.sh" > "$OUT/mpi/stdout.txt" 2>&1
 S="$OUT/stream"

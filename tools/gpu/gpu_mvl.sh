@@ -15,13 +15,7 @@
 # Writes: env.txt, log.txt, bandwidth.json, bent.jsonl, truth.jsonl, batched.jsonl, torch.json,
 # summary.txt (also printed).
 set -uo pipefail
-OUT=${OUT:?set OUT to a new results folder}
-mkdir -p "$OUT"
-BIN=${JITFFT_BIN:-target/release/jitfft}
-if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
-  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
-fi
-export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
+. "$(dirname "$0")/lib.sh"
 REPEAT=${REPEAT:-20}
 QUICK=${QUICK:-0}
 DEV=()
@@ -36,10 +30,7 @@ fi
 VALUES_3=${VALUES_3:-"9 3"}
 VALUES_2=${VALUES_2:-"8"}
 {
-  echo "date: $(date -u +%FT%TZ)"
-  echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
-  echo "command: QUICK=$QUICK REPEAT=$REPEAT DEVICE=${DEVICE:-} OUT=\$OUT tools/gpu/gpu_mvl.sh"
-  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | head -3
+  gpu_env "command: QUICK=$QUICK REPEAT=$REPEAT DEVICE=${DEVICE:-} OUT=\$OUT tools/gpu/gpu_mvl.sh"
 } > "$OUT/env.txt"
 LOG="$OUT/log.txt"
 : > "$LOG"

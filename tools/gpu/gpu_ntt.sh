@@ -18,8 +18,8 @@
 # Writes into $OUT (7 files): env.txt, summary.txt, ntt_runs.json (every run's report),
 # errors.txt, ntt_sources.tar.gz, ark_bench.json, ark_bench.log.
 set -u
-: "${OUT:?set OUT to the output folder}"
-J=${JITFFT:-target/release/jitfft}
+. "$(dirname "$0")/lib.sh"
+J=$BIN
 A=${ARK_BENCH:-$(dirname "$0")/../peers/ark-bench/target/release/ark-bench}
 REPEAT=${REPEAT:-5}
 ARITH=${ARITH:-"ptx portable"}
@@ -38,10 +38,6 @@ BN_RANGE=${BN_RANGE:-"16 24"}
 GL_RANGE=${GL_RANGE:-"16 26"}
 ARK_RANGE=${ARK_RANGE:-"16 24"}
 RUN_TIMEOUT=${RUN_TIMEOUT:-120}
-mkdir -p "$OUT" /tmp/icd
-echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
-export OCL_ICD_VENDORS=${OCL_ICD_VENDORS:-/tmp/icd}
-export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
 # Fresh builds, so that every run has ptxas' report in its build log.
 export JITFFT_NO_CACHE=${JITFFT_NO_CACHE:-1}
 # The driver's JIT cache can hand back builds without ptxas' report (registers).
@@ -57,7 +53,7 @@ T0=$(date +%s)
   echo "host: $(uname -a)"
   echo "cpu cores: $(nproc)"
   echo "command: OUT=\$OUT DEVICE=$DEVICE BN_RANGE='$BN_RANGE' GL_RANGE='$GL_RANGE' REPEAT=$REPEAT ARITH='$ARITH' LIMBS='$LIMBS' OTHER_VARIANTS='$OTHER_VARIANTS' OTHER_ARITH='$OTHER_ARITH' OTHER_LIMBS='$OTHER_LIMBS' BASE='$BASE' LEVERS='$LEVERS' LEVER_BN='$LEVER_BN' LEVER_GL='$LEVER_GL' CHECK_BN=$CHECK_BN CHECK_GL=$CHECK_GL tools/gpu/gpu_ntt.sh"
-  echo "commit: ${JITFFT_COMMIT:-$(git rev-parse HEAD 2>/dev/null || echo unknown)}"
+  echo "commit: $COMMIT"
   nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv 2>&1 || true
   "$J" devices 2>&1 || true
 } > "$OUT/env.txt"

@@ -4,12 +4,9 @@
 # Usage (repo root, release binary present): OUT=dir tools/gpu/gpu_ntt_combo.sh
 # Writes: combo.txt (one line per run: flags, N, kernel median/min/max ms, check), runs.jsonl.
 set -u
-: "${OUT:?set OUT}"
-J=${JITFFT:-target/release/jitfft}
-mkdir -p "$OUT" /tmp/icd
-[ -n "${OCL_ICD_VENDORS:-}" ] || { echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd; export OCL_ICD_VENDORS=/tmp/icd; }
-export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
-{ echo "date: $(date -u +%FT%TZ) commit: ${JITFFT_COMMIT:-unknown}"; echo "command: OUT=\$OUT tools/gpu/gpu_ntt_combo.sh"; } > "$OUT/combo.txt"
+. "$(dirname "$0")/lib.sh"
+J=$BIN
+{ echo "date: $(date -u +%FT%TZ) commit: $COMMIT"; echo "command: OUT=\$OUT tools/gpu/gpu_ntt_combo.sh"; } > "$OUT/combo.txt"
 : > "$OUT/runs.jsonl"
 for flags in "" "--elems 4" "--max-radix 256" "--elems 4 --max-radix 256" "--elems 4 --max-radix 512"; do
   for l in ${SIZES:-20 21 22 24}; do

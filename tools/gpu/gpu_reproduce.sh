@@ -11,15 +11,10 @@
 #   bench-p3.csv bench-p4.csv   the bench sweeps (rewritten after every point, so kept on timeout);
 #                      their Markdown, JSON and SVG plots are in the tar
 set -uo pipefail
-OUT=${OUT:?set OUT to a new results folder}
-mkdir -p "$OUT"
-BIN=${JITFFT_BIN:-target/release/jitfft}
-if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
-  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
-fi
+. "$(dirname "$0")/lib.sh"
 export JITFFT_CACHE_DIR=/tmp/jitfft-cache
 # Results files state the commit; the host may have the tree without .git.
-export JITFFT_COMMIT=${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
+export JITFFT_COMMIT=$COMMIT
 RES=/tmp/jitfft-reproduce
 rm -rf "$RES" && mkdir -p "$RES/plots"
 {

@@ -17,18 +17,10 @@
 # under a 1 MiB cap: a PoCL dry run). Writes: env.txt, devices.txt, bandwidth.json,
 # runs.jsonl, errors.txt, summary.txt.
 set -uo pipefail
-: "${OUT:?set OUT=dir for the results}"
-BIN=${JITFFT_BIN:-target/release/jitfft}
+. "$(dirname "$0")/lib.sh"
 LIMIT=${LIMIT:-240}
 BUDGET=${BUDGET:-560}
 QUICK=${QUICK:-0}
-mkdir -p "$OUT"
-export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
-if [ -z "${OCL_ICD_VENDORS:-}" ] && ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1; then
-  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
-  export OCL_ICD_VENDORS=/tmp/icd
-fi
-COMMIT=${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 {
   echo "date: $(date -u +%FT%TZ)"
   echo "commit: $COMMIT"

@@ -4,17 +4,12 @@
 # Usage: OUT=dir VARIANTS="label|ENV=v ...|flags;label2|...|flags" SIZES="3:16 4:13" tools/gpu/gpu_variants.sh
 # A variant is `label|environment|vc flags`; LIMIT bounds each run (seconds).
 set -uo pipefail
-OUT=${OUT:?set OUT}
-mkdir -p "$OUT"
-BIN=${JITFFT_BIN:-target/release/jitfft}
-if [ -z "${OCL_ICD_VENDORS:-}" ] && ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1; then
-  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
-fi
+. "$(dirname "$0")/lib.sh"
 export JITFFT_CACHE_DIR=/tmp/jitfft-cache
 SIZES=${SIZES:-3:16 4:13 3:12 2:28}
 {
   echo "date: $(date -u +%FT%TZ)"
-  echo "commit: ${JITFFT_COMMIT:-unknown}"
+  echo "commit: $COMMIT"
   echo "command: SIZES=\"$SIZES\" VARIANTS=\"$VARIANTS\" OUT=\$OUT tools/gpu/gpu_variants.sh"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 } > "$OUT/env.txt"

@@ -2,13 +2,7 @@
 # ptxas/SASS statistics of the fused kernels the H100 runs (registers, spills, work-group limit)
 # for the issue's sizes. Usage (repo root): OUT=dir SIZES="3:16 4:13" tools/gpu/gpu_vc_stats.sh
 set -u
-: "${OUT:?set OUT}"
-mkdir -p "$OUT" /tmp/icd
-if [ -z "${OCL_ICD_VENDORS:-}" ]; then
-  echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd; export OCL_ICD_VENDORS=/tmp/icd
-fi
-export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
-BIN=${JITFFT_BIN:-target/release/jitfft}
+. "$(dirname "$0")/lib.sh"
 for s in ${SIZES:-3:16 4:13}; do
   p=${s%:*}; n=${s#*:}
   echo "== jitfft stats vc --p $p --n $n --algo fused ${EXTRA:-} --device gpu" > "$OUT/stats_${p}_${n}.txt"

@@ -5,20 +5,14 @@
 # kernel median of 10, the device variant checked against the f64 reference. One call, ~2 min.
 # Usage (repo root): OUT=dir tools/gpu/gpu_wg_largep.sh    Writes: env.txt, runs.jsonl, summary.txt.
 set -uo pipefail
-OUT=${OUT:?set OUT to a new results folder}
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
-BIN=${JITFFT_BIN:-target/release/jitfft}
-if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
-  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
-fi
+. "$(dirname "$0")/lib.sh"
 SIZES=${SIZES:-"25:6 26:5 27:5 28:5 29:5 30:5 31:5"}
 DEV=(--device "${DEVICE:-gpu}")
 NOWISDOM=/tmp/jitfft-wg-largep-nowisdom.json
 rm -f "$NOWISDOM"
 {
   echo "date: $(date -u +%FT%TZ)"
-  echo "commit: ${JITFFT_COMMIT:-unknown}"
+  echo "commit: $COMMIT"
   echo "command: SIZES=\"$SIZES\" OUT=\$OUT tools/gpu/gpu_wg_largep.sh"
   nvidia-smi --query-gpu=name,driver_version --format=csv 2>&1 | head -2
 } > "$OUT/env.txt"

@@ -8,27 +8,19 @@
 # default: the library's rule), PYTHON (python3), SKIP_PYTEST=1, JITFFT_COMMIT (recorded).
 # Writes: env.txt, install.txt, pytest.txt, bench.json, bench.log, README.md (a table).
 set -uo pipefail
-OUT=${OUT:?set OUT to a new results folder}
+. "$(dirname "$0")/lib.sh"
 WHEEL=${1:?usage: OUT=dir tools/gpu/python_wheel.sh path/to/jitfft-*.whl}
-mkdir -p "$OUT"
-if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ] && command -v nvidia-smi >/dev/null; then
-  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
-fi
-export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
-export JITFFT_COMMIT=${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
+export JITFFT_COMMIT=$COMMIT
 REPEAT=${REPEAT:-20}
 PY=${PYTHON:-python3}
 QUICK_ARG=""; [ "${QUICK:-0}" = 1 ] && QUICK_ARG=--quick
 DEV_ARG=""; [ -n "${DEVICE:-}" ] && DEV_ARG="--device $DEVICE"
 {
-  echo "date: $(date -u +%FT%TZ)"
-  echo "commit: $JITFFT_COMMIT"
-  echo "command: QUICK=${QUICK:-0} REPEAT=$REPEAT DEVICE=${DEVICE:-} OUT=\$OUT tools/gpu/python_wheel.sh $(basename "$WHEEL")"
-  echo "wheel: $(basename "$WHEEL") sha256 $(sha256sum "$WHEEL" | cut -d' ' -f1)"
+  gpu_env "command: QUICK=${QUICK:-0} REPEAT=$REPEAT DEVICE=${DEVICE:-} OUT=\$OUT tools/gpu/python_wheel.sh $(basename "$WHEEL")" \
+    "wheel: $(basename "$WHEEL") sha256 $(sha256sum "$WHEEL" | cut -d' ' -f1)"
   "$PY" -c 'import sys, numpy; print("python", sys.version.split()[0], "numpy", numpy.__version__)' 2>&1
   "$PY" -c 'import scipy; print("scipy", scipy.__version__)' 2>&1 | tail -1
   "$PY" -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda)' 2>&1 | tail -1
-  command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | head -3
   echo "cargo on PATH: $(command -v cargo || echo none)"
 } > "$OUT/env.txt"
 
@@ -53,7 +45,7 @@ if [ "${SKIP_PYTEST:-0}" != 1 ]; then
 fi
 
 # shellcheck disable=SC2086
-timeout 500 "$PY" tools/gpu/python_bench.py --out "$OUT/bench.json" --repeats "$REPEAT" $QUICK_ARG $DEV_ARG > "$OUT/bench.log" 2>&1
+timeout 500 "$PY" "$HERE/python_bench.py" --out "$OUT/bench.json" --repeats "$REPEAT" $QUICK_ARG $DEV_ARG > "$OUT/bench.log" 2>&1
 echo "python_bench.py exit $?" >> "$OUT/bench.log"
 
 "$PY" - "$OUT" "$PYTEST_LINE" > "$OUT/README.md" 2>>"$OUT/bench.log" <<'PY'

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Static SASS of a generated OpenCL program without a GPU (how docs/perf-notes-ntt.md counted):
+# Static SASS of a generated OpenCL program without a GPU (how docs/history/2026-11-22-ntt-montgomery.md counted):
 # clang-15 compiles the OpenCL C to PTX (nvptx64, a shim for the built-ins the generators use),
 # ptxas (sm_90) assembles it, cuobjdump disassembles; prints registers/spills and, per kernel,
 # the instruction count by opcode. NVIDIA's OpenCL front end may differ a little; ptxas is the

@@ -24,7 +24,7 @@ use crate::transform::Precision;
 /// tile is contiguous), else runs of r = len·bytes at r/(r + c) of copy, c = 25 bytes where
 /// the row pitch and the run are multiples of the 32-byte sector and 120 where runs end
 /// inside sectors; plus 0.05 a pass. Fitted to the first H200 sweep of block passes
-/// (`bench-results/nvidia-h200/blocks-1/`: aligned 32 B 60–63%, 64 B 71–95%, 96 B 74–91%,
+/// (`bench-results/nvidia-h200/current/lane-blocks/`: aligned 32 B 60–63%, 64 B 71–95%, 96 B 74–91%,
 /// 128 B 86–92%; unaligned 72 B 38–46%, 136 B 49%, 216 B 59–66%, 288 B 66–73%, 400 B 76–81%;
 /// the lower figure at the larger row stride, which the fit follows). Blocks waste more
 /// bytes a run than lane digits did (c ≈ 64 in [`super::passes_cost`]).

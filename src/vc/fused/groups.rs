@@ -132,7 +132,7 @@ pub fn lanes_cost(
 }
 
 /// Predicted time of fused passes, in copies of the array. Fitted to the H100 runs of issue
-/// 14 (`docs/perf-notes.md`, "every p"): the first pass (contiguous tiles) runs at the copy
+/// 14 (`docs/history/2026-11-23-every-p-bent-cpu.md`, "every p"): the first pass (contiguous tiles) runs at the copy
 /// rate; a later pass moves runs of r = p^t elements: where r·bytes is a multiple of the
 /// 32-byte sector it runs at ~93% (90% for 32-byte runs), else at r/(r + 64 B) (runs that end
 /// inside sectors: 40 B 37%, 72 B 50%, 136 B 73%, 248 B 82%, 648 B 93% measured). A tile that
@@ -181,8 +181,8 @@ pub fn passes_cost(passes: &[super::FusedPass]) -> f64 {
 
 /// ... or, where p is at least this, a first tile of [`FIRST_TILE_LARGE_VALUES`] whatever
 /// its work-items hold: 20^3, 21^3, 22^3 first passes at 1024 work-items (8–11 values each)
-/// ran at 71–81% of copy on the H100 (`perf28/table-a`), 21^3 at 59% on the H200
-/// (`nvidia-h200/blocks-1/`), while 17^3 and 19^3 ran at 84–90% on the H100.
+/// ran at 71–81% of copy on the H100 (`nvidia-h100/archive/2026-11-25-host-steps/every-p-table-part-1.md`), 21^3 at 59% on the H200
+/// (`nvidia-h200/current/lane-blocks/`), while 17^3 and 19^3 ran at 84–90% on the H100.
 pub const FIRST_TILE_LARGE_P: u32 = 11;
 /// See [`FIRST_TILE_LARGE_P`].
 pub const FIRST_TILE_LARGE_VALUES: u64 = 8000;
@@ -238,7 +238,7 @@ mod tests {
 
     /// The digits cap the cost model picks with NVIDIA's 1024 work-items: the H100's faster
     /// schedules where a smaller first tile pays (5^11, 6^10; `bench-results/nvidia-h100/
-    /// current/everyp/10-model/`), the full tile where it does not (5^12), and never outside
+    /// archive/2026-11-23-every-p/model/`), the full tile where it does not (5^12), and never outside
     /// the measured domain (p = 3, powers of two, arrays within L2).
     #[test]
     fn digits_cap_from_the_model() {

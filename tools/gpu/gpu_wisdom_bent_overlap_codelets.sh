@@ -1,22 +1,15 @@
 #!/usr/bin/env bash
 # Issue 28's last checks on an NVIDIA host, one call (≈ 6 minutes):
-#  1. bent 2^20 × 3^4 end to end (gpu_bent28.sh → bent/);
+#  1. bent 2^20 × 3^4 end to end (tools/gpu/gpu_bent_end_to_end.sh → bent/);
 #  2. tune 3^12 now timing the plan vc runs as its default, then vc with and without the
-#     stored wisdom alternated (gpu_perf28.sh step A → tune/);
+#     stored wisdom alternated (tools/gpu/gpu_host_steps.sh step A → tune/);
 #  3. vc --overlap at 2^24 with 4, 8 and 16 chunks, two alternated rounds (overlap.jsonl);
 #  4. factored codelets against the pair form (JITFFT_CODELET=pair) for the composite p whose
 #     kernels they changed most (21^6, 25^6, 15^7, 24^6), alternated (codelets.jsonl).
-# Usage (repo root): OUT=dir tools/gpu/gpu_last28.sh   (QUICK=1: tiny sizes on PoCL, a check)
+# Usage (repo root): OUT=dir tools/gpu/gpu_wisdom_bent_overlap_codelets.sh   (QUICK=1: tiny sizes on PoCL, a check)
 # Writes: env.txt, summary.txt, all.tar.gz (bent/, tune/, overlap.jsonl, codelets.jsonl, log.txt).
 set -uo pipefail
-OUT=${OUT:?set OUT to a new results folder}
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
-BIN=${JITFFT_BIN:-target/release/jitfft}
-HERE=$(cd "$(dirname "$0")" && pwd)
-if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
-  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
-fi
+. "$(dirname "$0")/lib.sh"
 QUICK=${QUICK:-0}
 export QUICK
 DEV=(--device gpu); OV_N=24; SIZES="21:6 25:6 15:7 24:6"
@@ -26,17 +19,14 @@ rm -f "$NOWISDOM"
 LOG="$OUT/log.txt"
 : > "$LOG"
 {
-  echo "date: $(date -u +%FT%TZ)"
-  echo "commit: ${JITFFT_COMMIT:-unknown}"
-  echo "command: OUT=\$OUT tools/gpu/gpu_last28.sh"
-  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | head -3
+  gpu_env "command: OUT=\$OUT tools/gpu/gpu_wisdom_bent_overlap_codelets.sh"
 } > "$OUT/env.txt"
 step() { echo "== [$(date -u +%T) +${SECONDS}s] $*" >> "$LOG"; }
 
 step "bent"
-OUT="$OUT/bent" "$HERE/gpu_bent28.sh" >> "$LOG" 2>&1
+OUT="$OUT/bent" "$HERE/gpu_bent_end_to_end.sh" >> "$LOG" 2>&1
 step "tune"
-SKIP="B C D E" OUT="$OUT/tune" "$HERE/gpu_perf28.sh" >> "$LOG" 2>&1
+SKIP="B C D E" OUT="$OUT/tune" "$HERE/gpu_host_steps.sh" >> "$LOG" 2>&1
 : > "$OUT/overlap.jsonl"
 for round in 1 2; do
   for c in 4 8 16; do

@@ -1,19 +1,14 @@
 #!/usr/bin/env bash
 # Issue 4: fused VC schedules under the kernel-reported work-group limit (NVIDIA: 256) against
 # the device maximum (1024, JITFFT_KERNEL_WG=device), same binary, same run, checked against
-# the f64 reference. Usage: OUT=dir tools/gpu/gpu_wg1024.sh   (SIZES="3:16 4:13", REPEAT=10)
+# the f64 reference. Usage: OUT=dir tools/gpu/gpu_wg_reported_vs_device.sh   (SIZES="3:16 4:13", REPEAT=10)
 set -uo pipefail
-OUT=${OUT:?set OUT}
-mkdir -p "$OUT"
-BIN=${JITFFT_BIN:-target/release/jitfft}
-if [ -z "${OCL_ICD_VENDORS:-}" ] && ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1; then
-  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
-fi
+. "$(dirname "$0")/lib.sh"
 export JITFFT_CACHE_DIR=/tmp/jitfft-cache
 {
   echo "date: $(date -u +%FT%TZ)"
-  echo "commit: ${JITFFT_COMMIT:-unknown}"
-  echo "command: SIZES=\"${SIZES:-3:16 4:13 3:12 2:28}\" OUT=\$OUT tools/gpu/gpu_wg1024.sh"
+  echo "commit: $COMMIT"
+  echo "command: SIZES=\"${SIZES:-3:16 4:13 3:12 2:28}\" OUT=\$OUT tools/gpu/gpu_wg_reported_vs_device.sh"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 } > "$OUT/env.txt"
 : > "$OUT/runs.jsonl"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Summary of tools/gpu/gpu_perf28.sh (issue 28): wisdom A/B, bent host steps, overlap at 2^24,
+"""Summary of tools/gpu/gpu_host_steps.sh (issue 28): wisdom A/B, bent host steps, overlap at 2^24,
 the 3^19 npy-to-npy host time against device events, and the every-p table's compile times.
-Usage: python3 tools/reports/perf28_report.py OUT"""
+Usage: python3 tools/reports/host_steps_report.py OUT"""
 import json, os, statistics, sys
 
 out = sys.argv[1]
@@ -40,7 +40,7 @@ def f(x, d=4):
     return "–" if x is None else ("%.*f" % (d, x))
 
 
-print("# issue 28 on the GPU (tools/gpu/gpu_perf28.sh)")
+print("# issue 28 on the GPU (tools/gpu/gpu_host_steps.sh)")
 env = open(os.path.join(out, "env.txt")).read() if os.path.exists(os.path.join(out, "env.txt")) else ""
 print(env.strip())
 bw = load("bandwidth.json")

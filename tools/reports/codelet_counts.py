@@ -1,3 +1,5 @@
+"""Flop counts of the literal butterflies before and after codelets, per p (the table of
+bench-results/pocl-cpu/current/codelets/counts.md). Usage: python3 tools/reports/codelet_counts.py"""
 import sys
 # emitted codelet flops per p (adds+muls) from `small_dft::report` (after): from the unit-test table
 after_codelet = {

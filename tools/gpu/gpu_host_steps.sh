@@ -14,7 +14,7 @@
 #     plans (fresh program cache, no wisdom: build_ms is NVIDIA's compile time), `vc --check`
 #     median of 20, passes, % of copy, and cuFFT (torch) in the same run, through
 #     gpu_everyp.sh (STEPS="default cufft"); sizes ordered p ≥ 11 and 7 first, under LIMIT_S.
-# Usage (repo root): OUT=dir tools/gpu/gpu_perf28.sh
+# Usage (repo root): OUT=dir tools/gpu/gpu_host_steps.sh
 # Settings: REPEAT (20), LIMIT_S (400: no new table size after this many seconds of the whole
 # script), QUICK=1 (tiny sizes on any device: a check of the script on PoCL), SKIP ("A B C D E":
 # steps to leave out), TABLE_SIZES (replaces E's list).
@@ -22,14 +22,7 @@
 # overlap_2_24.json, npy_3_19.jsonl, table/ (gpu_everyp.sh: default.jsonl, cufft.json, SUMMARY.md),
 # SUMMARY.txt (printed last).
 set -uo pipefail
-OUT=${OUT:?set OUT to a new results folder}
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
-BIN=${JITFFT_BIN:-target/release/jitfft}
-HERE=$(cd "$(dirname "$0")" && pwd)
-if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
-  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
-fi
+. "$(dirname "$0")/lib.sh"
 QUICK=${QUICK:-0}
 REPEAT=${REPEAT:-20}
 LIMIT_S=${LIMIT_S:-400}
@@ -63,10 +56,7 @@ rm -f "$NOWISDOM" "$TUNED"
 LOG="$OUT/log.txt"
 : > "$LOG"
 {
-  echo "date: $(date -u +%FT%TZ)"
-  echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
-  echo "command: QUICK=$QUICK REPEAT=$REPEAT LIMIT_S=$LIMIT_S SKIP=\"$SKIP\" DEVICE=$DEVICE TABLE_SIZES=\"$TABLE_SIZES\" OUT=\$OUT tools/gpu/gpu_perf28.sh"
-  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | head -3
+  gpu_env "command: QUICK=$QUICK REPEAT=$REPEAT LIMIT_S=$LIMIT_S SKIP=\"$SKIP\" DEVICE=$DEVICE TABLE_SIZES=\"$TABLE_SIZES\" OUT=\$OUT tools/gpu/gpu_host_steps.sh"
   echo "cores: $(nproc); memory: $(free -g 2>/dev/null | awk '/Mem:/{print $2" GB"}')"
 } > "$OUT/env.txt"
 step() { echo "== [$(date -u +%T) +${SECONDS}s] $*" >> "$LOG"; }
@@ -187,7 +177,7 @@ if ! skip E; then
 fi
 
 step "summary"
-python3 "$HERE/../reports/perf28_report.py" "$OUT" > "$OUT/SUMMARY.txt" 2>> "$LOG"
+python3 "$HERE/../reports/host_steps_report.py" "$OUT" > "$OUT/SUMMARY.txt" 2>> "$LOG"
 step "done"
 echo "done: $(date -u +%FT%TZ) (${SECONDS}s)" >> "$OUT/env.txt"
 cat "$OUT/SUMMARY.txt"

@@ -10,24 +10,18 @@
 #                 (JITFFT_BENT_OVERLAP=on: a second queue, one piece a chunk; kernel_ms is then
 #                 the pieces' sum, not comparable with the single launch);
 #   memory chunk= the host-memory path with the largest upload chunk at 1, 16 and 128 MiB
-#                 (JITFFT_TRUTH_CHUNK; default 4 MiB): is the 25 GB/s of perf28 the bus or the
+#                 (JITFFT_TRUTH_CHUNK; default 4 MiB): is the 25 GB/s of gpu_host_steps.sh the bus or the
 #                 4 MB commands? (one 344 MB complex64 transfer reached 54 GB/s on this host.)
 # Verdicts: every 8th row is a planted bent function; the memory and pinned verdict files must
 # be identical and find all of them.
-# Usage (repo root): OUT=dir tools/gpu/gpu_bent28.sh
+# Usage (repo root): OUT=dir tools/gpu/gpu_bent_end_to_end.sh
 # Settings: REPEAT (20), ROUNDS (2), DEVICE (gpu), QUICK=1 (4096 functions, any device: a
 # PoCL check of the script), JITFFT_BIN, JITFFT_COMMIT.
 # Then the same run's pinned complex64 upload rate (`vc` 3^15 f32, 115 MB) for comparison.
 # Writes: env.txt, log.txt, bent28.jsonl (one line a run), floor.json, summary.txt (printed last),
 # results.tar.gz (all of them).
 set -uo pipefail
-OUT=${OUT:?set OUT to a new results folder}
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
-BIN=${JITFFT_BIN:-target/release/jitfft}
-if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
-  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
-fi
+. "$(dirname "$0")/lib.sh"
 QUICK=${QUICK:-0}
 REPEAT=${REPEAT:-20}
 ROUNDS=${ROUNDS:-2}
@@ -45,8 +39,8 @@ LOG="$OUT/log.txt"
 : > "$LOG"
 {
   echo "date: $(date -u +%FT%TZ)"
-  echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
-  echo "command: QUICK=$QUICK REPEAT=$REPEAT ROUNDS=$ROUNDS DEVICE=$DEVICE OUT=\$OUT tools/gpu/gpu_bent28.sh"
+  echo "commit: $COMMIT"
+  echo "command: QUICK=$QUICK REPEAT=$REPEAT ROUNDS=$ROUNDS DEVICE=$DEVICE OUT=\$OUT tools/gpu/gpu_bent_end_to_end.sh"
   nvidia-smi --query-gpu=name,driver_version,memory.total,pcie.link.gen.current,pcie.link.width.current --format=csv 2>&1 | head -3
   echo "cores: $(nproc); memory: $(free -g 2>/dev/null | awk '/Mem:/{print $2" GB"}'); load: $(cut -d' ' -f1-3 /proc/loadavg)"
 } > "$OUT/env.txt"
@@ -84,7 +78,7 @@ for round in $(seq 1 "$ROUNDS"); do
 done
 
 # The same run's pinned upload of complex64 data (vc plain path, one command): the bus rate the
-# bent uploads are compared with (perf28: 85 MB of truth at 25 GB/s, 344 MB complex64 at 54).
+# bent uploads are compared with (gpu_host_steps.sh: 85 MB of truth at 25 GB/s, 344 MB complex64 at 54).
 FLOOR_N=15; [ "$QUICK" = 1 ] && FLOOR_N=8
 step "floor: vc --p 3 --n $FLOOR_N --precision f32 (pinned upload rate)"
 timeout 120 "$BIN" vc --p 3 --n $FLOOR_N --precision f32 --repeat 5 "${DEV[@]}" --json 2>> "$LOG" \

@@ -8,16 +8,9 @@
 #     blocks run or by step 1's kernels), and where the default exchanges in real/imaginary
 #     halves, JITFFT_LANE_BLOCKS=whole right after it; cuFFT for every size in the same run
 #     → table/ (SUMMARY.md).
-# Usage (repo root): OUT=dir tools/gpu/gpu_final28.sh    Settings: QUICK=1 (PoCL check).
+# Usage (repo root): OUT=dir tools/gpu/gpu_every_p_table.sh    Settings: QUICK=1 (PoCL check).
 set -uo pipefail
-OUT=${OUT:?set OUT to a new results folder}
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
-BIN=${JITFFT_BIN:-target/release/jitfft}
-HERE=$(cd "$(dirname "$0")" && pwd)
-if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
-  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
-fi
+. "$(dirname "$0")/lib.sh"
 QUICK=${QUICK:-0}
 DEV=(--device gpu)
 [ "$QUICK" = 1 ] && DEV=()

@@ -1,0 +1,81 @@
+//! The `JITFFT_*` switches that change what the library plans or generates, read once at the
+//! front (the CLI's `main`, the Python module) into one plain value passed down: schedules and
+//! kernel source are a function of (plan, device limits, knobs) only. `Knobs::default()` is
+//! the unset environment (what the golden kernels pin).
+
+use super::env::{self, KernelWg, LaneBlocks};
+use std::path::PathBuf;
+
+/// Every switch the library reads, as data (see `docs/knobs.md`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Knobs {
+    /// `JITFFT_FUSED_LOCAL_BYTES`: the fused passes' local-memory budget instead of the
+    /// device's.
+    pub fused_local_bytes: Option<u64>,
+    /// `JITFFT_FUSED_MAX_THREADS`: a lower work-group limit for fused passes.
+    pub fused_max_threads: Option<u64>,
+    /// `JITFFT_KERNEL_WG`: which work-group limit fused schedules take.
+    pub kernel_wg: KernelWg,
+    /// `JITFFT_LANE_BLOCKS`: lane blocks of in-place fused schedules.
+    pub lane_blocks: LaneBlocks,
+    /// `JITFFT_PER_ITEM`: the per-function bentness kernel's group (`Some(0)`: off).
+    pub per_item: Option<u64>,
+    /// `JITFFT_PER_ITEM=split[:R]`: that kernel split over p work-items, R functions a group.
+    pub per_item_split: Option<u64>,
+    /// `JITFFT_TUNE_SECONDS`: `explore`/`tune` start no candidate after this many seconds.
+    pub tune_seconds: Option<f64>,
+    /// `JITFFT_WISDOM`: the file of tuned choices instead of the cache folder's.
+    pub wisdom: Option<PathBuf>,
+    /// `JITFFT_DEVICE_MEMORY` is set: plans are measured against a capped device.
+    pub device_memory_capped: bool,
+    /// `JITFFT_NPY_NATIVE=off` clears it: `vc` reads a .npy in the plan's dtype through the
+    /// general path (the A/B of the zero-copy path).
+    pub npy_native: bool,
+    /// `JITFFT_NPY_STREAM=on`: the zero-copy .npy path streams plain runs in chunks.
+    pub npy_stream: bool,
+    /// `JITFFT_TRUTH_CHUNK`: the largest chunk of a truth-vector upload.
+    pub truth_chunk: Option<u64>,
+    /// `JITFFT_BENT_OVERLAP=on`: `bent --load memory` runs its kernel under the upload.
+    pub bent_overlap: bool,
+}
+
+impl Default for Knobs {
+    fn default() -> Self {
+        Knobs {
+            fused_local_bytes: None,
+            fused_max_threads: None,
+            kernel_wg: KernelWg::Auto,
+            lane_blocks: LaneBlocks::Auto,
+            per_item: None,
+            per_item_split: None,
+            tune_seconds: None,
+            wisdom: None,
+            device_memory_capped: false,
+            npy_native: true,
+            npy_stream: false,
+            truth_chunk: None,
+            bent_overlap: false,
+        }
+    }
+}
+
+impl Knobs {
+    /// The switches as the environment sets them (the one place they are read).
+    pub fn from_env() -> Knobs {
+        Knobs {
+            fused_local_bytes: env::fused_local_bytes(),
+            fused_max_threads: env::fused_max_threads(),
+            kernel_wg: env::kernel_wg(),
+            lane_blocks: env::lane_blocks(),
+            per_item: env::per_item(),
+            per_item_split: env::per_item_split(),
+            tune_seconds: env::tune_seconds(),
+            wisdom: env::wisdom(),
+            device_memory_capped: env::device_memory().is_some(),
+            npy_native: !env::npy_native_off(),
+            npy_stream: env::npy_stream_on(),
+            truth_chunk: env::truth_chunk(),
+            bent_overlap: env::bent_overlap_on(),
+        }
+    }
+}

@@ -1,0 +1,352 @@
+//! A `vc` request as the user gave it (plain data, `None` where a choice is left open) and
+//! [`resolve`]: every decision of a run made once, here: the default algorithm ("none given →
+//! fused, a radix given → ct"), the device's default plan (wisdom, else the CPU rule), the fit
+//! and host-memory checks, and the route (in memory, zero-copy .npy, streamed). Front ends (the
+//! CLI's `vc`, the Python module) build a [`Request`], call [`resolve`], run the route and
+//! print.
+
+use super::choose::{default_plan, Chosen};
+use super::file_run::{native_input, NativeInput};
+use super::overlap::DownloadMode;
+use super::plan::{Algorithm, Coeffs, FusedLayout, TruthEncoding, VcOptions, VcPlan};
+use super::stream::fits;
+use crate::error::{JitError, Result};
+use crate::io::input::{batch_shape, infer_n};
+use crate::io::npy_stream::complex_header;
+use crate::runtime::{Gpu, Knobs};
+use crate::transform::{Direction, Norm, Precision};
+use std::path::{Path, PathBuf};
+
+/// What a `vc` run asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    /// Values of each variable (p ≥ 2).
+    pub p: u32,
+    /// Variables (N = p^n); `None`: from the input.
+    pub n: Option<u32>,
+    /// Transforms; `None`: from the input, else one.
+    pub batch: Option<u64>,
+    /// `None`: fused, or ct where a radix is given (and the device's default plan where no
+    /// schedule option is given at all).
+    pub algorithm: Option<Algorithm>,
+    /// Butterfly radix r = p^m.
+    pub radix: Option<u64>,
+    /// Coefficients of the ct/cg kernels; `None`: const-first.
+    pub coeffs: Option<Coeffs>,
+    /// Arithmetic on the device.
+    pub precision: Precision,
+    /// Forward or inverse.
+    pub direction: Direction,
+    /// `None`: none forward, full inverse.
+    pub norm: Option<Norm>,
+    /// Fused: the most digits one pass transforms.
+    pub fused_digits: Option<u32>,
+    /// Fused: lane digits per tile.
+    pub fused_lanes: Option<u32>,
+    /// Fused: how passes place their results.
+    pub fused_layout: FusedLayout,
+    /// Fused: complex values a work-item prefers to hold.
+    pub fused_values: Option<u32>,
+    /// The input file (`None`: random input).
+    pub input: Option<PathBuf>,
+    /// The output file (`-`: stdout).
+    pub output: Option<PathBuf>,
+    /// Integer input as ε^v (roots) rather than v.
+    pub roots: bool,
+    /// The result is checked on the host (needs the data there).
+    pub check: bool,
+    /// Integer input travels as compact truth vectors.
+    pub truth: bool,
+    /// Transfers overlapped with compute, downloads as asked (`None`: not overlapped).
+    pub overlap: Option<DownloadMode>,
+    /// Streamed through the device although it fits.
+    pub stream: bool,
+}
+
+/// How a run moves its data.
+#[derive(Debug, Clone)]
+pub enum Route {
+    /// Streamed through the device in chunks (`vc::stream`); each chunk transform's plan is
+    /// [`chunk_plan`]'s.
+    Streamed {
+        /// `--stream`, or why the plan does not fit the device.
+        reason: String,
+        /// Not asked for: the front end says so (the reason) before it runs.
+        announced: bool,
+    },
+    /// A .npy in the plan's dtype, read into and written from the pinned staging as is
+    /// (`vc::file_run`).
+    Native(NativeInput),
+    /// Host data in memory: plain, truth-vector or overlapped runs.
+    InMemory,
+}
+
+/// A request resolved on a device.
+#[derive(Debug, Clone)]
+pub struct Resolved {
+    /// The route.
+    pub route: Route,
+    /// The plan, where the sizes are known before the data is read (the zero-copy route);
+    /// in memory it is [`plan`] of the sizes the data has.
+    pub plan: Option<Chosen>,
+    /// Why this route, in words.
+    pub why: String,
+}
+
+impl Request {
+    /// A request for p-point axes that leaves every choice open: f32, forward, random input.
+    pub fn new(p: u32) -> Request {
+        Request {
+            p,
+            n: None,
+            batch: None,
+            algorithm: None,
+            radix: None,
+            coeffs: None,
+            precision: Precision::F32,
+            direction: Direction::Forward,
+            norm: None,
+            fused_digits: None,
+            fused_lanes: None,
+            fused_layout: FusedLayout::Auto,
+            fused_values: None,
+            input: None,
+            output: None,
+            roots: false,
+            check: false,
+            truth: false,
+            overlap: None,
+            stream: false,
+        }
+    }
+
+    /// True when no option chose the schedule (algorithm, radix, coefficients, fused digits,
+    /// lanes or values): the device's default plan runs (wisdom, else the rule).
+    pub fn schedule_open(&self) -> bool {
+        self.algorithm.is_none()
+            && self.radix.is_none()
+            && self.coeffs.is_none()
+            && self.fused_digits.is_none()
+            && self.fused_lanes.is_none()
+            && self.fused_values.is_none()
+    }
+
+    /// The library options asked for: a radix names the paper's per-butterfly kernels,
+    /// otherwise fused by rule.
+    pub fn options(&self) -> VcOptions {
+        VcOptions {
+            algorithm: self.algorithm.unwrap_or(if self.radix.is_some() {
+                Algorithm::Ct
+            } else {
+                Algorithm::Fused
+            }),
+            radix: self.radix,
+            coeffs: self.coeffs.unwrap_or(Coeffs::ConstFirst),
+            precision: self.precision,
+            direction: self.direction,
+            norm: self.norm,
+            fused_digits: self.fused_digits,
+            fused_lanes: self.fused_lanes,
+            fused_layout: self.fused_layout,
+            fused_values: self.fused_values,
+        }
+    }
+
+    /// The plan of these options for `n` (else `self.n`) variables and `batch` transforms
+    /// (else `self.batch`, else one), before any device default.
+    pub fn plan(&self, n: Option<u32>, batch: Option<u64>) -> Result<VcPlan> {
+        let Some(n) = n.or(self.n) else {
+            return Err(JitError::invalid(
+                "--n is required when no --input is given (N = p^n)",
+            ));
+        };
+        VcPlan::new(self.p, n, self.options())?.with_batch(batch.or(self.batch).unwrap_or(1))
+    }
+}
+
+/// Decides the route of `req` on `gpu` and, where the sizes are known without the data, its
+/// plan. Reads at most the input's .npy header.
+pub fn resolve(req: &Request, gpu: &Gpu, knobs: &Knobs) -> Result<Resolved> {
+    if req.stream {
+        return Ok(Resolved {
+            route: Route::Streamed {
+                reason: "--stream".into(),
+                announced: false,
+            },
+            plan: None,
+            why: "asked for (--stream)".into(),
+        });
+    }
+    if let Some(reason) = too_big(req, gpu, knobs) {
+        return Ok(Resolved {
+            route: Route::Streamed {
+                reason,
+                announced: true,
+            },
+            plan: None,
+            why: "the plan does not fit the device; the host holds it".into(),
+        });
+    }
+    if let Some(src) = native_source(req, knobs) {
+        let chosen = plan(req, gpu, Some(src.n), Some(src.batch))?;
+        return Ok(Resolved {
+            route: Route::Native(src),
+            plan: Some(chosen),
+            why: "a .npy in the plan's dtype and nothing needs the data on the host".into(),
+        });
+    }
+    Ok(Resolved {
+        route: Route::InMemory,
+        plan: None,
+        why: "host data in memory".into(),
+    })
+}
+
+/// The plan `req` runs on `gpu` for `n` variables and `batch` transforms (each `None`: the
+/// request's): truth vectors take the fused truth variant; where no option chose the schedule,
+/// the device's default (wisdom, else the rule) with the request's batch; then checked against
+/// the device's capacity.
+pub fn plan(req: &Request, gpu: &Gpu, n: Option<u32>, batch: Option<u64>) -> Result<Chosen> {
+    let mut plan = req.plan(n, batch)?;
+    if req.truth {
+        plan = plan.with_truth(if req.roots {
+            TruthEncoding::Roots
+        } else {
+            TruthEncoding::Values
+        })?;
+    }
+    let chosen = if !req.truth && req.schedule_open() {
+        let batch = plan.batch;
+        let c = default_plan(gpu, plan, req.options())?;
+        Chosen {
+            plan: c.plan.with_batch(batch)?,
+            tuned: c.tuned,
+        }
+    } else {
+        Chosen { plan, tuned: None }
+    };
+    super::check_device(&gpu.info, &chosen.plan)?;
+    Ok(chosen)
+}
+
+/// The plan of each streamed chunk transform of `pl`'s size: the device's default where no
+/// option chose the schedule, else the request's options (a radix only where it fits).
+pub fn chunk_plan(req: &Request, gpu: &Gpu, pl: VcPlan) -> Result<VcPlan> {
+    if req.schedule_open() {
+        let base = VcOptions {
+            precision: pl.precision,
+            direction: pl.direction,
+            norm: Some(pl.norm),
+            ..VcOptions::default()
+        };
+        Ok(default_plan(gpu, pl, base)?.plan)
+    } else {
+        let cap = (pl.p as u64).pow(pl.n);
+        VcPlan::new(
+            pl.p,
+            pl.n,
+            VcOptions {
+                norm: Some(pl.norm),
+                radix: req.radix.filter(|&r| r <= cap),
+                ..req.options()
+            },
+        )
+    }
+}
+
+/// Why a plan whose sizes are known before the data (`--n`, or a complex .npy's header) must
+/// stream: it does not fit the device and the host holds it. `None`: it fits, the sizes are
+/// unknown or invalid (the in-memory route reports those), or truth/overlap runs.
+fn too_big(req: &Request, gpu: &Gpu, knobs: &Knobs) -> Option<String> {
+    if req.truth || req.overlap.is_some() {
+        return None;
+    }
+    let (n, batch) = match &req.input {
+        None => (req.n?, req.batch.unwrap_or(1)),
+        Some(path) => {
+            let npy = complex_header(path).ok()??;
+            let (b, len) = batch_shape(req.p, &npy.shape, req.batch, "input").ok()?;
+            (infer_n(req.p, len, "input").ok()?, b)
+        }
+    };
+    let plan = VcPlan::new(req.p, n, req.options())
+        .ok()?
+        .with_batch(batch)
+        .ok()?;
+    // Every device jitfft meets holds two 512 MiB buffers: smaller plans need no look unless
+    // a cap is set.
+    if !knobs.device_memory_capped && plan.buffer_bytes() <= 512 << 20 {
+        return None;
+    }
+    let plan = if req.schedule_open() {
+        default_plan(gpu, plan.clone(), req.options())
+            .ok()?
+            .plan
+            .with_batch(batch)
+            .ok()?
+    } else {
+        plan
+    };
+    // Streaming keeps the array in host memory: a plan the host cannot hold either is left
+    // to the in-memory route's refusal (which names the device's limit).
+    if fits(gpu, &plan) || host_shortfall(&plan, req.check).is_some() {
+        return None;
+    }
+    Some(format!(
+        "{}^{n}{} needs {} buffer(s) of {}; {} allows {} per allocation and {} in all: streaming it through the device (vc --stream)",
+        req.p,
+        if batch > 1 { format!(" × {batch}") } else { String::new() },
+        plan.buffers_needed(),
+        mib(plan.buffer_bytes()),
+        gpu.info.name,
+        mib(gpu.info.max_alloc_bytes),
+        mib(gpu.info.global_mem_bytes),
+    ))
+}
+
+/// The zero-copy source when nothing needs the data on the host: .npy or no output, no
+/// check, truth vectors or roots encoding (it applies to integer input: the in-memory route
+/// refuses it on complex), no packed overlapped download, and the file in the plan's dtype
+/// (one transform when overlapped).
+fn native_source(req: &Request, knobs: &Knobs) -> Option<NativeInput> {
+    let path = req.input.as_deref()?;
+    let npy_out = |o: &Path| {
+        o != Path::new("-") && o.extension().is_some_and(|e| e.eq_ignore_ascii_case("npy"))
+    };
+    if !knobs.npy_native
+        || req.roots
+        || req.truth
+        || req.check
+        || req.output.as_deref().is_some_and(|o| !npy_out(o))
+        || req.overlap == Some(DownloadMode::Packed)
+    {
+        return None;
+    }
+    let src = native_input(path, req.p, req.n, req.batch, req.precision)?;
+    (req.overlap.is_none() || src.batch == 1).then_some(src)
+}
+
+/// Host bytes a streamed run of `plan` holds (the array in its precision; with `check` the
+/// f64 input, output and reference too) and what `/proc/meminfo` says is available, when the
+/// first exceeds the second.
+pub fn host_shortfall(plan: &VcPlan, check: bool) -> Option<(u64, u64)> {
+    let n = plan.total_len();
+    let need = n
+        .saturating_mul(plan.precision.complex_bytes())
+        .saturating_add(if check { n.saturating_mul(48) } else { 0 });
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kb: u64 = info
+        .lines()
+        .find(|l| l.starts_with("MemAvailable:"))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()?;
+    let avail = kb.saturating_mul(1024);
+    (need > avail).then_some((need, avail))
+}
+
+/// `b` bytes in MiB with one decimal, as the reports print them.
+pub fn mib(b: u64) -> String {
+    format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
+}
