@@ -9,7 +9,15 @@ Every call releases the GIL while the device works; plans are kept in one cache 
 TypeError naming the argument; OpenClError, DeviceError and BuildError report the device.
 """
 
-from ._jitfft import (
+import os as _os
+
+# The wheel's bundled ICD loader (pyopencl's build of ocl-icd; see tools/build-wheel.sh) reads
+# PYOPENCL_HOME as one more place to look for drivers and crashes where it is unset: point it at
+# this folder (it holds no .icd files) unless the user (or pyopencl) set it. Drivers are found
+# in /etc/OpenCL/vendors or OCL_ICD_VENDORS as usual.
+_os.environ.setdefault("PYOPENCL_HOME", _os.path.dirname(_os.path.abspath(__file__)))
+
+from ._jitfft import (  # noqa: E402
     BuildError,
     DeviceError,
     OpenClError,
@@ -25,8 +33,8 @@ from ._jitfft import (
     set_plan_cache_limits,
     spectrum_stats,
 )
-from ._fft import MAX_P, VcPlan, ivc, vc, vc_layout_stats
-from . import scipy_backend
+from ._fft import MAX_P, VcPlan, ivc, vc, vc_layout_stats  # noqa: E402
+from . import scipy_backend  # noqa: E402
 
 __all__ = [
     "BuildError", "DeviceError", "OpenClError", "MAX_P", "VcPlan", "autocorr", "bent",
