@@ -134,6 +134,7 @@ fn bent_per_item_kernel() {
         max_threads: 256,
         values: None,
         tile_values: None,
+        knobs: jitfft::vc::fused::pass::ScheduleKnobs::DEFAULT,
     };
     let per_item = |plan: &VcPlan| {
         let (s, _) = jitfft::vc::program(plan, nvidia);

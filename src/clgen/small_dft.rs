@@ -68,13 +68,9 @@ pub enum Form {
 
 /// The form emitted for p: Rader where it needs neither more additions nor more multiplies
 /// than the pair form (p = 5, 13, 17, 19, 29, 31; p = 7, 11 and 23 would trade multiplies for
-/// more additions, which FMA hardware does not repay). `JITFFT_CODELET=pair` forces the pair
-/// form (A/B timing). Composite p: the cheapest factorization ([`factored_dft::best`]) where
+/// more additions, which FMA hardware does not repay). Composite p: the cheapest factorization ([`factored_dft::best`]) where
 /// it needs fewer real flops than the pair form.
 pub fn form(p: u64) -> Form {
-    if crate::runtime::env::codelet_pair_only() {
-        return Form::Pair;
-    }
     if let Some((f, flops)) = factored_dft::best(p) {
         let (adds, muls) = form_counts(p, Form::Pair);
         return if flops < adds + muls {
@@ -170,16 +166,14 @@ pub fn emit_dft(w: &mut Writer, p: u64, vars: &[String], inverse: bool, f64p: bo
 }
 
 /// [`emit_dft`] for memory-bound kernels (the fused and block passes): composite p in the
-/// pair form, not factored, unless `JITFFT_CODELET=factored`. Their time is the bytes, and on
+/// pair form, not factored. Their time is the bytes, and on
 /// the H100 the factored codelets ran the same or slower there (21^6 1.92 against 1.69 ms,
 /// 25^6 7.52 against 7.28, 15^7 3.06 against 3.03, 24^6 equal: `nvidia-h100/current/wisdom-bent-overlap-codelets/`;
 /// more live values, fewer loads in flight in the passes with short runs), while on the CPU
 /// the flops are the time.
 pub fn emit_dft_memory_bound(w: &mut Writer, p: u64, vars: &[String], inverse: bool, f64p: bool) {
     match form(p) {
-        Form::Factored(_) if !crate::runtime::env::codelet_factored() => {
-            emit_pair(w, p, vars, inverse, f64p)
-        }
+        Form::Factored(_) => emit_pair(w, p, vars, inverse, f64p),
         _ => emit_dft(w, p, vars, inverse, f64p),
     }
 }

@@ -210,9 +210,6 @@ fn classify_on_device(a: &BentArgs, input: &Input, batch: u64, n: u32) -> Result
         // One function's report prints its |S| range: that needs the partials.
         c = c.verdicts_on_device(&gpu)?;
     }
-    if input.truth.is_some() && crate::runtime::env::bent_overlap_on() {
-        c = c.kernel_behind_upload(&gpu)?;
-    }
     let kernels = Some(crate::mvl::bent_report::geometry(&c));
     let mut load_ms = input.load_ms;
     if let Some(f) = &input.staged {

@@ -98,7 +98,7 @@ pub fn run(a: MulTuneArgs, store: bool) -> Result<()> {
     // ntt never won: block up to the largest size timed.
     let cross = crossover.unwrap_or(2 << a.max_log_limbs) as u64;
     if store {
-        let mut w = MulWisdom::load()?;
+        let mut w = MulWisdom::load(&gpu.knobs)?;
         w.entries.insert(
             wisdom_key(&gpu),
             CrossoverEntry {
@@ -107,12 +107,12 @@ pub fn run(a: MulTuneArgs, store: bool) -> Result<()> {
                 date: utc_now(),
             },
         );
-        w.save()?;
+        w.save(&gpu.knobs)?;
     }
     if a.json {
         return print_json(&serde_json::json!({
             "device": gpu.info, "crossover_limbs": cross, "ntt_won": measured,
-            "stored": store.then(wisdom_path), "points": points,
+            "stored": store.then(|| wisdom_path(&gpu.knobs)), "points": points,
         }));
     }
     say!("device {}", gpu.describe());
@@ -140,7 +140,7 @@ pub fn run(a: MulTuneArgs, store: bool) -> Result<()> {
         }
     );
     if store {
-        say!("stored in {}", wisdom_path().display());
+        say!("stored in {}", wisdom_path(&gpu.knobs).display());
     }
     Ok(())
 }

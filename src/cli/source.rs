@@ -70,6 +70,7 @@ fn generate(c: SourceCommand) -> Result<String> {
             let limits = FusedLimits {
                 max_threads: a.max_work_group,
                 values: None,
+                knobs: crate::vc::fused::pass::ScheduleKnobs::of(&crate::runtime::Knobs::from_env()),
                 ..DEFAULT_LIMITS
             };
             crate::vc::program(&plan, limits).1.source

@@ -206,7 +206,7 @@ pub fn run_tune_cmd(c: ExploreCommand) -> Result<()> {
     let v = verify_on_device(&gpu, &default, &contenders, opts, &input, a.repeat);
     pb.finish_and_clear();
     let v = v?;
-    let mut w = Wisdom::load()?;
+    let mut w = Wisdom::load(&gpu.knobs)?;
     let key = wisdom_key(&gpu, a.p, a.n, precision);
     match v.winner() {
         Some(win) => {
@@ -225,13 +225,13 @@ pub fn run_tune_cmd(c: ExploreCommand) -> Result<()> {
             w.entries.remove(&key);
         }
     }
-    w.save()?;
+    w.save(&gpu.knobs)?;
     if a.json {
         return print_json(&serde_json::json!({
             "device": gpu.info, "p": a.p, "n": a.n, "key": key,
             "best": fastest, "default_before_explore": before, "verification": v,
             "stored": v.winner().map(|x| x.label.clone()),
-            "wisdom": wisdom_path(), "candidates": m,
+            "wisdom": wisdom_path(&gpu.knobs), "candidates": m,
         }));
     }
     print_table(&gpu, &a, &m);
@@ -249,7 +249,7 @@ pub fn run_tune_cmd(c: ExploreCommand) -> Result<()> {
             win.label,
             ms(win.kernel_ms.median),
             ms(v.default.kernel_ms.median),
-            wisdom_path().display()
+            wisdom_path(&gpu.knobs).display()
         ),
         None => say!(
             "{key}: fastest in passes alone is {} at {}, but under `vc` none beat the default ({}) by {:.0}%: nothing stored, `vc` runs the default",

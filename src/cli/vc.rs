@@ -278,7 +278,7 @@ pub fn run(a: VcArgs) -> Result<()> {
     validate(&a)?;
     let gpu = open_device(a.run.device.as_deref())?;
     let req = a.request();
-    let resolved = resolve(&req, &gpu, &crate::runtime::Knobs::from_env())?;
+    let resolved = resolve(&req, &gpu, &gpu.knobs)?;
     match resolved.route {
         Route::Streamed { reason, announced } => {
             if announced && !super::common::quiet() {

@@ -31,16 +31,17 @@ pub fn wisdom_key(gpu: &Gpu) -> String {
 }
 
 /// `$JITFFT_MUL_WISDOM`, else `mul-wisdom.json` in the cache folder.
-pub fn wisdom_path() -> PathBuf {
-    std::env::var_os("JITFFT_MUL_WISDOM")
-        .map(PathBuf::from)
+pub fn wisdom_path(knobs: &crate::runtime::Knobs) -> PathBuf {
+    knobs
+        .mul_wisdom
+        .clone()
         .unwrap_or_else(|| crate::runtime::build::cache_root().join("mul-wisdom.json"))
 }
 
 impl MulWisdom {
     /// Reads the file; missing is empty, corrupt is an error.
-    pub fn load() -> Result<MulWisdom> {
-        let path = wisdom_path();
+    pub fn load(knobs: &crate::runtime::Knobs) -> Result<MulWisdom> {
+        let path = wisdom_path(knobs);
         match std::fs::read_to_string(&path) {
             Ok(t) => serde_json::from_str(&t).map_err(|e| {
                 JitError::file(
@@ -55,8 +56,8 @@ impl MulWisdom {
     }
 
     /// Writes the file atomically.
-    pub fn save(&self) -> Result<()> {
-        let path = wisdom_path();
+    pub fn save(&self, knobs: &crate::runtime::Knobs) -> Result<()> {
+        let path = wisdom_path(knobs);
         if let Some(d) = path.parent() {
             std::fs::create_dir_all(d)
                 .map_err(|e| JitError::io(format!("creating {}", d.display()), e))?;
@@ -76,10 +77,10 @@ impl MulWisdom {
 /// file has one, else the built-in default ([`crate::mul::plan::DEFAULT_CROSSOVER_LIMBS`]).
 pub fn crossover_for(gpu: &Gpu) -> Result<(u64, crate::mul::CrossoverSource)> {
     use crate::mul::CrossoverSource;
-    Ok(match MulWisdom::load()?.lookup(gpu) {
+    Ok(match MulWisdom::load(&gpu.knobs)?.lookup(gpu) {
         Some(e) => (
             e.crossover_limbs,
-            CrossoverSource::Wisdom(wisdom_path().display().to_string()),
+            CrossoverSource::Wisdom(wisdom_path(&gpu.knobs).display().to_string()),
         ),
         None => (
             crate::mul::plan::DEFAULT_CROSSOVER_LIMBS,

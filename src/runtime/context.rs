@@ -1,6 +1,7 @@
 //! One selected device with its context and a profiling-enabled in-order queue.
 
 use super::discover::{select_device, DeviceInfo, DeviceSelector, FoundDevice};
+use super::knobs::Knobs;
 use crate::error::Result;
 use ocl::{flags::CommandQueueProperties, Context, Device, Queue};
 
@@ -14,6 +15,9 @@ pub struct Gpu {
     pub queue: Queue,
     /// What the driver reports about the device.
     pub info: DeviceInfo,
+    /// The `JITFFT_*` switches, read from the environment when the device is opened (the front
+    /// of every run); [`Gpu::with_knobs`] sets others.
+    pub knobs: Knobs,
 }
 
 impl Gpu {
@@ -41,7 +45,14 @@ impl Gpu {
             context,
             queue,
             info: found.info,
+            knobs: Knobs::from_env(),
         })
+    }
+
+    /// The device with other switches (tests and A/B runs pass them as values).
+    pub fn with_knobs(mut self, knobs: Knobs) -> Gpu {
+        self.knobs = knobs;
+        self
     }
 
     /// A second profiling queue on the same device (for overlapping transfers with compute).

@@ -2,6 +2,7 @@
 //! cache's `JITFFT_CACHE_DIR`, `JITFFT_NO_CACHE` and `JITFFT_DUMP_DIR` are used by
 //! [`super::build`]).
 
+pub use super::knobs::{KernelWg, LaneBlocks};
 use std::path::PathBuf;
 
 /// `JITFFT_DEVICE`: the device to use when `--device` is not given (index, name substring,
@@ -58,19 +59,6 @@ pub fn per_item_split() -> Option<u64> {
     }
 }
 
-/// Which work-group limit fused schedules take (`JITFFT_KERNEL_WG`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KernelWg {
-    /// Unset or `auto`: the reported limit, the device maximum where measured to pay
-    /// (`vc::execute::fused_limits_for_plan`).
-    Auto,
-    /// `device`: the device's work-group maximum although the kernel query reports less
-    /// (NVIDIA's OpenCL reports 256).
-    Device,
-    /// `reported`: always the limit the kernel query reports.
-    Reported,
-}
-
 /// `JITFFT_KERNEL_WG` = `auto` (default) | `device` | `reported` (or `kernel`); other values
 /// read as auto.
 pub fn kernel_wg() -> KernelWg {
@@ -79,21 +67,6 @@ pub fn kernel_wg() -> KernelWg {
         Ok("reported" | "kernel") => KernelWg::Reported,
         _ => KernelWg::Auto,
     }
-}
-
-/// Whether default in-place fused schedules use lane blocks (`JITFFT_LANE_BLOCKS`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LaneBlocks {
-    /// Unset or `auto`: where the run-length model predicts them cheaper, arrays beyond L2.
-    Auto,
-    /// `off`: lane digits only (the A/B of the GPU sweeps).
-    Off,
-    /// `whole`: as `auto`, but exchanges never in real/imaginary halves (the A/B of halves).
-    Whole,
-    /// `on`: wherever a block schedule exists, any size; `on:L`: blocks of at most L lanes
-    /// (tests of cut blocks and work-items that step through rows on small arrays); `on:Lh`:
-    /// and exchanges in real/imaginary halves wherever a pass has two digits or more.
-    On(Option<u64>, bool),
 }
 
 /// `JITFFT_LANE_BLOCKS` = `auto` (default) | `off` | `whole` | `on` | `on:L` | `on:Lh`; other
@@ -124,18 +97,6 @@ pub fn tune_seconds() -> Option<f64> {
     std::env::var("JITFFT_TUNE_SECONDS")
         .ok()
         .and_then(|v| v.parse().ok())
-}
-
-/// `JITFFT_CODELET=pair`: p-point codelets in the pair form for every p (A/B timing against
-/// the Rader/Winograd form that odd primes get by default).
-pub fn codelet_pair_only() -> bool {
-    std::env::var("JITFFT_CODELET").as_deref() == Ok("pair")
-}
-
-/// `JITFFT_CODELET=factored`: fused and block passes too take factored codelets for composite
-/// p (the A/B against their default pair form).
-pub fn codelet_factored() -> bool {
-    std::env::var("JITFFT_CODELET").as_deref() == Ok("factored")
 }
 
 /// `JITFFT_VENDOR_LIB_DIRS`: the folders searched for vendor OpenCL libraries
@@ -216,12 +177,6 @@ pub fn parse_bytes(s: &str) -> Option<u64> {
     (b >= 1.0 && b.is_finite()).then_some(b as u64)
 }
 
-/// `JITFFT_NPY_NATIVE=off`: `vc` reads a .npy in the plan's dtype through the general path
-/// (widened to f64, converted into the staging) — the A/B of `vc::file_run`.
-pub fn npy_native_off() -> bool {
-    std::env::var("JITFFT_NPY_NATIVE").is_ok_and(|v| v == "off" || v == "0")
-}
-
 /// `JITFFT_NPY_STREAM=on`: the zero-copy .npy path streams plain runs in chunks (each read
 /// into the staging and uploaded while the next is read; each written as soon as it is down)
 /// instead of read all, run, write all. Opt-in until the GPU host measures it faster (on the
@@ -236,11 +191,4 @@ pub fn npy_stream_on() -> bool {
 /// where one 344 MB transfer reached 54 GB/s). `None`: unset or unparsable (4 MiB).
 pub fn truth_chunk() -> Option<u64> {
     parse_bytes(&std::env::var("JITFFT_TRUTH_CHUNK").ok()?)
-}
-
-/// `JITFFT_BENT_OVERLAP=on`: `bent --load memory` launches its per-item kernel in pieces, each
-/// on a second queue behind its chunk of the truth upload, so the kernel runs under the
-/// transfers (its `kernel_ms` is then the pieces' sum). An A/B for the GPU host; off by default.
-pub fn bent_overlap_on() -> bool {
-    std::env::var("JITFFT_BENT_OVERLAP").is_ok_and(|v| v == "on" || v == "1")
 }

@@ -3,7 +3,7 @@
 //! kernel source are a function of (plan, device limits, knobs) only. `Knobs::default()` is
 //! the unset environment (what the golden kernels pin).
 
-use super::env::{self, KernelWg, LaneBlocks};
+use super::env;
 use std::path::PathBuf;
 
 /// Every switch the library reads, as data (see `docs/knobs.md`).
@@ -26,17 +26,14 @@ pub struct Knobs {
     pub tune_seconds: Option<f64>,
     /// `JITFFT_WISDOM`: the file of tuned choices instead of the cache folder's.
     pub wisdom: Option<PathBuf>,
+    /// `JITFFT_MUL_WISDOM`: the file of `tune mul`'s crossovers instead of the cache folder's.
+    pub mul_wisdom: Option<PathBuf>,
     /// `JITFFT_DEVICE_MEMORY` is set: plans are measured against a capped device.
     pub device_memory_capped: bool,
-    /// `JITFFT_NPY_NATIVE=off` clears it: `vc` reads a .npy in the plan's dtype through the
-    /// general path (the A/B of the zero-copy path).
-    pub npy_native: bool,
     /// `JITFFT_NPY_STREAM=on`: the zero-copy .npy path streams plain runs in chunks.
     pub npy_stream: bool,
     /// `JITFFT_TRUTH_CHUNK`: the largest chunk of a truth-vector upload.
     pub truth_chunk: Option<u64>,
-    /// `JITFFT_BENT_OVERLAP=on`: `bent --load memory` runs its kernel under the upload.
-    pub bent_overlap: bool,
 }
 
 impl Default for Knobs {
@@ -50,11 +47,10 @@ impl Default for Knobs {
             per_item_split: None,
             tune_seconds: None,
             wisdom: None,
+            mul_wisdom: None,
             device_memory_capped: false,
-            npy_native: true,
             npy_stream: false,
             truth_chunk: None,
-            bent_overlap: false,
         }
     }
 }
@@ -71,11 +67,38 @@ impl Knobs {
             per_item_split: env::per_item_split(),
             tune_seconds: env::tune_seconds(),
             wisdom: env::wisdom(),
+            mul_wisdom: std::env::var_os("JITFFT_MUL_WISDOM").map(PathBuf::from),
             device_memory_capped: env::device_memory().is_some(),
-            npy_native: !env::npy_native_off(),
             npy_stream: env::npy_stream_on(),
             truth_chunk: env::truth_chunk(),
-            bent_overlap: env::bent_overlap_on(),
         }
     }
+}
+
+/// Which work-group limit fused schedules take (`JITFFT_KERNEL_WG`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KernelWg {
+    /// Unset or `auto`: the reported limit, the device maximum where measured to pay
+    /// (`vc::execute::fused_limits_for_plan`).
+    Auto,
+    /// `device`: the device's work-group maximum although the kernel query reports less
+    /// (NVIDIA's OpenCL reports 256).
+    Device,
+    /// `reported`: always the limit the kernel query reports.
+    Reported,
+}
+
+/// Whether default in-place fused schedules use lane blocks (`JITFFT_LANE_BLOCKS`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LaneBlocks {
+    /// Unset or `auto`: where the run-length model predicts them cheaper, arrays beyond L2.
+    Auto,
+    /// `off`: lane digits only (the A/B of the GPU sweeps).
+    Off,
+    /// `whole`: as `auto`, but exchanges never in real/imaginary halves (the A/B of halves).
+    Whole,
+    /// `on`: wherever a block schedule exists, any size; `on:L`: blocks of at most L lanes
+    /// (tests of cut blocks and work-items that step through rows on small arrays); `on:Lh`:
+    /// and exchanges in real/imaginary halves wherever a pass has two digits or more.
+    On(Option<u64>, bool),
 }

@@ -26,7 +26,7 @@ pub struct Chosen {
 /// digits/lanes/values: `opts` are the caller's other options (precision, direction, norm,
 /// layout), kept in the chosen plan.
 pub fn default_plan(gpu: &Gpu, plan: VcPlan, opts: VcOptions) -> Result<Chosen> {
-    let wisdom = Wisdom::load()?;
+    let wisdom = Wisdom::load(&gpu.knobs)?;
     if let Some(entry) = wisdom.lookup(gpu, plan.p, plan.n, plan.precision) {
         return Ok(Chosen {
             plan: VcPlan::new(plan.p, plan.n, entry.choice.apply(opts))?,

@@ -102,6 +102,8 @@ pub struct VcTransform {
     pub(super) buffers: TypedBuffers,
     /// Host wall time of allocating the device buffers and mapping the pinned staging (ms).
     pub alloc_ms: f64,
+    /// The largest chunk of a truth-vector upload (`runtime::Knobs::truth_chunk`).
+    pub(super) truth_chunk: Option<u64>,
 }
 
 impl std::ops::Deref for VcTransform {
@@ -312,6 +314,7 @@ impl VcTransform {
             compiled,
             buffers,
             alloc_ms,
+            truth_chunk: gpu.knobs.truth_chunk,
         })
     }
 }

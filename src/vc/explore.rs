@@ -258,10 +258,7 @@ pub fn explore(
     };
     let mut out = Vec::new();
     let mut seen = Vec::new();
-    let (start, budget) = (
-        std::time::Instant::now(),
-        crate::runtime::env::tune_seconds(),
-    );
+    let (start, budget) = (std::time::Instant::now(), gpu.knobs.tune_seconds);
     // Fused candidates first: under a time budget they are the likely winners.
     let mut all = candidates(p, n, precision, gpu);
     all.sort_by_key(|o| o.algorithm != Algorithm::Fused);
@@ -367,15 +364,17 @@ pub fn wisdom_key(gpu: &Gpu, p: u32, n: u32, precision: Precision) -> String {
 }
 
 /// `$JITFFT_WISDOM`, else `wisdom.json` in the cache folder.
-pub fn wisdom_path() -> PathBuf {
-    crate::runtime::env::wisdom()
+pub fn wisdom_path(knobs: &crate::runtime::Knobs) -> PathBuf {
+    knobs
+        .wisdom
+        .clone()
         .unwrap_or_else(|| crate::runtime::build::cache_root().join("wisdom.json"))
 }
 
 impl Wisdom {
     /// Reads the wisdom file; a missing file is empty wisdom, a corrupt one an error.
-    pub fn load() -> Result<Wisdom> {
-        let path = wisdom_path();
+    pub fn load(knobs: &crate::runtime::Knobs) -> Result<Wisdom> {
+        let path = wisdom_path(knobs);
         match std::fs::read_to_string(&path) {
             Ok(t) => serde_json::from_str(&t).map_err(|e| {
                 JitError::file(
@@ -388,8 +387,8 @@ impl Wisdom {
     }
 
     /// Writes the wisdom file atomically (see [`wisdom_path`]).
-    pub fn save(&self) -> Result<()> {
-        let path = wisdom_path();
+    pub fn save(&self, knobs: &crate::runtime::Knobs) -> Result<()> {
+        let path = wisdom_path(knobs);
         if let Some(d) = path.parent() {
             std::fs::create_dir_all(d)
                 .map_err(|e| JitError::io(format!("creating {}", d.display()), e))?;

@@ -167,7 +167,7 @@ fn run_typed<C: DeviceComplex>(
         ));
     }
     s.header_ms = ms_since(t0);
-    if ov.is_none() && crate::runtime::env::npy_stream_on() {
+    if ov.is_none() && gpu.knobs.npy_stream {
         return streamed::<C>(gpu, tr, src, &header, out, out_shape, finite, s, t0);
     }
     tr.with_staging::<C, _>(|m| {

@@ -1,11 +1,12 @@
 //! The tile limits of fused passes on a device: local memory and work-group size from the
-//! device query, the probe and the `JITFFT_*` switches, and when a default plan may use the
+//! device query, the probe and the switches (`runtime::Knobs`, carried by the `Gpu`), and when a default plan may use the
 //! device's work-group maximum although the kernel query reports less.
 
 use super::plan::{Algorithm, VcPlan};
 use super::schedule::Schedule;
-use crate::runtime::env::KernelWg;
-use crate::runtime::{DeviceInfo, Gpu};
+use crate::runtime::knobs::KernelWg;
+use crate::runtime::{DeviceInfo, Gpu, Knobs};
+use crate::vc::fused::pass::ScheduleKnobs;
 use crate::vc::fused::FusedLimits;
 
 /// The tile budget of fused passes on a device: at most 48 KB of local memory (NVIDIA's
@@ -15,19 +16,20 @@ use crate::vc::fused::FusedLimits;
 /// and refuses larger `__local` arguments, yet builds and runs static `__local` arrays up to
 /// 227 KB on an H100: `tools/probes/cl_local_probe.c`). `JITFFT_FUSED_MAX_THREADS` lowers the
 /// work-group size.
-pub fn fused_limits(info: &DeviceInfo) -> FusedLimits {
-    let local_bytes = match crate::runtime::env::fused_local_bytes() {
+pub fn fused_limits(info: &DeviceInfo, knobs: &Knobs) -> FusedLimits {
+    let local_bytes = match knobs.fused_local_bytes {
         Some(v) => v.clamp(64, 1 << 20),
         None => info.local_mem_bytes.clamp(1, 48 * 1024),
     };
     // JITFFT_FUSED_MAX_THREADS lowers the work-group limit the same way (tests run the
     // many-values-per-thread tiles of NVIDIA's 256-work-item limit on small transforms).
-    let threads = crate::runtime::env::fused_max_threads().unwrap_or(1024);
+    let threads = knobs.fused_max_threads.unwrap_or(1024);
     FusedLimits {
         local_bytes,
         max_threads: (info.max_work_group_size as u64).clamp(1, threads.clamp(1, 1024)),
         values: None,
         tile_values: None,
+        knobs: ScheduleKnobs::of(knobs),
     }
 }
 
@@ -36,8 +38,8 @@ pub fn fused_limits(info: &DeviceInfo) -> FusedLimits {
 /// `JITFFT_KERNEL_WG=device`. Probed once per device and process. The plan-independent limit
 /// (candidate lists of `explore`); a transform uses [`fused_limits_for_plan`].
 pub fn fused_limits_for(gpu: &Gpu) -> FusedLimits {
-    let device = fused_limits(&gpu.info);
-    match crate::runtime::env::kernel_wg() {
+    let device = fused_limits(&gpu.info, &gpu.knobs);
+    match gpu.knobs.kernel_wg {
         KernelWg::Device => device,
         KernelWg::Auto | KernelWg::Reported => reported_limits(gpu, device),
     }
@@ -47,10 +49,10 @@ pub fn fused_limits_for(gpu: &Gpu) -> FusedLimits {
 /// where the measured rule says it pays (NVIDIA, 5 ≤ p ≤ 23 not a power of two: a pass saved,
 /// or ≥ 0.1 copies saved in the cost model) or `JITFFT_KERNEL_WG=device` (`=reported` never).
 pub fn fused_limits_for_plan(gpu: &Gpu, plan: &VcPlan) -> FusedLimits {
-    let device = fused_limits(&gpu.info);
+    let device = fused_limits(&gpu.info, &gpu.knobs);
     if trust_device_limit(gpu, plan) {
         FusedLimits {
-            tile_values: (crate::runtime::env::kernel_wg() == KernelWg::Auto && plan.p >= 7)
+            tile_values: (gpu.knobs.kernel_wg == KernelWg::Auto && plan.p >= 7)
                 .then_some(DEVICE_WG_TILE_VALUES),
             ..device
         }
@@ -79,7 +81,7 @@ fn reported_limits(gpu: &Gpu, mut limits: FusedLimits) -> FusedLimits {
 /// yet kernels launched with 512 and 1024 work-items compute correctly (`tools/probes/
 /// cl_wg_probe.c`, registers bounded by `-cl-nv-maxrregcount`).
 pub(super) fn trust_device_limit(gpu: &Gpu, plan: &VcPlan) -> bool {
-    match crate::runtime::env::kernel_wg() {
+    match gpu.knobs.kernel_wg {
         KernelWg::Device => true,
         KernelWg::Reported => false,
         KernelWg::Auto => device_limit_pays(gpu, plan),
@@ -104,7 +106,7 @@ fn device_limit_pays(gpu: &Gpu, plan: &VcPlan) -> bool {
     {
         return false;
     }
-    let device = fused_limits(&gpu.info);
+    let device = fused_limits(&gpu.info, &gpu.knobs);
     let reported = reported_limits(gpu, device);
     if device.max_threads <= reported.max_threads {
         return false;

@@ -187,7 +187,7 @@ pub fn resolve(req: &Request, gpu: &Gpu, knobs: &Knobs) -> Result<Resolved> {
             why: "the plan does not fit the device; the host holds it".into(),
         });
     }
-    if let Some(src) = native_source(req, knobs) {
+    if let Some(src) = native_source(req) {
         let chosen = plan(req, gpu, Some(src.n), Some(src.batch))?;
         return Ok(Resolved {
             route: Route::Native(src),
@@ -308,13 +308,12 @@ fn too_big(req: &Request, gpu: &Gpu, knobs: &Knobs) -> Option<String> {
 /// check, truth vectors or roots encoding (it applies to integer input: the in-memory route
 /// refuses it on complex), no packed overlapped download, and the file in the plan's dtype
 /// (one transform when overlapped).
-fn native_source(req: &Request, knobs: &Knobs) -> Option<NativeInput> {
+fn native_source(req: &Request) -> Option<NativeInput> {
     let path = req.input.as_deref()?;
     let npy_out = |o: &Path| {
         o != Path::new("-") && o.extension().is_some_and(|e| e.eq_ignore_ascii_case("npy"))
     };
-    if !knobs.npy_native
-        || req.roots
+    if req.roots
         || req.truth
         || req.check
         || req.output.as_deref().is_some_and(|o| !npy_out(o))

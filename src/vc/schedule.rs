@@ -94,6 +94,7 @@ pub const DEFAULT_LIMITS: FusedLimits = FusedLimits {
     max_threads: 1024,
     values: None,
     tile_values: None,
+    knobs: crate::vc::fused::pass::ScheduleKnobs::DEFAULT,
 };
 
 impl Schedule {
@@ -293,8 +294,8 @@ impl Schedule {
         cap: u32,
         lanes: &[FusedPass],
     ) -> Option<Vec<FusedPass>> {
-        use crate::runtime::env::{lane_blocks, LaneBlocks};
-        let mode = lane_blocks();
+        use crate::runtime::knobs::LaneBlocks;
+        let mode = limits.knobs.lane_blocks;
         let default = plan.fused_lanes.is_none()
             && matches!(plan.fused_layout, FusedLayout::Auto | FusedLayout::Inplace)
             && plan.output == super::plan::SpectrumOutput::Write
@@ -408,8 +409,8 @@ fn per_item(plan: &VcPlan, f: &mut FusedPass, limits: FusedLimits) {
             ..
         }
     );
-    let split = crate::runtime::env::per_item_split().filter(|_| plan.n >= 2);
-    let group = crate::runtime::env::per_item().unwrap_or(PER_ITEM_GROUP);
+    let split = limits.knobs.per_item_split.filter(|_| plan.n >= 2);
+    let group = limits.knobs.per_item.unwrap_or(PER_ITEM_GROUP);
     let rows = match split {
         // p work-items a function: R functions, p·R work-items within the limit.
         Some(r) => r.min(limits.max_threads / plan.p as u64) / 4 * 4,

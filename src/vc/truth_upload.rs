@@ -66,10 +66,11 @@ fn upload_overlapped(
     dev: &Buffer<u8>,
     queue: &Queue,
     values: &[u8],
+    cap: Option<u64>,
     on_chunk: OnChunk<'_>,
 ) -> Result<TruthUpload> {
     let t0 = Instant::now();
-    let cap = crate::runtime::env::truth_chunk().map_or(UPLOAD_CHUNK, |c| c as usize);
+    let cap = cap.map_or(UPLOAD_CHUNK, |c| c as usize);
     let chunks = upload_chunks(values.len(), cap);
     let threads = rayon::current_num_threads().max(1);
     // Each chunk in `threads` pieces (at least 16 KB), so every core copies every chunk.
@@ -200,7 +201,7 @@ impl VcTransform {
         let queue = dev
             .default_queue()
             .ok_or_else(|| JitError::opencl("the truth buffer has no queue"))?;
-        upload_overlapped(st, dev, queue, values, &mut |_, _| Ok(()))
+        upload_overlapped(st, dev, queue, values, self.truth_chunk, &mut |_, _| Ok(()))
     }
 
     /// Whether [`upload_run_overlapped`](Self::upload_run_overlapped) applies: one per-item
@@ -255,7 +256,7 @@ impl VcTransform {
             let total = l.groups();
             let (mut done, mut evs) = (0usize, Vec::new());
             let t0 = Instant::now();
-            let up = upload_overlapped(st, dev, copy, values, &mut |end, ev| {
+            let up = upload_overlapped(st, dev, copy, values, tr.truth_chunk, &mut |end, ev| {
                 let g = if end == values.len() {
                     total
                 } else {

@@ -32,6 +32,8 @@ pub fn source_for(plan: &VcPlan, target: &Target) -> String {
     let limits = FusedLimits {
         max_threads: target.backend.max_work_group,
         local_bytes: target.backend.local_bytes,
+        // The schedule switches of the environment (`JITFFT_LANE_BLOCKS`, `JITFFT_PER_ITEM`).
+        knobs: crate::vc::fused::pass::ScheduleKnobs::of(&crate::runtime::Knobs::from_env()),
         ..DEFAULT_LIMITS
     };
     crate::vc::program(plan, limits).1.source

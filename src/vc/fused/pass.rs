@@ -271,6 +271,38 @@ pub struct FusedLimits {
     /// with NVIDIA's 1024-work-item tiles, whose largest tiles ran slowest (see
     /// `vc::execute::fused_limits_for_plan`). `None`: the largest tiles the budget allows.
     pub tile_values: Option<u64>,
+    /// The switches that change a schedule (`runtime::Knobs`, default: none set), so a
+    /// schedule is a function of (plan, limits) only.
+    pub knobs: ScheduleKnobs,
+}
+
+/// The `runtime::Knobs` a fused schedule reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScheduleKnobs {
+    /// Lane blocks of default in-place schedules (`JITFFT_LANE_BLOCKS`).
+    pub lane_blocks: crate::runtime::knobs::LaneBlocks,
+    /// The per-function bentness kernel's work-group (`JITFFT_PER_ITEM`; `Some(0)`: off).
+    pub per_item: Option<u64>,
+    /// That kernel split over p work-items, R functions a group (`JITFFT_PER_ITEM=split:R`).
+    pub per_item_split: Option<u64>,
+}
+
+impl ScheduleKnobs {
+    /// No switch set.
+    pub const DEFAULT: ScheduleKnobs = ScheduleKnobs {
+        lane_blocks: crate::runtime::knobs::LaneBlocks::Auto,
+        per_item: None,
+        per_item_split: None,
+    };
+
+    /// The schedule's part of `knobs`.
+    pub fn of(knobs: &crate::runtime::Knobs) -> ScheduleKnobs {
+        ScheduleKnobs {
+            lane_blocks: knobs.lane_blocks,
+            per_item: knobs.per_item,
+            per_item_split: knobs.per_item_split,
+        }
+    }
 }
 
 /// A map of the local exchange buffer's element indices.
@@ -313,4 +345,5 @@ pub(crate) const NVIDIA_LIMITS: FusedLimits = FusedLimits {
     max_threads: 256,
     values: None,
     tile_values: None,
+    knobs: ScheduleKnobs::DEFAULT,
 };

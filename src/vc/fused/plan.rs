@@ -253,6 +253,7 @@ mod tests {
             max_threads: 1024,
             values: None,
             tile_values: None,
+            knobs: crate::vc::fused::pass::ScheduleKnobs::DEFAULT,
         };
         // The tile is bounded by registers (1024 threads × 32 values); local memory by rounds.
         assert_eq!(max_tile_digits(3, Precision::F32, limits), 9);
