@@ -6,8 +6,8 @@
 //! `{"p":…,"n":…,"plan":…,"calls_ms":[…],"kernel_ms":[…]}`.
 
 use jitfft::runtime::{DeviceSelector, Gpu};
-use jitfft::vc::choose::plan_for_device;
-use jitfft::vc::{VcOptions, VcPlan, VcTransform};
+use jitfft::vc::request::{plan, Request};
+use jitfft::vc::VcTransform;
 use num_complex::Complex32;
 use std::time::Instant;
 
@@ -20,9 +20,12 @@ fn main() -> anyhow::Result<()> {
         anyhow::bail!("usage: vc_call_times P N CALLS");
     };
     let gpu = Gpu::open(&DeviceSelector::from_arg_or_env(None))?;
-    let opts = VcOptions::default();
-    let plan = VcPlan::new(p, n, opts)?;
-    let chosen = plan_for_device(&gpu, plan, opts, true)?;
+    // As the Python module's VcPlan(p, n): the library's request with every choice open.
+    let req = Request {
+        n: Some(n),
+        ..Request::new(p)
+    };
+    let chosen = plan(&req, &gpu, None, None)?;
     let tr = VcTransform::new(&gpu, &chosen.plan)?;
     let len = chosen.plan.len as usize;
     let x: Vec<Complex32> = (0..len)
