@@ -148,7 +148,7 @@ fn gfp<'py>(
                 let plan = GfpPlan::new(f.clone(), log_n, inverse, local, wg)?;
                 let tr = GfpTransform::new(&gpu, &plan)?;
                 // An element is k + 1 64-bit words; two arrays, one table of each size, staging.
-                let bytes = 8 * (f.k as u64 + 1) << log_n;
+                let bytes = (8 * (f.k as u64 + 1)) << log_n;
                 let size = Footprint {
                     device_bytes: 3 * bytes,
                     host_bytes: bytes,
