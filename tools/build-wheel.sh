@@ -30,9 +30,14 @@ if [ ! -e "$loader/libOpenCL.so.1" ]; then
   pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
     --python-version 3.11 --platform manylinux_2_28_x86_64 pyopencl==2026.1.4 -d "$tmp"
   echo "$PYOPENCL_SHA256  $tmp/$PYOPENCL_WHEEL" | sha256sum -c --quiet
-  (cd "$tmp" && unzip -q -j "$PYOPENCL_WHEEL" 'pyopencl/.libs/libOpenCL-*')
   mkdir -p "$loader"
-  cp "$tmp"/libOpenCL-* "$loader/libOpenCL.so.1"
+  python - "$tmp/$PYOPENCL_WHEEL" "$loader/libOpenCL.so.1" <<'PY'
+import shutil, sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    (name,) = [n for n in z.namelist() if n.startswith("pyopencl/.libs/libOpenCL-")]
+    with z.open(name) as src, open(sys.argv[2], "wb") as dst:
+        shutil.copyfileobj(src, dst)
+PY
   patchelf --set-soname libOpenCL.so.1 "$loader/libOpenCL.so.1"
   rm -rf "$tmp"
 fi

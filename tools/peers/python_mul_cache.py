@@ -5,7 +5,7 @@ same operands (written as 0x-hex files and passed with --a/--b). Goal: Python's 
 ≤ 1.5 × the CLI's end_to_end_ms median + 2 ms. Both run in this process's run, one after the
 other, on the same device; products are checked against Python's own.
 
-Usage: python_mul_cache.py --jitfft target/release/jitfft --out DIR [--limbs 65536]
+Usage: tools/peers/python_mul_cache.py --jitfft target/release/jitfft --out DIR [--limbs 65536]
 [--repeat 20] [--seed 1]. Writes DIR/result.json and prints a summary; exit 1 if the goal is
 missed or a product is wrong.
 """
