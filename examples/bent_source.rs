@@ -25,6 +25,8 @@ fn main() -> anyhow::Result<()> {
         max_threads: get(3, 256),
         values: None,
         tile_values: None,
+        // The schedule switches of the environment (`JITFFT_PER_ITEM` …), read here, at the front.
+        knobs: jitfft::vc::fused::pass::ScheduleKnobs::of(&jitfft::runtime::Knobs::from_env()),
     };
     let (schedule, program) = jitfft::vc::program(&plan, limits);
     for f in schedule.fused_passes() {

@@ -20,7 +20,7 @@ fn main() -> anyhow::Result<()> {
         anyhow::bail!("usage: vc_call_times P N CALLS");
     };
     let gpu = Gpu::open(&DeviceSelector::from_arg_or_env(None))?;
-    // As the Python module's VcPlan(p, n): the library's request with every choice open.
+    // The plan the device runs when the caller leaves every choice open (as `vc` does).
     let req = Request {
         n: Some(n),
         ..Request::new(p)

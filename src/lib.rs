@@ -63,5 +63,6 @@ pub mod runtime;
 pub mod stats;
 pub mod transform;
 pub mod vc;
+pub mod wht;
 
 pub use error::{JitError, Result};

@@ -195,6 +195,21 @@ fn vc_overlap_pieces_under_oclgrind() {
     ], false);
 }
 
+/// The real Walsh–Hadamard transform: one pass with several rounds, two passes (a strided
+/// tile), f64, half and bfloat16 storage, norms, inverse.
+#[test]
+fn wht_under_oclgrind() {
+    run_cases(
+        &[
+            "wht --size 2^6 --batch 2",
+            "wht --size 2^5 --precision f64 --inverse",
+            "wht --size 2^14 --precision f16 --norm ortho",
+            "wht --size 2^9 --batch 2 --precision bf16 --norm forward",
+        ],
+        false,
+    );
+}
+
 /// NTT: radix-2, split radix 2/8, fused regs and stages kernels, both limb widths, the portable
 /// arithmetic (the only one off NVIDIA), table and split twiddles, lazy and full reduction,
 /// inverse.

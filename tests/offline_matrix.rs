@@ -145,6 +145,15 @@ fn programs(t: &Target) -> Vec<Program> {
             ));
         }
     }
+    for prec in ["f32", "f16"] {
+        sources.push((
+            format!("wht {prec}"),
+            ["wht", "--size", "2^16", "--precision", prec]
+                .map(String::from)
+                .to_vec(),
+            "wht_",
+        ));
+    }
     sources.push((
         "gfp p3".into(),
         ["gfp", "--prime", "p3", "--log-n", "4"]

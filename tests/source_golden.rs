@@ -126,6 +126,12 @@ const CASES: &[(&str, &str)] = &[
     ("gfp_p3_l8", "gfp --prime p3 --log-n 8"),
     ("gfp_p4_l9_inv", "gfp --prime p4 --log-n 9 --inverse"),
     ("gfp_r16_k4_l6", "gfp --r 16 --k 4 --log-n 6"),
+    // WHT: three passes (one row-local, two strided), half storage with the ortho scale.
+    ("wht_f32_k28", "wht --size 2^28"),
+    (
+        "wht_f16_k20_ortho_inv",
+        "wht --size 2^20 --precision f16 --norm ortho --inverse",
+    ),
 ];
 
 fn golden_dir() -> PathBuf {

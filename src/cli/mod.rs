@@ -28,6 +28,8 @@ mod vc_mpi_slab;
 mod vc_report;
 mod vc_run;
 mod vc_stream;
+pub mod wht;
+mod wht_io;
 
 use clap::{Parser, Subcommand};
 
@@ -84,6 +86,8 @@ pub enum Command {
     Gfp(gfp::GfpArgs),
     /// Long-integer product on the device (seed 003's block convolutions or NTTs), exact.
     Mul(mul::MulArgs),
+    /// Real Walsh–Hadamard transform of rows of 2^k values (natural order), f32/f64/f16/bf16.
+    Wht(wht::WhtArgs),
 }
 
 /// Runs the parsed command line (sets `--quiet` first).
@@ -103,6 +107,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Reproduce(a) => reproduce::run(a),
         Command::Gfp(a) => gfp::run(a),
         Command::Mul(a) => mul::run(a),
+        Command::Wht(a) => wht::run(a),
         Command::Explore(c) => tune::run_explore_cmd(c),
         Command::Tune(c) => tune::run_tune_cmd(c),
     }

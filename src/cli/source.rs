@@ -19,6 +19,8 @@ pub enum SourceCommand {
     Gfp(super::gfp::GfpFieldArgs),
     /// The NTT's program (odd prime field, Montgomery arithmetic).
     Ntt(super::ntt::NttSpecArgs),
+    /// The real Walsh–Hadamard transform's program (default device limits).
+    Wht(super::wht::WhtSourceArgs),
 }
 
 /// `jitfft source [--output FILE] <transform> …`.
@@ -77,5 +79,6 @@ fn generate(c: SourceCommand) -> Result<String> {
         }
         SourceCommand::Ntt(t) => super::ntt::source(&t)?,
         SourceCommand::Gfp(t) => crate::gfp::kernels::generate(&t.default_plan()?).source,
+        SourceCommand::Wht(t) => super::wht::source(&t)?,
     })
 }

@@ -307,7 +307,7 @@ fn run_in_memory(a: &VcArgs, req: &Request, gpu: &crate::runtime::Gpu) -> Result
     let (plan, tuned) = (chosen.plan, chosen.tuned);
     let shape = loaded.shape.clone();
     let data = run_input(a, loaded, &plan, enc)?;
-    let tr = VcTransform::new(&gpu, &plan)?;
+    let tr = VcTransform::new(gpu, &plan)?;
     let ov = overlapped(a, gpu, &tr)?;
     let timed = time_runs(a, gpu, &tr, ov.as_ref(), &data)?;
     let overlap = ov

@@ -283,19 +283,17 @@ pub fn load_input_batch(
     } else if batch.is_some() && matches!(ext.as_str(), "txt" | "csv" | "") {
         let text = std::fs::read_to_string(path)
             .map_err(|e| JitError::file(path, format!("cannot read: {e}")))?;
-        let t = crate::mvl::truth_vectors::truth_from_text(&text, p)
+        let (values, b, len) = super::text::value_rows(&text, p)
+            .and_then(|(v, b, len)| Ok((v, b, len, infer_n(p, len, "each function")?)))
+            .map(|(v, b, len, _)| (v, b, len))
             .map_err(|e| JitError::file(path, e.to_string()))?;
-        let ints: Vec<i64> = (0..t.batch)
-            .flat_map(|f| t.function(f))
-            .map(i64::from)
-            .collect();
-        let len = t.len() as usize;
-        (
-            t.batch,
-            len,
-            t.shape.clone(),
-            encode_ints(p, &ints, enc, path)?,
-        )
+        let ints: Vec<i64> = values.into_iter().map(i64::from).collect();
+        let shape = if b > 1 {
+            vec![b as usize, len]
+        } else {
+            vec![len]
+        };
+        (b, len, shape, encode_ints(p, &ints, enc, path)?)
     } else {
         let (n, data) = load_input(path, p, n, enc)?;
         let len = data.len();

@@ -2,6 +2,7 @@
 //! atomic file writes (write to a temporary file, then rename: no partial outputs).
 
 pub mod atomic;
+pub mod half;
 pub mod input;
 pub mod npy;
 pub mod npy_raw;

@@ -47,7 +47,7 @@ impl NpyArray {
 }
 
 const SUPPORTED: &str =
-    "complex64, complex128, float32, float64, int8/16/32/64, uint8/16/32/64, bool";
+    "complex64, complex128, float16, float32, float64, int8/16/32/64, uint8/16/32/64, bool";
 
 /// Reads a .npy file. Errors are [`JitError::BadFile`] naming the path: unreadable,
 /// malformed, Fortran order, or a dtype outside complex64/128, float32/64, (u)int8..64, bool.
@@ -127,6 +127,11 @@ fn decode(kind: &str, body: &[u8]) -> Option<std::result::Result<NpyData, String
         "c16" => NpyData::Complex(
             body.chunks_exact(16)
                 .map(|b| Complex64::new(f64s(&b[..8]), f64s(&b[8..])))
+                .collect(),
+        ),
+        "f2" => NpyData::Real(
+            body.chunks_exact(2)
+                .map(|b| super::half::f16_to_f32(u16::from_le_bytes([b[0], b[1]])) as f64)
                 .collect(),
         ),
         "f4" => NpyData::Real(body.chunks_exact(4).map(f32s).collect()),

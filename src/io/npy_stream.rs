@@ -4,8 +4,8 @@
 
 use super::npy::{header_value, npy_bytes, parse_shape};
 use crate::error::{JitError, Result};
+use crate::transform::DeviceComplex;
 use crate::transform::Precision;
-use crate::vc::DeviceComplex;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 

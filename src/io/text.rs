@@ -53,6 +53,59 @@ pub fn format_spectrum(data: &[Complex64]) -> String {
     s
 }
 
+/// Rows of integers 0..p−1 from text, one function per non-empty line (separated by
+/// whitespace or commas; `#` starts a comment), every row the same length: (the values row
+/// after row, the rows, the row length).
+pub fn value_rows(text: &str, p: u32) -> Result<(Vec<u32>, u64, usize)> {
+    let mut values: Vec<u32> = Vec::new();
+    let mut row_len: Option<(usize, usize)> = None; // (length, line of the first row)
+    let mut batch = 0u64;
+    for (line_no, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("");
+        let start = values.len();
+        for tok in line
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+        {
+            let pos = values.len() - start;
+            let v: i64 = tok.parse().map_err(|_| {
+                JitError::invalid(format!(
+                    "function {batch} (line {}): value {pos} is `{tok}`, not an integer 0..{}",
+                    line_no + 1,
+                    p - 1
+                ))
+            })?;
+            if v < 0 || v >= p as i64 {
+                return Err(JitError::invalid(format!(
+                    "function {batch} (line {}): the value at position {pos} is {v}, outside 0..{} (a {p}-valued function)",
+                    line_no + 1,
+                    p - 1
+                )));
+            }
+            values.push(v as u32);
+        }
+        let len = values.len() - start;
+        if len == 0 {
+            continue;
+        }
+        match row_len {
+            None => row_len = Some((len, line_no + 1)),
+            Some((l, first)) if l != len => {
+                return Err(JitError::invalid(format!(
+                    "rows of different lengths: line {} holds {len} values, line {first} held {l} (one function per line, all of p^n values)",
+                    line_no + 1
+                )))
+            }
+            _ => {}
+        }
+        batch += 1;
+    }
+    let Some((len, _)) = row_len else {
+        return Err(JitError::invalid("the file holds no values"));
+    };
+    Ok((values, batch, len))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

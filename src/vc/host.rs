@@ -18,51 +18,12 @@ use crate::error::{JitError, Result};
 use crate::runtime::timing::RunTimes;
 use crate::runtime::Gpu;
 use crate::transform::Precision;
-use num_complex::{Complex32, Complex64};
+
 use ocl::Buffer;
 use std::any::Any;
 use std::time::Instant;
 
-mod sealed {
-    pub trait Sealed {}
-    impl Sealed for num_complex::Complex32 {}
-    impl Sealed for num_complex::Complex64 {}
-}
-
-/// A complex element type the device buffers hold: `Complex32` (f32 plans) or `Complex64`
-/// (f64 plans). Sealed: those two are all there is.
-pub trait DeviceComplex: sealed::Sealed + bytemuck::Pod + Send + Sync {
-    /// The real type of each half.
-    type Real: ocl::OclPrm + bytemuck::Pod;
-    /// The plan precision whose buffers hold this type.
-    const PRECISION: Precision;
-    /// Every real is finite (a branch-free pass the compiler vectorises).
-    fn all_finite(reals: &[Self::Real]) -> bool;
-    /// Both parts are finite.
-    fn is_finite(&self) -> bool;
-}
-
-impl DeviceComplex for Complex32 {
-    type Real = f32;
-    const PRECISION: Precision = Precision::F32;
-    fn all_finite(reals: &[f32]) -> bool {
-        reals.iter().fold(true, |ok, x| ok & x.is_finite())
-    }
-    fn is_finite(&self) -> bool {
-        self.re.is_finite() && self.im.is_finite()
-    }
-}
-
-impl DeviceComplex for Complex64 {
-    type Real = f64;
-    const PRECISION: Precision = Precision::F64;
-    fn all_finite(reals: &[f64]) -> bool {
-        reals.iter().fold(true, |ok, x| ok & x.is_finite())
-    }
-    fn is_finite(&self) -> bool {
-        self.re.is_finite() && self.im.is_finite()
-    }
-}
+pub use crate::transform::DeviceComplex;
 
 /// Reals copied into the staging between finiteness checks (the checked chunk is still in
 /// cache: the check costs no second pass over memory).

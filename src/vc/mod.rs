@@ -8,6 +8,7 @@ pub mod file_pipeline;
 pub mod file_run;
 pub mod fused;
 pub mod host;
+pub mod kernel_spec;
 pub mod kernels;
 pub mod limits;
 pub mod overlap;

@@ -5,7 +5,7 @@ use super::plan::FusedLayout;
 use super::plan::{Algorithm, VcPlan};
 use super::rows::{row_map, RowMap};
 use crate::vc::fused::{self, FusedLimits, FusedPass, FusedRequest, Layout};
-use crate::vc::kernels::ct_cg::VcKernelSpec;
+use crate::vc::kernel_spec::VcKernelSpec;
 use serde::Serialize;
 
 /// Which device buffer a pass reads or writes (CG and fused passes ping-pong between A and B).
@@ -465,7 +465,7 @@ mod tests {
             ..crate::vc::fused::pass::NVIDIA_LIMITS
         };
         let capped = FusedLimits {
-            tile_values: Some(crate::vc::execute::DEVICE_WG_TILE_VALUES),
+            tile_values: Some(crate::vc::limits::DEVICE_WG_TILE_VALUES),
             ..wide
         };
         let fused = |p, n| {

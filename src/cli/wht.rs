@@ -1,0 +1,318 @@
+//! `jitfft wht`: the real Walsh–Hadamard transform of rows of 2^k values (natural order,
+//! `scipy.linalg.hadamard(2^k) @ row`), in f32, f64 or half storage, checked against the CPU.
+
+use super::common::{info, kernel_line, ms, print_json, say, RunFlags};
+use super::wht_io::{check_output, read_input, row_log, write_output, RealInput};
+use crate::bench::meta::RunMeta;
+use crate::io::random::fresh_seed;
+use crate::wht::host::{check_finite_input, check_overflow, from_bytes, to_bytes};
+use crate::wht::reference::{errors, fast_wht};
+use crate::wht::{Storage, WhtNorm, WhtPlan, WhtRun, WhtTransform};
+use anyhow::{bail, Result};
+use clap::{Args, ValueEnum};
+use rand::{Rng, SeedableRng};
+use serde::Serialize;
+
+/// `--precision`: how values are stored (half formats are computed in f32).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq)]
+pub enum WhtPrecisionArg {
+    /// float32.
+    F32,
+    /// float64 (the device must support fp64).
+    F64,
+    /// float16 stored, float32 computed.
+    F16,
+    /// bfloat16 stored (raw files only), float32 computed.
+    Bf16,
+}
+
+/// `--norm`, numpy's meaning for a self-inverse transform.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq)]
+pub enum WhtNormArg {
+    /// Forward unscaled, --inverse divided by 2^k (numpy's "backward").
+    None,
+    /// Both directions times 2^(−k/2) (orthogonal).
+    Ortho,
+    /// Forward divided by 2^k, --inverse unscaled.
+    Forward,
+}
+
+/// `jitfft wht`.
+#[derive(Args, Debug)]
+pub struct WhtArgs {
+    /// Row length 2^k (e.g. 2^20); from the input's last axis when --input is given.
+    #[arg(long, value_parser = super::common::parse_size, value_name = "2^K")]
+    pub size: Option<u32>,
+    /// Rows of random input (with --input: the rows are the input's other axes).
+    #[arg(long, default_value_t = 1, value_name = "ROWS")]
+    pub batch: usize,
+    /// Storage precision; default: the input's dtype, else f32.
+    #[arg(long, value_enum)]
+    pub precision: Option<WhtPrecisionArg>,
+    /// Scaling (numpy's convention).
+    #[arg(long, value_enum, default_value_t = WhtNormArg::None)]
+    pub norm: WhtNormArg,
+    /// The inverse: the same transform (H·H = 2^k·I), scaled as --norm says for the inverse.
+    #[arg(long)]
+    pub inverse: bool,
+    /// Also measure the device's copy rate in this run and report each pass against it.
+    #[arg(long)]
+    pub bandwidth: bool,
+    /// Input (.npy float16/32/64, rows along the last axis; or .raw/.bin: little-endian
+    /// values of --precision, rows of --size), output (.npy, .raw, .txt or `-`), seed, check,
+    /// repeats, JSON, device.
+    #[command(flatten)]
+    pub run: RunFlags,
+}
+
+/// `jitfft source wht`: the program `wht` builds for a row length and precision.
+#[derive(Args, Debug)]
+pub struct WhtSourceArgs {
+    /// Row length 2^k.
+    #[arg(long, value_parser = super::common::parse_size, value_name = "2^K")]
+    pub size: u32,
+    /// Storage precision.
+    #[arg(long, value_enum, default_value_t = WhtPrecisionArg::F32)]
+    pub precision: WhtPrecisionArg,
+    /// Scaling.
+    #[arg(long, value_enum, default_value_t = WhtNormArg::None)]
+    pub norm: WhtNormArg,
+    /// The inverse's scaling.
+    #[arg(long)]
+    pub inverse: bool,
+    /// Work-items a work-group may hold (the device's limit).
+    #[arg(long, default_value_t = 1024, value_name = "ITEMS")]
+    pub max_work_group: usize,
+    /// Local memory a work-group may use, in bytes.
+    #[arg(long, default_value_t = 48 * 1024, value_name = "BYTES")]
+    pub local_bytes: u64,
+}
+
+/// The program text of `source wht`.
+pub fn source(a: &WhtSourceArgs) -> Result<String> {
+    let plan = WhtPlan::new(a.size, 1, storage(a.precision), norm(a.norm), a.inverse)?;
+    let limits = crate::wht::schedule::WhtLimits {
+        max_work_group: a.max_work_group,
+        local_bytes: a.local_bytes,
+    };
+    let passes = crate::wht::schedule::schedule(&plan, limits)?;
+    Ok(crate::wht::kernels::program(&plan, &passes).source)
+}
+
+fn norm(n: WhtNormArg) -> WhtNorm {
+    match n {
+        WhtNormArg::None => WhtNorm::None,
+        WhtNormArg::Ortho => WhtNorm::Ortho,
+        WhtNormArg::Forward => WhtNorm::Forward,
+    }
+}
+
+fn storage(p: WhtPrecisionArg) -> Storage {
+    match p {
+        WhtPrecisionArg::F32 => Storage::F32,
+        WhtPrecisionArg::F64 => Storage::F64,
+        WhtPrecisionArg::F16 => Storage::F16,
+        WhtPrecisionArg::Bf16 => Storage::Bf16,
+    }
+}
+
+/// Relative L2 tolerance of `--check` per storage.
+pub fn tolerance(st: Storage) -> f64 {
+    match st {
+        Storage::F64 => 1e-13,
+        Storage::F32 => 2e-6,
+        Storage::F16 => 2e-3,
+        Storage::Bf16 => 2e-2,
+    }
+}
+
+/// The report of a run.
+#[derive(Serialize)]
+struct WhtReport {
+    meta: RunMeta,
+    plan: WhtPlan,
+    passes: Vec<crate::wht::schedule::WhtPass>,
+    kernels: Vec<String>,
+    build_ms: f64,
+    seed: Option<u64>,
+    run: WhtRun,
+    bytes_per_pass: u64,
+    pass_gbs: Vec<f64>,
+    copy_gbs: Option<f64>,
+    check: Option<WhtCheck>,
+}
+
+#[derive(Serialize)]
+struct WhtCheck {
+    rel_l2: f64,
+    max_abs: f64,
+    tolerance: f64,
+    passed: bool,
+}
+
+fn random_rows(len: usize, seed: u64) -> Vec<f64> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    (0..len).map(|_| rng.gen_range(-1.0..1.0)).collect()
+}
+
+/// The input and the seed that made it (random input).
+fn input(a: &WhtArgs, st_arg: Option<Storage>) -> Result<(RealInput, Option<u64>)> {
+    if let Some(path) = &a.run.input {
+        let raw_row = a.size.map(|k| 1usize << k);
+        let inp = read_input(path, st_arg.unwrap_or(Storage::F32), raw_row)?;
+        let k = row_log(&inp.shape, &path.display().to_string())?;
+        if let Some(want) = a.size.filter(|&s| s != k) {
+            bail!(
+                "--size 2^{want} but {} has rows of 2^{k} values (its last axis)",
+                path.display()
+            );
+        }
+        return Ok((inp, None));
+    }
+    let Some(k) = a.size else {
+        bail!("give --size 2^K (the row length) for random input, or --input FILE");
+    };
+    if a.batch == 0 {
+        bail!("--batch 0: at least one row is needed");
+    }
+    let seed = a.run.seed.unwrap_or_else(fresh_seed);
+    let len = a
+        .batch
+        .checked_mul(1usize << k)
+        .ok_or_else(|| anyhow::anyhow!("--batch {} × 2^{k} values: too many", a.batch))?;
+    let shape = if a.batch == 1 {
+        vec![1 << k]
+    } else {
+        vec![a.batch, 1 << k]
+    };
+    Ok((
+        RealInput {
+            values: random_rows(len, seed),
+            shape,
+            dtype: None,
+        },
+        Some(seed),
+    ))
+}
+
+/// Runs `jitfft wht`.
+pub fn run(a: WhtArgs) -> Result<()> {
+    a.run.validate()?;
+    let st_arg = a.precision.map(storage);
+    let (inp, seed) = input(&a, st_arg)?;
+    let st = st_arg.or(inp.dtype).unwrap_or(Storage::F32);
+    if let Some(o) = &a.run.output {
+        check_output(o, st)?;
+    }
+    let k = row_log(&inp.shape, "input")?;
+    let row = 1usize << k;
+    let plan = WhtPlan::new(k, inp.values.len() / row, st, norm(a.norm), a.inverse)?;
+    check_finite_input(&inp.values, row, Storage::F64)?;
+    let bytes = to_bytes(&inp.values, st);
+    // The input as stored (rounded to half, say): what the device transforms.
+    let stored = from_bytes(&bytes, st);
+    check_finite_input(&stored, row, st)?;
+    let gpu = super::common::open_device(a.run.device.as_deref())?;
+    info(format_args!("device: {}", gpu.describe()));
+    let tr = WhtTransform::new(&gpu, &plan)?;
+    let result = tr.run(&gpu, &bytes, a.run.repeat)?;
+    let copy_gbs = if a.bandwidth {
+        Some(crate::bench::bandwidth::copy_bandwidth_gbs(&gpu, 10)?)
+    } else {
+        None
+    };
+    let values = from_bytes(&result.bytes, st);
+    let overflow = check_overflow(&values, row, st);
+    let check = a.run.check.then(|| {
+        let want = fast_wht(&stored, row, plan.scale());
+        let (rel_l2, max_abs) = errors(&values, &want);
+        WhtCheck {
+            rel_l2,
+            max_abs,
+            tolerance: tolerance(st),
+            passed: rel_l2 <= tolerance(st),
+        }
+    });
+    let pass_bytes = tr.pass_bytes();
+    let report = WhtReport {
+        meta: RunMeta::new(vec![gpu.describe()]),
+        plan,
+        passes: tr.passes.clone(),
+        kernels: tr.program.kernels.clone(),
+        build_ms: tr.build_ms,
+        seed,
+        pass_gbs: result
+            .pass_ms
+            .iter()
+            .map(|ms| pass_bytes as f64 / (ms * 1e-3) / 1e9)
+            .collect(),
+        run: result,
+        bytes_per_pass: pass_bytes,
+        copy_gbs,
+        check,
+    };
+    overflow?;
+    if a.run.json {
+        print_json(&report)?;
+    } else {
+        human(&report);
+    }
+    if let Some(c) = report.check.as_ref().filter(|c| !c.passed) {
+        bail!(
+            "check failed: relative L2 error {:.3e} above the {} tolerance {:.0e}; no output written",
+            c.rel_l2,
+            st.name(),
+            c.tolerance
+        );
+    }
+    if let Some(o) = &a.run.output {
+        write_output(o, st, &inp.shape, &report.run.bytes)?;
+    }
+    Ok(())
+}
+
+fn human(r: &WhtReport) {
+    let p = &r.plan;
+    say!(
+        "wht: {} row(s) of 2^{} {} values, norm {:?}{}, {} pass(es), device {}",
+        p.batch,
+        p.log_n,
+        p.storage.name(),
+        p.norm,
+        if p.inverse { ", inverse" } else { "" },
+        r.passes.len(),
+        r.meta.devices.join("; ")
+    );
+    say!("kernel: {}", kernel_line(&r.run.kernel_ms, r.run.clock));
+    for (i, (q, ms_)) in r.passes.iter().zip(&r.run.pass_ms).enumerate() {
+        let of_copy = r
+            .copy_gbs
+            .map(|c| format!(", {:.0}% of copy", 100.0 * r.pass_gbs[i] / c))
+            .unwrap_or_default();
+        say!(
+            "  pass {i}: bits [{}, {}), {} ({:.0} GB/s for {} bytes{of_copy})",
+            q.shift,
+            q.shift + q.bits,
+            ms(*ms_),
+            r.pass_gbs[i],
+            r.bytes_per_pass
+        );
+    }
+    if let Some(c) = r.copy_gbs {
+        say!("copy rate: {c:.0} GB/s (device-to-device copy, same run)");
+    }
+    say!(
+        "transfers: upload {}, download {}",
+        ms(r.run.upload_ms),
+        ms(r.run.download_ms)
+    );
+    if let Some(c) = &r.check {
+        say!(
+            "check: relative L2 {:.3e}, max abs {:.3e} against the f64 CPU reference (tolerance {:.0e}): {}",
+            c.rel_l2,
+            c.max_abs,
+            c.tolerance,
+            if c.passed { "ok" } else { "FAILED" }
+        );
+    }
+}

@@ -1,0 +1,102 @@
+//! What determines one radix-r butterfly kernel's text (`VcKernelSpec`), as plain data: the
+//! schedule lists them, the generator (`vc::kernels::ct_cg`) writes them.
+
+use crate::transform::{Direction, Precision};
+use crate::vc::plan::{Algorithm, Coeffs, VcPlan};
+use serde::Serialize;
+
+/// The per-butterfly algorithms of the paper (fused passes have their own generator).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PassAlgorithm {
+    /// Cooley-Tukey: in place, operands `base + i·dist`.
+    Ct,
+    /// Constant geometry: out of place, operands `tid·r + i`, results `tid + i·N/r`.
+    Cg,
+}
+
+/// Everything that determines one kernel's text.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct VcKernelSpec {
+    /// The per-butterfly algorithm (fused plans run their ct/cg fallback passes as cg).
+    pub algorithm: PassAlgorithm,
+    /// The base p.
+    pub p: u32,
+    /// Digits per butterfly, m; the radix is p^m.
+    pub digits: u32,
+    /// Where the butterfly coefficients come from.
+    pub coeffs: Coeffs,
+    /// Real type.
+    pub precision: Precision,
+    /// Only folded into the text for `literal`; the tables carry it otherwise.
+    pub direction: Direction,
+    /// Factor applied to the outputs (the last pass carries the normalisation).
+    pub scale: Option<f64>,
+    /// 64-bit indices when N does not fit in 32 bits.
+    pub wide_index: bool,
+    /// Transforms of `len` points one after another (1: a plain transform).
+    pub batch: u64,
+    /// Points of one transform, N (the batch stride).
+    pub len: u64,
+}
+
+impl VcKernelSpec {
+    /// The kernel of a pass of `plan` that transforms `digits` digits; `last` carries the
+    /// normalisation.
+    pub fn for_pass(plan: &VcPlan, digits: u32, last: bool) -> VcKernelSpec {
+        let s = plan.scale();
+        VcKernelSpec {
+            algorithm: match plan.algorithm {
+                Algorithm::Ct => PassAlgorithm::Ct,
+                Algorithm::Cg | Algorithm::Fused => PassAlgorithm::Cg,
+            },
+            p: plan.p,
+            digits,
+            coeffs: plan.coeffs,
+            precision: plan.precision,
+            direction: plan.direction,
+            scale: (last && s != 1.0).then_some(s),
+            wide_index: plan.total_len() > u32::MAX as u64,
+            batch: plan.batch,
+            len: plan.len,
+        }
+    }
+
+    /// The butterfly radix p^digits.
+    pub fn radix(&self) -> u64 {
+        (self.p as u64).pow(self.digits)
+    }
+
+    /// e.g. `vc_cg_r9_first_f32`, `vc_ct_r4_literal_inv_f64_scaled`.
+    pub fn name(&self) -> String {
+        let algo = match self.algorithm {
+            PassAlgorithm::Ct => "ct",
+            PassAlgorithm::Cg => "cg",
+        };
+        let coeffs = match self.coeffs {
+            Coeffs::ConstFirst => "first".to_string(),
+            Coeffs::ConstMatrix => "matrix".to_string(),
+            Coeffs::Literal => match self.direction {
+                Direction::Forward => "literal_fwd".to_string(),
+                Direction::Inverse => "literal_inv".to_string(),
+            },
+        };
+        let mut name = format!("vc_{algo}_r{}_{coeffs}_{}", self.radix(), self.precision);
+        // A radix such as 4 can be p = 4, m = 1 or p = 2, m = 2: different butterflies.
+        if self.digits > 1 {
+            name = format!(
+                "vc_{algo}_p{}r{}_{coeffs}_{}",
+                self.p,
+                self.radix(),
+                self.precision
+            );
+        }
+        if self.scale.is_some() {
+            name.push_str("_scaled");
+        }
+        if self.batch > 1 {
+            name.push_str(&format!("_b{}", self.batch));
+        }
+        name
+    }
+}

@@ -1,0 +1,166 @@
+//! Building and running a Walsh–Hadamard schedule: one program, one in-place device buffer,
+//! uploads through pinned memory, kernel times from profiling events.
+
+use super::kernels::{program, WhtProgram};
+use super::schedule::{schedule, WhtLimits, WhtPass};
+use super::{Storage, WhtPlan};
+use crate::error::{JitError, Result};
+use crate::runtime::pinned::device_buffer;
+use crate::runtime::timing::{Clock, RunTimes};
+use crate::runtime::{build_program, Gpu, KernelHandle, Pinned, Summary};
+use ocl::Buffer;
+use serde::Serialize;
+
+/// A plan made ready on a device: its schedule, built kernels and buffers.
+pub struct WhtTransform {
+    /// What is computed.
+    pub plan: WhtPlan,
+    /// The passes, in launch order.
+    pub passes: Vec<WhtPass>,
+    /// The generated program.
+    pub program: WhtProgram,
+    /// Wall time of the program build (or cache load).
+    pub build_ms: f64,
+    kernels: Vec<KernelHandle>,
+    data: Buffer<u8>,
+    staging: Pinned<u8>,
+}
+
+/// The outcome of [`WhtTransform::run`]: the result's storage bytes and the timings.
+#[derive(Debug, Clone, Serialize)]
+pub struct WhtRun {
+    /// The result, little-endian in the plan's storage.
+    #[serde(skip)]
+    pub bytes: Vec<u8>,
+    /// Kernel time of all passes, over the timed runs (warm-up excluded).
+    pub kernel_ms: Summary,
+    /// Median kernel time of each pass.
+    pub pass_ms: Vec<f64>,
+    /// Median host → device upload (pinned), per run.
+    pub upload_ms: f64,
+    /// Device → host download (pinned) of the result.
+    pub download_ms: f64,
+    /// What measured the kernel times.
+    pub clock: Clock,
+}
+
+/// The schedule limits of a device.
+pub fn device_limits(gpu: &Gpu) -> WhtLimits {
+    WhtLimits {
+        max_work_group: gpu.info.max_work_group_size,
+        local_bytes: gpu.info.local_mem_bytes,
+    }
+}
+
+impl WhtTransform {
+    /// Schedules, generates and builds the plan's program and allocates its buffers.
+    ///
+    /// Errors: f64 on a device without `cl_khr_fp64`; data above the device's largest
+    /// allocation (no streamed path for the Walsh–Hadamard transform yet); build failures.
+    pub fn new(gpu: &Gpu, plan: &WhtPlan) -> Result<WhtTransform> {
+        WhtTransform::with_limits(gpu, plan, device_limits(gpu))
+    }
+
+    /// [`WhtTransform::new`] under tighter limits than the device's (smaller tiles, more
+    /// passes: how tests reach many passes with small rows).
+    pub fn with_limits(gpu: &Gpu, plan: &WhtPlan, limits: WhtLimits) -> Result<WhtTransform> {
+        if plan.storage == Storage::F64 && !gpu.info.fp64 {
+            return Err(JitError::invalid(format!(
+                "{} does not support double precision (no cl_khr_fp64); use --precision f32",
+                gpu.info.name
+            )));
+        }
+        let bytes = plan.bytes();
+        if bytes > gpu.info.max_alloc_bytes {
+            return Err(JitError::invalid(format!(
+                "{} rows of 2^{} {} values are {bytes} bytes: above the {} bytes {} can allocate at once (the Walsh–Hadamard transform has no streamed path yet: use fewer rows a run, or half precision)",
+                plan.batch,
+                plan.log_n,
+                plan.storage.name(),
+                gpu.info.max_alloc_bytes,
+                gpu.info.name
+            )));
+        }
+        let passes = schedule(plan, limits)?;
+        let program = program(plan, &passes);
+        let built = build_program(gpu, &program.source, "")?;
+        let kernels = program
+            .kernels
+            .iter()
+            .map(|k| KernelHandle::new(gpu, &built.program, k))
+            .collect::<Result<Vec<_>>>()?;
+        for (k, p) in kernels.iter().zip(&passes) {
+            if k.max_work_group < p.work_items() {
+                return Err(JitError::invalid(format!(
+                    "{}: needs work-groups of {} work-items, the device allows {}",
+                    k.name,
+                    p.work_items(),
+                    k.max_work_group
+                )));
+            }
+        }
+        let len = bytes as usize;
+        Ok(WhtTransform {
+            plan: *plan,
+            passes,
+            program,
+            build_ms: built.build_ms,
+            kernels,
+            data: device_buffer::<u8>(&gpu.queue, len)?,
+            staging: Pinned::<u8>::new(&gpu.queue, len)?,
+        })
+    }
+
+    /// Bytes one pass reads plus writes.
+    pub fn pass_bytes(&self) -> u64 {
+        2 * self.plan.bytes()
+    }
+
+    /// Transforms `input` (the plan's storage bytes): one warm-up run and `repeats` timed
+    /// runs, each on a fresh upload of the input; returns the last run's result.
+    pub fn run(&self, gpu: &Gpu, input: &[u8], repeats: usize) -> Result<WhtRun> {
+        if input.len() as u64 != self.plan.bytes() {
+            return Err(JitError::invalid(format!(
+                "input of {} bytes, the plan takes {}",
+                input.len(),
+                self.plan.bytes()
+            )));
+        }
+        self.staging.fill(input)?;
+        let mut kernel = Vec::new();
+        let mut per_pass: Vec<Vec<f64>> = vec![Vec::new(); self.passes.len()];
+        let mut uploads = Vec::new();
+        let mut clock = Clock::Events;
+        for rep in 0..=repeats.max(1) {
+            let up = self.staging.upload_to(&self.data, input.len())?;
+            let started = std::time::Instant::now();
+            let mut events = Vec::new();
+            for (k, p) in self.kernels.iter().zip(&self.passes) {
+                k.set_args(&[crate::runtime::Arg::buf(&self.data)])?;
+                let items = self.plan.len() >> p.per_item;
+                events.push(k.launch(&gpu.queue, items, p.work_items())?);
+            }
+            let t = RunTimes::from_launches(&events, started)?;
+            if rep == 0 {
+                continue;
+            }
+            clock = t.clock;
+            kernel.push(t.kernel_ms);
+            uploads.push(up);
+            for (acc, ms) in per_pass.iter_mut().zip(&t.pass_ms) {
+                acc.push(*ms);
+            }
+        }
+        let mut bytes = vec![0u8; input.len()];
+        let download_ms = self.staging.download_from(&self.data, input.len())?;
+        self.staging.drain(&mut bytes)?;
+        Ok(WhtRun {
+            bytes,
+            kernel_ms: Summary::of(&kernel),
+            pass_ms: per_pass.iter().map(|v| Summary::of(v).median).collect(),
+            upload_ms: Summary::of(&uploads).median,
+            download_ms,
+            clock,
+        })
+    }
+}

@@ -1,0 +1,594 @@
+// Real Walsh–Hadamard transform in natural (Sylvester) order, y = H(2^28) · x for each
+// row of 2^28 f32 values, in place, scaled by 1e0; 3 pass(es) over the index
+// bits [0, 13), [13, 21), [21, 28).
+typedef float real_t;
+#define LOAD(i) x[i]
+#define STORE(i, v) x[i] = (v)
+#define BFLY(a, b) { const real_t s_ = a + b; b = a - b; a = s_; }
+
+// wht_f32_bits0_13_x1: butterflies over index bits [0, 13) of every row. A work-group owns a tile of
+// 2^13 values 1 apart × 1 neighbours; 256 work-items hold 32 values each;
+// 2 round(s) through local memory.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void wht_f32_bits0_13_x1(__global float* restrict x)
+{
+    __local real_t tile[8448];
+    const uint w = (uint)get_local_id(0);
+    const ulong g = get_group_id(0);
+    // Tile origin: 2^0 tiles side by side in each block of 2^13 values.
+    const ulong at = ((g >> 0) << 13) + ((g & 0ul) << 0) + ((ulong)(w >> 0) << 0) + (w & 0u);
+    real_t v0 = LOAD(at + 0ul), v1 = LOAD(at + 256ul), v2 = LOAD(at + 512ul), v3 = LOAD(at + 768ul), v4 = LOAD(at + 1024ul), v5 = LOAD(at + 1280ul), v6 = LOAD(at + 1536ul), v7 = LOAD(at + 1792ul), v8 = LOAD(at + 2048ul), v9 = LOAD(at + 2304ul), v10 = LOAD(at + 2560ul), v11 = LOAD(at + 2816ul), v12 = LOAD(at + 3072ul), v13 = LOAD(at + 3328ul), v14 = LOAD(at + 3584ul), v15 = LOAD(at + 3840ul), v16 = LOAD(at + 4096ul), v17 = LOAD(at + 4352ul), v18 = LOAD(at + 4608ul), v19 = LOAD(at + 4864ul), v20 = LOAD(at + 5120ul), v21 = LOAD(at + 5376ul), v22 = LOAD(at + 5632ul), v23 = LOAD(at + 5888ul), v24 = LOAD(at + 6144ul), v25 = LOAD(at + 6400ul), v26 = LOAD(at + 6656ul), v27 = LOAD(at + 6912ul), v28 = LOAD(at + 7168ul), v29 = LOAD(at + 7424ul), v30 = LOAD(at + 7680ul), v31 = LOAD(at + 7936ul);
+    BFLY(v0, v1) BFLY(v2, v3) BFLY(v4, v5) BFLY(v6, v7) BFLY(v8, v9) BFLY(v10, v11) BFLY(v12, v13) BFLY(v14, v15) BFLY(v16, v17) BFLY(v18, v19) BFLY(v20, v21) BFLY(v22, v23) BFLY(v24, v25) BFLY(v26, v27) BFLY(v28, v29) BFLY(v30, v31)
+    BFLY(v0, v2) BFLY(v1, v3) BFLY(v4, v6) BFLY(v5, v7) BFLY(v8, v10) BFLY(v9, v11) BFLY(v12, v14) BFLY(v13, v15) BFLY(v16, v18) BFLY(v17, v19) BFLY(v20, v22) BFLY(v21, v23) BFLY(v24, v26) BFLY(v25, v27) BFLY(v28, v30) BFLY(v29, v31)
+    BFLY(v0, v4) BFLY(v1, v5) BFLY(v2, v6) BFLY(v3, v7) BFLY(v8, v12) BFLY(v9, v13) BFLY(v10, v14) BFLY(v11, v15) BFLY(v16, v20) BFLY(v17, v21) BFLY(v18, v22) BFLY(v19, v23) BFLY(v24, v28) BFLY(v25, v29) BFLY(v26, v30) BFLY(v27, v31)
+    BFLY(v0, v8) BFLY(v1, v9) BFLY(v2, v10) BFLY(v3, v11) BFLY(v4, v12) BFLY(v5, v13) BFLY(v6, v14) BFLY(v7, v15) BFLY(v16, v24) BFLY(v17, v25) BFLY(v18, v26) BFLY(v19, v27) BFLY(v20, v28) BFLY(v21, v29) BFLY(v22, v30) BFLY(v23, v31)
+    BFLY(v0, v16) BFLY(v1, v17) BFLY(v2, v18) BFLY(v3, v19) BFLY(v4, v20) BFLY(v5, v21) BFLY(v6, v22) BFLY(v7, v23) BFLY(v8, v24) BFLY(v9, v25) BFLY(v10, v26) BFLY(v11, v27) BFLY(v12, v28) BFLY(v13, v29) BFLY(v14, v30) BFLY(v15, v31)
+    {
+        const uint e = w; const uint b = e + (e >> 5);
+        tile[b + 0] = v0;
+        tile[b + 264] = v1;
+        tile[b + 528] = v2;
+        tile[b + 792] = v3;
+        tile[b + 1056] = v4;
+        tile[b + 1320] = v5;
+        tile[b + 1584] = v6;
+        tile[b + 1848] = v7;
+        tile[b + 2112] = v8;
+        tile[b + 2376] = v9;
+        tile[b + 2640] = v10;
+        tile[b + 2904] = v11;
+        tile[b + 3168] = v12;
+        tile[b + 3432] = v13;
+        tile[b + 3696] = v14;
+        tile[b + 3960] = v15;
+        tile[b + 4224] = v16;
+        tile[b + 4488] = v17;
+        tile[b + 4752] = v18;
+        tile[b + 5016] = v19;
+        tile[b + 5280] = v20;
+        tile[b + 5544] = v21;
+        tile[b + 5808] = v22;
+        tile[b + 6072] = v23;
+        tile[b + 6336] = v24;
+        tile[b + 6600] = v25;
+        tile[b + 6864] = v26;
+        tile[b + 7128] = v27;
+        tile[b + 7392] = v28;
+        tile[b + 7656] = v29;
+        tile[b + 7920] = v30;
+        tile[b + 8184] = v31;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    { // round 1
+        const uint e = (w << 5); const uint b = e + (e >> 5);
+        v0 = tile[b + 0];
+        v1 = tile[b + 1];
+        v2 = tile[b + 2];
+        v3 = tile[b + 3];
+        v4 = tile[b + 4];
+        v5 = tile[b + 5];
+        v6 = tile[b + 6];
+        v7 = tile[b + 7];
+        v8 = tile[b + 8];
+        v9 = tile[b + 9];
+        v10 = tile[b + 10];
+        v11 = tile[b + 11];
+        v12 = tile[b + 12];
+        v13 = tile[b + 13];
+        v14 = tile[b + 14];
+        v15 = tile[b + 15];
+        v16 = tile[b + 16];
+        v17 = tile[b + 17];
+        v18 = tile[b + 18];
+        v19 = tile[b + 19];
+        v20 = tile[b + 20];
+        v21 = tile[b + 21];
+        v22 = tile[b + 22];
+        v23 = tile[b + 23];
+        v24 = tile[b + 24];
+        v25 = tile[b + 25];
+        v26 = tile[b + 26];
+        v27 = tile[b + 27];
+        v28 = tile[b + 28];
+        v29 = tile[b + 29];
+        v30 = tile[b + 30];
+        v31 = tile[b + 31];
+    }
+    BFLY(v0, v1) BFLY(v2, v3) BFLY(v4, v5) BFLY(v6, v7) BFLY(v8, v9) BFLY(v10, v11) BFLY(v12, v13) BFLY(v14, v15) BFLY(v16, v17) BFLY(v18, v19) BFLY(v20, v21) BFLY(v22, v23) BFLY(v24, v25) BFLY(v26, v27) BFLY(v28, v29) BFLY(v30, v31)
+    BFLY(v0, v2) BFLY(v1, v3) BFLY(v4, v6) BFLY(v5, v7) BFLY(v8, v10) BFLY(v9, v11) BFLY(v12, v14) BFLY(v13, v15) BFLY(v16, v18) BFLY(v17, v19) BFLY(v20, v22) BFLY(v21, v23) BFLY(v24, v26) BFLY(v25, v27) BFLY(v28, v30) BFLY(v29, v31)
+    BFLY(v0, v4) BFLY(v1, v5) BFLY(v2, v6) BFLY(v3, v7) BFLY(v8, v12) BFLY(v9, v13) BFLY(v10, v14) BFLY(v11, v15) BFLY(v16, v20) BFLY(v17, v21) BFLY(v18, v22) BFLY(v19, v23) BFLY(v24, v28) BFLY(v25, v29) BFLY(v26, v30) BFLY(v27, v31)
+    BFLY(v0, v8) BFLY(v1, v9) BFLY(v2, v10) BFLY(v3, v11) BFLY(v4, v12) BFLY(v5, v13) BFLY(v6, v14) BFLY(v7, v15) BFLY(v16, v24) BFLY(v17, v25) BFLY(v18, v26) BFLY(v19, v27) BFLY(v20, v28) BFLY(v21, v29) BFLY(v22, v30) BFLY(v23, v31)
+    BFLY(v0, v16) BFLY(v1, v17) BFLY(v2, v18) BFLY(v3, v19) BFLY(v4, v20) BFLY(v5, v21) BFLY(v6, v22) BFLY(v7, v23) BFLY(v8, v24) BFLY(v9, v25) BFLY(v10, v26) BFLY(v11, v27) BFLY(v12, v28) BFLY(v13, v29) BFLY(v14, v30) BFLY(v15, v31)
+    barrier(CLK_LOCAL_MEM_FENCE);
+    {
+        const uint e = (w << 5); const uint b = e + (e >> 5);
+        tile[b + 0] = v0;
+        tile[b + 1] = v1;
+        tile[b + 2] = v2;
+        tile[b + 3] = v3;
+        tile[b + 4] = v4;
+        tile[b + 5] = v5;
+        tile[b + 6] = v6;
+        tile[b + 7] = v7;
+        tile[b + 8] = v8;
+        tile[b + 9] = v9;
+        tile[b + 10] = v10;
+        tile[b + 11] = v11;
+        tile[b + 12] = v12;
+        tile[b + 13] = v13;
+        tile[b + 14] = v14;
+        tile[b + 15] = v15;
+        tile[b + 16] = v16;
+        tile[b + 17] = v17;
+        tile[b + 18] = v18;
+        tile[b + 19] = v19;
+        tile[b + 20] = v20;
+        tile[b + 21] = v21;
+        tile[b + 22] = v22;
+        tile[b + 23] = v23;
+        tile[b + 24] = v24;
+        tile[b + 25] = v25;
+        tile[b + 26] = v26;
+        tile[b + 27] = v27;
+        tile[b + 28] = v28;
+        tile[b + 29] = v29;
+        tile[b + 30] = v30;
+        tile[b + 31] = v31;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    { // round 2
+        const uint e = (w & 31u) | ((w >> 5) << 8); const uint b = e + (e >> 5);
+        v0 = tile[b + 0];
+        v1 = tile[b + 33];
+        v2 = tile[b + 66];
+        v3 = tile[b + 99];
+        v4 = tile[b + 132];
+        v5 = tile[b + 165];
+        v6 = tile[b + 198];
+        v7 = tile[b + 231];
+        v8 = tile[b + 2112];
+        v9 = tile[b + 2145];
+        v10 = tile[b + 2178];
+        v11 = tile[b + 2211];
+        v12 = tile[b + 2244];
+        v13 = tile[b + 2277];
+        v14 = tile[b + 2310];
+        v15 = tile[b + 2343];
+        v16 = tile[b + 4224];
+        v17 = tile[b + 4257];
+        v18 = tile[b + 4290];
+        v19 = tile[b + 4323];
+        v20 = tile[b + 4356];
+        v21 = tile[b + 4389];
+        v22 = tile[b + 4422];
+        v23 = tile[b + 4455];
+        v24 = tile[b + 6336];
+        v25 = tile[b + 6369];
+        v26 = tile[b + 6402];
+        v27 = tile[b + 6435];
+        v28 = tile[b + 6468];
+        v29 = tile[b + 6501];
+        v30 = tile[b + 6534];
+        v31 = tile[b + 6567];
+    }
+    BFLY(v0, v1) BFLY(v2, v3) BFLY(v4, v5) BFLY(v6, v7) BFLY(v8, v9) BFLY(v10, v11) BFLY(v12, v13) BFLY(v14, v15) BFLY(v16, v17) BFLY(v18, v19) BFLY(v20, v21) BFLY(v22, v23) BFLY(v24, v25) BFLY(v26, v27) BFLY(v28, v29) BFLY(v30, v31)
+    BFLY(v0, v2) BFLY(v1, v3) BFLY(v4, v6) BFLY(v5, v7) BFLY(v8, v10) BFLY(v9, v11) BFLY(v12, v14) BFLY(v13, v15) BFLY(v16, v18) BFLY(v17, v19) BFLY(v20, v22) BFLY(v21, v23) BFLY(v24, v26) BFLY(v25, v27) BFLY(v28, v30) BFLY(v29, v31)
+    BFLY(v0, v4) BFLY(v1, v5) BFLY(v2, v6) BFLY(v3, v7) BFLY(v8, v12) BFLY(v9, v13) BFLY(v10, v14) BFLY(v11, v15) BFLY(v16, v20) BFLY(v17, v21) BFLY(v18, v22) BFLY(v19, v23) BFLY(v24, v28) BFLY(v25, v29) BFLY(v26, v30) BFLY(v27, v31)
+    barrier(CLK_LOCAL_MEM_FENCE);
+    {
+        const uint e = (w & 31u) | ((w >> 5) << 8); const uint b = e + (e >> 5);
+        tile[b + 0] = v0;
+        tile[b + 33] = v1;
+        tile[b + 66] = v2;
+        tile[b + 99] = v3;
+        tile[b + 132] = v4;
+        tile[b + 165] = v5;
+        tile[b + 198] = v6;
+        tile[b + 231] = v7;
+        tile[b + 2112] = v8;
+        tile[b + 2145] = v9;
+        tile[b + 2178] = v10;
+        tile[b + 2211] = v11;
+        tile[b + 2244] = v12;
+        tile[b + 2277] = v13;
+        tile[b + 2310] = v14;
+        tile[b + 2343] = v15;
+        tile[b + 4224] = v16;
+        tile[b + 4257] = v17;
+        tile[b + 4290] = v18;
+        tile[b + 4323] = v19;
+        tile[b + 4356] = v20;
+        tile[b + 4389] = v21;
+        tile[b + 4422] = v22;
+        tile[b + 4455] = v23;
+        tile[b + 6336] = v24;
+        tile[b + 6369] = v25;
+        tile[b + 6402] = v26;
+        tile[b + 6435] = v27;
+        tile[b + 6468] = v28;
+        tile[b + 6501] = v29;
+        tile[b + 6534] = v30;
+        tile[b + 6567] = v31;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    { // round 3
+        const uint e = w; const uint b = e + (e >> 5);
+        v0 = tile[b + 0];
+        v1 = tile[b + 264];
+        v2 = tile[b + 528];
+        v3 = tile[b + 792];
+        v4 = tile[b + 1056];
+        v5 = tile[b + 1320];
+        v6 = tile[b + 1584];
+        v7 = tile[b + 1848];
+        v8 = tile[b + 2112];
+        v9 = tile[b + 2376];
+        v10 = tile[b + 2640];
+        v11 = tile[b + 2904];
+        v12 = tile[b + 3168];
+        v13 = tile[b + 3432];
+        v14 = tile[b + 3696];
+        v15 = tile[b + 3960];
+        v16 = tile[b + 4224];
+        v17 = tile[b + 4488];
+        v18 = tile[b + 4752];
+        v19 = tile[b + 5016];
+        v20 = tile[b + 5280];
+        v21 = tile[b + 5544];
+        v22 = tile[b + 5808];
+        v23 = tile[b + 6072];
+        v24 = tile[b + 6336];
+        v25 = tile[b + 6600];
+        v26 = tile[b + 6864];
+        v27 = tile[b + 7128];
+        v28 = tile[b + 7392];
+        v29 = tile[b + 7656];
+        v30 = tile[b + 7920];
+        v31 = tile[b + 8184];
+    }
+    STORE(at + 0ul, v0);
+    STORE(at + 256ul, v1);
+    STORE(at + 512ul, v2);
+    STORE(at + 768ul, v3);
+    STORE(at + 1024ul, v4);
+    STORE(at + 1280ul, v5);
+    STORE(at + 1536ul, v6);
+    STORE(at + 1792ul, v7);
+    STORE(at + 2048ul, v8);
+    STORE(at + 2304ul, v9);
+    STORE(at + 2560ul, v10);
+    STORE(at + 2816ul, v11);
+    STORE(at + 3072ul, v12);
+    STORE(at + 3328ul, v13);
+    STORE(at + 3584ul, v14);
+    STORE(at + 3840ul, v15);
+    STORE(at + 4096ul, v16);
+    STORE(at + 4352ul, v17);
+    STORE(at + 4608ul, v18);
+    STORE(at + 4864ul, v19);
+    STORE(at + 5120ul, v20);
+    STORE(at + 5376ul, v21);
+    STORE(at + 5632ul, v22);
+    STORE(at + 5888ul, v23);
+    STORE(at + 6144ul, v24);
+    STORE(at + 6400ul, v25);
+    STORE(at + 6656ul, v26);
+    STORE(at + 6912ul, v27);
+    STORE(at + 7168ul, v28);
+    STORE(at + 7424ul, v29);
+    STORE(at + 7680ul, v30);
+    STORE(at + 7936ul, v31);
+}
+
+// wht_f32_bits13_21_x32: butterflies over index bits [13, 21) of every row. A work-group owns a tile of
+// 2^8 values 8192 apart × 32 neighbours; 256 work-items hold 32 values each;
+// 1 round(s) through local memory.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void wht_f32_bits13_21_x32(__global float* restrict x)
+{
+    __local real_t tile[8448];
+    const uint w = (uint)get_local_id(0);
+    const ulong g = get_group_id(0);
+    // Tile origin: 2^8 tiles side by side in each block of 2^21 values.
+    const ulong at = ((g >> 8) << 21) + ((g & 255ul) << 5) + ((ulong)(w >> 5) << 13) + (w & 31u);
+    real_t v0 = LOAD(at + 0ul), v1 = LOAD(at + 65536ul), v2 = LOAD(at + 131072ul), v3 = LOAD(at + 196608ul), v4 = LOAD(at + 262144ul), v5 = LOAD(at + 327680ul), v6 = LOAD(at + 393216ul), v7 = LOAD(at + 458752ul), v8 = LOAD(at + 524288ul), v9 = LOAD(at + 589824ul), v10 = LOAD(at + 655360ul), v11 = LOAD(at + 720896ul), v12 = LOAD(at + 786432ul), v13 = LOAD(at + 851968ul), v14 = LOAD(at + 917504ul), v15 = LOAD(at + 983040ul), v16 = LOAD(at + 1048576ul), v17 = LOAD(at + 1114112ul), v18 = LOAD(at + 1179648ul), v19 = LOAD(at + 1245184ul), v20 = LOAD(at + 1310720ul), v21 = LOAD(at + 1376256ul), v22 = LOAD(at + 1441792ul), v23 = LOAD(at + 1507328ul), v24 = LOAD(at + 1572864ul), v25 = LOAD(at + 1638400ul), v26 = LOAD(at + 1703936ul), v27 = LOAD(at + 1769472ul), v28 = LOAD(at + 1835008ul), v29 = LOAD(at + 1900544ul), v30 = LOAD(at + 1966080ul), v31 = LOAD(at + 2031616ul);
+    BFLY(v0, v1) BFLY(v2, v3) BFLY(v4, v5) BFLY(v6, v7) BFLY(v8, v9) BFLY(v10, v11) BFLY(v12, v13) BFLY(v14, v15) BFLY(v16, v17) BFLY(v18, v19) BFLY(v20, v21) BFLY(v22, v23) BFLY(v24, v25) BFLY(v26, v27) BFLY(v28, v29) BFLY(v30, v31)
+    BFLY(v0, v2) BFLY(v1, v3) BFLY(v4, v6) BFLY(v5, v7) BFLY(v8, v10) BFLY(v9, v11) BFLY(v12, v14) BFLY(v13, v15) BFLY(v16, v18) BFLY(v17, v19) BFLY(v20, v22) BFLY(v21, v23) BFLY(v24, v26) BFLY(v25, v27) BFLY(v28, v30) BFLY(v29, v31)
+    BFLY(v0, v4) BFLY(v1, v5) BFLY(v2, v6) BFLY(v3, v7) BFLY(v8, v12) BFLY(v9, v13) BFLY(v10, v14) BFLY(v11, v15) BFLY(v16, v20) BFLY(v17, v21) BFLY(v18, v22) BFLY(v19, v23) BFLY(v24, v28) BFLY(v25, v29) BFLY(v26, v30) BFLY(v27, v31)
+    BFLY(v0, v8) BFLY(v1, v9) BFLY(v2, v10) BFLY(v3, v11) BFLY(v4, v12) BFLY(v5, v13) BFLY(v6, v14) BFLY(v7, v15) BFLY(v16, v24) BFLY(v17, v25) BFLY(v18, v26) BFLY(v19, v27) BFLY(v20, v28) BFLY(v21, v29) BFLY(v22, v30) BFLY(v23, v31)
+    BFLY(v0, v16) BFLY(v1, v17) BFLY(v2, v18) BFLY(v3, v19) BFLY(v4, v20) BFLY(v5, v21) BFLY(v6, v22) BFLY(v7, v23) BFLY(v8, v24) BFLY(v9, v25) BFLY(v10, v26) BFLY(v11, v27) BFLY(v12, v28) BFLY(v13, v29) BFLY(v14, v30) BFLY(v15, v31)
+    {
+        const uint e = w; const uint b = e + (e >> 5);
+        tile[b + 0] = v0;
+        tile[b + 264] = v1;
+        tile[b + 528] = v2;
+        tile[b + 792] = v3;
+        tile[b + 1056] = v4;
+        tile[b + 1320] = v5;
+        tile[b + 1584] = v6;
+        tile[b + 1848] = v7;
+        tile[b + 2112] = v8;
+        tile[b + 2376] = v9;
+        tile[b + 2640] = v10;
+        tile[b + 2904] = v11;
+        tile[b + 3168] = v12;
+        tile[b + 3432] = v13;
+        tile[b + 3696] = v14;
+        tile[b + 3960] = v15;
+        tile[b + 4224] = v16;
+        tile[b + 4488] = v17;
+        tile[b + 4752] = v18;
+        tile[b + 5016] = v19;
+        tile[b + 5280] = v20;
+        tile[b + 5544] = v21;
+        tile[b + 5808] = v22;
+        tile[b + 6072] = v23;
+        tile[b + 6336] = v24;
+        tile[b + 6600] = v25;
+        tile[b + 6864] = v26;
+        tile[b + 7128] = v27;
+        tile[b + 7392] = v28;
+        tile[b + 7656] = v29;
+        tile[b + 7920] = v30;
+        tile[b + 8184] = v31;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    { // round 1
+        const uint e = (w & 31u) | ((w >> 5) << 8); const uint b = e + (e >> 5);
+        v0 = tile[b + 0];
+        v1 = tile[b + 33];
+        v2 = tile[b + 66];
+        v3 = tile[b + 99];
+        v4 = tile[b + 132];
+        v5 = tile[b + 165];
+        v6 = tile[b + 198];
+        v7 = tile[b + 231];
+        v8 = tile[b + 2112];
+        v9 = tile[b + 2145];
+        v10 = tile[b + 2178];
+        v11 = tile[b + 2211];
+        v12 = tile[b + 2244];
+        v13 = tile[b + 2277];
+        v14 = tile[b + 2310];
+        v15 = tile[b + 2343];
+        v16 = tile[b + 4224];
+        v17 = tile[b + 4257];
+        v18 = tile[b + 4290];
+        v19 = tile[b + 4323];
+        v20 = tile[b + 4356];
+        v21 = tile[b + 4389];
+        v22 = tile[b + 4422];
+        v23 = tile[b + 4455];
+        v24 = tile[b + 6336];
+        v25 = tile[b + 6369];
+        v26 = tile[b + 6402];
+        v27 = tile[b + 6435];
+        v28 = tile[b + 6468];
+        v29 = tile[b + 6501];
+        v30 = tile[b + 6534];
+        v31 = tile[b + 6567];
+    }
+    BFLY(v0, v1) BFLY(v2, v3) BFLY(v4, v5) BFLY(v6, v7) BFLY(v8, v9) BFLY(v10, v11) BFLY(v12, v13) BFLY(v14, v15) BFLY(v16, v17) BFLY(v18, v19) BFLY(v20, v21) BFLY(v22, v23) BFLY(v24, v25) BFLY(v26, v27) BFLY(v28, v29) BFLY(v30, v31)
+    BFLY(v0, v2) BFLY(v1, v3) BFLY(v4, v6) BFLY(v5, v7) BFLY(v8, v10) BFLY(v9, v11) BFLY(v12, v14) BFLY(v13, v15) BFLY(v16, v18) BFLY(v17, v19) BFLY(v20, v22) BFLY(v21, v23) BFLY(v24, v26) BFLY(v25, v27) BFLY(v28, v30) BFLY(v29, v31)
+    BFLY(v0, v4) BFLY(v1, v5) BFLY(v2, v6) BFLY(v3, v7) BFLY(v8, v12) BFLY(v9, v13) BFLY(v10, v14) BFLY(v11, v15) BFLY(v16, v20) BFLY(v17, v21) BFLY(v18, v22) BFLY(v19, v23) BFLY(v24, v28) BFLY(v25, v29) BFLY(v26, v30) BFLY(v27, v31)
+    barrier(CLK_LOCAL_MEM_FENCE);
+    {
+        const uint e = (w & 31u) | ((w >> 5) << 8); const uint b = e + (e >> 5);
+        tile[b + 0] = v0;
+        tile[b + 33] = v1;
+        tile[b + 66] = v2;
+        tile[b + 99] = v3;
+        tile[b + 132] = v4;
+        tile[b + 165] = v5;
+        tile[b + 198] = v6;
+        tile[b + 231] = v7;
+        tile[b + 2112] = v8;
+        tile[b + 2145] = v9;
+        tile[b + 2178] = v10;
+        tile[b + 2211] = v11;
+        tile[b + 2244] = v12;
+        tile[b + 2277] = v13;
+        tile[b + 2310] = v14;
+        tile[b + 2343] = v15;
+        tile[b + 4224] = v16;
+        tile[b + 4257] = v17;
+        tile[b + 4290] = v18;
+        tile[b + 4323] = v19;
+        tile[b + 4356] = v20;
+        tile[b + 4389] = v21;
+        tile[b + 4422] = v22;
+        tile[b + 4455] = v23;
+        tile[b + 6336] = v24;
+        tile[b + 6369] = v25;
+        tile[b + 6402] = v26;
+        tile[b + 6435] = v27;
+        tile[b + 6468] = v28;
+        tile[b + 6501] = v29;
+        tile[b + 6534] = v30;
+        tile[b + 6567] = v31;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    { // round 2
+        const uint e = w; const uint b = e + (e >> 5);
+        v0 = tile[b + 0];
+        v1 = tile[b + 264];
+        v2 = tile[b + 528];
+        v3 = tile[b + 792];
+        v4 = tile[b + 1056];
+        v5 = tile[b + 1320];
+        v6 = tile[b + 1584];
+        v7 = tile[b + 1848];
+        v8 = tile[b + 2112];
+        v9 = tile[b + 2376];
+        v10 = tile[b + 2640];
+        v11 = tile[b + 2904];
+        v12 = tile[b + 3168];
+        v13 = tile[b + 3432];
+        v14 = tile[b + 3696];
+        v15 = tile[b + 3960];
+        v16 = tile[b + 4224];
+        v17 = tile[b + 4488];
+        v18 = tile[b + 4752];
+        v19 = tile[b + 5016];
+        v20 = tile[b + 5280];
+        v21 = tile[b + 5544];
+        v22 = tile[b + 5808];
+        v23 = tile[b + 6072];
+        v24 = tile[b + 6336];
+        v25 = tile[b + 6600];
+        v26 = tile[b + 6864];
+        v27 = tile[b + 7128];
+        v28 = tile[b + 7392];
+        v29 = tile[b + 7656];
+        v30 = tile[b + 7920];
+        v31 = tile[b + 8184];
+    }
+    STORE(at + 0ul, v0);
+    STORE(at + 65536ul, v1);
+    STORE(at + 131072ul, v2);
+    STORE(at + 196608ul, v3);
+    STORE(at + 262144ul, v4);
+    STORE(at + 327680ul, v5);
+    STORE(at + 393216ul, v6);
+    STORE(at + 458752ul, v7);
+    STORE(at + 524288ul, v8);
+    STORE(at + 589824ul, v9);
+    STORE(at + 655360ul, v10);
+    STORE(at + 720896ul, v11);
+    STORE(at + 786432ul, v12);
+    STORE(at + 851968ul, v13);
+    STORE(at + 917504ul, v14);
+    STORE(at + 983040ul, v15);
+    STORE(at + 1048576ul, v16);
+    STORE(at + 1114112ul, v17);
+    STORE(at + 1179648ul, v18);
+    STORE(at + 1245184ul, v19);
+    STORE(at + 1310720ul, v20);
+    STORE(at + 1376256ul, v21);
+    STORE(at + 1441792ul, v22);
+    STORE(at + 1507328ul, v23);
+    STORE(at + 1572864ul, v24);
+    STORE(at + 1638400ul, v25);
+    STORE(at + 1703936ul, v26);
+    STORE(at + 1769472ul, v27);
+    STORE(at + 1835008ul, v28);
+    STORE(at + 1900544ul, v29);
+    STORE(at + 1966080ul, v30);
+    STORE(at + 2031616ul, v31);
+}
+
+// wht_f32_bits21_28_x32: butterflies over index bits [21, 28) of every row. A work-group owns a tile of
+// 2^7 values 2097152 apart × 32 neighbours; 256 work-items hold 16 values each;
+// 1 round(s) through local memory.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void wht_f32_bits21_28_x32(__global float* restrict x)
+{
+    __local real_t tile[4224];
+    const uint w = (uint)get_local_id(0);
+    const ulong g = get_group_id(0);
+    // Tile origin: 2^16 tiles side by side in each block of 2^28 values.
+    const ulong at = ((g >> 16) << 28) + ((g & 65535ul) << 5) + ((ulong)(w >> 5) << 21) + (w & 31u);
+    real_t v0 = LOAD(at + 0ul), v1 = LOAD(at + 16777216ul), v2 = LOAD(at + 33554432ul), v3 = LOAD(at + 50331648ul), v4 = LOAD(at + 67108864ul), v5 = LOAD(at + 83886080ul), v6 = LOAD(at + 100663296ul), v7 = LOAD(at + 117440512ul), v8 = LOAD(at + 134217728ul), v9 = LOAD(at + 150994944ul), v10 = LOAD(at + 167772160ul), v11 = LOAD(at + 184549376ul), v12 = LOAD(at + 201326592ul), v13 = LOAD(at + 218103808ul), v14 = LOAD(at + 234881024ul), v15 = LOAD(at + 251658240ul);
+    BFLY(v0, v1) BFLY(v2, v3) BFLY(v4, v5) BFLY(v6, v7) BFLY(v8, v9) BFLY(v10, v11) BFLY(v12, v13) BFLY(v14, v15)
+    BFLY(v0, v2) BFLY(v1, v3) BFLY(v4, v6) BFLY(v5, v7) BFLY(v8, v10) BFLY(v9, v11) BFLY(v12, v14) BFLY(v13, v15)
+    BFLY(v0, v4) BFLY(v1, v5) BFLY(v2, v6) BFLY(v3, v7) BFLY(v8, v12) BFLY(v9, v13) BFLY(v10, v14) BFLY(v11, v15)
+    BFLY(v0, v8) BFLY(v1, v9) BFLY(v2, v10) BFLY(v3, v11) BFLY(v4, v12) BFLY(v5, v13) BFLY(v6, v14) BFLY(v7, v15)
+    {
+        const uint e = w; const uint b = e + (e >> 5);
+        tile[b + 0] = v0;
+        tile[b + 264] = v1;
+        tile[b + 528] = v2;
+        tile[b + 792] = v3;
+        tile[b + 1056] = v4;
+        tile[b + 1320] = v5;
+        tile[b + 1584] = v6;
+        tile[b + 1848] = v7;
+        tile[b + 2112] = v8;
+        tile[b + 2376] = v9;
+        tile[b + 2640] = v10;
+        tile[b + 2904] = v11;
+        tile[b + 3168] = v12;
+        tile[b + 3432] = v13;
+        tile[b + 3696] = v14;
+        tile[b + 3960] = v15;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    { // round 1
+        const uint e = (w & 31u) | ((w >> 5) << 8); const uint b = e + (e >> 5);
+        v0 = tile[b + 0];
+        v1 = tile[b + 33];
+        v2 = tile[b + 66];
+        v3 = tile[b + 99];
+        v4 = tile[b + 132];
+        v5 = tile[b + 165];
+        v6 = tile[b + 198];
+        v7 = tile[b + 231];
+        v8 = tile[b + 2112];
+        v9 = tile[b + 2145];
+        v10 = tile[b + 2178];
+        v11 = tile[b + 2211];
+        v12 = tile[b + 2244];
+        v13 = tile[b + 2277];
+        v14 = tile[b + 2310];
+        v15 = tile[b + 2343];
+    }
+    BFLY(v0, v1) BFLY(v2, v3) BFLY(v4, v5) BFLY(v6, v7) BFLY(v8, v9) BFLY(v10, v11) BFLY(v12, v13) BFLY(v14, v15)
+    BFLY(v0, v2) BFLY(v1, v3) BFLY(v4, v6) BFLY(v5, v7) BFLY(v8, v10) BFLY(v9, v11) BFLY(v12, v14) BFLY(v13, v15)
+    BFLY(v0, v4) BFLY(v1, v5) BFLY(v2, v6) BFLY(v3, v7) BFLY(v8, v12) BFLY(v9, v13) BFLY(v10, v14) BFLY(v11, v15)
+    barrier(CLK_LOCAL_MEM_FENCE);
+    {
+        const uint e = (w & 31u) | ((w >> 5) << 8); const uint b = e + (e >> 5);
+        tile[b + 0] = v0;
+        tile[b + 33] = v1;
+        tile[b + 66] = v2;
+        tile[b + 99] = v3;
+        tile[b + 132] = v4;
+        tile[b + 165] = v5;
+        tile[b + 198] = v6;
+        tile[b + 231] = v7;
+        tile[b + 2112] = v8;
+        tile[b + 2145] = v9;
+        tile[b + 2178] = v10;
+        tile[b + 2211] = v11;
+        tile[b + 2244] = v12;
+        tile[b + 2277] = v13;
+        tile[b + 2310] = v14;
+        tile[b + 2343] = v15;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    { // round 2
+        const uint e = w; const uint b = e + (e >> 5);
+        v0 = tile[b + 0];
+        v1 = tile[b + 264];
+        v2 = tile[b + 528];
+        v3 = tile[b + 792];
+        v4 = tile[b + 1056];
+        v5 = tile[b + 1320];
+        v6 = tile[b + 1584];
+        v7 = tile[b + 1848];
+        v8 = tile[b + 2112];
+        v9 = tile[b + 2376];
+        v10 = tile[b + 2640];
+        v11 = tile[b + 2904];
+        v12 = tile[b + 3168];
+        v13 = tile[b + 3432];
+        v14 = tile[b + 3696];
+        v15 = tile[b + 3960];
+    }
+    STORE(at + 0ul, v0);
+    STORE(at + 16777216ul, v1);
+    STORE(at + 33554432ul, v2);
+    STORE(at + 50331648ul, v3);
+    STORE(at + 67108864ul, v4);
+    STORE(at + 83886080ul, v5);
+    STORE(at + 100663296ul, v6);
+    STORE(at + 117440512ul, v7);
+    STORE(at + 134217728ul, v8);
+    STORE(at + 150994944ul, v9);
+    STORE(at + 167772160ul, v10);
+    STORE(at + 184549376ul, v11);
+    STORE(at + 201326592ul, v12);
+    STORE(at + 218103808ul, v13);
+    STORE(at + 234881024ul, v14);
+    STORE(at + 251658240ul, v15);
+}

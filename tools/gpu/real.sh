@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# Issue 35 on one GPU, every number from one run: the real Walsh–Hadamard transform
+# (`jitfft wht`, f32 and f16 storage) against the copy rate measured in the same process
+# (`wht --bandwidth`) and against jitfft's complex path of the same size; the R2C rows
+# (`rvc …`) give the complex path and torch.fft.rfftn (cuFFT R2C) only: `vc --real` is not
+# on this branch yet, and the table says so.
+# Rows (README.md): rvc 3^16 f32, rvc 5^11 f32, wht 2^28 f32, wht 2^28 f16, wht 4096 x 2^14 f16,
+# wht 2^20 x 2^10 f32. Each wht row: kernel time from profiling events (median/min/max of
+# REPEAT runs after a warm-up), bytes moved (passes × read + write of the array), GB/s and % of
+# the copy rate, per pass too (in the JSON); a checked run (`--check`, repeat 1) first.
+# f16 rows use --norm ortho (unscaled 2^28-point sums of random rows can pass 65504).
+# Usage (repo root, release binary present):  OUT=dir tools/gpu/real.sh
+# Settings: REPEAT (20), QUICK=1 (tiny sizes: a PoCL dry run; torch skipped where absent,
+# numpy.fft.rfftn timed instead on a CPU device), DEVICE (a --device selector), JITFFT_BIN,
+# JITFFT_COMMIT, PYTHON (python3).
+# Writes: env.txt, log.txt, runs.jsonl (one JSON report a run, labelled), torch.json,
+# README.md (the table, also printed).
+set -uo pipefail
+OUT=${OUT:?set OUT to a new results folder}
+mkdir -p "$OUT"
+BIN=${JITFFT_BIN:-target/release/jitfft}
+PY=${PYTHON:-python3}
+if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
+  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
+fi
+export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
+REPEAT=${REPEAT:-20}
+QUICK=${QUICK:-0}
+DEV=()
+[ -n "${DEVICE:-}" ] && DEV=(--device "$DEVICE")
+# label | jitfft arguments (row sizes; QUICK=1 keeps the shapes' kind at toy sizes)
+if [ "$QUICK" = 1 ]; then
+  WHT_ROWS="wht 2^28 f32|--size 2^16 --precision f32
+wht 2^28 f16|--size 2^16 --precision f16 --norm ortho
+wht 4096 x 2^14 f16|--size 2^10 --batch 16 --precision f16 --norm ortho
+wht 2^20 x 2^10 f32|--size 2^10 --batch 64 --precision f32"
+  CPLX_ROWS="rvc 3^16 f32|--p 3 --n 8
+rvc 5^11 f32|--p 5 --n 5
+wht 2^28 f32|--p 2 --n 16"
+  RFFT_SHAPES="rvc 3^16 f32:3:8 rvc 5^11 f32:5:5"
+else
+  WHT_ROWS="wht 2^28 f32|--size 2^28 --precision f32
+wht 2^28 f16|--size 2^28 --precision f16 --norm ortho
+wht 4096 x 2^14 f16|--size 2^14 --batch 4096 --precision f16 --norm ortho
+wht 2^20 x 2^10 f32|--size 2^10 --batch 1048576 --precision f32"
+  CPLX_ROWS="rvc 3^16 f32|--p 3 --n 16
+rvc 5^11 f32|--p 5 --n 11
+wht 2^28 f32|--p 2 --n 28"
+  RFFT_SHAPES="rvc 3^16 f32:3:16 rvc 5^11 f32:5:11"
+fi
+{
+  echo "date: $(date -u +%FT%TZ)"
+  echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
+  echo "command: OUT=$OUT REPEAT=$REPEAT QUICK=$QUICK DEVICE=${DEVICE:-} $0"
+  nvidia-smi 2>/dev/null | head -15 || true
+  "$BIN" devices 2>&1
+} > "$OUT/env.txt"
+: > "$OUT/runs.jsonl"
+run() { # label kind args…: one JSON report into runs.jsonl, or an error line
+  local label=$1 kind=$2; shift 2
+  local js
+  if js=$("$BIN" "$@" "${DEV[@]}" --json 2>>"$OUT/log.txt"); then
+    "$PY" -c 'import json,sys; r=json.loads(sys.argv[3]); print(json.dumps({"row":sys.argv[1],"kind":sys.argv[2],"report":r}))' \
+      "$label" "$kind" "$js" >> "$OUT/runs.jsonl"
+  else
+    echo "{\"row\": \"$label\", \"kind\": \"$kind\", \"error\": \"exit $? (see log.txt)\"}" >> "$OUT/runs.jsonl"
+  fi
+  echo "== $label ($kind): $*" >> "$OUT/log.txt"
+}
+while IFS='|' read -r label args; do
+  # shellcheck disable=SC2086
+  run "$label" check wht $args --check --repeat 1 --seed 35
+  # shellcheck disable=SC2086
+  run "$label" wht wht $args --bandwidth --repeat "$REPEAT" --seed 36
+done <<< "$WHT_ROWS"
+while IFS='|' read -r label args; do
+  # shellcheck disable=SC2086
+  run "$label" complex vc $args --precision f32 --check --repeat "$REPEAT" --seed 37
+done <<< "$CPLX_ROWS"
+# cuFFT R2C through torch (device-resident, CUDA events), else numpy.fft.rfftn on the host.
+"$PY" - "$REPEAT" $RFFT_SHAPES > "$OUT/torch.json" 2>>"$OUT/log.txt" <<'PYEOF'
+import json, sys, time
+rep = int(sys.argv[1]); shapes = " ".join(sys.argv[2:]).split(" rvc ")
+out = []
+try:
+    import torch
+    cuda = torch.cuda.is_available()
+except Exception:
+    torch, cuda = None, False
+import numpy as np
+for spec in shapes:
+    spec = spec if spec.startswith("rvc") else "rvc " + spec
+    label, p, n = spec.rsplit(":", 2)
+    shape = (int(p),) * int(n)
+    x = np.random.default_rng(1).standard_normal(shape).astype(np.float32)
+    ts = []
+    if cuda:
+        d = torch.from_numpy(x).cuda()
+        torch.fft.rfftn(d); torch.cuda.synchronize()
+        for _ in range(rep):
+            a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            a.record(); torch.fft.rfftn(d); b.record(); torch.cuda.synchronize()
+            ts.append(a.elapsed_time(b))
+        who = "torch.fft.rfftn (cuFFT R2C), CUDA events, device-resident, " + torch.__version__
+    else:
+        np.fft.rfftn(x)
+        for _ in range(rep):
+            t = time.perf_counter(); np.fft.rfftn(x); ts.append((time.perf_counter() - t) * 1e3)
+        who = "numpy.fft.rfftn on the host (pocketfft, as scipy.fft), wall clock, numpy " + np.__version__
+    ts.sort()
+    out.append({"row": label, "who": who, "median_ms": ts[len(ts) // 2], "min_ms": ts[0], "max_ms": ts[-1]})
+print(json.dumps(out, indent=1))
+PYEOF
+"$PY" - "$OUT" > "$OUT/README.md" <<'PYEOF'
+import json, sys
+out = sys.argv[1]
+runs = [json.loads(l) for l in open(f"{out}/runs.jsonl") if l.strip()]
+try:
+    peers = {p["row"]: p for p in json.load(open(f"{out}/torch.json"))}
+except Exception:
+    peers = {}
+env = open(f"{out}/env.txt").read().splitlines()
+print("# Real-input transforms (issue 35)\n")
+print("\n".join("    " + l for l in env[:3]) + "\n")
+print("| row | kernel ms median (min, max) | passes | bytes moved | GB/s | % of copy | check rel. L2 | jitfft complex path ms | cuFFT R2C / peer ms |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+rows = ["rvc 3^16 f32", "rvc 5^11 f32", "wht 2^28 f32", "wht 2^28 f16", "wht 4096 x 2^14 f16", "wht 2^20 x 2^10 f32"]
+def get(row, kind):
+    return next((r for r in runs if r["row"] == row and r["kind"] == kind), None)
+def kms(r):
+    k = r["report"]["run"]["kernel_ms"] if "run" in r["report"] else r["report"].get("kernel_ms")
+    return k
+for row in rows:
+    w, c, cx = get(row, "wht"), get(row, "check"), get(row, "complex")
+    cplx = "–"
+    if cx and "report" in cx:
+        t = cx["report"].get("timing", cx["report"]).get("kernel_ms", {})
+        cplx = f'{t.get("median", float("nan")):.4f}' if isinstance(t, dict) else str(t)
+    elif cx:
+        cplx = cx["error"]
+    peer = f'{peers[row]["median_ms"]:.4f}' if row in peers else "–"
+    if row.startswith("rvc"):
+        print(f"| `{row}` | not measured: `vc --real` is not on this branch | – | – | – | – | – | {cplx} | {peer} |")
+        continue
+    if not w or "report" not in w:
+        print(f"| `{row}` | failed: {w['error'] if w else 'not run'} | | | | | | {cplx} | {peer} |")
+        continue
+    r = w["report"]; k = r["run"]["kernel_ms"]; n = len(r["passes"])
+    moved = r["bytes_per_pass"] * n
+    gbs = moved / (k["median"] * 1e-3) / 1e9
+    copy = r.get("copy_gbs")
+    pct = f"{100 * gbs / copy:.0f}% of {copy:.0f} GB/s" if copy else "–"
+    chk = c["report"]["check"]["rel_l2"] if c and "report" in c else "failed"
+    chk = f"{chk:.2e}" if isinstance(chk, float) else chk
+    print(f'| `{row}` | {k["median"]:.4f} ({k["min"]:.4f}, {k["max"]:.4f}) | {n} | {moved} | {gbs:.0f} | {pct} | {chk} | {cplx} | {peer} |')
+print("\nPer pass (ms, % of copy):\n")
+for row in rows:
+    w = get(row, "wht")
+    if w and "report" in w:
+        r = w["report"]; copy = r.get("copy_gbs") or float("nan")
+        parts = [f'bits [{p["shift"]}, {p["shift"] + p["bits"]}) {ms:.4f} ms {100 * g / copy:.0f}%'
+                 for p, ms, g in zip(r["passes"], r["run"]["pass_ms"], r["pass_gbs"])]
+        print(f"- `{row}`: " + "; ".join(parts))
+PYEOF
+cat "$OUT/README.md"
