@@ -36,8 +36,9 @@ def _axes_for(x, s, axes):
 def _nd(x, s=None, axes=None, norm=None, overwrite_x=False, workers=None, *, plan=None,
         inverse=False):
     x = np.asarray(x)
-    if x.dtype.kind not in "cfiu" or (x.dtype.kind in "cf" and x.dtype.itemsize > 16):
-        raise _Declined
+    kind, size = x.dtype.kind, x.dtype.itemsize
+    if kind not in "cfiu" or (kind == "f" and size > 8) or (kind == "c" and size > 16):
+        raise _Declined  # bool, object, long double: scipy's own
     axes = _axes_for(x, s, axes)
     if plan is not None:
         # A VcPlan says what it takes: a mismatch is the caller's error, not a fallback.

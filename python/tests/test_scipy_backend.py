@@ -42,6 +42,8 @@ def test_falls_back(rng):
         ("fft", random_complex(rng, (300,), np.complex128), {}),  # p above 256
         ("rfft", rng.standard_normal(8), {}),  # not a jitfft transform (yet)
         ("dct", rng.standard_normal(8), {}),
+        ("fftn", rng.standard_normal((3, 3)).astype(np.longdouble), {}),  # long double
+        ("fftn", np.ones((3, 3), bool), {}),
     ]
     for name, x, kwargs in cases:
         want = getattr(scipy_fft, name)(x, **kwargs)
