@@ -4,6 +4,8 @@
 //! Bounded per device by a plan count and a byte limit (device buffers), the least recently
 //! used plan evicted first. Thread-safe: the table is locked only to look up, insert and evict;
 //! each plan has its own mutex, so runs on one plan serialise and runs on others do not.
+//! Builds run one at a time (a thread that missed a plan another thread is building waits and
+//! then finds it).
 //!
 //! A plan in use when it is evicted or cleared is freed when its last call returns.
 
@@ -65,6 +67,9 @@ static TABLE: Mutex<Table> = Mutex::new(Table {
     max_plans: DEFAULT_MAX_PLANS,
     max_bytes: None,
 });
+
+/// Held while a plan is built (see `get_or_build`).
+static BUILDING: Mutex<()> = Mutex::new(());
 
 fn table() -> std::sync::MutexGuard<'static, Table> {
     TABLE.lock().unwrap_or_else(|e| e.into_inner())
@@ -165,6 +170,12 @@ pub(crate) fn get_or_build<T: Send + 'static>(
     if let Some(plan) = table().lookup::<T>(gpu, kind, &key) {
         return Ok(plan);
     }
+    // One build at a time: threads missing the same plan build it once, and concurrent
+    // compiles are avoided (PoCL without its kernel cache aborted on them).
+    let _building = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(plan) = table().lookup::<T>(gpu, kind, &key) {
+        return Ok(plan);
+    }
     table().counters(gpu).misses += 1;
     let (plan, size) = match build() {
         Ok(built) => built,
@@ -185,10 +196,6 @@ pub(crate) fn get_or_build<T: Send + 'static>(
     };
     let shared: Shared<T> = Arc::new(Mutex::new(plan));
     let mut t = table();
-    // Another thread may have built the same plan meanwhile: keep one.
-    if let Some(existing) = t.lookup::<T>(gpu, kind, &key) {
-        return Ok(existing);
-    }
     let id = device_id(gpu);
     t.counters(gpu);
     t.clock += 1;
