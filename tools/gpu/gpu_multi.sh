@@ -11,14 +11,17 @@
 #      `bent` on 1 GPU against `bent --mpi` on 2 ranks (goal ≥ 1.8×), verdicts compared.
 # Keep NCCL_NVLS_ENABLE=0 (multicast off), also in the ranks' environment (-x).
 # Settings: OUT=dir (required), JITFFT_BIN (built with --features mpi), JITFFT_COMMIT,
-# MPI_BUDGET (seconds for step 1, 300), LIMIT (seconds per streamed run, 120), QUICK=1 (PoCL).
+# MPI_BUDGET (seconds for step 1, 300), LIMIT (seconds per streamed run, 120), QUICK=1 (PoCL),
+# SKIP (steps left out: mpi stream slab bent), MPIRUN (the launch, when step 1 is skipped),
+# BIG=1 (also 3^21 f32, 84 GB: streamed on one GPU and on 2 ranks, for GPUs of < 84 GB).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 QUICK=${QUICK:-0}
 LIMIT=${LIMIT:-120}
 export NCCL_NVLS_ENABLE=0
+skip() { [[ " ${SKIP:-} " == *" $1 "* ]]; }
 mkdir -p "$OUT/mpi" "$OUT/stream"
-OUT="$OUT/mpi" BUDGET=${MPI_BUDGET:-300} QUICK=$QUICK MPI_EXTRA="-x NCCL_NVLS_ENABLE ${MPI_EXTRA:-}" \
+skip mpi || OUT="$OUT/mpi" BUDGET=${MPI_BUDGET:-300} QUICK=$QUICK MPI_EXTRA="-x NCCL_NVLS_ENABLE ${MPI_EXTRA:-}" \
   JITFFT_BIN=$BIN "$HERE/gpu_mpi.sh" > "$OUT/mpi/stdout.txt" 2>&1
 S="$OUT/stream"
 : > "$S/runs.jsonl"
@@ -37,7 +40,9 @@ one() {
   fi
   rm -f "$tmp"
 }
-if [ "$QUICK" = 1 ]; then
+if skip stream; then
+  [ "${BIG:-0}" = 1 ] && one stream-3^21 --stream --p 3 --n 21 --seed 1
+elif [ "$QUICK" = 1 ]; then
   one stream-3^6 --stream --p 3 --n 6 --seed 1 --check
   one stream-2^8 --stream --p 2 --n 8 --seed 1 --check
 else
@@ -45,9 +50,11 @@ else
   one stream-3^18 --stream --p 3 --n 18 --seed 1
   one stream-2^30 --stream --p 2 --n 30 --seed 1
   one vc-3^20 --p 3 --n 20 --seed 1
+  # A size one GPU cannot hold (3^21 complex64 = 84 GB against 78-80 GB on an H100), with BIG=1.
+  [ "${BIG:-0}" = 1 ] && one stream-3^21 --stream --p 3 --n 21 --seed 1
 fi
 # The mpirun line gpu_mpi.sh settled on (the ICD variant under which a rank sees a GPU).
-MPIRUN=$(sed -n 's/^mpirun (as run): //p' "$OUT/mpi/env.txt" | tail -1)
+MPIRUN=${MPIRUN:-$(sed -n 's/^mpirun (as run): //p' "$OUT/mpi/env.txt" 2>/dev/null | tail -1)}
 [ -n "$MPIRUN" ] || MPIRUN="mpirun --allow-run-as-root --oversubscribe -x JITFFT_CACHE_DIR -x NCCL_NVLS_ENABLE"
 echo "mpirun for slab and bent: $MPIRUN" > "$OUT/mpirun.txt"
 L="$OUT/slab"
@@ -63,12 +70,16 @@ slab() {
     && python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); r["label"]=sys.argv[2]; print(json.dumps(r))' \
       "$L/$label.json" "$label" >> "$L/runs.jsonl" || echo "   failed" >> "$L/errors.txt"
 }
-if [ "$QUICK" = 1 ]; then
+if skip slab; then
+  :
+elif [ "$QUICK" = 1 ]; then
   slab slab-3^6-check 2 --p 3 --n 6 --check
 else
   slab slab-3^14-check 2 --p 3 --n 14 --check
   slab slab-3^19 2 --p 3 --n 19 --repeat 3
 fi
+[ "$QUICK" != 1 ] && [ "${BIG:-0}" = 1 ] && slab slab-3^21 2 --p 3 --n 21 --repeat 1
+if ! skip bent; then
 B="$OUT/bent"
 mkdir -p "$B"
 FUN=${BENT_FUNCTIONS:-$([ "$QUICK" = 1 ] && echo 4096 || echo 16777216)}
@@ -92,4 +103,5 @@ PY
   cmp "$B/one.npy" "$B/two.npy" && echo "verdicts identical"
 } > "$B/log.txt" 2>&1
 rm -f "$B/f.npy"
+fi
 echo "done: $OUT/mpi (summary.txt), $OUT/stream/runs.jsonl, $OUT/slab/runs.jsonl, $OUT/bent/{one,two}.json"
