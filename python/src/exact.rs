@@ -1,16 +1,16 @@
 //! The exact transforms on Python integers: `jitfft.ntt` (prime fields in Montgomery form),
 //! `jitfft.gfp` (generalized Fermat primes), `jitfft.mul` (long-integer products). Integers
-//! cross the boundary as their bytes, never as decimal strings.
+//! cross the boundary as their bytes, never as decimal strings. Each plan (program, device
+//! buffers, pinned staging) comes from the device's plan cache and is reused by later calls.
 
-use crate::convert::{int_from_py, int_to_py};
-use crate::device_nogil;
+use crate::cache::{get_or_build, Footprint};
+use crate::convert::{int_from_py, int_to_py, limbs_from_py, limbs_to_py};
 use crate::errors::{bad, to_py};
+use crate::{device_nogil, DeviceArg};
 use jitfft::field::cpu::limbs64;
 use jitfft::field::PrimeField;
 use jitfft::gfp::execute::device_limits;
 use jitfft::gfp::{GfpField, GfpPlan, GfpTransform};
-use jitfft::mul::input::magnitude_limbs;
-use jitfft::mul::reference::to_integer;
 use jitfft::mul::{Method, MulPlan, Multiplier};
 use jitfft::ntt::data::{from_integers, to_integers};
 use jitfft::ntt::NttTransform;
@@ -57,7 +57,7 @@ fn ntt<'py>(
     values: &Bound<'py, PyAny>,
     field: &str,
     inverse: bool,
-    device: Option<&str>,
+    device: Option<DeviceArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let f = PrimeField::preset(field).map_err(to_py)?;
     let l = limbs64(&f);
@@ -92,13 +92,23 @@ fn ntt<'py>(
         None => (from_integers(&f, &residues(values, &f.p, "values")?), None),
     };
     let log_n = log2_size(data.len() / l)?;
-    let gpu = device_nogil(py, device)?;
+    let gpu = device_nogil(py, DeviceArg::selector(&device).as_deref())?;
     let out = py
         .allow_threads(|| {
-            let plan = jitfft::ntt::default_plan(&gpu, &f, log_n, inverse)?;
-            let tr = NttTransform::new(&gpu, &plan)?;
+            let key = format!("{field} 2^{log_n} inverse={inverse}");
+            let tr = get_or_build(&gpu, "ntt", key, || {
+                let plan = jitfft::ntt::default_plan(&gpu, &f, log_n, inverse)?;
+                let bytes = plan.array_bytes();
+                let tr = NttTransform::new(&gpu, &plan)?;
+                // Two arrays and up to 1.5 arrays of tables (check_device's bound); staging.
+                let size = Footprint {
+                    device_bytes: bytes * 7 / 2,
+                    host_bytes: bytes,
+                };
+                Ok((tr, size))
+            })?;
+            let tr = tr.lock().unwrap_or_else(|e| e.into_inner());
             let (y, _) = tr.execute(&gpu, &data)?;
-            tr.release()?;
             Ok(y)
         })
         .map_err(to_py)?;
@@ -124,19 +134,30 @@ fn gfp<'py>(
     values: &Bound<'py, PyAny>,
     prime: &str,
     inverse: bool,
-    device: Option<&str>,
+    device: Option<DeviceArg>,
 ) -> PyResult<Bound<'py, PyList>> {
     let f = GfpField::preset(prime).map_err(to_py)?;
     let x = residues(values, &f.p, "values")?;
     let log_n = log2_size(x.len())?;
-    let gpu = device_nogil(py, device)?;
+    let gpu = device_nogil(py, DeviceArg::selector(&device).as_deref())?;
     let y = py
         .allow_threads(|| {
-            let (local, wg) = device_limits(&gpu);
-            let plan = GfpPlan::new(f.clone(), log_n, inverse, local, wg)?;
-            let tr = GfpTransform::new(&gpu, &plan)?;
-            let (out, _) = tr.execute(&gpu, &f.to_transposed(&x))?;
-            tr.release()?;
+            let key = format!("{prime} 2^{log_n} inverse={inverse}");
+            let tr = get_or_build(&gpu, "gfp", key, || {
+                let (local, wg) = device_limits(&gpu);
+                let plan = GfpPlan::new(f.clone(), log_n, inverse, local, wg)?;
+                let tr = GfpTransform::new(&gpu, &plan)?;
+                // An element is k + 1 64-bit words; two arrays, one table of each size, staging.
+                let bytes = (8 * (f.k as u64 + 1)) << log_n;
+                let size = Footprint {
+                    device_bytes: 3 * bytes,
+                    host_bytes: bytes,
+                };
+                Ok((tr, size))
+            })?;
+            let input = f.to_transposed(&x);
+            let tr = tr.lock().unwrap_or_else(|e| e.into_inner());
+            let (out, _) = tr.execute(&gpu, &input)?;
             f.from_transposed(&out, x.len())
         })
         .map_err(to_py)?;
@@ -158,7 +179,7 @@ fn mul<'py>(
     a: &Bound<'py, PyAny>,
     b: &Bound<'py, PyAny>,
     method: &str,
-    device: Option<&str>,
+    device: Option<DeviceArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let method = match method {
         "auto" => Method::Auto,
@@ -166,26 +187,47 @@ fn mul<'py>(
         "ntt" => Method::Ntt,
         m => return Err(bad(format!("method {m:?}: use 'auto', 'block' or 'ntt'"))),
     };
-    let (x, y) = (int_from_py(a, "a")?, int_from_py(b, "b")?);
-    let negative = (x < 0) != (y < 0);
-    let (la, lb) = (magnitude_limbs(&x), magnitude_limbs(&y));
-    let gpu = device_nogil(py, device)?;
+    let (neg_a, bytes_a) = limbs_from_py(a, "a")?;
+    let (neg_b, bytes_b) = limbs_from_py(b, "b")?;
+    let (ab, bb) = (bytes_a.as_bytes(), bytes_b.as_bytes());
+    let (la, lb) = (ab.len().div_ceil(8).max(1), bb.len().div_ceil(8).max(1));
+    let gpu = device_nogil(py, DeviceArg::selector(&device).as_deref())?;
     let prod = py
         .allow_threads(|| {
-            let (cross, source) = jitfft::mul::wisdom::crossover_for(&gpu)?;
-            let plan = MulPlan::with_crossover(la.len(), lb.len(), method, 16, cross, source)?;
-            jitfft::mul::execute::check_device(&gpu, &plan)?;
-            let m = Multiplier::new(&gpu, &plan)?;
-            let (p, _) = m.multiply(&gpu, &la, &lb)?;
-            m.release()?;
-            Ok(p)
+            let key = format!("{la}x{lb} limbs {method:?}");
+            let m = get_or_build(&gpu, "mul", key, || {
+                let (cross, source) = jitfft::mul::wisdom::crossover_for(&gpu)?;
+                let plan = MulPlan::with_crossover(la, lb, method, 16, cross, source)?;
+                jitfft::mul::execute::check_device(&gpu, &plan)?;
+                let (device_bytes, _) = jitfft::mul::execute::device_bytes(&plan);
+                let m = Multiplier::new(&gpu, &plan)?;
+                let host_bytes = 16 * (la + lb) as u64;
+                Ok((
+                    m,
+                    Footprint {
+                        device_bytes,
+                        host_bytes,
+                    },
+                ))
+            })?;
+            let m = m.lock().unwrap_or_else(|e| e.into_inner());
+            // The operands' bytes straight into the pinned staging (zero-extended to limbs).
+            let (pa, pb, pr) = m.staging();
+            for (pin, bytes) in [(pa, ab), (pb, bb)] {
+                pin.with_map(|limbs| {
+                    let dst: &mut [u8] = bytemuck::cast_slice_mut(limbs);
+                    dst[..bytes.len()].copy_from_slice(bytes);
+                    dst[bytes.len()..bytes.len().div_ceil(8).max(1) * 8].fill(0);
+                    Ok(())
+                })?;
+            }
+            m.multiply_staged(&gpu, la, lb)?;
+            let mut out = vec![0u64; la + lb];
+            pr.drain(&mut out)?;
+            Ok(out)
         })
         .map_err(to_py)?;
-    let mut z = to_integer(&prod);
-    if negative {
-        z = -z;
-    }
-    int_to_py(py, &z)
+    limbs_to_py(py, &prod, neg_a != neg_b)
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -5,6 +5,7 @@
 //! process, releases the GIL while the device works and turns library errors into Python
 //! exceptions (`ValueError` for bad input, `jitfft.OpenClError` with `.status`, ...).
 
+mod cache;
 mod convert;
 mod errors;
 mod exact;
@@ -12,7 +13,7 @@ mod mvl;
 mod vc;
 
 use errors::to_py;
-use jitfft::runtime::{DeviceSelector, Gpu};
+use jitfft::runtime::{select_device, DeviceSelector, Gpu};
 use pyo3::prelude::*;
 use std::sync::{Arc, Mutex};
 
@@ -28,9 +29,33 @@ pub(crate) fn device(sel: Option<&str>) -> jitfft::Result<Arc<Gpu>> {
     if let Some((_, g)) = open.iter().find(|(k, _)| *k == key) {
         return Ok(g.clone());
     }
-    let gpu = Arc::new(Gpu::open(&DeviceSelector::from_arg_or_env(sel))?);
+    // Two selectors of one device ("0", "cpu", None) share one context, so their plans do.
+    let found = select_device(&DeviceSelector::from_arg_or_env(sel))?;
+    let same = open.iter().find(|(_, g)| g.info.index == found.info.index);
+    let gpu = match same {
+        Some((_, g)) => g.clone(),
+        None => Arc::new(Gpu::from_found(found)?),
+    };
     open.push((key, gpu.clone()));
     Ok(gpu)
+}
+
+/// A `device=` argument: an index (`device=0`) or a string (an index, a name substring, "gpu"
+/// or "cpu").
+#[derive(FromPyObject)]
+pub(crate) enum DeviceArg {
+    Index(usize),
+    Name(String),
+}
+
+impl DeviceArg {
+    /// The selector string of an optional argument.
+    pub(crate) fn selector(arg: &Option<DeviceArg>) -> Option<String> {
+        arg.as_ref().map(|d| match d {
+            DeviceArg::Index(i) => i.to_string(),
+            DeviceArg::Name(s) => s.clone(),
+        })
+    }
 }
 
 /// Opens the device with the GIL released (discovery and context creation take a while).
@@ -59,17 +84,47 @@ fn devices(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyAny>>> {
     found.iter().map(|d| to_dict(py, &d.info)).collect()
 }
 
-/// jitfft: run-time generated OpenCL kernels for spectral transforms, on numpy arrays.
-///
-/// vc / VcPlan: the Vilenkin-Chrestenson transform (the n-dimensional DFT of shape (p,)*n);
-/// bent / spectrum_stats / autocorr: many p-valued functions' spectra at once; ntt / gfp:
-/// exact transforms over prime fields; mul: exact products of Python integers.
-/// Every call releases the GIL while the device works.
+/// Every device's plan cache: a list of dicts (device, plans, device_bytes, host_bytes,
+/// max_plans, max_bytes, hits, misses, evictions, entries: [{kind, key, device_bytes,
+/// host_bytes, hits}], least recently used first).
+#[pyfunction]
+fn plan_cache_info(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    to_dict(py, &cache::info())
+}
+
+/// Frees every cached plan (only those of `kind` where given: "vc", "mul", "ntt", "gfp",
+/// "bent", "spectrum_stats", "autocorr"); plans in use are freed when their call returns.
+/// Returns how many were dropped.
+#[pyfunction]
+#[pyo3(signature = (kind=None))]
+fn clear_plan_cache(py: Python<'_>, kind: Option<&str>) -> usize {
+    py.allow_threads(|| cache::clear(kind))
+}
+
+/// Sets the plan cache's limits per device: max_plans (plans kept) and max_bytes (device bytes
+/// kept; 0 restores the default, a quarter of the device's memory). None leaves a limit as it
+/// is. Evicts what no longer fits; returns (max_plans, max_bytes or None for the default).
+#[pyfunction]
+#[pyo3(signature = (max_plans=None, max_bytes=None))]
+fn set_plan_cache_limits(
+    py: Python<'_>,
+    max_plans: Option<usize>,
+    max_bytes: Option<u64>,
+) -> (usize, Option<u64>) {
+    py.allow_threads(|| cache::set_limits(max_plans, max_bytes))
+}
+
+/// The native half of the `jitfft` package (numpy's conventions are in its Python files):
+/// run-time generated OpenCL kernels for spectral transforms. Every call releases the GIL
+/// while the device works.
 #[pymodule]
-#[pyo3(name = "jitfft")]
+#[pyo3(name = "_jitfft")]
 fn jitfft_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     m.add_function(wrap_pyfunction!(devices, m)?)?;
+    m.add_function(wrap_pyfunction!(plan_cache_info, m)?)?;
+    m.add_function(wrap_pyfunction!(clear_plan_cache, m)?)?;
+    m.add_function(wrap_pyfunction!(set_plan_cache_limits, m)?)?;
     vc::register(m)?;
     mvl::register(m)?;
     exact::register(m)?;

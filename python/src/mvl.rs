@@ -1,12 +1,13 @@
 //! `jitfft.bent`, `jitfft.spectrum_stats`, `jitfft.autocorr`: many p-valued functions at once,
 //! their truth vectors on the device as one byte a value (the library's `mvl`).
 
+use crate::cache::{get_or_build, Footprint};
 use crate::convert::truth_vectors;
 use crate::errors::{bad, to_py};
-use crate::{device_nogil, to_dict};
+use crate::{device_nogil, to_dict, DeviceArg};
 use jitfft::mvl::bent::{check_possible, BentClassifier};
 use jitfft::mvl::bent_report::{geometry, ClassifyReport};
-use jitfft::mvl::{autocorrelation, default_precision, spectrum_stats as stats_of, TruthVectors};
+use jitfft::mvl::{default_precision, Autocorrelator, SpectrumStatsPlan, TruthVectors};
 use jitfft::transform::Precision;
 use num_complex::Complex64;
 use numpy::{IntoPyArray, PyArrayMethods};
@@ -52,24 +53,33 @@ fn bent<'py>(
     truth: &Bound<'py, PyAny>,
     p: u32,
     precision: Option<&str>,
-    device: Option<&str>,
+    device: Option<DeviceArg>,
     report: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let t = truth_vectors(truth, p)?;
     check_possible(p, t.n).map_err(to_py)?;
-    let gpu = device_nogil(py, device)?;
+    let gpu = device_nogil(py, DeviceArg::selector(&device).as_deref())?;
     let precision = precision_of(precision, &gpu)?;
     let (v, times, kernels) = py
         .allow_threads(|| {
-            let mut c = BentClassifier::new(&gpu, t.p, t.n, t.batch, precision)?;
-            if t.batch > 1 {
-                // Only one function's report shows its |S| range: the others need B bytes back.
-                c = c.verdicts_on_device(&gpu)?;
-            }
+            let key = format!("p={} n={} batch={} {precision}", t.p, t.n, t.batch);
+            let c = get_or_build(&gpu, "bent", key, || {
+                let mut c = BentClassifier::new(&gpu, t.p, t.n, t.batch, precision)?;
+                if t.batch > 1 {
+                    // Only one function's report shows its |S| range: the others need B bytes back.
+                    c = c.verdicts_on_device(&gpu)?;
+                }
+                // The truth vectors, one byte a value, on the device and in the staging.
+                let bytes = t.batch * t.len();
+                let size = Footprint {
+                    device_bytes: bytes,
+                    host_bytes: bytes,
+                };
+                Ok((c, size))
+            })?;
+            let c = c.lock().unwrap_or_else(|e| e.into_inner());
             let (v, times) = c.classify(&gpu, &t)?;
-            let kernels = geometry(&c);
-            c.release()?;
-            Ok((v, times, kernels))
+            Ok((v, times, geometry(&c)))
         })
         .map_err(to_py)?;
     let rep = report.then(|| {
@@ -103,13 +113,28 @@ fn spectrum_stats<'py>(
     p: u32,
     bins: u32,
     precision: Option<&str>,
-    device: Option<&str>,
+    device: Option<DeviceArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let t = truth_vectors(truth, p)?;
-    let gpu = device_nogil(py, device)?;
+    let gpu = device_nogil(py, DeviceArg::selector(&device).as_deref())?;
     let precision = precision_of(precision, &gpu)?;
     let s = py
-        .allow_threads(|| stats_of(&gpu, &t, precision, bins))
+        .allow_threads(|| {
+            let key = format!(
+                "p={} n={} batch={} {precision} bins={bins}",
+                t.p, t.n, t.batch
+            );
+            let plan = get_or_build(&gpu, "spectrum_stats", key, || {
+                let plan = SpectrumStatsPlan::new(&gpu, t.p, t.n, t.batch, precision, bins)?;
+                let size = Footprint {
+                    device_bytes: plan.device_bytes(),
+                    host_bytes: t.batch * t.len(),
+                };
+                Ok((plan, size))
+            })?;
+            let plan = plan.lock().unwrap_or_else(|e| e.into_inner());
+            plan.run(&gpu, &t)
+        })
         .map_err(to_py)?;
     to_dict(py, &s)
 }
@@ -125,13 +150,25 @@ fn autocorr<'py>(
     truth: &Bound<'py, PyAny>,
     p: u32,
     precision: Option<&str>,
-    device: Option<&str>,
+    device: Option<DeviceArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let t = truth_vectors(truth, p)?;
-    let gpu = device_nogil(py, device)?;
+    let gpu = device_nogil(py, DeviceArg::selector(&device).as_deref())?;
     let precision = precision_of(precision, &gpu)?;
     let r: Vec<Complex64> = py
-        .allow_threads(|| autocorrelation(&gpu, &t, precision))
+        .allow_threads(|| {
+            let key = format!("p={} n={} batch={} {precision}", t.p, t.n, t.batch);
+            let plan = get_or_build(&gpu, "autocorr", key, || {
+                let plan = Autocorrelator::new(&gpu, t.p, t.n, t.batch, precision)?;
+                let size = Footprint {
+                    device_bytes: plan.device_bytes(),
+                    host_bytes: t.batch * t.len(),
+                };
+                Ok((plan, size))
+            })?;
+            let plan = plan.lock().unwrap_or_else(|e| e.into_inner());
+            plan.run(&gpu, &t)
+        })
         .map_err(to_py)?;
     let arr = r.into_pyarray(py).reshape(t.shape.clone())?;
     Ok(match precision {

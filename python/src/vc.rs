@@ -1,11 +1,12 @@
-//! `jitfft.vc` and `jitfft.VcPlan`: the VC transform (n-dimensional DFT of shape (p,)*n) on
-//! numpy arrays. A `VcPlan` holds the built program, the device buffers and the pinned
-//! staging; `execute` reuses them (the fast path). `vc` keeps a few plans per process.
+//! The native half of `jitfft.vc` / `ivc` / `VcPlan`: B transforms of shape (p,)*n on
+//! C-contiguous arrays of B·N values. numpy's conventions (axes, norm, out, views) are the
+//! Python layer's (`jitfft/_fft.py`); this file builds plans and runs them with the GIL
+//! released. `_VcPlan` owns its plan; `_vc` takes its plan from the device's plan cache.
 
+use crate::cache::{get_or_build, Footprint, Shared};
 use crate::convert::{complex_array, ComplexArray};
 use crate::errors::{bad, to_py};
 use crate::{device_nogil, to_dict};
-use jitfft::io::input::{infer_p, transform_shape};
 use jitfft::runtime::Gpu;
 use jitfft::vc::report::{TimingReport, TransformReport};
 use jitfft::vc::{Algorithm, Direction, Norm, Precision, RunTimes, VcOptions, VcTransform};
@@ -13,7 +14,7 @@ use num_complex::{Complex32, Complex64};
 use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use serde::Serialize;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// Named in the error NaN or infinite input raises (the library's refuse policy).
 const REFUSED_BY: &str = "jitfft";
@@ -21,7 +22,11 @@ const REFUSED_BY: &str = "jitfft";
 /// Runs kept for `stats()` (the oldest go first).
 const KEPT_RUNS: usize = 1000;
 
-/// What a request asks for, before the device's default plan is chosen.
+/// A plan shared by its owner and the runs in flight.
+type SharedReady = Shared<Ready>;
+
+/// What a request asks for, before the device's default plan is chosen (its Debug form is the
+/// plan cache's key).
 #[derive(Clone, PartialEq, Debug)]
 struct Request {
     p: u32,
@@ -83,35 +88,76 @@ impl Request {
         Ok((opts, self.algorithm.is_none() && self.radix.is_none()))
     }
 
-    /// Opens the device, chooses the plan (the device's default where the algorithm is left
-    /// open) and builds it, with the GIL released.
-    fn build(&self, py: Python<'_>) -> PyResult<Ready> {
+    /// Chooses the plan (the device's default where the algorithm is left open) and builds
+    /// it. Call with the GIL released.
+    fn build_on(
+        &self,
+        gpu: &Arc<Gpu>,
+        opts: VcOptions,
+        open: bool,
+    ) -> jitfft::Result<(Ready, Footprint)> {
+        // The library's request: `None` where the caller left the choice open.
+        let req = jitfft::vc::request::Request {
+            n: Some(self.n),
+            batch: Some(self.batch),
+            algorithm: (!open).then_some(opts.algorithm),
+            radix: opts.radix,
+            precision: opts.precision,
+            direction: opts.direction,
+            norm: opts.norm,
+            ..jitfft::vc::request::Request::new(self.p)
+        };
+        let chosen = jitfft::vc::request::plan(&req, gpu, None, None)?;
+        let tr = VcTransform::new(gpu, &chosen.plan)?;
+        let report = TransformReport::of(&tr, &gpu.info, chosen.tuned);
+        let one = tr.plan.buffer_bytes();
+        let size = Footprint {
+            device_bytes: one * tr.plan.buffers_needed(),
+            host_bytes: one,
+        };
+        let ready = Ready {
+            gpu: gpu.clone(),
+            tr,
+            report,
+            runs: Vec::new(),
+        };
+        Ok((ready, size))
+    }
+
+    /// A plan of its own (a `_VcPlan`'s), built with the GIL released.
+    fn build(&self, py: Python<'_>) -> PyResult<SharedReady> {
         let (opts, open) = self.options()?;
         let gpu = device_nogil(py, self.device.as_deref())?;
-        let (p, n, batch) = (self.p, self.n, self.batch);
-        py.allow_threads(move || {
-            // The library's request: `None` where the caller left the choice open.
-            let req = jitfft::vc::request::Request {
-                n: Some(n),
-                batch: Some(batch),
-                algorithm: (!open).then_some(opts.algorithm),
-                radix: opts.radix,
-                precision: opts.precision,
-                direction: opts.direction,
-                norm: opts.norm,
-                ..jitfft::vc::request::Request::new(p)
-            };
-            let chosen = jitfft::vc::request::plan(&req, &gpu, None, None)?;
-            let tr = VcTransform::new(&gpu, &chosen.plan)?;
-            let report = TransformReport::of(&tr, &gpu.info, chosen.tuned);
-            Ok(Ready {
-                gpu,
-                tr,
-                report,
-                runs: Vec::new(),
-            })
-        })
-        .map_err(to_py)
+        py.allow_threads(|| self.build_on(&gpu, opts, open))
+            .map(|(r, _)| Arc::new(std::sync::Mutex::new(r)))
+            .map_err(to_py)
+    }
+
+    /// The device plan cache's plan for this request, built there when absent.
+    fn cached(&self, py: Python<'_>) -> PyResult<SharedReady> {
+        let (opts, open) = self.options()?;
+        let gpu = device_nogil(py, self.device.as_deref())?;
+        let key = self.key();
+        py.allow_threads(|| get_or_build(&gpu, "vc", key, || self.build_on(&gpu, opts, open)))
+            .map_err(to_py)
+    }
+}
+
+impl Request {
+    /// The plan cache's key: everything but the device (the cache is per device).
+    fn key(&self) -> String {
+        let r = Request {
+            device: None,
+            ..self.clone()
+        };
+        format!("{r:?}")
+    }
+
+    fn dtype(&self) -> &'static str {
+        match self.precision {
+            Precision::F32 => "complex64",
+            Precision::F64 => "complex128",
+        }
     }
 }
 
@@ -125,134 +171,123 @@ fn precision_arg(s: &str) -> PyResult<Precision> {
     }
 }
 
-/// A VC transform of B = `batch` arrays of shape (p,)*n (N = p^n points each), built once on
-/// a device: the generated program, the device buffers and pinned staging stay allocated and
-/// every `execute` reuses them. The transform is the n-dimensional DFT
-/// S[w] = Σ_x x[x] · e^(−2πi⟨w,x⟩/p) (numpy.fft.fftn over the last n axes); `inverse=True`
-/// uses e^(+2πi…) and scales by 1/N (numpy.fft.ifftn) unless `norm` says otherwise.
-///
-/// precision: "f32" (complex64 arrays) or "f64" (complex128; the device needs fp64).
-/// algorithm: None (the device's tuned or default plan), "ct", "cg" or "fused".
-/// A plan is safe to share between threads: executions on one plan run one at a time.
-#[pyclass(name = "VcPlan", module = "jitfft", frozen)]
-pub struct PyVcPlan {
-    req: Request,
-    ready: Mutex<Ready>,
-    source: String,
-    passes: usize,
+/// Runs `x` (B·N values of the plan's dtype, C-contiguous) through `ready` into a new 1-D
+/// array, into `out`, or in place when `out` is `x`. Nothing is written to `out` on an error.
+fn run<'py>(
+    py: Python<'py>,
+    req: &Request,
+    ready: &SharedReady,
+    x: &Bound<'py, PyAny>,
+    out: Option<&Bound<'py, PyAny>>,
+    check_finite: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let arr = complex_array(x, Some(req.precision), "x")?;
+    let total = (req.batch as usize) * (req.p as usize).pow(req.n);
+    let shape = arr.shape();
+    let len: usize = shape.iter().product();
+    if len != total {
+        return Err(bad(format!(
+            "x has shape {shape:?} ({len} values); this plan transforms {} array(s) of shape ({p},)*{n}: B·N = {total} values",
+            req.batch,
+            p = req.p,
+            n = req.n
+        )));
+    }
+    let in_place = out.is_some_and(|o| o.is(x));
+    if in_place && !arr.is(x) {
+        return Err(bad(format!(
+            "out=x needs x C-contiguous in the plan's dtype ({})",
+            req.dtype()
+        )));
+    }
+    match arr {
+        ComplexArray::F32(a) => {
+            run_typed::<Complex32>(py, req, ready, a, out, in_place, check_finite)
+        }
+        ComplexArray::F64(a) => {
+            run_typed::<Complex64>(py, req, ready, a, out, in_place, check_finite)
+        }
+    }
 }
 
-impl PyVcPlan {
-    fn from_request(py: Python<'_>, req: Request) -> PyResult<PyVcPlan> {
-        let ready = req.build(py)?;
-        Ok(PyVcPlan {
-            source: ready.tr.program.source.clone(),
-            passes: ready.tr.schedule.pass_count(),
-            req,
-            ready: Mutex::new(ready),
-        })
+fn record(r: &mut Ready, t: RunTimes) {
+    if r.runs.len() == KEPT_RUNS {
+        r.runs.remove(0);
     }
+    r.runs.push(t);
+}
 
-    fn dtype(&self) -> &'static str {
-        match self.req.precision {
-            Precision::F32 => "complex64",
-            Precision::F64 => "complex128",
-        }
+/// One execution on the locked plan: upload (checked for NaN/inf unless `check_finite` is
+/// off), passes, download.
+fn execute<C: jitfft::vc::DeviceComplex>(
+    r: &mut Ready,
+    input: Option<&[C]>,
+    output: &mut [C],
+    check_finite: bool,
+) -> jitfft::Result<()> {
+    let t0 = std::time::Instant::now();
+    let input = input.unwrap_or(&*output);
+    let upload_ms = if check_finite {
+        r.tr.upload_finite(input, REFUSED_BY)?
+    } else {
+        r.tr.upload(input)?
+    };
+    let mut t = r.tr.run(&r.gpu)?;
+    t.download_ms = r.tr.download(output)?;
+    t.upload_ms = upload_ms;
+    t.host_ms = t0.elapsed().as_secs_f64() * 1e3;
+    record(r, t);
+    Ok(())
+}
+
+fn run_typed<'py, C>(
+    py: Python<'py>,
+    req: &Request,
+    ready: &SharedReady,
+    x: Bound<'py, PyArrayDyn<C>>,
+    out: Option<&Bound<'py, PyAny>>,
+    in_place: bool,
+    check_finite: bool,
+) -> PyResult<Bound<'py, PyAny>>
+where
+    C: jitfft::vc::DeviceComplex + numpy::Element,
+{
+    let lock = |_: ()| ready.lock().unwrap_or_else(|e| e.into_inner());
+    if in_place {
+        let mut rw = x.try_readwrite()?;
+        let data = rw.as_slice_mut()?;
+        py.allow_threads(|| execute::<C>(&mut lock(()), None, data, check_finite))
+            .map_err(to_py)?;
+        return Ok(x.into_any());
     }
-
-    /// Transforms `x` (already the plan's dtype, C-contiguous) into a new array or `out`.
-    fn run<'py>(
-        &self,
-        py: Python<'py>,
-        x: ComplexArray<'py>,
-        out: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let total = (self.req.batch as usize) * (self.req.p as usize).pow(self.req.n);
-        let shape = x.shape();
-        let len: usize = shape.iter().product();
-        if len != total {
-            return Err(bad(format!(
-                "x has shape {shape:?} ({len} values); this plan transforms {} array(s) of shape ({p},)*{n}: B·N = {total} values",
-                self.req.batch,
-                p = self.req.p,
-                n = self.req.n
-            )));
+    let dest: Bound<'py, PyArrayDyn<C>> = match out {
+        None => unsafe { PyArrayDyn::<C>::new(py, x.shape(), false) },
+        Some(o) => {
+            let arr = o.downcast::<PyArrayDyn<C>>().map_err(|_| {
+                bad(format!(
+                    "out must be a {} numpy array (the plan's dtype)",
+                    req.dtype()
+                ))
+            })?;
+            if !arr.is_c_contiguous() || arr.len() != x.len() {
+                return Err(bad(format!(
+                    "out must be C-contiguous with {} values (x's size); it has shape {:?}",
+                    x.len(),
+                    arr.shape()
+                )));
+            }
+            arr.clone()
         }
-        match x {
-            ComplexArray::F32(a) => self.run_typed::<Complex32>(py, a, out),
-            ComplexArray::F64(a) => self.run_typed::<Complex64>(py, a, out),
-        }
-    }
-
-    fn run_typed<'py, C>(
-        &self,
-        py: Python<'py>,
-        x: Bound<'py, PyArrayDyn<C>>,
-        out: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyAny>>
-    where
-        C: jitfft::vc::DeviceComplex + numpy::Element,
+    };
     {
-        let ready = &self.ready;
-        let record = |r: &mut Ready, t: RunTimes| {
-            if r.runs.len() == KEPT_RUNS {
-                r.runs.remove(0);
-            }
-            r.runs.push(t);
-        };
-        // In place: `out` is `x` itself.
-        if let Some(o) = out.filter(|o| o.is(&x)) {
-            let mut rw = x.try_readwrite()?;
-            let data = rw.as_slice_mut()?;
-            py.allow_threads(|| {
-                let mut r = ready.lock().unwrap_or_else(|e| e.into_inner());
-                let t0 = std::time::Instant::now();
-                let upload_ms = r.tr.upload_finite(&*data, REFUSED_BY)?;
-                let mut t = r.tr.run(&r.gpu)?;
-                t.download_ms = r.tr.download(data)?;
-                t.upload_ms = upload_ms;
-                t.host_ms = t0.elapsed().as_secs_f64() * 1e3;
-                record(&mut r, t);
-                Ok(())
-            })
+        let ro = x.readonly();
+        let input = ro.as_slice()?;
+        let mut rw = dest.try_readwrite()?;
+        let output = rw.as_slice_mut()?;
+        py.allow_threads(|| execute::<C>(&mut lock(()), Some(input), output, check_finite))
             .map_err(to_py)?;
-            return Ok(o.clone());
-        }
-        let dest: Bound<'py, PyArrayDyn<C>> = match out {
-            None => unsafe { PyArrayDyn::<C>::new(py, x.shape(), false) },
-            Some(o) => {
-                let arr = o.downcast::<PyArrayDyn<C>>().map_err(|_| {
-                    bad(format!(
-                        "out must be a {} numpy array (the plan's dtype)",
-                        self.dtype()
-                    ))
-                })?;
-                if !arr.is_c_contiguous() || arr.len() != x.len() {
-                    return Err(bad(format!(
-                        "out must be C-contiguous with {} values (x's size); it has shape {:?}",
-                        x.len(),
-                        arr.shape()
-                    )));
-                }
-                arr.clone()
-            }
-        };
-        {
-            let ro = x.readonly();
-            let input = ro.as_slice()?;
-            let mut rw = dest.try_readwrite()?;
-            let output = rw.as_slice_mut()?;
-            py.allow_threads(|| {
-                let mut r = ready.lock().unwrap_or_else(|e| e.into_inner());
-                let t =
-                    r.tr.execute_into_finite(&r.gpu, input, output, REFUSED_BY)?;
-                record(&mut r, t);
-                Ok(())
-            })
-            .map_err(to_py)?;
-        }
-        Ok(dest.into_any())
     }
+    Ok(dest.into_any())
 }
 
 /// `stats()`: what ran and the times of the runs so far (the `vc --json` fields).
@@ -263,6 +298,18 @@ struct Stats<'a> {
     runs: usize,
     #[serde(flatten)]
     timing: Option<TimingReport>,
+}
+
+/// The native plan behind `jitfft.VcPlan`: B transforms of shape (p,)*n on C-contiguous arrays
+/// of B·N values, built once; every `execute` reuses the program, the device buffers and the
+/// pinned staging. norm: "none", "full" (1/N) or "ortho" (1/√N) of the direction that runs.
+/// Executions on one plan run one at a time (a plan is safe to share between threads).
+#[pyclass(name = "_VcPlan", module = "jitfft._jitfft", frozen)]
+pub struct PyVcPlan {
+    req: Request,
+    ready: SharedReady,
+    source: String,
+    passes: usize,
 }
 
 #[pymethods]
@@ -293,38 +340,32 @@ impl PyVcPlan {
             norm,
             device,
         };
-        PyVcPlan::from_request(py, req)
+        let ready = req.build(py)?;
+        let (source, passes) = {
+            let r = ready.lock().unwrap_or_else(|e| e.into_inner());
+            (r.tr.program.source.clone(), r.tr.schedule.pass_count())
+        };
+        Ok(PyVcPlan {
+            req,
+            ready,
+            source,
+            passes,
+        })
     }
 
-    /// Transforms x (B·N values, e.g. shape (p,)*n or (B,)+(p,)*n) and returns the spectrum
-    /// with x's shape in the plan's dtype. x that is already C-contiguous in the plan's dtype
-    /// is read in place (no copy); other arrays are converted first. `out` (C-contiguous, the
-    /// plan's dtype, x's size) receives the result; `out=x` transforms in place. NaN or
-    /// infinite input raises ValueError. The GIL is released while the device works.
-    #[pyo3(signature = (x, out=None))]
+    /// Transforms x (B·N values, C-contiguous in the plan's dtype, else converted) into a new
+    /// array of x's shape, into `out` (C-contiguous, the plan's dtype, x's size), or in place
+    /// when `out` is x. NaN or infinite input raises ValueError unless check_finite=False.
+    #[pyo3(signature = (x, out=None, check_finite=true))]
     fn execute<'py>(
         &self,
         py: Python<'py>,
         x: &Bound<'py, PyAny>,
         out: Option<&Bound<'py, PyAny>>,
+        check_finite: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let arr = complex_array(x, Some(self.req.precision), "x")?;
-        // `out=x` with x converted (a copy) would not be in place: refuse it.
-        if let Some(o) = out {
-            if o.is(x) {
-                let same = match &arr {
-                    ComplexArray::F32(a) => a.is(x),
-                    ComplexArray::F64(a) => a.is(x),
-                };
-                if !same {
-                    return Err(bad(format!(
-                        "out=x needs x C-contiguous in the plan's dtype ({})",
-                        self.dtype()
-                    )));
-                }
-            }
-        }
-        self.run(py, arr, out)
+        let y = run(py, &self.req, &self.ready, x, out, check_finite)?;
+        y.call_method1("reshape", (x.getattr("shape")?,))
     }
 
     /// The generated OpenCL C of the plan's kernels.
@@ -339,37 +380,25 @@ impl PyVcPlan {
         self.passes
     }
 
-    /// (p, n, batch)
+    /// The plan's device buffers and pinned staging in bytes (device, host).
     #[getter]
-    fn shape(&self) -> (u32, u32, u64) {
-        (self.req.p, self.req.n, self.req.batch)
-    }
-
-    /// numpy dtype name of the plan's arrays ("complex64" or "complex128").
-    #[getter]
-    fn dtype_name(&self) -> &'static str {
-        self.dtype()
+    fn footprint(&self) -> (u64, u64) {
+        let r = self.ready.lock().unwrap_or_else(|e| e.into_inner());
+        let one = r.tr.plan.buffer_bytes();
+        (one * r.tr.plan.buffers_needed(), one)
     }
 
     /// What ran (device, plan, passes, radices, kernels, build_ms, build_from_cache, tuned)
-    /// and the times of the executions so far (kernel_ms, pass_ms, upload_ms, download_ms,
-    /// end_to_end_ms as {median, min, max, count}; effective_gbs): the fields of
-    /// `jitfft vc --json`. `runs` counts the executions summarised (the last 1000).
+    /// and the times of the executions so far: the fields of `jitfft vc --json`.
     fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let r = self.ready.lock().unwrap_or_else(|e| e.into_inner());
-        let s = Stats {
-            transform: &r.report,
-            runs: r.runs.len(),
-            timing: (!r.runs.is_empty()).then(|| TimingReport::of(&r.tr, &r.runs)),
-        };
-        to_dict(py, &s)
+        stats(py, &self.ready)
     }
 
     fn __repr__(&self) -> String {
         let r = self.ready.lock().unwrap_or_else(|e| e.into_inner());
         let p = &r.tr.plan;
         format!(
-            "VcPlan(p={}, n={}, batch={}, precision={:?}, inverse={}, algorithm={:?}, passes={}, device={:?})",
+            "p={}, n={}, batch={}, precision={:?}, inverse={}, algorithm={:?}, passes={}, device={:?}",
             p.p,
             p.n,
             p.batch,
@@ -382,82 +411,87 @@ impl PyVcPlan {
     }
 }
 
-/// Plans `vc` built, most recently used last (a few kept: building costs a compile or a
-/// program-cache load and device buffers).
-static PLANS: Mutex<Vec<(Request, Arc<PyVcPlan>)>> = Mutex::new(Vec::new());
-const KEPT_PLANS: usize = 8;
-
-fn cached_plan(py: Python<'_>, req: Request) -> PyResult<Arc<PyVcPlan>> {
-    {
-        let mut plans = PLANS.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(i) = plans.iter().position(|(r, _)| *r == req) {
-            let e = plans.remove(i);
-            let plan = e.1.clone();
-            plans.push(e);
-            return Ok(plan);
-        }
-    }
-    let plan = Arc::new(PyVcPlan::from_request(py, req.clone())?);
-    let mut plans = PLANS.lock().unwrap_or_else(|e| e.into_inner());
-    if plans.len() == KEPT_PLANS {
-        plans.remove(0);
-    }
-    plans.push((req, plan.clone()));
-    Ok(plan)
+fn stats<'py>(py: Python<'py>, ready: &SharedReady) -> PyResult<Bound<'py, PyAny>> {
+    let r = ready.lock().unwrap_or_else(|e| e.into_inner());
+    let s = Stats {
+        transform: &r.report,
+        runs: r.runs.len(),
+        timing: (!r.runs.is_empty()).then(|| TimingReport::of(&r.tr, &r.runs)),
+    };
+    to_dict(py, &s)
 }
 
-/// The Vilenkin-Chrestenson transform of x: the n-dimensional DFT of each array of shape
-/// (p,)*n, S[w] = Σ_x x[x] · e^(−2πi⟨w,x⟩/p), equal to numpy.fft.fftn over the last n axes
-/// (inverse=True: numpy.fft.ifftn, 1/N scaling unless norm says otherwise).
-///
-/// x: shape (p,)*n, or (B,)+(p,)*n for B transforms at once; with p given also (p^n,) or
-/// (B, p^n). complex64 runs in f32, complex128 in f64; real or integer input is promoted
-/// (float32 to complex64, others to complex128). Returns the spectrum with x's shape and
-/// dtype. p defaults to the last axis's length. algorithm: None (the device's tuned or default
-/// plan), "ct", "cg" or "fused". device: index, name substring, "gpu" or "cpu".
-/// Plans are built once and kept (the last 8); for repeated calls VcPlan is the fast path.
+/// B transforms of shape (p,)*n of x (B·N values, C-contiguous) with the device plan cache's
+/// plan, into a new 1-D array, into `out`, or in place (`out` is x). The Python layer's
+/// `jitfft.vc` / `ivc` call this after settling axes, norm and layout.
 #[pyfunction]
-#[pyo3(signature = (x, p=None, *, inverse=false, algorithm=None, norm=None, device=None))]
-fn vc<'py>(
+#[pyo3(signature = (x, out, p, n, batch, precision, inverse, norm, algorithm=None, device=None, check_finite=true))]
+#[allow(clippy::too_many_arguments)]
+fn _vc<'py>(
     py: Python<'py>,
     x: &Bound<'py, PyAny>,
-    p: Option<u32>,
+    out: Option<&Bound<'py, PyAny>>,
+    p: u32,
+    n: u32,
+    batch: u64,
+    precision: &str,
     inverse: bool,
+    norm: String,
     algorithm: Option<String>,
-    norm: Option<String>,
     device: Option<String>,
+    check_finite: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let arr = complex_array(x, None, "x")?;
-    let shape = arr.shape();
-    let p = match p.or_else(|| infer_p(&shape)) {
-        Some(p) => p,
-        None => {
-            return Err(bad(format!(
-                "x has shape {shape:?}: give p (shapes (p,)*n and (B,)+(p,)*n name it by their last axis)"
-            )))
-        }
-    };
     if p < 2 {
         return Err(bad(format!("p = {p}: the transform needs p ≥ 2")));
     }
-    let (n, batch) = transform_shape(p, &shape, None, None, "x").map_err(to_py)?;
     let req = Request {
         p,
         n,
         batch,
-        precision: arr.precision(),
+        precision: precision_arg(precision)?,
         inverse,
         algorithm,
         radix: None,
-        norm,
+        norm: Some(norm),
         device,
     };
-    let plan = cached_plan(py, req)?;
-    plan.run(py, arr, None)
+    let ready = req.cached(py)?;
+    run(py, &req, &ready, x, out, check_finite)
+}
+
+/// The `stats()` dict of the cached plan `_vc` uses for these arguments (None if not cached).
+#[pyfunction]
+#[pyo3(signature = (p, n, batch, precision, inverse, norm, algorithm=None, device=None))]
+#[allow(clippy::too_many_arguments)]
+fn _vc_stats<'py>(
+    py: Python<'py>,
+    p: u32,
+    n: u32,
+    batch: u64,
+    precision: &str,
+    inverse: bool,
+    norm: String,
+    algorithm: Option<String>,
+    device: Option<String>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let req = Request {
+        p,
+        n,
+        batch,
+        precision: precision_arg(precision)?,
+        inverse,
+        algorithm,
+        radix: None,
+        norm: Some(norm),
+        device,
+    };
+    let ready = req.cached(py)?;
+    stats(py, &ready)
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyVcPlan>()?;
-    m.add_function(wrap_pyfunction!(vc, m)?)?;
+    m.add_function(wrap_pyfunction!(_vc, m)?)?;
+    m.add_function(wrap_pyfunction!(_vc_stats, m)?)?;
     Ok(())
 }

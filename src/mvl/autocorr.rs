@@ -13,59 +13,105 @@ use crate::vc::{
 };
 use num_complex::{Complex32, Complex64};
 
+/// The two transforms of the autocorrelation of B functions of n p-valued variables, built once
+/// and reusable: the forward spectrum |S|² of ε^f and the batched inverse transform.
+pub struct Autocorrelator {
+    f: VcTransform,
+    g: VcTransform,
+    precision: Precision,
+}
+
+impl Autocorrelator {
+    /// Generates, builds and allocates both transforms.
+    pub fn new(gpu: &Gpu, p: u32, n: u32, batch: u64, precision: Precision) -> Result<Self> {
+        let opts = |direction| VcOptions {
+            algorithm: Algorithm::Fused,
+            precision,
+            direction,
+            ..Default::default()
+        };
+        let fwd = VcPlan::new(p, n, opts(Direction::Forward))?
+            .with_batch(batch)?
+            .with_truth(TruthEncoding::Roots)?
+            .with_output(SpectrumOutput::Norm2)?;
+        let inv = VcPlan::new(p, n, opts(Direction::Inverse))?.with_batch(batch)?;
+        Ok(Autocorrelator {
+            f: VcTransform::new(gpu, &fwd)?,
+            g: VcTransform::new(gpu, &inv)?,
+            precision,
+        })
+    }
+
+    /// Device bytes of both transforms' data buffers.
+    pub fn device_bytes(&self) -> u64 {
+        [&self.f.plan, &self.g.plan]
+            .iter()
+            .map(|p| p.buffer_bytes() * p.buffers_needed())
+            .sum()
+    }
+
+    /// R_f(τ) for each of the B functions, B·N values (function-major, τ in natural order).
+    ///
+    /// Errors: truth vectors of another shape than the plans' ([`JitError::InvalidInput`]).
+    pub fn run(&self, gpu: &Gpu, truth: &TruthVectors) -> Result<Vec<Complex64>> {
+        let plan = &self.f.plan;
+        if (truth.p, truth.n, truth.batch) != (plan.p, plan.n, plan.batch) {
+            return Err(JitError::invalid(format!(
+                "truth vectors of {} function(s) of p = {}, n = {}; the autocorrelator takes {} of p = {}, n = {}",
+                truth.batch, truth.p, truth.n, plan.batch, plan.p, plan.n
+            )));
+        }
+        let (f, g) = (&self.f, &self.g);
+        f.upload_truth(&truth.data)?;
+        f.run_checked(gpu)?;
+        let copy_err = |e: ocl::Error| JitError::Device(format!("copying |S|² on the device: {e}"));
+        match (f.result_buffer(), g.input_buffer()) {
+            (DeviceBuffer::F32(a), DeviceBuffer::F32(b)) => {
+                a.copy(b, None, None).enq().map_err(copy_err)?
+            }
+            (DeviceBuffer::F64(a), DeviceBuffer::F64(b)) => {
+                a.copy(b, None, None).enq().map_err(copy_err)?
+            }
+            _ => {
+                return Err(JitError::invalid(
+                    "forward and inverse plans differ in precision",
+                ))
+            }
+        }
+        g.run(gpu)?;
+        let total = (truth.batch * truth.len()) as usize;
+        Ok(match self.precision {
+            Precision::F32 => {
+                let mut v = vec![Complex32::new(0.0, 0.0); total];
+                g.download(&mut v)?;
+                v.into_iter()
+                    .map(|c| Complex64::new(c.re as f64, c.im as f64))
+                    .collect()
+            }
+            Precision::F64 => {
+                let mut v = vec![Complex64::new(0.0, 0.0); total];
+                g.download(&mut v)?;
+                v
+            }
+        })
+    }
+
+    /// Frees the device memory now.
+    pub fn release(self) -> Result<()> {
+        self.f.release()?;
+        self.g.release()
+    }
+}
+
 /// R_f(τ) for each of the B functions, B·N values (function-major, τ in natural order).
 pub fn autocorrelation(
     gpu: &Gpu,
     truth: &TruthVectors,
     precision: Precision,
 ) -> Result<Vec<Complex64>> {
-    let opts = |direction| VcOptions {
-        algorithm: Algorithm::Fused,
-        precision,
-        direction,
-        ..Default::default()
-    };
-    let fwd = VcPlan::new(truth.p, truth.n, opts(Direction::Forward))?
-        .with_batch(truth.batch)?
-        .with_truth(TruthEncoding::Roots)?
-        .with_output(SpectrumOutput::Norm2)?;
-    let inv = VcPlan::new(truth.p, truth.n, opts(Direction::Inverse))?.with_batch(truth.batch)?;
-    let f = VcTransform::new(gpu, &fwd)?;
-    let g = VcTransform::new(gpu, &inv)?;
-    f.upload_truth(&truth.data)?;
-    f.run_checked(gpu)?;
-    let copy_err = |e: ocl::Error| JitError::Device(format!("copying |S|² on the device: {e}"));
-    match (f.result_buffer(), g.input_buffer()) {
-        (DeviceBuffer::F32(a), DeviceBuffer::F32(b)) => {
-            a.copy(b, None, None).enq().map_err(copy_err)?
-        }
-        (DeviceBuffer::F64(a), DeviceBuffer::F64(b)) => {
-            a.copy(b, None, None).enq().map_err(copy_err)?
-        }
-        _ => {
-            return Err(JitError::invalid(
-                "forward and inverse plans differ in precision",
-            ))
-        }
-    }
-    g.run(gpu)?;
-    let total = (truth.batch * truth.len()) as usize;
-    let out = match precision {
-        Precision::F32 => {
-            let mut v = vec![Complex32::new(0.0, 0.0); total];
-            g.download(&mut v)?;
-            v.into_iter()
-                .map(|c| Complex64::new(c.re as f64, c.im as f64))
-                .collect()
-        }
-        Precision::F64 => {
-            let mut v = vec![Complex64::new(0.0, 0.0); total];
-            g.download(&mut v)?;
-            v
-        }
-    };
-    f.release()?;
-    g.release()?;
+    let a = Autocorrelator::new(gpu, truth.p, truth.n, truth.batch, precision)?;
+    let out = a.run(gpu, truth)?;
+    a.release()?;
     Ok(out)
 }
 

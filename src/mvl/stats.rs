@@ -42,6 +42,148 @@ pub struct SpectrumStats {
     pub exact: Option<Vec<Vec<(u64, u64)>>>,
 }
 
+/// The statistics transform of B functions of n p-valued variables, built once and reusable.
+pub struct SpectrumStatsPlan {
+    tr: VcTransform,
+    rule: BentRule,
+    bins: u32,
+    want_exact: bool,
+}
+
+impl SpectrumStatsPlan {
+    /// Generates, builds and allocates the reducing transform.
+    ///
+    /// Errors: `bins` of 0 ([`JitError::InvalidInput`]); what [`VcTransform::new`] refuses.
+    pub fn new(
+        gpu: &Gpu,
+        p: u32,
+        n: u32,
+        batch: u64,
+        precision: Precision,
+        bins: u32,
+    ) -> Result<Self> {
+        if bins == 0 {
+            return Err(JitError::invalid(
+                "--bins 0: a histogram has at least one bin",
+            ));
+        }
+        let rule = BentRule::new(p, n, precision);
+        let e = rule.spectrum_error;
+        let plan = VcPlan::new(
+            p,
+            n,
+            VcOptions {
+                algorithm: Algorithm::Fused,
+                precision,
+                ..Default::default()
+            },
+        )?
+        .with_batch(batch)?
+        .with_truth(TruthEncoding::Roots)?;
+        let want_exact = rule.integer_norms && plan.len <= EXACT_MAX_LEN;
+        let plan = plan.with_output(SpectrumOutput::Reduce {
+            write: want_exact,
+            bins,
+            zero_tol2: e * e,
+        })?;
+        Ok(SpectrumStatsPlan {
+            tr: VcTransform::new(gpu, &plan)?,
+            rule,
+            bins,
+            want_exact,
+        })
+    }
+
+    /// Device bytes of the transform's data buffers.
+    pub fn device_bytes(&self) -> u64 {
+        self.tr.plan.buffer_bytes() * self.tr.plan.buffers_needed()
+    }
+
+    /// Frees the device memory now.
+    pub fn release(self) -> Result<()> {
+        self.tr.release()
+    }
+
+    /// The statistics of `truth` (the plan's p, n and batch).
+    ///
+    /// Errors: truth vectors of another shape ([`JitError::InvalidInput`]); OpenCL failures.
+    pub fn run(&self, gpu: &Gpu, truth: &TruthVectors) -> Result<SpectrumStats> {
+        let (tr, rule, bins) = (&self.tr, &self.rule, self.bins);
+        let plan = &tr.plan;
+        if (truth.p, truth.n, truth.batch) != (plan.p, plan.n, plan.batch) {
+            return Err(JitError::invalid(format!(
+                "truth vectors of {} function(s) of p = {}, n = {}; the plan takes {} of p = {}, n = {}",
+                truth.batch, truth.p, truth.n, plan.batch, plan.p, plan.n
+            )));
+        }
+        let e = rule.spectrum_error;
+        let len = truth.len();
+        let precision = plan.precision;
+        let want_exact = self.want_exact;
+        let b = truth.batch as usize;
+        tr.upload_truth(&truth.data)?;
+        tr.set_histogram_scale(&vec![0.0; b])?;
+        tr.run_checked(gpu)?;
+        let r = tr.reduced()?;
+        let scale: Vec<f64> = r
+            .max2
+            .iter()
+            .map(|&m| if m > 0.0 { bins as f64 / m } else { 0.0 })
+            .collect();
+        tr.set_histogram_scale(&scale)?;
+        tr.run_checked(gpu)?;
+        let (zeros, hist) = tr.reduced_counts()?;
+        let exact = if want_exact {
+            let total = (truth.batch * len) as usize;
+            let spec: Vec<Complex64> = match precision {
+                Precision::F32 => {
+                    let mut v = vec![Complex32::new(0.0, 0.0); total];
+                    tr.download(&mut v)?;
+                    v.into_iter()
+                        .map(|c| Complex64::new(c.re as f64, c.im as f64))
+                        .collect()
+                }
+                Precision::F64 => {
+                    let mut v = vec![Complex64::new(0.0, 0.0); total];
+                    tr.download(&mut v)?;
+                    v
+                }
+            };
+            let mut out = Vec::with_capacity(b);
+            for (f, s) in spec.chunks(len as usize).enumerate() {
+                if rule.bound2(r.max2[f]) >= 0.5 {
+                    out.clear();
+                    break;
+                }
+                let mut vals: Vec<u64> = s.iter().map(|c| c.norm_sqr().round() as u64).collect();
+                vals.sort_unstable();
+                let mut counts: Vec<(u64, u64)> = Vec::new();
+                for v in vals {
+                    match counts.last_mut() {
+                        Some((x, c)) if *x == v => *c += 1,
+                        _ => counts.push((v, 1)),
+                    }
+                }
+                out.push(counts);
+            }
+            (out.len() == b).then_some(out)
+        } else {
+            None
+        };
+        Ok(SpectrumStats {
+            p: truth.p,
+            n: truth.n,
+            bins,
+            min_abs: r.min2.iter().map(|x| x.max(0.0).sqrt()).collect(),
+            max_abs: r.max2.iter().map(|x| x.max(0.0).sqrt()).collect(),
+            zeros,
+            zero_tol: e,
+            histogram: hist.chunks(bins as usize).map(|c| c.to_vec()).collect(),
+            exact,
+        })
+    }
+}
+
 /// Computes the statistics of B functions on a device.
 pub fn spectrum_stats(
     gpu: &Gpu,
@@ -49,92 +191,8 @@ pub fn spectrum_stats(
     precision: Precision,
     bins: u32,
 ) -> Result<SpectrumStats> {
-    if bins == 0 {
-        return Err(JitError::invalid(
-            "--bins 0: a histogram has at least one bin",
-        ));
-    }
-    let rule = BentRule::new(truth.p, truth.n, precision);
-    let e = rule.spectrum_error;
-    let len = truth.len();
-    let want_exact = rule.integer_norms && len <= EXACT_MAX_LEN;
-    let plan = VcPlan::new(
-        truth.p,
-        truth.n,
-        VcOptions {
-            algorithm: Algorithm::Fused,
-            precision,
-            ..Default::default()
-        },
-    )?
-    .with_batch(truth.batch)?
-    .with_truth(TruthEncoding::Roots)?
-    .with_output(SpectrumOutput::Reduce {
-        write: want_exact,
-        bins,
-        zero_tol2: e * e,
-    })?;
-    let tr = VcTransform::new(gpu, &plan)?;
-    let b = truth.batch as usize;
-    tr.upload_truth(&truth.data)?;
-    tr.set_histogram_scale(&vec![0.0; b])?;
-    tr.run_checked(gpu)?;
-    let r = tr.reduced()?;
-    let scale: Vec<f64> = r
-        .max2
-        .iter()
-        .map(|&m| if m > 0.0 { bins as f64 / m } else { 0.0 })
-        .collect();
-    tr.set_histogram_scale(&scale)?;
-    tr.run_checked(gpu)?;
-    let (zeros, hist) = tr.reduced_counts()?;
-    let exact = if want_exact {
-        let total = (truth.batch * len) as usize;
-        let spec: Vec<Complex64> = match precision {
-            Precision::F32 => {
-                let mut v = vec![Complex32::new(0.0, 0.0); total];
-                tr.download(&mut v)?;
-                v.into_iter()
-                    .map(|c| Complex64::new(c.re as f64, c.im as f64))
-                    .collect()
-            }
-            Precision::F64 => {
-                let mut v = vec![Complex64::new(0.0, 0.0); total];
-                tr.download(&mut v)?;
-                v
-            }
-        };
-        let mut out = Vec::with_capacity(b);
-        for (f, s) in spec.chunks(len as usize).enumerate() {
-            if rule.bound2(r.max2[f]) >= 0.5 {
-                out.clear();
-                break;
-            }
-            let mut vals: Vec<u64> = s.iter().map(|c| c.norm_sqr().round() as u64).collect();
-            vals.sort_unstable();
-            let mut counts: Vec<(u64, u64)> = Vec::new();
-            for v in vals {
-                match counts.last_mut() {
-                    Some((x, c)) if *x == v => *c += 1,
-                    _ => counts.push((v, 1)),
-                }
-            }
-            out.push(counts);
-        }
-        (out.len() == b).then_some(out)
-    } else {
-        None
-    };
-    tr.release()?;
-    Ok(SpectrumStats {
-        p: truth.p,
-        n: truth.n,
-        bins,
-        min_abs: r.min2.iter().map(|x| x.max(0.0).sqrt()).collect(),
-        max_abs: r.max2.iter().map(|x| x.max(0.0).sqrt()).collect(),
-        zeros,
-        zero_tol: e,
-        histogram: hist.chunks(bins as usize).map(|c| c.to_vec()).collect(),
-        exact,
-    })
+    let plan = SpectrumStatsPlan::new(gpu, truth.p, truth.n, truth.batch, precision, bins)?;
+    let stats = plan.run(gpu, truth)?;
+    plan.release()?;
+    Ok(stats)
 }

@@ -1,0 +1,43 @@
+"""jitfft: run-time generated OpenCL kernels for spectral transforms, on numpy arrays.
+
+vc / ivc / VcPlan: the Vilenkin-Chrestenson transform, numpy.fft.fftn / ifftn over axes of
+one length p (numpy's signatures; see ``jitfft._fft``). scipy_backend: the same as a
+scipy.fft backend. bent / spectrum_stats / autocorr: many p-valued functions' spectra at once;
+ntt / gfp: exact transforms over prime fields; mul: exact products of Python integers.
+Every call releases the GIL while the device works; plans are kept in one cache per device
+(plan_cache_info, clear_plan_cache, set_plan_cache_limits). Bad input raises ValueError or
+TypeError naming the argument; OpenClError, DeviceError and BuildError report the device.
+"""
+
+import os as _os
+
+# The wheel's bundled ICD loader (pyopencl's build of ocl-icd; see tools/build-wheel.sh) reads
+# PYOPENCL_HOME as one more place to look for drivers and crashes where it is unset: point it at
+# this folder (it holds no .icd files) unless the user (or pyopencl) set it. Drivers are found
+# in /etc/OpenCL/vendors or OCL_ICD_VENDORS as usual.
+_os.environ.setdefault("PYOPENCL_HOME", _os.path.dirname(_os.path.abspath(__file__)))
+
+from ._jitfft import (  # noqa: E402
+    BuildError,
+    DeviceError,
+    OpenClError,
+    __version__,
+    autocorr,
+    bent,
+    clear_plan_cache,
+    devices,
+    gfp,
+    mul,
+    ntt,
+    plan_cache_info,
+    set_plan_cache_limits,
+    spectrum_stats,
+)
+from ._fft import MAX_P, VcPlan, ivc, vc, vc_layout_stats  # noqa: E402
+from . import scipy_backend  # noqa: E402
+
+__all__ = [
+    "BuildError", "DeviceError", "OpenClError", "MAX_P", "VcPlan", "autocorr", "bent",
+    "clear_plan_cache", "devices", "gfp", "ivc", "mul", "ntt", "plan_cache_info",
+    "scipy_backend", "set_plan_cache_limits", "spectrum_stats", "vc", "vc_layout_stats",
+]

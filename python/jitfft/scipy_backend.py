@@ -1,0 +1,109 @@
+"""jitfft as a scipy.fft backend (the uarray protocol)::
+
+    with scipy.fft.set_backend(jitfft.scipy_backend):
+        y = scipy.fft.fftn(x)
+
+fftn / ifftn, fft2 / ifft2 and fft / ifft run on the device whenever the axes they are asked
+for have one length 2 ≤ p ≤ 256 and x is a complex, real float or integer array; everything
+else (other functions, unequal lengths, other dtypes) returns NotImplemented and scipy runs its
+own. ``workers`` is accepted (the device does the work); ``overwrite_x=True`` transforms in
+place where x already is a contiguous complex array of the result's dtype; ``plan=`` takes a
+``jitfft.VcPlan`` built for x's shape, axes, direction and norm.
+
+Real transforms (rfftn / irfftn, ...) are not here yet: they go in ``_HANDLERS`` below.
+"""
+
+import operator
+
+import numpy as np
+
+from . import _fft
+
+__ua_domain__ = "numpy.scipy.fft"
+
+
+class _Declined(Exception):
+    """Raised by a handler for input jitfft does not take: scipy then runs its own."""
+
+
+def _axes_for(x, s, axes):
+    try:
+        return _fft._axes(x.ndim, axes, s)
+    except (TypeError, ValueError):
+        raise _Declined from None
+
+
+def _nd(x, s=None, axes=None, norm=None, overwrite_x=False, workers=None, *, plan=None,
+        inverse=False):
+    x = np.asarray(x)
+    kind, size = x.dtype.kind, x.dtype.itemsize
+    if kind not in "cfiu" or (kind == "f" and size > 8) or (kind == "c" and size > 16):
+        raise _Declined  # bool, object, long double: scipy's own
+    axes = _axes_for(x, s, axes)
+    if plan is not None:
+        # A VcPlan says what it takes: a mismatch is the caller's error, not a fallback.
+        return _with_plan(plan, x, s, axes, norm, inverse)
+    shape = list(x.shape)
+    if s is not None:
+        if len(s) != len(axes):
+            raise _Declined
+        for a, v in zip(axes, s):
+            shape[a] = shape[a] if v in (None, -1) else operator.index(v)
+    lengths = {shape[a] for a in axes}
+    if len(lengths) != 1 or not 2 <= next(iter(lengths)) <= _fft.MAX_P:
+        raise _Declined
+    if workers is not None:
+        operator.index(workers)  # scipy's type rule; the device does the work
+    dtype = _fft._DTYPES[_fft._precision(None, x.dtype)]
+    in_place = (overwrite_x and s is None and isinstance(x, np.ndarray) and x.dtype == dtype
+                and x.flags.writeable)
+    f = _fft.ivc if inverse else _fft.vc
+    return f(x, s=s, axes=axes, norm=norm, out=x if in_place else None)
+
+
+def _with_plan(plan, x, s, axes, norm, inverse):
+    if not isinstance(plan, _fft.VcPlan):
+        raise TypeError(f"plan must be a jitfft.VcPlan, not {type(plan).__name__}")
+    if s is not None or plan.shape != x.shape or set(plan.axes) != set(axes):
+        raise ValueError(f"plan takes shape {plan.shape} over axes {plan.axes}; "
+                         f"this call is shape {x.shape} over axes {axes}")
+    if plan.inverse != inverse or (plan.norm or "backward") != (norm or "backward"):
+        raise ValueError(f"plan is inverse={plan.inverse}, norm={plan.norm!r}; this call is "
+                         f"inverse={inverse}, norm={norm!r}")
+    return plan.execute(x)
+
+
+def _one(x, n=None, axis=-1, norm=None, overwrite_x=False, workers=None, *, plan=None,
+         inverse=False):
+    return _nd(x, None if n is None else (n,), (axis,), norm, overwrite_x, workers, plan=plan,
+               inverse=inverse)
+
+
+def _two(x, s=None, axes=(-2, -1), norm=None, overwrite_x=False, workers=None, *, plan=None,
+         inverse=False):
+    return _nd(x, s, axes, norm, overwrite_x, workers, plan=plan, inverse=inverse)
+
+
+def _inverse(f):
+    return lambda *args, **kwargs: f(*args, inverse=True, **kwargs)
+
+
+# scipy.fft's function name -> handler. Real transforms go here when jitfft has them.
+_HANDLERS = {
+    "fftn": _nd,
+    "ifftn": _inverse(_nd),
+    "fft2": _two,
+    "ifft2": _inverse(_two),
+    "fft": _one,
+    "ifft": _inverse(_one),
+}
+
+
+def __ua_function__(method, args, kwargs):
+    handler = _HANDLERS.get(getattr(method, "__name__", None))
+    if handler is None:
+        return NotImplemented
+    try:
+        return handler(*args, **kwargs)
+    except _Declined:
+        return NotImplemented
