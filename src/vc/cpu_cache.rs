@@ -11,7 +11,7 @@ const WAYS: u64 = 8;
 /// The cache model of the CPU rule: true where the r rows of a CT butterfly, `dist · bytes`
 /// apart, need more lines of one L1 set than it has ways, so that one-butterfly work-items
 /// evict each other's lines (a 4 KB-multiple stride puts every row in one set). Measured on
-/// PoCL (`docs/notes/cpu.md`): these passes win with the lane kernels (32^4's dist 32^3 and
+/// PoCL (`docs/history/2026-11-25-cpu-shaped-kernels.md`): these passes win with the lane kernels (32^4's dist 32^3 and
 /// 32^2, 16^5's 16^4 and 16^3, 4^11's), the others lose to their private-memory copy (32^4's
 /// dist 32, 16^5's 16^2 and 16: 1.5–3.6× slower) and radix ≤ 8 rows fit the ways.
 pub fn rows_thrash(radix: u64, dist: u64, complex_bytes: u64) -> bool {
