@@ -36,7 +36,7 @@ pub fn fused_max_threads() -> Option<u64> {
 }
 
 /// `JITFFT_PER_ITEM`: the one-work-item-per-function kernel of small reductions (bentness,
-/// [`crate::vc::fused::FusedPass::per_item`]): `off` plans the tile kernel instead (A/B), a
+/// `vc::fused::FusedPass::per_item`): `off` plans the tile kernel instead (A/B), a
 /// number sets its work-group size (rounded down to a multiple of 4; default 64). `None`:
 /// unset or unparsable (the default); `Some(0)`: off. `split` or `split:R` (see
 /// [`per_item_split`]) keep the kernel on.

@@ -31,6 +31,7 @@
 
 pub mod copy;
 pub mod plan;
+mod report;
 mod run;
 
 pub use copy::{coalesce, gather, scatter, HostArray};

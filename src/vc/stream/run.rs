@@ -4,6 +4,8 @@
 
 use super::copy::{gather, scatter, HostArray};
 use super::plan::{chunk_rows, ChunkRows, StreamPass, StreamPlan};
+use super::report::event_totals;
+pub use super::report::{PassTimes, TransferFloor};
 use crate::error::{JitError, Result};
 use crate::runtime::timing::event_span_ns;
 use crate::runtime::transfer::{finish, flush, read_rect, write_rect, Rect};
@@ -15,7 +17,6 @@ use crate::vc::plan::{Algorithm, Coeffs, VcOptions, VcPlan};
 use crate::vc::schedule::Buf;
 use crate::vc::CompiledVc;
 use ocl::{Buffer, Event, Queue};
-use serde::Serialize;
 use std::collections::VecDeque;
 use std::time::Instant;
 
@@ -49,53 +50,6 @@ const TARGET_CHUNK_BYTES: u64 = 512 << 20;
 
 /// Share of the device memory the slots may take (the rest: programs, tables, the driver).
 const MEMORY_SHARE: f64 = 0.85;
-
-/// Times of one streamed pass.
-#[derive(Debug, Clone, Serialize)]
-pub struct PassTimes {
-    /// Lowest transformed digit and digits transformed.
-    pub digits: (u32, u32),
-    /// Chunks the pass ran in.
-    pub chunks: u64,
-    /// Host wall clock of the whole pass (gathers and scatters included).
-    pub wall_ms: f64,
-    /// First upload start to last download end (profiling events).
-    pub span_ms: f64,
-    /// Sums over the chunks of the uploads', kernels' and downloads' event times.
-    pub upload_ms: f64,
-    /// See `upload_ms`.
-    pub kernel_ms: f64,
-    /// See `upload_ms`.
-    pub download_ms: f64,
-    /// Host time copying chunks into and out of pinned staging.
-    pub gather_ms: f64,
-    /// Host time copying finished chunks back (see `gather_ms`).
-    pub scatter_ms: f64,
-    /// Bytes of the array (each read once from and written once to the host).
-    pub bytes: u64,
-    /// `bytes / wall_ms` in GB/s.
-    pub rate_gbs: f64,
-}
-
-/// The pinned transfer rate on the same buffers: one upload then one download of a chunk.
-#[derive(Debug, Clone, Serialize)]
-pub struct TransferFloor {
-    /// Bytes moved each way.
-    pub bytes: u64,
-    /// The upload's event time.
-    pub upload_ms: f64,
-    /// The download's event time.
-    pub download_ms: f64,
-    /// `bytes / (upload + download)` in GB/s: what a pass moving every byte up and back down
-    /// sequentially would reach.
-    pub rate_gbs: f64,
-    /// An upload into one slot and a download from another at once, on the pass's two
-    /// transfer queues: first start to last end.
-    pub duplex_ms: f64,
-    /// `bytes / duplex_ms` in GB/s: the full-duplex floor of a pass (every byte up and down,
-    /// both directions running together).
-    pub duplex_rate_gbs: f64,
-}
 
 struct Slot<T: ocl::OclPrm> {
     a: Buffer<T>,
@@ -599,34 +553,4 @@ impl StreamedVc {
             TypedSlots::F64(t) => rel(t),
         }
     }
-}
-
-/// The summed upload, kernel and download event times of a pass's chunks and the span from
-/// the first start to the last end, in ms.
-fn event_totals<'a>(
-    chunks: impl Iterator<Item = (&'a Event, &'a [Event], &'a Event)>,
-) -> Result<[f64; 4]> {
-    let (mut up_ns, mut k_ns, mut down_ns) = (0u64, 0u64, 0u64);
-    let (mut first, mut last) = (u64::MAX, 0u64);
-    for (up, kernels, down) in chunks {
-        let mut span = |ev: &Event, sum: &mut u64| -> Result<()> {
-            let (s, e) = event_span_ns(ev)?;
-            first = first.min(s);
-            last = last.max(e);
-            *sum += e.saturating_sub(s);
-            Ok(())
-        };
-        span(up, &mut up_ns)?;
-        for ev in kernels {
-            span(ev, &mut k_ns)?;
-        }
-        span(down, &mut down_ns)?;
-    }
-    let ms = |ns: u64| ns as f64 * 1e-6;
-    Ok([
-        ms(up_ns),
-        ms(k_ns),
-        ms(down_ns),
-        ms(last.saturating_sub(first)),
-    ])
 }
