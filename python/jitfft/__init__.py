@@ -3,7 +3,8 @@
 vc / ivc / VcPlan: the Vilenkin-Chrestenson transform, numpy.fft.fftn / ifftn over axes of
 one length p (numpy's signatures; see ``jitfft._fft``). scipy_backend: the same as a
 scipy.fft backend. wht: the real Walsh–Hadamard transform along one axis. bent /
-spectrum_stats / autocorr: many p-valued functions' spectra at once; ntt / gfp: exact transforms over prime fields; mul: exact products of Python integers.
+spectrum_stats / autocorr: many p-valued functions' spectra at once; ntt / gfp: exact
+transforms over prime fields; mul: exact products of Python integers.
 Every call releases the GIL while the device works; plans are kept in one cache per device
 (plan_cache_info, clear_plan_cache, set_plan_cache_limits). Bad input raises ValueError or
 TypeError naming the argument; OpenClError, DeviceError and BuildError report the device.
