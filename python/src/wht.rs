@@ -63,16 +63,20 @@ fn norm_arg(s: Option<&str>) -> PyResult<WhtNorm> {
     }
 }
 
-/// The library's overflow message in Python's spelling of the option.
+/// A library error as its Python exception, the CLI's option names in Python's spelling.
 fn python_message(e: jitfft::JitError) -> PyErr {
     let err = to_py(e);
     Python::with_gil(|py| {
         let msg = err.value(py).to_string();
-        if msg.contains("--norm ortho") {
-            bad(msg.replace(
+        // The CLI's option names in the library's messages, as this function spells them.
+        let py_msg = msg
+            .replace(
                 "--norm ortho (or forward)",
                 "norm=\"ortho\" (or \"forward\")",
-            ))
+            )
+            .replace("use --precision f32", "pass float32 input");
+        if py_msg != msg {
+            bad(py_msg)
         } else {
             err
         }
@@ -184,7 +188,7 @@ fn _wht<'py>(
                 ))
             })
         })
-        .map_err(to_py)?;
+        .map_err(python_message)?;
     let wrong = || {
         bad(format!(
             "x must be a C-contiguous 1-D {} array",
