@@ -296,8 +296,10 @@ fn nvptx_by_hand(target: &str, src: &str, dir: &Path) -> (String, String, Option
             "-O2",
             "-S",
             "-fgnu-keywords",
-            "-include",
+            "-I",
         ])
+        .arg(clc.join("include"))
+        .arg("-include")
         .arg(clc.join("include/clc/clc.h"))
         .args(["-Xclang", "-mlink-builtin-bitcode", "-Xclang"])
         .arg(clc.join("lib/clc/nvptx64--nvidiacl.bc"))

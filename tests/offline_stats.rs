@@ -120,6 +120,8 @@ fn direct_asm(dir: &Path, algo: &str) -> String {
             "-O2",
             "-S",
         ])
+        .arg("-I")
+        .arg(clc.join("include"))
         .arg("-include")
         .arg(clc.join("include/clc/clc.h"))
         .args(["-Xclang", "-mlink-bitcode-file", "-Xclang"])

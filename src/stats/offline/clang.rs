@@ -159,6 +159,9 @@ pub fn common_args(tc: &Toolchain, triple: &str, cpu: &str, builtins: &Path) -> 
         &format!("-mcpu={cpu}"),
         "-O2",
         "-S",
+        // clc.h includes <clc/…>: its own include folder, not whatever the system has.
+        "-I",
+        &tc.libclc.join("include").to_string_lossy(),
         "-include",
         &tc.header().to_string_lossy(),
         "-Xclang",

@@ -241,14 +241,12 @@ fn clang_command(
     let mut cmd = Command::new(&t.clang);
     cmd.args(["-x", "cl", "-target", "nvptx64-nvidia-nvcl"]);
     cmd.arg(format!("-march={target}"));
-    cmd.args([
-        "-O2",
-        "-S",
-        "-fgnu-keywords",
-        "-Wno-linker-warnings",
-        "-include",
-    ]);
-    cmd.arg(&t.clc_h);
+    cmd.args(["-O2", "-S", "-fgnu-keywords", "-Wno-linker-warnings"]);
+    // clc.h includes <clc/…>: its own include folder, not whatever the system has.
+    if let Some(include) = t.clc_h.parent().and_then(Path::parent) {
+        cmd.arg("-I").arg(include);
+    }
+    cmd.arg("-include").arg(&t.clc_h);
     if let Some(p) = prelude {
         cmd.arg("-include").arg(p);
     }
