@@ -85,6 +85,37 @@ fn many_passes_and_every_norm_equal_the_fast_reference() {
     }
 }
 
+/// `WhtTransform::transform` (one untimed run, what `jitfft.wht` calls) through several passes
+/// equals the fast reference, twice on one transform (no state left between calls), and
+/// refuses buffers of the wrong size.
+#[test]
+fn untimed_transform_equals_the_reference_and_checks_sizes() {
+    let g = gpu();
+    let s = seed();
+    let tight = WhtLimits {
+        max_work_group: 64,
+        local_bytes: 1024,
+    };
+    let plan = WhtPlan::new(12, 3, Storage::F32, WhtNorm::Ortho, false).unwrap();
+    let tr = WhtTransform::with_limits(&g, &plan, tight).unwrap();
+    assert!(tr.passes.len() >= 2);
+    for round in 0..2 {
+        let x = rounded(&rows(plan.len(), s + round), plan.storage);
+        let mut out = vec![0u8; plan.bytes() as usize];
+        tr.transform(&g, &to_bytes(&x, plan.storage), &mut out)
+            .unwrap();
+        let y = from_bytes(&out, plan.storage);
+        let (rel, max) = errors(&y, &fast_wht(&x, 1 << 12, plan.scale()));
+        assert!(
+            rel <= 2e-6,
+            "round {round} (seed {s}): rel L2 {rel:.2e}, max {max:.2e}"
+        );
+    }
+    let mut short = vec![0u8; 8];
+    let err = tr.transform(&g, &[0u8; 8], &mut short).unwrap_err();
+    assert!(err.to_string().contains("the plan takes"), "{err}");
+}
+
 #[test]
 fn half_storage_is_within_2e_3_of_f64_with_ortho() {
     let g = gpu();

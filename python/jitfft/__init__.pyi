@@ -68,6 +68,21 @@ def ivc(
 ) -> ComplexArray:
     """numpy.fft.ifftn(x, s, axes, norm, out) over axes of one length p; arguments as vc."""
 
+def wht(
+    x: npt.ArrayLike,
+    axis: int = -1,
+    norm: Norm = None,
+    out: Optional[npt.NDArray[np.floating[Any]]] = None,
+    *,
+    device: Device = None,
+) -> npt.NDArray[np.floating[Any]]:
+    """The real Walsh–Hadamard transform along axis: rows of N = 2^k values times
+    scipy.linalg.hadamard(N) (natural order). norm None/"backward": none, "ortho": 1/sqrt(N),
+    "forward": 1/N. float16/32/64 keep their dtype (float16 computed in float32), integers
+    become float64; complex, bool and object input raise TypeError; a length that is not a
+    power of two, NaN/inf input and an overflowing result raise ValueError. out=x runs in
+    place. Plans come from the device's plan cache (kind "wht")."""
+
 def vc_layout_stats() -> Dict[str, Any]:
     """What vc/ivc copied so far: calls, input_copies, output_copies, last_layout."""
 
@@ -117,9 +132,9 @@ def plan_cache_info() -> List[Dict[str, Any]]:
     """Per device: plans, device_bytes, host_bytes, max_plans, max_bytes, hits, misses,
     evictions and entries [{kind, key, device_bytes, host_bytes, hits}]."""
 
-def clear_plan_cache(
-    kind: Optional[Literal["vc", "mul", "ntt", "gfp", "bent", "spectrum_stats", "autocorr"]] = None,
-) -> int:
+PlanKind = Literal["vc", "mul", "ntt", "gfp", "bent", "spectrum_stats", "autocorr", "wht"]
+
+def clear_plan_cache(kind: Optional[PlanKind] = None) -> int:
     """Drops the cached plans (of one kind where given); returns how many."""
 
 def set_plan_cache_limits(

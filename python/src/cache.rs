@@ -1,5 +1,5 @@
 //! One plan cache per device for every kind of plan the module builds (vc, mul, ntt, gfp,
-//! bent, spectrum_stats, autocorr): the built programs, device buffers and pinned staging
+//! bent, spectrum_stats, autocorr, wht): the built programs, device buffers and pinned staging
 //! stay allocated across calls.
 //! Bounded per device by a plan count and a byte limit (device buffers), the least recently
 //! used plan evicted first. Thread-safe: the table is locked only to look up, insert and evict;

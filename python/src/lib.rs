@@ -11,6 +11,7 @@ mod errors;
 mod exact;
 mod mvl;
 mod vc;
+mod wht;
 
 use errors::to_py;
 use jitfft::runtime::{select_device, DeviceSelector, Gpu};
@@ -93,7 +94,7 @@ fn plan_cache_info(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
 }
 
 /// Frees every cached plan (only those of `kind` where given: "vc", "mul", "ntt", "gfp",
-/// "bent", "spectrum_stats", "autocorr"); plans in use are freed when their call returns.
+/// "bent", "spectrum_stats", "autocorr", "wht"); plans in use are freed when their call returns.
 /// Returns how many were dropped.
 #[pyfunction]
 #[pyo3(signature = (kind=None))]
@@ -128,6 +129,7 @@ fn jitfft_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     vc::register(m)?;
     mvl::register(m)?;
     exact::register(m)?;
+    wht::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -111,6 +111,29 @@ impl WhtTransform {
         })
     }
 
+    /// One untimed transform of `input` into `output` (both the plan's storage bytes):
+    /// upload, the passes, download. What a library caller wants; [`WhtTransform::run`]
+    /// measures (it adds a warm-up run).
+    pub fn transform(&self, gpu: &Gpu, input: &[u8], output: &mut [u8]) -> Result<()> {
+        let len = self.plan.bytes();
+        if input.len() as u64 != len || output.len() as u64 != len {
+            return Err(JitError::invalid(format!(
+                "input of {} and output of {} bytes, the plan takes {len}",
+                input.len(),
+                output.len()
+            )));
+        }
+        self.staging.fill(input)?;
+        self.staging.upload_to(&self.data, input.len())?;
+        for (k, p) in self.kernels.iter().zip(&self.passes) {
+            k.set_args(&[crate::runtime::Arg::buf(&self.data)])?;
+            let _ = k.launch(&gpu.queue, self.plan.len() >> p.per_item, p.work_items())?;
+        }
+        // The in-order queue runs the download after the last pass.
+        self.staging.download_from(&self.data, input.len())?;
+        self.staging.drain(output)
+    }
+
     /// Bytes one pass reads plus writes.
     pub fn pass_bytes(&self) -> u64 {
         2 * self.plan.bytes()

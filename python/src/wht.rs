@@ -1,0 +1,212 @@
+//! The native half of `jitfft.wht`: B real Walsh–Hadamard transforms of rows of 2^k values
+//! (natural / Sylvester order) on a C-contiguous 1-D array of B·2^k values, with the device
+//! plan cache's plan. numpy's conventions (axis, norm, dtype, out) are the Python layer's
+//! (`jitfft/_wht.py`); half precision arrives as its uint16 bits.
+
+use crate::cache::{get_or_build, Footprint, Shared};
+use crate::device_nogil;
+use crate::errors::{bad, to_py};
+use jitfft::runtime::Gpu;
+use jitfft::wht::host::{check_finite_input, check_overflow, from_bytes};
+use jitfft::wht::{Storage, WhtNorm, WhtPlan, WhtTransform};
+use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use std::sync::Arc;
+
+/// A transform ready on its device.
+struct Ready {
+    gpu: Arc<Gpu>,
+    tr: WhtTransform,
+}
+
+/// A stored value the device reads: whether it is finite (half: its exponent bits).
+trait Stored: numpy::Element + bytemuck::Pod {
+    fn finite(&self) -> bool;
+}
+
+impl Stored for f64 {
+    fn finite(&self) -> bool {
+        self.is_finite()
+    }
+}
+
+impl Stored for f32 {
+    fn finite(&self) -> bool {
+        self.is_finite()
+    }
+}
+
+/// IEEE binary16 bits.
+impl Stored for u16 {
+    fn finite(&self) -> bool {
+        self & 0x7c00 != 0x7c00
+    }
+}
+
+fn storage_arg(s: &str) -> PyResult<Storage> {
+    match s {
+        "f16" => Ok(Storage::F16),
+        "f32" => Ok(Storage::F32),
+        "f64" => Ok(Storage::F64),
+        _ => Err(bad(format!("precision {s:?}: use 'f16', 'f32' or 'f64'"))),
+    }
+}
+
+fn norm_arg(s: Option<&str>) -> PyResult<WhtNorm> {
+    match s {
+        None | Some("backward") => Ok(WhtNorm::None),
+        Some("ortho") => Ok(WhtNorm::Ortho),
+        Some("forward") => Ok(WhtNorm::Forward),
+        Some(n) => Err(bad(format!(
+            "norm={n:?}: use None, 'backward' (no scaling), 'ortho' (1/sqrt(2^k)) or 'forward' (1/2^k)"
+        ))),
+    }
+}
+
+/// A library error as its Python exception, the CLI's option names in Python's spelling.
+fn python_message(e: jitfft::JitError) -> PyErr {
+    let err = to_py(e);
+    Python::with_gil(|py| {
+        let msg = err.value(py).to_string();
+        // The CLI's option names in the library's messages, as this function spells them.
+        let py_msg = msg
+            .replace(
+                "--norm ortho (or forward)",
+                "norm=\"ortho\" (or \"forward\")",
+            )
+            .replace("use --precision f32", "pass float32 input");
+        if py_msg != msg {
+            bad(py_msg)
+        } else {
+            err
+        }
+    })
+}
+
+/// Transforms `input` on the locked plan into `output`: refuses non-finite input, and a
+/// result that overflowed its storage (nothing is written to the caller's array then).
+fn execute<T: Stored>(r: &Ready, input: &[T], output: &mut [u8]) -> jitfft::Result<()> {
+    let plan = &r.tr.plan;
+    let bytes: &[u8] = bytemuck::cast_slice(input);
+    if !input.iter().all(T::finite) {
+        check_finite_input(
+            &from_bytes(bytes, plan.storage),
+            plan.row_len(),
+            plan.storage,
+        )?;
+    }
+    r.tr.transform(&r.gpu, bytes, output)?;
+    let out: &[T] = bytemuck::cast_slice(output);
+    if !out.iter().all(T::finite) {
+        check_overflow(
+            &from_bytes(output, plan.storage),
+            plan.row_len(),
+            plan.storage,
+        )?;
+    }
+    Ok(())
+}
+
+fn run_typed<'py, T: Stored>(
+    py: Python<'py>,
+    ready: &Shared<Ready>,
+    x: &Bound<'py, PyArray1<T>>,
+    out: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let dest: Bound<'py, PyArray1<T>> = match out {
+        None => unsafe { PyArray1::<T>::new(py, x.len(), false) },
+        Some(o) => {
+            let arr = o
+                .downcast::<PyArray1<T>>()
+                .map_err(|_| bad("out must be a 1-D array of x's dtype"))?;
+            if !arr.is_c_contiguous() || arr.len() != x.len() {
+                return Err(bad(format!(
+                    "out must be C-contiguous with {} values (x's size)",
+                    x.len()
+                )));
+            }
+            arr.clone()
+        }
+    };
+    // The input is copied out first: out may be x (in place) or overlap it.
+    let input: Vec<T> = x.readonly().as_slice()?.to_vec();
+    let mut result = vec![0u8; std::mem::size_of_val(input.as_slice())];
+    py.allow_threads(|| {
+        let r = ready.lock().unwrap_or_else(|e| e.into_inner());
+        execute::<T>(&r, &input, &mut result)
+    })
+    .map_err(python_message)?;
+    let mut rw = dest.try_readwrite()?;
+    rw.as_slice_mut()?
+        .copy_from_slice(bytemuck::cast_slice(&result));
+    drop(rw);
+    Ok(dest.into_any())
+}
+
+/// `batch` Walsh–Hadamard transforms of rows of 2^`log_n` values of x (a C-contiguous 1-D
+/// float64, float32 or, for precision "f16", uint16 array holding float16 bits) into a new
+/// array, or into `out` (same dtype and size; may be x). The Python layer's `jitfft.wht` calls
+/// this after settling axis, norm, dtype and layout.
+#[pyfunction]
+#[pyo3(signature = (x, out, log_n, batch, precision, norm=None, device=None))]
+#[allow(clippy::too_many_arguments)]
+fn _wht<'py>(
+    py: Python<'py>,
+    x: &Bound<'py, PyAny>,
+    out: Option<&Bound<'py, PyAny>>,
+    log_n: u32,
+    batch: usize,
+    precision: &str,
+    norm: Option<&str>,
+    device: Option<String>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let storage = storage_arg(precision)?;
+    let plan = WhtPlan::new(log_n, batch, storage, norm_arg(norm)?, false).map_err(to_py)?;
+    let len = plan.len();
+    let x_len = x.len()?;
+    if x_len != len {
+        return Err(bad(format!(
+            "x has {x_len} values; {batch} row(s) of 2^{log_n} are {len}"
+        )));
+    }
+    let gpu = device_nogil(py, device.as_deref())?;
+    let key = format!("{plan:?}");
+    let ready = py
+        .allow_threads(|| {
+            get_or_build(&gpu, "wht", key, || {
+                let tr = WhtTransform::new(&gpu, &plan)?;
+                let size = Footprint {
+                    device_bytes: plan.bytes(),
+                    host_bytes: plan.bytes(),
+                };
+                Ok((
+                    Ready {
+                        gpu: gpu.clone(),
+                        tr,
+                    },
+                    size,
+                ))
+            })
+        })
+        .map_err(python_message)?;
+    let wrong = || {
+        bad(format!(
+            "x must be a C-contiguous 1-D {} array",
+            match storage {
+                Storage::F16 => "uint16 (float16 bits)",
+                Storage::F32 => "float32",
+                _ => "float64",
+            }
+        ))
+    };
+    match storage {
+        Storage::F16 => run_typed::<u16>(py, &ready, x.downcast().map_err(|_| wrong())?, out),
+        Storage::F32 => run_typed::<f32>(py, &ready, x.downcast().map_err(|_| wrong())?, out),
+        _ => run_typed::<f64>(py, &ready, x.downcast().map_err(|_| wrong())?, out),
+    }
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(_wht, m)?)?;
+    Ok(())
+}
