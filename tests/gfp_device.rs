@@ -125,18 +125,22 @@ fn device_fft(
     f.from_transposed(&out, x.len()).unwrap()
 }
 
+/// Small FFTs of each preset in one process, so that every program is compiled once (tests
+/// are separate processes: two of them needing one program at once would both compile it):
+/// against the naive DFT at N < K, N = K and N = 4·K (p3: radices 8; 16; 16·4), the edge
+/// values at p3 2^6, and forward then inverse on the same programs (only the inverses are new).
+/// p4 at N = K (2^5). Exhaustive adds p3 2^5 and 2^8, p5 2^6 (165 KB programs, the slowest
+/// compile of the suite: its arithmetic runs by default above), and the round trips p5 2^6,
+/// p3 2^9 and p4 2^6.
 #[test]
-fn base_dft_k_and_small_ffts_match_the_naive_dft() {
+fn small_ffts_match_the_naive_dft_edge_values_and_invert() {
     let gpu = common::gpu();
     let seed = common::seed();
     eprintln!("seed {seed}");
     // N = K (one base DFT), N < K, and N = 2^j·K for each preset.
     for (name, sizes) in [
-        // 2^8 = 16·K: exhaustive only (2^10 = 64·K runs by default in the full FFTs).
-        ("p3", common::pick(&[4u32, 3, 5], &[4, 3, 5, 8])),
+        ("p3", common::pick(&[4u32, 3, 6], &[4, 3, 6, 5, 8])),
         ("p4", vec![5]),
-        // p5's programs are 165 KB of source, the slowest compile of the suite: exhaustive
-        // only (its arithmetic, add/sub/mul/shift, runs by default above).
         ("p5", common::pick(&[], &[6])),
     ] {
         let f = GfpField::preset(name).unwrap();
@@ -151,30 +155,43 @@ fn base_dft_k_and_small_ffts_match_the_naive_dft() {
             );
         }
     }
-}
-
-#[test]
-fn edge_inputs_transform_exactly() {
-    let gpu = common::gpu();
+    // Edge values (0, 1, p − 1, digit boundaries), padded with p − 1, at p3 2^6.
     let f = GfpField::preset("p3").unwrap();
     let mut x = f.edge_values();
     x.resize(64, Integer::from(&f.p - 1u32));
     let w = f.root_of_unity(6).unwrap();
     assert_eq!(
         device_fft(&gpu, &f, &x, 6, false),
-        cpu::naive_dft(&f, &x, &w).unwrap()
+        cpu::naive_dft(&f, &x, &w).unwrap(),
+        "p3 edge values"
     );
+    // Forward then inverse is the identity: the forward programs are the naive cases' above.
+    let all = [("p3", 6u32), ("p4", 5), ("p5", 6), ("p3", 9), ("p4", 6)];
+    for (name, log_n) in common::pick(&all[..2], &all) {
+        let f = GfpField::preset(name).unwrap();
+        let x = f.random_elements(1 << log_n, seed);
+        let y = device_fft(&gpu, &f, &x, log_n, false);
+        assert_ne!(y, x);
+        assert_eq!(
+            device_fft(&gpu, &f, &y, log_n, true),
+            x,
+            "{name} 2^{log_n} seed {seed}"
+        );
+    }
 }
 
+/// Multi-stage FFTs against the CPU FFT (p3 2^9: radices 16·16·2; p4 2^10: 32·32), and the
+/// polynomial product through p3 2^9's forward (the same program) and inverse, in one process
+/// so that the forward is compiled once. Exhaustive adds p3 2^10 and 2^12, and the product at
+/// 2^10.
 #[test]
-fn full_ffts_match_the_reference_fft() {
+fn full_ffts_and_polynomial_product_match_the_reference() {
     let gpu = common::gpu();
     let seed = common::seed();
     eprintln!("seed {seed}");
-    // p3 2^10 is the polynomial product's size (one program for both); exhaustive adds 2^12.
     for (name, log_n) in common::pick(
-        &[("p3", 10u32), ("p4", 10)],
-        &[("p3", 10), ("p4", 10), ("p3", 12)],
+        &[("p3", 9u32), ("p4", 10)],
+        &[("p3", 9), ("p4", 10), ("p3", 10), ("p3", 12)],
     ) {
         let f = GfpField::preset(name).unwrap();
         let x = f.random_elements(1 << log_n, seed);
@@ -185,34 +202,15 @@ fn full_ffts_match_the_reference_fft() {
             "{name} 2^{log_n} seed {seed}"
         );
     }
-}
-
-#[test]
-fn forward_then_inverse_is_the_identity() {
-    let gpu = common::gpu();
-    let seed = common::seed();
-    // p3 2^6 is the edge-value case's size and p4 2^5 a naive-DFT case's size: only the inverse
-    // programs are new. Exhaustive adds p5, p3 2^9 and p4 2^6.
-    let all = [("p3", 6u32), ("p4", 5), ("p5", 6), ("p3", 9), ("p4", 6)];
-    for (name, log_n) in common::pick(&all[..2], &all) {
-        let f = GfpField::preset(name).unwrap();
-        let x = f.random_elements(1 << log_n, seed);
-        let y = device_fft(&gpu, &f, &x, log_n, false);
-        assert_ne!(y, x);
-        assert_eq!(
-            device_fft(&gpu, &f, &y, log_n, true),
-            x,
-            "{name} seed {seed}"
-        );
+    for log_n in common::pick(&[9u32], &[9, 10]) {
+        polynomial_product(&gpu, log_n, seed);
     }
 }
 
-#[test]
-fn polynomial_product_through_the_fft_matches_schoolbook() {
-    let gpu = common::gpu();
-    let seed = common::seed();
+/// a·b (lengths N/2 and N/2 − 1, so no wrap-around) through forward FFTs, the pointwise
+/// product and the inverse, against the schoolbook product.
+fn polynomial_product(gpu: &jitfft::runtime::Gpu, log_n: u32, seed: u64) {
     let f = GfpField::preset("p3").unwrap();
-    let log_n = 10;
     let n = 1usize << log_n;
     let a = f.random_elements(n / 2, seed);
     let b = f.random_elements(n / 2 - 1, seed + 1);
@@ -221,16 +219,16 @@ fn polynomial_product_through_the_fft_matches_schoolbook() {
         v.resize(n, Integer::new());
         v
     };
-    let fa = device_fft(&gpu, &f, &pad(&a), log_n, false);
-    let fb = device_fft(&gpu, &f, &pad(&b), log_n, false);
+    let fa = device_fft(gpu, &f, &pad(&a), log_n, false);
+    let fb = device_fft(gpu, &f, &pad(&b), log_n, false);
     let prod: Vec<Integer> = fa
         .iter()
         .zip(&fb)
         .map(|(x, y)| cpu::mul(&f, x, y))
         .collect();
-    let c = device_fft(&gpu, &f, &prod, log_n, true);
+    let c = device_fft(gpu, &f, &prod, log_n, true);
     let want = cpu::poly_mul(&f, &a, &b);
-    assert_eq!(&c[..want.len()], &want[..], "seed {seed}");
+    assert_eq!(&c[..want.len()], &want[..], "2^{log_n} seed {seed}");
     assert!(c[want.len()..].iter().all(|v| *v == 0));
 }
 

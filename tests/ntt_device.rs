@@ -50,6 +50,12 @@ const SWEEP_DEFAULT: [u32; 9] = [1, 2, 3, 4, 5, 8, 10, 12, 13];
 /// case, the largest one-pass fused size and the uneven two-pass plan; the small fields run
 /// all of `SWEEP_DEFAULT`.
 const SWEEP_DEFAULT_LARGE: [u32; 5] = [1, 2, 4, 10, 13];
+/// The large fields on the staged variants (radix-2, split 2/8): their stages do not depend
+/// on the field (the small fields run them at every default size, 2^12 and 2^13 included),
+/// only the arithmetic does, so the large fields run the smallest sizes that hold both limb
+/// widths in both directions and the radix-2/8 base cases: 2^1 (32-bit inverse), 2^2 (64-bit
+/// forward), 2^4 (64-bit inverse), 2^5 (32-bit forward). Exhaustive: every size.
+const SWEEP_DEFAULT_LARGE_STAGED: [u32; 4] = [1, 2, 4, 5];
 const SWEEP_ALL: [u32; 16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
 
 /// The small fields (goldilocks, babybear) or the large ones (bn254, bls12-381): two halves of
@@ -66,10 +72,10 @@ fn sweep(v: Variant, small: bool) {
     let gpu = common::gpu();
     for f in presets(small) {
         let top = f.two_adicity.min(16);
-        let default: &[u32] = if small {
-            &SWEEP_DEFAULT
-        } else {
-            &SWEEP_DEFAULT_LARGE
+        let default: &[u32] = match (small, v) {
+            (true, _) => &SWEEP_DEFAULT,
+            (false, Variant::Fused) => &SWEEP_DEFAULT_LARGE,
+            (false, _) => &SWEEP_DEFAULT_LARGE_STAGED,
         };
         for log_n in common::pick(default, &SWEEP_ALL)
             .into_iter()
@@ -133,11 +139,14 @@ fn portable() -> NttOptions {
 
 /// The sweep runs 64-bit limbs at even sizes and 32-bit at odd ones; this runs the other
 /// width through the portable carry chains, in the other direction where that one ran forward
-/// (by default at 2^1, 2^2, 2^3 and 2^11; exhaustive adds 2^5 and 2^16).
+/// (by default at 2^1, 2^2, 2^3 and 2^11; exhaustive adds 2^5 and 2^16). The large fields
+/// skip 2^11 by default: `fused_switches_bit_exact` runs the portable chains of bn254 on two-
+/// and three-pass plans (2^11, 2^13) in both widths.
 fn portable_other_width(small: bool) {
     let gpu = common::gpu();
+    let default: &[u32] = if small { &[1, 2, 3, 11] } else { &[1, 2, 3] };
     for f in presets(small) {
-        for log_n in common::pick(&[1, 2, 3, 11], &[1, 2, 3, 5, 11, 16])
+        for log_n in common::pick(default, &[1, 2, 3, 5, 11, 16])
             .into_iter()
             .filter(|&l| l <= f.two_adicity)
         {

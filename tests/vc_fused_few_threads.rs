@@ -1,7 +1,7 @@
 //! Fused passes under a small work-group limit (NVIDIA's OpenCL allows 256 work-items per
 //! kernel): threads then hold up to 81 values (f32) so the tiles, and the pass count, stay as
 //! large. `JITFFT_FUSED_MAX_THREADS`, set before any device use in this test binary (which has
-//! this one test), forces that regime on small transforms.
+//! its two tests), forces that regime on small transforms.
 
 mod common;
 
@@ -10,8 +10,19 @@ use jitfft::reference::{compare, separable_vc};
 use jitfft::vc::plan::FusedLayout;
 use jitfft::vc::*;
 
+// Two tests (one layout each, the same cases) so that the two cores share the compiles; each
+// sets the switch in its own process (nextest), or the same value twice (cargo test).
 #[test]
-fn many_values_per_thread_match_reference() {
+fn many_values_per_thread_match_reference_inplace() {
+    many_values_per_thread(0);
+}
+
+#[test]
+fn many_values_per_thread_match_reference_rotate() {
+    many_values_per_thread(1);
+}
+
+fn many_values_per_thread(layout_index: usize) {
     std::env::set_var("JITFFT_FUSED_MAX_THREADS", "27");
     let gpu = common::gpu();
     let seed = common::seed();
@@ -23,6 +34,7 @@ fn many_values_per_thread_match_reference() {
         for (l, layout) in [FusedLayout::Inplace, FusedLayout::Rotate]
             .into_iter()
             .enumerate()
+            .filter(|&(l, _)| l == layout_index)
         {
             for (k, precision) in [Precision::F32, Precision::F64].into_iter().enumerate() {
                 // Default: one precision per (case, layout), alternating; exhaustive: both.
