@@ -7,5 +7,6 @@ pub mod input;
 pub mod npy;
 pub mod npy_raw;
 pub mod npy_stream;
+pub mod output;
 pub mod random;
 pub mod text;
