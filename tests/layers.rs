@@ -60,6 +60,18 @@ const LAYERS: &[(&str, &[&str])] = &[
             "vc",
         ],
     ),
+    (
+        "routes",
+        &[
+            "error",
+            "io",
+            "mvl",
+            "reference",
+            "runtime",
+            "transform",
+            "vc",
+        ],
+    ),
     ("cli", &["*"]),
 ];
 
