@@ -12,6 +12,7 @@ pub mod plot;
 pub mod record;
 pub mod reproduce;
 pub mod sweep;
+pub mod tune;
 
 pub use clock::{Clock, FakeClock, SystemClock};
 pub use harness::{measure, Measured, RepeatPolicy, Sample};
