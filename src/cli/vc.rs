@@ -287,7 +287,10 @@ pub fn run(a: VcArgs) -> Result<()> {
     }
     a.run.validate()?;
     let (req, opts) = (a.request(), a.options());
-    opts.check(&req)?;
+    opts.check()?;
+    if let Some(out) = &req.output {
+        crate::io::output::check_output_path(out)?;
+    }
     let gpu = open_device(a.run.device.as_deref())?;
     let report = run_vc(&req, &opts, &gpu, &mut |n| match n {
         Notice::Note(s) => super::common::info(format_args!("note: {s}")),

@@ -5,7 +5,7 @@ use super::report::{overlap_report, VcReport};
 use super::{Notice, RunOptions};
 use crate::error::Result;
 use crate::io::input::{find_non_finite, load_input_batch, Encoding, NonFinitePolicy};
-use crate::io::random::{fresh_seed, random_complex};
+use crate::io::random::{draw_complex, fresh_seed};
 use crate::mvl::TruthVectors;
 use crate::runtime::Gpu;
 use crate::vc::overlap::Overlapped;
@@ -172,9 +172,9 @@ fn run_input(req: &Request, o: &RunOptions, loaded: Loaded, plan: &VcPlan) -> Re
             truth: None,
         },
         _ => {
-            let s = seed();
+            let (input, s) = draw_complex(plan.total_len() as usize, o.seed);
             RunInput {
-                input: random_complex(plan.total_len() as usize, s),
+                input,
                 seed: Some(s),
                 what: format!("random (seed {s})"),
                 truth: None,

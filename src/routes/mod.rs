@@ -31,9 +31,8 @@ pub struct RunOptions {
 }
 
 impl RunOptions {
-    /// Refuses bad values before any work: no chunks, a tolerance that is no bound, an
-    /// output path of unknown format or in a missing folder.
-    pub fn check(&self, req: &Request) -> Result<()> {
+    /// Refuses bad values before any work: no chunks, a tolerance that is no bound.
+    pub fn check(&self) -> Result<()> {
         if self.chunks == Some(0) {
             return Err(JitError::invalid(
                 "--chunks 0: the data moves in at least one chunk (1 means no overlap)",
@@ -44,10 +43,7 @@ impl RunOptions {
                 "--tolerance {t}: a finite error bound ≥ 0"
             )));
         }
-        match &req.output {
-            Some(out) => crate::io::output::check_output_path(out),
-            None => Ok(()),
-        }
+        Ok(())
     }
 }
 
