@@ -127,7 +127,7 @@ pub struct TransformArgs {
 
 /// One spelling for clap and the library: each flag enum maps onto the library enum of the
 /// same kebab-case name (`FromStr` of `vc::plan` and `transform`).
-fn lib<A: ValueEnum, L: std::str::FromStr>(a: A) -> L {
+pub(super) fn lib<A: ValueEnum, L: std::str::FromStr>(a: A) -> L {
     let name = a.to_possible_value().map(|v| v.get_name().to_string());
     match name.as_deref().map(str::parse) {
         Some(Ok(l)) => l,
