@@ -17,7 +17,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("io", &["error", "transform"]),
     ("reference", &["error", "io", "transform"]),
     ("field", &["clgen", "error", "runtime"]),
-    ("ntt", &["clgen", "error", "field", "runtime"]),
+    (
+        "ntt",
+        &["clgen", "error", "field", "io", "runtime", "stats"],
+    ),
     ("gfp", &["clgen", "error", "runtime"]),
     ("wht", &["clgen", "error", "io", "runtime", "transform"]),
     (
