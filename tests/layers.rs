@@ -21,7 +21,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "ntt",
         &["clgen", "error", "field", "io", "runtime", "stats"],
     ),
-    ("gfp", &["clgen", "error", "runtime"]),
+    ("gfp", &["clgen", "error", "io", "runtime"]),
     ("wht", &["clgen", "error", "io", "runtime", "transform"]),
     (
         "vc",
