@@ -33,6 +33,7 @@ pub mod reference;
 pub mod report;
 pub mod request;
 pub mod schedule;
+pub mod tune;
 pub mod wisdom;
 
 pub use execute::{MulTimes, Multiplier};
