@@ -29,7 +29,6 @@ mod vc_report;
 mod vc_run;
 mod vc_stream;
 pub mod wht;
-mod wht_io;
 
 use clap::{Parser, Subcommand};
 
