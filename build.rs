@@ -31,10 +31,12 @@ fn main() {
         let (dir, common) = (PathBuf::from(dir), PathBuf::from(common));
         println!("cargo:rerun-if-changed={}", dir.join("HEAD").display());
         println!("cargo:rerun-if-changed={}", dir.join("index").display());
-        println!(
-            "cargo:rerun-if-changed={}",
-            common.join("packed-refs").display()
-        );
+        // Only where it exists: cargo takes a missing rerun-if-changed path as changed, so
+        // a repository without packed refs rebuilt the crate at every cargo command.
+        let packed = common.join("packed-refs");
+        if packed.exists() {
+            println!("cargo:rerun-if-changed={}", packed.display());
+        }
         if let Some(r) = git(&["symbolic-ref", "-q", "HEAD"]) {
             println!("cargo:rerun-if-changed={}", common.join(r).display());
         }
