@@ -5,7 +5,7 @@
 
 use crate::error::{JitError, Result};
 use crate::io::random::{fresh_seed, random_complex};
-use crate::runtime::report_text::ms;
+use crate::runtime::show::ms;
 use crate::runtime::{DeviceInfo, Gpu};
 use crate::vc::choose::{open_options, open_rule_plan};
 use crate::vc::explore::{

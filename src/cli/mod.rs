@@ -21,7 +21,6 @@ pub mod vc;
 #[cfg(feature = "mpi")]
 mod vc_mpi;
 pub mod wht;
-mod wht_io;
 
 use clap::{Parser, Subcommand};
 

@@ -2,7 +2,7 @@
 //! names): what ran, its times, the check, the overlap figures and the zero-copy host steps;
 //! and the same as text.
 
-use crate::runtime::report_text::{kernel_line, mib, ms, ms_summary};
+use crate::runtime::show::{kernel_line, mib, ms, ms_summary};
 use crate::runtime::timing::Clock;
 use crate::runtime::Summary;
 use crate::vc::file_run::HostSteps;

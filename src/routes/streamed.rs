@@ -7,7 +7,7 @@ use crate::error::{JitError, Result};
 use crate::io::input::{batch_shape, infer_n, load_input_batch, Encoding};
 use crate::io::npy_stream::{complex_header, read_complex_into, write_complex};
 use crate::io::random::fresh_seed;
-use crate::runtime::report_text::mib;
+use crate::runtime::show::mib;
 use crate::runtime::{DeviceInfo, Gpu};
 use crate::transform::Precision;
 use crate::vc::report::{check_batch, default_tolerance, CheckReport};

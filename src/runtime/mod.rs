@@ -10,7 +10,7 @@ pub mod knobs;
 pub mod launch;
 pub mod pinned;
 pub mod probe;
-pub mod report_text;
+pub mod show;
 pub mod staging;
 pub mod timing;
 pub mod transfer;

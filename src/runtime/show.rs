@@ -1,18 +1,7 @@
-//! How reports write times as text: milliseconds with sensible digits, "median (min, max)",
-//! and the clock named wherever it is not the profiling events.
+//! How reports write times: "1.234 ms", "median (min, max)", and the kernel line that names
+//! its clock where it is not the profiling events (a host time never reads as a device time).
 
 use super::timing::{Clock, Summary};
-
-/// "1.234 ms", with sensible digits.
-pub fn ms(x: f64) -> String {
-    if x >= 100.0 {
-        format!("{x:.1} ms")
-    } else if x >= 1.0 {
-        format!("{x:.3} ms")
-    } else {
-        format!("{x:.4} ms")
-    }
-}
 
 /// "median (min, max)" of a time, or "not measured" where the device's profiling events read
 /// zero (an empty summary).
@@ -23,8 +12,7 @@ pub fn ms_summary(x: &Summary) -> String {
     }
 }
 
-/// A report's `kernel` line: the clock is named where it is not the profiling events, so a
-/// host time never reads as a device time.
+/// The report's `kernel` line: the clock is named where it is not the profiling events.
 pub fn kernel_line(x: &Summary, clock: Clock) -> String {
     let what = format!(
         "{} median of {} runs after 1 warm-up",
@@ -34,6 +22,17 @@ pub fn kernel_line(x: &Summary, clock: Clock) -> String {
     match clock {
         Clock::Events => what,
         c => format!("{what}, {}", c.label()),
+    }
+}
+
+/// "1.234 ms", with sensible digits.
+pub fn ms(x: f64) -> String {
+    if x >= 100.0 {
+        format!("{x:.1} ms")
+    } else if x >= 1.0 {
+        format!("{x:.3} ms")
+    } else {
+        format!("{x:.4} ms")
     }
 }
 
