@@ -84,33 +84,33 @@ fn print_table(gpu: &crate::runtime::Gpu, a: &ExploreArgs, m: &[Measured]) {
     say!("{t}");
 }
 
-/// Runs `explore vc` or `tune vc` (`store`) with a progress spinner, and prints the report.
+/// Runs `explore vc` or `tune vc` (`store`) with a progress spinner, and prints the report
+/// (JSON objects with sorted keys, as they always printed).
 fn run_vc(a: ExploreArgs, store: bool) -> Result<()> {
     let r = a.request();
     r.validate()?;
     let gpu = open_device(a.device.as_deref())?;
     let pb = super::bench::spinner();
     let mut progress = |m: String| pb.set_message(m);
-    let report = if store {
-        tune_vc(&gpu, &r, &mut progress).map(Err)
-    } else {
-        explore_vc(&gpu, &r, &mut progress).map(Ok)
-    };
-    pb.finish_and_clear();
-    // JSON objects print with sorted keys, as they always have.
-    match report? {
-        Ok(e) if a.json => print_json(&serde_json::to_value(&e)?),
-        Err(t) if a.json => print_json(&serde_json::to_value(&t)?),
-        Ok(e) => {
-            print_table(&gpu, &a, &e.candidates);
-            Ok(())
+    if store {
+        let t = tune_vc(&gpu, &r, &mut progress);
+        pb.finish_and_clear();
+        let t = t?;
+        if a.json {
+            return print_json(&serde_json::to_value(&t)?);
         }
-        Err(t) => {
-            print_table(&gpu, &a, &t.candidates);
-            say!("{}", t.text());
-            Ok(())
-        }
+        print_table(&gpu, &a, &t.candidates);
+        say!("{}", t.text());
+        return Ok(());
     }
+    let e = explore_vc(&gpu, &r, &mut progress);
+    pb.finish_and_clear();
+    let e = e?;
+    if a.json {
+        return print_json(&serde_json::to_value(&e)?);
+    }
+    print_table(&gpu, &a, &e.candidates);
+    Ok(())
 }
 
 /// Runs `jitfft explore`: times the candidates and prints them.
