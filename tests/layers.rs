@@ -77,6 +77,18 @@ const LAYERS: &[(&str, &[&str])] = &[
             "vc",
         ],
     ),
+    (
+        "routes",
+        &[
+            "error",
+            "io",
+            "mvl",
+            "reference",
+            "runtime",
+            "transform",
+            "vc",
+        ],
+    ),
     ("cli", &["*"]),
 ];
 

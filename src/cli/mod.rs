@@ -18,16 +18,8 @@ pub mod source;
 pub mod stats;
 pub mod tune;
 pub mod vc;
-mod vc_file;
 #[cfg(feature = "mpi")]
 mod vc_mpi;
-#[cfg(feature = "mpi")]
-mod vc_mpi_batch;
-#[cfg(feature = "mpi")]
-mod vc_mpi_slab;
-mod vc_report;
-mod vc_run;
-mod vc_stream;
 pub mod wht;
 
 use clap::{Parser, Subcommand};

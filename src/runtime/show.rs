@@ -35,3 +35,8 @@ pub fn ms(x: f64) -> String {
         format!("{x:.4} ms")
     }
 }
+
+/// `b` bytes in MiB with one decimal.
+pub fn mib(b: u64) -> String {
+    format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
+}
