@@ -1,4 +1,6 @@
 //! `jitfft field inspect`: printed constants, JSON, checks and bad input.
+//!
+//! Oracle: the constants GMP derives (`field::montgomery`) and `field::check`'s diagnoses.
 
 use assert_cmd::Command;
 use predicates::prelude::*;

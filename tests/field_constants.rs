@@ -1,5 +1,7 @@
 //! Field constants derived with rug, the CPU Montgomery arithmetic, the constant checker's
 //! diagnoses, and the CPU reference NTT against the naive DFT.
+//!
+//! Oracle: rug, and `jitfft::reference::ntt::naive_dft` for the reference NTT.
 
 use jitfft::field::check::{check, UserConstants};
 use jitfft::field::cpu::MontCpu;

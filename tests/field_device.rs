@@ -1,6 +1,8 @@
 //! Generated field arithmetic on the OpenCL device (PoCL in CI) against rug, for every preset,
 //! 32- and 64-bit limbs, random and edge values (0, 1, p−1, near limb boundaries 2^(kw)), with
 //! the portable carry-chain macros, fully reduced and (where 4p < R) lazily reduced.
+//!
+//! Oracle: rug.
 
 mod common;
 

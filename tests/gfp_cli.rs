@@ -1,4 +1,6 @@
 //! `jitfft gfp` and `jitfft source gfp`: files, JSON, and every bad input refused cleanly.
+//!
+//! Oracle: `jitfft::reference::gfp` (rug; behind `gfp --check` and the round trips).
 
 mod common;
 

@@ -5,6 +5,8 @@
 //! Each (preset, size, direction) is a distinct program compiled by PoCL in seconds: the
 //! default sizes share programs where the cases allow (the round trips reuse forward
 //! transforms of the other cases); `JITFFT_EXHAUSTIVE=1` adds the round trips' own sizes.
+//!
+//! Oracle: `jitfft::reference::gfp` (rug).
 
 mod common;
 

@@ -1,5 +1,7 @@
 //! Generalized Fermat fields on the CPU: validation, digit forms, roots of unity and the DFT_K
 //! expansion (the device's field arithmetic is checked in `gfp_device.rs`).
+//!
+//! Oracle: rug itself (`jitfft::field::gfp`'s forms and roots).
 
 mod common;
 

@@ -15,13 +15,24 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("clgen", &[]),
     ("runtime", &["error"]),
     ("io", &["error", "transform"]),
-    ("reference", &["error", "io", "transform"]),
+    ("reference", &["error", "field", "io", "transform"]),
     ("field", &["clgen", "error", "runtime"]),
     (
         "ntt",
-        &["clgen", "error", "field", "io", "runtime", "stats"],
+        &[
+            "clgen",
+            "error",
+            "field",
+            "io",
+            "reference",
+            "runtime",
+            "stats",
+        ],
     ),
-    ("gfp", &["clgen", "error", "io", "runtime"]),
+    (
+        "gfp",
+        &["clgen", "error", "field", "io", "reference", "runtime"],
+    ),
     ("wht", &["clgen", "error", "io", "runtime", "transform"]),
     (
         "vc",
@@ -35,7 +46,10 @@ const LAYERS: &[(&str, &[&str])] = &[
         "mvl",
         &["error", "io", "reference", "runtime", "transform", "vc"],
     ),
-    ("mul", &["error", "field", "io", "ntt", "runtime"]),
+    (
+        "mul",
+        &["error", "field", "io", "ntt", "reference", "runtime"],
+    ),
     ("wht", &["error", "io", "runtime"]),
     (
         "mpi",

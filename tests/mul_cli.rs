@@ -1,6 +1,8 @@
 //! `jitfft mul` on the command line: bad input fails clearly before any kernel is built
 //! (empty file, non-numeric text with line:column, mismatched options, too large for the
 //! device). (A product from files is checked in `mul_device`, where its program is cached.)
+//!
+//! Oracle: `jitfft::reference::mul` (GMP through rug; behind `mul --check`).
 
 mod common;
 

@@ -2,6 +2,8 @@
 //! program build) per method shared by all cases: zero, one, all-ones limbs (carry stress),
 //! powers of two, unequal lengths, sizes off the block size and off powers of two, squares,
 //! and random sizes from a printed seed.
+//!
+//! Oracle: `jitfft::reference::mul` (GMP through rug).
 
 mod common;
 

@@ -2,6 +2,8 @@
 //! encodings, the fused reductions (bent verdicts, spectrum statistics) and the
 //! autocorrelation, against f64 CPU references on known constructions and random functions.
 //! Few programs, many cases each (PoCL compile time dominates).
+//!
+//! Oracle: `jitfft::reference::mvl` and `jitfft::reference::separable_vc` (f64).
 
 mod common;
 use common::mvl::{maiorana_mcfarland, random_fn, table};

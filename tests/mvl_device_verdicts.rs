@@ -3,6 +3,8 @@
 //! values a few ulps around every threshold of `BentRule::decide`) and on random ones; whole
 //! classifications from host memory and from a uint8 .npy against the CPU reference and the
 //! host-verdict path; bad inputs refused with clear errors.
+//!
+//! Oracle: the CPU classification (`mvl::bent::classify_cpu`, on `jitfft::reference::mvl`).
 
 mod common;
 use common::mvl::{maiorana_mcfarland, random_fn};

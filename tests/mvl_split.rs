@@ -2,6 +2,8 @@
 //! experiment for the register-bound H100 kernel): the same checks as `mvl::bent_per_item_kernel`.
 //! Its own test binary: the variable is read when schedules are planned, so it is set once, for
 //! this process only, before any plan exists.
+//!
+//! Oracle: the CPU classification (`mvl::bent::classify_cpu`, on `jitfft::reference::mvl`).
 
 mod common;
 

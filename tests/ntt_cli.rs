@@ -1,5 +1,7 @@
 //! `jitfft ntt` and `jitfft source ntt`: files, JSON, check, and bad input (clear error,
 //! non-zero exit, no output file).
+//!
+//! Oracle: `jitfft::reference::ntt` (behind `ntt --check`).
 
 use assert_cmd::Command;
 use predicates::prelude::*;

@@ -7,6 +7,9 @@
 //! that keeps every code path (one- and two-pass fused plans, the radix-2/8 base cases, both
 //! limb widths in both directions); `JITFFT_EXHAUSTIVE=1` runs every size 2^1…2^16 and every
 //! switch on every case (see docs/testing.md).
+//!
+//! Oracle: `jitfft::reference::ntt` (radix-2 on CPU Montgomery arithmetic, itself checked
+//! against rug's naive DFT in `field_constants`).
 
 mod common;
 

@@ -1,6 +1,8 @@
 //! The real Walsh–Hadamard transform (`jitfft wht`, `jitfft::wht`): every precision against the
 //! Hadamard matrix product or the fast f64 reference on fresh random rows, many passes through
 //! tight limits, and every bad input (clear error, non-zero exit, no output file).
+//!
+//! Oracle: `jitfft::wht::reference` (the Hadamard matrix product, the fast f64 transform).
 
 mod common;
 

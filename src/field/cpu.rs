@@ -1,8 +1,11 @@
 //! Exact Montgomery arithmetic on the CPU with n 64-bit limbs (CIOS, u128 products), for the
-//! NTT reference. Tested against `rug`; fast enough to check 2^24-point device results.
+//! NTT reference and the twiddle tables ([`powers`]). Tested against `rug`; fast enough to
+//! check 2^24-point device results.
 
-use super::montgomery::{LimbBits, MontParams};
+use super::montgomery::{to_limbs, LimbBits, MontParams};
 use super::prime::PrimeField;
+use rayon::prelude::*;
+use rug::Integer;
 
 /// An element: N little-endian 64-bit limbs.
 pub type Elem<const N: usize> = [u64; N];
@@ -169,4 +172,45 @@ impl<const N: usize> MontCpu<N> {
     pub fn load(data: &[u64], i: usize) -> Elem<N> {
         arr(&data[i * N..(i + 1) * N])
     }
+}
+
+/// Powers computed per parallel chunk (each chunk starts from one pow_mod).
+const CHUNK: usize = 4096;
+
+fn powers_n<const N: usize>(
+    mp: &MontParams,
+    base: &Integer,
+    count: usize,
+    factor: &Integer,
+) -> Vec<u64> {
+    let f = &mp.field;
+    let m = MontCpu::<N>::new(f);
+    let p = &f.p;
+    let limbs = |x: &Integer| -> [u64; N] {
+        let v = to_limbs(x, LimbBits::B64, N);
+        std::array::from_fn(|j| v[j])
+    };
+    let b = m.to_mont(&limbs(base));
+    let mut out = vec![0u64; count * N];
+    out.par_chunks_mut(CHUNK * N)
+        .enumerate()
+        .for_each(|(c, chunk)| {
+            let start = base
+                .clone()
+                .pow_mod(&Integer::from(c * CHUNK), p)
+                .expect("p > 0");
+            let start = Integer::from(&start * factor) % p;
+            let mut x = m.to_mont(&limbs(&start));
+            for e in chunk.chunks_exact_mut(N) {
+                e.copy_from_slice(&m.from_mont(&x));
+                x = m.mul(&x, &b);
+            }
+        });
+    out
+}
+
+/// base^t · factor mod p for t < count, standard form, flat 64-bit limbs.
+pub fn powers(mp: &MontParams, base: &Integer, count: usize, factor: &Integer) -> Vec<u64> {
+    let n = limbs64(&mp.field);
+    with_limbs64!(n, powers_n(mp, base, count, factor))
 }

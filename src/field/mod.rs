@@ -8,6 +8,7 @@ pub mod check;
 pub mod cpu;
 pub mod device;
 pub mod emit;
+pub mod gfp;
 pub mod inspect;
 pub mod montgomery;
 pub mod parse;

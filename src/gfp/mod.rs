@@ -34,10 +34,12 @@
 
 pub mod dft;
 pub mod execute;
-pub mod field;
+/// The field Z/pZ, p = r^k + 1 (in [`crate::field`]).
+pub use crate::field::gfp as field;
 pub mod kernels;
 pub mod plan;
-pub mod reference;
+/// The GFP FFT's oracle (in [`crate::reference`]).
+pub use crate::reference::gfp as reference;
 pub mod report;
 pub mod request;
 

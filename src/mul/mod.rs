@@ -29,7 +29,8 @@ pub mod execute;
 pub mod input;
 pub mod kernels;
 pub mod plan;
-pub mod reference;
+/// The long product's oracle (in [`crate::reference`]).
+pub use crate::reference::mul as reference;
 pub mod report;
 pub mod request;
 pub mod schedule;

@@ -29,19 +29,10 @@ pub use bent::{classify, BentClassifier, BentRule, BentVerdicts};
 pub use stats::{spectrum_stats, SpectrumStats, SpectrumStatsPlan};
 pub use truth_vectors::{load_truth, TruthVectors};
 
-use crate::error::Result;
 use crate::runtime::Gpu;
-use crate::transform::{root, Direction, Precision};
-use num_complex::Complex64;
+use crate::transform::Precision;
 
-/// The f64 CPU reference spectrum of ε^f (forward, unnormalised).
-pub fn reference_spectrum(p: u32, n: u32, values: &[u32]) -> Result<Vec<Complex64>> {
-    let x: Vec<Complex64> = values
-        .iter()
-        .map(|&v| root(p, v as u64, Direction::Inverse))
-        .collect();
-    crate::reference::separable_vc(p, n, &x, Direction::Forward, 1.0)
-}
+pub use crate::reference::mvl::reference_spectrum;
 
 /// The precision MVL analyses run in when the caller leaves it open: f64 where the device
 /// has it (exact verdicts reach larger N), else f32.

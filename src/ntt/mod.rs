@@ -33,7 +33,8 @@ pub mod execute;
 pub mod kernels;
 pub mod ops;
 pub mod plan;
-pub mod reference;
+/// The NTT's oracles (in [`crate::reference`]).
+pub use crate::reference::ntt as reference;
 pub mod report;
 pub mod request;
 pub mod schedule;

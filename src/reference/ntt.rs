@@ -1,9 +1,8 @@
-//! Exact CPU references: an iterative radix-2 NTT on 64-bit-limb Montgomery arithmetic
+//! The NTT's oracles (`ntt::reference`), exact: an iterative radix-2 NTT on 64-bit-limb Montgomery arithmetic
 //! (parallel, fast enough to check 2^24 points), and a naive O(N²) DFT with rug for tests.
 
-use super::tables::powers;
 use crate::error::{JitError, Result};
-use crate::field::cpu::{limbs64, Elem, MontCpu};
+use crate::field::cpu::{limbs64, powers, Elem, MontCpu};
 use crate::field::montgomery::LimbBits;
 use crate::field::{MontParams, PrimeField};
 use crate::with_limbs64;

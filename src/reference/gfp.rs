@@ -1,9 +1,9 @@
-//! Exact CPU reference over Z/pZ with rug, written for clarity and apart from the device path:
+//! The GFP FFT's oracle (`gfp::reference`): exact, over Z/pZ with rug, written for clarity and apart from the device path:
 //! field operations, the naive DFT (N ≤ 2^10), a recursive radix-2 FFT and the schoolbook
 //! polynomial product.
 
-use super::field::GfpField;
 use crate::error::{JitError, Result};
+use crate::field::gfp::GfpField;
 use rayon::prelude::*;
 use rug::Integer;
 
