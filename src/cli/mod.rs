@@ -25,6 +25,7 @@ mod vc_mpi;
 mod vc_mpi_batch;
 #[cfg(feature = "mpi")]
 mod vc_mpi_slab;
+mod vc_real;
 mod vc_report;
 mod vc_run;
 mod vc_stream;

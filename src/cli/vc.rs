@@ -238,6 +238,10 @@ pub struct VcArgs {
     /// does not fit the device does by itself). Reports each pass against the pinned rate.
     #[arg(long, conflicts_with_all = ["overlap", "truth", "mpi"])]
     pub stream: bool,
+    /// Real input, numpy's half spectrum out (`numpy.fft.rfftn`: shape (p,)*(n−1) + (p//2+1,));
+    /// with --inverse that half spectrum in, real values out (`irfftn(y, s=(p,)*n)`).
+    #[arg(long)]
+    pub real: bool,
 }
 
 /// `--download` of overlapped runs.
@@ -268,6 +272,7 @@ impl VcArgs {
                 _ => DownloadMode::Rect,
             }),
             stream: self.stream,
+            real: self.real,
             ..self.t.request()
         }
     }
@@ -276,6 +281,9 @@ impl VcArgs {
 /// Runs `jitfft vc`: the flags checked, the device opened, the request resolved
 /// (`vc::request`), its route run and printed.
 pub fn run(a: VcArgs) -> Result<()> {
+    if a.mpi && a.real {
+        bail!("--real with --mpi: the real path runs on one device (its half spectrum is ≈ (p/2+1)/p of the complex array's bytes); distribute the complex transform instead (without --real)");
+    }
     if a.mpi {
         #[cfg(feature = "mpi")]
         return super::vc_mpi::run(a);
@@ -298,6 +306,7 @@ pub fn run(a: VcArgs) -> Result<()> {
             None => bail!("internal: the zero-copy route without a plan"),
         },
         Route::InMemory => run_in_memory(&a, &req, &gpu),
+        Route::Real => super::vc_real::run(&a, &req, &gpu),
     }
 }
 

@@ -15,6 +15,7 @@ pub mod kernels;
 pub mod limits;
 pub mod overlap;
 pub mod plan;
+pub mod real;
 pub mod report;
 pub mod request;
 pub mod rows;
