@@ -13,6 +13,7 @@ pub mod report;
 pub mod resolve;
 
 pub use execute::RealVc;
+pub use kernels::source;
 
 use crate::error::{JitError, Result};
 use crate::transform::{checked_pow, Direction, Norm, Precision};
