@@ -10,7 +10,8 @@
 # the copy rate, per pass too (in the JSON); the same run is checked (`--check`, f64 CPU).
 # f16 rows use --norm ortho (unscaled 2^28-point sums of random rows can pass 65504).
 # Usage (repo root, release binary present):  OUT=dir tools/gpu/real.sh
-# Settings: REPEAT (20), QUICK=1 (tiny sizes: a PoCL dry run; torch skipped where absent,
+# Settings: PARTS (default "torch rvc complex wht": which steps run, in that order; "copy"
+# instead of "wht" measures only the copy rate, one `wht --bandwidth` run), REPEAT (20), QUICK=1 (tiny sizes: a PoCL dry run; torch skipped where absent,
 # numpy.fft.rfftn timed instead on a CPU device), DEVICE (a --device selector), JITFFT_BIN,
 # JITFFT_COMMIT, PYTHON (python3).
 # Writes: env.txt, log.txt, runs.jsonl (one JSON report a run, labelled), torch.json,
@@ -26,6 +27,9 @@ fi
 export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
 REPEAT=${REPEAT:-20}
 QUICK=${QUICK:-0}
+PARTS=${PARTS:-torch rvc complex wht}
+TORCH_TIMEOUT=${TORCH_TIMEOUT:-60}
+has() { [[ " $PARTS " == *" $1 "* ]]; }
 DEV=()
 [ -n "${DEVICE:-}" ] && DEV=(--device "$DEVICE")
 # label | jitfft arguments (row sizes; QUICK=1 keeps the shapes' kind at toy sizes)
@@ -38,6 +42,7 @@ wht 2^20 x 2^10 f32|--size 2^10 --batch 64 --precision f32"
 rvc 5^11 f32|--p 5 --n 5
 wht 2^28 f32|--p 2 --n 16"
   RFFT_SHAPES="rvc 3^16 f32:3:8 rvc 5^11 f32:5:5"
+  COPY_ARGS="--size 2^16"
 else
   WHT_ROWS="wht 2^28 f32|--size 2^28 --precision f32
 wht 2^28 f16|--size 2^28 --precision f16 --norm ortho
@@ -47,6 +52,7 @@ wht 2^20 x 2^10 f32|--size 2^10 --batch 1048576 --precision f32"
 rvc 5^11 f32|--p 5 --n 11
 wht 2^28 f32|--p 2 --n 28"
   RFFT_SHAPES="rvc 3^16 f32:3:16 rvc 5^11 f32:5:11"
+  COPY_ARGS="--size 2^27"
 fi
 {
   echo "date: $(date -u +%FT%TZ)"
@@ -67,16 +73,8 @@ run() { # label kind args…: one JSON report into runs.jsonl, or an error line
   fi
   echo "== $label ($kind): $*" >> "$OUT/log.txt"
 }
-while IFS='|' read -r label args; do
-  # shellcheck disable=SC2086
-  run "$label" wht wht $args --check --bandwidth --repeat "$REPEAT" --seed 35
-done <<< "$WHT_ROWS"
-while IFS='|' read -r label args; do
-  # shellcheck disable=SC2086
-  run "$label" complex vc $args --precision f32 --check --repeat "$REPEAT" --seed 37
-done <<< "$CPLX_ROWS"
 # cuFFT R2C through torch (device-resident, CUDA events), else numpy.fft.rfftn on the host.
-"$PY" - "$REPEAT" $RFFT_SHAPES > "$OUT/torch.json" 2>>"$OUT/log.txt" <<'PYEOF'
+has torch && timeout "$TORCH_TIMEOUT" "$PY" - "$REPEAT" $RFFT_SHAPES > "$OUT/torch.json" 2>>"$OUT/log.txt" <<'PYEOF'
 import json, sys, time
 rep = int(sys.argv[1]); shapes = " ".join(sys.argv[2:]).split(" rvc ")
 out = []
@@ -109,6 +107,24 @@ for spec in shapes:
     out.append({"row": label, "who": who, "median_ms": ts[len(ts) // 2], "min_ms": ts[0], "max_ms": ts[-1]})
 print(json.dumps(out, indent=1))
 PYEOF
+# jitfft's real path (vc --real) on the rvc rows: the complex rows' sizes.
+has rvc && while IFS='|' read -r label args; do
+  case $label in rvc*) ;; *) continue ;; esac
+  # shellcheck disable=SC2086
+  run "$label" real vc --real $args --precision f32 --check --repeat "$REPEAT" --seed 37
+done <<< "$CPLX_ROWS"
+has complex && while IFS='|' read -r label args; do
+  # The complex path of the wht row's size only beside the wht rows.
+  case $label in rvc*) ;; *) has wht || continue ;; esac
+  # shellcheck disable=SC2086
+  run "$label" complex vc $args --precision f32 --check --repeat "$REPEAT" --seed 37
+done <<< "$CPLX_ROWS"
+has wht && while IFS='|' read -r label args; do
+  # shellcheck disable=SC2086
+  run "$label" wht wht $args --check --bandwidth --repeat "$REPEAT" --seed 35
+done <<< "$WHT_ROWS"
+# shellcheck disable=SC2086
+has copy && run "copy" copy wht $COPY_ARGS --bandwidth --repeat 5 --seed 35
 "$PY" - "$OUT" > "$OUT/README.md" <<'PYEOF'
 import json, sys
 out = sys.argv[1]
@@ -125,6 +141,7 @@ print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 rows = ["rvc 3^16 f32", "rvc 5^11 f32", "wht 2^28 f32", "wht 2^28 f16", "wht 4096 x 2^14 f16", "wht 2^20 x 2^10 f32"]
 def get(row, kind):
     return next((r for r in runs if r["row"] == row and r["kind"] == kind), None)
+COPY = next((r["report"].get("copy_gbs") for r in runs if r["kind"] in ("wht", "copy") and "report" in r and r["report"].get("copy_gbs")), None)
 def kms(r):
     k = r["report"]["run"]["kernel_ms"] if "run" in r["report"] else r["report"].get("kernel_ms")
     return k
@@ -138,7 +155,15 @@ for row in rows:
         cplx = cx["error"]
     peer = f'{peers[row]["median_ms"]:.4f}' if row in peers else "–"
     if row.startswith("rvc"):
-        print(f"| `{row}` | not measured: `vc --real` is not on this branch | – | – | – | – | – | {cplx} | {peer} |")
+        rv = get(row, "real")
+        if not rv or "report" not in rv:
+            print(f"| `{row}` | failed: {rv['error'] if rv else 'not run'} | | | | | | {cplx} | {peer} |")
+            continue
+        r = rv["report"]; k = r["timing"]["kernel_ms"]; t = r["transform"]
+        gbs = r["timing"]["effective_gbps"]
+        pct = f"{100 * gbs / COPY:.0f}% of {COPY:.0f} GB/s" if COPY else "–"
+        chk = f'{r["check"]["rel_l2"]:.2e}' if r.get("check") else "–"
+        print(f'| `{row}` | {k["median"]:.4f} ({k["min"]:.4f}, {k["max"]:.4f}) | {len(t["kernels"])} | {t["pass_bytes"]} | {gbs:.0f} | {pct} | {chk} | {cplx} | {peer} |')
         continue
     if not w or "report" not in w:
         print(f"| `{row}` | failed: {w['error'] if w else 'not run'} | | | | | | {cplx} | {peer} |")
@@ -156,6 +181,13 @@ if any("QUICK=1" in l for l in env):
 for p in peers.values():
     print(f'\nPeer `{p["row"]}`: {p["who"]}.')
 print("\nPer pass (ms, % of copy):\n")
+for row in rows[:2]:
+    rv = get(row, "real")
+    if rv and "report" in rv and COPY:
+        r = rv["report"]; t = r["transform"]
+        parts = [f'{k} {ms:.4f} ms, {b / 1e6:.0f} MB, {100 * b / (ms * 1e6) / COPY:.0f}%'
+                 for k, ms, b in zip(t["kernels"], r["timing"]["pass_ms"], t["pass_bytes_each"])]
+        print(f"- `{row}` (vc --real): " + "; ".join(parts))
 for row in rows:
     w = get(row, "wht")
     if w and "report" in w:

@@ -286,6 +286,27 @@ impl RealVc {
         v
     }
 
+    /// Bytes each pass reads plus writes, in launch order: the real pass (p reals and h
+    /// complex values a row), the complex passes and the layout move (the half spectrum twice).
+    pub fn pass_bytes_each(&self) -> Vec<u64> {
+        let p = &self.plan;
+        let half = p.half_len() * p.precision.complex_bytes();
+        let real = p.real_len() * p.precision.complex_bytes() / 2;
+        let inner = self.inner.as_ref().map_or(0, |t| t.schedule.pass_count());
+        let mut v = vec![real + half];
+        if p.direction == Direction::Inverse && inner > 0 {
+            v = vec![2 * half];
+        }
+        v.extend(std::iter::repeat_n(2 * half, inner));
+        if inner > 0 {
+            v.push(match p.direction {
+                Direction::Forward => 2 * half,
+                Direction::Inverse => real + half,
+            });
+        }
+        v
+    }
+
     /// Bytes a run's passes read plus write ([`RealPlan::pass_bytes`]).
     pub fn pass_bytes(&self) -> u64 {
         self.plan

@@ -29,6 +29,8 @@ pub struct RealTransformReport {
     pub kernels: Vec<String>,
     /// Bytes all passes read plus write, per run.
     pub pass_bytes: u64,
+    /// Bytes each pass reads plus writes, in launch order.
+    pub pass_bytes_each: Vec<u64>,
     /// The device.
     pub device: String,
 }
@@ -88,6 +90,7 @@ impl RealTransformReport {
             output_shape: o,
             kernels: tr.kernel_names(),
             pass_bytes: tr.pass_bytes(),
+            pass_bytes_each: tr.pass_bytes_each(),
             device: device.to_string(),
         }
     }
