@@ -10,6 +10,7 @@
 # the copy rate, per pass too (in the JSON); the same run is checked (`--check`, f64 CPU).
 # f16 rows use --norm ortho (unscaled 2^28-point sums of random rows can pass 65504).
 # Usage (repo root, release binary present):  OUT=dir tools/gpu/real.sh
+# QUICK=2: the rvc rows at 3^13 and 5^9 (CPU devices; no wht rows).
 # Settings: PARTS (default "torch rvc complex wht": which steps run, in that order; "copy"
 # instead of "wht" measures only the copy rate, one `wht --bandwidth` run), REPEAT (20), QUICK=1 (tiny sizes: a PoCL dry run; torch skipped where absent,
 # numpy.fft.rfftn timed instead on a CPU device), DEVICE (a --device selector), JITFFT_BIN,
@@ -33,7 +34,14 @@ has() { [[ " $PARTS " == *" $1 "* ]]; }
 DEV=()
 [ -n "${DEVICE:-}" ] && DEV=(--device "$DEVICE")
 # label | jitfft arguments (row sizes; QUICK=1 keeps the shapes' kind at toy sizes)
-if [ "$QUICK" = 1 ]; then
+if [ "$QUICK" = 2 ]; then
+  # CPU devices (PoCL): the rvc rows at 3^13 and 5^9, against scipy.fft.rfftn.
+  WHT_ROWS=""
+  CPLX_ROWS="rvc 3^16 f32|--p 3 --n 13
+rvc 5^11 f32|--p 5 --n 9"
+  RFFT_SHAPES="rvc 3^16 f32:3:13 rvc 5^11 f32:5:9"
+  COPY_ARGS="--size 2^22"
+elif [ "$QUICK" = 1 ]; then
   WHT_ROWS="wht 2^28 f32|--size 2^16 --precision f32
 wht 2^28 f16|--size 2^16 --precision f16 --norm ortho
 wht 4096 x 2^14 f16|--size 2^10 --batch 16 --precision f16 --norm ortho
@@ -99,10 +107,16 @@ for spec in shapes:
             ts.append(a.elapsed_time(b))
         who = "torch.fft.rfftn (cuFFT R2C), CUDA events, device-resident, " + torch.__version__
     else:
-        np.fft.rfftn(x)
+        try:
+            import scipy, scipy.fft as f
+            who = f"scipy.fft.rfftn on the host (workers=-1), wall clock, scipy {scipy.__version__}"
+            run = lambda: f.rfftn(x, workers=-1)
+        except Exception:
+            who = "numpy.fft.rfftn on the host (pocketfft), wall clock, numpy " + np.__version__
+            run = lambda: np.fft.rfftn(x)
+        run()
         for _ in range(rep):
-            t = time.perf_counter(); np.fft.rfftn(x); ts.append((time.perf_counter() - t) * 1e3)
-        who = "numpy.fft.rfftn on the host (pocketfft, as scipy.fft), wall clock, numpy " + np.__version__
+            t = time.perf_counter(); run(); ts.append((time.perf_counter() - t) * 1e3)
     ts.sort()
     out.append({"row": label, "who": who, "median_ms": ts[len(ts) // 2], "min_ms": ts[0], "max_ms": ts[-1]})
 print(json.dumps(out, indent=1))
@@ -175,6 +189,8 @@ for row in rows:
     pct = f"{100 * gbs / copy:.0f}% of {copy:.0f} GB/s" if copy else "–"
     chk = f'{r["check"]["rel_l2"]:.2e}' if r.get("check") else "–"
     print(f'| `{row}` | {k["median"]:.4f} ({k["min"]:.4f}, {k["max"]:.4f}) | {n} | {moved} | {gbs:.0f} | {pct} | {chk} | {cplx} | {peer} |')
+if any("QUICK=2" in l for l in env):
+    print("\nQUICK=2: the rvc rows' runs are 3^13 and 5^9 (a CPU device), under the rows' names.")
 if any("QUICK=1" in l for l in env):
     print("\nQUICK=1: a dry run at toy sizes under the rows' names (each run's size is in runs.jsonl: "
           "plan.log_n, plan.batch); not the rows' figures.")

@@ -27,10 +27,24 @@ pub struct RealInput {
     pub batch_axes: Vec<usize>,
 }
 
+/// Reads a .npy, refusing other files with what the real path reads.
+fn npy_only(path: &Path) -> Result<crate::io::npy::NpyArray> {
+    if !path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("npy"))
+    {
+        return Err(JitError::file(
+            path,
+            "vc --real reads .npy files (a real array forward, numpy's rfftn half spectrum with --inverse)",
+        ));
+    }
+    read_npy(path)
+}
+
 /// Reads a forward run's real .npy (float32/float64, integers as their values): shapes
 /// (p^n,), (p,)*n, (B, p^n) or (B, p, …, p). Complex input is refused with the reason.
 pub fn read_real(path: &Path, p: u32, n: Option<u32>, batch: Option<u64>) -> Result<RealInput> {
-    let a = read_npy(path)?;
+    let a = npy_only(path)?;
     let values = match a.data {
         NpyData::Real(v) => v,
         NpyData::Int(v) => v.into_iter().map(|x| x as f64).collect(),
@@ -68,7 +82,7 @@ pub fn read_real(path: &Path, p: u32, n: Option<u32>, batch: Option<u64>) -> Res
 /// Without `n`, every axis before the last is a transform axis (numpy's irfftn of all axes).
 /// A wrong shape is refused with the shape expected.
 pub fn read_half(path: &Path, p: u32, n: Option<u32>, batch: Option<u64>) -> Result<RealInput> {
-    let a = read_npy(path)?;
+    let a = npy_only(path)?;
     let values = match a.data {
         NpyData::Complex(v) => v.into_iter().flat_map(|c| [c.re, c.im]).collect(),
         _ => {
