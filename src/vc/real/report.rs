@@ -69,6 +69,55 @@ pub struct RealReport {
     pub output: Option<String>,
 }
 
+impl RealReport {
+    /// The report as text (what `vc --real` prints).
+    pub fn text(&self) -> String {
+        use std::fmt::Write;
+        let t = &self.transform;
+        let mut s = format!(
+            "vc --real: {} of {} × {:?} ({}, norm {}) → {:?} on {}\ninput: {}\n",
+            t.kind,
+            t.batch,
+            t.input_shape,
+            t.precision,
+            t.norm,
+            t.output_shape,
+            t.device,
+            self.input
+        );
+        let k = &self.timing.kernel_ms;
+        let _ = writeln!(
+            s,
+            "kernel: {:.4} ms median (min {:.4}, max {:.4}, {} runs), {:.1} GB/s over {} bytes moved",
+            k.median, k.min, k.max, k.count, self.timing.effective_gbps, t.pass_bytes
+        );
+        for (name, ms) in t.kernels.iter().zip(&self.timing.pass_ms) {
+            let _ = writeln!(s, "  {name}: {ms:.4} ms");
+        }
+        let _ = writeln!(
+            s,
+            "transfers: upload {:.3} ms, download {:.3} ms",
+            self.timing.upload_ms, self.timing.download_ms
+        );
+        if let Some(c) = &self.check {
+            let _ = writeln!(
+                s,
+                "check vs numpy {} (f64): rel L2 {:.3e}, max abs {:.3e}, tolerance {:.1e}: {}",
+                t.kind,
+                c.error.rel_l2,
+                c.error.max_abs,
+                c.tolerance,
+                if c.ok { "ok" } else { "FAILED" }
+            );
+        }
+        if let Some(o) = &self.output {
+            let _ = writeln!(s, "wrote {o}");
+        }
+        s.pop();
+        s
+    }
+}
+
 impl RealTransformReport {
     /// The report of `tr` on the device named `device`.
     pub fn of(tr: &RealVc, device: &str) -> RealTransformReport {
