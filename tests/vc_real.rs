@@ -28,9 +28,7 @@ fn rel_l2(got: &[f64], want: &[f64]) -> f64 {
 /// One device run of `vc --real` for (p, n, batch) against the oracle.
 fn check(
     g: &jitfft::runtime::Gpu,
-    p: u32,
-    n: u32,
-    batch: u64,
+    (p, n, batch): (u32, u32, u64),
     prec: Precision,
     dir: Direction,
     norm: Option<Norm>,
@@ -107,7 +105,7 @@ fn r2c_and_c2r_equal_numpy_for_odd_and_even_p() {
     for (i, &(p, n, b)) in cases.iter().enumerate() {
         for &prec in &precs {
             for dir in [Direction::Forward, Direction::Inverse] {
-                check(&g, p, n, b, prec, dir, None, s + i as u64);
+                check(&g, (p, n, b), prec, dir, None, s + i as u64);
             }
         }
     }
@@ -119,7 +117,7 @@ fn every_norm_in_both_directions() {
     let s = seed();
     for norm in [Norm::None, Norm::Full, Norm::Ortho] {
         for dir in [Direction::Forward, Direction::Inverse] {
-            check(&g, 3, 2, 2, Precision::F32, dir, Some(norm), s);
+            check(&g, (3, 2, 2), Precision::F32, dir, Some(norm), s);
         }
     }
 }
@@ -225,7 +223,7 @@ fn bad_input_is_refused_with_the_reason_and_no_output() {
     );
     std::fs::write(
         &h,
-        npy_complex_shaped(&vec![Complex64::new(1.0, 0.0); 8], false, &[2, 4, 1]),
+        npy_complex_shaped(&[Complex64::new(1.0, 0.0); 8], false, &[2, 4, 1]),
     )
     .unwrap();
     fails_with(

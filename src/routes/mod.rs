@@ -67,7 +67,7 @@ pub enum VcOutcome {
     /// Streamed.
     Streamed(streamed::StreamReport),
     /// Real input or output (`--real`).
-    Real(crate::vc::real::report::RealReport),
+    Real(Box<crate::vc::real::report::RealReport>),
 }
 
 impl VcOutcome {
@@ -113,6 +113,6 @@ pub fn run_vc(
             )),
         },
         Route::InMemory => in_memory::run(req, o, gpu, notice).map(VcOutcome::Run),
-        Route::Real => real::run(req, o, gpu, notice).map(VcOutcome::Real),
+        Route::Real => real::run(req, o, gpu, notice).map(|r| VcOutcome::Real(Box::new(r))),
     }
 }
