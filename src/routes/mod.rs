@@ -63,9 +63,9 @@ pub enum Notice {
 #[serde(untagged)]
 pub enum VcOutcome {
     /// In memory or zero-copy.
-    Run(report::VcReport),
+    Run(Box<report::VcReport>),
     /// Streamed.
-    Streamed(streamed::StreamReport),
+    Streamed(Box<streamed::StreamReport>),
     /// Real input or output (`--real`).
     Real(Box<crate::vc::real::report::RealReport>),
 }
@@ -104,15 +104,17 @@ pub fn run_vc(
             if announced {
                 notice(Notice::Note(reason.clone()));
             }
-            streamed::run(req, o, gpu, reason).map(VcOutcome::Streamed)
+            streamed::run(req, o, gpu, reason).map(|r| VcOutcome::Streamed(Box::new(r)))
         }
         Route::Native(src) => match resolved.plan {
-            Some(chosen) => native::run(req, o, gpu, &src, chosen, notice).map(VcOutcome::Run),
+            Some(chosen) => {
+                native::run(req, o, gpu, &src, chosen, notice).map(|r| VcOutcome::Run(Box::new(r)))
+            }
             None => Err(JitError::invalid(
                 "internal: the zero-copy route without a plan",
             )),
         },
-        Route::InMemory => in_memory::run(req, o, gpu, notice).map(VcOutcome::Run),
+        Route::InMemory => in_memory::run(req, o, gpu, notice).map(|r| VcOutcome::Run(Box::new(r))),
         Route::Real => real::run(req, o, gpu, notice).map(|r| VcOutcome::Real(Box::new(r))),
     }
 }
