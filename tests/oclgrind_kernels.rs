@@ -213,6 +213,21 @@ fn wht_under_oclgrind() {
     );
 }
 
+/// vc --real: R2C and C2R passes with the layout moves around the complex passes (n ≥ 2),
+/// alone (n = 1), odd and even p, f64, a batch.
+#[test]
+fn vc_real_under_oclgrind() {
+    run_cases(
+        &[
+            "vc --real --p 3 --n 3 --batch 2",
+            "vc --real --p 4 --n 2 --inverse --precision f64",
+            "vc --real --p 5 --n 1 --norm ortho",
+            "vc --real --p 6 --n 2 --inverse --batch 2",
+        ],
+        false,
+    );
+}
+
 /// NTT: radix-2, split radix 2/8, fused regs and stages kernels, both limb widths, the portable
 /// arithmetic (the only one off NVIDIA), table and split twiddles, lazy and full reduction,
 /// inverse.

@@ -170,6 +170,13 @@ fn programs(t: &Target) -> Vec<Program> {
         ));
     }
     sources.push((
+        "vc real p5".into(),
+        ["vc", "--p", "5", "--n", "4", "--real"]
+            .map(String::from)
+            .to_vec(),
+        "rvc_",
+    ));
+    sources.push((
         "gfp p3".into(),
         ["gfp", "--prime", "p3", "--log-n", "4"]
             .map(String::from)

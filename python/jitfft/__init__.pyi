@@ -68,6 +68,36 @@ def ivc(
 ) -> ComplexArray:
     """numpy.fft.ifftn(x, s, axes, norm, out) over axes of one length p; arguments as vc."""
 
+def rvc(
+    x: npt.ArrayLike,
+    s: Optional[Sequence[Optional[int]]] = None,
+    axes: Optional[Union[int, Sequence[int]]] = None,
+    norm: Norm = None,
+    out: Optional[ComplexArray] = None,
+    *,
+    device: Device = None,
+    precision: Optional[Literal["f32", "f64"]] = None,
+    check_finite: bool = True,
+) -> ComplexArray:
+    """numpy.fft.rfftn over axes of one length p: the half spectrum, last axis p//2+1
+    (float16/float32 → complex64, float64/integers → complex128; complex input refused)."""
+    ...
+
+def irvc(
+    x: npt.ArrayLike,
+    s: Optional[Sequence[Optional[int]]] = None,
+    axes: Optional[Union[int, Sequence[int]]] = None,
+    norm: Norm = None,
+    out: Optional[npt.NDArray[np.floating[Any]]] = None,
+    *,
+    device: Device = None,
+    precision: Optional[Literal["f32", "f64"]] = None,
+    check_finite: bool = True,
+) -> npt.NDArray[np.floating[Any]]:
+    """numpy.fft.irfftn over axes of one length p (s[-1], else 2·(m−1)): complex64 →
+    float32, complex128 → float64; a half spectrum of the wrong shape is refused."""
+    ...
+
 def wht(
     x: npt.ArrayLike,
     axis: int = -1,

@@ -10,14 +10,18 @@ own. ``workers`` is accepted (the device does the work); ``overwrite_x=True`` tr
 place where x already is a contiguous complex array of the result's dtype; ``plan=`` takes a
 ``jitfft.VcPlan`` built for x's shape, axes, direction and norm.
 
-Real transforms (rfftn / irfftn, ...) are not here yet: they go in ``_HANDLERS`` below.
+rfftn / irfftn run on the device (``jitfft.rvc`` / ``irvc``) for real float or integer input
+(rfftn) and complex half spectra (irfftn) over axes of one length 2 ≤ p ≤ 256 (irfftn: the
+output's lengths, from s or numpy's default); other input, ``plan=`` and ``overwrite_x`` return
+NotImplemented or are ignored as scipy allows. rfft / irfft / rfft2 and the Hermitian
+transforms are scipy's own.
 """
 
 import operator
 
 import numpy as np
 
-from . import _fft
+from . import _fft, _rvc
 
 __ua_domain__ = "numpy.scipy.fft"
 
@@ -84,6 +88,32 @@ def _two(x, s=None, axes=(-2, -1), norm=None, overwrite_x=False, workers=None, *
     return _nd(x, s, axes, norm, overwrite_x, workers, plan=plan, inverse=inverse)
 
 
+def _real(x, s=None, axes=None, norm=None, overwrite_x=False, workers=None, *, plan=None,
+          inverse=False):
+    x = np.asarray(x)
+    kind, size = x.dtype.kind, x.dtype.itemsize
+    real_in = kind in "fiu" and not (kind == "f" and size > 8)
+    complex_in = kind == "c" and size <= 16
+    if plan is not None or not (complex_in if inverse else real_in):
+        raise _Declined
+    axes = _axes_for(x, s, axes)
+    if not axes:
+        raise _Declined
+    shape = [x.shape[a] for a in axes]
+    if s is not None:
+        if len(s) != len(axes):
+            raise _Declined
+        shape = [m if v in (None, -1) else operator.index(v) for m, v in zip(shape, s)]
+    elif inverse:
+        shape[-1] = 2 * (shape[-1] - 1)
+    if len(set(shape)) != 1 or not 2 <= shape[0] <= _fft.MAX_P:
+        raise _Declined
+    if workers is not None:
+        operator.index(workers)
+    f = _rvc.irvc if inverse else _rvc.rvc
+    return f(x, s=s, axes=axes, norm=norm)
+
+
 def _inverse(f):
     return lambda *args, **kwargs: f(*args, inverse=True, **kwargs)
 
@@ -96,6 +126,8 @@ _HANDLERS = {
     "ifft2": _inverse(_two),
     "fft": _one,
     "ifft": _inverse(_one),
+    "rfftn": _real,
+    "irfftn": _inverse(_real),
 }
 
 

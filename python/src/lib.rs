@@ -10,6 +10,7 @@ mod convert;
 mod errors;
 mod exact;
 mod mvl;
+mod rvc;
 mod vc;
 mod wht;
 
@@ -130,6 +131,7 @@ fn jitfft_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     mvl::register(m)?;
     exact::register(m)?;
     wht::register(m)?;
+    rvc::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -45,6 +45,10 @@ pub struct SourceVcArgs {
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1024),
           value_name = "ITEMS")]
     pub max_work_group: u64,
+    /// The real-input passes of `vc --real` (R2C forward, C2R with --inverse; the complex
+    /// passes between them are `source vc` of p^(n−1) points).
+    #[arg(long)]
+    pub real: bool,
 }
 
 /// Prints or writes the program.
@@ -67,6 +71,14 @@ pub fn run(a: SourceArgs) -> Result<()> {
 /// The program text, exactly as the transform's executor builds it.
 fn generate(c: SourceCommand) -> Result<String> {
     Ok(match c {
+        SourceCommand::Vc(a) if a.real => {
+            let r = a.transform.request();
+            let Some(n) = r.n else {
+                anyhow::bail!("source vc --real needs --n");
+            };
+            let plan = crate::vc::real::RealPlan::new(r.p, n, 1, r.precision, r.direction, r.norm)?;
+            crate::vc::real::kernels::source(&plan)
+        }
         SourceCommand::Vc(a) => {
             let plan = a.transform.plan(None)?;
             let limits = FusedLimits {

@@ -235,6 +235,10 @@ pub struct VcArgs {
     /// does not fit the device does by itself). Reports each pass against the pinned rate.
     #[arg(long, conflicts_with_all = ["overlap", "truth", "mpi"])]
     pub stream: bool,
+    /// Real input, numpy's half spectrum out (`numpy.fft.rfftn`: shape (p,)*(n−1) + (p//2+1,));
+    /// with --inverse that half spectrum in, real values out (`irfftn(y, s=(p,)*n)`).
+    #[arg(long)]
+    pub real: bool,
 }
 
 /// `--download` of overlapped runs.
@@ -260,6 +264,7 @@ impl VcArgs {
                 _ => DownloadMode::Rect,
             }),
             stream: self.stream,
+            real: self.real,
             ..self.t.request()
         }
     }
@@ -279,6 +284,9 @@ impl VcArgs {
 /// Runs `jitfft vc`: the flags checked, the device opened, the request run on the route the
 /// library resolves (`routes::run_vc`) and its report printed.
 pub fn run(a: VcArgs) -> Result<()> {
+    if a.mpi && a.real {
+        anyhow::bail!("--real with --mpi: the real path runs on one device (its half spectrum is ≈ (p/2+1)/p of the complex array's bytes); distribute the complex transform instead (without --real)");
+    }
     if a.mpi {
         #[cfg(feature = "mpi")]
         return super::vc_mpi::run(a);

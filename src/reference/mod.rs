@@ -7,6 +7,7 @@
 //! - MVL: [`mvl`] (spectra of truth vectors through the separable VC).
 //! - NTT: [`ntt`] (radix-2 NTT on CPU Montgomery arithmetic; naive DFT with rug).
 //! - GFP: [`gfp`] (field operations, naive DFT, radix-2 FFT and polynomial product with rug).
+//! - Real input: [`real`] (numpy's rfftn / irfftn, the half spectrum, from the separable VC).
 //! - Long products: [`mul`] (GMP's product of limb vectors).
 //! - Fields: the constants come from GMP in `field::montgomery`; `field::check` is the
 //!   oracle of user-given constants.
@@ -17,6 +18,7 @@ pub mod mul;
 pub mod mvl;
 pub mod naive;
 pub mod ntt;
+pub mod real;
 pub mod separable;
 
 pub use compare::{compare, ErrorReport};

@@ -1,11 +1,13 @@
 //! The routes of a resolved `vc` request, run end to end (`vc::request::resolve` decides
-//! which): in memory (plain, truth vectors, overlapped), zero-copy .npy, and streamed; each
+//! which): in memory (plain, truth vectors, overlapped), zero-copy .npy, streamed and real
+//! (`--real`: numpy's rfftn / irfftn, `vc::real`); each
 //! returns its report ([`report::VcReport`], [`streamed::StreamReport`]) with its text. The
 //! MPI route is `mpi::vc`. Front ends build a [`crate::vc::request::Request`] and
 //! [`RunOptions`], call [`run_vc`] and print the [`VcOutcome`].
 
 mod in_memory;
 mod native;
+mod real;
 pub mod report;
 pub mod streamed;
 
@@ -64,6 +66,8 @@ pub enum VcOutcome {
     Run(Box<report::VcReport>),
     /// Streamed.
     Streamed(Box<streamed::StreamReport>),
+    /// Real input or output (`--real`).
+    Real(Box<crate::vc::real::report::RealReport>),
 }
 
 impl VcOutcome {
@@ -72,6 +76,7 @@ impl VcOutcome {
         match self {
             VcOutcome::Run(r) => r.text(device),
             VcOutcome::Streamed(r) => r.text(device),
+            VcOutcome::Real(r) => r.text(),
         }
     }
 
@@ -80,6 +85,7 @@ impl VcOutcome {
         match self {
             VcOutcome::Run(r) => r.check.as_ref(),
             VcOutcome::Streamed(r) => r.check.as_ref(),
+            VcOutcome::Real(r) => r.check.as_ref(),
         }
     }
 }
@@ -109,5 +115,6 @@ pub fn run_vc(
             )),
         },
         Route::InMemory => in_memory::run(req, o, gpu, notice).map(|r| VcOutcome::Run(Box::new(r))),
+        Route::Real => real::run(req, o, gpu, notice).map(|r| VcOutcome::Real(Box::new(r))),
     }
 }

@@ -16,6 +16,7 @@ pub mod limits;
 pub mod mpi_route;
 pub mod overlap;
 pub mod plan;
+pub mod real;
 pub mod report;
 pub mod request;
 pub mod rows;

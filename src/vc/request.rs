@@ -63,6 +63,8 @@ pub struct Request {
     pub overlap: Option<DownloadMode>,
     /// Streamed through the device although it fits.
     pub stream: bool,
+    /// Real input and numpy's half spectrum (`rfftn` forward, `irfftn` inverse: `vc::real`).
+    pub real: bool,
 }
 
 /// How a run moves its data.
@@ -81,6 +83,8 @@ pub enum Route {
     Native(NativeInput),
     /// Host data in memory: plain, truth-vector or overlapped runs.
     InMemory,
+    /// Real input or output in numpy's rfftn layout, in memory (`vc::real`).
+    Real,
 }
 
 /// A request resolved on a device.
@@ -120,6 +124,7 @@ impl Request {
             truth: false,
             overlap: None,
             stream: false,
+            real: false,
         }
     }
 
@@ -176,6 +181,14 @@ impl Request {
 /// Decides the route of `req` on `gpu` and, where the sizes are known without the data, its
 /// plan. Reads at most the input's .npy header.
 pub fn resolve(req: &Request, gpu: &Gpu, knobs: &Knobs) -> Result<Resolved> {
+    if req.real {
+        super::real::resolve::refuse_options(req)?;
+        return Ok(Resolved {
+            route: Route::Real,
+            plan: None,
+            why: "real input (rfftn) or real output (irfftn): the real path, in memory".into(),
+        });
+    }
     if req.stream {
         return Ok(Resolved {
             route: Route::Streamed {

@@ -10,7 +10,9 @@
 # the copy rate, per pass too (in the JSON); the same run is checked (`--check`, f64 CPU).
 # f16 rows use --norm ortho (unscaled 2^28-point sums of random rows can pass 65504).
 # Usage (repo root, release binary present):  OUT=dir tools/gpu/real.sh
-# Settings: REPEAT (20), QUICK=1 (tiny sizes: a PoCL dry run; torch skipped where absent,
+# QUICK=2: the rvc rows at 3^13 and 5^9 (CPU devices; no wht rows).
+# Settings: PARTS (default "torch rvc complex wht": which steps run, in that order; "copy"
+# instead of "wht" measures only the copy rate, one `wht --bandwidth` run), REPEAT (20), QUICK=1 (tiny sizes: a PoCL dry run; torch skipped where absent,
 # numpy.fft.rfftn timed instead on a CPU device), DEVICE (a --device selector), JITFFT_BIN,
 # JITFFT_COMMIT, PYTHON (python3).
 # Writes: env.txt, log.txt, runs.jsonl (one JSON report a run, labelled), torch.json,
@@ -26,10 +28,20 @@ fi
 export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
 REPEAT=${REPEAT:-20}
 QUICK=${QUICK:-0}
+PARTS=${PARTS:-torch rvc complex wht}
+TORCH_TIMEOUT=${TORCH_TIMEOUT:-60}
+has() { [[ " $PARTS " == *" $1 "* ]]; }
 DEV=()
 [ -n "${DEVICE:-}" ] && DEV=(--device "$DEVICE")
 # label | jitfft arguments (row sizes; QUICK=1 keeps the shapes' kind at toy sizes)
-if [ "$QUICK" = 1 ]; then
+if [ "$QUICK" = 2 ]; then
+  # CPU devices (PoCL): the rvc rows at 3^13 and 5^9, against scipy.fft.rfftn.
+  WHT_ROWS=""
+  CPLX_ROWS="rvc 3^16 f32|--p 3 --n 13
+rvc 5^11 f32|--p 5 --n 9"
+  RFFT_SHAPES="rvc 3^16 f32:3:13 rvc 5^11 f32:5:9"
+  COPY_ARGS="--size 2^22"
+elif [ "$QUICK" = 1 ]; then
   WHT_ROWS="wht 2^28 f32|--size 2^16 --precision f32
 wht 2^28 f16|--size 2^16 --precision f16 --norm ortho
 wht 4096 x 2^14 f16|--size 2^10 --batch 16 --precision f16 --norm ortho
@@ -38,6 +50,7 @@ wht 2^20 x 2^10 f32|--size 2^10 --batch 64 --precision f32"
 rvc 5^11 f32|--p 5 --n 5
 wht 2^28 f32|--p 2 --n 16"
   RFFT_SHAPES="rvc 3^16 f32:3:8 rvc 5^11 f32:5:5"
+  COPY_ARGS="--size 2^16"
 else
   WHT_ROWS="wht 2^28 f32|--size 2^28 --precision f32
 wht 2^28 f16|--size 2^28 --precision f16 --norm ortho
@@ -47,6 +60,7 @@ wht 2^20 x 2^10 f32|--size 2^10 --batch 1048576 --precision f32"
 rvc 5^11 f32|--p 5 --n 11
 wht 2^28 f32|--p 2 --n 28"
   RFFT_SHAPES="rvc 3^16 f32:3:16 rvc 5^11 f32:5:11"
+  COPY_ARGS="--size 2^27"
 fi
 {
   echo "date: $(date -u +%FT%TZ)"
@@ -67,16 +81,8 @@ run() { # label kind args…: one JSON report into runs.jsonl, or an error line
   fi
   echo "== $label ($kind): $*" >> "$OUT/log.txt"
 }
-while IFS='|' read -r label args; do
-  # shellcheck disable=SC2086
-  run "$label" wht wht $args --check --bandwidth --repeat "$REPEAT" --seed 35
-done <<< "$WHT_ROWS"
-while IFS='|' read -r label args; do
-  # shellcheck disable=SC2086
-  run "$label" complex vc $args --precision f32 --check --repeat "$REPEAT" --seed 37
-done <<< "$CPLX_ROWS"
 # cuFFT R2C through torch (device-resident, CUDA events), else numpy.fft.rfftn on the host.
-"$PY" - "$REPEAT" $RFFT_SHAPES > "$OUT/torch.json" 2>>"$OUT/log.txt" <<'PYEOF'
+has torch && timeout "$TORCH_TIMEOUT" "$PY" - "$REPEAT" $RFFT_SHAPES > "$OUT/torch.json" 2>>"$OUT/log.txt" <<'PYEOF'
 import json, sys, time
 rep = int(sys.argv[1]); shapes = " ".join(sys.argv[2:]).split(" rvc ")
 out = []
@@ -101,14 +107,38 @@ for spec in shapes:
             ts.append(a.elapsed_time(b))
         who = "torch.fft.rfftn (cuFFT R2C), CUDA events, device-resident, " + torch.__version__
     else:
-        np.fft.rfftn(x)
+        try:
+            import scipy, scipy.fft as f
+            who = f"scipy.fft.rfftn on the host (workers=-1), wall clock, scipy {scipy.__version__}"
+            run = lambda: f.rfftn(x, workers=-1)
+        except Exception:
+            who = "numpy.fft.rfftn on the host (pocketfft), wall clock, numpy " + np.__version__
+            run = lambda: np.fft.rfftn(x)
+        run()
         for _ in range(rep):
-            t = time.perf_counter(); np.fft.rfftn(x); ts.append((time.perf_counter() - t) * 1e3)
-        who = "numpy.fft.rfftn on the host (pocketfft, as scipy.fft), wall clock, numpy " + np.__version__
+            t = time.perf_counter(); run(); ts.append((time.perf_counter() - t) * 1e3)
     ts.sort()
     out.append({"row": label, "who": who, "median_ms": ts[len(ts) // 2], "min_ms": ts[0], "max_ms": ts[-1]})
 print(json.dumps(out, indent=1))
 PYEOF
+# jitfft's real path (vc --real) on the rvc rows: the complex rows' sizes.
+has rvc && while IFS='|' read -r label args; do
+  case $label in rvc*) ;; *) continue ;; esac
+  # shellcheck disable=SC2086
+  run "$label" real vc --real $args --precision f32 --check --repeat "$REPEAT" --seed 37
+done <<< "$CPLX_ROWS"
+has complex && while IFS='|' read -r label args; do
+  # The complex path of the wht row's size only beside the wht rows.
+  case $label in rvc*) ;; *) has wht || continue ;; esac
+  # shellcheck disable=SC2086
+  run "$label" complex vc $args --precision f32 --check --repeat "$REPEAT" --seed 37
+done <<< "$CPLX_ROWS"
+has wht && while IFS='|' read -r label args; do
+  # shellcheck disable=SC2086
+  run "$label" wht wht $args --check --bandwidth --repeat "$REPEAT" --seed 35
+done <<< "$WHT_ROWS"
+# shellcheck disable=SC2086
+has copy && run "copy" copy wht $COPY_ARGS --bandwidth --repeat 5 --seed 35
 "$PY" - "$OUT" > "$OUT/README.md" <<'PYEOF'
 import json, sys
 out = sys.argv[1]
@@ -125,6 +155,7 @@ print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 rows = ["rvc 3^16 f32", "rvc 5^11 f32", "wht 2^28 f32", "wht 2^28 f16", "wht 4096 x 2^14 f16", "wht 2^20 x 2^10 f32"]
 def get(row, kind):
     return next((r for r in runs if r["row"] == row and r["kind"] == kind), None)
+COPY = next((r["report"].get("copy_gbs") for r in runs if r["kind"] in ("wht", "copy") and "report" in r and r["report"].get("copy_gbs")), None)
 def kms(r):
     k = r["report"]["run"]["kernel_ms"] if "run" in r["report"] else r["report"].get("kernel_ms")
     return k
@@ -138,7 +169,15 @@ for row in rows:
         cplx = cx["error"]
     peer = f'{peers[row]["median_ms"]:.4f}' if row in peers else "–"
     if row.startswith("rvc"):
-        print(f"| `{row}` | not measured: `vc --real` is not on this branch | – | – | – | – | – | {cplx} | {peer} |")
+        rv = get(row, "real")
+        if not rv or "report" not in rv:
+            print(f"| `{row}` | failed: {rv['error'] if rv else 'not run'} | | | | | | {cplx} | {peer} |")
+            continue
+        r = rv["report"]; k = r["timing"]["kernel_ms"]; t = r["transform"]
+        gbs = r["timing"]["effective_gbps"]
+        pct = f"{100 * gbs / COPY:.0f}% of {COPY:.0f} GB/s" if COPY else "–"
+        chk = f'{r["check"]["rel_l2"]:.2e}' if r.get("check") else "–"
+        print(f'| `{row}` | {k["median"]:.4f} ({k["min"]:.4f}, {k["max"]:.4f}) | {len(t["kernels"])} | {t["pass_bytes"]} | {gbs:.0f} | {pct} | {chk} | {cplx} | {peer} |')
         continue
     if not w or "report" not in w:
         print(f"| `{row}` | failed: {w['error'] if w else 'not run'} | | | | | | {cplx} | {peer} |")
@@ -150,12 +189,21 @@ for row in rows:
     pct = f"{100 * gbs / copy:.0f}% of {copy:.0f} GB/s" if copy else "–"
     chk = f'{r["check"]["rel_l2"]:.2e}' if r.get("check") else "–"
     print(f'| `{row}` | {k["median"]:.4f} ({k["min"]:.4f}, {k["max"]:.4f}) | {n} | {moved} | {gbs:.0f} | {pct} | {chk} | {cplx} | {peer} |')
+if any("QUICK=2" in l for l in env):
+    print("\nQUICK=2: the rvc rows' runs are 3^13 and 5^9 (a CPU device), under the rows' names.")
 if any("QUICK=1" in l for l in env):
     print("\nQUICK=1: a dry run at toy sizes under the rows' names (each run's size is in runs.jsonl: "
           "plan.log_n, plan.batch); not the rows' figures.")
 for p in peers.values():
     print(f'\nPeer `{p["row"]}`: {p["who"]}.')
 print("\nPer pass (ms, % of copy):\n")
+for row in rows[:2]:
+    rv = get(row, "real")
+    if rv and "report" in rv and COPY:
+        r = rv["report"]; t = r["transform"]
+        parts = [f'{k} {ms:.4f} ms, {b / 1e6:.0f} MB, {100 * b / (ms * 1e6) / COPY:.0f}%'
+                 for k, ms, b in zip(t["kernels"], r["timing"]["pass_ms"], t["pass_bytes_each"])]
+        print(f"- `{row}` (vc --real): " + "; ".join(parts))
 for row in rows:
     w = get(row, "wht")
     if w and "report" in w:

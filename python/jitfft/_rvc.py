@@ -1,0 +1,125 @@
+"""numpy.fft's real-input conventions for the VC transform: ``rvc`` ≡ numpy.fft.rfftn and
+``irvc`` ≡ numpy.fft.irfftn over axes of one length p (the last of ``axes`` is the halved one).
+
+The arguments (axes, s, norm, dtype, out) are settled here as in ``jitfft.vc``; the transform
+runs natively (``jitfft._jitfft._rvc``, the library's ``vc::real``) with the GIL released.
+"""
+
+import numpy as np
+
+from . import _jitfft
+from ._fft import MAX_P, _axes, _check_out, _device, _native_norm, _one_length, _resized
+
+
+def _real_precision(dtype, precision):
+    if precision is not None:
+        if precision not in ("f32", "f64"):
+            raise ValueError(f"precision={precision!r}: use 'f32' or 'f64'")
+        return precision
+    if dtype.kind == "f" and dtype.itemsize <= 4:
+        return "f32"
+    if (dtype.kind == "f" and dtype.itemsize == 8) or dtype.kind in "iu":
+        return "f64"
+    raise TypeError(
+        f"x has dtype {dtype}: rvc takes a real float or integer array (float16/float32 → "
+        "complex64, float64/integers → complex128)"
+    )
+
+
+def _finite(x, check_finite):
+    if check_finite and not np.all(np.isfinite(x)):
+        bad = np.argwhere(~np.isfinite(x))
+        raise ValueError(
+            f"x has a NaN or infinite value at index {tuple(int(i) for i in bad[0])}: jitfft "
+            "refuses them (numpy propagates them); pass check_finite=False to transform them"
+        )
+
+
+def _finish(y, axes, n, out):
+    y = np.moveaxis(y, range(y.ndim - n, y.ndim), axes)
+    if out is None:
+        return y
+    _check_out(out, y.shape, y.dtype)
+    out[...] = y
+    return out
+
+
+def rvc(x, s=None, axes=None, norm=None, out=None, *, device=None, precision=None,
+        check_finite=True):
+    """The VC transform of real input: numpy.fft.rfftn(x, s, axes, norm, out) over axes of one
+    length p. The last of ``axes`` is halved to p//2 + 1 bins. float16/float32 input gives
+    complex64, float64 and integers complex128. Complex input is refused (numpy drops the
+    imaginary part with a warning; pass x.real)."""
+    x = np.asarray(x)
+    if x.dtype.kind == "c":
+        raise TypeError(
+            f"x is complex ({x.dtype}): rvc takes real input. numpy.fft.rfftn would drop the "
+            "imaginary part with a warning; jitfft refuses (pass x.real, or use jitfft.vc)"
+        )
+    prec = _real_precision(x.dtype, precision)
+    axes = _axes(x.ndim, axes, s)
+    if s is not None:
+        x = _resized(x, s, axes)
+    if not axes:
+        raise ValueError("rvc needs at least one axis to transform")
+    p = _one_length(x.shape, axes)
+    if not 2 <= p <= MAX_P:
+        raise ValueError(f"axes {axes} have length p = {p}; rvc takes 2 ≤ p ≤ {MAX_P}")
+    n = len(axes)
+    xt = np.moveaxis(x, axes, range(x.ndim - n, x.ndim))
+    lead = xt.shape[: x.ndim - n]
+    batch = int(np.prod(lead, dtype=np.int64))
+    flat = np.ascontiguousarray(xt, dtype=np.float64).reshape(-1)
+    _finite(flat, check_finite)
+    res = _jitfft._rvc(flat, p, n, batch, prec, False, _native_norm(norm, False),
+                       _device(device))
+    dtype = np.complex64 if prec == "f32" else np.complex128
+    y = res.view(np.complex128).astype(dtype, copy=False)
+    y = y.reshape(lead + (p,) * (n - 1) + (p // 2 + 1,))
+    return _finish(y, axes, n, out)
+
+
+def irvc(y, s=None, axes=None, norm=None, out=None, *, device=None, precision=None,
+         check_finite=True):
+    """The inverse of rvc: numpy.fft.irfftn(y, s, axes, norm, out) over axes of one length p
+    (s[-1], else 2·(m − 1) for a last axis of m bins, as numpy). complex64 gives float32,
+    complex128 float64. A half spectrum whose shape does not fit (p,)*(n−1) + (p//2+1,) is
+    refused with the shape expected."""
+    y = np.asarray(y)
+    if y.dtype.kind not in "cfiu":
+        raise TypeError(f"y has dtype {y.dtype}: irvc takes a complex half spectrum")
+    prec = precision or ("f32" if y.dtype in (np.complex64, np.float32, np.float16) else "f64")
+    if prec not in ("f32", "f64"):
+        raise ValueError(f"precision={precision!r}: use 'f32' or 'f64'")
+    axes = _axes(y.ndim, axes, s)
+    if not axes:
+        raise ValueError("irvc needs at least one axis to transform")
+    n = len(axes)
+    if s is not None:
+        s = list(s)
+        p = s[-1]
+        y = _resized(y, s[:-1] + [p // 2 + 1], axes)
+    else:
+        p = 2 * (y.shape[axes[-1]] - 1)
+        if n > 1:
+            p = y.shape[axes[0]]
+    h = p // 2 + 1
+    want = tuple((h if a == axes[-1] else p) if a in axes else y.shape[a] for a in range(y.ndim))
+    if p < 2 or y.shape != want:
+        raise ValueError(
+            f"y has shape {y.shape}: the half spectrum of (p,)*{n} over axes {axes} for p = {p} "
+            f"has shape {want} (numpy's rfftn layout: the last axis p//2+1 = {h}); pass s= "
+            "for another p"
+        )
+    if p > MAX_P:
+        raise ValueError(f"p = {p}: irvc takes p ≤ {MAX_P}")
+    yt = np.moveaxis(y, axes, range(y.ndim - n, y.ndim))
+    lead = yt.shape[: y.ndim - n]
+    batch = int(np.prod(lead, dtype=np.int64))
+    flat = np.ascontiguousarray(yt, dtype=np.complex128).reshape(-1)
+    _finite(flat, check_finite)
+    res = _jitfft._rvc(flat.view(np.float64), p, n, batch, prec, True,
+                       _native_norm(norm, True), _device(device))
+    dtype = np.float32 if prec == "f32" else np.float64
+    x = res.astype(dtype, copy=False).reshape(lead + (p,) * n)
+    return _finish(x, axes, n, out)

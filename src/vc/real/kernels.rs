@@ -1,0 +1,139 @@
+//! The OpenCL C of the real-input passes (one program a plan): the real DFT along the last
+//! axis in each direction and the two moves between the rows layout (B, M, h) of numpy's half
+//! spectrum and the bins-major layout (B, h, M) in which the complex passes treat each bin's
+//! M = p^(n−1) values as one transform of a batch of B·h.
+
+use super::RealPlan;
+use crate::transform::{root, Direction, Precision};
+use std::fmt::Write;
+
+/// The names of the program's kernels.
+pub struct RealKernelNames {
+    /// Forward first pass: p reals a row → h bins, bins-major.
+    pub r2c: String,
+    /// Inverse last pass: h bins (bins-major) → p reals a row.
+    pub c2r: String,
+    /// (B, h, M) → (B, M, h).
+    pub to_rows: String,
+    /// (B, M, h) → (B, h, M).
+    pub to_bins: String,
+}
+
+/// The kernels' names for a plan: named after the variant (p, precision).
+pub fn names(plan: &RealPlan) -> RealKernelNames {
+    let v = format!("p{}_{}", plan.p, plan.precision);
+    RealKernelNames {
+        r2c: format!("rvc_r2c_{v}"),
+        c2r: format!("rvc_c2r_{v}"),
+        to_rows: format!("rvc_bins_to_rows_{v}"),
+        to_bins: format!("rvc_rows_to_bins_{v}"),
+    }
+}
+
+fn lit(x: f64, precision: Precision) -> String {
+    match precision {
+        Precision::F32 => format!("{:.9e}f", x as f32),
+        Precision::F64 => format!("{x:.17e}"),
+    }
+}
+
+/// ω^(s·t) for t < p as a `__constant` table of (cos, sin) pairs.
+fn table(out: &mut String, name: &str, plan: &RealPlan, dir: Direction) {
+    let _ = write!(out, "__constant real2 {name}[P] = {{");
+    for t in 0..plan.p {
+        let w = root(plan.p, t as u64, dir);
+        let sep = if t == 0 { "" } else { "," };
+        let _ = write!(
+            out,
+            "{sep}\n    (real2)({}, {})",
+            lit(w.re, plan.precision),
+            lit(w.im, plan.precision)
+        );
+    }
+    out.push_str("\n};\n\n");
+}
+
+/// The program of `plan` (both directions' kernels; the plan's scale is built in).
+pub fn source(plan: &RealPlan) -> String {
+    let k = names(plan);
+    let mut s = String::new();
+    let (real, fp64) = match plan.precision {
+        Precision::F32 => ("float", ""),
+        Precision::F64 => ("double", "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"),
+    };
+    let _ = write!(
+        s,
+        "// Real-input VC passes for p = {p} ({prec}): numpy's rfftn / irfftn along the last axis\n\
+         // of (p,)*n arrays, h = p/2 + 1 bins; rows = B·M rows of p reals, M = p^(n-1) (here {m}).\n\
+         // The complex passes over the other n-1 digits run between them, bins-major (B, h, M).\n\
+         {fp64}typedef {real} real;\ntypedef {real}2 real2;\n#define P {p}\n#define H {h}\n\
+         #define SCALE {scale}\n\n",
+        p = plan.p,
+        prec = plan.precision,
+        m = plan.rows_per_transform(),
+        h = plan.half(),
+        scale = lit(plan.scale(), plan.precision),
+    );
+    table(&mut s, "WF", plan, Direction::Forward);
+    table(&mut s, "WI", plan, Direction::Inverse);
+    let _ = write!(
+        s,
+        "// Forward: the p reals of row g → its h bins, times SCALE, written bins-major.\n\
+         __kernel void {r2c}(__global const real* x, __global real2* y, ulong rows, ulong m) {{\n\
+         \x20   ulong g = get_global_id(0);\n\
+         \x20   if (g >= rows) return;\n\
+         \x20   ulong b = g / m, r = g - b * m;\n\
+         \x20   real v[P];\n\
+         \x20   for (int j = 0; j < P; j++) v[j] = x[g * P + j];\n\
+         \x20   for (int k = 0; k < H; k++) {{\n\
+         \x20       real2 acc = (real2)(0, 0);\n\
+         \x20       int t = 0;\n\
+         \x20       for (int j = 0; j < P; j++) {{\n\
+         \x20           acc += v[j] * WF[t];\n\
+         \x20           t += k; if (t >= P) t -= P;\n\
+         \x20       }}\n\
+         \x20       y[(b * H + k) * m + r] = acc * SCALE;\n\
+         \x20   }}\n\
+         }}\n\n\
+         // Inverse: the h bins of row g (bins-major) → its p reals, times SCALE; bins 1..(p-1)/2\n\
+         // count twice (their conjugate partners), bin 0 and bin p/2 once, real part only.\n\
+         __kernel void {c2r}(__global const real2* y, __global real* x, ulong rows, ulong m) {{\n\
+         \x20   ulong g = get_global_id(0);\n\
+         \x20   if (g >= rows) return;\n\
+         \x20   ulong b = g / m, r = g - b * m;\n\
+         \x20   real2 z[H];\n\
+         \x20   for (int k = 0; k < H; k++) {{\n\
+         \x20       z[k] = y[(b * H + k) * m + r];\n\
+         \x20       if (k > 0 && 2 * k != P) z[k] *= (real)2;\n\
+         \x20   }}\n\
+         \x20   for (int j = 0; j < P; j++) {{\n\
+         \x20       real acc = 0;\n\
+         \x20       int t = 0;\n\
+         \x20       for (int k = 0; k < H; k++) {{\n\
+         \x20           acc += z[k].x * WI[t].x - z[k].y * WI[t].y;\n\
+         \x20           t += j; if (t >= P) t -= P;\n\
+         \x20       }}\n\
+         \x20       x[g * P + j] = acc * SCALE;\n\
+         \x20   }}\n\
+         }}\n\n\
+         // Bins-major (B, h, M) → numpy's rows (B, M, h).\n\
+         __kernel void {to_rows}(__global const real2* src, __global real2* dst, ulong rows, ulong m) {{\n\
+         \x20   ulong g = get_global_id(0);\n\
+         \x20   if (g >= rows) return;\n\
+         \x20   ulong b = g / m, r = g - b * m;\n\
+         \x20   for (int k = 0; k < H; k++) dst[g * H + k] = src[(b * H + k) * m + r];\n\
+         }}\n\n\
+         // numpy's rows (B, M, h) → bins-major (B, h, M).\n\
+         __kernel void {to_bins}(__global const real2* src, __global real2* dst, ulong rows, ulong m) {{\n\
+         \x20   ulong g = get_global_id(0);\n\
+         \x20   if (g >= rows) return;\n\
+         \x20   ulong b = g / m, r = g - b * m;\n\
+         \x20   for (int k = 0; k < H; k++) dst[(b * H + k) * m + r] = src[g * H + k];\n\
+         }}\n",
+        r2c = k.r2c,
+        c2r = k.c2r,
+        to_rows = k.to_rows,
+        to_bins = k.to_bins,
+    );
+    s
+}

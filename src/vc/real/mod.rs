@@ -1,0 +1,129 @@
+//! Real-input VC transforms in numpy's layout (issue 35): R2C ≡ `numpy.fft.rfftn` over the n
+//! axes of (p,)*n, C2R ≡ `irfftn(y, s=(p,)*n)`.
+//!
+//! Forward: one pass reads the p reals of each row (the last axis) and writes its h = p//2 + 1
+//! bins bins-major, (B, h, M) with M = p^(n−1); the existing complex passes transform each
+//! bin's M values as a batch of B·h transforms of p^(n−1) points; one pass moves the result to
+//! numpy's (B, M, h). The inverse runs the same steps reversed. See docs/real.md.
+
+pub mod data;
+pub mod execute;
+pub mod kernels;
+pub mod report;
+pub mod resolve;
+
+pub use execute::RealVc;
+pub use kernels::source;
+
+use crate::error::{JitError, Result};
+use crate::transform::{checked_pow, Direction, Norm, Precision};
+
+/// What a real-input run computes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RealPlan {
+    /// Values of each variable (p ≥ 2).
+    pub p: u32,
+    /// Variables (n ≥ 1): arrays of shape (p,)*n.
+    pub n: u32,
+    /// Transforms, one after another.
+    pub batch: u64,
+    /// Arithmetic and storage.
+    pub precision: Precision,
+    /// Forward: real → half spectrum; inverse: half spectrum → real.
+    pub direction: Direction,
+    /// Scaling of the direction that runs.
+    pub norm: Norm,
+}
+
+impl RealPlan {
+    /// A plan, refusing sizes the device could never index. `norm` `None`: none forward,
+    /// full inverse (numpy's "backward").
+    pub fn new(
+        p: u32,
+        n: u32,
+        batch: u64,
+        precision: Precision,
+        direction: Direction,
+        norm: Option<Norm>,
+    ) -> Result<RealPlan> {
+        if p < 2 || n < 1 || batch < 1 {
+            return Err(JitError::invalid(format!(
+                "real VC of p = {p}, n = {n}, batch {batch}: needs p ≥ 2, n ≥ 1, batch ≥ 1"
+            )));
+        }
+        let total = checked_pow(p as u64, n).and_then(|l| l.checked_mul(batch));
+        if total.is_none_or(|t| t > 1 << 50) {
+            return Err(JitError::invalid(format!(
+                "real VC of {batch} × {p}^{n} values is too large"
+            )));
+        }
+        let norm = norm.unwrap_or(match direction {
+            Direction::Forward => Norm::None,
+            Direction::Inverse => Norm::Full,
+        });
+        Ok(RealPlan {
+            p,
+            n,
+            batch,
+            precision,
+            direction,
+            norm,
+        })
+    }
+
+    /// h = p//2 + 1 bins of the halved last axis.
+    pub fn half(&self) -> u64 {
+        self.p as u64 / 2 + 1
+    }
+
+    /// M = p^(n−1): rows of p reals in one transform.
+    pub fn rows_per_transform(&self) -> u64 {
+        (self.p as u64).pow(self.n - 1)
+    }
+
+    /// B·M rows in all.
+    pub fn rows(&self) -> u64 {
+        self.batch * self.rows_per_transform()
+    }
+
+    /// Real values: B·p^n.
+    pub fn real_len(&self) -> u64 {
+        self.rows() * self.p as u64
+    }
+
+    /// Complex values of the half spectrum: B·M·h.
+    pub fn half_len(&self) -> u64 {
+        self.rows() * self.half()
+    }
+
+    /// The factor the direction's norm applies.
+    pub fn scale(&self) -> f64 {
+        let n = (self.p as f64).powi(self.n as i32);
+        match self.norm {
+            Norm::None => 1.0,
+            Norm::Full => 1.0 / n,
+            Norm::Ortho => 1.0 / n.sqrt(),
+        }
+    }
+
+    /// The numpy shape of one transform's real array: (p,)*n.
+    pub fn real_shape(&self) -> Vec<usize> {
+        vec![self.p as usize; self.n as usize]
+    }
+
+    /// The numpy shape of one transform's half spectrum: (p,)*(n−1) + (h,).
+    pub fn half_shape(&self) -> Vec<usize> {
+        let mut s = vec![self.p as usize; self.n as usize - 1];
+        s.push(self.half() as usize);
+        s
+    }
+
+    /// Bytes one run's passes read plus write: the real pass (p reals in, h complex out a
+    /// row), each complex pass over the half spectrum, the layout move.
+    pub fn pass_bytes(&self, complex_passes: usize) -> u64 {
+        let real = self.real_len() * self.precision.complex_bytes() / 2;
+        let half = self.half_len() * self.precision.complex_bytes();
+        let moves = if self.n > 1 { 2 * half } else { 0 };
+        real + half + moves + 2 * half * complex_passes as u64
+    }
+}

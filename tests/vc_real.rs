@@ -1,0 +1,298 @@
+//! `vc --real` (issue 35): R2C ≡ numpy.fft.rfftn and C2R ≡ irfftn(y, s=(p,)*n) against the f64
+//! oracle (`reference::real`, itself checked against numpy's definition) on fresh random input,
+//! for p = 2, 3, 4, 5, 7 and 6, f32 and f64, batches, n = 1 (no complex passes) and n ≥ 2; the
+//! round trip through .npy files; and every bad input (reason, non-zero exit, no output file).
+
+mod common;
+
+use common::{fails_with, gpu, jitfft, pick, seed};
+use jitfft::io::npy::{npy_bytes, npy_complex_shaped, read_npy, NpyData};
+use jitfft::reference::real::{irfftn_ref, rfftn_ref};
+use jitfft::transform::{Direction, Norm, Precision};
+use jitfft::vc::real::data::random_input;
+use jitfft::vc::real::resolve::real_transform;
+use jitfft::vc::request::Request;
+use num_complex::Complex64;
+
+fn pairs(v: &[f64]) -> Vec<Complex64> {
+    v.chunks(2).map(|c| Complex64::new(c[0], c[1])).collect()
+}
+
+fn rel_l2(got: &[f64], want: &[f64]) -> f64 {
+    assert_eq!(got.len(), want.len());
+    let d: f64 = got.iter().zip(want).map(|(a, b)| (a - b) * (a - b)).sum();
+    let w: f64 = want.iter().map(|b| b * b).sum();
+    (d / w).sqrt()
+}
+
+/// One device run of `vc --real` for (p, n, batch) against the oracle.
+fn check(
+    g: &jitfft::runtime::Gpu,
+    (p, n, batch): (u32, u32, u64),
+    prec: Precision,
+    dir: Direction,
+    norm: Option<Norm>,
+    s: u64,
+) {
+    let req = Request {
+        n: Some(n),
+        batch: Some(batch),
+        precision: prec,
+        direction: dir,
+        norm,
+        real: true,
+        ..Request::new(p)
+    };
+    let tr = real_transform(&req, g, None, None).unwrap();
+    assert_eq!(tr.inner.is_some(), n > 1);
+    let x = random_input(&tr.plan, s);
+    let (y, _) = tr.execute(g, &x).unwrap();
+    let b = batch as usize;
+    let want: Vec<f64> = match dir {
+        Direction::Forward => rfftn_ref(p, n, b, &x, tr.plan.scale())
+            .unwrap()
+            .iter()
+            .flat_map(|c| [c.re, c.im])
+            .collect(),
+        Direction::Inverse => irfftn_ref(p, n, b, &pairs(&x), tr.plan.scale()).unwrap(),
+    };
+    let tol = if prec == Precision::F64 { 1e-13 } else { 2e-6 };
+    let err = rel_l2(&y, &want);
+    assert!(
+        err <= tol,
+        "{dir:?} p={p} n={n} batch={batch} {prec:?} {norm:?} (seed {s}): rel L2 {err:.2e}"
+    );
+    tr.release().unwrap();
+}
+
+#[test]
+fn r2c_and_c2r_equal_numpy_for_odd_and_even_p() {
+    let g = gpu();
+    let s = seed();
+    let precs = if g.info.fp64 {
+        vec![Precision::F32, Precision::F64]
+    } else {
+        vec![Precision::F32]
+    };
+    let cases = pick(
+        &[
+            (2, 4, 1),
+            (3, 3, 2),
+            (4, 2, 3),
+            (5, 2, 1),
+            (7, 2, 2),
+            (6, 2, 1),
+            (3, 1, 5),
+        ],
+        &[
+            (2, 4, 1),
+            (3, 3, 2),
+            (4, 2, 3),
+            (5, 2, 1),
+            (7, 2, 2),
+            (6, 2, 1),
+            (3, 1, 5),
+            (2, 1, 3),
+            (2, 9, 2),
+            (3, 6, 1),
+            (4, 4, 2),
+            (5, 4, 3),
+            (6, 3, 2),
+            (7, 3, 1),
+            (8, 3, 1),
+        ],
+    );
+    for (i, &(p, n, b)) in cases.iter().enumerate() {
+        for &prec in &precs {
+            for dir in [Direction::Forward, Direction::Inverse] {
+                check(&g, (p, n, b), prec, dir, None, s + i as u64);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_norm_in_both_directions() {
+    let g = gpu();
+    let s = seed();
+    for norm in [Norm::None, Norm::Full, Norm::Ortho] {
+        for dir in [Direction::Forward, Direction::Inverse] {
+            check(&g, (3, 2, 2), Precision::F32, dir, Some(norm), s);
+        }
+    }
+}
+
+fn tmp(name: &str) -> String {
+    let d = std::env::temp_dir().join(format!("jitfft-real-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d.join(name).display().to_string()
+}
+
+/// The CLI round trip through .npy: rfftn's shape and dtype out, back to the input with
+/// irfftn, checked by --check on both legs.
+#[test]
+fn cli_round_trip_through_npy() {
+    let (x, y, z) = (tmp("x.npy"), tmp("y.npy"), tmp("z.npy"));
+    let s = seed();
+    let vals: Vec<f64> = jitfft::io::random::random_complex(2 * 125, s)
+        .iter()
+        .map(|c| c.re)
+        .collect();
+    let body: Vec<u8> = vals.iter().flat_map(|v| v.to_le_bytes()).collect();
+    std::fs::write(&x, npy_bytes("<f8", &[2, 5, 5, 5], &body)).unwrap();
+    jitfft()
+        .args([
+            "vc",
+            "--real",
+            "--p",
+            "5",
+            "--n",
+            "3",
+            "--precision",
+            "f64",
+            "--check",
+        ])
+        .args(["--input", &x, "--output", &y])
+        .assert()
+        .success();
+    let a = read_npy(std::path::Path::new(&y)).unwrap();
+    assert_eq!(a.shape, vec![2, 5, 5, 3]);
+    assert_eq!(a.descr, "<c16");
+    jitfft()
+        .args([
+            "vc",
+            "--real",
+            "--inverse",
+            "--p",
+            "5",
+            "--n",
+            "3",
+            "--precision",
+            "f64",
+        ])
+        .args(["--check", "--input", &y, "--output", &z])
+        .assert()
+        .success();
+    let b = read_npy(std::path::Path::new(&z)).unwrap();
+    assert_eq!(b.shape, vec![2, 5, 5, 5]);
+    let NpyData::Real(back) = b.data else {
+        panic!("irfftn wrote {}", b.descr)
+    };
+    assert!(rel_l2(&back, &vals) < 1e-13, "round trip (seed {s})");
+    let json = jitfft()
+        .args([
+            "vc", "--real", "--p", "3", "--n", "4", "--seed", "3", "--json", "--check",
+        ])
+        .assert()
+        .success();
+    let out = String::from_utf8_lossy(&json.get_output().stdout).to_string();
+    for key in [
+        "\"rfftn\"",
+        "\"kernel_ms\"",
+        "\"rel_l2\"",
+        "rvc_r2c_p3_f32",
+        "rvc_bins_to_rows_p3_f32",
+    ] {
+        assert!(out.contains(key), "--json lacks {key}: {out}");
+    }
+}
+
+#[test]
+fn bad_input_is_refused_with_the_reason_and_no_output() {
+    let (c, h, o) = (tmp("c.npy"), tmp("h.npy"), tmp("o.npy"));
+    let cplx = vec![Complex64::new(1.0, 2.0); 9];
+    std::fs::write(&c, npy_complex_shaped(&cplx, true, &[3, 3])).unwrap();
+    fails_with(
+        &["vc", "--real", "--p", "3", "--input", &c, "--output", &o],
+        &["complex input", "x.real"],
+    );
+    // A full (3, 3) spectrum is not the half spectrum (3, 2) irfftn takes.
+    fails_with(
+        &[
+            "vc",
+            "--real",
+            "--inverse",
+            "--p",
+            "3",
+            "--input",
+            &c,
+            "--output",
+            &o,
+        ],
+        &["expected (3, 2)", "p//2+1"],
+    );
+    std::fs::write(
+        &h,
+        npy_complex_shaped(&[Complex64::new(1.0, 0.0); 8], false, &[2, 4, 1]),
+    )
+    .unwrap();
+    fails_with(
+        &[
+            "vc",
+            "--real",
+            "--inverse",
+            "--p",
+            "4",
+            "--n",
+            "2",
+            "--input",
+            &h,
+            "--output",
+            &o,
+        ],
+        &["expected (2, 4, 3)"],
+    );
+    let reals = npy_bytes("<f4", &[9], &[0u8; 36]);
+    std::fs::write(&h, &reals).unwrap();
+    fails_with(
+        &[
+            "vc",
+            "--real",
+            "--inverse",
+            "--p",
+            "3",
+            "--input",
+            &h,
+            "--output",
+            &o,
+        ],
+        &["complex64 or complex128"],
+    );
+    fails_with(
+        &["vc", "--real", "--p", "3", "--n", "2", "--precision", "f16"],
+        &["f16"],
+    );
+    fails_with(
+        &["vc", "--real", "--p", "3", "--n", "2", "--stream"],
+        &["--stream", "device memory"],
+    );
+    fails_with(
+        &["vc", "--real", "--p", "3", "--n", "2", "--truth"],
+        &["--truth"],
+    );
+    fails_with(
+        &["vc", "--real", "--p", "3", "--n", "2", "--mpi"],
+        &["--mpi", "one device"],
+    );
+    fails_with(&["vc", "--real", "--p", "3"], &["--n is required"]);
+    fails_with(
+        &[
+            "vc",
+            "--real",
+            "--p",
+            "3",
+            "--n",
+            "2",
+            "--check",
+            "--tolerance",
+            "0",
+            "--output",
+            &o,
+        ],
+        &["--check failed"],
+    );
+    assert!(
+        !std::path::Path::new(&o).exists(),
+        "a refused run wrote {o}"
+    );
+}
