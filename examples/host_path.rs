@@ -1,6 +1,6 @@
 //! Host → host calls of the Rust path Python's `VcPlan.execute(x, out=o)` runs
-//! (`VcTransform::execute_into_finite`), for the device's default f32 plan, beside their floors
-//! measured in the same process on the same buffers:
+//! (`VcTransform::execute_into_finite`), for the device's default f32 plan (the one `jitfft vc`
+//! runs), beside their floors measured in the same process on the same buffers:
 //! - `single`: the path before `runtime::staging` (one memcpy on one thread into the pinned
 //!   staging, one transfer, and back),
 //! - `staged`: the default (chunks copied on every core, overlapped with their DMA),
@@ -16,8 +16,8 @@
 
 use jitfft::runtime::staging::StageOpts;
 use jitfft::runtime::{DeviceSelector, Gpu};
-use jitfft::vc::choose::default_plan;
-use jitfft::vc::{DeviceBuffer, VcOptions, VcPlan, VcTransform};
+use jitfft::vc::request::Request;
+use jitfft::vc::{DeviceBuffer, VcTransform};
 use num_complex::Complex32;
 use ocl::flags::MemFlags;
 use ocl::Buffer;
@@ -49,8 +49,14 @@ fn main() -> anyhow::Result<()> {
         anyhow::bail!("usage: host_path P N CALLS");
     };
     let gpu = Gpu::open(&DeviceSelector::from_arg_or_env(None))?;
-    let opts = VcOptions::default();
-    let chosen = default_plan(&gpu, VcPlan::new(p, n, opts)?, opts)?;
+    // The plan `jitfft vc --p P --n N` and Python's `VcPlan(p, n)` run: the library's open
+    // request (the device's default: wisdom, else the rule; fused passes on GPUs), not
+    // `VcOptions::default()` (the paper's CT, 5× the kernel time at 3^16 on the H100).
+    let req = Request {
+        n: Some(n),
+        ..Request::new(p)
+    };
+    let chosen = jitfft::vc::request::plan(&req, &gpu, None, None)?;
     let tr = VcTransform::new(&gpu, &chosen.plan)?;
     let len = chosen.plan.len as usize;
     let x: Vec<Complex32> = (0..len)

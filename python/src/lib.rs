@@ -9,7 +9,9 @@ mod cache;
 mod convert;
 mod errors;
 mod exact;
+mod mul_host;
 mod mvl;
+mod pylong;
 mod vc;
 mod wht;
 
@@ -129,6 +131,7 @@ fn jitfft_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     vc::register(m)?;
     mvl::register(m)?;
     exact::register(m)?;
+    mul_host::register(m)?;
     wht::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
