@@ -4,6 +4,8 @@
 //! - `single`: the path before `runtime::staging` (one memcpy on one thread into the pinned
 //!   staging, one transfer, and back),
 //! - `staged`: the default (chunks copied on every core, overlapped with their DMA),
+//! - `staged_plain_stores` / `staged_streaming_stores`: the staged copy with plain stores / with
+//!   streaming stores (the default, `StageOpts::streaming`), without the finiteness check,
 //! - `pinned`: upload from and download into the pinned staging with no host copy at all
 //!   (`run_staged`): the floor of a call whose data already sits in pinned memory,
 //! - `staged_upload` / `registered_upload`: the upload alone, staged as above or from the
@@ -69,6 +71,19 @@ fn main() -> anyhow::Result<()> {
         Ok(())
     })?;
     let want = y.clone();
+    // The staged path with plain stores instead of streaming ones (StageOpts::streaming).
+    let cached_opts = StageOpts {
+        streaming: false,
+        ..StageOpts::default()
+    };
+    let staged_cached = timed(calls, || {
+        tr.execute_into_with(&gpu, &x, &mut y, &cached_opts, Some("host_path"))?;
+        Ok(())
+    })?;
+    let staged_streaming = timed(calls, || {
+        tr.execute_into_with(&gpu, &x, &mut y, &StageOpts::default(), Some("host_path"))?;
+        Ok(())
+    })?;
     let staged = timed(calls, || {
         let t = tr.execute_into_finite(&gpu, &x, &mut y, "host_path")?;
         kernel.push(t.kernel_ms);
@@ -129,6 +144,7 @@ fn main() -> anyhow::Result<()> {
             "staged_upload_ms": stats(staged_up), "registered_upload_ms": stats(registered_up),
             "memcpy_1t_ms": stats(memcpy_1t), "memcpy_mt_ms": stats(memcpy_mt),
             "staged_bit_identical_to_single": identical,
+            "staged_plain_stores_ms": stats(staged_cached), "staged_streaming_stores_ms": stats(staged_streaming),
         })
     );
     tr.release()?;

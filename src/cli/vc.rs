@@ -238,6 +238,10 @@ pub struct VcArgs {
     /// does not fit the device does by itself). Reports each pass against the pinned rate.
     #[arg(long, conflicts_with_all = ["overlap", "truth", "mpi"])]
     pub stream: bool,
+    /// Show the progress of streamed runs (chunks done) on stderr even where stderr is not a
+    /// terminal (a line each 10%); on a terminal a bar shows anyway. Never with --quiet.
+    #[arg(long)]
+    pub progress: bool,
 }
 
 /// `--download` of overlapped runs.

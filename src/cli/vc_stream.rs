@@ -17,6 +17,8 @@ use anyhow::{bail, Result};
 use num_complex::{Complex32, Complex64};
 use rand::{Rng, SeedableRng};
 use serde::Serialize;
+use std::io::IsTerminal;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// One pass's times and its rate against the pinned floor.
@@ -159,12 +161,20 @@ fn run_typed<C: DeviceComplex>(a: &VcArgs, req: &Request, gpu: Gpu, reason: Stri
     let input_ms = t_in.elapsed().as_secs_f64() * 1e3;
     let whole = req.plan(Some(n), Some(batch))?;
     let bottom = |pl: VcPlan| chunk_plan(req, &gpu, pl);
-    let sv = StreamedVc::new(&gpu, &whole, &bottom)?;
+    let mut sv = StreamedVc::new(&gpu, &whole, &bottom)?;
+    let bar = chunk_progress(a.progress);
+    if let Some(f) = bar.clone() {
+        sv = sv.with_progress(Box::new(move |done, all| f.show(done, all)));
+    }
     // The reference needs the input as it was.
     let kept = a.run.check.then(|| to_f64(&data));
     let floor = sv.floor(3)?;
     let t0 = Instant::now();
-    let times = sv.run(&gpu, &mut data)?;
+    let times = sv.run(&gpu, &mut data);
+    if let Some(b) = &bar {
+        b.done();
+    }
+    let times = times?;
     let total_ms = t0.elapsed().as_secs_f64() * 1e3;
     let check = match kept {
         Some(input) => Some(check_batch(
@@ -350,5 +360,47 @@ fn print_human(device: &str, r: &StreamReport) {
     }
     if let Some(o) = &r.output {
         say!("output: {o}");
+    }
+}
+
+/// A streamed run's progress on stderr: a bar on a terminal, else with `--progress` a line at
+/// each tenth of the chunks; nothing with `--quiet`.
+#[derive(Clone)]
+struct ChunkProgress {
+    bar: Option<indicatif::ProgressBar>,
+    /// Tenths printed so far (the text form).
+    tenths: Arc<Mutex<u64>>,
+}
+
+fn chunk_progress(forced: bool) -> Option<ChunkProgress> {
+    let tty = std::io::stderr().is_terminal();
+    if super::common::quiet() || !(tty || forced) {
+        return None;
+    }
+    Some(ChunkProgress {
+        bar: tty.then(|| super::bench::progress(0)),
+        tenths: Arc::new(Mutex::new(0)),
+    })
+}
+
+impl ChunkProgress {
+    fn show(&self, done: u64, all: u64) {
+        if let Some(b) = &self.bar {
+            b.set_length(all);
+            b.set_position(done);
+            return;
+        }
+        let mut t = self.tenths.lock().unwrap_or_else(|e| e.into_inner());
+        let now = done * 10 / all.max(1);
+        if now > *t {
+            *t = now;
+            eprintln!("stream: {done}/{all} chunks ({}%)", now * 10);
+        }
+    }
+
+    fn done(&self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
     }
 }

@@ -11,6 +11,7 @@ pub mod launch;
 pub mod pinned;
 pub mod probe;
 pub mod staging;
+pub mod stream_copy;
 pub mod timing;
 pub mod transfer;
 
