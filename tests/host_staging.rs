@@ -188,7 +188,7 @@ fn streamed_fault_in_first_or_last_chunk_fails_the_run_and_progress_counts_chunk
     let log = seen.clone();
     let sv = StreamedVc::new(&gpu, &whole, &bottom)
         .unwrap()
-        .with_progress(Box::new(move |done, all| {
+        .with_progress(std::sync::Arc::new(move |done, all| {
             log.lock().unwrap().push((done, all))
         }));
     let chunks: u64 = sv.plan.passes.iter().map(|q| q.chunks(3)).sum();

@@ -70,7 +70,7 @@ enum TypedSlots {
 
 /// Told after each chunk is on its way: (chunks enqueued so far, chunks of every pass), for a
 /// progress bar.
-pub type Progress = Box<dyn Fn(u64, u64) + Send + Sync>;
+pub type Progress = std::sync::Arc<dyn Fn(u64, u64) + Send + Sync>;
 
 /// A transform streamed through one device: the array stays in host memory.
 pub struct StreamedVc {
