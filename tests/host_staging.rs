@@ -19,7 +19,7 @@ fn opts(chunk_bytes: usize, threads: usize) -> StageOpts {
     StageOpts {
         chunk_bytes,
         threads,
-        fail_at: None,
+        ..StageOpts::default()
     }
 }
 
@@ -29,6 +29,11 @@ fn chunkings() -> Vec<StageOpts> {
         opts(4000, 3),
         opts(1 << 12, 0),
         opts(10_004, 7),
+        // Plain stores (the default streams: both must give the same bytes).
+        StageOpts {
+            streaming: false,
+            ..opts(10_004, 5)
+        },
         opts(usize::MAX, 0),
         StageOpts::default(),
     ]
@@ -163,7 +168,7 @@ fn threaded_gather_scatter_match_row_by_row_copies() {
 }
 
 #[test]
-fn streamed_fault_in_first_or_last_chunk_fails_the_run() {
+fn streamed_fault_in_first_or_last_chunk_fails_the_run_and_progress_counts_chunks() {
     let mut gpu = common::gpu();
     gpu.info.global_mem_bytes = 64 << 10;
     gpu.info.max_alloc_bytes = 64 << 10;
@@ -178,10 +183,24 @@ fn streamed_fault_in_first_or_last_chunk_fails_the_run() {
         .map(|c| Complex32::new(c.re as f32, c.im as f32))
         .collect();
     let bottom = |pl: VcPlan| Ok(pl);
-    let sv = StreamedVc::new(&gpu, &whole, &bottom).unwrap();
+    // The reference run also reports its progress: every chunk of every pass once, in order.
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = seen.clone();
+    let sv = StreamedVc::new(&gpu, &whole, &bottom)
+        .unwrap()
+        .with_progress(std::sync::Arc::new(move |done, all| {
+            log.lock().unwrap().push((done, all))
+        }));
+    let chunks: u64 = sv.plan.passes.iter().map(|q| q.chunks(3)).sum();
+    assert!(
+        sv.plan.passes.len() >= 2 && chunks > 2,
+        "the test needs a streamed plan"
+    );
     let mut want = x.clone();
     sv.run(&gpu, &mut want).unwrap();
     sv.release().unwrap();
+    let want_calls: Vec<(u64, u64)> = (1..=chunks).map(|k| (k, chunks)).collect();
+    assert_eq!(*seen.lock().unwrap(), want_calls);
     for fault in [ChunkFault::First, ChunkFault::Last] {
         let sv = StreamedVc::new(&gpu, &whole, &bottom)
             .unwrap()
@@ -224,4 +243,45 @@ fn npy_read_and_write_at_offsets_round_trip() {
         .zip(&x)
         .all(|(w, s)| w.re == s.re as f64 && w.im == s.im as f64));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn streaming_copy_equals_memcpy_at_every_alignment_and_length() {
+    use jitfft::runtime::stream_copy::{copy_elems, copy_streaming, STREAM_MIN_BYTES};
+    let src: Vec<u8> = (0..20_000u32).map(|i| (i * 7 + 3) as u8).collect();
+    for off in 0..17 {
+        for len in [
+            0,
+            1,
+            15,
+            16,
+            63,
+            64,
+            65,
+            1000,
+            STREAM_MIN_BYTES + 9,
+            4096 + 5,
+        ] {
+            let mut dst = vec![0u8; len + 32];
+            copy_streaming(&mut dst[off..off + len], &src[3..3 + len]);
+            assert_eq!(
+                &dst[off..off + len],
+                &src[3..3 + len],
+                "off {off} len {len}"
+            );
+            assert!(dst[..off].iter().all(|&b| b == 0), "wrote before the range");
+            assert!(
+                dst[off + len..].iter().all(|&b| b == 0),
+                "wrote past the range"
+            );
+            let mut again = vec![0u8; len + 32];
+            // SAFETY: both ranges hold `len` bytes and do not overlap.
+            unsafe { copy_elems(src[5..].as_ptr(), again[off..].as_mut_ptr(), len) };
+            assert_eq!(
+                &again[off..off + len],
+                &src[5..5 + len],
+                "copy_elems off {off} len {len}"
+            );
+        }
+    }
 }

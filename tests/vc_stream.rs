@@ -116,11 +116,36 @@ fn json(cmd: &mut assert_cmd::Command) -> Value {
 
 #[test]
 fn cli_stream_reports_passes_against_pinned_rate() {
-    let r = json(
-        jitfft()
-            .env("JITFFT_DEVICE_MEMORY", "1MiB")
-            .args(["vc", "--stream", "--p", "3", "--n", "12", "--check"]),
+    // --progress: a line each tenth of the chunks on stderr (not a terminal here), the JSON
+    // on stdout untouched.
+    let out = jitfft()
+        .env("JITFFT_DEVICE_MEMORY", "1MiB")
+        .args([
+            "vc",
+            "--stream",
+            "--p",
+            "3",
+            "--n",
+            "12",
+            "--check",
+            "--progress",
+            "--json",
+        ])
+        .assert()
+        .success();
+    let r: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    let chunks: u64 = r["passes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["chunks"].as_u64().unwrap())
+        .sum();
+    assert!(
+        err.contains(&format!("stream: {chunks}/{chunks} chunks (100%)")),
+        "{err}"
     );
+    assert_eq!(err.matches("stream: ").count(), 10, "{err}");
     assert_eq!(r["streamed"], true);
     assert_eq!(r["reason"], "--stream");
     assert!(r["check"]["ok"].as_bool().unwrap());

@@ -187,6 +187,20 @@ pub(crate) fn limbs_from_py<'py>(
     x: &Bound<'py, PyAny>,
     what: &str,
 ) -> PyResult<(bool, Bound<'py, PyBytes>)> {
+    let x = index_int(x, what)?;
+    let neg = x.lt(0)?;
+    let mag = if neg { x.neg()? } else { x.into_any() };
+    let bits: u64 = mag.call_method0("bit_length")?.extract()?;
+    let bytes = mag.call_method1("to_bytes", (bits.div_ceil(8), "little"))?;
+    Ok((neg, bytes.downcast_into::<PyBytes>()?))
+}
+
+/// `x` itself where it is an int, else `operator.index(x)` (TypeError naming `what` where
+/// that fails).
+pub(crate) fn index_int<'py>(x: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound<'py, PyInt>> {
+    if let Ok(i) = x.downcast_exact::<PyInt>() {
+        return Ok(i.clone());
+    }
     let py = x.py();
     let x = py
         .import("operator")?
@@ -200,12 +214,7 @@ pub(crate) fn limbs_from_py<'py>(
                     .unwrap_or_default()
             ))
         })?;
-    let x = x.downcast_into::<PyInt>()?;
-    let neg = x.lt(0)?;
-    let mag = if neg { x.neg()? } else { x.into_any() };
-    let bits: u64 = mag.call_method0("bit_length")?.extract()?;
-    let bytes = mag.call_method1("to_bytes", (bits.div_ceil(8), "little"))?;
-    Ok((neg, bytes.downcast_into::<PyBytes>()?))
+    Ok(x.downcast_into::<PyInt>()?)
 }
 
 /// Little-endian 64-bit limbs as a Python int (`int.from_bytes`), negated where asked.

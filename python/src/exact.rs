@@ -4,14 +4,14 @@
 //! buffers, pinned staging) comes from the device's plan cache and is reused by later calls.
 
 use crate::cache::{get_or_build, Footprint};
-use crate::convert::{int_from_py, int_to_py, limbs_from_py, limbs_to_py};
+use crate::convert::{int_from_py, int_to_py};
 use crate::errors::{bad, to_py};
 use crate::{device_nogil, DeviceArg};
 use jitfft::field::cpu::limbs64;
 use jitfft::field::PrimeField;
 use jitfft::gfp::execute::device_limits;
 use jitfft::gfp::{GfpField, GfpPlan, GfpTransform};
-use jitfft::mul::{Method, MulPlan, Multiplier};
+use jitfft::mul::Method;
 use jitfft::ntt::data::{from_integers, to_integers};
 use jitfft::ntt::NttTransform;
 use numpy::{IntoPyArray, PyArrayMethods, PyUntypedArrayMethods};
@@ -171,7 +171,7 @@ fn gfp<'py>(
 /// The exact product a·b of two Python integers (any sign and size) on the device: "block"
 /// (block convolutions, schoolbook work), "ntt" (Goldilocks NTTs of 16-bit digits) or "auto"
 /// (block below the crossover `jitfft tune mul` stored for the device, else the default, ntt
-/// above). The integers travel as their bytes.
+/// above). The integers' digits are repacked in place, never through text.
 #[pyfunction]
 #[pyo3(signature = (a, b, method="auto", *, device=None))]
 fn mul<'py>(
@@ -187,47 +187,8 @@ fn mul<'py>(
         "ntt" => Method::Ntt,
         m => return Err(bad(format!("method {m:?}: use 'auto', 'block' or 'ntt'"))),
     };
-    let (neg_a, bytes_a) = limbs_from_py(a, "a")?;
-    let (neg_b, bytes_b) = limbs_from_py(b, "b")?;
-    let (ab, bb) = (bytes_a.as_bytes(), bytes_b.as_bytes());
-    let (la, lb) = (ab.len().div_ceil(8).max(1), bb.len().div_ceil(8).max(1));
-    let gpu = device_nogil(py, DeviceArg::selector(&device).as_deref())?;
-    let prod = py
-        .allow_threads(|| {
-            let key = format!("{la}x{lb} limbs {method:?}");
-            let m = get_or_build(&gpu, "mul", key, || {
-                let (cross, source) = jitfft::mul::wisdom::crossover_for(&gpu)?;
-                let plan = MulPlan::with_crossover(la, lb, method, 16, cross, source)?;
-                jitfft::mul::execute::check_device(&gpu, &plan)?;
-                let (device_bytes, _) = jitfft::mul::execute::device_bytes(&plan);
-                let m = Multiplier::new(&gpu, &plan)?;
-                let host_bytes = 16 * (la + lb) as u64;
-                Ok((
-                    m,
-                    Footprint {
-                        device_bytes,
-                        host_bytes,
-                    },
-                ))
-            })?;
-            let m = m.lock().unwrap_or_else(|e| e.into_inner());
-            // The operands' bytes straight into the pinned staging (zero-extended to limbs).
-            let (pa, pb, pr) = m.staging();
-            for (pin, bytes) in [(pa, ab), (pb, bb)] {
-                pin.with_map(|limbs| {
-                    let dst: &mut [u8] = bytemuck::cast_slice_mut(limbs);
-                    dst[..bytes.len()].copy_from_slice(bytes);
-                    dst[bytes.len()..bytes.len().div_ceil(8).max(1) * 8].fill(0);
-                    Ok(())
-                })?;
-            }
-            m.multiply_staged(&gpu, la, lb)?;
-            let mut out = vec![0u64; la + lb];
-            pr.drain(&mut out)?;
-            Ok(out)
-        })
-        .map_err(to_py)?;
-    limbs_to_py(py, &prod, neg_a != neg_b)
+    // Operands and product cross as CPython digits repacked in place (mul_host.rs).
+    crate::mul_host::mul(py, a, b, method, DeviceArg::selector(&device).as_deref())
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

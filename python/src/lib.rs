@@ -9,8 +9,10 @@ mod cache;
 mod convert;
 mod errors;
 mod exact;
+mod mul_host;
 mod mvl;
 mod rvc;
+mod pylong;
 mod vc;
 mod wht;
 
@@ -130,6 +132,7 @@ fn jitfft_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     vc::register(m)?;
     mvl::register(m)?;
     exact::register(m)?;
+    mul_host::register(m)?;
     wht::register(m)?;
     rvc::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

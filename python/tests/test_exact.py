@@ -82,3 +82,56 @@ def test_exact_bad_input():
         jitfft.mul(1, 2, "fast")
     with pytest.raises(ValueError, match="shape"):
         jitfft.ntt(np.zeros((4, 3), np.uint64))
+
+
+def test_int_digits_roundtrip():
+    # The digits path (CPython's 30-bit digits repacked to 64-bit limbs and back) on sizes
+    # around its 32-digit / 15-limb blocks and above the threaded size (2^15 limbs).
+    from jitfft import _jitfft
+
+    rnd = random.Random()
+    sizes = [1, 29, 30, 31, 63, 64, 65, 959, 960, 961, 1920 + 7, 64 * 15 * 3 + 1]
+    sizes += [64 * (1 << 15) - 3, 64 * ((1 << 16) + 17) + 5]
+    values = [0, 1, -1, 2**30, 2**60 - 1, -(2**64)]
+    for bits in sizes:
+        x = rnd.getrandbits(bits) | 1 << (bits - 1)
+        values += [x, -x]
+    for x in values:
+        fast, y = _jitfft._int_roundtrip(x)
+        assert fast, "CPython's int layout was not recognised: the bytes path ran"
+        assert type(y) is int and y == x
+
+
+def test_mul_operands_not_plain_ints():
+    # bool, int subclasses and __index__ objects go through operator.index (bytes where it
+    # returns a subclass); the result is always a plain int.
+    class Big(int):
+        pass
+
+    class Idx:
+        def __index__(self):
+            return 3**300
+
+    rnd = random.Random()
+    a = rnd.getrandbits(4000) | 1
+    for x, y in [(True, a), (Big(a), -a), (Idx(), a), (a, Big(-7))]:
+        got = jitfft.mul(x, y)
+        assert type(got) is int and got == int(x.__index__()) * int(y)
+
+
+def test_mul_host_steps_against_device():
+    # Issue 32 on PoCL: the host's share of a repeated 2^16-limb product (conversion both
+    # ways, staging) stays within half the device's end to end plus 2 ms.
+    from jitfft import _jitfft
+
+    rnd = random.Random()
+    bits = 64 * 2**16
+    a = rnd.getrandbits(bits) | 1 << (bits - 1)
+    b = rnd.getrandbits(bits) | 1 << (bits - 1)
+    jitfft.mul(a, b)
+    got = jitfft.mul(a, -b)
+    assert got == -(a * b)
+    s = _jitfft._last_mul_steps()
+    assert s["path"] == "digits" and s["limbs"] == [2**16, 2**16]
+    host = s["total_ms"] - s["device_ms"]
+    assert host <= 0.5 * s["device_ms"] + 2.0, s

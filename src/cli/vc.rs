@@ -1,12 +1,14 @@
 //! `jitfft vc`: compute a VC spectrum on a device, time it, optionally check it.
 
 use super::common::{open_device, say, RunFlags};
-use crate::routes::{run_vc, Notice, RunOptions};
+use crate::routes::{run_vc, ChunkProgress, Notice, RunOptions};
 use crate::vc::overlap::DownloadMode;
 use crate::vc::request::Request;
 use crate::vc::{Direction, VcOptions, VcPlan};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
+use std::io::IsTerminal;
+use std::sync::{Arc, Mutex};
 
 /// `--algorithm` of the VC transform.
 #[derive(ValueEnum, Clone, Copy, Debug)]
@@ -239,6 +241,10 @@ pub struct VcArgs {
     /// with --inverse that half spectrum in, real values out (`irfftn(y, s=(p,)*n)`).
     #[arg(long)]
     pub real: bool,
+    /// Show the progress of streamed runs (chunks done) on stderr even where stderr is not a
+    /// terminal (a line each 10%); on a terminal a bar shows anyway. Never with --quiet.
+    #[arg(long)]
+    pub progress: bool,
 }
 
 /// `--download` of overlapped runs.
@@ -277,6 +283,7 @@ impl VcArgs {
             tolerance: self.tolerance,
             strict: self.strict,
             chunks: self.chunks,
+            progress: None,
         }
     }
 }
@@ -294,8 +301,12 @@ pub fn run(a: VcArgs) -> Result<()> {
         anyhow::bail!("--mpi: this jitfft was built without MPI; build it with `cargo build --release --features mpi` (Open MPI: tools/setup.sh --mpi)");
     }
     a.run.validate()?;
-    let (req, opts) = (a.request(), a.options());
+    let (req, mut opts) = (a.request(), a.options());
     opts.check()?;
+    let bar = chunk_progress(a.progress);
+    if let Some(b) = bar.clone() {
+        opts.progress = Some(ChunkProgress(Arc::new(move |done, all| b.show(done, all))));
+    }
     if let Some(out) = &req.output {
         crate::io::output::check_output_path(out)?;
     }
@@ -303,13 +314,59 @@ pub fn run(a: VcArgs) -> Result<()> {
     let report = run_vc(&req, &opts, &gpu, &mut |n| match n {
         Notice::Note(s) => super::common::info(format_args!("note: {s}")),
         Notice::Warning(s) => eprintln!("warning: {s}"),
-    })?;
+    });
+    if let Some(b) = &bar {
+        b.done();
+    }
+    let report = report?;
     super::common::print_and_conclude(
         a.run.json,
         &report,
         |r| say!("{}", r.text(&gpu.describe())),
         report.check(),
     )
+}
+
+/// A streamed run's progress on stderr: a bar on a terminal, else with `--progress` a line at
+/// each tenth of the chunks; nothing with `--quiet`.
+#[derive(Clone)]
+struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    /// Tenths printed so far (the text form).
+    tenths: Arc<Mutex<u64>>,
+}
+
+fn chunk_progress(forced: bool) -> Option<Progress> {
+    let tty = std::io::stderr().is_terminal();
+    if super::common::quiet() || !(tty || forced) {
+        return None;
+    }
+    Some(Progress {
+        bar: tty.then(|| super::bench::progress(0)),
+        tenths: Arc::new(Mutex::new(0)),
+    })
+}
+
+impl Progress {
+    fn show(&self, done: u64, all: u64) {
+        if let Some(b) = &self.bar {
+            b.set_length(all);
+            b.set_position(done);
+            return;
+        }
+        let mut t = self.tenths.lock().unwrap_or_else(|e| e.into_inner());
+        let now = done * 10 / all.max(1);
+        if now > *t {
+            *t = now;
+            eprintln!("stream: {done}/{all} chunks ({}%)", now * 10);
+        }
+    }
+
+    fn done(&self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+    }
 }
 
 #[cfg(test)]

@@ -30,6 +30,18 @@ pub struct RunOptions {
     pub strict: bool,
     /// Overlapped runs: chunks of whole work-groups (`None`: the schedule's default).
     pub chunks: Option<usize>,
+    /// Streamed runs: told after each chunk (chunks done, chunks of every pass).
+    pub progress: Option<ChunkProgress>,
+}
+
+/// A streamed run's progress callback (see [`crate::vc::stream::Progress`]).
+#[derive(Clone)]
+pub struct ChunkProgress(pub crate::vc::stream::Progress);
+
+impl std::fmt::Debug for ChunkProgress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ChunkProgress")
+    }
 }
 
 impl RunOptions {

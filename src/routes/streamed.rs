@@ -174,7 +174,10 @@ fn run_typed<C: DeviceComplex>(
     let input_ms = t_in.elapsed().as_secs_f64() * 1e3;
     let whole = req.plan(Some(n), Some(batch))?;
     let bottom = |pl: VcPlan| chunk_plan(req, gpu, pl);
-    let sv = StreamedVc::new(gpu, &whole, &bottom)?;
+    let mut sv = StreamedVc::new(gpu, &whole, &bottom)?;
+    if let Some(p) = &o.progress {
+        sv = sv.with_progress(p.0.clone());
+    }
     // The reference needs the input as it was.
     let kept = req.check.then(|| to_f64(&data));
     let floor = sv.floor(3)?;

@@ -12,6 +12,7 @@ pub mod pinned;
 pub mod probe;
 pub mod show;
 pub mod staging;
+pub mod stream_copy;
 pub mod timing;
 pub mod transfer;
 

@@ -17,6 +17,7 @@
 //! DMA touches the staging once the call returns. [`StageOpts::fail_at`] injects a failure at
 //! one chunk (tests use it to check exactly that).
 
+use super::stream_copy::copy_streaming;
 use super::timing::event_span_ns;
 use crate::error::{JitError, Result};
 use ocl::core;
@@ -43,6 +44,9 @@ pub struct StageOpts {
     /// Test knob: fail at this chunk (its copy done, its transfer not enqueued) with an error
     /// naming it. `None` in every real run.
     pub fail_at: Option<usize>,
+    /// Copy with streaming stores (`stream_copy`: no read for ownership of the destination)
+    /// on the threaded path. Default on; off for [`StageOpts::single`] and to measure against.
+    pub streaming: bool,
 }
 
 impl Default for StageOpts {
@@ -51,6 +55,7 @@ impl Default for StageOpts {
             chunk_bytes: DEFAULT_CHUNK_BYTES,
             threads: 0,
             fail_at: None,
+            streaming: true,
         }
     }
 }
@@ -62,6 +67,7 @@ impl StageOpts {
             chunk_bytes: usize::MAX,
             threads: 1,
             fail_at: None,
+            streaming: false,
         }
     }
 
@@ -110,30 +116,48 @@ impl Staged {
     }
 }
 
-/// Copies `src` into `dst` (same length) on `threads` threads (0: rayon's pool), running
-/// `check` on each copied piece while it is in cache; returns whether every piece passed.
+/// Copies `src` into `dst` (same length) on `opts.threads` threads (0: rayon's pool), with
+/// streaming stores where `opts.streaming`, running `check` on each source piece while it is in
+/// cache (the bytes are the same); returns whether every piece passed.
 fn copy_checked<T: OclPrm + Send + Sync>(
     dst: &mut [T],
     src: &[T],
-    threads: usize,
+    opts: &StageOpts,
     check: &(dyn Fn(&[T]) -> bool + Sync),
 ) -> bool {
-    if threads == 1 {
+    if opts.threads == 1 {
         dst.copy_from_slice(src);
         return check(dst);
     }
-    let workers = if threads == 0 {
+    let workers = if opts.threads == 0 {
         rayon::current_num_threads()
     } else {
-        threads
+        opts.threads
     };
     let min_piece = (MIN_PIECE_BYTES / std::mem::size_of::<T>().max(1)).max(1);
     let piece = src.len().div_ceil(workers.max(1)).max(min_piece);
     dst.par_chunks_mut(piece)
         .zip(src.par_chunks(piece))
         .map(|(d, s)| {
-            d.copy_from_slice(s);
-            check(d)
+            if opts.streaming {
+                // SAFETY: OpenCL scalar/vector element types are plain bytes.
+                let (db, sb) = unsafe {
+                    (
+                        std::slice::from_raw_parts_mut(
+                            d.as_mut_ptr().cast::<u8>(),
+                            std::mem::size_of_val(d),
+                        ),
+                        std::slice::from_raw_parts(
+                            s.as_ptr().cast::<u8>(),
+                            std::mem::size_of_val(s),
+                        ),
+                    )
+                };
+                copy_streaming(db, sb);
+            } else {
+                d.copy_from_slice(s);
+            }
+            check(s)
         })
         .reduce(|| true, |a, b| a & b)
 }
@@ -181,7 +205,7 @@ pub unsafe fn upload<T: OclPrm + Send + Sync>(
             .zip(src.chunks(chunk))
             .enumerate()
         {
-            ok &= copy_checked(st, s, opts.threads, check);
+            ok &= copy_checked(st, s, opts, check);
             opts.check_fault(k, "staged upload")?;
             let mut ev = Event::empty();
             core::enqueue_write_buffer(
@@ -245,7 +269,7 @@ pub unsafe fn download<T: OclPrm + Send + Sync>(
         for (k, (d, st)) in dst.chunks_mut(chunk).zip(staging.chunks(chunk)).enumerate() {
             staged.events[k].wait_for()?;
             opts.check_fault(k, "staged download")?;
-            copy_checked(d, st, opts.threads, &|_| true);
+            copy_checked(d, st, opts, &|_| true);
         }
         Ok(())
     })();

@@ -116,13 +116,26 @@ def med(f, k=7):
 out = {}
 rng = random.Random(1)
 a, b = rng.getrandbits(bits) | 1 << (bits - 1), rng.getrandbits(bits) | 1 << (bits - 1)
+out["python"] = sys.version.split()[0]
 out["mul"] = med(lambda: jitfft.mul(a, b))
+# The last call's host steps (ms each), where the wheel has them.
+steps_of = getattr(jitfft._jitfft, "_last_mul_steps", None)
+out["mul_steps"] = steps_of() if steps_of else None
+t = time.perf_counter(); ab = a.to_bytes((bits + 7) // 8, "little"); bb = b.to_bytes((bits + 7) // 8, "little")
+t1 = time.perf_counter(); int.from_bytes(ab + bb, "little"); t2 = time.perf_counter()
+out["bytes_roundtrip_ms"] = {"to_bytes": (t1 - t) * 1e3, "from_bytes": (t2 - t1) * 1e3}
 for key, s in (("vp1", vp1), ("vp2", vp2)):
     p, n = map(int, s.split())
     plan = jitfft.VcPlan(p, n)
     x = (np.random.rand(*(p,) * n) + 1j * np.random.rand(*(p,) * n)).astype(np.complex64)
     o = np.empty_like(x)
     out[key] = med(lambda: plan.execute(x, out=o))
+    st = plan.stats()
+    out[key + "_plan"] = {"algorithm": st["plan"]["algorithm"], "radices": st.get("radices"),
+                          **{k: st.get(k) for k in ("kernel_ms", "upload_ms", "download_ms", "end_to_end_ms")}}
+    # The same without the NaN/inf scan of the input (check_finite=False).
+    plan = jitfft.VcPlan(p, n, check_finite=False)
+    out[key + "_unchecked"] = med(lambda: plan.execute(x, out=o))
 p, n = map(int, vcn.split())
 x = (np.random.rand(*(p,) * n) + 1j * np.random.rand(*(p,) * n)).astype(np.complex64)
 out["vc"] = med(lambda: jitfft.vc(x), 21)
@@ -182,16 +195,28 @@ def row(name, size, now, floor, note):
     ratio = now / floor if now and floor else None
     rows.append((name, size, now, floor, ratio, note))
 py = doc("python")
+f3 = lambda v: "-" if v is None else "%.3f" % v
 mul = doc("mul cli")
 mul_floor = mul["end_to_end_ms"]["median"] if mul else None
+ms = (py or {}).get("mul_steps")
+mnote = ("; Python %s, last call's steps (ms): path %s, operands %.3f, int alloc %.3f, plan lookup %.3f, stage %.3f, device %.3f (events up %.3f kernels %.3f down %.3f), unpack %.3f, finish %.3f, total %.3f; int.to_bytes of both operands %.3f + int.from_bytes of the product %.3f" % (
+    py["python"], ms["path"], ms["operands_ms"], ms["alloc_ms"], ms["plan_ms"], ms["stage_ms"], ms["device_ms"], ms["upload_ms"],
+    ms["kernel_ms"], ms["download_ms"], ms["unpack_ms"], ms["finish_ms"], ms["total_ms"],
+    py["bytes_roundtrip_ms"]["to_bytes"], py["bytes_roundtrip_ms"]["from_bytes"])) if ms else ""
 row("mul 2^20 limbs from Python", "operands of %s" % ("2^12 limbs" if quick == "1" else "2^20 limbs"),
     py["mul"]["median"] if py else None, mul_floor,
-    "floor: `jitfft mul --json` end to end (device) for operands of the same size" + ("" if py else nopy))
+    "floor: `jitfft mul --json` end to end (device) for operands of the same size" + ("" if py else nopy) + mnote)
 for label, key, size in (("VcPlan 3^16 host to host", "vp1", vp1), ("VcPlan 2^24 host to host", "vp2", vp2)):
     r = doc("rust " + size)
     floor = r["pinned_ms"]["median"] if r else None
+    pl = (py or {}).get(key + "_plan") or {}
+    pnote = "; Python plan %s %s, events (median ms) kernels %s, upload %s, download %s, end to end %s" % (
+        pl.get("algorithm"), pl.get("radices"), *[f3((pl.get(k) or {}).get("median")) for k in ("kernel_ms", "upload_ms", "download_ms", "end_to_end_ms")]) if pl else ""
+    if py and py.get(key + "_unchecked"):
+        pnote += "; check_finite=False %.3f ms" % py[key + "_unchecked"]["median"]
+    rnote = "; Rust plan %s (kernels %.3f ms)" % (r["plan"], r["kernel_ms"]["median"]) if r else ""
     row(label, size, py[key]["median"] if py else None, floor,
-        "floor: pinned upload + kernels + download of the same plan, no host copy" + ("" if py else nopy))
+        "floor: pinned upload + kernels + download of the same plan, no host copy" + ("" if py else nopy) + rnote + pnote)
 r = doc("rust " + vcn)
 row("vc() repeated 3^13", vcn, py["vc"]["median"] if py else None, r["pinned_ms"]["median"] if r else None,
     "floor: pinned upload + kernels + download" + ("" if py else nopy))
@@ -238,7 +263,8 @@ for size in (vp1, vp2, vp3, vcn):
     r = doc("rust " + size)
     if r:
         row("VcTransform %s host to host (Rust)" % size, size, r["staged_ms"]["median"], r["pinned_ms"]["median"],
-            "what VcPlan.execute calls; before runtime::staging (one memcpy): %.3f ms; upload alone staged %.3f ms, registered user memory (USE_HOST_PTR) %.3f ms; pinned up %.3f + kernels %.3f + down %.3f ms; memcpy of %d bytes: 1 thread %.3f, %d threads %.3f ms; bit-identical %s" % (
+            "what VcPlan.execute calls; staged without the finiteness check: plain stores %s, streaming stores %s ms; before runtime::staging (one memcpy): %.3f ms; upload alone staged %.3f ms, registered user memory (USE_HOST_PTR) %.3f ms; pinned up %.3f + kernels %.3f + down %.3f ms; memcpy of %d bytes: 1 thread %.3f, %d threads %.3f ms; bit-identical %s" % (
+                f3((r.get("staged_plain_stores_ms") or {}).get("median")), f3((r.get("staged_streaming_stores_ms") or {}).get("median")),
                 r["single_ms"]["median"], r["staged_upload_ms"]["median"], r["registered_upload_ms"]["median"],
                 r["pinned_upload_ms"]["median"], r["kernel_ms"]["median"], r["pinned_download_ms"]["median"], r["bytes_each_way"], r["memcpy_1t_ms"]["median"], r["threads"], r["memcpy_mt_ms"]["median"], r["staged_bit_identical_to_single"]))
 f = lambda v: "not run" if v is None else "%.3f" % v

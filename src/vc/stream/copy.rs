@@ -6,7 +6,9 @@
 //! one complex value at a time (7 GB/s on the H100 host; a merged run copies at memory
 //! speed). The staging is then cut into pieces of equal size, whatever the row length, so
 //! every thread has work: long rows are split across threads, short rows are copied many to
-//! a piece. Pieces are copied with `copy_nonoverlapping` row segment by row segment.
+//! a piece. Pieces are copied row segment by row segment, long segments with streaming
+//! stores (`runtime::stream_copy`: the pinned staging and the host array are written around
+//! the cache, saving the read for ownership of every line: host memory bounds these passes).
 //!
 //! Both directions take the host array as a raw pointer ([`HostArray`]), so the scatter of
 //! one chunk and the gather of another run at the same time (their rows are disjoint: a pass
@@ -14,6 +16,7 @@
 
 use super::plan::ChunkRows;
 use crate::error::{JitError, Result};
+use crate::runtime::stream_copy::copy_elems;
 use rayon::prelude::*;
 
 /// Reals a copying thread takes at least (smaller pieces cost more to schedule than they gain).
@@ -127,13 +130,7 @@ pub unsafe fn gather<T: Copy + Send + Sync>(
             segments(&r, base, dst.len(), |h, s, n| {
                 // SAFETY: `h..h+n` lies inside the host array (`checked`); `s - base..` inside
                 // this piece.
-                unsafe {
-                    std::ptr::copy_nonoverlapping(
-                        host.ptr.add(h),
-                        dst.as_mut_ptr().add(s - base),
-                        n,
-                    )
-                }
+                unsafe { copy_elems(host.ptr.add(h), dst.as_mut_ptr().add(s - base), n) }
             });
         });
     Ok(())
@@ -157,9 +154,7 @@ pub unsafe fn scatter<T: Copy + Send + Sync>(
             let base = i * piece;
             segments(&r, base, src.len(), |h, s, n| {
                 // SAFETY: as in `gather`; rows are disjoint, so no two pieces write one real.
-                unsafe {
-                    std::ptr::copy_nonoverlapping(src.as_ptr().add(s - base), host.ptr.add(h), n)
-                }
+                unsafe { copy_elems(src.as_ptr().add(s - base), host.ptr.add(h), n) }
             });
         });
     Ok(())

@@ -36,4 +36,6 @@ mod run;
 
 pub use copy::{coalesce, gather, scatter, HostArray};
 pub use plan::{chunk_rows, ChunkRows, StreamPass, StreamPlan};
-pub use run::{device_budget, fits, ChunkFault, PassTimes, StreamedVc, TransferFloor, SLOTS};
+pub use run::{
+    device_budget, fits, ChunkFault, PassTimes, Progress, StreamedVc, TransferFloor, SLOTS,
+};

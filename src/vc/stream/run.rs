@@ -68,6 +68,10 @@ enum TypedSlots {
     F64(Typed<f64>),
 }
 
+/// Told after each chunk is on its way: (chunks enqueued so far, chunks of every pass), for a
+/// progress bar.
+pub type Progress = std::sync::Arc<dyn Fn(u64, u64) + Send + Sync>;
+
 /// A transform streamed through one device: the array stays in host memory.
 pub struct StreamedVc {
     /// Passes and chunks.
@@ -81,6 +85,7 @@ pub struct StreamedVc {
     typed: TypedSlots,
     /// Test knob: the chunk of the first pass that fails (see [`StreamedVc::with_fault`]).
     fail_at: Option<ChunkFault>,
+    progress: Option<Progress>,
     up: Queue,
     down: Queue,
 }
@@ -266,6 +271,7 @@ impl StreamedVc {
             stage_tr,
             typed,
             fail_at: None,
+            progress: None,
             up: gpu.extra_queue()?,
             down: gpu.extra_queue()?,
         })
@@ -275,6 +281,12 @@ impl StreamedVc {
     /// and no transfer is left running).
     pub fn with_fault(mut self, fault: ChunkFault) -> StreamedVc {
         self.fail_at = Some(fault);
+        self
+    }
+
+    /// Reports each chunk to `f` (see [`Progress`]).
+    pub fn with_progress(mut self, f: Progress) -> StreamedVc {
+        self.progress = Some(f);
         self
     }
 
@@ -383,7 +395,7 @@ impl StreamedVc {
             .iter()
             .zip(&self.stage_tr)
             .enumerate()
-            .map(|(j, (pass, &i))| self.run_pass(gpu, t, i, pass, data, j == 0))
+            .map(|(j, (pass, &i))| self.run_pass(gpu, t, i, pass, data, j))
             .collect()
     }
 
@@ -394,9 +406,16 @@ impl StreamedVc {
         tri: usize,
         pass: &StreamPass,
         data: &mut [T],
-        first: bool,
+        index: usize,
     ) -> Result<PassTimes> {
         let p = self.plan.p;
+        let first = index == 0;
+        // Chunks of the passes before this one, and of all (for `progress`).
+        let chunks_of = |ps: &[StreamPass]| ps.iter().map(|q| q.chunks(p)).sum::<u64>();
+        let (before, all) = (
+            chunks_of(&self.plan.passes[..index]),
+            chunks_of(&self.plan.passes),
+        );
         let t0 = Instant::now();
         let (mut gather_ms, mut scatter_ms) = (0.0, 0.0);
         let mut queue: VecDeque<InFlight> = VecDeque::new();
@@ -436,6 +455,9 @@ impl StreamedVc {
                 scatter_ms += sc?;
                 done.extend(old);
                 queue.push_back(self.enqueue_chunk(gpu, t, tri, slot, rows)?);
+                if let Some(f) = &self.progress {
+                    f(before + k + 1, all);
+                }
             }
             while let Some(f) = queue.pop_front() {
                 f.down.wait_for()?;
