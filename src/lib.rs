@@ -59,6 +59,7 @@ pub mod mul;
 pub mod mvl;
 pub mod ntt;
 pub mod reference;
+pub mod routes;
 pub mod runtime;
 pub mod stats;
 pub mod transform;

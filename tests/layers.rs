@@ -17,8 +17,11 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("io", &["error", "transform"]),
     ("reference", &["error", "io", "transform"]),
     ("field", &["clgen", "error", "runtime"]),
-    ("ntt", &["clgen", "error", "field", "runtime"]),
-    ("gfp", &["clgen", "error", "runtime"]),
+    (
+        "ntt",
+        &["clgen", "error", "field", "io", "runtime", "stats"],
+    ),
+    ("gfp", &["clgen", "error", "io", "runtime"]),
     ("wht", &["clgen", "error", "io", "runtime", "transform"]),
     (
         "vc",
@@ -56,6 +59,18 @@ const LAYERS: &[(&str, &[&str])] = &[
             "reference",
             "runtime",
             "stats",
+            "transform",
+            "vc",
+        ],
+    ),
+    (
+        "routes",
+        &[
+            "error",
+            "io",
+            "mvl",
+            "reference",
+            "runtime",
             "transform",
             "vc",
         ],

@@ -9,7 +9,8 @@ use crate::errors::{bad, to_py};
 use crate::{device_nogil, to_dict};
 use jitfft::runtime::Gpu;
 use jitfft::vc::report::{TimingReport, TransformReport};
-use jitfft::vc::{Algorithm, Direction, Norm, Precision, RunTimes, VcOptions, VcTransform};
+use jitfft::vc::request::Request as LibRequest;
+use jitfft::vc::{Algorithm, Direction, Norm, Precision, RunTimes, VcTransform};
 use num_complex::{Complex32, Complex64};
 use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
@@ -49,31 +50,28 @@ struct Ready {
 }
 
 impl Request {
-    fn options(&self) -> PyResult<(VcOptions, bool)> {
+    /// The library's request: Python's spellings converted (the library enums' `FromStr`),
+    /// `None` where the caller left the choice open; the library decides the rest.
+    fn request(&self) -> PyResult<LibRequest> {
         let algorithm = match self.algorithm.as_deref() {
-            None if self.radix.is_some() => Algorithm::Ct,
-            None => Algorithm::Fused,
-            Some("ct") => Algorithm::Ct,
-            Some("cg") => Algorithm::Cg,
-            Some("fused") => Algorithm::Fused,
-            Some(a) => {
-                return Err(bad(format!(
+            None => None,
+            Some(a) => Some(a.parse::<Algorithm>().map_err(|_| {
+                bad(format!(
                     "algorithm {a:?}: use 'ct', 'cg' or 'fused' (None: the device's default plan)"
-                )))
-            }
+                ))
+            })?),
         };
         let norm = match self.norm.as_deref() {
             None => None,
-            Some("none") => Some(Norm::None),
-            Some("full") => Some(Norm::Full),
-            Some("ortho") => Some(Norm::Ortho),
-            Some(n) => {
-                return Err(bad(format!(
+            Some(n) => Some(n.parse::<Norm>().map_err(|_| {
+                bad(format!(
                     "norm {n:?}: use 'none', 'full' (1/N) or 'ortho' (1/√N); None: none forward, full inverse"
-                )))
-            }
+                ))
+            })?),
         };
-        let opts = VcOptions {
+        Ok(LibRequest {
+            n: Some(self.n),
+            batch: Some(self.batch),
             algorithm,
             radix: self.radix,
             precision: self.precision,
@@ -83,31 +81,14 @@ impl Request {
                 Direction::Forward
             },
             norm,
-            ..VcOptions::default()
-        };
-        Ok((opts, self.algorithm.is_none() && self.radix.is_none()))
+            ..LibRequest::new(self.p)
+        })
     }
 
-    /// Chooses the plan (the device's default where the algorithm is left open) and builds
+    /// Chooses the plan (the device's default where the schedule is left open) and builds
     /// it. Call with the GIL released.
-    fn build_on(
-        &self,
-        gpu: &Arc<Gpu>,
-        opts: VcOptions,
-        open: bool,
-    ) -> jitfft::Result<(Ready, Footprint)> {
-        // The library's request: `None` where the caller left the choice open.
-        let req = jitfft::vc::request::Request {
-            n: Some(self.n),
-            batch: Some(self.batch),
-            algorithm: (!open).then_some(opts.algorithm),
-            radix: opts.radix,
-            precision: opts.precision,
-            direction: opts.direction,
-            norm: opts.norm,
-            ..jitfft::vc::request::Request::new(self.p)
-        };
-        let chosen = jitfft::vc::request::plan(&req, gpu, None, None)?;
+    fn build_on(&self, gpu: &Arc<Gpu>, req: &LibRequest) -> jitfft::Result<(Ready, Footprint)> {
+        let chosen = jitfft::vc::request::plan(req, gpu, None, None)?;
         let tr = VcTransform::new(gpu, &chosen.plan)?;
         let report = TransformReport::of(&tr, &gpu.info, chosen.tuned);
         let one = tr.plan.buffer_bytes();
@@ -126,19 +107,19 @@ impl Request {
 
     /// A plan of its own (a `_VcPlan`'s), built with the GIL released.
     fn build(&self, py: Python<'_>) -> PyResult<SharedReady> {
-        let (opts, open) = self.options()?;
+        let req = self.request()?;
         let gpu = device_nogil(py, self.device.as_deref())?;
-        py.allow_threads(|| self.build_on(&gpu, opts, open))
+        py.allow_threads(|| self.build_on(&gpu, &req))
             .map(|(r, _)| Arc::new(std::sync::Mutex::new(r)))
             .map_err(to_py)
     }
 
     /// The device plan cache's plan for this request, built there when absent.
     fn cached(&self, py: Python<'_>) -> PyResult<SharedReady> {
-        let (opts, open) = self.options()?;
+        let req = self.request()?;
         let gpu = device_nogil(py, self.device.as_deref())?;
         let key = self.key();
-        py.allow_threads(|| get_or_build(&gpu, "vc", key, || self.build_on(&gpu, opts, open)))
+        py.allow_threads(|| get_or_build(&gpu, "vc", key, || self.build_on(&gpu, &req)))
             .map_err(to_py)
     }
 }

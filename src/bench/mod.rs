@@ -7,11 +7,14 @@ pub mod clock;
 pub mod export;
 pub mod harness;
 pub mod meta;
+pub mod outputs;
 pub mod paper;
 pub mod plot;
 pub mod record;
 pub mod reproduce;
 pub mod sweep;
+pub mod sweep_run;
+pub mod tune;
 
 pub use clock::{Clock, FakeClock, SystemClock};
 pub use harness::{measure, Measured, RepeatPolicy, Sample};

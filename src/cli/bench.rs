@@ -2,23 +2,17 @@
 //! devices; every point is checked against the CPU reference, then timed. Exports are
 //! rewritten after every point, so an interrupted sweep keeps what it measured.
 
-use super::vc::{AlgoArg, CoeffsArg, PrecisionArg};
-use crate::bench::bandwidth::copy_bandwidth_gbs;
-use crate::bench::export::{emit, to_csv, to_json, to_markdown};
+use super::vc::{lib, AlgoArg, CoeffsArg, PrecisionArg};
+use crate::bench::export::PeerTimes;
 use crate::bench::meta::RunMeta;
-use crate::bench::plot::{ratio_chart, time_chart};
-use crate::bench::sweep::{cpu_point, device_point, Variant};
-use crate::bench::{BenchRecord, RepeatPolicy};
-use crate::io::atomic::write_atomic;
-use crate::runtime::discover::select_devices;
-use crate::runtime::Gpu;
-use crate::vc::plan::log_exact;
-use crate::vc::{Algorithm, Coeffs, Precision, VcOptions, VcPlan};
-use anyhow::{bail, Context, Result};
+use crate::bench::outputs::Outputs;
+use crate::bench::sweep_run::{open_devices, parse_n_list, run_sweep, write_plots, SweepSpec};
+use crate::bench::RepeatPolicy;
+use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// `jitfft bench`: a sweep of VC transforms over p, n and variants, with exports.
 #[derive(Args, Debug)]
@@ -109,139 +103,15 @@ pub struct ExportArgs {
 
 impl ExportArgs {
     /// The exports asked for, checked: known extensions, existing folders, at most one on
-    /// stdout.
+    /// stdout (`bench::outputs`).
     pub fn outputs(&self, json_switch: Option<&PathBuf>) -> Result<Outputs> {
-        let mut o = Outputs {
+        let o = Outputs {
             json: self.export_json.clone(),
             csv: self.export_csv.clone(),
             markdown: self.export_markdown.clone(),
         };
-        let set = |slot: &mut Option<PathBuf>, p: &PathBuf, flag: &str| -> Result<()> {
-            if slot.is_some() {
-                bail!("{flag} {}: that format is already exported", p.display());
-            }
-            *slot = Some(p.clone());
-            Ok(())
-        };
-        if let Some(p) = json_switch {
-            set(&mut o.json, p, "--json")?;
-        }
-        for p in &self.export {
-            let ext = p
-                .extension()
-                .map(|e| e.to_string_lossy().to_lowercase())
-                .unwrap_or_default();
-            match ext.as_str() {
-                "json" => set(&mut o.json, p, "--export")?,
-                "csv" => set(&mut o.csv, p, "--export")?,
-                "md" | "markdown" => set(&mut o.markdown, p, "--export")?,
-                _ => bail!(
-                    "--export {}: the format comes from the extension: .json, .csv or .md (for stdout use --export-json -, --export-csv - or --export-markdown -)",
-                    p.display()
-                ),
-            }
-        }
-        let mut stdout = 0;
-        for (flag, p) in [
-            ("--export-json", &o.json),
-            ("--export-csv", &o.csv),
-            ("--export-markdown", &o.markdown),
-        ] {
-            if let Some(p) = p {
-                check_dir_of(p, flag)?;
-                stdout += usize::from(p.as_os_str() == "-");
-            }
-        }
-        if stdout > 1 {
-            bail!("more than one export to stdout (`-`): send all but one to files");
-        }
-        Ok(o)
+        o.resolve(&self.export, json_switch)
     }
-}
-
-/// `6..10` (inclusive), `6,8,10` or `7`.
-pub fn parse_n_list(s: &str) -> Result<Vec<u32>> {
-    let bad = || {
-        anyhow::anyhow!("--n {s:?}: use a range such as 6..10 (inclusive), a list such as 6,8,10, or one number")
-    };
-    let v: Vec<u32> = if let Some((a, b)) = s.split_once("..") {
-        let a: u32 = a.trim().parse().map_err(|_| bad())?;
-        let b: u32 = b
-            .trim()
-            .trim_start_matches('=')
-            .parse()
-            .map_err(|_| bad())?;
-        if b < a {
-            bail!("--n {s:?}: the range is empty (end {b} < start {a})");
-        }
-        (a..=b).collect()
-    } else {
-        s.split(',')
-            .map(|x| x.trim().parse::<u32>().map_err(|_| bad()))
-            .collect::<Result<_>>()?
-    };
-    if v.is_empty() {
-        return Err(bad());
-    }
-    Ok(v)
-}
-
-/// Refuses an output path whose folder does not exist, before any work.
-pub fn check_dir_of(path: &Path, flag: &str) -> Result<()> {
-    if path.as_os_str() == "-" {
-        return Ok(());
-    }
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    if !dir.is_dir() {
-        bail!(
-            "{flag} {}: cannot write: directory {} does not exist",
-            path.display(),
-            dir.display()
-        );
-    }
-    Ok(())
-}
-
-fn variants(a: &BenchArgs, p: u32) -> Vec<Variant> {
-    let radices: Vec<Option<u64>> = if a.radix.is_empty() {
-        vec![None]
-    } else {
-        a.radix
-            .iter()
-            .filter(|r| log_exact(p as u64, **r).is_some())
-            .map(|r| Some(*r))
-            .collect()
-    };
-    let mut out = Vec::new();
-    for &precision in &a.precision {
-        for &coeffs in &a.coeffs {
-            for &radix in &radices {
-                for &algo in &a.algo {
-                    out.push(Variant {
-                        algorithm: match algo {
-                            AlgoArg::Ct => Algorithm::Ct,
-                            AlgoArg::Cg => Algorithm::Cg,
-                            AlgoArg::Fused => Algorithm::Fused,
-                        },
-                        radix,
-                        coeffs: match coeffs {
-                            CoeffsArg::ConstFirst => Coeffs::ConstFirst,
-                            CoeffsArg::ConstMatrix => Coeffs::ConstMatrix,
-                            CoeffsArg::Literal => Coeffs::Literal,
-                        },
-                        precision: match precision {
-                            PrecisionArg::F32 => Precision::F32,
-                            PrecisionArg::F64 => Precision::F64,
-                        },
-                    });
-                }
-            }
-        }
-    }
-    out
 }
 
 /// A progress bar on stderr, hidden when stderr is not a terminal or with `--quiet`.
@@ -269,149 +139,65 @@ pub fn spinner() -> ProgressBar {
     pb
 }
 
-/// Where the exports go.
-pub struct Outputs {
-    /// JSON file (`-`: stdout).
-    pub json: Option<PathBuf>,
-    /// CSV file (`-`: stdout).
-    pub csv: Option<PathBuf>,
-    /// Markdown file (`-`: stdout).
-    pub markdown: Option<PathBuf>,
-}
-
-impl Outputs {
-    /// Rewrites every export with the records so far (stdout ones only at the end).
-    pub fn write(&self, meta: &RunMeta, records: &[BenchRecord], last: bool) -> Result<()> {
-        fn go(p: &Option<PathBuf>, last: bool) -> Option<&PathBuf> {
-            p.as_ref().filter(|p| last || p.as_os_str() != "-")
-        }
-        if let Some(p) = go(&self.json, last) {
-            emit(p, &to_json(meta, records))?;
-        }
-        if let Some(p) = go(&self.csv, last) {
-            emit(p, &to_csv(meta, records))?;
-        }
-        if let Some(p) = go(&self.markdown, last) {
-            emit(p, &to_markdown(meta, records))?;
-        }
-        Ok(())
+impl BenchArgs {
+    /// The sweep these flags ask for.
+    fn spec(&self) -> Result<SweepSpec> {
+        Ok(SweepSpec {
+            ps: self.p.clone(),
+            ns: parse_n_list(&self.n)?,
+            algorithms: self.algo.iter().map(|a| lib(*a)).collect(),
+            coeffs: self.coeffs.iter().map(|c| lib(*c)).collect(),
+            radices: self.radix.clone(),
+            precisions: self.precision.iter().map(|p| lib(*p)).collect(),
+            policy: RepeatPolicy {
+                warmup: self.warmup,
+                min_count: self.min_repeats,
+                min_time_s: self.min_time,
+                max_count: self.max_repeats,
+            },
+        })
     }
 }
 
-/// Runs `jitfft bench`.
+/// Runs `jitfft bench`: the sweep checked, the devices opened, every point measured with
+/// the exports rewritten after each (`bench::sweep_run`), then the plots.
 pub fn run(a: BenchArgs) -> Result<()> {
-    let ns = parse_n_list(&a.n)?;
-    let policy = RepeatPolicy {
-        warmup: a.warmup,
-        min_count: a.min_repeats,
-        min_time_s: a.min_time,
-        max_count: a.max_repeats,
-    };
-    policy.validate()?;
+    let spec = a.spec()?;
+    spec.policy.validate()?;
     let mut outs = a.export.outputs(a.json.as_ref())?;
-    if let Some(d) = &a.plots {
-        if !d.is_dir() {
-            bail!("--plots {}: no such directory", d.display());
-        }
+    if let Some(d) = a.plots.as_ref().filter(|d| !d.is_dir()) {
+        bail!("--plots {}: no such directory", d.display());
     }
-    for r in &a.radix {
-        if !a.p.iter().any(|p| log_exact(*p as u64, *r).is_some()) {
-            bail!(
-                "--radix {r} is not a power of any p given ({}); a radix must be p^m",
-                a.p.iter()
-                    .map(|p| p.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
-        }
-    }
-    // Validate every plan before measuring anything.
-    let mut total = 0u64;
-    for &p in &a.p {
-        for &n in &ns {
-            for v in variants(&a, p) {
-                VcPlan::new(
-                    p,
-                    n,
-                    VcOptions {
-                        algorithm: v.algorithm,
-                        radix: v.radix,
-                        coeffs: v.coeffs,
-                        precision: v.precision,
-                        ..Default::default()
-                    },
-                )
-                .with_context(|| format!("p = {p}, n = {n}"))?;
-            }
-        }
-    }
+    spec.validate()?;
     let peer = match &a.compare {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("{}: cannot read", path.display()))?;
-            Some(
-                crate::bench::export::PeerTimes::parse(&text)
-                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?,
-            )
+            let peer = PeerTimes::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            Some(peer)
         }
         None => None,
     };
-    let found = select_devices(a.device.as_deref())?;
-    let mut gpus = Vec::new();
-    for f in found {
-        let gpu = Gpu::from_found(f)?;
-        let bw = copy_bandwidth_gbs(&gpu, 5).ok();
-        gpus.push((gpu, bw));
-    }
-    for &p in &a.p {
-        total += ns.len() as u64 * (1 + gpus.len() as u64 * variants(&a, p).len() as u64);
-    }
+    let gpus = open_devices(a.device.as_deref())?;
     let meta = RunMeta::new(gpus.iter().map(|(g, _)| g.describe()).collect());
     if outs.json.is_none() && outs.csv.is_none() && outs.markdown.is_none() {
         outs.markdown = Some(PathBuf::from("-"));
     }
-    let pb = progress(total);
-    let mut records: Vec<BenchRecord> = Vec::new();
-    for &p in &a.p {
-        for &n in &ns {
-            pb.set_message(format!("p = {p}, n = {n}: CPU reference"));
-            let (cpu, reference) = cpu_point(p, n, &policy)?;
-            records.push(cpu);
-            if let Some(peer) = &peer {
-                peer.annotate(&mut records);
-            }
+    let pb = progress(spec.points(gpus.len()));
+    let records = run_sweep(
+        &spec,
+        &gpus,
+        peer.as_ref(),
+        &mut |m| pb.set_message(m),
+        &mut |records| {
             pb.inc(1);
-            outs.write(&meta, &records, false)?;
-            for (gpu, bw) in &gpus {
-                for v in variants(&a, p) {
-                    pb.set_message(format!(
-                        "p = {p}, n = {n}: {} {}",
-                        gpu.info.name, v.algorithm
-                    ));
-                    let rec = device_point(gpu, *bw, &reference, &v, &policy)?;
-                    records.push(rec);
-                    if let Some(peer) = &peer {
-                        peer.annotate(&mut records);
-                    }
-                    pb.inc(1);
-                    outs.write(&meta, &records, false)?;
-                }
-            }
-        }
-    }
+            outs.write(&meta, records, false)
+        },
+    )?;
     pb.finish_and_clear();
     outs.write(&meta, &records, true)?;
     if let Some(d) = &a.plots {
-        for &p in &a.p {
-            write_atomic(
-                &d.join(format!("bench-p{p}-time.svg")),
-                time_chart(&records, p, vec![]).as_bytes(),
-            )?;
-            write_atomic(
-                &d.join(format!("bench-p{p}-ct-cg.svg")),
-                ratio_chart(&records, p, vec![]).as_bytes(),
-            )?;
-        }
+        write_plots(d, &spec.ps, &records)?;
     }
     Ok(())
 }

@@ -1,11 +1,12 @@
 //! `mpirun -np P jitfft bent --mpi …`: the functions split over P ranks (any P), one device
 //! each (`mpi::functions`); rank 0 writes the verdicts and prints the report.
 
-use super::bent::{verdict_bytes, BentArgs};
+use super::bent::BentArgs;
 use super::common::{is_stdout, print_json, say, write_data};
 use crate::mpi::device::pick_device;
 use crate::mpi::fault::{agree, injected};
 use crate::mpi::functions::{bent_over_ranks, ShareTimes};
+use crate::mvl::bent_report::verdict_bytes;
 use crate::mvl::load_truth;
 use crate::runtime::Gpu;
 use anyhow::{anyhow, bail, Result};

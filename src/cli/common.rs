@@ -4,6 +4,7 @@
 use crate::io::atomic::write_atomic;
 use crate::io::npy::npy_complex_bytes;
 use crate::io::text::format_spectrum;
+pub use crate::runtime::show::{kernel_line, ms, ms_summary};
 use crate::runtime::{DeviceSelector, Gpu};
 use anyhow::{bail, Result};
 use clap::Args;
@@ -202,40 +203,6 @@ pub fn write_spectrum(path: &Path, data: &[Complex64], single: bool) -> Result<(
         format_spectrum(data).into_bytes()
     };
     write_data(path, &bytes)
-}
-
-/// "median (min, max)" of a time, or "not measured" where the device's profiling events read
-/// zero (an empty summary).
-pub fn ms_summary(x: &crate::runtime::Summary) -> String {
-    match x.count {
-        0 => "not measured (the device's profiling events read zero)".to_string(),
-        _ => format!("{} (min {}, max {})", ms(x.median), ms(x.min), ms(x.max)),
-    }
-}
-
-/// The report's `kernel` line: the clock is named where it is not the profiling events, so a
-/// host time never reads as a device time.
-pub fn kernel_line(x: &crate::runtime::Summary, clock: crate::runtime::timing::Clock) -> String {
-    let what = format!(
-        "{} median of {} runs after 1 warm-up",
-        ms_summary(x),
-        x.count
-    );
-    match clock {
-        crate::runtime::timing::Clock::Events => what,
-        c => format!("{what}, {}", c.label()),
-    }
-}
-
-/// "1.234 ms", with sensible digits.
-pub fn ms(x: f64) -> String {
-    if x >= 100.0 {
-        format!("{x:.1} ms")
-    } else if x >= 1.0 {
-        format!("{x:.3} ms")
-    } else {
-        format!("{x:.4} ms")
-    }
 }
 
 /// Prints `report` (`--json`, else `human`), then fails with the check's verdict where it

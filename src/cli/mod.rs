@@ -18,18 +18,9 @@ pub mod source;
 pub mod stats;
 pub mod tune;
 pub mod vc;
-mod vc_file;
 #[cfg(feature = "mpi")]
 mod vc_mpi;
-#[cfg(feature = "mpi")]
-mod vc_mpi_batch;
-#[cfg(feature = "mpi")]
-mod vc_mpi_slab;
-mod vc_report;
-mod vc_run;
-mod vc_stream;
 pub mod wht;
-mod wht_io;
 
 use clap::{Parser, Subcommand};
 

@@ -23,13 +23,19 @@ pub enum PrecisionChoice {
     F64,
 }
 
+/// The library's precision of a choice.
+pub fn precision(c: PrecisionChoice) -> Precision {
+    match c {
+        PrecisionChoice::F32 => Precision::F32,
+        PrecisionChoice::F64 => Precision::F64,
+    }
+}
+
 /// The precision asked for, else f64 where the device has it.
 pub fn resolve(choice: Option<PrecisionChoice>, gpu: &Gpu) -> Precision {
-    match choice {
-        Some(PrecisionChoice::F32) => Precision::F32,
-        Some(PrecisionChoice::F64) => Precision::F64,
-        None => crate::mvl::default_precision(gpu),
-    }
+    choice
+        .map(precision)
+        .unwrap_or_else(|| crate::mvl::default_precision(gpu))
 }
 
 /// Flags every MVL command shares: the functions and the device.

@@ -8,13 +8,12 @@
 use super::bench::{progress, ExportArgs};
 use super::common::{info, print_json, say};
 use crate::bench::meta::RunMeta;
-use crate::bench::reproduce::{refuse_existing, table1, timing_points, timing_table, Table};
-use crate::bench::BenchRecord;
+use crate::bench::reproduce::run::{check_out_dir, default_out_dir, run_devices, Progress};
+use crate::bench::reproduce::Table;
 use crate::runtime::discover::select_devices;
 use crate::runtime::Gpu;
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 use std::path::PathBuf;
 
 /// `jitfft reproduce --table`.
@@ -87,41 +86,6 @@ pub struct ReproduceArgs {
     pub target: Option<super::stats::TargetList>,
 }
 
-#[derive(Serialize)]
-struct DeviceReport {
-    device: String,
-    slug: String,
-    dir: PathBuf,
-    files: Vec<PathBuf>,
-    /// Table 1: how CG compares with CT here and in the paper.
-    table1_comment: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct Report {
-    tables: Vec<Table>,
-    quick: bool,
-    out_dir: PathBuf,
-    devices: Vec<DeviceReport>,
-}
-
-/// The default out-dir: a new dated folder in the user's data folder.
-fn default_out_dir(which: Which, quick: bool) -> Result<PathBuf> {
-    let base = match dirs::data_dir() {
-        Some(d) => d,
-        None => bail!("no user data folder known here: give --out-dir DIR"),
-    };
-    let stamp: String = crate::bench::meta::utc_now()
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric())
-        .collect();
-    let quick = if quick { "-quick" } else { "" };
-    Ok(base
-        .join("jitfft")
-        .join("results")
-        .join(format!("{stamp}-{}{quick}", which.slug())))
-}
-
 /// Runs `jitfft reproduce`.
 pub fn run(a: ReproduceArgs) -> Result<()> {
     if let Some(t) = &a.target {
@@ -143,72 +107,44 @@ pub fn run(a: ReproduceArgs) -> Result<()> {
     }
     let out_dir = match &a.out_dir {
         Some(d) => d.clone(),
-        None => default_out_dir(a.which, a.quick)?,
+        None => default_out_dir(a.which.slug(), a.quick)?,
     };
-    if out_dir.exists() && !out_dir.is_dir() {
-        bail!(
-            "--out-dir {}: exists and is not a directory",
-            out_dir.display()
-        );
-    }
+    check_out_dir(&out_dir)?;
     let found = select_devices(a.device.as_deref())?;
     let gpus: Vec<Gpu> = found
         .into_iter()
         .map(Gpu::from_found)
         .collect::<Result<_, _>>()?;
-    let dirs: Vec<PathBuf> = gpus.iter().map(|g| out_dir.join(g.info.slug())).collect();
-    let mut files: Vec<String> = tables.iter().flat_map(|t| t.files(a.quick)).collect();
-    if a.which == Which::MulTable {
-        files = ["mul-table.md", "mul-table.json"]
-            .iter()
-            .map(|f| crate::bench::reproduce::file_name(f, a.quick))
-            .collect();
-    }
-    // Refuse before measuring anything.
-    for d in &dirs {
-        refuse_existing(d, &files, a.force)?;
-    }
-    for d in &dirs {
-        std::fs::create_dir_all(d).with_context(|| format!("creating {}", d.display()))?;
-    }
-    let mut reports: Vec<DeviceReport> = gpus
-        .iter()
-        .zip(&dirs)
-        .map(|(g, d)| DeviceReport {
-            device: g.describe(),
-            slug: g.info.slug(),
-            dir: d.clone(),
-            files: files.iter().map(|f| d.join(f)).collect(),
-            table1_comment: Vec::new(),
-        })
-        .collect();
-    if a.which == Which::MulTable {
-        for (g, d) in gpus.iter().zip(&dirs) {
-            crate::bench::reproduce::mul_table::mul_table(g, d, a.quick)?;
-            info(format_args!(
-                "mul table on {}: {}",
-                g.info.name,
-                d.display()
-            ));
+    let mut pb = None;
+    let mut progress = |p: Progress| match p {
+        Progress::Begin(total) => pb = Some(progress(total)),
+        Progress::At(done, next) => {
+            if let Some(pb) = &pb {
+                pb.set_position(done as u64);
+                pb.set_message(next.to_string());
+            }
         }
-    }
-    if tables.contains(&Table::Table1) {
-        for ((g, d), r) in gpus.iter().zip(&dirs).zip(&mut reports) {
-            r.table1_comment = table1(g, &RunMeta::new(vec![g.describe()]), d, a.quick)?;
-            info(format_args!("table 1 on {}: {}", g.info.name, d.display()));
+        Progress::End => {
+            if let Some(pb) = pb.take() {
+                pb.finish_and_clear()
+            }
         }
-    }
-    let records = timing_tables(&tables, &gpus, &dirs, a.quick)?;
+    };
+    let mul = a.which == Which::MulTable;
+    let (report, records) = run_devices(
+        tables,
+        mul,
+        &gpus,
+        out_dir,
+        a.quick,
+        a.force,
+        &mut progress,
+        &mut |l| info(format_args!("{l}")),
+    )?;
     if exporting {
         let meta = RunMeta::new(gpus.iter().map(|g| g.describe()).collect());
         outs.write(&meta, &records, true)?;
     }
-    let report = Report {
-        tables,
-        quick: a.quick,
-        out_dir,
-        devices: reports,
-    };
     if a.json {
         return print_json(&report);
     }
@@ -216,51 +152,8 @@ pub fn run(a: ReproduceArgs) -> Result<()> {
         // stdout carries the export: the summary goes to stderr.
         super::common::report_to_stderr();
     }
-    print_summary(&report);
+    say!("{}", report.text());
     Ok(())
-}
-
-/// Tables 2 and 3 (whichever `tables` holds) timed on every device, each device's files
-/// written to its folder; the records for the exports.
-fn timing_tables(
-    tables: &[Table],
-    gpus: &[Gpu],
-    dirs: &[PathBuf],
-    quick: bool,
-) -> Result<Vec<BenchRecord>> {
-    let mut records: Vec<BenchRecord> = Vec::new();
-    for t in tables.iter().filter_map(|t| t.timing()) {
-        let pb = progress(timing_points(t, gpus.len(), quick) as u64);
-        let pairs: Vec<(&Gpu, PathBuf)> = gpus.iter().zip(dirs.iter().cloned()).collect();
-        let recs = timing_table(t, &pairs, quick, &mut |done, next| {
-            pb.set_position(done as u64);
-            pb.set_message(next.to_string());
-        })?;
-        pb.finish_and_clear();
-        for (g, d) in gpus.iter().zip(dirs) {
-            info(format_args!(
-                "table {} on {}: {}",
-                t.number,
-                g.info.name,
-                d.display()
-            ));
-        }
-        records.extend(recs.into_iter().flatten());
-    }
-    Ok(records)
-}
-
-/// Each device's folder and files (and Table 1's comments).
-fn print_summary(report: &Report) {
-    for d in &report.devices {
-        say!("{}: {}", d.device, d.dir.display());
-        for f in &d.files {
-            say!("  {}", f.display());
-        }
-        for c in &d.table1_comment {
-            say!("  table 1: {c}");
-        }
-    }
 }
 
 /// `reproduce table1 --target LIST`: Table 1 from offline compilers, no device.
@@ -272,52 +165,15 @@ fn run_offline(a: &ReproduceArgs, names: &[String]) -> Result<()> {
     if outs.json.is_some() || outs.csv.is_some() || outs.markdown.is_some() {
         bail!("--export*: only Tables 2 and 3 have timing records to export");
     }
-    let targets: Vec<_> = names
-        .iter()
-        .map(|n| crate::stats::offline::targets::find(n).expect("resolved by the parser"))
-        .collect();
     let out_dir = match &a.out_dir {
         Some(d) => d.clone(),
-        None => default_out_dir(a.which, false)?,
+        None => default_out_dir(a.which.slug(), false)?,
     };
-    if out_dir.exists() && !out_dir.is_dir() {
-        bail!(
-            "--out-dir {}: exists and is not a directory",
-            out_dir.display()
-        );
-    }
-    let files = [
-        "table1-offline.md".to_string(),
-        "table1-offline.json".to_string(),
-    ];
-    refuse_existing(&out_dir, &files, a.force)?;
-    std::fs::create_dir_all(&out_dir).with_context(|| format!("creating {}", out_dir.display()))?;
-    let meta = RunMeta::new(
-        names
-            .iter()
-            .map(|n| format!("{n} (offline compiler)"))
-            .collect(),
-    );
-    let account = crate::bench::reproduce::table1_offline(&targets, &meta, &out_dir)?;
-    #[derive(Serialize)]
-    struct OfflineReport {
-        out_dir: PathBuf,
-        files: Vec<PathBuf>,
-        account: Vec<String>,
-    }
-    let report = OfflineReport {
-        files: files.iter().map(|f| out_dir.join(f)).collect(),
-        out_dir,
-        account,
-    };
+    check_out_dir(&out_dir)?;
+    let report = crate::bench::reproduce::run::run_offline(names, out_dir, a.force)?;
     if a.json {
         return print_json(&report);
     }
-    for f in &report.files {
-        say!("{}", f.display());
-    }
-    for c in &report.account {
-        say!("  {c}");
-    }
+    say!("{}", report.text());
     Ok(())
 }

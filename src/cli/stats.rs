@@ -5,13 +5,15 @@
 
 use super::bench::ExportArgs;
 use super::common::{open_device, print_json, write_data};
-use super::vc::{AlgoArg, TransformArgs};
-use crate::stats::offline::{self, targets, vc::OfflineColumn, OfflineKernel};
-use crate::stats::{collect, generator, ProgramStats};
-use crate::vc::{VcPlan, VcTransform};
+use super::vc::TransformArgs;
+use crate::stats::offline::{self, targets};
+use crate::stats::report::{
+    device_stats, list_targets, live_columns, offline_columns, plan_of, render, OfflineReport,
+};
+use crate::vc::request::Request;
+use crate::vc::Algorithm;
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
-use serde::Serialize;
 
 /// `jitfft stats`: a transform, or `--list-targets`.
 #[derive(Args, Debug)]
@@ -90,10 +92,9 @@ pub fn run(c: StatsArgs) -> Result<()> {
         );
     }
     crate::stats::disable_driver_jit_cache();
-    let plan = plan_of(&a.t, None)?;
+    let plan = plan_of(&a.t.request())?;
     let gpu = open_device(a.device.as_deref())?;
-    let tr = VcTransform::new(&gpu, &plan)?;
-    let st = collect(&gpu, &tr)?;
+    let st = device_stats(&gpu, &plan)?;
     if a.json {
         return print_json(&st);
     }
@@ -101,125 +102,40 @@ pub fn run(c: StatsArgs) -> Result<()> {
     Ok(())
 }
 
-/// The plan of the flags; without --n, one pass of the radix (the paper's Table 1 kernels).
-fn plan_of(t: &TransformArgs, algo: Option<AlgoArg>) -> Result<VcPlan> {
-    let mut t = t.clone();
-    if algo.is_some() {
-        t.algo = algo;
-    }
-    if t.n.is_none() {
-        if let Some(r) = t.radix {
-            let mut m = 0;
-            let mut v = 1u64;
-            while v < r {
-                v = v.saturating_mul(t.p as u64);
-                m += 1;
-            }
-            if v != r {
-                bail!("--radix {r} is not a power of p = {}", t.p);
-            }
-            t.n = Some(m);
-        }
-    }
-    t.plan(None)
-}
-
-/// `stats --list-targets`: every target with its backend and state, then the families.
-pub fn list_targets() -> String {
-    let rows = targets::listing();
-    let w = rows.iter().map(|r| r.0.len()).max().unwrap_or(6);
-    let mut out = String::from("offline targets (for --target)\n");
-    for (name, backend, state) in rows {
-        out.push_str(&format!("  {name:<w$}  {backend:<7} {state}\n"));
-    }
-    out.push_str("\nfamilies\n");
-    for (alias, what, _) in targets::ALIASES {
-        let members: Vec<&str> = targets::resolve(alias)
-            .map(|v| v.iter().map(|t| t.name).collect())
-            .unwrap_or_default();
-        let members = if members.is_empty() {
-            "(no target of this build)".to_string()
-        } else {
-            members.join(", ")
-        };
-        out.push_str(&format!("  {alias:<11}  {what}: {members}\n"));
-    }
-    out
-}
-
-#[derive(Serialize)]
-struct OfflineReport<'a> {
-    transform: String,
-    columns: &'a [OfflineColumn],
-}
-
 /// The offline path: each target (× CT and CG with --ct-vs-cg), plus the live device when
-/// --device is given.
+/// --device is given; the table printed and exported.
 fn run_offline(a: StatsVcArgs) -> Result<()> {
     let outs = a.export.outputs(None)?;
     let names = a.target.clone().map(|t| t.0).unwrap_or_default();
-    let algos: Vec<Option<AlgoArg>> = if a.ct_vs_cg {
-        vec![Some(AlgoArg::Ct), Some(AlgoArg::Cg)]
-    } else {
-        vec![None]
+    let algos = match a.ct_vs_cg {
+        true => vec![Some(Algorithm::Ct), Some(Algorithm::Cg)],
+        false => vec![None],
     };
-    let plans: Vec<VcPlan> = algos
-        .iter()
-        .map(|al| plan_of(&a.t, *al))
-        .collect::<Result<_>>()?;
-    let mut cols = Vec::new();
-    for name in &names {
-        let target = targets::find(name).expect("resolved by the parser");
-        for plan in &plans {
-            cols.push(offline::vc::column(plan, &target)?);
-        }
-    }
+    let base = a.t.request();
+    let plans = algos
+        .into_iter()
+        .map(|al| {
+            plan_of(&Request {
+                algorithm: al.or(base.algorithm),
+                ..base.clone()
+            })
+        })
+        .collect::<crate::Result<Vec<_>>>()?;
+    let mut cols = offline_columns(&plans, &names)?;
     if let Some(dev) = a.device.as_deref() {
         crate::stats::disable_driver_jit_cache();
-        let gpu = open_device(Some(dev))?;
-        for plan in &plans {
-            let tr = VcTransform::new(&gpu, plan)?;
-            let st = collect(&gpu, &tr)?;
-            cols.push(OfflineColumn {
-                target: gpu.info.name.clone(),
-                backend: "live".into(),
-                algorithm: plan.algorithm.to_string(),
-                compiler: gpu.describe(),
-                kernels: st
-                    .kernels
-                    .into_iter()
-                    .map(|k| OfflineKernel {
-                        kernel: k.kernel,
-                        metrics: k.metrics,
-                    })
-                    .collect(),
-                notes: st.notes,
-                unavailable: None,
-            });
-        }
+        cols.extend(live_columns(&open_device(Some(dev))?, &plans)?);
     }
-    let p = &plans[0];
-    let transform = format!(
-        "VC {}, p = {}, n = {}, radix {}, coefficients {}, {}",
-        p.direction,
-        p.p,
-        p.n,
-        a.t.radix.map(|r| r.to_string()).unwrap_or("default".into()),
-        p.coeffs,
-        p.precision
-    );
-    let report = OfflineReport {
-        transform: transform.clone(),
-        columns: &cols,
-    };
+    let report = OfflineReport::new(&plans, a.t.radix, cols);
+    let (transform, cols) = (&report.transform, &report.columns);
     if let Some(path) = &outs.json {
         write_data(path, serde_json::to_string_pretty(&report)?.as_bytes())?;
     }
     if let Some(path) = &outs.csv {
-        write_data(path, offline::table::csv(&cols).as_bytes())?;
+        write_data(path, offline::table::csv(cols).as_bytes())?;
     }
     if let Some(path) = &outs.markdown {
-        let md = format!("{transform}\n\n{}", offline::table::markdown(&cols));
+        let md = format!("{transform}\n\n{}", offline::table::markdown(cols));
         write_data(path, md.as_bytes())?;
     }
     if a.json {
@@ -229,74 +145,7 @@ fn run_offline(a: StatsVcArgs) -> Result<()> {
         .iter()
         .any(|p| p.as_deref().is_some_and(|p| p.as_os_str() == "-"));
     if !to_stdout {
-        print!(
-            "transform  {transform}\n\n{}",
-            offline::table::render(&cols)
-        );
+        print!("transform  {transform}\n\n{}", offline::table::render(cols));
     }
     Ok(())
-}
-
-/// The human-readable report.
-pub fn render(device: &str, st: &ProgramStats) -> String {
-    let p = &st.plan;
-    let mut out = format!(
-        "device     {device}\ntransform  VC {}, p = {}, n = {}, {} passes of radix {}, {}, coefficients {}, {}\n",
-        p.direction,
-        p.p,
-        p.n,
-        st.radices.split('·').count(),
-        st.radices,
-        p.algorithm,
-        p.coeffs,
-        p.precision
-    );
-    for k in &st.kernels {
-        out.push_str(&format!("\nkernel {}\n", k.kernel));
-        out.push_str("  generator counts per work-item (source: generator, exact)\n");
-        for (label, v) in generator::rows(&k.generator) {
-            out.push_str(&format!("    {label:<22} {v:>8}\n"));
-        }
-        out.push_str("  compiler and driver figures\n");
-        for m in &k.metrics {
-            out.push_str(&format!(
-                "    {:<22} {:>8}   {}\n",
-                m.key,
-                m.shown(),
-                m.source
-            ));
-        }
-    }
-    let c = &st.codelet;
-    out.push_str(&format!(
-        "\n{}-point codelet (source: generator; real adds + real multiplies)\n",
-        c.p
-    ));
-    let mut row = |label: &str, (a, m): (u64, u64)| {
-        out.push_str(&format!("    {label:<22} {a:>6} + {m:<6} = {:>6}\n", a + m));
-    };
-    row(&format!("emitted ({})", c.form), c.emitted);
-    row("pair form", c.pair);
-    if let Some((split, counts)) = &c.factored {
-        row(&format!("factored {}", short_split(split)), *counts);
-    }
-    row("dense p² product", c.dense);
-    if let Some(f) = c.fftw {
-        row(&format!("FFTW n1_{} (no FMA)", c.p), f);
-    }
-    if !st.notes.is_empty() {
-        out.push_str("\nnotes\n");
-        for n in &st.notes {
-            out.push_str(&format!("  {n}\n"));
-        }
-    }
-    out
-}
-
-/// `Cooley-Tukey 4 x 4` → `CT 4x4`, `Good-Thomas 3 x 5` → `GT 3x5` (fits the label column).
-fn short_split(split: &str) -> String {
-    split
-        .replace("Cooley-Tukey", "CT")
-        .replace("Good-Thomas", "GT")
-        .replace(" x ", "x")
 }

@@ -1,15 +1,12 @@
 //! `jitfft vc`: compute a VC spectrum on a device, time it, optionally check it.
 
-use super::common::{open_device, RunFlags};
-use crate::io::input::Encoding;
-use crate::io::random::random_complex;
+use super::common::{open_device, say, RunFlags};
+use crate::routes::{run_vc, Notice, RunOptions};
 use crate::vc::overlap::DownloadMode;
-use crate::vc::report::{TimingReport, TransformReport};
-use crate::vc::request::{resolve, Request, Route};
-use crate::vc::{Direction, VcOptions, VcPlan, VcTransform};
-use anyhow::{bail, Result};
+use crate::vc::request::Request;
+use crate::vc::{Direction, VcOptions, VcPlan};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
-use num_complex::Complex64;
 
 /// `--algorithm` of the VC transform.
 #[derive(ValueEnum, Clone, Copy, Debug)]
@@ -130,7 +127,7 @@ pub struct TransformArgs {
 
 /// One spelling for clap and the library: each flag enum maps onto the library enum of the
 /// same kebab-case name (`FromStr` of `vc::plan` and `transform`).
-fn lib<A: ValueEnum, L: std::str::FromStr>(a: A) -> L {
+pub(super) fn lib<A: ValueEnum, L: std::str::FromStr>(a: A) -> L {
     let name = a.to_possible_value().map(|v| v.get_name().to_string());
     match name.as_deref().map(str::parse) {
         Some(Ok(l)) => l,
@@ -249,11 +246,6 @@ pub enum DownloadArg {
     Packed,
 }
 
-pub use crate::vc::report::default_tolerance;
-
-use super::vc_report::{overlap_report, print_human, VcReport};
-use super::vc_run::{overlapped, read_input, run_input, time_runs, validate, write_output};
-
 impl VcArgs {
     /// The library request these flags make.
     pub fn request(&self) -> Request {
@@ -271,100 +263,45 @@ impl VcArgs {
             ..self.t.request()
         }
     }
+
+    /// How the flags ask the run to be measured and checked.
+    pub fn options(&self) -> RunOptions {
+        RunOptions {
+            seed: self.run.seed,
+            repeat: self.run.repeat,
+            tolerance: self.tolerance,
+            strict: self.strict,
+            chunks: self.chunks,
+        }
+    }
 }
 
-/// Runs `jitfft vc`: the flags checked, the device opened, the request resolved
-/// (`vc::request`), its route run and printed.
+/// Runs `jitfft vc`: the flags checked, the device opened, the request run on the route the
+/// library resolves (`routes::run_vc`) and its report printed.
 pub fn run(a: VcArgs) -> Result<()> {
     if a.mpi {
         #[cfg(feature = "mpi")]
         return super::vc_mpi::run(a);
         #[cfg(not(feature = "mpi"))]
-        bail!("--mpi: this jitfft was built without MPI; build it with `cargo build --release --features mpi` (Open MPI: tools/setup.sh --mpi)");
+        anyhow::bail!("--mpi: this jitfft was built without MPI; build it with `cargo build --release --features mpi` (Open MPI: tools/setup.sh --mpi)");
     }
-    validate(&a)?;
+    a.run.validate()?;
+    let (req, opts) = (a.request(), a.options());
+    opts.check()?;
+    if let Some(out) = &req.output {
+        crate::io::output::check_output_path(out)?;
+    }
     let gpu = open_device(a.run.device.as_deref())?;
-    let req = a.request();
-    let resolved = resolve(&req, &gpu, &gpu.knobs)?;
-    match resolved.route {
-        Route::Streamed { reason, announced } => {
-            if announced && !super::common::quiet() {
-                eprintln!("note: {reason}");
-            }
-            super::vc_stream::run(&a, &req, gpu, reason)
-        }
-        Route::Native(src) => match resolved.plan {
-            Some(chosen) => super::vc_file::run_native(&a, &gpu, &src, chosen),
-            None => bail!("internal: the zero-copy route without a plan"),
-        },
-        Route::InMemory => run_in_memory(&a, &req, &gpu),
-    }
-}
-
-/// The in-memory route: the input read (or drawn), the plan of its sizes, the timed runs
-/// (plain, truth-vector or overlapped), the check, the output and the report.
-fn run_in_memory(a: &VcArgs, req: &Request, gpu: &crate::runtime::Gpu) -> Result<()> {
-    let enc = if req.roots {
-        Encoding::Roots
-    } else {
-        Encoding::Values
-    };
-    let loaded = read_input(a, enc)?;
-    let chosen = crate::vc::request::plan(req, gpu, loaded.n, loaded.t.batch)?;
-    let (plan, tuned) = (chosen.plan, chosen.tuned);
-    let shape = loaded.shape.clone();
-    let data = run_input(a, loaded, &plan, enc)?;
-    let tr = VcTransform::new(gpu, &plan)?;
-    let ov = overlapped(a, gpu, &tr)?;
-    let timed = time_runs(a, gpu, &tr, ov.as_ref(), &data)?;
-    let overlap = ov
-        .as_ref()
-        .map(|ov| overlap_report(ov, &timed.overs, &timed.floors));
-    let check = if a.run.check {
-        let tolerance = a
-            .tolerance
-            .unwrap_or_else(|| default_tolerance(plan.precision));
-        Some(crate::vc::report::check_batch(
-            &plan,
-            &data.input,
-            &timed.out,
-            tolerance,
-        )?)
-    } else {
-        None
-    };
-    let check_failed = check.as_ref().is_some_and(|c| !c.ok);
-    if !check_failed {
-        write_output(a, &plan, shape.as_deref(), &timed.out)?;
-    }
-    let report = VcReport {
-        transform: TransformReport::of(&tr, &gpu.info, tuned),
-        input: data.what,
-        seed: data.seed,
-        timing: TimingReport::of(&tr, &timed.runs),
-        check,
-        output: if check_failed {
-            None
-        } else {
-            a.run.output.as_ref().map(|p| p.display().to_string())
-        },
-        overlap,
-        host_steps: None,
-    };
-    // Unmap the pinned staging now, so an unmap error reaches the user.
-    drop(ov);
-    tr.release()?;
+    let report = run_vc(&req, &opts, &gpu, &mut |n| match n {
+        Notice::Note(s) => super::common::info(format_args!("note: {s}")),
+        Notice::Warning(s) => eprintln!("warning: {s}"),
+    })?;
     super::common::print_and_conclude(
         a.run.json,
         &report,
-        |r| print_human(&gpu.describe(), r),
-        report.check.as_ref(),
+        |r| say!("{}", r.text(&gpu.describe())),
+        report.check(),
     )
-}
-
-/// Complex input drawn for a plan, for library users and tests.
-pub fn input_for(plan: &VcPlan, seed: u64) -> Vec<Complex64> {
-    random_complex(plan.len as usize, seed)
 }
 
 #[cfg(test)]

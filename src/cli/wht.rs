@@ -1,16 +1,16 @@
 //! `jitfft wht`: the real Walsh–Hadamard transform of rows of 2^k values (natural order,
 //! `scipy.linalg.hadamard(2^k) @ row`), in f32, f64 or half storage, checked against the CPU.
 
-use super::common::{info, kernel_line, ms, print_json, say, RunFlags};
-use super::wht_io::{check_output, read_input, row_log, write_output, RealInput};
+use super::common::{
+    check_output_dir, info, is_stdout, kernel_line, ms, print_json, say, write_data, RunFlags,
+};
 use crate::bench::meta::RunMeta;
-use crate::io::random::fresh_seed;
+use crate::wht::file::{check_output_format, input, output_bytes, row_log};
 use crate::wht::host::{check_finite_input, check_overflow, from_bytes, to_bytes};
-use crate::wht::reference::{errors, fast_wht};
+use crate::wht::reference::{check, Check};
 use crate::wht::{Storage, WhtNorm, WhtPlan, WhtRun, WhtTransform};
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
-use rand::{Rng, SeedableRng};
 use serde::Serialize;
 
 /// `--precision`: how values are stored (half formats are computed in f32).
@@ -116,16 +116,6 @@ fn storage(p: WhtPrecisionArg) -> Storage {
     }
 }
 
-/// Relative L2 tolerance of `--check` per storage.
-pub fn tolerance(st: Storage) -> f64 {
-    match st {
-        Storage::F64 => 1e-13,
-        Storage::F32 => 2e-6,
-        Storage::F16 => 2e-3,
-        Storage::Bf16 => 2e-2,
-    }
-}
-
 /// The report of a run.
 #[derive(Serialize)]
 struct WhtReport {
@@ -139,70 +129,22 @@ struct WhtReport {
     bytes_per_pass: u64,
     pass_gbs: Vec<f64>,
     copy_gbs: Option<f64>,
-    check: Option<WhtCheck>,
-}
-
-#[derive(Serialize)]
-struct WhtCheck {
-    rel_l2: f64,
-    max_abs: f64,
-    tolerance: f64,
-    passed: bool,
-}
-
-fn random_rows(len: usize, seed: u64) -> Vec<f64> {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    (0..len).map(|_| rng.gen_range(-1.0..1.0)).collect()
-}
-
-/// The input and the seed that made it (random input).
-fn input(a: &WhtArgs, st_arg: Option<Storage>) -> Result<(RealInput, Option<u64>)> {
-    if let Some(path) = &a.run.input {
-        let raw_row = a.size.map(|k| 1usize << k);
-        let inp = read_input(path, st_arg.unwrap_or(Storage::F32), raw_row)?;
-        let k = row_log(&inp.shape, &path.display().to_string())?;
-        if let Some(want) = a.size.filter(|&s| s != k) {
-            bail!(
-                "--size 2^{want} but {} has rows of 2^{k} values (its last axis)",
-                path.display()
-            );
-        }
-        return Ok((inp, None));
-    }
-    let Some(k) = a.size else {
-        bail!("give --size 2^K (the row length) for random input, or --input FILE");
-    };
-    if a.batch == 0 {
-        bail!("--batch 0: at least one row is needed");
-    }
-    let seed = a.run.seed.unwrap_or_else(fresh_seed);
-    let len = a
-        .batch
-        .checked_mul(1usize << k)
-        .ok_or_else(|| anyhow::anyhow!("--batch {} × 2^{k} values: too many", a.batch))?;
-    let shape = if a.batch == 1 {
-        vec![1 << k]
-    } else {
-        vec![a.batch, 1 << k]
-    };
-    Ok((
-        RealInput {
-            values: random_rows(len, seed),
-            shape,
-            dtype: None,
-        },
-        Some(seed),
-    ))
+    check: Option<Check>,
 }
 
 /// Runs `jitfft wht`.
 pub fn run(a: WhtArgs) -> Result<()> {
     a.run.validate()?;
     let st_arg = a.precision.map(storage);
-    let (inp, seed) = input(&a, st_arg)?;
+    let raw_storage = st_arg.unwrap_or(Storage::F32);
+    let path = a.run.input.as_deref();
+    let (inp, seed) = input(path, a.size, a.batch, raw_storage, a.run.seed)?;
     let st = st_arg.or(inp.dtype).unwrap_or(Storage::F32);
     if let Some(o) = &a.run.output {
-        check_output(o, st)?;
+        if !is_stdout(o) {
+            check_output_format(o, st)?;
+            check_output_dir(o)?;
+        }
     }
     let k = row_log(&inp.shape, "input")?;
     let row = 1usize << k;
@@ -223,16 +165,7 @@ pub fn run(a: WhtArgs) -> Result<()> {
     };
     let values = from_bytes(&result.bytes, st);
     let overflow = check_overflow(&values, row, st);
-    let check = a.run.check.then(|| {
-        let want = fast_wht(&stored, row, plan.scale());
-        let (rel_l2, max_abs) = errors(&values, &want);
-        WhtCheck {
-            rel_l2,
-            max_abs,
-            tolerance: tolerance(st),
-            passed: rel_l2 <= tolerance(st),
-        }
-    });
+    let check = (a.run.check).then(|| check(&values, &stored, row, plan.scale(), st));
     let pass_bytes = tr.pass_bytes();
     let report = WhtReport {
         meta: RunMeta::new(vec![gpu.describe()]),
@@ -266,7 +199,7 @@ pub fn run(a: WhtArgs) -> Result<()> {
         );
     }
     if let Some(o) = &a.run.output {
-        write_output(o, st, &inp.shape, &report.run.bytes)?;
+        write_data(o, &output_bytes(o, st, &inp.shape, &report.run.bytes))?;
     }
     Ok(())
 }

@@ -8,10 +8,13 @@ pub mod check;
 pub mod cpu;
 pub mod device;
 pub mod emit;
+pub mod inspect;
 pub mod montgomery;
 pub mod parse;
 pub mod prime;
+pub mod setup;
 
 pub use arith::{evenodd_ok, lazy_ok, Arith, FieldCfg};
 pub use montgomery::{LimbBits, MontParams};
 pub use prime::{PrimeField, PRESETS};
+pub use setup::{FieldSpec, Generator};

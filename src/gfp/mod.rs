@@ -38,7 +38,11 @@ pub mod field;
 pub mod kernels;
 pub mod plan;
 pub mod reference;
+pub mod report;
+pub mod request;
 
 pub use execute::{GfpRunTimes, GfpTransform};
 pub use field::GfpField;
 pub use plan::GfpPlan;
+pub use report::Report;
+pub use request::{Request, Spec};

@@ -6,6 +6,8 @@ pub mod half;
 pub mod input;
 pub mod npy;
 pub mod npy_raw;
+pub mod npy_sizes;
 pub mod npy_stream;
+pub mod output;
 pub mod random;
 pub mod text;

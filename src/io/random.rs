@@ -20,3 +20,10 @@ pub fn fresh_seed() -> u64 {
         .unwrap_or(0);
     t ^ (std::process::id() as u64).rotate_left(32)
 }
+
+/// [`random_complex`] from `seed`, or from a [`fresh_seed`] when none is given; with the seed
+/// used, for the report.
+pub fn draw_complex(len: usize, seed: Option<u64>) -> (Vec<Complex64>, u64) {
+    let s = seed.unwrap_or_else(fresh_seed);
+    (random_complex(len, s), s)
+}

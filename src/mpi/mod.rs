@@ -15,6 +15,8 @@
 //!   `MPI_Alltoallv`, for P that is not a power of p; [`slab_run`]: one rank's whole run of it
 //! - [`rank`]: the steps both runs share (device, seed, input slice, timed runs, gathered
 //!   lines, global check, output slices)
+//! - [`vc`]: a `vc` request over the ranks: the scheme (pipelined, slab, batch), every
+//!   rank's run and rank 0's report
 //! - [`functions`]: many functions over ranks (`bent --mpi`): shares, gathered verdicts
 //! - [`io`]: each rank's slice of a `.npy` file, read and written in place
 //! - [`device`]: the device of each rank (GPU by local rank, else CPU)
@@ -31,6 +33,7 @@ pub mod plan;
 pub mod rank;
 pub mod slab;
 pub mod slab_run;
+pub mod vc;
 
 pub use execute::{DistributedVc, RankTimes};
 pub use plan::MpiPlan;

@@ -30,9 +30,14 @@ pub mod input;
 pub mod kernels;
 pub mod plan;
 pub mod reference;
+pub mod report;
+pub mod request;
 pub mod schedule;
+pub mod tune;
 pub mod wisdom;
 
 pub use execute::{MulTimes, Multiplier};
 pub use plan::{CrossoverSource, Method, MulPlan};
+pub use report::Report;
+pub use request::Request;
 pub use schedule::MulSchedule;

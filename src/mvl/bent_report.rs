@@ -126,3 +126,85 @@ pub fn geometry(c: &BentClassifier) -> Vec<KernelGeometry> {
         })
         .collect()
 }
+
+impl ClassifyReport {
+    /// The report as text, a line each: `input` names the functions' file, `repeat` the
+    /// timed runs.
+    pub fn lines(&self, input: &str, repeat: u32) -> Vec<String> {
+        let decided = if self.exact {
+            "exactly (|S|² are integers, error bound below 1/2)".to_string()
+        } else {
+            format!(
+                "within the error bound 2·max|S|·e + e², e = {:.2e}",
+                self.rule.spectrum_error
+            )
+        };
+        let mut out = match self.bent {
+            Some(bent) => vec![
+                format!(
+                    "{input}: p = {}, n = {}, {}",
+                    self.p,
+                    self.n,
+                    if bent { "BENT" } else { "not bent" }
+                ),
+                format!(
+                    "|S| ranges over [{:.6}, {:.6}]; bent needs every |S| = p^(n/2) = {:.6}; decided {decided}",
+                    self.min_magnitude.unwrap_or(f64::NAN),
+                    self.max_magnitude.unwrap_or(f64::NAN),
+                    self.expected_magnitude
+                ),
+            ],
+            None => vec![
+                format!(
+                    "{input}: {} functions, p = {}, n = {}: {} bent, {} not bent",
+                    self.functions,
+                    self.p,
+                    self.n,
+                    self.bent_count,
+                    self.functions as usize - self.bent_count
+                ),
+                format!(
+                    "bent needs every |S| = p^(n/2) = {:.6}; decided {decided}",
+                    self.expected_magnitude
+                ),
+            ],
+        };
+        out.extend(self.output.as_ref().map(|o| format!("verdicts   {o}")));
+        if let (Some(k), Some(u), Some(e)) = (self.kernel_ms, self.upload_ms, self.end_to_end_ms) {
+            out.push(format!(
+                "kernel {k:.4} ms, upload {u:.4} ms, end to end {e:.3} ms (median of {repeat})"
+            ));
+        }
+        out.extend(self.kernels.iter().flatten().map(|k| {
+            let split = match (k.per_item, k.work_items_per_function) {
+                (true, 1) => " (one work-item a function)".to_string(),
+                (true, w) => format!(" ({w} work-items a function, split by the top digit)"),
+                _ => String::new(),
+            };
+            format!(
+                "kernel     {}: {} work-groups of {} work-items, {} function(s) a work-group, {} values a work-item{split}",
+                k.name, k.work_groups, k.work_group_size, k.functions_per_group, k.values_per_work_item
+            )
+        }));
+        out.push(format!("computed on {}", self.computed_on));
+        out
+    }
+}
+
+/// The verdicts as a file's bytes: .npy (bool, shape (B,)) where `path` ends so, else text
+/// (1 bent, 0 not, one a line).
+pub fn verdict_bytes(path: &std::path::Path, v: &BentVerdicts) -> Vec<u8> {
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("npy"))
+    {
+        let body: Vec<u8> = v.bent.iter().map(|&b| b as u8).collect();
+        crate::io::npy::npy_bytes("|b1", &[v.bent.len()], &body)
+    } else {
+        v.bent
+            .iter()
+            .map(|&b| if b { "1\n" } else { "0\n" })
+            .collect::<String>()
+            .into_bytes()
+    }
+}

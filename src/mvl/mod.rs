@@ -19,6 +19,7 @@ pub mod bent;
 pub mod bent_classifier;
 pub mod bent_device;
 pub mod bent_report;
+pub mod bent_run;
 pub mod stats;
 pub mod truth_file;
 pub mod truth_vectors;

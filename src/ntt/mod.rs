@@ -34,28 +34,27 @@ pub mod kernels;
 pub mod ops;
 pub mod plan;
 pub mod reference;
+pub mod report;
+pub mod request;
 pub mod schedule;
 pub mod tables;
 
 pub use execute::{NttTransform, RunTimes};
 pub use plan::{NttPlan, Variant};
+pub use report::Report;
+pub use request::{Request, Spec};
 pub use schedule::Schedule;
 
 /// The plan a front end runs when the caller names only the field, size and direction (the
-/// `jitfft ntt` defaults): the fused variant with the default options, 32-bit limbs where the
-/// device takes PTX carry chains (NVIDIA) and 64-bit limbs elsewhere.
+/// `jitfft ntt` defaults): the fused variant with the default options and the limb width of
+/// [`request::default_limb`] for the device's carry chains.
 pub fn default_plan(
     gpu: &crate::runtime::Gpu,
     field: &crate::field::PrimeField,
     log_n: u32,
     inverse: bool,
 ) -> crate::Result<NttPlan> {
-    use crate::field::LimbBits;
     let opts = plan::NttOptions::default();
-    let limb = if opts.arith.ptx_on(gpu.info.vendor_key()) {
-        LimbBits::B32
-    } else {
-        LimbBits::B64
-    };
+    let limb = request::default_limb(opts.arith.ptx_on(gpu.info.vendor_key()));
     NttPlan::with_options(field, limb, log_n, Variant::Fused, inverse, opts)
 }

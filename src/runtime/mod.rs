@@ -10,6 +10,7 @@ pub mod knobs;
 pub mod launch;
 pub mod pinned;
 pub mod probe;
+pub mod show;
 pub mod staging;
 pub mod timing;
 pub mod transfer;

@@ -13,8 +13,8 @@
 use super::overlap::{OverlapTimes, Overlapped};
 use super::{DeviceComplex, Precision, VcTransform};
 use crate::error::Result;
-use crate::io::input::{batch_shape, infer_n};
 use crate::io::npy_raw::{read_at, read_body, read_header, write_file, NpyHeader, NpyOut};
+use crate::io::npy_sizes::NpySizes;
 use crate::runtime::timing::RunTimes;
 use crate::runtime::Gpu;
 use num_complex::{Complex32, Complex64};
@@ -44,30 +44,22 @@ pub struct NativeInput {
     pub batch: u64,
 }
 
-/// `Some` when `path` is a C-order .npy of the plan precision's complex dtype whose shape is
-/// one or B transforms of p^n values (the rules of `io::input::load_input_batch`), agreeing
-/// with `n` and `batch` where given. `None` for anything else: the general reader then takes
-/// the file and reports what is wrong with it.
+/// `Some` when `path`'s header (`sizes`, from `io::npy_sizes`) is a C-order .npy of the
+/// plan precision's complex dtype whose shape is one or B transforms of p^n values (the rules
+/// of `io::input::load_input_batch`), agreeing with `n` and `batch` where given. `None` for
+/// anything else: the general reader then takes the file and reports what is wrong with it.
 pub fn native_input(
     path: &Path,
-    p: u32,
+    sizes: &NpySizes,
     n: Option<u32>,
     batch: Option<u64>,
     precision: Precision,
 ) -> Option<NativeInput> {
-    let npy = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("npy"));
-    if !npy {
-        return None;
-    }
-    let header = read_header(path).ok()?;
+    let header = &sizes.header;
     if header.descr != native_descr(precision) {
         return None;
     }
-    let (b, len) = batch_shape(p, &header.shape, batch, "input").ok()?;
-    let n_file = infer_n(p, len, "input").ok()?;
-    if n.is_some_and(|n| n != n_file) || batch.is_some_and(|x| x != b) {
+    if n.is_some_and(|n| n != sizes.n) || batch.is_some_and(|x| x != sizes.batch) {
         return None;
     }
     let need = header.count() as u64 * if precision == Precision::F32 { 8 } else { 16 };
@@ -76,9 +68,9 @@ pub fn native_input(
     }
     Some(NativeInput {
         path: path.to_path_buf(),
-        header,
-        n: n_file,
-        batch: b,
+        header: header.clone(),
+        n: sizes.n,
+        batch: sizes.batch,
     })
 }
 

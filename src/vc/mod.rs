@@ -13,6 +13,7 @@ pub mod host_cpu;
 pub mod kernel_spec;
 pub mod kernels;
 pub mod limits;
+pub mod mpi_route;
 pub mod overlap;
 pub mod plan;
 pub mod report;

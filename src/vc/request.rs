@@ -11,8 +11,7 @@ use super::overlap::DownloadMode;
 use super::plan::{Algorithm, Coeffs, FusedLayout, TruthEncoding, VcOptions, VcPlan};
 use super::stream::fits;
 use crate::error::{JitError, Result};
-use crate::io::input::{batch_shape, infer_n};
-use crate::io::npy_stream::complex_header;
+use crate::io::npy_sizes::{input_sizes, InputSizes};
 use crate::runtime::{Gpu, Knobs};
 use crate::transform::{Direction, Norm, Precision};
 use std::path::{Path, PathBuf};
@@ -187,7 +186,12 @@ pub fn resolve(req: &Request, gpu: &Gpu, knobs: &Knobs) -> Result<Resolved> {
             why: "asked for (--stream)".into(),
         });
     }
-    if let Some(reason) = too_big(req, gpu, knobs) {
+    // The input's header, read once (no data): its sizes decide the fit and the zero-copy route.
+    let sizes = match &req.input {
+        Some(path) => input_sizes(path, req.p, req.batch),
+        None => InputSizes::default(),
+    };
+    if let Some(reason) = too_big(req, &sizes, gpu, knobs) {
         return Ok(Resolved {
             route: Route::Streamed {
                 reason,
@@ -197,7 +201,7 @@ pub fn resolve(req: &Request, gpu: &Gpu, knobs: &Knobs) -> Result<Resolved> {
             why: "the plan does not fit the device; the host holds it".into(),
         });
     }
-    if let Some(src) = native_source(req) {
+    if let Some(src) = native_source(req, &sizes) {
         let chosen = plan(req, gpu, Some(src.n), Some(src.batch))?;
         return Ok(Resolved {
             route: Route::Native(src),
@@ -267,16 +271,15 @@ pub fn chunk_plan(req: &Request, gpu: &Gpu, pl: VcPlan) -> Result<VcPlan> {
 /// Why a plan whose sizes are known before the data (`--n`, or a complex .npy's header) must
 /// stream: it does not fit the device and the host holds it. `None`: it fits, the sizes are
 /// unknown or invalid (the in-memory route reports those), or truth/overlap runs.
-fn too_big(req: &Request, gpu: &Gpu, knobs: &Knobs) -> Option<String> {
+fn too_big(req: &Request, sizes: &InputSizes, gpu: &Gpu, knobs: &Knobs) -> Option<String> {
     if req.truth || req.overlap.is_some() {
         return None;
     }
     let (n, batch) = match &req.input {
         None => (req.n?, req.batch.unwrap_or(1)),
-        Some(path) => {
-            let npy = complex_header(path).ok()??;
-            let (b, len) = batch_shape(req.p, &npy.shape, req.batch, "input").ok()?;
-            (infer_n(req.p, len, "input").ok()?, b)
+        Some(_) => {
+            let (b, n) = sizes.complex?;
+            (n, b)
         }
     };
     let plan = VcPlan::new(req.p, n, req.options())
@@ -318,7 +321,7 @@ fn too_big(req: &Request, gpu: &Gpu, knobs: &Knobs) -> Option<String> {
 /// check, truth vectors or roots encoding (it applies to integer input: the in-memory route
 /// refuses it on complex), no packed overlapped download, and the file in the plan's dtype
 /// (one transform when overlapped).
-fn native_source(req: &Request) -> Option<NativeInput> {
+fn native_source(req: &Request, sizes: &InputSizes) -> Option<NativeInput> {
     let path = req.input.as_deref()?;
     let npy_out = |o: &Path| {
         o != Path::new("-") && o.extension().is_some_and(|e| e.eq_ignore_ascii_case("npy"))
@@ -331,7 +334,7 @@ fn native_source(req: &Request) -> Option<NativeInput> {
     {
         return None;
     }
-    let src = native_input(path, req.p, req.n, req.batch, req.precision)?;
+    let src = native_input(path, sizes.raw.as_ref()?, req.n, req.batch, req.precision)?;
     (req.overlap.is_none() || src.batch == 1).then_some(src)
 }
 

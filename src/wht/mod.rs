@@ -9,6 +9,7 @@
 //! OpenCL, so NVIDIA's OpenCL without `cl_khr_fp16` runs them too).
 
 pub mod execute;
+pub mod file;
 pub mod host;
 pub mod kernels;
 pub mod reference;

@@ -92,6 +92,43 @@ pub fn errors(got: &[f64], want: &[f64]) -> (f64, f64) {
     (rel, max)
 }
 
+/// Relative L2 tolerance of a check per storage.
+pub fn tolerance(st: super::Storage) -> f64 {
+    use super::Storage;
+    match st {
+        Storage::F64 => 1e-13,
+        Storage::F32 => 2e-6,
+        Storage::F16 => 2e-3,
+        Storage::Bf16 => 2e-2,
+    }
+}
+
+/// A device result against this reference.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Check {
+    /// Relative L2 error.
+    pub rel_l2: f64,
+    /// Largest absolute error.
+    pub max_abs: f64,
+    /// The storage's tolerance on `rel_l2`.
+    pub tolerance: f64,
+    /// `rel_l2` within it.
+    pub passed: bool,
+}
+
+/// `got` (rows of `row_len`) against the fast transform of `input` scaled by `scale`, at the
+/// tolerance of `st`.
+pub fn check(got: &[f64], input: &[f64], row_len: usize, scale: f64, st: super::Storage) -> Check {
+    let want = fast_wht(input, row_len, scale);
+    let (rel_l2, max_abs) = errors(got, &want);
+    Check {
+        rel_l2,
+        max_abs,
+        tolerance: tolerance(st),
+        passed: rel_l2 <= tolerance(st),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

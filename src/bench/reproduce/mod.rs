@@ -200,6 +200,7 @@ fn write(path: &Path, text: &str) -> Result<()> {
 }
 
 pub mod mul_table;
+pub mod run;
 mod table1;
 mod table1_offline;
 mod timing;

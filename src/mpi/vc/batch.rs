@@ -1,11 +1,10 @@
-//! `mpirun -np P jitfft vc --mpi --batch B …`: B independent transforms split over P ranks
-//! (any P; contiguous shares, the first B mod P ranks one more, `mpi::functions::share`), each
-//! rank transforming its share as one batched plan on its own device (streamed where it does
-//! not fit) and writing it at its offset of the one output file. No exchange.
+//! The batch scheme (`--batch B > 1`): B independent transforms split over P ranks (any P;
+//! contiguous shares, the first B mod P ranks one more, `mpi::functions::share`), each rank
+//! transforming its share as one batched plan on its own device (streamed where it does not
+//! fit) and writing it at its offset of the one output file. No exchange.
 
-use super::common::{print_json, say};
-use super::vc::{default_tolerance, VcArgs};
-use super::vc_mpi::{check_mpi_output, input_and_n, to_jit};
+use super::{check_mpi_output, input_and_n, invalid, MpiOutcome, MpiVcReport, MpiVcRequest};
+use crate::error::Result;
 use crate::mpi::fault::{abort_all, agree, injected};
 use crate::mpi::functions::share;
 use crate::mpi::io::{write_slices, HostComplex};
@@ -13,16 +12,18 @@ use crate::mpi::rank::{self, InputFile};
 use crate::mpi::slab::RankTransform;
 use crate::reference::{compare, separable_vc};
 use crate::runtime::Gpu;
+use crate::vc::report::default_tolerance;
 use crate::vc::{Precision, VcOptions, VcPlan};
-use anyhow::{bail, Result};
 use mpi::collective::SystemOperation;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
 use num_complex::{Complex32, Complex64};
 use serde::{Deserialize, Serialize};
+use std::fmt::Write;
 
+/// One rank's share and its times.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-struct BatchLine {
+pub struct BatchLine {
     rank: i32,
     device: String,
     first: u64,
@@ -34,8 +35,9 @@ struct BatchLine {
     host_ms: f64,
 }
 
-#[derive(Serialize)]
-struct BatchReport {
+/// Rank 0's report of a batch run.
+#[derive(Debug, Serialize)]
+pub struct BatchReport {
     p: u32,
     n: u32,
     batch: u64,
@@ -53,40 +55,44 @@ struct BatchReport {
     output: Option<String>,
 }
 
-/// Runs this rank's share of `vc --mpi --batch B`: the flags and the plan agreed by every
-/// rank, then the device.
-pub(super) fn run_rank(a: &VcArgs, world: &SimpleCommunicator) -> Result<()> {
+/// This rank's share: the request and the plan agreed by every rank, then the device.
+pub(super) fn run_rank(
+    world: &SimpleCommunicator,
+    req: &MpiVcRequest,
+    checked: Result<()>,
+) -> Result<MpiOutcome> {
+    let r = &req.vc;
     let setup = (|| -> Result<(VcPlan, InputFile)> {
-        a.run.validate()?;
-        if a.keep_transposed || a.mpi_chunks.is_some() {
-            bail!("--keep-transposed and --mpi-chunks distribute one transform; with --batch the transforms are split over the ranks whole");
+        checked?;
+        if req.keep_transposed || req.chunks.is_some() {
+            return invalid("--keep-transposed and --mpi-chunks distribute one transform; with --batch the transforms are split over the ranks whole".into());
         }
-        check_mpi_output(a)?;
-        let (input, n) = input_and_n(a, a.t.batch.unwrap_or(1))?;
-        Ok((a.t.plan(n)?, input))
+        check_mpi_output(r)?;
+        let (input, n) = input_and_n(r, r.batch.unwrap_or(1))?;
+        Ok((r.plan(n, None)?, input))
     })();
-    let (whole, input) = agree(world, "plan", setup.map_err(to_jit))?;
-    let gpu = rank::open_device(world, a.run.device.as_deref())?;
+    let (whole, input) = agree(world, "plan", setup)?;
+    let gpu = rank::open_device(world, req.device.as_deref())?;
     match whole.precision {
-        Precision::F32 => run_typed::<Complex32>(a, world, &gpu, &whole, input),
-        Precision::F64 => run_typed::<Complex64>(a, world, &gpu, &whole, input),
+        Precision::F32 => run_typed::<Complex32>(world, &gpu, req, &whole, input),
+        Precision::F64 => run_typed::<Complex64>(world, &gpu, req, &whole, input),
     }
 }
 
 /// This rank's share: built, read, transformed once untimed and once timed, checked and
 /// written; then rank 0's report.
 fn run_typed<C: HostComplex>(
-    a: &VcArgs,
     world: &SimpleCommunicator,
     gpu: &Gpu,
+    req: &MpiVcRequest,
     whole: &VcPlan,
     input: InputFile,
-) -> Result<()> {
+) -> Result<MpiOutcome> {
     let rank = world.rank();
     let (first, count) = share(whole.batch, world.size() as u64, rank as u64);
     let len = whole.len;
-    let tr = agree(world, "build", build_share(a, gpu, whole, rank, count))?;
-    let seed = rank::shared_seed(world, a.run.seed);
+    let tr = agree(world, "build", build_share(req, gpu, whole, rank, count))?;
+    let seed = rank::shared_seed(world, req.seed);
     let offset = first * len;
     let x: Vec<C> = rank::read_input(world, &input, seed, offset, (count * len) as usize)?;
     let mut out = x.clone();
@@ -107,7 +113,7 @@ fn run_typed<C: HostComplex>(
     };
     let host_ms = t0.elapsed().as_secs_f64() * 1e3;
     // Each transform of the share against the reference; the worst over all ranks.
-    let worst = if a.run.check {
+    let worst = if req.vc.check {
         let w = worst_error(whole, &x, &out)?;
         let mut all = 0.0f64;
         world.all_reduce_into(&w, &mut all, SystemOperation::max());
@@ -115,11 +121,11 @@ fn run_typed<C: HostComplex>(
     } else {
         None
     };
-    let tolerance = a
+    let tolerance = req
         .tolerance
         .unwrap_or_else(|| default_tolerance(whole.precision));
     let ok = worst.map(|w| w.is_finite() && w <= tolerance);
-    let output = match (&a.run.output, ok) {
+    let output = match (&req.vc.output, ok) {
         (Some(path), None | Some(true)) => {
             write_slices(world, path, whole.batch * len, offset, &out)?;
             Some(path.display().to_string())
@@ -138,10 +144,11 @@ fn run_typed<C: HostComplex>(
     };
     let lines = rank::gather(world, &line)?;
     if rank != 0 {
-        if ok == Some(false) {
-            bail!("--check failed (see rank 0's report); no output written");
-        }
-        return Ok(());
+        return Ok(MpiOutcome {
+            report: None,
+            failure: (ok == Some(false))
+                .then(|| "--check failed (see rank 0's report); no output written".to_string()),
+        });
     }
     let report = BatchReport {
         p: whole.p,
@@ -158,32 +165,27 @@ fn run_typed<C: HostComplex>(
         ok,
         output,
     };
-    if a.run.json {
-        print_json(&report)?;
-    } else {
-        print_human(&report);
-    }
-    if ok == Some(false) {
-        bail!("--check failed: worst relative L2 error {:.3e} is above the tolerance {tolerance:.1e}; no output written", worst.unwrap_or(f64::NAN));
-    }
-    Ok(())
+    Ok(MpiOutcome {
+        report: Some(MpiVcReport::Batch(report)),
+        failure: (ok == Some(false)).then(|| format!("--check failed: worst relative L2 error {:.3e} is above the tolerance {tolerance:.1e}; no output written", worst.unwrap_or(f64::NAN))),
+    })
 }
 
 /// The batched transform of this rank's `count` transforms (none for an empty share), each
-/// plan the device's default where the flags leave the schedule open.
+/// plan the device's default where the request leaves the schedule open.
 fn build_share(
-    a: &VcArgs,
+    req: &MpiVcRequest,
     gpu: &Gpu,
     whole: &VcPlan,
     rank: i32,
     count: u64,
-) -> crate::Result<Option<RankTransform>> {
-    let untouched = a.t.schedule_open();
+) -> Result<Option<RankTransform>> {
+    let untouched = req.vc.schedule_open();
     let opts = VcOptions {
         norm: Some(whole.norm),
-        ..a.t.options()
+        ..req.vc.options()
     };
-    let make = |digits: u32, batch: u64| -> crate::Result<VcPlan> {
+    let make = |digits: u32, batch: u64| -> Result<VcPlan> {
         let plan = VcPlan::new(whole.p, digits, opts)?;
         let plan = if untouched {
             crate::vc::choose::default_plan(gpu, plan, opts)?.plan
@@ -201,7 +203,7 @@ fn build_share(
 
 /// The largest relative L2 error of the share's transforms against the f64 reference (NaN
 /// if any is NaN).
-fn worst_error<C: HostComplex>(whole: &VcPlan, x: &[C], out: &[C]) -> crate::Result<f64> {
+fn worst_error<C: HostComplex>(whole: &VcPlan, x: &[C], out: &[C]) -> Result<f64> {
     let len = whole.len as usize;
     let mut w = 0.0f64;
     for k in 0..x.len() / len {
@@ -215,37 +217,35 @@ fn worst_error<C: HostComplex>(whole: &VcPlan, x: &[C], out: &[C]) -> crate::Res
     Ok(w)
 }
 
-fn print_human(report: &BatchReport) {
-    say!(
-        "{} transforms of {}^{} over {} ranks ({}): slowest rank {:.3} ms",
-        report.batch,
-        report.p,
-        report.n,
-        report.ranks,
-        report.scheme,
-        report.slowest_ms
-    );
-    for l in &report.per_rank {
-        say!(
-            "  rank {} ({}): transforms {}..{}{}, kernels {:.3} ms, staging {:.3} ms, {:.3} ms",
-            l.rank,
-            l.device,
-            l.first,
-            l.first + l.transforms,
-            if l.streamed { " (streamed)" } else { "" },
-            l.kernel_ms,
-            l.staging_ms,
-            l.host_ms
+impl BatchReport {
+    /// The report as text, one line a row.
+    pub fn text(&self) -> String {
+        let r = self;
+        let mut s = format!(
+            "{} transforms of {}^{} over {} ranks ({}): slowest rank {:.3} ms",
+            r.batch, r.p, r.n, r.ranks, r.scheme, r.slowest_ms
         );
-    }
-    if let (Some(w), Some(tolerance)) = (report.check_rel_l2, report.tolerance) {
-        say!(
-            "check: worst rel. L2 {w:.3e} (tolerance {tolerance:.1e}): {}",
-            if report.ok == Some(true) {
-                "PASS"
-            } else {
-                "FAIL"
-            }
-        );
+        for l in &r.per_rank {
+            let _ = write!(
+                s,
+                "\n  rank {} ({}): transforms {}..{}{}, kernels {:.3} ms, staging {:.3} ms, {:.3} ms",
+                l.rank,
+                l.device,
+                l.first,
+                l.first + l.transforms,
+                if l.streamed { " (streamed)" } else { "" },
+                l.kernel_ms,
+                l.staging_ms,
+                l.host_ms
+            );
+        }
+        if let (Some(w), Some(tolerance)) = (r.check_rel_l2, r.tolerance) {
+            let _ = write!(
+                s,
+                "\ncheck: worst rel. L2 {w:.3e} (tolerance {tolerance:.1e}): {}",
+                if r.ok == Some(true) { "PASS" } else { "FAIL" }
+            );
+        }
+        s
     }
 }

@@ -1,0 +1,161 @@
+//! A `vc` request run over MPI ranks, one device each (`vc --mpi`): the scheme
+//! ([`crate::vc::mpi_route::MpiScheme`]), every rank's run and rank 0's report. Front ends
+//! build an [`MpiVcRequest`], call [`run`] on every rank and print what rank 0 gets back.
+//!
+//! Stages that can fail before the exchange (request and plan, device, build, input) end with
+//! a collective agreement, so every rank fails with the same message; a failure inside the
+//! exchange aborts the job (`MPI_Abort`) with the failing rank's message.
+
+mod batch;
+mod pipelined;
+mod slab;
+
+use super::io::read_layout;
+use super::rank::{InputFile, RunRequest};
+use crate::error::{JitError, Result};
+use crate::io::output::{check_output_path, is_stdout};
+use crate::vc::mpi_route::MpiScheme;
+use crate::vc::request::Request;
+use mpi::topology::SimpleCommunicator;
+use mpi::traits::*;
+use serde::Serialize;
+
+pub use batch::{BatchLine, BatchReport};
+pub use pipelined::PipelinedReport;
+pub use slab::SlabReport;
+
+/// What a distributed `vc` run asks for.
+#[derive(Debug, Clone)]
+pub struct MpiVcRequest {
+    /// The transform, input, output and check (`overlap` is refused: single-device only).
+    pub vc: Request,
+    /// The seed of random input (rank 0's is used by all); `None`: a fresh one.
+    pub seed: Option<u64>,
+    /// Timed runs after one warm-up run.
+    pub repeat: usize,
+    /// The largest relative L2 error that passes (`None`: the precision's default).
+    pub tolerance: Option<f64>,
+    /// The device selector (each rank takes its device by local rank).
+    pub device: Option<String>,
+    /// Pipelined: leave the top two groups of k digits swapped (one all-to-all less).
+    pub keep_transposed: bool,
+    /// Pipelined: exchange chunks, a power of p.
+    pub chunks: Option<u64>,
+    /// Pipelined: also time a plain `MPI_Sendrecv` ring of the exchanged bytes.
+    pub sendrecv_probe: bool,
+}
+
+/// Rank 0's report of one scheme.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum MpiVcReport {
+    /// P a power of p.
+    Pipelined(PipelinedReport),
+    /// Any other P.
+    Slab(SlabReport),
+    /// `--batch B > 1`.
+    Batch(BatchReport),
+}
+
+impl MpiVcReport {
+    /// The report as text, one line a row (no final newline).
+    pub fn text(&self) -> String {
+        match self {
+            MpiVcReport::Pipelined(r) => r.text(),
+            MpiVcReport::Slab(r) => r.text(),
+            MpiVcReport::Batch(r) => r.text(),
+        }
+    }
+}
+
+/// What a rank's run ends with: rank 0's report (none elsewhere) and, on every rank, the
+/// check's failure when it failed (no output was written).
+#[derive(Debug)]
+pub struct MpiOutcome {
+    /// Rank 0 only.
+    pub report: Option<MpiVcReport>,
+    /// The check failed: why.
+    pub failure: Option<String>,
+}
+
+/// Runs this rank's part of `req` in the scheme of the world's size. `checked`: the front
+/// end's own flag checks, agreed with the plan so every rank fails with their message.
+pub fn run(
+    world: &SimpleCommunicator,
+    req: &MpiVcRequest,
+    checked: Result<()>,
+) -> Result<MpiOutcome> {
+    let r = &req.vc;
+    match MpiScheme::of(r.p, world.size() as u64, r.batch) {
+        MpiScheme::Batch => batch::run_rank(world, req, checked),
+        MpiScheme::Pipelined => pipelined::run_rank(world, req, checked),
+        MpiScheme::Slab => slab::run_rank(world, req, checked),
+    }
+}
+
+fn invalid<T>(msg: String) -> Result<T> {
+    Err(JitError::invalid(msg))
+}
+
+/// Refuses an output that is not a .npy file (each rank writes its slice at its offset).
+fn check_mpi_output(req: &Request) -> Result<()> {
+    if let Some(out) = &req.output {
+        if is_stdout(out) || out.extension().and_then(|e| e.to_str()) != Some("npy") {
+            return invalid("with --mpi, --output must be a .npy file (each rank writes its slice at its offset)".into());
+        }
+        check_output_path(out)?;
+    }
+    Ok(())
+}
+
+/// The input file with its .npy layout, and the n its length gives for `batch` transforms
+/// (checked against the request's n).
+fn input_and_n(req: &Request, batch: u64) -> Result<(InputFile, Option<u32>)> {
+    let Some(path) = &req.input else {
+        return Ok((None, None));
+    };
+    let l = read_layout(path)?;
+    if l.len % batch != 0 {
+        return invalid(format!(
+            "{}: {} values are not --batch {batch} transforms of equal length",
+            path.display(),
+            l.len
+        ));
+    }
+    let n =
+        crate::io::input::infer_n(req.p, (l.len / batch) as usize, &path.display().to_string())?;
+    if let Some(want) = req.n.filter(|&want| want != n) {
+        let what = if batch > 1 {
+            format!("{batch} transforms of p^{n}")
+        } else {
+            format!("p^{n}")
+        };
+        return invalid(format!(
+            "{}: {} values are {what} for p = {}, but --n {want} was given",
+            path.display(),
+            l.len,
+            req.p
+        ));
+    }
+    Ok((Some((path.clone(), l)), Some(n)))
+}
+
+/// What the request asks of the ranks' run.
+fn run_request(req: &MpiVcRequest, input: InputFile) -> RunRequest {
+    RunRequest {
+        input,
+        seed: req.seed,
+        repeat: req.repeat,
+        check: req.vc.check,
+        tolerance: req.tolerance,
+        output: req.vc.output.clone(),
+    }
+}
+
+/// The check's failure on this rank's side, as the report's end.
+fn outcome(world: &SimpleCommunicator, report: MpiVcReport, failure: Option<String>) -> MpiOutcome {
+    MpiOutcome {
+        report: (world.rank() == 0).then_some(report),
+        failure,
+    }
+}

@@ -1,0 +1,234 @@
+//! The in-memory route of a `vc` request: the input read (or drawn), the plan of its sizes,
+//! the timed runs (plain, truth-vector or overlapped), the check, the output and the report.
+
+use super::report::{overlap_report, VcReport};
+use super::{Notice, RunOptions};
+use crate::error::Result;
+use crate::io::input::{find_non_finite, load_input_batch, Encoding, NonFinitePolicy};
+use crate::io::random::{draw_complex, fresh_seed};
+use crate::mvl::TruthVectors;
+use crate::runtime::Gpu;
+use crate::vc::overlap::Overlapped;
+use crate::vc::report::{check_batch, default_tolerance, TimingReport, TransformReport};
+use crate::vc::request::Request;
+use crate::vc::{VcPlan, VcTransform};
+use num_complex::Complex64;
+
+/// What the input held: n and batch, the shape an output mirrors, and the complex data or
+/// the truth vectors (none without an input file).
+struct Loaded {
+    n: Option<u32>,
+    batch: Option<u64>,
+    shape: Option<Vec<usize>>,
+    data: Option<Vec<Complex64>>,
+    truth: Option<TruthVectors>,
+}
+
+/// Runs `req` in memory on `gpu`.
+pub(super) fn run(
+    req: &Request,
+    o: &RunOptions,
+    gpu: &Gpu,
+    notice: &mut dyn FnMut(Notice),
+) -> Result<VcReport> {
+    let loaded = read_input(req, o, notice)?;
+    let chosen = crate::vc::request::plan(req, gpu, loaded.n, loaded.batch)?;
+    let (plan, tuned) = (chosen.plan, chosen.tuned);
+    let shape = loaded.shape.clone();
+    let data = run_input(req, o, loaded, &plan)?;
+    let tr = VcTransform::new(gpu, &plan)?;
+    let ov = match req.overlap {
+        Some(mode) => Some(Overlapped::new(gpu, &tr, o.chunks, mode)?),
+        None => None,
+    };
+    let timed = time_runs(o.repeat, gpu, &tr, ov.as_ref(), &data)?;
+    let overlap = ov
+        .as_ref()
+        .map(|ov| overlap_report(ov, &timed.overs, &timed.floors));
+    let check = if req.check {
+        let tolerance = o
+            .tolerance
+            .unwrap_or_else(|| default_tolerance(plan.precision));
+        Some(check_batch(&plan, &data.input, &timed.out, tolerance)?)
+    } else {
+        None
+    };
+    let failed = check.as_ref().is_some_and(|c| !c.ok);
+    let output = match &req.output {
+        Some(path) if !failed => {
+            let single = plan.precision == crate::transform::Precision::F32;
+            crate::io::output::write_spectrum(path, &timed.out, single, shape.as_deref())?;
+            Some(path.display().to_string())
+        }
+        _ => None,
+    };
+    let report = VcReport {
+        transform: TransformReport::of(&tr, &gpu.info, tuned),
+        input: data.what,
+        seed: data.seed,
+        timing: TimingReport::of(&tr, &timed.runs),
+        check,
+        output,
+        overlap,
+        host_steps: None,
+    };
+    // Unmap the pinned staging now, so an unmap error reaches the caller.
+    drop(ov);
+    tr.release()?;
+    Ok(report)
+}
+
+/// Reads the input (truth vectors for truth runs, else complex data checked for NaN and ∞).
+fn read_input(req: &Request, o: &RunOptions, notice: &mut dyn FnMut(Notice)) -> Result<Loaded> {
+    let Some(path) = &req.input else {
+        return Ok(Loaded {
+            n: None,
+            batch: req.batch,
+            shape: None,
+            data: None,
+            truth: None,
+        });
+    };
+    if req.truth {
+        let tv = crate::mvl::load_truth(path, req.p, req.n)?;
+        if let Some(b) = req.batch.filter(|&b| b != tv.batch) {
+            return Err(crate::error::JitError::invalid(format!(
+                "{}: holds {} functions, --batch says {b}",
+                path.display(),
+                tv.batch
+            )));
+        }
+        return Ok(Loaded {
+            n: Some(tv.n),
+            batch: Some(tv.batch),
+            shape: (tv.batch > 1).then(|| tv.shape.clone()),
+            data: None,
+            truth: Some(tv),
+        });
+    }
+    let enc = if req.roots {
+        Encoding::Roots
+    } else {
+        Encoding::Values
+    };
+    let (n, b, sh, data) = load_input_batch(path, req.p, req.n, req.batch, enc)?;
+    let policy = if o.strict {
+        NonFinitePolicy::Refuse {
+            refused_by: "--strict",
+        }
+    } else {
+        NonFinitePolicy::Warn
+    };
+    if let Some(w) = policy.apply(find_non_finite(&data), &path.display().to_string())? {
+        notice(Notice::Warning(w));
+    }
+    Ok(Loaded {
+        n: Some(n),
+        batch: Some(b),
+        shape: (b > 1).then_some(sh),
+        data: Some(data),
+        truth: None,
+    })
+}
+
+/// The data a run transforms: complex input (decoded truth vectors for truth runs), the seed
+/// it was drawn with, a description for the report, and the truth vectors themselves.
+struct RunInput {
+    input: Vec<Complex64>,
+    seed: Option<u64>,
+    what: String,
+    truth: Option<TruthVectors>,
+}
+
+/// The file's data, or random data drawn for `plan` (random truth vectors for truth runs).
+fn run_input(req: &Request, o: &RunOptions, loaded: Loaded, plan: &VcPlan) -> Result<RunInput> {
+    let seed = || o.seed.unwrap_or_else(fresh_seed);
+    let path = req.input.as_ref().map(|p| p.display().to_string());
+    if req.truth {
+        let (tv, seed) = match loaded.truth {
+            Some(tv) => (tv, None),
+            None => {
+                let s = seed();
+                (
+                    crate::mvl::truth_vectors::random_truth(plan.p, plan.n, plan.batch, s)?,
+                    Some(s),
+                )
+            }
+        };
+        return Ok(RunInput {
+            input: tv.decode(req.roots),
+            what: path.unwrap_or_else(|| {
+                format!("random truth vectors (seed {})", seed.unwrap_or_default())
+            }),
+            seed,
+            truth: Some(tv),
+        });
+    }
+    Ok(match (loaded.data, path) {
+        (Some(data), Some(what)) => RunInput {
+            input: data,
+            seed: None,
+            what,
+            truth: None,
+        },
+        _ => {
+            let (input, s) = draw_complex(plan.total_len() as usize, o.seed);
+            RunInput {
+                input,
+                seed: Some(s),
+                what: format!("random (seed {s})"),
+                truth: None,
+            }
+        }
+    })
+}
+
+/// The output of the last run and every timed run's figures (overlapped: also each run's
+/// overlap times and the transfer floor measured beside it).
+struct Timed {
+    out: Vec<Complex64>,
+    runs: Vec<crate::vc::RunTimes>,
+    overs: Vec<crate::vc::overlap::OverlapTimes>,
+    floors: Vec<crate::vc::overlap::TransferFloor>,
+}
+
+/// One warm-up, then `repeat` timed runs: from truth vectors, the plain `vc` measurement, or
+/// overlapped runs each beside a floor measurement.
+fn time_runs(
+    repeat: usize,
+    gpu: &Gpu,
+    tr: &VcTransform,
+    ov: Option<&Overlapped>,
+    data: &RunInput,
+) -> Result<Timed> {
+    let mut t = Timed {
+        out: Vec::new(),
+        runs: Vec::new(),
+        overs: Vec::new(),
+        floors: Vec::new(),
+    };
+    match (ov, &data.truth) {
+        (None, Some(tv)) => {
+            (t.out, t.runs) = crate::runtime::timing::warm_then_timed(repeat, || {
+                tr.execute_truth(gpu, &tv.data)
+            })?;
+        }
+        (None, None) => {
+            // The measurement `tune` verifies its choice with (vc::verify).
+            (t.out, t.runs) = crate::vc::verify::vc_runs(gpu, tr, &data.input, repeat)?;
+        }
+        (Some(ov), _) => {
+            // Warm-up, then the floor and an overlapped run in turn (same buffers, same bytes).
+            ov.floor()?;
+            ov.run(&data.input)?;
+            for _ in 0..repeat {
+                t.floors.push(ov.floor()?);
+                let (o, r, v) = ov.run(&data.input)?;
+                t.out = o;
+                t.runs.push(r);
+                t.overs.push(v);
+            }
+        }
+    }
+    Ok(t)
+}

@@ -1,0 +1,111 @@
+//! The routes of a resolved `vc` request, run end to end (`vc::request::resolve` decides
+//! which): in memory (plain, truth vectors, overlapped), zero-copy .npy, and streamed; each
+//! returns its report ([`report::VcReport`], [`streamed::StreamReport`]) with its text. The
+//! MPI route is `mpi::vc`. Front ends build a [`crate::vc::request::Request`] and
+//! [`RunOptions`], call [`run_vc`] and print the [`VcOutcome`].
+
+mod in_memory;
+mod native;
+pub mod report;
+pub mod streamed;
+
+use crate::error::{JitError, Result};
+use crate::runtime::Gpu;
+use crate::vc::report::CheckReport;
+use crate::vc::request::{resolve, Request, Route};
+use serde::Serialize;
+
+/// How a run is measured and checked, beside what it computes.
+#[derive(Debug, Clone)]
+pub struct RunOptions {
+    /// The seed of random input (`None`: a fresh one).
+    pub seed: Option<u64>,
+    /// Timed runs after one warm-up run.
+    pub repeat: usize,
+    /// The largest relative L2 error the check passes (`None`: the precision's default).
+    pub tolerance: Option<f64>,
+    /// Refuse input holding NaN or infinite values (otherwise a warning).
+    pub strict: bool,
+    /// Overlapped runs: chunks of whole work-groups (`None`: the schedule's default).
+    pub chunks: Option<usize>,
+}
+
+impl RunOptions {
+    /// Refuses bad values before any work: no chunks, a tolerance that is no bound.
+    pub fn check(&self) -> Result<()> {
+        if self.chunks == Some(0) {
+            return Err(JitError::invalid(
+                "--chunks 0: the data moves in at least one chunk (1 means no overlap)",
+            ));
+        }
+        if let Some(t) = self.tolerance.filter(|t| !(*t >= 0.0 && t.is_finite())) {
+            return Err(JitError::invalid(format!(
+                "--tolerance {t}: a finite error bound ≥ 0"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// What a run tells its front end as it goes (the CLI: stderr).
+#[derive(Debug, Clone)]
+pub enum Notice {
+    /// Informational (`--quiet` leaves it out): e.g. why a plan streams.
+    Note(String),
+    /// Something about the input the user should know.
+    Warning(String),
+}
+
+/// A run's report, by route.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum VcOutcome {
+    /// In memory or zero-copy.
+    Run(report::VcReport),
+    /// Streamed.
+    Streamed(streamed::StreamReport),
+}
+
+impl VcOutcome {
+    /// The report as text for `device` (its description).
+    pub fn text(&self, device: &str) -> String {
+        match self {
+            VcOutcome::Run(r) => r.text(device),
+            VcOutcome::Streamed(r) => r.text(device),
+        }
+    }
+
+    /// The check, when asked for (its failure fails the run after the report).
+    pub fn check(&self) -> Option<&CheckReport> {
+        match self {
+            VcOutcome::Run(r) => r.check.as_ref(),
+            VcOutcome::Streamed(r) => r.check.as_ref(),
+        }
+    }
+}
+
+/// Resolves `req` on `gpu` and runs its route: the input read, the timed runs, the check, the
+/// output written (not where the check failed) and the report.
+pub fn run_vc(
+    req: &Request,
+    o: &RunOptions,
+    gpu: &Gpu,
+    notice: &mut dyn FnMut(Notice),
+) -> Result<VcOutcome> {
+    let resolved = resolve(req, gpu, &gpu.knobs)?;
+    match resolved.route {
+        Route::Streamed { reason, announced } => {
+            if announced {
+                notice(Notice::Note(reason.clone()));
+            }
+            streamed::run(req, o, gpu, reason).map(VcOutcome::Streamed)
+        }
+        Route::Native(src) => match resolved.plan {
+            Some(chosen) => native::run(req, o, gpu, &src, chosen, notice).map(VcOutcome::Run),
+            None => Err(JitError::invalid(
+                "internal: the zero-copy route without a plan",
+            )),
+        },
+        Route::InMemory => in_memory::run(req, o, gpu, notice).map(VcOutcome::Run),
+    }
+}

@@ -1,0 +1,351 @@
+//! The streamed route of a `vc` request (`--stream`, or a plan that does not fit the device):
+//! the streamed transform (`vc::stream`), with input and output read and written in chunks
+//! in the plan's precision, and its report.
+
+use super::RunOptions;
+use crate::error::{JitError, Result};
+use crate::io::input::{batch_shape, infer_n, load_input_batch, Encoding};
+use crate::io::npy_stream::{complex_header, read_complex_into, write_complex};
+use crate::io::random::fresh_seed;
+use crate::runtime::show::mib;
+use crate::runtime::{DeviceInfo, Gpu};
+use crate::transform::Precision;
+use crate::vc::report::{check_batch, default_tolerance, CheckReport};
+use crate::vc::request::{chunk_plan, host_shortfall, Request};
+use crate::vc::stream::{PassTimes, StreamPlan, StreamedVc, TransferFloor};
+use crate::vc::{DeviceComplex, VcOptions, VcPlan};
+use num_complex::{Complex32, Complex64};
+use rand::{Rng, SeedableRng};
+use serde::Serialize;
+use std::fmt::Write;
+use std::time::Instant;
+
+/// One pass's times and its rate against the pinned floor.
+#[derive(Debug, Serialize)]
+struct PassReport {
+    #[serde(flatten)]
+    times: PassTimes,
+    /// `rate_gbs / floor.rate_gbs`: against the sequential pinned floor.
+    of_pinned: f64,
+    /// `rate_gbs / floor.duplex_rate_gbs`: against both directions at once (goal ≥ 0.8).
+    of_duplex: f64,
+}
+
+/// One device transform a pass runs on its chunks.
+#[derive(Debug, Serialize)]
+struct ChunkTransform {
+    algorithm: String,
+    points_digits: u32,
+    transformed_digits: u32,
+    batch: u64,
+    passes: usize,
+    kernels: Vec<String>,
+    build_ms: f64,
+    build_from_cache: bool,
+}
+
+/// What a streamed run reports (`jitfft vc --stream --json`).
+#[derive(Debug, Serialize)]
+pub struct StreamReport {
+    device: DeviceInfo,
+    streamed: bool,
+    /// Why it streams: `--stream`, or the plan that did not fit.
+    reason: String,
+    plan: VcPlan,
+    stream: StreamPlan,
+    chunk_transforms: Vec<ChunkTransform>,
+    /// Device memory of the pipeline slots, and pinned host staging (the same).
+    device_bytes: u64,
+    input: String,
+    seed: Option<u64>,
+    /// Pinned transfer rate measured on the same buffers just before the run.
+    floor: TransferFloor,
+    passes: Vec<PassReport>,
+    /// All passes, host wall clock.
+    total_ms: f64,
+    /// Reading the input (file or random) into host memory.
+    input_ms: f64,
+    /// The check, when asked for.
+    pub check: Option<CheckReport>,
+    output: Option<String>,
+}
+
+/// Runs `req` streamed on `gpu`; `reason` is why it streams.
+pub(super) fn run(
+    req: &Request,
+    o: &RunOptions,
+    gpu: &Gpu,
+    reason: String,
+) -> Result<StreamReport> {
+    if req.truth || req.overlap.is_some() {
+        return Err(JitError::invalid(
+            "--stream transforms complex data: it does not combine with --truth or --overlap",
+        ));
+    }
+    match req.precision {
+        Precision::F32 => run_typed::<Complex32>(req, o, gpu, reason),
+        Precision::F64 => run_typed::<Complex64>(req, o, gpu, reason),
+    }
+}
+
+/// Host input in the plan's precision: (n, batch, shape, values, description, seed).
+type Loaded<C> = (u32, u64, Vec<usize>, Vec<C>, String, Option<u64>);
+
+fn load<C: DeviceComplex>(req: &Request, o: &RunOptions) -> Result<Loaded<C>> {
+    let (p, conv) = (req.p, |v: Vec<Complex64>| -> Vec<C> {
+        v.into_iter().map(from_f64::<C>).collect()
+    });
+    let Some(path) = &req.input else {
+        let Some(n) = req.n else {
+            return Err(JitError::invalid(
+                "--n is required when no --input is given (N = p^n)",
+            ));
+        };
+        let b = req.batch.unwrap_or(1);
+        let plan = VcPlan::new(p, n, VcOptions::default())?.with_batch(b)?;
+        let seed = o.seed.unwrap_or_else(fresh_seed);
+        // The values `io::random::random_complex` draws, straight into the precision.
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let v = (0..plan.total_len())
+            .map(|_| {
+                let re: f64 = rng.gen_range(-1.0..1.0);
+                let im: f64 = rng.gen_range(-1.0..1.0);
+                from_f64::<C>(Complex64::new(re, im))
+            })
+            .collect();
+        let shape = if b > 1 {
+            vec![b as usize, plan.len as usize]
+        } else {
+            vec![plan.len as usize]
+        };
+        return Ok((n, b, shape, v, format!("random (seed {seed})"), Some(seed)));
+    };
+    let what = path.display().to_string();
+    if let Some(npy) = complex_header(path)? {
+        let (b, len) = batch_shape(p, &npy.shape, req.batch, &what)?;
+        let n = infer_n(p, len, &format!("each transform of {what}"))?;
+        if let Some(want) = req.n.filter(|&w| w != n) {
+            return Err(JitError::invalid(format!(
+                "{what}: transforms of {len} values = {p}^{n}, but --n {want} asks for {p}^{want}"
+            )));
+        }
+        let mut v = vec![bytemuck::Zeroable::zeroed(); npy.len()];
+        read_complex_into(path, &npy, &mut v)?;
+        return Ok((n, b, npy.shape.clone(), v, what, None));
+    }
+    let enc = if req.roots {
+        Encoding::Roots
+    } else {
+        Encoding::Values
+    };
+    let (n, b, shape, data) = load_input_batch(path, p, req.n, req.batch, enc)?;
+    Ok((n, b, shape, conv(data), what, None))
+}
+
+fn from_f64<C: DeviceComplex>(c: Complex64) -> C {
+    match C::PRECISION {
+        Precision::F32 => *bytemuck::from_bytes(bytemuck::bytes_of(&Complex32::new(
+            c.re as f32,
+            c.im as f32,
+        ))),
+        Precision::F64 => *bytemuck::from_bytes(bytemuck::bytes_of(&c)),
+    }
+}
+
+fn to_f64<C: DeviceComplex>(v: &[C]) -> Vec<Complex64> {
+    match C::PRECISION {
+        Precision::F32 => bytemuck::cast_slice::<C, Complex32>(v)
+            .iter()
+            .map(|c| Complex64::new(c.re as f64, c.im as f64))
+            .collect(),
+        Precision::F64 => bytemuck::cast_slice::<C, Complex64>(v).to_vec(),
+    }
+}
+
+fn run_typed<C: DeviceComplex>(
+    req: &Request,
+    o: &RunOptions,
+    gpu: &Gpu,
+    reason: String,
+) -> Result<StreamReport> {
+    refuse_host_shortfall(req)?;
+    let t_in = Instant::now();
+    let (n, batch, shape, mut data, what, seed) = load::<C>(req, o)?;
+    let input_ms = t_in.elapsed().as_secs_f64() * 1e3;
+    let whole = req.plan(Some(n), Some(batch))?;
+    let bottom = |pl: VcPlan| chunk_plan(req, gpu, pl);
+    let sv = StreamedVc::new(gpu, &whole, &bottom)?;
+    // The reference needs the input as it was.
+    let kept = req.check.then(|| to_f64(&data));
+    let floor = sv.floor(3)?;
+    let t0 = Instant::now();
+    let times = sv.run(gpu, &mut data)?;
+    let total_ms = t0.elapsed().as_secs_f64() * 1e3;
+    let check = match kept {
+        Some(input) => {
+            let tol = o
+                .tolerance
+                .unwrap_or_else(|| default_tolerance(whole.precision));
+            Some(check_batch(&whole, &input, &to_f64(&data), tol)?)
+        }
+        None => None,
+    };
+    let failed = check.as_ref().is_some_and(|c| !c.ok);
+    let output = match &req.output {
+        Some(path) if !failed => {
+            if crate::io::output::is_npy(path) && !crate::io::output::is_stdout(path) {
+                write_complex(path, &data, &shape)?;
+            } else {
+                let single = whole.precision == Precision::F32;
+                crate::io::output::write_spectrum(path, &to_f64(&data), single, None)?;
+            }
+            Some(path.display().to_string())
+        }
+        _ => None,
+    };
+    let report = StreamReport {
+        device: gpu.info.clone(),
+        streamed: true,
+        reason,
+        plan: whole.clone(),
+        stream: sv.plan.clone(),
+        chunk_transforms: chunk_transforms(&sv),
+        device_bytes: sv.device_bytes(),
+        input: what,
+        seed,
+        passes: times
+            .into_iter()
+            .map(|t| PassReport {
+                of_pinned: t.rate_gbs / floor.rate_gbs,
+                of_duplex: t.rate_gbs / floor.duplex_rate_gbs,
+                times: t,
+            })
+            .collect(),
+        floor,
+        total_ms,
+        input_ms,
+        check,
+        output,
+    };
+    sv.release()?;
+    Ok(report)
+}
+
+/// With n given, refuses before any data is read where the host cannot hold the array (and,
+/// with a check, the f64 input, output and reference).
+fn refuse_host_shortfall(req: &Request) -> Result<()> {
+    let Some(n) = req.n else { return Ok(()) };
+    let plan = req.plan(Some(n), None)?;
+    match host_shortfall(&plan, req.check) {
+        Some((need, avail)) => Err(JitError::invalid(format!(
+            "--stream keeps the array in host memory: {}^{n}{} needs {}{}, the host has {} available",
+            req.p,
+            if plan.batch > 1 { format!(" × {}", plan.batch) } else { String::new() },
+            mib(need),
+            if req.check { " with --check (f64 input, output and reference)" } else { "" },
+            mib(avail)
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// What each chunk transform of the streamed passes is.
+fn chunk_transforms(sv: &StreamedVc) -> Vec<ChunkTransform> {
+    sv.transforms
+        .iter()
+        .map(|t| ChunkTransform {
+            algorithm: t.plan.algorithm.to_string(),
+            points_digits: t.plan.n,
+            transformed_digits: t.plan.transformed_digits(),
+            batch: t.plan.batch,
+            passes: t.schedule.pass_count(),
+            kernels: t.kernel_counts().iter().map(|(k, _)| k.clone()).collect(),
+            build_ms: t.built.build_ms,
+            build_from_cache: t.built.from_cache,
+        })
+        .collect()
+}
+
+impl StreamReport {
+    /// The report as text for `device` (its description), one line a row.
+    pub fn text(&self, device: &str) -> String {
+        let r = self;
+        let mut s = format!("device: {device}");
+        let _ = write!(
+            s,
+            "\nstreamed VC p = {}, n = {}{}, {} ({}): {} passes, chunks of up to {} values, {} of device memory in {} slots",
+            r.plan.p,
+            r.plan.n,
+            if r.plan.batch > 1 { format!(", batch {}", r.plan.batch) } else { String::new() },
+            r.plan.precision,
+            r.reason,
+            r.passes.len(),
+            r.stream.chunk_capacity,
+            mib(r.device_bytes),
+            crate::vc::stream::SLOTS
+        );
+        let _ = write!(s, "\ninput: {}", r.input);
+        for t in &r.chunk_transforms {
+            let _ = write!(
+                s,
+                "\n  chunk transform: {} of {}^{} ({} digits transformed) × {}, {} kernel pass(es), build {:.1} ms{}",
+                t.algorithm,
+                r.plan.p,
+                t.points_digits,
+                t.transformed_digits,
+                t.batch,
+                t.passes,
+                t.build_ms,
+                if t.build_from_cache { " (cached binary)" } else { "" }
+            );
+        }
+        let f = &r.floor;
+        let _ = write!(
+            s,
+            "\npinned transfers (same buffers): {:.3} ms up + {:.3} ms down for {}: {:.2} GB/s; both at once {:.3} ms: {:.2} GB/s (full duplex)",
+            f.upload_ms, f.download_ms, mib(f.bytes), f.rate_gbs, f.duplex_ms, f.duplex_rate_gbs
+        );
+        for p in &r.passes {
+            let t = &p.times;
+            let _ = write!(
+                s,
+                "\n  pass digits {}..{}: {} chunks, {:.3} ms ({:.2} GB/s, {:.0}% of pinned, {:.0}% of full duplex); events: up {:.3}, kernels {:.3}, down {:.3}, span {:.3} ms; host copies {:.3} + {:.3} ms",
+                t.digits.0,
+                t.digits.0 + t.digits.1,
+                t.chunks,
+                t.wall_ms,
+                t.rate_gbs,
+                p.of_pinned * 100.0,
+                p.of_duplex * 100.0,
+                t.upload_ms,
+                t.kernel_ms,
+                t.download_ms,
+                t.span_ms,
+                t.gather_ms,
+                t.scatter_ms
+            );
+        }
+        let _ = write!(
+            s,
+            "\nall passes: {:.3} ms (input ready in {:.1} ms)",
+            r.total_ms, r.input_ms
+        );
+        if let Some(c) = &r.check {
+            let _ = write!(
+                s,
+                "\ncheck: rel. L2 {:.3e}, max abs {:.3e}{} (tolerance {:.1e}): {}",
+                c.error.rel_l2,
+                c.error.max_abs,
+                c.worst_transform
+                    .map(|k| format!(" (worst transform {k})"))
+                    .unwrap_or_default(),
+                c.tolerance,
+                if c.ok { "PASS" } else { "FAIL" }
+            );
+        }
+        if let Some(o) = &r.output {
+            let _ = write!(s, "\noutput: {o}");
+        }
+        s
+    }
+}

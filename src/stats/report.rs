@@ -1,0 +1,189 @@
+//! `stats vc`'s work outside the CLI: the plan a request names (without n, one pass of the
+//! radix: the paper's Table 1 kernels), the offline table's columns (targets × algorithms,
+//! plus the live device), and the reports as text.
+
+use super::offline::{self, targets, vc::OfflineColumn, OfflineKernel};
+use super::{collect, generator, ProgramStats};
+use crate::error::{JitError, Result};
+use crate::runtime::Gpu;
+use crate::vc::request::Request;
+use crate::vc::{VcPlan, VcTransform};
+use serde::Serialize;
+use std::fmt::Write;
+
+/// The plan of `req`; without n, one pass of the radix (the paper's Table 1 kernels).
+pub fn plan_of(req: &Request) -> Result<VcPlan> {
+    let mut req = req.clone();
+    if let (None, Some(r)) = (req.n, req.radix) {
+        let (mut m, mut v) = (0, 1u64);
+        while v < r {
+            v = v.saturating_mul(req.p as u64);
+            m += 1;
+        }
+        if v != r {
+            return Err(JitError::invalid(format!(
+                "--radix {r} is not a power of p = {}",
+                req.p
+            )));
+        }
+        req.n = Some(m);
+    }
+    req.plan(None, None)
+}
+
+/// The device report of `plan` on `gpu` (call [`super::disable_driver_jit_cache`] before
+/// the device opens, so the compiler runs).
+pub fn device_stats(gpu: &Gpu, plan: &VcPlan) -> Result<ProgramStats> {
+    let tr = VcTransform::new(gpu, plan)?;
+    collect(gpu, &tr)
+}
+
+/// The offline table: one column per target and plan, then per plan the live device's.
+#[derive(Debug, Serialize)]
+pub struct OfflineReport {
+    /// The transform, in words.
+    pub transform: String,
+    /// The columns.
+    pub columns: Vec<OfflineColumn>,
+}
+
+/// The offline columns of `plans` on the named targets (as `--target` resolved them); the
+/// error keeps the offline compiler's chain.
+pub fn offline_columns(plans: &[VcPlan], names: &[String]) -> anyhow::Result<Vec<OfflineColumn>> {
+    let mut columns = Vec::new();
+    for name in names {
+        let Some(target) = targets::find(name) else {
+            anyhow::bail!("--target {name}: not an offline target of this build");
+        };
+        for plan in plans {
+            columns.push(offline::vc::column(plan, &target)?);
+        }
+    }
+    Ok(columns)
+}
+
+/// The live device's column of each of `plans`.
+pub fn live_columns(gpu: &Gpu, plans: &[VcPlan]) -> Result<Vec<OfflineColumn>> {
+    plans
+        .iter()
+        .map(|plan| {
+            let st = device_stats(gpu, plan)?;
+            Ok(OfflineColumn {
+                target: gpu.info.name.clone(),
+                backend: "live".into(),
+                algorithm: plan.algorithm.to_string(),
+                compiler: gpu.describe(),
+                kernels: st
+                    .kernels
+                    .into_iter()
+                    .map(|k| OfflineKernel {
+                        kernel: k.kernel,
+                        metrics: k.metrics,
+                    })
+                    .collect(),
+                notes: st.notes,
+                unavailable: None,
+            })
+        })
+        .collect()
+}
+
+impl OfflineReport {
+    /// The report of `columns` of `plans` (the first names the transform).
+    pub fn new(plans: &[VcPlan], radix: Option<u64>, columns: Vec<OfflineColumn>) -> OfflineReport {
+        let p = &plans[0];
+        let transform = format!(
+            "VC {}, p = {}, n = {}, radix {}, coefficients {}, {}",
+            p.direction,
+            p.p,
+            p.n,
+            radix.map(|r| r.to_string()).unwrap_or("default".into()),
+            p.coeffs,
+            p.precision
+        );
+        OfflineReport { transform, columns }
+    }
+}
+
+/// `stats --list-targets`: every target with its backend and state, then the families.
+pub fn list_targets() -> String {
+    let rows = targets::listing();
+    let w = rows.iter().map(|r| r.0.len()).max().unwrap_or(6);
+    let mut out = String::from("offline targets (for --target)\n");
+    for (name, backend, state) in rows {
+        let _ = writeln!(out, "  {name:<w$}  {backend:<7} {state}");
+    }
+    out.push_str("\nfamilies\n");
+    for (alias, what, _) in targets::ALIASES {
+        let members: Vec<&str> = targets::resolve(alias)
+            .map(|v| v.iter().map(|t| t.name).collect())
+            .unwrap_or_default();
+        let members = if members.is_empty() {
+            "(no target of this build)".to_string()
+        } else {
+            members.join(", ")
+        };
+        let _ = writeln!(out, "  {alias:<11}  {what}: {members}");
+    }
+    out
+}
+
+/// The device report as text.
+pub fn render(device: &str, st: &ProgramStats) -> String {
+    let p = &st.plan;
+    let mut out = format!(
+        "device     {device}\ntransform  VC {}, p = {}, n = {}, {} passes of radix {}, {}, coefficients {}, {}\n",
+        p.direction,
+        p.p,
+        p.n,
+        st.radices.split('·').count(),
+        st.radices,
+        p.algorithm,
+        p.coeffs,
+        p.precision
+    );
+    for k in &st.kernels {
+        let _ = writeln!(out, "\nkernel {}", k.kernel);
+        out.push_str("  generator counts per work-item (source: generator, exact)\n");
+        for (label, v) in generator::rows(&k.generator) {
+            let _ = writeln!(out, "    {label:<22} {v:>8}");
+        }
+        out.push_str("  compiler and driver figures\n");
+        for m in &k.metrics {
+            let _ = writeln!(out, "    {:<22} {:>8}   {}", m.key, m.shown(), m.source);
+        }
+    }
+    let c = &st.codelet;
+    let _ = writeln!(
+        out,
+        "\n{}-point codelet (source: generator; real adds + real multiplies)",
+        c.p
+    );
+    let mut row = |label: &str, (a, m): (u64, u64)| {
+        let _ = writeln!(out, "    {label:<22} {a:>6} + {m:<6} = {:>6}", a + m);
+    };
+    row(&format!("emitted ({})", c.form), c.emitted);
+    row("pair form", c.pair);
+    if let Some((split, counts)) = &c.factored {
+        row(&format!("factored {}", short_split(split)), *counts);
+    }
+    row("dense p² product", c.dense);
+    if let Some(f) = c.fftw {
+        row(&format!("FFTW n1_{} (no FMA)", c.p), f);
+    }
+    if !st.notes.is_empty() {
+        out.push_str("\nnotes\n");
+        for n in &st.notes {
+            let _ = writeln!(out, "  {n}");
+        }
+    }
+    out
+}
+
+/// `Cooley-Tukey 4 x 4` → `CT 4x4`, `Good-Thomas 3 x 5` → `GT 3x5` (fits the label column).
+fn short_split(split: &str) -> String {
+    split
+        .replace("Cooley-Tukey", "CT")
+        .replace("Good-Thomas", "GT")
+        .replace(" x ", "x")
+}
