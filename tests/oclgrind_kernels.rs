@@ -159,8 +159,10 @@ fn vc_ct_cg_under_oclgrind() {
             "vc --p 5 --n 3 --algo cg --radix 5 --coeffs literal --inverse --norm ortho",
             "vc --p 2 --n 10 --algo ct --radix 2 --coeffs const-first --precision f64",
             "vc --p 2 --n 10 --algo cg --radix 16 --coeffs literal",
-            // CPU-shaped ct (issue 36): lanes, f64, inverse, a batch.
+            // CPU-shaped ct (issue 36): SIMD lanes (whole lines, gathers, a short last
+            // work-item), scalar lanes, f64, inverse, a batch.
             "vc --p 16 --n 3 --algo ct --radix 16 --coeffs literal --ct-lanes 8",
+            "vc --p 3 --n 5 --algo ct --radix 9 --coeffs literal --ct-lanes 4 --precision f64 --inverse --batch 2",
             "vc --p 3 --n 4 --algo ct --radix 9 --coeffs literal --ct-lanes 3 --precision f64 --inverse --batch 2",
         ],
         false,

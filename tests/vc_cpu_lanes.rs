@@ -11,10 +11,17 @@ use jitfft::reference::{compare, separable_vc};
 use jitfft::vc::*;
 use num_complex::{Complex32, Complex64};
 
-/// (p, n, radix, lanes): every case has a pass whose distance is a multiple of `lanes` (the
-/// lane kernel) and a last pass at distance 1 (the one-butterfly kernel).
+/// (p, n, radix, lanes), every pass with lanes where the kernel takes them: lanes 2, 4, 8 are
+/// the SIMD kernels (`ct_cpu_simd`, every pass: whole lines where dist is a multiple of the
+/// lanes, gathers where a block of dist ends among them, dist < lanes, and a short last
+/// work-item), other lanes the scalar lane kernel (passes whose dist is a multiple of them; the
+/// last pass at distance 1 keeps the one-butterfly kernel).
 const CASES: &[(u32, u32, u64, u32)] = &[
     (2, 8, 8, 4),
+    (3, 5, 9, 8),
+    (5, 4, 25, 4),
+    (7, 3, 7, 8),
+    (11, 3, 11, 2),
     (3, 5, 9, 3),
     (4, 5, 16, 8),
     (5, 4, 25, 5),
@@ -113,43 +120,50 @@ fn lane_kernels_match_the_reference_f64_inverse() {
     let cases: Vec<_> = CASES
         .iter()
         .copied()
-        .filter(|c| [2, 3, 16, 32].contains(&c.0))
+        .filter(|c| [2, 3, 7, 16, 32].contains(&c.0))
         .map(|(p, n, r, l)| (p, n, r, if l == 8 { 4 } else { l }))
         .collect();
     check(Precision::F64, true, &cases, 1e-12);
 }
 
-/// The CPU rule's passes: lanes only where a 4 KB-multiple stride puts more rows in one L1
-/// set than it has ways (32^4 f32: dist 32^3 and 32^2, not 32 or 1).
+/// The lanes of each pass of `p^n` at `radix` with the CPU rule's `lanes` (not every pass).
+fn rule_lanes(p: u32, n: u32, radix: u64, lanes: u32) -> (Vec<u32>, Vec<u64>) {
+    let opts = VcOptions {
+        algorithm: Algorithm::Ct,
+        radix: Some(radix),
+        coeffs: Coeffs::Literal,
+        ..Default::default()
+    };
+    let plan = VcPlan::new(p, n, opts)
+        .and_then(|p| p.with_ct_lanes(lanes, false))
+        .expect("plan");
+    let s = Schedule::for_plan(&plan);
+    let l = s.passes.iter().map(|p| s.kernels[p.kernel].lanes).collect();
+    (l, s.passes.iter().map(|p| p.units).collect())
+}
+
+/// The CPU rule's passes: SIMD lanes where a work-item's butterflies are consecutive (dist a
+/// multiple of the lanes) or nearly always are (dist ≥ 8 lanes); scalar lanes only where a
+/// 4 KB-multiple stride puts more rows in one L1 set than it has ways.
 #[test]
-fn cache_model_picks_the_thrashing_passes() {
-    let opts = VcOptions {
-        algorithm: Algorithm::Ct,
-        radix: Some(32),
-        coeffs: Coeffs::Literal,
-        ..Default::default()
-    };
-    let plan = VcPlan::new(32, 4, opts)
-        .and_then(|p| p.with_ct_lanes(8, false))
-        .expect("plan");
-    let s = Schedule::for_plan(&plan);
-    let lanes: Vec<u32> = s.passes.iter().map(|p| s.kernels[p.kernel].lanes).collect();
-    assert_eq!(lanes, [8, 8, 1, 1]);
-    // Work-items: 32^4 / 32 butterflies, 8 a work-item in the lane passes.
-    let units: Vec<u64> = s.passes.iter().map(|p| p.units).collect();
-    assert_eq!(units, [4096, 4096, 32768, 32768]);
-    // Radix 8 rows fit the 8 ways: 2^22 keeps the one-butterfly kernels.
-    let opts = VcOptions {
-        algorithm: Algorithm::Ct,
-        radix: Some(8),
-        coeffs: Coeffs::Literal,
-        ..Default::default()
-    };
-    let plan = VcPlan::new(2, 22, opts)
-        .and_then(|p| p.with_ct_lanes(8, false))
-        .expect("plan");
-    let s = Schedule::for_plan(&plan);
-    assert!(s.kernels.iter().all(|k| k.lanes == 1));
+fn cpu_rule_picks_the_lane_passes() {
+    // 32^4 f32, 8 SIMD lanes: dist 32^3, 32^2, 32 take them, dist 1 does not; 32^4 / 32
+    // butterflies, 8 a work-item in the lane passes.
+    assert_eq!(
+        rule_lanes(32, 4, 32, 8),
+        (vec![8, 8, 8, 1], vec![4096, 4096, 4096, 32768])
+    );
+    // 2^22 at radix 8: dist 2^19 .. 2^4 (multiples of 8) but not dist 2 or the radix-2 pass.
+    assert_eq!(rule_lanes(2, 22, 8, 8).0, [8, 8, 8, 8, 8, 8, 1, 1][..]);
+    // 3^13 at radix 9: dist 3^11 .. 3^5 (≥ 64), not 27, 3 or 1; 3^13 / 9 butterflies in
+    // work-items of 8, the last one short.
+    let (l, units) = rule_lanes(3, 13, 9, 8);
+    assert_eq!(l, [8, 8, 8, 8, 1, 1, 1]);
+    assert_eq!(units[0], (3u64.pow(13) / 9).div_ceil(8));
+    // Scalar lanes (16): only the thrashing strides, 32^3 and 32^2 (not 32, not 1).
+    assert_eq!(rule_lanes(32, 4, 32, 16).0, [16, 16, 1, 1]);
+    // Radix 8 rows fit the 8 ways: scalar lanes leave 2^22 alone.
+    assert!(rule_lanes(2, 22, 8, 16).0.iter().all(|&l| l == 1));
     // Lanes need ct with literal coefficients.
     let cg = VcPlan::new(
         3,

@@ -199,26 +199,41 @@ fn record(r: &mut Ready, t: RunTimes) {
 }
 
 /// One execution on the locked plan: upload (checked for NaN/inf unless `check_finite` is
-/// off), passes, download.
+/// off), passes, download. On CPU devices through the mapped buffers (one parallel copy in,
+/// one out: `vc::host_cpu`), elsewhere through the pinned staging.
 fn execute<C: jitfft::vc::DeviceComplex>(
     r: &mut Ready,
     input: Option<&[C]>,
     output: &mut [C],
     check_finite: bool,
 ) -> jitfft::Result<()> {
-    let t0 = std::time::Instant::now();
-    let input = input.unwrap_or(&*output);
-    let upload_ms = if check_finite {
-        r.tr.upload_finite(input, REFUSED_BY)?
-    } else {
-        r.tr.upload(input)?
+    let t = match (input, check_finite) {
+        (Some(i), true) => r.tr.execute_into_finite(&r.gpu, i, output, REFUSED_BY)?,
+        (Some(i), false) => r.tr.execute_into(&r.gpu, i, output)?,
+        (None, true) => in_place(r, output, Some(REFUSED_BY))?,
+        (None, false) => in_place(r, output, None)?,
     };
-    let mut t = r.tr.run(&r.gpu)?;
-    t.download_ms = r.tr.download(output)?;
-    t.upload_ms = upload_ms;
-    t.host_ms = t0.elapsed().as_secs_f64() * 1e3;
     record(r, t);
     Ok(())
+}
+
+/// In place (`out=x`): the input is read before the output is written, so the same slice
+/// serves as both (a copy of it where the mapped path needs two slices).
+fn in_place<C: jitfft::vc::DeviceComplex>(
+    r: &mut Ready,
+    data: &mut [C],
+    refused_by: Option<&'static str>,
+) -> jitfft::Result<RunTimes> {
+    let t0 = std::time::Instant::now();
+    let upload_ms = match refused_by {
+        Some(by) => r.tr.upload_finite(&*data, by)?,
+        None => r.tr.upload(&*data)?,
+    };
+    let mut t = r.tr.run(&r.gpu)?;
+    t.download_ms = r.tr.download(data)?;
+    t.upload_ms = upload_ms;
+    t.host_ms = t0.elapsed().as_secs_f64() * 1e3;
+    Ok(t)
 }
 
 fn run_typed<'py, C>(

@@ -7,6 +7,7 @@ use super::rows::{row_map, RowMap};
 use crate::vc::cpu_cache;
 use crate::vc::fused::{self, FusedLimits, FusedPass, FusedRequest, Layout};
 use crate::vc::kernel_spec::VcKernelSpec;
+use crate::vc::kernels::ct_cpu_simd;
 use serde::Serialize;
 
 /// Which device buffer a pass reads or writes (CG and fused passes ping-pong between A and B).
@@ -89,20 +90,29 @@ pub struct Schedule {
     pub result: Buf,
 }
 
-/// The lanes of a CT pass of `radix` whose operands are `dist` apart: the plan's CPU lanes
-/// where `dist` is a multiple of them (a work-item's consecutive butterflies then share their
-/// rows) and the cache model predicts that one-butterfly work-items evict each other's rows
-/// ([`cpu_cache::rows_thrash`]), else 1.
+/// The lanes of a CT pass of `radix` whose operands are `dist` apart, with the plan's CPU lanes
+/// `c`: with `c.every_pass`, every pass the kernel can take (SIMD lanes, [`ct_cpu_simd`]: any
+/// `dist`; scalar lanes: `dist` a multiple of them, so a work-item's consecutive butterflies
+/// share their rows). Else SIMD lanes where a work-item's butterflies are consecutive
+/// positions, or nearly always are (`dist` a multiple of the lanes or ≥ 8 times them: at most
+/// 1 work-item in 8 gathers), and scalar lanes where `dist` is a multiple of them and the cache
+/// model predicts that one-butterfly work-items evict each other's rows
+/// ([`cpu_cache::rows_thrash`]); 1 elsewhere.
 fn ct_pass_lanes(plan: &VcPlan, radix: u64, dist: u64) -> u32 {
     let bytes = plan.precision.complex_bytes();
-    match plan.ct_lanes {
-        Some(c)
-            if dist % c.lanes as u64 == 0
-                && (c.every_pass || cpu_cache::rows_thrash(radix, dist, bytes)) =>
-        {
-            c.lanes
-        }
-        _ => 1,
+    let Some(c) = plan.ct_lanes else { return 1 };
+    let (lanes, simd) = (c.lanes as u64, ct_cpu_simd::vector_lanes(c.lanes));
+    let lines = dist % lanes == 0;
+    let take = match (c.every_pass, simd) {
+        (true, true) => true,
+        (true, false) => lines,
+        (false, true) => lines || dist >= 8 * lanes,
+        (false, false) => lines && cpu_cache::rows_thrash(radix, dist, bytes),
+    };
+    if take {
+        c.lanes
+    } else {
+        1
     }
 }
 
@@ -185,7 +195,8 @@ impl Schedule {
                 radix,
                 digits: d,
                 kernel,
-                units: plan.len / radix / lanes as u64,
+                // SIMD lane kernels repeat the last butterfly in a short last work-item.
+                units: (plan.len / radix).div_ceil(lanes as u64),
                 batch: plan.batch,
                 src: cur,
                 dst,

@@ -20,951 +20,384 @@ inline real2 cmul(real2 a, real2 b)
 inline real2 cmul_i(real2 a) { return (real2)(-a.y, a.x); }
 inline real2 cmul_neg_i(real2 a) { return (real2)(a.y, -a.x); }
 
-// vc_ct_r32_literal_fwd_f32_l8: one radix-32 pass of the VC transform (p = 32, 1 digit(s) per butterfly), CPU-shaped.
+// 8 complex values in split planes: real parts in .lo, imaginary parts in .hi, one butterfly a slot.
+typedef float16 cvec8;
+
+// 8 consecutive complex values from p (one vload, one shuffle into planes).
+inline cvec8 load_cvec8(__global const real2 *p) {
+    return shuffle(vload16(0, (__global const real *)p), (uint16)(0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15));
+}
+
+// Stores the 8 complex values of v at p (planes back to (re, im) pairs).
+inline void store_cvec8(cvec8 v, __global real2 *p) {
+    vstore16(shuffle(v, (uint16)(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15)), 0, (__global real *)p);
+}
+
+// The 8 complex values p[i.s0], p[i.s1], ... in planes.
+inline cvec8 gather_cvec8(__global const real2 *p, uint8 i) {
+    const real2 a0 = p[i.s0];
+    const real2 a1 = p[i.s1];
+    const real2 a2 = p[i.s2];
+    const real2 a3 = p[i.s3];
+    const real2 a4 = p[i.s4];
+    const real2 a5 = p[i.s5];
+    const real2 a6 = p[i.s6];
+    const real2 a7 = p[i.s7];
+    return (cvec8)(a0.x, a1.x, a2.x, a3.x, a4.x, a5.x, a6.x, a7.x, a0.y, a1.y, a2.y, a3.y, a4.y, a5.y, a6.y, a7.y);
+}
+
+// Stores slot l of v at p[i.sl].
+inline void scatter_cvec8(cvec8 v, __global real2 *p, uint8 i) {
+    p[i.s0] = (real2)(v.lo.s0, v.hi.s0);
+    p[i.s1] = (real2)(v.lo.s1, v.hi.s1);
+    p[i.s2] = (real2)(v.lo.s2, v.hi.s2);
+    p[i.s3] = (real2)(v.lo.s3, v.hi.s3);
+    p[i.s4] = (real2)(v.lo.s4, v.hi.s4);
+    p[i.s5] = (real2)(v.lo.s5, v.hi.s5);
+    p[i.s6] = (real2)(v.lo.s6, v.hi.s6);
+    p[i.s7] = (real2)(v.lo.s7, v.hi.s7);
+}
+
+// vc_ct_r32_literal_fwd_f32_l8: one radix-32 pass of the VC transform (p = 32, 1 digit(s) per butterfly), CPU-shaped, SIMD over lanes.
 // y_i = sum_j W[i][j] x_j for i, j < 32; coefficients folded in as literals: p-point codelets along each digit.
 // Cooley-Tukey, in place: each work-item computes the 8 butterflies at base + l, l < 8,
-// base = t % dist + r*dist*(t / dist), t = 8*gid (dist is a multiple of 8): it reads
-// and writes 8 consecutive values (whole cache lines) of each of its r rows.
+// base = t % dist + r*dist*(t / dist), t = 8*gid, butterfly l in slot l of cvec8 vectors:
+// every operation below acts on 8 butterflies at once. Rows are read and written as whole
+// lines where the 8 butterflies are consecutive, else gathered (a block of dist ends among
+// them, or dist < 8; lanes past the last butterfly repeat it).
 __kernel void vc_ct_r32_literal_fwd_f32_l8(__global real2 *data, const idx_t dist, const idx_t count) {
     const idx_t g = get_global_id(0);
     if (g >= count) return;
+    // Butterflies t..t+7 of 1024; on consecutive positions (one line a row) unless a block of dist ends among them.
     const idx_t t = g * 8u;
     const idx_t base = t % dist + 32u * dist * (t / dist);
-    real2 v[32][8];
-    for (uint k = 0; k < 32u; ++k) {
-        __global const real2 *row = data + base + k * dist;
-        for (uint l = 0; l < 8u; ++l) {
-            v[k][l] = row[l];
-        }
+    const int line = t % dist + 8u <= dist && t + 8u <= 1024u;
+    const uint8 tl = min((uint8)(t) + (uint8)(0, 1, 2, 3, 4, 5, 6, 7), (uint8)(1023u));
+    const uint8 pos = line ? (uint8)(0) : tl % dist + 32u * dist * (tl / dist);
+    cvec8 x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x18, x19, x20, x21, x22, x23, x24, x25, x26, x27, x28, x29, x30, x31;
+    if (line) {
+        x0 = load_cvec8(data + base + 0u * dist);
+        x1 = load_cvec8(data + base + 1u * dist);
+        x2 = load_cvec8(data + base + 2u * dist);
+        x3 = load_cvec8(data + base + 3u * dist);
+        x4 = load_cvec8(data + base + 4u * dist);
+        x5 = load_cvec8(data + base + 5u * dist);
+        x6 = load_cvec8(data + base + 6u * dist);
+        x7 = load_cvec8(data + base + 7u * dist);
+        x8 = load_cvec8(data + base + 8u * dist);
+        x9 = load_cvec8(data + base + 9u * dist);
+        x10 = load_cvec8(data + base + 10u * dist);
+        x11 = load_cvec8(data + base + 11u * dist);
+        x12 = load_cvec8(data + base + 12u * dist);
+        x13 = load_cvec8(data + base + 13u * dist);
+        x14 = load_cvec8(data + base + 14u * dist);
+        x15 = load_cvec8(data + base + 15u * dist);
+        x16 = load_cvec8(data + base + 16u * dist);
+        x17 = load_cvec8(data + base + 17u * dist);
+        x18 = load_cvec8(data + base + 18u * dist);
+        x19 = load_cvec8(data + base + 19u * dist);
+        x20 = load_cvec8(data + base + 20u * dist);
+        x21 = load_cvec8(data + base + 21u * dist);
+        x22 = load_cvec8(data + base + 22u * dist);
+        x23 = load_cvec8(data + base + 23u * dist);
+        x24 = load_cvec8(data + base + 24u * dist);
+        x25 = load_cvec8(data + base + 25u * dist);
+        x26 = load_cvec8(data + base + 26u * dist);
+        x27 = load_cvec8(data + base + 27u * dist);
+        x28 = load_cvec8(data + base + 28u * dist);
+        x29 = load_cvec8(data + base + 29u * dist);
+        x30 = load_cvec8(data + base + 30u * dist);
+        x31 = load_cvec8(data + base + 31u * dist);
     }
-    for (uint l = 0; l < 8u; ++l) {
-        real2 x0 = v[0][l];
-        real2 x1 = v[1][l];
-        real2 x2 = v[2][l];
-        real2 x3 = v[3][l];
-        real2 x4 = v[4][l];
-        real2 x5 = v[5][l];
-        real2 x6 = v[6][l];
-        real2 x7 = v[7][l];
-        real2 x8 = v[8][l];
-        real2 x9 = v[9][l];
-        real2 x10 = v[10][l];
-        real2 x11 = v[11][l];
-        real2 x12 = v[12][l];
-        real2 x13 = v[13][l];
-        real2 x14 = v[14][l];
-        real2 x15 = v[15][l];
-        real2 x16 = v[16][l];
-        real2 x17 = v[17][l];
-        real2 x18 = v[18][l];
-        real2 x19 = v[19][l];
-        real2 x20 = v[20][l];
-        real2 x21 = v[21][l];
-        real2 x22 = v[22][l];
-        real2 x23 = v[23][l];
-        real2 x24 = v[24][l];
-        real2 x25 = v[25][l];
-        real2 x26 = v[26][l];
-        real2 x27 = v[27][l];
-        real2 x28 = v[28][l];
-        real2 x29 = v[29][l];
-        real2 x30 = v[30][l];
-        real2 x31 = v[31][l];
-         {
-            // 32-point DFT: Cooley-Tukey 4 x 8 (twiddles as literals)
-            real2 u0_0 = x0;
-            real2 u0_1 = x1;
-            real2 u0_2 = x2;
-            real2 u0_3 = x3;
-            real2 u0_4 = x4;
-            real2 u0_5 = x5;
-            real2 u0_6 = x6;
-            real2 u0_7 = x7;
-            real2 u0_8 = x8;
-            real2 u0_9 = x9;
-            real2 u0_10 = x10;
-            real2 u0_11 = x11;
-            real2 u0_12 = x12;
-            real2 u0_13 = x13;
-            real2 u0_14 = x14;
-            real2 u0_15 = x15;
-            real2 u0_16 = x16;
-            real2 u0_17 = x17;
-            real2 u0_18 = x18;
-            real2 u0_19 = x19;
-            real2 u0_20 = x20;
-            real2 u0_21 = x21;
-            real2 u0_22 = x22;
-            real2 u0_23 = x23;
-            real2 u0_24 = x24;
-            real2 u0_25 = x25;
-            real2 u0_26 = x26;
-            real2 u0_27 = x27;
-            real2 u0_28 = x28;
-            real2 u0_29 = x29;
-            real2 u0_30 = x30;
-            real2 u0_31 = x31;
-             {
-                const real2 s1 = u0_8 + u0_24;
-                const real2 d1 = u0_8 - u0_24;
-                const real2 e0 = u0_0 + u0_16;
-                const real2 e1 = u0_0 - u0_16;
-                const real2 a1 = e1;
-                const real2 b1 = d1;
-                const real2 y0 = e0 + s1;
-                const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                const real2 y2 = e0 - s1;
-                u0_0 = y0;
-                u0_8 = y1;
-                u0_16 = y2;
-                u0_24 = y3;
-            }
-             {
-                const real2 s1 = u0_9 + u0_25;
-                const real2 d1 = u0_9 - u0_25;
-                const real2 e0 = u0_1 + u0_17;
-                const real2 e1 = u0_1 - u0_17;
-                const real2 a1 = e1;
-                const real2 b1 = d1;
-                const real2 y0 = e0 + s1;
-                const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                const real2 y2 = e0 - s1;
-                u0_1 = y0;
-                u0_9 = y1;
-                u0_17 = y2;
-                u0_25 = y3;
-            }
-             {
-                const real2 s1 = u0_10 + u0_26;
-                const real2 d1 = u0_10 - u0_26;
-                const real2 e0 = u0_2 + u0_18;
-                const real2 e1 = u0_2 - u0_18;
-                const real2 a1 = e1;
-                const real2 b1 = d1;
-                const real2 y0 = e0 + s1;
-                const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                const real2 y2 = e0 - s1;
-                u0_2 = y0;
-                u0_10 = y1;
-                u0_18 = y2;
-                u0_26 = y3;
-            }
-             {
-                const real2 s1 = u0_11 + u0_27;
-                const real2 d1 = u0_11 - u0_27;
-                const real2 e0 = u0_3 + u0_19;
-                const real2 e1 = u0_3 - u0_19;
-                const real2 a1 = e1;
-                const real2 b1 = d1;
-                const real2 y0 = e0 + s1;
-                const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                const real2 y2 = e0 - s1;
-                u0_3 = y0;
-                u0_11 = y1;
-                u0_19 = y2;
-                u0_27 = y3;
-            }
-             {
-                const real2 s1 = u0_12 + u0_28;
-                const real2 d1 = u0_12 - u0_28;
-                const real2 e0 = u0_4 + u0_20;
-                const real2 e1 = u0_4 - u0_20;
-                const real2 a1 = e1;
-                const real2 b1 = d1;
-                const real2 y0 = e0 + s1;
-                const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                const real2 y2 = e0 - s1;
-                u0_4 = y0;
-                u0_12 = y1;
-                u0_20 = y2;
-                u0_28 = y3;
-            }
-             {
-                const real2 s1 = u0_13 + u0_29;
-                const real2 d1 = u0_13 - u0_29;
-                const real2 e0 = u0_5 + u0_21;
-                const real2 e1 = u0_5 - u0_21;
-                const real2 a1 = e1;
-                const real2 b1 = d1;
-                const real2 y0 = e0 + s1;
-                const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                const real2 y2 = e0 - s1;
-                u0_5 = y0;
-                u0_13 = y1;
-                u0_21 = y2;
-                u0_29 = y3;
-            }
-             {
-                const real2 s1 = u0_14 + u0_30;
-                const real2 d1 = u0_14 - u0_30;
-                const real2 e0 = u0_6 + u0_22;
-                const real2 e1 = u0_6 - u0_22;
-                const real2 a1 = e1;
-                const real2 b1 = d1;
-                const real2 y0 = e0 + s1;
-                const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                const real2 y2 = e0 - s1;
-                u0_6 = y0;
-                u0_14 = y1;
-                u0_22 = y2;
-                u0_30 = y3;
-            }
-             {
-                const real2 s1 = u0_15 + u0_31;
-                const real2 d1 = u0_15 - u0_31;
-                const real2 e0 = u0_7 + u0_23;
-                const real2 e1 = u0_7 - u0_23;
-                const real2 a1 = e1;
-                const real2 b1 = d1;
-                const real2 y0 = e0 + s1;
-                const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                const real2 y2 = e0 - s1;
-                u0_7 = y0;
-                u0_15 = y1;
-                u0_23 = y2;
-                u0_31 = y3;
-            }
-            u0_9 = (real2)(9.807852507e-1f * u0_9.x + 1.950903237e-1f * u0_9.y, -1.950903237e-1f * u0_9.x + 9.807852507e-1f * u0_9.y);
-            u0_10 = (real2)(9.238795042e-1f * u0_10.x + 3.826834261e-1f * u0_10.y, -3.826834261e-1f * u0_10.x + 9.238795042e-1f * u0_10.y);
-            u0_11 = (real2)(8.314695954e-1f * u0_11.x + 5.555702448e-1f * u0_11.y, -5.555702448e-1f * u0_11.x + 8.314695954e-1f * u0_11.y);
-            u0_12 = (real2)(7.071067691e-1f * (u0_12.x + u0_12.y), 7.071067691e-1f * (u0_12.y - u0_12.x));
-            u0_13 = (real2)(5.555702448e-1f * u0_13.x + 8.314695954e-1f * u0_13.y, -8.314695954e-1f * u0_13.x + 5.555702448e-1f * u0_13.y);
-            u0_14 = (real2)(3.826834261e-1f * u0_14.x + 9.238795042e-1f * u0_14.y, -9.238795042e-1f * u0_14.x + 3.826834261e-1f * u0_14.y);
-            u0_15 = (real2)(1.950903237e-1f * u0_15.x + 9.807852507e-1f * u0_15.y, -9.807852507e-1f * u0_15.x + 1.950903237e-1f * u0_15.y);
-            u0_17 = (real2)(9.238795042e-1f * u0_17.x + 3.826834261e-1f * u0_17.y, -3.826834261e-1f * u0_17.x + 9.238795042e-1f * u0_17.y);
-            u0_18 = (real2)(7.071067691e-1f * (u0_18.x + u0_18.y), 7.071067691e-1f * (u0_18.y - u0_18.x));
-            u0_19 = (real2)(3.826834261e-1f * u0_19.x + 9.238795042e-1f * u0_19.y, -9.238795042e-1f * u0_19.x + 3.826834261e-1f * u0_19.y);
-            u0_20 = (real2)(u0_20.y, -u0_20.x);
-            u0_21 = (real2)(-3.826834261e-1f * u0_21.x + 9.238795042e-1f * u0_21.y, -9.238795042e-1f * u0_21.x - 3.826834261e-1f * u0_21.y);
-            u0_22 = (real2)(7.071067691e-1f * (u0_22.y - u0_22.x), -7.071067691e-1f * (u0_22.x + u0_22.y));
-            u0_23 = (real2)(-9.238795042e-1f * u0_23.x + 3.826834261e-1f * u0_23.y, -3.826834261e-1f * u0_23.x - 9.238795042e-1f * u0_23.y);
-            u0_25 = (real2)(8.314695954e-1f * u0_25.x + 5.555702448e-1f * u0_25.y, -5.555702448e-1f * u0_25.x + 8.314695954e-1f * u0_25.y);
-            u0_26 = (real2)(3.826834261e-1f * u0_26.x + 9.238795042e-1f * u0_26.y, -9.238795042e-1f * u0_26.x + 3.826834261e-1f * u0_26.y);
-            u0_27 = (real2)(-1.950903237e-1f * u0_27.x + 9.807852507e-1f * u0_27.y, -9.807852507e-1f * u0_27.x - 1.950903237e-1f * u0_27.y);
-            u0_28 = (real2)(7.071067691e-1f * (u0_28.y - u0_28.x), -7.071067691e-1f * (u0_28.x + u0_28.y));
-            u0_29 = (real2)(-9.807852507e-1f * u0_29.x + 1.950903237e-1f * u0_29.y, -1.950903237e-1f * u0_29.x - 9.807852507e-1f * u0_29.y);
-            u0_30 = (real2)(-9.238795042e-1f * u0_30.x - 3.826834261e-1f * u0_30.y, 3.826834261e-1f * u0_30.x - 9.238795042e-1f * u0_30.y);
-            u0_31 = (real2)(-5.555702448e-1f * u0_31.x - 8.314695954e-1f * u0_31.y, 8.314695954e-1f * u0_31.x - 5.555702448e-1f * u0_31.y);
-             {
-                // 8-point DFT: Cooley-Tukey 2 x 4 (twiddles as literals)
-                real2 u1_0 = u0_0;
-                real2 u1_1 = u0_1;
-                real2 u1_2 = u0_2;
-                real2 u1_3 = u0_3;
-                real2 u1_4 = u0_4;
-                real2 u1_5 = u0_5;
-                real2 u1_6 = u0_6;
-                real2 u1_7 = u0_7;
-                 {
-                    const real2 e0 = u1_0 + u1_4;
-                    const real2 e1 = u1_0 - u1_4;
-                    const real2 y0 = e0;
-                    const real2 y1 = e1;
-                    u1_0 = y0;
-                    u1_4 = y1;
-                }
-                 {
-                    const real2 e0 = u1_1 + u1_5;
-                    const real2 e1 = u1_1 - u1_5;
-                    const real2 y0 = e0;
-                    const real2 y1 = e1;
-                    u1_1 = y0;
-                    u1_5 = y1;
-                }
-                 {
-                    const real2 e0 = u1_2 + u1_6;
-                    const real2 e1 = u1_2 - u1_6;
-                    const real2 y0 = e0;
-                    const real2 y1 = e1;
-                    u1_2 = y0;
-                    u1_6 = y1;
-                }
-                 {
-                    const real2 e0 = u1_3 + u1_7;
-                    const real2 e1 = u1_3 - u1_7;
-                    const real2 y0 = e0;
-                    const real2 y1 = e1;
-                    u1_3 = y0;
-                    u1_7 = y1;
-                }
-                u1_5 = (real2)(7.071067691e-1f * (u1_5.x + u1_5.y), 7.071067691e-1f * (u1_5.y - u1_5.x));
-                u1_6 = (real2)(u1_6.y, -u1_6.x);
-                u1_7 = (real2)(7.071067691e-1f * (u1_7.y - u1_7.x), -7.071067691e-1f * (u1_7.x + u1_7.y));
-                 {
-                    const real2 s1 = u1_1 + u1_3;
-                    const real2 d1 = u1_1 - u1_3;
-                    const real2 e0 = u1_0 + u1_2;
-                    const real2 e1 = u1_0 - u1_2;
-                    const real2 a1 = e1;
-                    const real2 b1 = d1;
-                    const real2 y0 = e0 + s1;
-                    const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                    const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                    const real2 y2 = e0 - s1;
-                    u1_0 = y0;
-                    u1_1 = y1;
-                    u1_2 = y2;
-                    u1_3 = y3;
-                }
-                 {
-                    const real2 s1 = u1_5 + u1_7;
-                    const real2 d1 = u1_5 - u1_7;
-                    const real2 e0 = u1_4 + u1_6;
-                    const real2 e1 = u1_4 - u1_6;
-                    const real2 a1 = e1;
-                    const real2 b1 = d1;
-                    const real2 y0 = e0 + s1;
-                    const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                    const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                    const real2 y2 = e0 - s1;
-                    u1_4 = y0;
-                    u1_5 = y1;
-                    u1_6 = y2;
-                    u1_7 = y3;
-                }
-                u0_0 = u1_0;
-                u0_2 = u1_1;
-                u0_4 = u1_2;
-                u0_6 = u1_3;
-                u0_1 = u1_4;
-                u0_3 = u1_5;
-                u0_5 = u1_6;
-                u0_7 = u1_7;
-            }
-             {
-                // 8-point DFT: Cooley-Tukey 2 x 4 (twiddles as literals)
-                real2 u1_0 = u0_8;
-                real2 u1_1 = u0_9;
-                real2 u1_2 = u0_10;
-                real2 u1_3 = u0_11;
-                real2 u1_4 = u0_12;
-                real2 u1_5 = u0_13;
-                real2 u1_6 = u0_14;
-                real2 u1_7 = u0_15;
-                 {
-                    const real2 e0 = u1_0 + u1_4;
-                    const real2 e1 = u1_0 - u1_4;
-                    const real2 y0 = e0;
-                    const real2 y1 = e1;
-                    u1_0 = y0;
-                    u1_4 = y1;
-                }
-                 {
-                    const real2 e0 = u1_1 + u1_5;
-                    const real2 e1 = u1_1 - u1_5;
-                    const real2 y0 = e0;
-                    const real2 y1 = e1;
-                    u1_1 = y0;
-                    u1_5 = y1;
-                }
-                 {
-                    const real2 e0 = u1_2 + u1_6;
-                    const real2 e1 = u1_2 - u1_6;
-                    const real2 y0 = e0;
-                    const real2 y1 = e1;
-                    u1_2 = y0;
-                    u1_6 = y1;
-                }
-                 {
-                    const real2 e0 = u1_3 + u1_7;
-                    const real2 e1 = u1_3 - u1_7;
-                    const real2 y0 = e0;
-                    const real2 y1 = e1;
-                    u1_3 = y0;
-                    u1_7 = y1;
-                }
-                u1_5 = (real2)(7.071067691e-1f * (u1_5.x + u1_5.y), 7.071067691e-1f * (u1_5.y - u1_5.x));
-                u1_6 = (real2)(u1_6.y, -u1_6.x);
-                u1_7 = (real2)(7.071067691e-1f * (u1_7.y - u1_7.x), -7.071067691e-1f * (u1_7.x + u1_7.y));
-                 {
-                    const real2 s1 = u1_1 + u1_3;
-                    const real2 d1 = u1_1 - u1_3;
-                    const real2 e0 = u1_0 + u1_2;
-                    const real2 e1 = u1_0 - u1_2;
-                    const real2 a1 = e1;
-                    const real2 b1 = d1;
-                    const real2 y0 = e0 + s1;
-                    const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                    const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                    const real2 y2 = e0 - s1;
-                    u1_0 = y0;
-                    u1_1 = y1;
-                    u1_2 = y2;
-                    u1_3 = y3;
-                }
-                 {
-                    const real2 s1 = u1_5 + u1_7;
-                    const real2 d1 = u1_5 - u1_7;
-                    const real2 e0 = u1_4 + u1_6;
-                    const real2 e1 = u1_4 - u1_6;
-                    const real2 a1 = e1;
-                    const real2 b1 = d1;
-                    const real2 y0 = e0 + s1;
-                    const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                    const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                    const real2 y2 = e0 - s1;
-                    u1_4 = y0;
-                    u1_5 = y1;
-                    u1_6 = y2;
-                    u1_7 = y3;
-                }
-                u0_8 = u1_0;
-                u0_10 = u1_1;
-                u0_12 = u1_2;
-                u0_14 = u1_3;
-                u0_9 = u1_4;
-                u0_11 = u1_5;
-                u0_13 = u1_6;
-                u0_15 = u1_7;
-            }
-             {
-                // 8-point DFT: Cooley-Tukey 2 x 4 (twiddles as literals)
-                real2 u1_0 = u0_16;
-                real2 u1_1 = u0_17;
-                real2 u1_2 = u0_18;
-                real2 u1_3 = u0_19;
-                real2 u1_4 = u0_20;
-                real2 u1_5 = u0_21;
-                real2 u1_6 = u0_22;
-                real2 u1_7 = u0_23;
-                 {
-                    const real2 e0 = u1_0 + u1_4;
-                    const real2 e1 = u1_0 - u1_4;
-                    const real2 y0 = e0;
-                    const real2 y1 = e1;
-                    u1_0 = y0;
-                    u1_4 = y1;
-                }
-                 {
-                    const real2 e0 = u1_1 + u1_5;
-                    const real2 e1 = u1_1 - u1_5;
-                    const real2 y0 = e0;
-                    const real2 y1 = e1;
-                    u1_1 = y0;
-                    u1_5 = y1;
-                }
-                 {
-                    const real2 e0 = u1_2 + u1_6;
-                    const real2 e1 = u1_2 - u1_6;
-                    const real2 y0 = e0;
-                    const real2 y1 = e1;
-                    u1_2 = y0;
-                    u1_6 = y1;
-                }
-                 {
-                    const real2 e0 = u1_3 + u1_7;
-                    const real2 e1 = u1_3 - u1_7;
-                    const real2 y0 = e0;
-                    const real2 y1 = e1;
-                    u1_3 = y0;
-                    u1_7 = y1;
-                }
-                u1_5 = (real2)(7.071067691e-1f * (u1_5.x + u1_5.y), 7.071067691e-1f * (u1_5.y - u1_5.x));
-                u1_6 = (real2)(u1_6.y, -u1_6.x);
-                u1_7 = (real2)(7.071067691e-1f * (u1_7.y - u1_7.x), -7.071067691e-1f * (u1_7.x + u1_7.y));
-                 {
-                    const real2 s1 = u1_1 + u1_3;
-                    const real2 d1 = u1_1 - u1_3;
-                    const real2 e0 = u1_0 + u1_2;
-                    const real2 e1 = u1_0 - u1_2;
-                    const real2 a1 = e1;
-                    const real2 b1 = d1;
-                    const real2 y0 = e0 + s1;
-                    const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                    const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                    const real2 y2 = e0 - s1;
-                    u1_0 = y0;
-                    u1_1 = y1;
-                    u1_2 = y2;
-                    u1_3 = y3;
-                }
-                 {
-                    const real2 s1 = u1_5 + u1_7;
-                    const real2 d1 = u1_5 - u1_7;
-                    const real2 e0 = u1_4 + u1_6;
-                    const real2 e1 = u1_4 - u1_6;
-                    const real2 a1 = e1;
-                    const real2 b1 = d1;
-                    const real2 y0 = e0 + s1;
-                    const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                    const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                    const real2 y2 = e0 - s1;
-                    u1_4 = y0;
-                    u1_5 = y1;
-                    u1_6 = y2;
-                    u1_7 = y3;
-                }
-                u0_16 = u1_0;
-                u0_18 = u1_1;
-                u0_20 = u1_2;
-                u0_22 = u1_3;
-                u0_17 = u1_4;
-                u0_19 = u1_5;
-                u0_21 = u1_6;
-                u0_23 = u1_7;
-            }
-             {
-                // 8-point DFT: Cooley-Tukey 2 x 4 (twiddles as literals)
-                real2 u1_0 = u0_24;
-                real2 u1_1 = u0_25;
-                real2 u1_2 = u0_26;
-                real2 u1_3 = u0_27;
-                real2 u1_4 = u0_28;
-                real2 u1_5 = u0_29;
-                real2 u1_6 = u0_30;
-                real2 u1_7 = u0_31;
-                 {
-                    const real2 e0 = u1_0 + u1_4;
-                    const real2 e1 = u1_0 - u1_4;
-                    const real2 y0 = e0;
-                    const real2 y1 = e1;
-                    u1_0 = y0;
-                    u1_4 = y1;
-                }
-                 {
-                    const real2 e0 = u1_1 + u1_5;
-                    const real2 e1 = u1_1 - u1_5;
-                    const real2 y0 = e0;
-                    const real2 y1 = e1;
-                    u1_1 = y0;
-                    u1_5 = y1;
-                }
-                 {
-                    const real2 e0 = u1_2 + u1_6;
-                    const real2 e1 = u1_2 - u1_6;
-                    const real2 y0 = e0;
-                    const real2 y1 = e1;
-                    u1_2 = y0;
-                    u1_6 = y1;
-                }
-                 {
-                    const real2 e0 = u1_3 + u1_7;
-                    const real2 e1 = u1_3 - u1_7;
-                    const real2 y0 = e0;
-                    const real2 y1 = e1;
-                    u1_3 = y0;
-                    u1_7 = y1;
-                }
-                u1_5 = (real2)(7.071067691e-1f * (u1_5.x + u1_5.y), 7.071067691e-1f * (u1_5.y - u1_5.x));
-                u1_6 = (real2)(u1_6.y, -u1_6.x);
-                u1_7 = (real2)(7.071067691e-1f * (u1_7.y - u1_7.x), -7.071067691e-1f * (u1_7.x + u1_7.y));
-                 {
-                    const real2 s1 = u1_1 + u1_3;
-                    const real2 d1 = u1_1 - u1_3;
-                    const real2 e0 = u1_0 + u1_2;
-                    const real2 e1 = u1_0 - u1_2;
-                    const real2 a1 = e1;
-                    const real2 b1 = d1;
-                    const real2 y0 = e0 + s1;
-                    const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                    const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                    const real2 y2 = e0 - s1;
-                    u1_0 = y0;
-                    u1_1 = y1;
-                    u1_2 = y2;
-                    u1_3 = y3;
-                }
-                 {
-                    const real2 s1 = u1_5 + u1_7;
-                    const real2 d1 = u1_5 - u1_7;
-                    const real2 e0 = u1_4 + u1_6;
-                    const real2 e1 = u1_4 - u1_6;
-                    const real2 a1 = e1;
-                    const real2 b1 = d1;
-                    const real2 y0 = e0 + s1;
-                    const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                    const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                    const real2 y2 = e0 - s1;
-                    u1_4 = y0;
-                    u1_5 = y1;
-                    u1_6 = y2;
-                    u1_7 = y3;
-                }
-                u0_24 = u1_0;
-                u0_26 = u1_1;
-                u0_28 = u1_2;
-                u0_30 = u1_3;
-                u0_25 = u1_4;
-                u0_27 = u1_5;
-                u0_29 = u1_6;
-                u0_31 = u1_7;
-            }
-            x0 = u0_0;
-            x4 = u0_1;
-            x8 = u0_2;
-            x12 = u0_3;
-            x16 = u0_4;
-            x20 = u0_5;
-            x24 = u0_6;
-            x28 = u0_7;
-            x1 = u0_8;
-            x5 = u0_9;
-            x9 = u0_10;
-            x13 = u0_11;
-            x17 = u0_12;
-            x21 = u0_13;
-            x25 = u0_14;
-            x29 = u0_15;
-            x2 = u0_16;
-            x6 = u0_17;
-            x10 = u0_18;
-            x14 = u0_19;
-            x18 = u0_20;
-            x22 = u0_21;
-            x26 = u0_22;
-            x30 = u0_23;
-            x3 = u0_24;
-            x7 = u0_25;
-            x11 = u0_26;
-            x15 = u0_27;
-            x19 = u0_28;
-            x23 = u0_29;
-            x27 = u0_30;
-            x31 = u0_31;
-        }
-        v[0][l] = x0;
-        v[1][l] = x1;
-        v[2][l] = x2;
-        v[3][l] = x3;
-        v[4][l] = x4;
-        v[5][l] = x5;
-        v[6][l] = x6;
-        v[7][l] = x7;
-        v[8][l] = x8;
-        v[9][l] = x9;
-        v[10][l] = x10;
-        v[11][l] = x11;
-        v[12][l] = x12;
-        v[13][l] = x13;
-        v[14][l] = x14;
-        v[15][l] = x15;
-        v[16][l] = x16;
-        v[17][l] = x17;
-        v[18][l] = x18;
-        v[19][l] = x19;
-        v[20][l] = x20;
-        v[21][l] = x21;
-        v[22][l] = x22;
-        v[23][l] = x23;
-        v[24][l] = x24;
-        v[25][l] = x25;
-        v[26][l] = x26;
-        v[27][l] = x27;
-        v[28][l] = x28;
-        v[29][l] = x29;
-        v[30][l] = x30;
-        v[31][l] = x31;
+    else {
+        x0 = gather_cvec8(data + 0u * dist, pos);
+        x1 = gather_cvec8(data + 1u * dist, pos);
+        x2 = gather_cvec8(data + 2u * dist, pos);
+        x3 = gather_cvec8(data + 3u * dist, pos);
+        x4 = gather_cvec8(data + 4u * dist, pos);
+        x5 = gather_cvec8(data + 5u * dist, pos);
+        x6 = gather_cvec8(data + 6u * dist, pos);
+        x7 = gather_cvec8(data + 7u * dist, pos);
+        x8 = gather_cvec8(data + 8u * dist, pos);
+        x9 = gather_cvec8(data + 9u * dist, pos);
+        x10 = gather_cvec8(data + 10u * dist, pos);
+        x11 = gather_cvec8(data + 11u * dist, pos);
+        x12 = gather_cvec8(data + 12u * dist, pos);
+        x13 = gather_cvec8(data + 13u * dist, pos);
+        x14 = gather_cvec8(data + 14u * dist, pos);
+        x15 = gather_cvec8(data + 15u * dist, pos);
+        x16 = gather_cvec8(data + 16u * dist, pos);
+        x17 = gather_cvec8(data + 17u * dist, pos);
+        x18 = gather_cvec8(data + 18u * dist, pos);
+        x19 = gather_cvec8(data + 19u * dist, pos);
+        x20 = gather_cvec8(data + 20u * dist, pos);
+        x21 = gather_cvec8(data + 21u * dist, pos);
+        x22 = gather_cvec8(data + 22u * dist, pos);
+        x23 = gather_cvec8(data + 23u * dist, pos);
+        x24 = gather_cvec8(data + 24u * dist, pos);
+        x25 = gather_cvec8(data + 25u * dist, pos);
+        x26 = gather_cvec8(data + 26u * dist, pos);
+        x27 = gather_cvec8(data + 27u * dist, pos);
+        x28 = gather_cvec8(data + 28u * dist, pos);
+        x29 = gather_cvec8(data + 29u * dist, pos);
+        x30 = gather_cvec8(data + 30u * dist, pos);
+        x31 = gather_cvec8(data + 31u * dist, pos);
     }
-    for (uint k = 0; k < 32u; ++k) {
-        __global real2 *row = data + base + k * dist;
-        for (uint l = 0; l < 8u; ++l) {
-            row[l] = v[k][l];
-        }
-    }
-}
-
-// vc_ct_r32_literal_fwd_f32: one radix-32 pass of the VC transform (p = 32, 1 digit(s) per butterfly).
-// y_i = sum_j W[i][j] x_j for i, j < 32; coefficients folded in as literals: p-point codelets along each digit (1, -1, +-i need no multiply).
-// Cooley-Tukey, in place: operands at base + i*dist, base = tid % dist + r*dist*(tid / dist).
-__kernel void vc_ct_r32_literal_fwd_f32(__global real2 *data, const idx_t dist, const idx_t count) {
-    const idx_t tid = get_global_id(0);
-    if (tid >= count) return;
-    const idx_t base = tid % dist + 32u * dist * (tid / dist);
-    real2 x0 = data[base + 0u * dist];
-    real2 x1 = data[base + 1u * dist];
-    real2 x2 = data[base + 2u * dist];
-    real2 x3 = data[base + 3u * dist];
-    real2 x4 = data[base + 4u * dist];
-    real2 x5 = data[base + 5u * dist];
-    real2 x6 = data[base + 6u * dist];
-    real2 x7 = data[base + 7u * dist];
-    real2 x8 = data[base + 8u * dist];
-    real2 x9 = data[base + 9u * dist];
-    real2 x10 = data[base + 10u * dist];
-    real2 x11 = data[base + 11u * dist];
-    real2 x12 = data[base + 12u * dist];
-    real2 x13 = data[base + 13u * dist];
-    real2 x14 = data[base + 14u * dist];
-    real2 x15 = data[base + 15u * dist];
-    real2 x16 = data[base + 16u * dist];
-    real2 x17 = data[base + 17u * dist];
-    real2 x18 = data[base + 18u * dist];
-    real2 x19 = data[base + 19u * dist];
-    real2 x20 = data[base + 20u * dist];
-    real2 x21 = data[base + 21u * dist];
-    real2 x22 = data[base + 22u * dist];
-    real2 x23 = data[base + 23u * dist];
-    real2 x24 = data[base + 24u * dist];
-    real2 x25 = data[base + 25u * dist];
-    real2 x26 = data[base + 26u * dist];
-    real2 x27 = data[base + 27u * dist];
-    real2 x28 = data[base + 28u * dist];
-    real2 x29 = data[base + 29u * dist];
-    real2 x30 = data[base + 30u * dist];
-    real2 x31 = data[base + 31u * dist];
      {
         // 32-point DFT: Cooley-Tukey 4 x 8 (twiddles as literals)
-        real2 u0_0 = x0;
-        real2 u0_1 = x1;
-        real2 u0_2 = x2;
-        real2 u0_3 = x3;
-        real2 u0_4 = x4;
-        real2 u0_5 = x5;
-        real2 u0_6 = x6;
-        real2 u0_7 = x7;
-        real2 u0_8 = x8;
-        real2 u0_9 = x9;
-        real2 u0_10 = x10;
-        real2 u0_11 = x11;
-        real2 u0_12 = x12;
-        real2 u0_13 = x13;
-        real2 u0_14 = x14;
-        real2 u0_15 = x15;
-        real2 u0_16 = x16;
-        real2 u0_17 = x17;
-        real2 u0_18 = x18;
-        real2 u0_19 = x19;
-        real2 u0_20 = x20;
-        real2 u0_21 = x21;
-        real2 u0_22 = x22;
-        real2 u0_23 = x23;
-        real2 u0_24 = x24;
-        real2 u0_25 = x25;
-        real2 u0_26 = x26;
-        real2 u0_27 = x27;
-        real2 u0_28 = x28;
-        real2 u0_29 = x29;
-        real2 u0_30 = x30;
-        real2 u0_31 = x31;
+        cvec8 u0_0 = x0;
+        cvec8 u0_1 = x1;
+        cvec8 u0_2 = x2;
+        cvec8 u0_3 = x3;
+        cvec8 u0_4 = x4;
+        cvec8 u0_5 = x5;
+        cvec8 u0_6 = x6;
+        cvec8 u0_7 = x7;
+        cvec8 u0_8 = x8;
+        cvec8 u0_9 = x9;
+        cvec8 u0_10 = x10;
+        cvec8 u0_11 = x11;
+        cvec8 u0_12 = x12;
+        cvec8 u0_13 = x13;
+        cvec8 u0_14 = x14;
+        cvec8 u0_15 = x15;
+        cvec8 u0_16 = x16;
+        cvec8 u0_17 = x17;
+        cvec8 u0_18 = x18;
+        cvec8 u0_19 = x19;
+        cvec8 u0_20 = x20;
+        cvec8 u0_21 = x21;
+        cvec8 u0_22 = x22;
+        cvec8 u0_23 = x23;
+        cvec8 u0_24 = x24;
+        cvec8 u0_25 = x25;
+        cvec8 u0_26 = x26;
+        cvec8 u0_27 = x27;
+        cvec8 u0_28 = x28;
+        cvec8 u0_29 = x29;
+        cvec8 u0_30 = x30;
+        cvec8 u0_31 = x31;
          {
-            const real2 s1 = u0_8 + u0_24;
-            const real2 d1 = u0_8 - u0_24;
-            const real2 e0 = u0_0 + u0_16;
-            const real2 e1 = u0_0 - u0_16;
-            const real2 a1 = e1;
-            const real2 b1 = d1;
-            const real2 y0 = e0 + s1;
-            const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-            const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-            const real2 y2 = e0 - s1;
+            const cvec8 s1 = u0_8 + u0_24;
+            const cvec8 d1 = u0_8 - u0_24;
+            const cvec8 e0 = u0_0 + u0_16;
+            const cvec8 e1 = u0_0 - u0_16;
+            const cvec8 a1 = e1;
+            const cvec8 b1 = d1;
+            const cvec8 y0 = e0 + s1;
+            const cvec8 y1 = (cvec8)(a1.lo + b1.hi, a1.hi - b1.lo);
+            const cvec8 y3 = (cvec8)(a1.lo - b1.hi, a1.hi + b1.lo);
+            const cvec8 y2 = e0 - s1;
             u0_0 = y0;
             u0_8 = y1;
             u0_16 = y2;
             u0_24 = y3;
         }
          {
-            const real2 s1 = u0_9 + u0_25;
-            const real2 d1 = u0_9 - u0_25;
-            const real2 e0 = u0_1 + u0_17;
-            const real2 e1 = u0_1 - u0_17;
-            const real2 a1 = e1;
-            const real2 b1 = d1;
-            const real2 y0 = e0 + s1;
-            const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-            const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-            const real2 y2 = e0 - s1;
+            const cvec8 s1 = u0_9 + u0_25;
+            const cvec8 d1 = u0_9 - u0_25;
+            const cvec8 e0 = u0_1 + u0_17;
+            const cvec8 e1 = u0_1 - u0_17;
+            const cvec8 a1 = e1;
+            const cvec8 b1 = d1;
+            const cvec8 y0 = e0 + s1;
+            const cvec8 y1 = (cvec8)(a1.lo + b1.hi, a1.hi - b1.lo);
+            const cvec8 y3 = (cvec8)(a1.lo - b1.hi, a1.hi + b1.lo);
+            const cvec8 y2 = e0 - s1;
             u0_1 = y0;
             u0_9 = y1;
             u0_17 = y2;
             u0_25 = y3;
         }
          {
-            const real2 s1 = u0_10 + u0_26;
-            const real2 d1 = u0_10 - u0_26;
-            const real2 e0 = u0_2 + u0_18;
-            const real2 e1 = u0_2 - u0_18;
-            const real2 a1 = e1;
-            const real2 b1 = d1;
-            const real2 y0 = e0 + s1;
-            const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-            const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-            const real2 y2 = e0 - s1;
+            const cvec8 s1 = u0_10 + u0_26;
+            const cvec8 d1 = u0_10 - u0_26;
+            const cvec8 e0 = u0_2 + u0_18;
+            const cvec8 e1 = u0_2 - u0_18;
+            const cvec8 a1 = e1;
+            const cvec8 b1 = d1;
+            const cvec8 y0 = e0 + s1;
+            const cvec8 y1 = (cvec8)(a1.lo + b1.hi, a1.hi - b1.lo);
+            const cvec8 y3 = (cvec8)(a1.lo - b1.hi, a1.hi + b1.lo);
+            const cvec8 y2 = e0 - s1;
             u0_2 = y0;
             u0_10 = y1;
             u0_18 = y2;
             u0_26 = y3;
         }
          {
-            const real2 s1 = u0_11 + u0_27;
-            const real2 d1 = u0_11 - u0_27;
-            const real2 e0 = u0_3 + u0_19;
-            const real2 e1 = u0_3 - u0_19;
-            const real2 a1 = e1;
-            const real2 b1 = d1;
-            const real2 y0 = e0 + s1;
-            const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-            const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-            const real2 y2 = e0 - s1;
+            const cvec8 s1 = u0_11 + u0_27;
+            const cvec8 d1 = u0_11 - u0_27;
+            const cvec8 e0 = u0_3 + u0_19;
+            const cvec8 e1 = u0_3 - u0_19;
+            const cvec8 a1 = e1;
+            const cvec8 b1 = d1;
+            const cvec8 y0 = e0 + s1;
+            const cvec8 y1 = (cvec8)(a1.lo + b1.hi, a1.hi - b1.lo);
+            const cvec8 y3 = (cvec8)(a1.lo - b1.hi, a1.hi + b1.lo);
+            const cvec8 y2 = e0 - s1;
             u0_3 = y0;
             u0_11 = y1;
             u0_19 = y2;
             u0_27 = y3;
         }
          {
-            const real2 s1 = u0_12 + u0_28;
-            const real2 d1 = u0_12 - u0_28;
-            const real2 e0 = u0_4 + u0_20;
-            const real2 e1 = u0_4 - u0_20;
-            const real2 a1 = e1;
-            const real2 b1 = d1;
-            const real2 y0 = e0 + s1;
-            const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-            const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-            const real2 y2 = e0 - s1;
+            const cvec8 s1 = u0_12 + u0_28;
+            const cvec8 d1 = u0_12 - u0_28;
+            const cvec8 e0 = u0_4 + u0_20;
+            const cvec8 e1 = u0_4 - u0_20;
+            const cvec8 a1 = e1;
+            const cvec8 b1 = d1;
+            const cvec8 y0 = e0 + s1;
+            const cvec8 y1 = (cvec8)(a1.lo + b1.hi, a1.hi - b1.lo);
+            const cvec8 y3 = (cvec8)(a1.lo - b1.hi, a1.hi + b1.lo);
+            const cvec8 y2 = e0 - s1;
             u0_4 = y0;
             u0_12 = y1;
             u0_20 = y2;
             u0_28 = y3;
         }
          {
-            const real2 s1 = u0_13 + u0_29;
-            const real2 d1 = u0_13 - u0_29;
-            const real2 e0 = u0_5 + u0_21;
-            const real2 e1 = u0_5 - u0_21;
-            const real2 a1 = e1;
-            const real2 b1 = d1;
-            const real2 y0 = e0 + s1;
-            const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-            const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-            const real2 y2 = e0 - s1;
+            const cvec8 s1 = u0_13 + u0_29;
+            const cvec8 d1 = u0_13 - u0_29;
+            const cvec8 e0 = u0_5 + u0_21;
+            const cvec8 e1 = u0_5 - u0_21;
+            const cvec8 a1 = e1;
+            const cvec8 b1 = d1;
+            const cvec8 y0 = e0 + s1;
+            const cvec8 y1 = (cvec8)(a1.lo + b1.hi, a1.hi - b1.lo);
+            const cvec8 y3 = (cvec8)(a1.lo - b1.hi, a1.hi + b1.lo);
+            const cvec8 y2 = e0 - s1;
             u0_5 = y0;
             u0_13 = y1;
             u0_21 = y2;
             u0_29 = y3;
         }
          {
-            const real2 s1 = u0_14 + u0_30;
-            const real2 d1 = u0_14 - u0_30;
-            const real2 e0 = u0_6 + u0_22;
-            const real2 e1 = u0_6 - u0_22;
-            const real2 a1 = e1;
-            const real2 b1 = d1;
-            const real2 y0 = e0 + s1;
-            const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-            const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-            const real2 y2 = e0 - s1;
+            const cvec8 s1 = u0_14 + u0_30;
+            const cvec8 d1 = u0_14 - u0_30;
+            const cvec8 e0 = u0_6 + u0_22;
+            const cvec8 e1 = u0_6 - u0_22;
+            const cvec8 a1 = e1;
+            const cvec8 b1 = d1;
+            const cvec8 y0 = e0 + s1;
+            const cvec8 y1 = (cvec8)(a1.lo + b1.hi, a1.hi - b1.lo);
+            const cvec8 y3 = (cvec8)(a1.lo - b1.hi, a1.hi + b1.lo);
+            const cvec8 y2 = e0 - s1;
             u0_6 = y0;
             u0_14 = y1;
             u0_22 = y2;
             u0_30 = y3;
         }
          {
-            const real2 s1 = u0_15 + u0_31;
-            const real2 d1 = u0_15 - u0_31;
-            const real2 e0 = u0_7 + u0_23;
-            const real2 e1 = u0_7 - u0_23;
-            const real2 a1 = e1;
-            const real2 b1 = d1;
-            const real2 y0 = e0 + s1;
-            const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-            const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-            const real2 y2 = e0 - s1;
+            const cvec8 s1 = u0_15 + u0_31;
+            const cvec8 d1 = u0_15 - u0_31;
+            const cvec8 e0 = u0_7 + u0_23;
+            const cvec8 e1 = u0_7 - u0_23;
+            const cvec8 a1 = e1;
+            const cvec8 b1 = d1;
+            const cvec8 y0 = e0 + s1;
+            const cvec8 y1 = (cvec8)(a1.lo + b1.hi, a1.hi - b1.lo);
+            const cvec8 y3 = (cvec8)(a1.lo - b1.hi, a1.hi + b1.lo);
+            const cvec8 y2 = e0 - s1;
             u0_7 = y0;
             u0_15 = y1;
             u0_23 = y2;
             u0_31 = y3;
         }
-        u0_9 = (real2)(9.807852507e-1f * u0_9.x + 1.950903237e-1f * u0_9.y, -1.950903237e-1f * u0_9.x + 9.807852507e-1f * u0_9.y);
-        u0_10 = (real2)(9.238795042e-1f * u0_10.x + 3.826834261e-1f * u0_10.y, -3.826834261e-1f * u0_10.x + 9.238795042e-1f * u0_10.y);
-        u0_11 = (real2)(8.314695954e-1f * u0_11.x + 5.555702448e-1f * u0_11.y, -5.555702448e-1f * u0_11.x + 8.314695954e-1f * u0_11.y);
-        u0_12 = (real2)(7.071067691e-1f * (u0_12.x + u0_12.y), 7.071067691e-1f * (u0_12.y - u0_12.x));
-        u0_13 = (real2)(5.555702448e-1f * u0_13.x + 8.314695954e-1f * u0_13.y, -8.314695954e-1f * u0_13.x + 5.555702448e-1f * u0_13.y);
-        u0_14 = (real2)(3.826834261e-1f * u0_14.x + 9.238795042e-1f * u0_14.y, -9.238795042e-1f * u0_14.x + 3.826834261e-1f * u0_14.y);
-        u0_15 = (real2)(1.950903237e-1f * u0_15.x + 9.807852507e-1f * u0_15.y, -9.807852507e-1f * u0_15.x + 1.950903237e-1f * u0_15.y);
-        u0_17 = (real2)(9.238795042e-1f * u0_17.x + 3.826834261e-1f * u0_17.y, -3.826834261e-1f * u0_17.x + 9.238795042e-1f * u0_17.y);
-        u0_18 = (real2)(7.071067691e-1f * (u0_18.x + u0_18.y), 7.071067691e-1f * (u0_18.y - u0_18.x));
-        u0_19 = (real2)(3.826834261e-1f * u0_19.x + 9.238795042e-1f * u0_19.y, -9.238795042e-1f * u0_19.x + 3.826834261e-1f * u0_19.y);
-        u0_20 = (real2)(u0_20.y, -u0_20.x);
-        u0_21 = (real2)(-3.826834261e-1f * u0_21.x + 9.238795042e-1f * u0_21.y, -9.238795042e-1f * u0_21.x - 3.826834261e-1f * u0_21.y);
-        u0_22 = (real2)(7.071067691e-1f * (u0_22.y - u0_22.x), -7.071067691e-1f * (u0_22.x + u0_22.y));
-        u0_23 = (real2)(-9.238795042e-1f * u0_23.x + 3.826834261e-1f * u0_23.y, -3.826834261e-1f * u0_23.x - 9.238795042e-1f * u0_23.y);
-        u0_25 = (real2)(8.314695954e-1f * u0_25.x + 5.555702448e-1f * u0_25.y, -5.555702448e-1f * u0_25.x + 8.314695954e-1f * u0_25.y);
-        u0_26 = (real2)(3.826834261e-1f * u0_26.x + 9.238795042e-1f * u0_26.y, -9.238795042e-1f * u0_26.x + 3.826834261e-1f * u0_26.y);
-        u0_27 = (real2)(-1.950903237e-1f * u0_27.x + 9.807852507e-1f * u0_27.y, -9.807852507e-1f * u0_27.x - 1.950903237e-1f * u0_27.y);
-        u0_28 = (real2)(7.071067691e-1f * (u0_28.y - u0_28.x), -7.071067691e-1f * (u0_28.x + u0_28.y));
-        u0_29 = (real2)(-9.807852507e-1f * u0_29.x + 1.950903237e-1f * u0_29.y, -1.950903237e-1f * u0_29.x - 9.807852507e-1f * u0_29.y);
-        u0_30 = (real2)(-9.238795042e-1f * u0_30.x - 3.826834261e-1f * u0_30.y, 3.826834261e-1f * u0_30.x - 9.238795042e-1f * u0_30.y);
-        u0_31 = (real2)(-5.555702448e-1f * u0_31.x - 8.314695954e-1f * u0_31.y, 8.314695954e-1f * u0_31.x - 5.555702448e-1f * u0_31.y);
+        u0_9 = (cvec8)(9.807852507e-1f * u0_9.lo + 1.950903237e-1f * u0_9.hi, -1.950903237e-1f * u0_9.lo + 9.807852507e-1f * u0_9.hi);
+        u0_10 = (cvec8)(9.238795042e-1f * u0_10.lo + 3.826834261e-1f * u0_10.hi, -3.826834261e-1f * u0_10.lo + 9.238795042e-1f * u0_10.hi);
+        u0_11 = (cvec8)(8.314695954e-1f * u0_11.lo + 5.555702448e-1f * u0_11.hi, -5.555702448e-1f * u0_11.lo + 8.314695954e-1f * u0_11.hi);
+        u0_12 = (cvec8)(7.071067691e-1f * (u0_12.lo + u0_12.hi), 7.071067691e-1f * (u0_12.hi - u0_12.lo));
+        u0_13 = (cvec8)(5.555702448e-1f * u0_13.lo + 8.314695954e-1f * u0_13.hi, -8.314695954e-1f * u0_13.lo + 5.555702448e-1f * u0_13.hi);
+        u0_14 = (cvec8)(3.826834261e-1f * u0_14.lo + 9.238795042e-1f * u0_14.hi, -9.238795042e-1f * u0_14.lo + 3.826834261e-1f * u0_14.hi);
+        u0_15 = (cvec8)(1.950903237e-1f * u0_15.lo + 9.807852507e-1f * u0_15.hi, -9.807852507e-1f * u0_15.lo + 1.950903237e-1f * u0_15.hi);
+        u0_17 = (cvec8)(9.238795042e-1f * u0_17.lo + 3.826834261e-1f * u0_17.hi, -3.826834261e-1f * u0_17.lo + 9.238795042e-1f * u0_17.hi);
+        u0_18 = (cvec8)(7.071067691e-1f * (u0_18.lo + u0_18.hi), 7.071067691e-1f * (u0_18.hi - u0_18.lo));
+        u0_19 = (cvec8)(3.826834261e-1f * u0_19.lo + 9.238795042e-1f * u0_19.hi, -9.238795042e-1f * u0_19.lo + 3.826834261e-1f * u0_19.hi);
+        u0_20 = (cvec8)(u0_20.hi, -u0_20.lo);
+        u0_21 = (cvec8)(-3.826834261e-1f * u0_21.lo + 9.238795042e-1f * u0_21.hi, -9.238795042e-1f * u0_21.lo - 3.826834261e-1f * u0_21.hi);
+        u0_22 = (cvec8)(7.071067691e-1f * (u0_22.hi - u0_22.lo), -7.071067691e-1f * (u0_22.lo + u0_22.hi));
+        u0_23 = (cvec8)(-9.238795042e-1f * u0_23.lo + 3.826834261e-1f * u0_23.hi, -3.826834261e-1f * u0_23.lo - 9.238795042e-1f * u0_23.hi);
+        u0_25 = (cvec8)(8.314695954e-1f * u0_25.lo + 5.555702448e-1f * u0_25.hi, -5.555702448e-1f * u0_25.lo + 8.314695954e-1f * u0_25.hi);
+        u0_26 = (cvec8)(3.826834261e-1f * u0_26.lo + 9.238795042e-1f * u0_26.hi, -9.238795042e-1f * u0_26.lo + 3.826834261e-1f * u0_26.hi);
+        u0_27 = (cvec8)(-1.950903237e-1f * u0_27.lo + 9.807852507e-1f * u0_27.hi, -9.807852507e-1f * u0_27.lo - 1.950903237e-1f * u0_27.hi);
+        u0_28 = (cvec8)(7.071067691e-1f * (u0_28.hi - u0_28.lo), -7.071067691e-1f * (u0_28.lo + u0_28.hi));
+        u0_29 = (cvec8)(-9.807852507e-1f * u0_29.lo + 1.950903237e-1f * u0_29.hi, -1.950903237e-1f * u0_29.lo - 9.807852507e-1f * u0_29.hi);
+        u0_30 = (cvec8)(-9.238795042e-1f * u0_30.lo - 3.826834261e-1f * u0_30.hi, 3.826834261e-1f * u0_30.lo - 9.238795042e-1f * u0_30.hi);
+        u0_31 = (cvec8)(-5.555702448e-1f * u0_31.lo - 8.314695954e-1f * u0_31.hi, 8.314695954e-1f * u0_31.lo - 5.555702448e-1f * u0_31.hi);
          {
             // 8-point DFT: Cooley-Tukey 2 x 4 (twiddles as literals)
-            real2 u1_0 = u0_0;
-            real2 u1_1 = u0_1;
-            real2 u1_2 = u0_2;
-            real2 u1_3 = u0_3;
-            real2 u1_4 = u0_4;
-            real2 u1_5 = u0_5;
-            real2 u1_6 = u0_6;
-            real2 u1_7 = u0_7;
+            cvec8 u1_0 = u0_0;
+            cvec8 u1_1 = u0_1;
+            cvec8 u1_2 = u0_2;
+            cvec8 u1_3 = u0_3;
+            cvec8 u1_4 = u0_4;
+            cvec8 u1_5 = u0_5;
+            cvec8 u1_6 = u0_6;
+            cvec8 u1_7 = u0_7;
              {
-                const real2 e0 = u1_0 + u1_4;
-                const real2 e1 = u1_0 - u1_4;
-                const real2 y0 = e0;
-                const real2 y1 = e1;
+                const cvec8 e0 = u1_0 + u1_4;
+                const cvec8 e1 = u1_0 - u1_4;
+                const cvec8 y0 = e0;
+                const cvec8 y1 = e1;
                 u1_0 = y0;
                 u1_4 = y1;
             }
              {
-                const real2 e0 = u1_1 + u1_5;
-                const real2 e1 = u1_1 - u1_5;
-                const real2 y0 = e0;
-                const real2 y1 = e1;
+                const cvec8 e0 = u1_1 + u1_5;
+                const cvec8 e1 = u1_1 - u1_5;
+                const cvec8 y0 = e0;
+                const cvec8 y1 = e1;
                 u1_1 = y0;
                 u1_5 = y1;
             }
              {
-                const real2 e0 = u1_2 + u1_6;
-                const real2 e1 = u1_2 - u1_6;
-                const real2 y0 = e0;
-                const real2 y1 = e1;
+                const cvec8 e0 = u1_2 + u1_6;
+                const cvec8 e1 = u1_2 - u1_6;
+                const cvec8 y0 = e0;
+                const cvec8 y1 = e1;
                 u1_2 = y0;
                 u1_6 = y1;
             }
              {
-                const real2 e0 = u1_3 + u1_7;
-                const real2 e1 = u1_3 - u1_7;
-                const real2 y0 = e0;
-                const real2 y1 = e1;
+                const cvec8 e0 = u1_3 + u1_7;
+                const cvec8 e1 = u1_3 - u1_7;
+                const cvec8 y0 = e0;
+                const cvec8 y1 = e1;
                 u1_3 = y0;
                 u1_7 = y1;
             }
-            u1_5 = (real2)(7.071067691e-1f * (u1_5.x + u1_5.y), 7.071067691e-1f * (u1_5.y - u1_5.x));
-            u1_6 = (real2)(u1_6.y, -u1_6.x);
-            u1_7 = (real2)(7.071067691e-1f * (u1_7.y - u1_7.x), -7.071067691e-1f * (u1_7.x + u1_7.y));
+            u1_5 = (cvec8)(7.071067691e-1f * (u1_5.lo + u1_5.hi), 7.071067691e-1f * (u1_5.hi - u1_5.lo));
+            u1_6 = (cvec8)(u1_6.hi, -u1_6.lo);
+            u1_7 = (cvec8)(7.071067691e-1f * (u1_7.hi - u1_7.lo), -7.071067691e-1f * (u1_7.lo + u1_7.hi));
              {
-                const real2 s1 = u1_1 + u1_3;
-                const real2 d1 = u1_1 - u1_3;
-                const real2 e0 = u1_0 + u1_2;
-                const real2 e1 = u1_0 - u1_2;
-                const real2 a1 = e1;
-                const real2 b1 = d1;
-                const real2 y0 = e0 + s1;
-                const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                const real2 y2 = e0 - s1;
+                const cvec8 s1 = u1_1 + u1_3;
+                const cvec8 d1 = u1_1 - u1_3;
+                const cvec8 e0 = u1_0 + u1_2;
+                const cvec8 e1 = u1_0 - u1_2;
+                const cvec8 a1 = e1;
+                const cvec8 b1 = d1;
+                const cvec8 y0 = e0 + s1;
+                const cvec8 y1 = (cvec8)(a1.lo + b1.hi, a1.hi - b1.lo);
+                const cvec8 y3 = (cvec8)(a1.lo - b1.hi, a1.hi + b1.lo);
+                const cvec8 y2 = e0 - s1;
                 u1_0 = y0;
                 u1_1 = y1;
                 u1_2 = y2;
                 u1_3 = y3;
             }
              {
-                const real2 s1 = u1_5 + u1_7;
-                const real2 d1 = u1_5 - u1_7;
-                const real2 e0 = u1_4 + u1_6;
-                const real2 e1 = u1_4 - u1_6;
-                const real2 a1 = e1;
-                const real2 b1 = d1;
-                const real2 y0 = e0 + s1;
-                const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                const real2 y2 = e0 - s1;
+                const cvec8 s1 = u1_5 + u1_7;
+                const cvec8 d1 = u1_5 - u1_7;
+                const cvec8 e0 = u1_4 + u1_6;
+                const cvec8 e1 = u1_4 - u1_6;
+                const cvec8 a1 = e1;
+                const cvec8 b1 = d1;
+                const cvec8 y0 = e0 + s1;
+                const cvec8 y1 = (cvec8)(a1.lo + b1.hi, a1.hi - b1.lo);
+                const cvec8 y3 = (cvec8)(a1.lo - b1.hi, a1.hi + b1.lo);
+                const cvec8 y2 = e0 - s1;
                 u1_4 = y0;
                 u1_5 = y1;
                 u1_6 = y2;
@@ -981,76 +414,76 @@ __kernel void vc_ct_r32_literal_fwd_f32(__global real2 *data, const idx_t dist, 
         }
          {
             // 8-point DFT: Cooley-Tukey 2 x 4 (twiddles as literals)
-            real2 u1_0 = u0_8;
-            real2 u1_1 = u0_9;
-            real2 u1_2 = u0_10;
-            real2 u1_3 = u0_11;
-            real2 u1_4 = u0_12;
-            real2 u1_5 = u0_13;
-            real2 u1_6 = u0_14;
-            real2 u1_7 = u0_15;
+            cvec8 u1_0 = u0_8;
+            cvec8 u1_1 = u0_9;
+            cvec8 u1_2 = u0_10;
+            cvec8 u1_3 = u0_11;
+            cvec8 u1_4 = u0_12;
+            cvec8 u1_5 = u0_13;
+            cvec8 u1_6 = u0_14;
+            cvec8 u1_7 = u0_15;
              {
-                const real2 e0 = u1_0 + u1_4;
-                const real2 e1 = u1_0 - u1_4;
-                const real2 y0 = e0;
-                const real2 y1 = e1;
+                const cvec8 e0 = u1_0 + u1_4;
+                const cvec8 e1 = u1_0 - u1_4;
+                const cvec8 y0 = e0;
+                const cvec8 y1 = e1;
                 u1_0 = y0;
                 u1_4 = y1;
             }
              {
-                const real2 e0 = u1_1 + u1_5;
-                const real2 e1 = u1_1 - u1_5;
-                const real2 y0 = e0;
-                const real2 y1 = e1;
+                const cvec8 e0 = u1_1 + u1_5;
+                const cvec8 e1 = u1_1 - u1_5;
+                const cvec8 y0 = e0;
+                const cvec8 y1 = e1;
                 u1_1 = y0;
                 u1_5 = y1;
             }
              {
-                const real2 e0 = u1_2 + u1_6;
-                const real2 e1 = u1_2 - u1_6;
-                const real2 y0 = e0;
-                const real2 y1 = e1;
+                const cvec8 e0 = u1_2 + u1_6;
+                const cvec8 e1 = u1_2 - u1_6;
+                const cvec8 y0 = e0;
+                const cvec8 y1 = e1;
                 u1_2 = y0;
                 u1_6 = y1;
             }
              {
-                const real2 e0 = u1_3 + u1_7;
-                const real2 e1 = u1_3 - u1_7;
-                const real2 y0 = e0;
-                const real2 y1 = e1;
+                const cvec8 e0 = u1_3 + u1_7;
+                const cvec8 e1 = u1_3 - u1_7;
+                const cvec8 y0 = e0;
+                const cvec8 y1 = e1;
                 u1_3 = y0;
                 u1_7 = y1;
             }
-            u1_5 = (real2)(7.071067691e-1f * (u1_5.x + u1_5.y), 7.071067691e-1f * (u1_5.y - u1_5.x));
-            u1_6 = (real2)(u1_6.y, -u1_6.x);
-            u1_7 = (real2)(7.071067691e-1f * (u1_7.y - u1_7.x), -7.071067691e-1f * (u1_7.x + u1_7.y));
+            u1_5 = (cvec8)(7.071067691e-1f * (u1_5.lo + u1_5.hi), 7.071067691e-1f * (u1_5.hi - u1_5.lo));
+            u1_6 = (cvec8)(u1_6.hi, -u1_6.lo);
+            u1_7 = (cvec8)(7.071067691e-1f * (u1_7.hi - u1_7.lo), -7.071067691e-1f * (u1_7.lo + u1_7.hi));
              {
-                const real2 s1 = u1_1 + u1_3;
-                const real2 d1 = u1_1 - u1_3;
-                const real2 e0 = u1_0 + u1_2;
-                const real2 e1 = u1_0 - u1_2;
-                const real2 a1 = e1;
-                const real2 b1 = d1;
-                const real2 y0 = e0 + s1;
-                const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                const real2 y2 = e0 - s1;
+                const cvec8 s1 = u1_1 + u1_3;
+                const cvec8 d1 = u1_1 - u1_3;
+                const cvec8 e0 = u1_0 + u1_2;
+                const cvec8 e1 = u1_0 - u1_2;
+                const cvec8 a1 = e1;
+                const cvec8 b1 = d1;
+                const cvec8 y0 = e0 + s1;
+                const cvec8 y1 = (cvec8)(a1.lo + b1.hi, a1.hi - b1.lo);
+                const cvec8 y3 = (cvec8)(a1.lo - b1.hi, a1.hi + b1.lo);
+                const cvec8 y2 = e0 - s1;
                 u1_0 = y0;
                 u1_1 = y1;
                 u1_2 = y2;
                 u1_3 = y3;
             }
              {
-                const real2 s1 = u1_5 + u1_7;
-                const real2 d1 = u1_5 - u1_7;
-                const real2 e0 = u1_4 + u1_6;
-                const real2 e1 = u1_4 - u1_6;
-                const real2 a1 = e1;
-                const real2 b1 = d1;
-                const real2 y0 = e0 + s1;
-                const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                const real2 y2 = e0 - s1;
+                const cvec8 s1 = u1_5 + u1_7;
+                const cvec8 d1 = u1_5 - u1_7;
+                const cvec8 e0 = u1_4 + u1_6;
+                const cvec8 e1 = u1_4 - u1_6;
+                const cvec8 a1 = e1;
+                const cvec8 b1 = d1;
+                const cvec8 y0 = e0 + s1;
+                const cvec8 y1 = (cvec8)(a1.lo + b1.hi, a1.hi - b1.lo);
+                const cvec8 y3 = (cvec8)(a1.lo - b1.hi, a1.hi + b1.lo);
+                const cvec8 y2 = e0 - s1;
                 u1_4 = y0;
                 u1_5 = y1;
                 u1_6 = y2;
@@ -1067,76 +500,76 @@ __kernel void vc_ct_r32_literal_fwd_f32(__global real2 *data, const idx_t dist, 
         }
          {
             // 8-point DFT: Cooley-Tukey 2 x 4 (twiddles as literals)
-            real2 u1_0 = u0_16;
-            real2 u1_1 = u0_17;
-            real2 u1_2 = u0_18;
-            real2 u1_3 = u0_19;
-            real2 u1_4 = u0_20;
-            real2 u1_5 = u0_21;
-            real2 u1_6 = u0_22;
-            real2 u1_7 = u0_23;
+            cvec8 u1_0 = u0_16;
+            cvec8 u1_1 = u0_17;
+            cvec8 u1_2 = u0_18;
+            cvec8 u1_3 = u0_19;
+            cvec8 u1_4 = u0_20;
+            cvec8 u1_5 = u0_21;
+            cvec8 u1_6 = u0_22;
+            cvec8 u1_7 = u0_23;
              {
-                const real2 e0 = u1_0 + u1_4;
-                const real2 e1 = u1_0 - u1_4;
-                const real2 y0 = e0;
-                const real2 y1 = e1;
+                const cvec8 e0 = u1_0 + u1_4;
+                const cvec8 e1 = u1_0 - u1_4;
+                const cvec8 y0 = e0;
+                const cvec8 y1 = e1;
                 u1_0 = y0;
                 u1_4 = y1;
             }
              {
-                const real2 e0 = u1_1 + u1_5;
-                const real2 e1 = u1_1 - u1_5;
-                const real2 y0 = e0;
-                const real2 y1 = e1;
+                const cvec8 e0 = u1_1 + u1_5;
+                const cvec8 e1 = u1_1 - u1_5;
+                const cvec8 y0 = e0;
+                const cvec8 y1 = e1;
                 u1_1 = y0;
                 u1_5 = y1;
             }
              {
-                const real2 e0 = u1_2 + u1_6;
-                const real2 e1 = u1_2 - u1_6;
-                const real2 y0 = e0;
-                const real2 y1 = e1;
+                const cvec8 e0 = u1_2 + u1_6;
+                const cvec8 e1 = u1_2 - u1_6;
+                const cvec8 y0 = e0;
+                const cvec8 y1 = e1;
                 u1_2 = y0;
                 u1_6 = y1;
             }
              {
-                const real2 e0 = u1_3 + u1_7;
-                const real2 e1 = u1_3 - u1_7;
-                const real2 y0 = e0;
-                const real2 y1 = e1;
+                const cvec8 e0 = u1_3 + u1_7;
+                const cvec8 e1 = u1_3 - u1_7;
+                const cvec8 y0 = e0;
+                const cvec8 y1 = e1;
                 u1_3 = y0;
                 u1_7 = y1;
             }
-            u1_5 = (real2)(7.071067691e-1f * (u1_5.x + u1_5.y), 7.071067691e-1f * (u1_5.y - u1_5.x));
-            u1_6 = (real2)(u1_6.y, -u1_6.x);
-            u1_7 = (real2)(7.071067691e-1f * (u1_7.y - u1_7.x), -7.071067691e-1f * (u1_7.x + u1_7.y));
+            u1_5 = (cvec8)(7.071067691e-1f * (u1_5.lo + u1_5.hi), 7.071067691e-1f * (u1_5.hi - u1_5.lo));
+            u1_6 = (cvec8)(u1_6.hi, -u1_6.lo);
+            u1_7 = (cvec8)(7.071067691e-1f * (u1_7.hi - u1_7.lo), -7.071067691e-1f * (u1_7.lo + u1_7.hi));
              {
-                const real2 s1 = u1_1 + u1_3;
-                const real2 d1 = u1_1 - u1_3;
-                const real2 e0 = u1_0 + u1_2;
-                const real2 e1 = u1_0 - u1_2;
-                const real2 a1 = e1;
-                const real2 b1 = d1;
-                const real2 y0 = e0 + s1;
-                const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                const real2 y2 = e0 - s1;
+                const cvec8 s1 = u1_1 + u1_3;
+                const cvec8 d1 = u1_1 - u1_3;
+                const cvec8 e0 = u1_0 + u1_2;
+                const cvec8 e1 = u1_0 - u1_2;
+                const cvec8 a1 = e1;
+                const cvec8 b1 = d1;
+                const cvec8 y0 = e0 + s1;
+                const cvec8 y1 = (cvec8)(a1.lo + b1.hi, a1.hi - b1.lo);
+                const cvec8 y3 = (cvec8)(a1.lo - b1.hi, a1.hi + b1.lo);
+                const cvec8 y2 = e0 - s1;
                 u1_0 = y0;
                 u1_1 = y1;
                 u1_2 = y2;
                 u1_3 = y3;
             }
              {
-                const real2 s1 = u1_5 + u1_7;
-                const real2 d1 = u1_5 - u1_7;
-                const real2 e0 = u1_4 + u1_6;
-                const real2 e1 = u1_4 - u1_6;
-                const real2 a1 = e1;
-                const real2 b1 = d1;
-                const real2 y0 = e0 + s1;
-                const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                const real2 y2 = e0 - s1;
+                const cvec8 s1 = u1_5 + u1_7;
+                const cvec8 d1 = u1_5 - u1_7;
+                const cvec8 e0 = u1_4 + u1_6;
+                const cvec8 e1 = u1_4 - u1_6;
+                const cvec8 a1 = e1;
+                const cvec8 b1 = d1;
+                const cvec8 y0 = e0 + s1;
+                const cvec8 y1 = (cvec8)(a1.lo + b1.hi, a1.hi - b1.lo);
+                const cvec8 y3 = (cvec8)(a1.lo - b1.hi, a1.hi + b1.lo);
+                const cvec8 y2 = e0 - s1;
                 u1_4 = y0;
                 u1_5 = y1;
                 u1_6 = y2;
@@ -1153,76 +586,76 @@ __kernel void vc_ct_r32_literal_fwd_f32(__global real2 *data, const idx_t dist, 
         }
          {
             // 8-point DFT: Cooley-Tukey 2 x 4 (twiddles as literals)
-            real2 u1_0 = u0_24;
-            real2 u1_1 = u0_25;
-            real2 u1_2 = u0_26;
-            real2 u1_3 = u0_27;
-            real2 u1_4 = u0_28;
-            real2 u1_5 = u0_29;
-            real2 u1_6 = u0_30;
-            real2 u1_7 = u0_31;
+            cvec8 u1_0 = u0_24;
+            cvec8 u1_1 = u0_25;
+            cvec8 u1_2 = u0_26;
+            cvec8 u1_3 = u0_27;
+            cvec8 u1_4 = u0_28;
+            cvec8 u1_5 = u0_29;
+            cvec8 u1_6 = u0_30;
+            cvec8 u1_7 = u0_31;
              {
-                const real2 e0 = u1_0 + u1_4;
-                const real2 e1 = u1_0 - u1_4;
-                const real2 y0 = e0;
-                const real2 y1 = e1;
+                const cvec8 e0 = u1_0 + u1_4;
+                const cvec8 e1 = u1_0 - u1_4;
+                const cvec8 y0 = e0;
+                const cvec8 y1 = e1;
                 u1_0 = y0;
                 u1_4 = y1;
             }
              {
-                const real2 e0 = u1_1 + u1_5;
-                const real2 e1 = u1_1 - u1_5;
-                const real2 y0 = e0;
-                const real2 y1 = e1;
+                const cvec8 e0 = u1_1 + u1_5;
+                const cvec8 e1 = u1_1 - u1_5;
+                const cvec8 y0 = e0;
+                const cvec8 y1 = e1;
                 u1_1 = y0;
                 u1_5 = y1;
             }
              {
-                const real2 e0 = u1_2 + u1_6;
-                const real2 e1 = u1_2 - u1_6;
-                const real2 y0 = e0;
-                const real2 y1 = e1;
+                const cvec8 e0 = u1_2 + u1_6;
+                const cvec8 e1 = u1_2 - u1_6;
+                const cvec8 y0 = e0;
+                const cvec8 y1 = e1;
                 u1_2 = y0;
                 u1_6 = y1;
             }
              {
-                const real2 e0 = u1_3 + u1_7;
-                const real2 e1 = u1_3 - u1_7;
-                const real2 y0 = e0;
-                const real2 y1 = e1;
+                const cvec8 e0 = u1_3 + u1_7;
+                const cvec8 e1 = u1_3 - u1_7;
+                const cvec8 y0 = e0;
+                const cvec8 y1 = e1;
                 u1_3 = y0;
                 u1_7 = y1;
             }
-            u1_5 = (real2)(7.071067691e-1f * (u1_5.x + u1_5.y), 7.071067691e-1f * (u1_5.y - u1_5.x));
-            u1_6 = (real2)(u1_6.y, -u1_6.x);
-            u1_7 = (real2)(7.071067691e-1f * (u1_7.y - u1_7.x), -7.071067691e-1f * (u1_7.x + u1_7.y));
+            u1_5 = (cvec8)(7.071067691e-1f * (u1_5.lo + u1_5.hi), 7.071067691e-1f * (u1_5.hi - u1_5.lo));
+            u1_6 = (cvec8)(u1_6.hi, -u1_6.lo);
+            u1_7 = (cvec8)(7.071067691e-1f * (u1_7.hi - u1_7.lo), -7.071067691e-1f * (u1_7.lo + u1_7.hi));
              {
-                const real2 s1 = u1_1 + u1_3;
-                const real2 d1 = u1_1 - u1_3;
-                const real2 e0 = u1_0 + u1_2;
-                const real2 e1 = u1_0 - u1_2;
-                const real2 a1 = e1;
-                const real2 b1 = d1;
-                const real2 y0 = e0 + s1;
-                const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                const real2 y2 = e0 - s1;
+                const cvec8 s1 = u1_1 + u1_3;
+                const cvec8 d1 = u1_1 - u1_3;
+                const cvec8 e0 = u1_0 + u1_2;
+                const cvec8 e1 = u1_0 - u1_2;
+                const cvec8 a1 = e1;
+                const cvec8 b1 = d1;
+                const cvec8 y0 = e0 + s1;
+                const cvec8 y1 = (cvec8)(a1.lo + b1.hi, a1.hi - b1.lo);
+                const cvec8 y3 = (cvec8)(a1.lo - b1.hi, a1.hi + b1.lo);
+                const cvec8 y2 = e0 - s1;
                 u1_0 = y0;
                 u1_1 = y1;
                 u1_2 = y2;
                 u1_3 = y3;
             }
              {
-                const real2 s1 = u1_5 + u1_7;
-                const real2 d1 = u1_5 - u1_7;
-                const real2 e0 = u1_4 + u1_6;
-                const real2 e1 = u1_4 - u1_6;
-                const real2 a1 = e1;
-                const real2 b1 = d1;
-                const real2 y0 = e0 + s1;
-                const real2 y1 = (real2)(a1.x + b1.y, a1.y - b1.x);
-                const real2 y3 = (real2)(a1.x - b1.y, a1.y + b1.x);
-                const real2 y2 = e0 - s1;
+                const cvec8 s1 = u1_5 + u1_7;
+                const cvec8 d1 = u1_5 - u1_7;
+                const cvec8 e0 = u1_4 + u1_6;
+                const cvec8 e1 = u1_4 - u1_6;
+                const cvec8 a1 = e1;
+                const cvec8 b1 = d1;
+                const cvec8 y0 = e0 + s1;
+                const cvec8 y1 = (cvec8)(a1.lo + b1.hi, a1.hi - b1.lo);
+                const cvec8 y3 = (cvec8)(a1.lo - b1.hi, a1.hi + b1.lo);
+                const cvec8 y2 = e0 - s1;
                 u1_4 = y0;
                 u1_5 = y1;
                 u1_6 = y2;
@@ -1270,36 +703,72 @@ __kernel void vc_ct_r32_literal_fwd_f32(__global real2 *data, const idx_t dist, 
         x27 = u0_30;
         x31 = u0_31;
     }
-    data[base + 0u * dist] = x0;
-    data[base + 1u * dist] = x1;
-    data[base + 2u * dist] = x2;
-    data[base + 3u * dist] = x3;
-    data[base + 4u * dist] = x4;
-    data[base + 5u * dist] = x5;
-    data[base + 6u * dist] = x6;
-    data[base + 7u * dist] = x7;
-    data[base + 8u * dist] = x8;
-    data[base + 9u * dist] = x9;
-    data[base + 10u * dist] = x10;
-    data[base + 11u * dist] = x11;
-    data[base + 12u * dist] = x12;
-    data[base + 13u * dist] = x13;
-    data[base + 14u * dist] = x14;
-    data[base + 15u * dist] = x15;
-    data[base + 16u * dist] = x16;
-    data[base + 17u * dist] = x17;
-    data[base + 18u * dist] = x18;
-    data[base + 19u * dist] = x19;
-    data[base + 20u * dist] = x20;
-    data[base + 21u * dist] = x21;
-    data[base + 22u * dist] = x22;
-    data[base + 23u * dist] = x23;
-    data[base + 24u * dist] = x24;
-    data[base + 25u * dist] = x25;
-    data[base + 26u * dist] = x26;
-    data[base + 27u * dist] = x27;
-    data[base + 28u * dist] = x28;
-    data[base + 29u * dist] = x29;
-    data[base + 30u * dist] = x30;
-    data[base + 31u * dist] = x31;
+    if (line) {
+        store_cvec8(x0, data + base + 0u * dist);
+        store_cvec8(x1, data + base + 1u * dist);
+        store_cvec8(x2, data + base + 2u * dist);
+        store_cvec8(x3, data + base + 3u * dist);
+        store_cvec8(x4, data + base + 4u * dist);
+        store_cvec8(x5, data + base + 5u * dist);
+        store_cvec8(x6, data + base + 6u * dist);
+        store_cvec8(x7, data + base + 7u * dist);
+        store_cvec8(x8, data + base + 8u * dist);
+        store_cvec8(x9, data + base + 9u * dist);
+        store_cvec8(x10, data + base + 10u * dist);
+        store_cvec8(x11, data + base + 11u * dist);
+        store_cvec8(x12, data + base + 12u * dist);
+        store_cvec8(x13, data + base + 13u * dist);
+        store_cvec8(x14, data + base + 14u * dist);
+        store_cvec8(x15, data + base + 15u * dist);
+        store_cvec8(x16, data + base + 16u * dist);
+        store_cvec8(x17, data + base + 17u * dist);
+        store_cvec8(x18, data + base + 18u * dist);
+        store_cvec8(x19, data + base + 19u * dist);
+        store_cvec8(x20, data + base + 20u * dist);
+        store_cvec8(x21, data + base + 21u * dist);
+        store_cvec8(x22, data + base + 22u * dist);
+        store_cvec8(x23, data + base + 23u * dist);
+        store_cvec8(x24, data + base + 24u * dist);
+        store_cvec8(x25, data + base + 25u * dist);
+        store_cvec8(x26, data + base + 26u * dist);
+        store_cvec8(x27, data + base + 27u * dist);
+        store_cvec8(x28, data + base + 28u * dist);
+        store_cvec8(x29, data + base + 29u * dist);
+        store_cvec8(x30, data + base + 30u * dist);
+        store_cvec8(x31, data + base + 31u * dist);
+    }
+    else {
+        scatter_cvec8(x0, data + 0u * dist, pos);
+        scatter_cvec8(x1, data + 1u * dist, pos);
+        scatter_cvec8(x2, data + 2u * dist, pos);
+        scatter_cvec8(x3, data + 3u * dist, pos);
+        scatter_cvec8(x4, data + 4u * dist, pos);
+        scatter_cvec8(x5, data + 5u * dist, pos);
+        scatter_cvec8(x6, data + 6u * dist, pos);
+        scatter_cvec8(x7, data + 7u * dist, pos);
+        scatter_cvec8(x8, data + 8u * dist, pos);
+        scatter_cvec8(x9, data + 9u * dist, pos);
+        scatter_cvec8(x10, data + 10u * dist, pos);
+        scatter_cvec8(x11, data + 11u * dist, pos);
+        scatter_cvec8(x12, data + 12u * dist, pos);
+        scatter_cvec8(x13, data + 13u * dist, pos);
+        scatter_cvec8(x14, data + 14u * dist, pos);
+        scatter_cvec8(x15, data + 15u * dist, pos);
+        scatter_cvec8(x16, data + 16u * dist, pos);
+        scatter_cvec8(x17, data + 17u * dist, pos);
+        scatter_cvec8(x18, data + 18u * dist, pos);
+        scatter_cvec8(x19, data + 19u * dist, pos);
+        scatter_cvec8(x20, data + 20u * dist, pos);
+        scatter_cvec8(x21, data + 21u * dist, pos);
+        scatter_cvec8(x22, data + 22u * dist, pos);
+        scatter_cvec8(x23, data + 23u * dist, pos);
+        scatter_cvec8(x24, data + 24u * dist, pos);
+        scatter_cvec8(x25, data + 25u * dist, pos);
+        scatter_cvec8(x26, data + 26u * dist, pos);
+        scatter_cvec8(x27, data + 27u * dist, pos);
+        scatter_cvec8(x28, data + 28u * dist, pos);
+        scatter_cvec8(x29, data + 29u * dist, pos);
+        scatter_cvec8(x30, data + 30u * dist, pos);
+        scatter_cvec8(x31, data + 31u * dist, pos);
+    }
 }

@@ -44,6 +44,14 @@ pub fn generate(plan: &VcPlan, specs: &[VcKernelSpec]) -> GeneratedProgram {
         ));
     }
     crate::clgen::complex_preamble(&mut w, f64p, specs.iter().any(|s| s.wide_index));
+    if let Some(l) = specs
+        .iter()
+        .find(|s| super::ct_cpu_simd::vector_lanes(s.lanes))
+        .map(|s| s.lanes)
+    {
+        let wide = specs.iter().any(|s| s.wide_index);
+        super::ct_cpu_simd::emit_types(&mut w, plan.precision, l, wide);
+    }
     let mut kernels = Vec::new();
     for spec in specs {
         w.blank();

@@ -17,6 +17,9 @@ use crate::transform::Precision;
 
 /// The CPU-shaped kernel of `s` (CT, literal coefficients, `s.lanes` > 1).
 pub(super) fn emit_kernel(w: &mut Writer, s: &VcKernelSpec) {
+    if super::ct_cpu_simd::vector_lanes(s.lanes) {
+        return super::ct_cpu_simd::emit_kernel(w, s);
+    }
     let (r, v) = (s.radix(), s.lanes as u64);
     let mut text = format!(
         "{}: one radix-{r} pass of the VC transform (p = {}, {} digit(s) per butterfly), CPU-shaped.\n\

@@ -4,6 +4,7 @@
 mod block;
 pub mod ct_cg;
 pub mod ct_cpu;
+pub mod ct_cpu_simd;
 pub mod fused;
 mod per_item;
 

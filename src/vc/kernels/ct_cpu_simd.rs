@@ -1,0 +1,268 @@
+//! CPU-shaped Cooley-Tukey kernels with SIMD over the lanes (issue 36): a work-item's L
+//! butterflies (L = 2, 4, 8) sit in the L slots of OpenCL vectors, real parts in `.lo`, imaginary
+//! parts in `.hi` (`cvecL` = `real{2L}`), so every add and literal multiply of the codelet is one
+//! vector operation across the independent butterflies.
+//!
+//! The scalar lane kernel ([`ct_cpu`](super::ct_cpu)) copies the lanes into a private array and
+//! runs the codelet lane by lane: PoCL and Intel's runtime keep it scalar (the CT index
+//! arithmetic is not affine in the local id), 32 % of the copy rate on PoCL. Here a row's L
+//! consecutive values are one `vload{2L}` (a whole 64-byte line for f32 with L = 8), split into
+//! planes by one shuffle, and stored back the same way. The codelet text is the GPU one with
+//! `real2` read as `cvecL`, `.x` as `.lo` and `.y` as `.hi`: ±i rotations become plane swaps.
+
+use super::ct_cg::{emit_codelets, VcKernelSpec};
+use crate::clgen::{real_literal, Writer};
+use crate::transform::Precision;
+
+/// Whether `lanes` butterflies fill one OpenCL vector of split planes (2 · lanes ≤ 16 slots).
+pub fn vector_lanes(lanes: u32) -> bool {
+    matches!(lanes, 2 | 4 | 8)
+}
+
+/// The types and load/store helpers of `lanes`-slot complex vectors (emitted once a program).
+pub(super) fn emit_types(w: &mut Writer, precision: Precision, lanes: u32, wide_index: bool) {
+    let f64p = precision == Precision::F64;
+    let idx = format!("{}{lanes}", if wide_index { "ulong" } else { "uint" });
+    let (real, mask) = if f64p {
+        ("double", "ulong")
+    } else {
+        ("float", "uint")
+    };
+    let wide = 2 * lanes;
+    let ty = format!("cvec{lanes}");
+    // Interleaved (re, im) pairs -> planes, and back.
+    let split: Vec<String> = (0..lanes)
+        .map(|l| (2 * l).to_string())
+        .chain((0..lanes).map(|l| (2 * l + 1).to_string()))
+        .collect();
+    let join: Vec<String> = (0..lanes)
+        .flat_map(|l| [l.to_string(), (l + lanes).to_string()])
+        .collect();
+    w.blank();
+    w.comment(format!(
+        "{lanes} complex values in split planes: real parts in .lo, imaginary parts in .hi, one butterfly a slot."
+    ));
+    w.line(format!("typedef {real}{wide} {ty};"));
+    w.blank();
+    w.comment(format!(
+        "{lanes} consecutive complex values from p (one vload, one shuffle into planes)."
+    ));
+    w.open(format!("inline {ty} load_{ty}(__global const real2 *p)"));
+    w.line(format!(
+        "return shuffle(vload{wide}(0, (__global const real *)p), ({mask}{wide})({}));",
+        split.join(", ")
+    ));
+    w.close();
+    w.blank();
+    w.comment(format!(
+        "Stores the {lanes} complex values of v at p (planes back to (re, im) pairs)."
+    ));
+    w.open(format!("inline void store_{ty}({ty} v, __global real2 *p)"));
+    w.line(format!(
+        "vstore{wide}(shuffle(v, ({mask}{wide})({})), 0, (__global real *)p);",
+        join.join(", ")
+    ));
+    w.close();
+    emit_gather(w, &ty, &idx, lanes);
+    let _ = w.take_counts();
+}
+
+/// Gather and scatter of `lanes` complex values at positions `i` (lanes whose butterflies are
+/// not on consecutive positions: a block of `dist` ends among them, or dist < lanes).
+fn emit_gather(w: &mut Writer, ty: &str, idx: &str, lanes: u32) {
+    let slots: Vec<String> = (0..lanes).map(|l| format!("s{l:x}")).collect();
+    w.blank();
+    w.comment(format!(
+        "The {lanes} complex values p[i.s0], p[i.s1], ... in planes."
+    ));
+    w.open(format!(
+        "inline {ty} gather_{ty}(__global const real2 *p, {idx} i)"
+    ));
+    for (l, sl) in slots.iter().enumerate() {
+        w.line(format!("const real2 a{l} = p[i.{sl}];"));
+    }
+    let re: Vec<String> = (0..lanes).map(|l| format!("a{l}.x")).collect();
+    let im: Vec<String> = (0..lanes).map(|l| format!("a{l}.y")).collect();
+    w.line(format!(
+        "return ({ty})({}, {});",
+        re.join(", "),
+        im.join(", ")
+    ));
+    w.close();
+    w.blank();
+    w.comment("Stores slot l of v at p[i.sl].");
+    w.open(format!(
+        "inline void scatter_{ty}({ty} v, __global real2 *p, {idx} i)"
+    ));
+    for sl in &slots {
+        w.line(format!("p[i.{sl}] = (real2)(v.lo.{sl}, v.hi.{sl});"));
+    }
+    w.close();
+}
+
+/// The CPU-shaped kernel of `s` with its lanes in vector slots (`vector_lanes(s.lanes)`).
+pub(super) fn emit_kernel(w: &mut Writer, s: &VcKernelSpec) {
+    let (r, v) = (s.radix(), s.lanes as u64);
+    let ty = format!("cvec{v}");
+    let mut text = format!(
+        "{}: one radix-{r} pass of the VC transform (p = {}, {} digit(s) per butterfly), CPU-shaped, SIMD over lanes.\n\
+         y_i = sum_j W[i][j] x_j for i, j < {r}; coefficients folded in as literals: p-point codelets along each digit.\n\
+         Cooley-Tukey, in place: each work-item computes the {v} butterflies at base + l, l < {v},\n\
+         base = t % dist + r*dist*(t / dist), t = {v}*gid, butterfly l in slot l of {ty} vectors:\n\
+         every operation below acts on {v} butterflies at once. Rows are read and written as whole\n\
+         lines where the {v} butterflies are consecutive, else gathered (a block of dist ends among\n\
+         them, or dist < {v}; lanes past the last butterfly repeat it).",
+        s.name(),
+        s.p,
+        s.digits
+    );
+    if let Some(scale) = s.scale {
+        text.push_str(&format!(
+            "\nOutputs are scaled by {scale:e} (normalisation)."
+        ));
+    }
+    w.comment(text);
+    w.open(format!(
+        "__kernel void {}(__global real2 *data, const idx_t dist, const idx_t count)",
+        s.name()
+    ));
+    if s.batch > 1 {
+        w.line("idx_t g = get_global_id(0);");
+        w.line(format!("if (g >= count * {}u) return;", s.batch));
+        w.line("const idx_t bt = g / count;");
+        w.line("g -= bt * count;");
+        w.line(format!("data += bt * {}u;", s.len));
+    } else {
+        w.line("const idx_t g = get_global_id(0);");
+        w.line("if (g >= count) return;");
+    }
+    emit_rows(w, s, &ty, true);
+    let xs: Vec<String> = (0..r).map(|j| format!("x{j}")).collect();
+    let mut codelet = Writer::new();
+    emit_codelets(&mut codelet, s, &xs);
+    // One vector operation does the work of v scalar lanes.
+    let counts = codelet.take_counts();
+    for _ in 0..v {
+        w.note(counts);
+    }
+    for line in vectorize(&codelet.finish(), &ty).lines() {
+        w.line(line);
+    }
+    emit_rows(w, s, &ty, false);
+    w.close();
+}
+
+/// The loads (`load`) or stores of the r rows: whole lines where the work-item's lanes are
+/// consecutive positions, else one gather/scatter per row.
+fn emit_rows(w: &mut Writer, s: &VcKernelSpec, ty: &str, load: bool) {
+    let (r, v) = (s.radix(), s.lanes as u64);
+    let wide = if s.wide_index { "ulong" } else { "uint" };
+    if load {
+        let butterflies = s.len / r;
+        w.comment(format!(
+            "Butterflies t..t+{} of {butterflies}; on consecutive positions (one line a row) unless a block of dist ends among them.",
+            v - 1
+        ));
+        w.line(format!("const idx_t t = g * {v}u;"));
+        w.line(format!(
+            "const idx_t base = t % dist + {r}u * dist * (t / dist);"
+        ));
+        w.line(format!(
+            "const int line = t % dist + {v}u <= dist && t + {v}u <= {butterflies}u;"
+        ));
+        let lanes: Vec<String> = (0..v).map(|l| l.to_string()).collect();
+        w.line(format!(
+            "const {wide}{v} tl = min(({wide}{v})(t) + ({wide}{v})({}), ({wide}{v})({}u));",
+            lanes.join(", "),
+            butterflies - 1
+        ));
+        w.line(format!(
+            "const {wide}{v} pos = line ? ({wide}{v})(0) : tl % dist + {r}u * dist * (tl / dist);"
+        ));
+        w.note_index(3, 1, 1);
+        let xs: Vec<String> = (0..r).map(|j| format!("x{j}")).collect();
+        w.line(format!("{ty} {};", xs.join(", ")));
+    }
+    w.open("if (line)");
+    let scaled = match (load, s.scale) {
+        (false, Some(scale)) => {
+            format!(" * {}", real_literal(scale, s.precision == Precision::F64))
+        }
+        _ => String::new(),
+    };
+    for j in 0..r {
+        w.line(match load {
+            true => format!("x{j} = load_{ty}(data + base + {j}u * dist);"),
+            false => format!("store_{ty}(x{j}{scaled}, data + base + {j}u * dist);"),
+        });
+    }
+    w.note(crate::clgen::OpCounts {
+        global_loads: if load { r } else { 0 },
+        wide_loads: if load { r } else { 0 },
+        global_stores: if load { 0 } else { r },
+        wide_stores: if load { 0 } else { r },
+        real_mul: if scaled.is_empty() { 0 } else { 2 * r * v },
+        ..Default::default()
+    });
+    w.close();
+    w.open("else");
+    for j in 0..r {
+        w.line(match load {
+            true => format!("x{j} = gather_{ty}(data + {j}u * dist, pos);"),
+            false => format!("scatter_{ty}(x{j}{scaled}, data + {j}u * dist, pos);"),
+        });
+    }
+    w.close();
+}
+
+/// The codelet text with complex scalars read as split-plane vectors: the identifier `real2`
+/// becomes `ty`, the components `.x` / `.y` become the planes `.lo` / `.hi` (numbers and other
+/// identifiers untouched).
+fn vectorize(text: &str, ty: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    let mut chars = text.char_indices().peekable();
+    // Whether the last token was an identifier or `)` (a '.' after it is a component access),
+    // and whether the current token follows such a '.'.
+    let (mut operand, mut component) = (false, false);
+    while let Some((i, c)) = chars.next() {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            let mut end = i + c.len_utf8();
+            while let Some(&(j, d)) = chars.peek() {
+                if !(d.is_ascii_alphanumeric() || d == '_') {
+                    break;
+                }
+                end = j + d.len_utf8();
+                chars.next();
+            }
+            let word = &text[i..end];
+            out.push_str(match (component, word) {
+                (true, "x") => "lo",
+                (true, "y") => "hi",
+                (false, "real2") => ty,
+                _ => word,
+            });
+            operand = !c.is_ascii_digit();
+            component = false;
+        } else {
+            component = c == '.' && operand;
+            operand = c == ')';
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::vectorize;
+
+    #[test]
+    fn components_become_planes_and_numbers_stay() {
+        let t = "const real2 y1 = (real2)(a1.x + b1.y, a1.y - 0.5f * (b1).x); // 1.5e-3 x.y";
+        assert_eq!(
+            vectorize(t, "cvec8"),
+            "const cvec8 y1 = (cvec8)(a1.lo + b1.hi, a1.hi - 0.5f * (b1).lo); // 1.5e-3 x.hi"
+        );
+        assert_eq!(vectorize("real2x = 1.0f*x;", "cvec4"), "real2x = 1.0f*x;");
+    }
+}
