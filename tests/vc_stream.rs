@@ -109,11 +109,6 @@ fn streamed_matches_reference() {
     }
 }
 
-fn json(cmd: &mut assert_cmd::Command) -> Value {
-    let out = cmd.arg("--json").assert().success();
-    serde_json::from_slice(&out.get_output().stdout).unwrap()
-}
-
 #[test]
 fn cli_stream_reports_passes_against_pinned_rate() {
     // --progress: a line each tenth of the chunks on stderr (not a terminal here), the JSON

@@ -11,8 +11,8 @@ mod errors;
 mod exact;
 mod mul_host;
 mod mvl;
-mod rvc;
 mod pylong;
+mod rvc;
 mod vc;
 mod wht;
 
