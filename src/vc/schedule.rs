@@ -7,7 +7,6 @@ use super::rows::{row_map, RowMap};
 use crate::vc::cpu_cache;
 use crate::vc::fused::{self, FusedLimits, FusedPass, FusedRequest, Layout};
 use crate::vc::kernel_spec::VcKernelSpec;
-use crate::vc::kernels::ct_cpu_simd;
 use serde::Serialize;
 
 /// Which device buffer a pass reads or writes (CG and fused passes ping-pong between A and B).
@@ -90,8 +89,14 @@ pub struct Schedule {
     pub result: Buf,
 }
 
+/// Whether `lanes` butterflies fill one OpenCL vector of split planes (2 · lanes ≤ 16 slots):
+/// the schedule decides which passes take SIMD lanes, the CPU kernels emit them.
+pub fn vector_lanes(lanes: u32) -> bool {
+    matches!(lanes, 2 | 4 | 8)
+}
+
 /// The lanes of a CT pass of `radix` whose operands are `dist` apart, with the plan's CPU lanes
-/// `c`: with `c.every_pass`, every pass the kernel can take (SIMD lanes, [`ct_cpu_simd`]: any
+/// `c`: with `c.every_pass`, every pass the kernel can take (SIMD lanes, `vc::kernels::ct_cpu_simd`: any
 /// `dist`; scalar lanes: `dist` a multiple of them, so a work-item's consecutive butterflies
 /// share their rows). Else SIMD lanes where a work-item's butterflies are consecutive
 /// positions, or nearly always are (`dist` a multiple of the lanes or ≥ 8 times them: at most
@@ -101,7 +106,7 @@ pub struct Schedule {
 fn ct_pass_lanes(plan: &VcPlan, radix: u64, dist: u64) -> u32 {
     let bytes = plan.precision.complex_bytes();
     let Some(c) = plan.ct_lanes else { return 1 };
-    let (lanes, simd) = (c.lanes as u64, ct_cpu_simd::vector_lanes(c.lanes));
+    let (lanes, simd) = (c.lanes as u64, vector_lanes(c.lanes));
     let lines = dist % lanes == 0;
     let take = match (c.every_pass, simd) {
         (true, true) => true,

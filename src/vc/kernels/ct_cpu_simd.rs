@@ -14,10 +14,7 @@ use super::ct_cg::{emit_codelets, VcKernelSpec};
 use crate::clgen::{real_literal, Writer};
 use crate::transform::Precision;
 
-/// Whether `lanes` butterflies fill one OpenCL vector of split planes (2 · lanes ≤ 16 slots).
-pub fn vector_lanes(lanes: u32) -> bool {
-    matches!(lanes, 2 | 4 | 8)
-}
+pub use crate::vc::schedule::vector_lanes;
 
 /// The types and load/store helpers of `lanes`-slot complex vectors (emitted once a program).
 pub(super) fn emit_types(w: &mut Writer, precision: Precision, lanes: u32, wide_index: bool) {
