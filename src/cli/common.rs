@@ -156,39 +156,8 @@ pub fn write_data(path: &Path, bytes: &[u8]) -> Result<()> {
     Ok(())
 }
 
-/// Checks an output path before any work is done, so a bad path fails fast.
-pub fn check_output_path(path: &Path) -> Result<()> {
-    if is_stdout(path) {
-        return Ok(());
-    }
-    let ext = path
-        .extension()
-        .map(|e| e.to_string_lossy().to_lowercase())
-        .unwrap_or_default();
-    if ext != "npy" && ext != "txt" {
-        bail!(
-            "{}: unknown output format: use .npy (complex array) or .txt (one `re im` pair a line)",
-            path.display()
-        );
-    }
-    check_output_dir(path)
-}
-
-/// Checks that an output file's directory exists, before any work is done.
-pub fn check_output_dir(path: &Path) -> Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    if !dir.is_dir() {
-        bail!(
-            "{}: cannot write: directory {} does not exist",
-            path.display(),
-            dir.display()
-        );
-    }
-    Ok(())
-}
+/// The output checks live in the library (`io::output`); the CLI's commands use them as is.
+pub use crate::io::output::{check_output_dir, check_output_path};
 
 /// Writes a spectrum as .npy (complex64 when `single`, else complex128) or .txt, atomically;
 /// `-`: text to stdout.

@@ -109,6 +109,19 @@ pub struct RunTimes {
 }
 
 impl RunTimes {
+    /// A run whose only clock is the host's: the device's profiling events read zero.
+    pub fn host_only(host_ms: f64) -> RunTimes {
+        RunTimes {
+            kernel_ms: host_ms,
+            kernel_span_ms: host_ms,
+            pass_ms: Vec::new(),
+            upload_ms: 0.0,
+            download_ms: 0.0,
+            host_ms,
+            clock: Clock::HostWallClock,
+        }
+    }
+
     /// Waits for the launches in order and sums their event times; transfers are filled in
     /// by the caller. `started` is taken just before the first launch: when the events read
     /// zero (or cannot be read) the kernel time is the host wall clock since then.
@@ -139,15 +152,7 @@ impl RunTimes {
                     clock: Clock::Events,
                 })
             }
-            None => Ok(RunTimes {
-                kernel_ms: host_ms,
-                kernel_span_ms: host_ms,
-                pass_ms: Vec::new(),
-                upload_ms: 0.0,
-                download_ms: 0.0,
-                host_ms,
-                clock: Clock::HostWallClock,
-            }),
+            None => Ok(RunTimes::host_only(host_ms)),
         }
     }
 }

@@ -243,15 +243,7 @@ impl RealVc {
             .iter()
             .all(|c| *c == Clock::Events);
         if !all_events {
-            return Ok(RunTimes {
-                kernel_ms: host_ms,
-                kernel_span_ms: host_ms,
-                pass_ms: Vec::new(),
-                upload_ms: 0.0,
-                download_ms: 0.0,
-                host_ms,
-                clock: Clock::HostWallClock,
-            });
+            return Ok(RunTimes::host_only(host_ms));
         }
         let span = match (event_span_ns(&first), event_span_ns(&last)) {
             (Ok((s, _)), Ok((_, e))) => e.saturating_sub(s) as f64 * 1e-6,
