@@ -9,12 +9,12 @@ mod common;
 use jitfft::field::device::eval_ops;
 use jitfft::field::{lazy_ok, FieldCfg};
 use jitfft::field::{LimbBits, MontParams, PrimeField, PRESETS};
-use jitfft::runtime::{DeviceSelector, Gpu};
+use jitfft::runtime::Gpu;
 use rand::{Rng, SeedableRng};
 use rug::Integer;
 
 fn gpu() -> Gpu {
-    Gpu::open(&DeviceSelector::from_arg_or_env(None)).expect("an OpenCL device")
+    common::gpu()
 }
 
 fn values(f: &PrimeField, seed: u64) -> Vec<Integer> {

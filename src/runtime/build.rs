@@ -110,7 +110,10 @@ fn key_lock(key: &str) -> Arc<Mutex<()>> {
 /// Builds `source` for the device, reusing a cached binary when one matches.
 /// Set `JITFFT_NO_CACHE=1` to always compile from source.
 pub fn build_program(gpu: &Gpu, source: &str, extra_options: &str) -> Result<BuiltProgram> {
-    let options = build_options(gpu, extra_options);
+    // The knob's options (`JITFFT_CL_OPTIONS`) join the key: a binary built without the
+    // optimiser is never served to a normal build. `stats` (offline targets) never takes them.
+    let extra = [extra_options, gpu.knobs.cl_options.trim()].join(" ");
+    let options = build_options(gpu, extra.trim());
     let key = cache_key(gpu, source, &options);
     let lock = key_lock(&key);
     let _same_program = lock.lock().unwrap_or_else(|e| e.into_inner());

@@ -17,6 +17,12 @@ pub fn wisdom() -> Option<PathBuf> {
     std::env::var("JITFFT_WISDOM").ok().map(PathBuf::from)
 }
 
+/// `JITFFT_CL_OPTIONS`: OpenCL build options added to every program build (e.g.
+/// `-cl-opt-disable`, which the default test run sets: PoCL compiles 5–8× faster).
+pub fn cl_options() -> Option<String> {
+    std::env::var("JITFFT_CL_OPTIONS").ok()
+}
+
 /// `JITFFT_FUSED_LOCAL_BYTES`: the fused passes' local-memory budget in bytes, lower or
 /// higher than the device reports (clamped to 64 B .. 1 MiB by the caller); unparsable values
 /// are ignored.

@@ -34,6 +34,9 @@ pub struct Knobs {
     pub npy_stream: bool,
     /// `JITFFT_TRUTH_CHUNK`: the largest chunk of a truth-vector upload.
     pub truth_chunk: Option<u64>,
+    /// `JITFFT_CL_OPTIONS`: OpenCL build options added to every program build (part of the
+    /// program-cache key); the default test run sets `-cl-opt-disable` (docs/testing.md).
+    pub cl_options: String,
 }
 
 impl Default for Knobs {
@@ -51,6 +54,7 @@ impl Default for Knobs {
             device_memory_capped: false,
             npy_stream: false,
             truth_chunk: None,
+            cl_options: String::new(),
         }
     }
 }
@@ -71,6 +75,7 @@ impl Knobs {
             device_memory_capped: env::device_memory().is_some(),
             npy_stream: env::npy_stream_on(),
             truth_chunk: env::truth_chunk(),
+            cl_options: env::cl_options().unwrap_or_default(),
         }
     }
 }

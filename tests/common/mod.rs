@@ -12,13 +12,34 @@ use jitfft::runtime::{DeviceSelector, Gpu};
 /// and prints the exports; a named device that is missing fails the test, never falls back.)
 pub fn gpu() -> Gpu {
     let sel = std::env::var("JITFFT_TEST_DEVICE").ok();
-    Gpu::open(&DeviceSelector::from_arg_or_env(sel.as_deref())).unwrap_or_else(|e| match &sel {
-        Some(s) => panic!(
+    let gpu =
+        Gpu::open(&DeviceSelector::from_arg_or_env(sel.as_deref())).unwrap_or_else(
+            |e| match &sel {
+                Some(s) => panic!(
             "JITFFT_TEST_DEVICE={s}: no such device (for `intel` run `tools/setup.sh --intel` and \
              export what it prints): {e}"
         ),
-        None => panic!("tests need an OpenCL device (run tools/setup.sh): {e}"),
-    })
+                None => panic!("tests need an OpenCL device (run tools/setup.sh): {e}"),
+            },
+        );
+    let knobs = jitfft::runtime::Knobs {
+        cl_options: cl_options(),
+        ..gpu.knobs.clone()
+    };
+    gpu.with_knobs(knobs)
+}
+
+/// The build options of the tests' programs (`JITFFT_CL_OPTIONS`, see docs/testing.md): the
+/// default run builds without the optimiser (`-cl-opt-disable`: PoCL compiles a large program
+/// 5–8× faster, and compiling is most of the suite's time); `JITFFT_EXHAUSTIVE=1` builds with
+/// the normal options, so every kernel of the default run also runs optimised there. A set
+/// `JITFFT_CL_OPTIONS` (empty too) wins.
+pub fn cl_options() -> String {
+    match std::env::var("JITFFT_CL_OPTIONS") {
+        Ok(v) => v,
+        Err(_) if exhaustive() => String::new(),
+        Err(_) => "-cl-opt-disable".to_string(),
+    }
 }
 
 /// A fresh seed, printed so a failure can be replayed with `JITFFT_TEST_SEED`.
@@ -30,9 +51,11 @@ pub fn seed() -> u64 {
 }
 
 /// The jitfft binary built for these tests (on `JITFFT_DEVICE`: the Intel CI run sets it beside
-/// `JITFFT_TEST_DEVICE`).
+/// `JITFFT_TEST_DEVICE`), with the tests' build options ([`cl_options`]).
 pub fn jitfft() -> assert_cmd::Command {
-    assert_cmd::Command::cargo_bin("jitfft").unwrap()
+    let mut cmd = assert_cmd::Command::cargo_bin("jitfft").unwrap();
+    cmd.env("JITFFT_CL_OPTIONS", cl_options());
+    cmd
 }
 
 /// Runs `jitfft args` expecting failure, with every needle in stderr and no panic.
