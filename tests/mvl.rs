@@ -22,7 +22,7 @@ use rand_chacha::ChaCha8Rng;
 /// the same function inside a batch; out-of-range values are refused on the device.
 #[test]
 fn bent_batches_match_reference() {
-    let gpu = common::gpu();
+    let gpu = common::gpu_optimised();
     let seed = common::seed();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     // (p, n, functions, which are bent)
@@ -169,7 +169,7 @@ fn bent_per_item_kernel() {
         .unwrap();
     assert!(!per_item(&stats), "histograms stay on the tile kernel");
 
-    let gpu = common::gpu();
+    let gpu = common::gpu_optimised();
     let seed = common::seed();
     // (p, n, functions): 2^4 and 4^3 rows are whole even word counts (padded staging), the
     // others bytes; 1000 = 15 work-groups of 64 and a tail of 40.

@@ -158,7 +158,7 @@ fn verdict_kernel_equals_host_rule() {
 /// and the host-verdict path's; several upload chunks and a partial last work-group.
 #[test]
 fn device_verdicts_from_memory_and_file() {
-    let gpu = common::gpu();
+    let gpu = common::gpu_optimised();
     let seed = common::seed();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (p, n, b) = (3u32, 4u32, 5003u64);

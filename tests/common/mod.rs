@@ -29,6 +29,18 @@ pub fn gpu() -> Gpu {
     gpu.with_knobs(knobs)
 }
 
+/// [`gpu`] with the normal build options (unless `JITFFT_CL_OPTIONS` is set): for tests whose
+/// data, not compiles, dominate, where unoptimised kernels cost more CPU than the compile saves
+/// (`mvl bent_batches_match_reference`: 6.3 s against 4.0 s, docs/notes/speed.md).
+pub fn gpu_optimised() -> Gpu {
+    let gpu = gpu();
+    let knobs = jitfft::runtime::Knobs {
+        cl_options: std::env::var("JITFFT_CL_OPTIONS").unwrap_or_default(),
+        ..gpu.knobs.clone()
+    };
+    gpu.with_knobs(knobs)
+}
+
 /// The build options of the tests' programs (`JITFFT_CL_OPTIONS`, see docs/testing.md): the
 /// default run builds without the optimiser (`-cl-opt-disable`: PoCL compiles a large program
 /// 5–8× faster, and compiling is most of the suite's time); `JITFFT_EXHAUSTIVE=1` builds with
