@@ -8,6 +8,7 @@ use crate::convert::{complex_array, ComplexArray};
 use crate::errors::{bad, to_py};
 use crate::{device_nogil, to_dict};
 use jitfft::runtime::Gpu;
+use jitfft::vc::host_cpu::CpuSteps;
 use jitfft::vc::report::{TimingReport, TransformReport};
 use jitfft::vc::request::Request as LibRequest;
 use jitfft::vc::{Algorithm, Direction, Norm, Precision, RunTimes, VcTransform};
@@ -47,6 +48,10 @@ struct Ready {
     tr: VcTransform,
     report: TransformReport,
     runs: Vec<RunTimes>,
+    /// The host steps of the runs on a CPU device (`vc::host_cpu`), as many as `runs` there.
+    steps: Vec<CpuSteps>,
+    /// CPU devices: the alignment of a fresh output the passes can run in (`execute_wrapped`).
+    wrap_align: Option<usize>,
 }
 
 impl Request {
@@ -101,6 +106,9 @@ impl Request {
             tr,
             report,
             runs: Vec::new(),
+            steps: Vec::new(),
+            wrap_align: VcTransform::maps_host_memory(gpu)
+                .then(|| VcTransform::host_alignment(gpu)),
         };
         Ok((ready, size))
     }
@@ -191,29 +199,59 @@ fn run<'py>(
     }
 }
 
-fn record(r: &mut Ready, t: RunTimes) {
+fn record(r: &mut Ready, t: RunTimes, steps: Option<CpuSteps>) {
     if r.runs.len() == KEPT_RUNS {
         r.runs.remove(0);
     }
     r.runs.push(t);
+    if let Some(s) = steps {
+        if r.steps.len() == KEPT_RUNS {
+            r.steps.remove(0);
+        }
+        r.steps.push(s);
+    }
+}
+
+/// Where the output of one execution lives.
+#[derive(Clone, Copy, PartialEq)]
+enum Dest {
+    /// The input's own memory (`out=x`).
+    InPlace,
+    /// A fresh array of this call's (written even on an error, which discards it).
+    Fresh,
+    /// The caller's `out` (untouched on an error).
+    Given,
 }
 
 /// One execution on the locked plan: upload (checked for NaN/inf unless `check_finite` is
-/// off), passes, download. On CPU devices through the mapped buffers (one parallel copy in,
-/// one out: `vc::host_cpu`), elsewhere through the pinned staging.
+/// off), passes, download. On CPU devices through `vc::host_cpu`: a fresh output is wrapped
+/// as the passes' buffer (one parallel copy in, none out), a given one goes through the
+/// mapped buffers (one parallel copy in, one out); elsewhere through the pinned staging.
 fn execute<C: jitfft::vc::DeviceComplex>(
     r: &mut Ready,
     input: Option<&[C]>,
     output: &mut [C],
+    dest: Dest,
     check_finite: bool,
 ) -> jitfft::Result<()> {
-    let t = match (input, check_finite) {
-        (Some(i), true) => r.tr.execute_into_finite(&r.gpu, i, output, REFUSED_BY)?,
-        (Some(i), false) => r.tr.execute_into(&r.gpu, i, output)?,
-        (None, true) => in_place(r, output, Some(REFUSED_BY))?,
-        (None, false) => in_place(r, output, None)?,
+    let by = check_finite.then_some(REFUSED_BY);
+    let cpu = VcTransform::maps_host_memory(&r.gpu);
+    let (t, steps) = match input {
+        Some(i) if cpu && dest == Dest::Fresh => {
+            let (t, s) = r.tr.execute_wrapped(&r.gpu, i, output, by)?;
+            (t, Some(s))
+        }
+        Some(i) if cpu => {
+            let (t, s) = r.tr.execute_mapped_steps(&r.gpu, i, output, by)?;
+            (t, Some(s))
+        }
+        Some(i) => match by {
+            Some(by) => (r.tr.execute_into_finite(&r.gpu, i, output, by)?, None),
+            None => (r.tr.execute_into(&r.gpu, i, output)?, None),
+        },
+        None => (in_place(r, output, by)?, None),
     };
-    record(r, t);
+    record(r, t, steps);
     Ok(())
 }
 
@@ -252,12 +290,13 @@ where
     if in_place {
         let mut rw = x.try_readwrite()?;
         let data = rw.as_slice_mut()?;
-        py.allow_threads(|| execute::<C>(&mut lock(()), None, data, check_finite))
+        py.allow_threads(|| execute::<C>(&mut lock(()), None, data, Dest::InPlace, check_finite))
             .map_err(to_py)?;
         return Ok(x.into_any());
     }
+    let align = lock(()).wrap_align;
     let dest: Bound<'py, PyArrayDyn<C>> = match out {
-        None => unsafe { PyArrayDyn::<C>::new(py, x.shape(), false) },
+        None => fresh::<C>(py, x.len(), align)?,
         Some(o) => {
             let arr = o.downcast::<PyArrayDyn<C>>().map_err(|_| {
                 bad(format!(
@@ -280,10 +319,40 @@ where
         let input = ro.as_slice()?;
         let mut rw = dest.try_readwrite()?;
         let output = rw.as_slice_mut()?;
-        py.allow_threads(|| execute::<C>(&mut lock(()), Some(input), output, check_finite))
+        let to = if out.is_none() {
+            Dest::Fresh
+        } else {
+            Dest::Given
+        };
+        py.allow_threads(|| execute::<C>(&mut lock(()), Some(input), output, to, check_finite))
             .map_err(to_py)?;
     }
     Ok(dest.into_any())
+}
+
+/// A fresh 1-D array of `len` values, its data aligned to `align` bytes where given (a view
+/// into a slightly longer array: numpy aligns only to 16), so that `execute_wrapped` can run
+/// the passes in it.
+fn fresh<'py, C: numpy::Element>(
+    py: Python<'py>,
+    len: usize,
+    align: Option<usize>,
+) -> PyResult<Bound<'py, PyArrayDyn<C>>> {
+    let size = std::mem::size_of::<C>();
+    let Some(align) = align.filter(|a| a % size == 0) else {
+        return Ok(unsafe { PyArrayDyn::<C>::new(py, vec![len], false) });
+    };
+    let pad = align / size;
+    let full = unsafe { PyArrayDyn::<C>::new(py, vec![len + pad], false) };
+    let addr = full.data() as usize;
+    let skip = (align - addr % align) % align / size;
+    let view = full.get_item(pyo3::types::PySlice::new(
+        py,
+        skip as isize,
+        (skip + len) as isize,
+        1,
+    ))?;
+    Ok(view.downcast_into::<PyArrayDyn<C>>()?)
 }
 
 /// `stats()`: what ran and the times of the runs so far (the `vc --json` fields).
@@ -294,6 +363,9 @@ struct Stats<'a> {
     runs: usize,
     #[serde(flatten)]
     timing: Option<TimingReport>,
+    /// CPU devices: the medians of each host step (`vc::host_cpu::CpuSteps`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    host_steps: Option<CpuSteps>,
 }
 
 /// The native plan behind `jitfft.VcPlan`: B transforms of shape (p,)*n on C-contiguous arrays
@@ -413,6 +485,7 @@ fn stats<'py>(py: Python<'py>, ready: &SharedReady) -> PyResult<Bound<'py, PyAny
         transform: &r.report,
         runs: r.runs.len(),
         timing: (!r.runs.is_empty()).then(|| TimingReport::of(&r.tr, &r.runs)),
+        host_steps: CpuSteps::median(&r.steps),
     };
     to_dict(py, &s)
 }

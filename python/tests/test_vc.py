@@ -195,3 +195,29 @@ def test_devices_and_selectors():
     assert rel_l2(jitfft.vc(x, device=devs[0]["kind"]), want) < 1e-12
     with pytest.raises((ValueError, jitfft.DeviceError), match="no-such-device"):
         jitfft.vc(x, device="no-such-device")
+
+
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+@pytest.mark.parametrize("algorithm", ["ct", "cg"])
+def test_cpu_paths_bit_identical(rng, dtype, algorithm):
+    # A fresh output (wrapped on CPU devices: the passes run in it), out= (mapped on CPU
+    # devices) and out=x (the staging path) give the same bits; stats() names the host steps.
+    pl = jitfft.VcPlan(3, 5, dtype=dtype, algorithm=algorithm)
+    x = random_complex(rng, (3,) * 5, dtype)
+    fresh = pl.execute(x)
+    out = np.empty_like(x)
+    pl.execute(x, out=out)
+    z = x.copy()
+    pl.execute(z, out=z)
+    assert rel_l2(fresh, np.fft.fftn(x)) < TOL[dtype]
+    assert np.array_equal(fresh.view(np.uint8), out.view(np.uint8))
+    assert np.array_equal(fresh.view(np.uint8), z.view(np.uint8))
+    s = pl.stats()
+    if s["device"]["kind"] == "cpu":
+        steps = s["host_steps"]
+        assert steps["path"] == "mapped"  # the last run with an input: out=
+        assert steps["total_ms"] >= steps["wait_ms"] > 0 and isinstance(steps["zero_copy"], bool)
+    bad = x.copy()
+    bad[1, 2, 0, 0, 0] = np.nan
+    with pytest.raises(ValueError, match="NaN or infinite"):
+        pl.execute(bad)

@@ -6,13 +6,15 @@ For each size p^n: one warm-up of each, then REPEAT rounds; each round times jit
 device=DEV), scipy.fft.fftn(x, workers=W), pyFFTW (builders.fftn, threads=W, FFTW_ESTIMATE,
 planned once before the rounds) and a VcPlan.execute(x) of the same default plan (for its
 stats: kernel, pass, upload and download ms), the order rotated every round so a shared
-machine's load hits all alike (A/B alternation). Also, per size, the machine's copy rate:
+machine's load hits all alike (A/B alternation), each after GAP ms idle (--gap-ms, 20: with the
+rotation jitfft always followed pyFFTW, whose libgomp worker spins ~6 ms of CPU after each call,
+which took 3-7 ms from jitfft's 1-10 ms calls on 2 cores). Also, per size, the machine's copy rate:
 numpy.copyto of the same array into a second one (GB/s = 2 · bytes / time, read + write), and
 its 2-thread rate (two halves in two threads). Accuracy: rel. L2 and max error of jitfft's
 result against numpy.fft.fftn in complex128. The load average is recorded per size.
 
 Usage: .venv-python/bin/python tools/peers/cpu_vs_scipy.py --out DIR [--device cpu]
-         [--sizes 2^22,3^13,...] [--max-points 4194304] [--repeat 5] [--workers 2]
+         [--sizes 2^22,3^13,...] [--max-points 4194304] [--repeat 5] [--workers 2] [--gap-ms 20]
 Default sizes: every p 2..32 at the largest n with p^n <= max-points, plus the issue's
 3^14, 7^8. Writes DIR/results.json and DIR/README.md (a `p^n` row each, ratio column).
 """
@@ -72,6 +74,9 @@ def main():
     ap.add_argument("--max-points", type=int, default=1 << 22)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--gap-ms", type=float, default=20.0,
+                    help="idle ms before each timed call (pyFFTW's libgomp worker spins ~6 ms of "
+                         "CPU after every call; without a gap the next call shares the cores with it)")
     ap.add_argument("--label", default="", help="names the run in README.md (e.g. the runtime)")
     a = ap.parse_args()
     import numpy as np, scipy, scipy.fft, jitfft
@@ -88,6 +93,7 @@ def main():
            "command": " ".join([os.path.basename(sys.executable)] + sys.argv),
            "device": a.device, "scipy": scipy.__version__, "numpy": np.__version__,
            "pyfftw": getattr(pyfftw, "__version__", None), "workers": a.workers,
+           "gap_ms": a.gap_ms,
            "cpus": os.cpu_count(), "cpu": cpu_name(), "load_before": load(), "results": []}
     rng = np.random.default_rng(1)
     for p, n in sizes:
@@ -118,6 +124,7 @@ def main():
         for i in range(a.repeat):
             order = names[i % len(names):] + names[:i % len(names)]
             for k in order:
+                time.sleep(a.gap_ms / 1e3)
                 ts[k].append(timed(runs[k]))
         st = plan.stats()
         r = {"p": p, "n": n, "len": p ** n, "mb": x.nbytes / 1e6, "load": load(),
@@ -164,11 +171,11 @@ def readme(rec, label):
                rec["date"], rec["commit"], rec["command"], rec["cpus"], rec["cpu"], rec["scipy"],
                rec["numpy"], rec["pyfftw"], rec["load_before"], rec["load_after"]),
            "```\n",
-           "Medians of %d alternated rounds after a warm-up, wall ms of the Python call. "
+           "Medians of %d alternated rounds after a warm-up, each call after %g ms idle, wall ms of the Python call. "
            "**ratio = scipy / jitfft** (> 1: jitfft faster). kernel: the plan's OpenCL events "
            "(VcPlan.stats(), same plan); copy: numpy.copyto of the same array, 2 threads; "
            "kernel/pass: the passes' bytes (2 × size each) at the copy rate against the "
-           "kernel time (1.0 = every pass at copy speed).\n" % rs[0]["jitfft_ms"]["count"] if rs else "",
+           "kernel time (1.0 = every pass at copy speed).\n" % (rs[0]["jitfft_ms"]["count"], rec.get("gap_ms", 0)) if rs else "",
            "| size | MB | plan | jitfft ms | kernel ms | up + down ms | scipy ms | **ratio** |%s "
            "copy GB/s (2 t) | passes at copy %% | rel. L2 | load |" % (" pyFFTW ms | scipy / pyFFTW |" if fw else ""),
            "| --- | --- | --- | --- | --- | --- | --- | --- |%s --- | --- | --- | --- |" % (" --- | --- |" if fw else "")]

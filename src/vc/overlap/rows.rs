@@ -54,10 +54,21 @@ impl CompiledVc {
 
     /// The schedule's launches with their arguments for these buffers, in order.
     pub(in crate::vc) fn launches<'a, T: Real>(&'a self, b: &'a Buffers<T>) -> Vec<Launch<'a>> {
+        self.launches_over(b, &b.a, b.b.as_ref())
+    }
+
+    /// [`launches`](Self::launches) with `a` and `bb` standing for the buffers A and B (the
+    /// CPU path's buffer wrapping the caller's output: `vc::host_cpu`); the rest from `b`.
+    pub(in crate::vc) fn launches_over<'a, T: Real>(
+        &'a self,
+        b: &'a Buffers<T>,
+        a: &'a Buffer<T>,
+        bb: Option<&'a Buffer<T>>,
+    ) -> Vec<Launch<'a>> {
         let pick = |which: Buf| -> &'a Buffer<T> {
             match which {
-                Buf::A => &b.a,
-                Buf::B => b.b.as_ref().unwrap_or(&b.a),
+                Buf::A => a,
+                Buf::B => bb.unwrap_or(a),
             }
         };
         let wide = self.plan.total_len() > u32::MAX as u64;
