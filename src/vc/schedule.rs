@@ -159,8 +159,13 @@ impl Schedule {
         for (k, &d) in groups.iter().enumerate() {
             let radix = (plan.p as u64).pow(d);
             let mut spec = VcKernelSpec::for_pass(plan, d, k == last);
-            if plan.algorithm == Algorithm::Ct {
-                spec.lanes = ct_pass_lanes(plan, radix, (plan.p as u64).pow(plan.n - done - d));
+            match plan.algorithm {
+                Algorithm::Ct => {
+                    spec.lanes = ct_pass_lanes(plan, radix, (plan.p as u64).pow(plan.n - done - d));
+                }
+                // CG passes all read blocks and write lines: every pass takes the lanes.
+                Algorithm::Cg => spec.lanes = plan.ct_lanes.map_or(1, |c| c.lanes),
+                Algorithm::Fused => {}
             }
             let lanes = spec.lanes;
             let kernel = match kernels.iter().position(|s| *s == spec) {
