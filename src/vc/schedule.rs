@@ -100,8 +100,8 @@ pub fn vector_lanes(lanes: u32) -> bool {
 /// `dist`; scalar lanes: `dist` a multiple of them, so a work-item's consecutive butterflies
 /// share their rows). Else SIMD lanes where a work-item's butterflies are consecutive
 /// positions, or nearly always are (`dist` a multiple of the lanes or ≥ 8 times them: at most
-/// 1 work-item in 8 gathers), and scalar lanes where `dist` is a multiple of them and the cache
-/// model predicts that one-butterfly work-items evict each other's rows
+/// 1 work-item in 8 gathers) or 1 with radix ≥ 9 (one block of consecutive rows, read
+/// transposed), and scalar lanes where `dist` is a multiple of them and the cache model predicts that one-butterfly work-items evict each other's rows
 /// ([`cpu_cache::rows_thrash`]); 1 elsewhere.
 fn ct_pass_lanes(plan: &VcPlan, radix: u64, dist: u64) -> u32 {
     let bytes = plan.precision.complex_bytes();
@@ -111,13 +111,28 @@ fn ct_pass_lanes(plan: &VcPlan, radix: u64, dist: u64) -> u32 {
     let take = match (c.every_pass, simd) {
         (true, true) => true,
         (true, false) => lines,
-        (false, true) => lines || dist >= 8 * lanes,
+        // dist 1, radix ≥ 9: the butterflies' rows are one block, read and written transposed
+        // (PoCL: 32^4's last pass 1.45 → 1.06–1.20 ms, 27^4's 0.93 → 0.60); below radix 9 the
+        // one-butterfly kernel, whose accesses are affine in the work-item, is faster (3^13's
+        // radix-3 pass 0.9 against 2.4 ms, 7^7's 0.7 against 1.0: docs/notes/cpu.md §4).
+        (false, true) => lines || dist >= 8 * lanes || (dist == 1 && radix >= 9),
         (false, false) => lines && cpu_cache::rows_thrash(radix, dist, bytes),
     };
     if take {
         c.lanes
     } else {
         1
+    }
+}
+
+/// The lanes of a CG pass of `radix` with the plan's CPU lanes: every pass reads one block of
+/// consecutive rows (transposed) and writes whole lines, so with `every_pass` all take them;
+/// by rule radix ≥ 9 (below, the one-butterfly kernel's accesses are affine in the work-item
+/// and PoCL vectorizes it, as at CT's dist 1: docs/notes/cpu.md §4).
+fn cg_pass_lanes(plan: &VcPlan, radix: u64) -> u32 {
+    match plan.ct_lanes {
+        Some(c) if c.every_pass || radix >= 9 => c.lanes,
+        _ => 1,
     }
 }
 
@@ -163,8 +178,7 @@ impl Schedule {
                 Algorithm::Ct => {
                     spec.lanes = ct_pass_lanes(plan, radix, (plan.p as u64).pow(plan.n - done - d));
                 }
-                // CG passes all read blocks and write lines: every pass takes the lanes.
-                Algorithm::Cg => spec.lanes = plan.ct_lanes.map_or(1, |c| c.lanes),
+                Algorithm::Cg => spec.lanes = cg_pass_lanes(plan, radix),
                 Algorithm::Fused => {}
             }
             let lanes = spec.lanes;
