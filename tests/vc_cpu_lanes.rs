@@ -188,13 +188,14 @@ fn cpu_rule_picks_the_lane_passes() {
         (vec![8, 8, 8, 8], vec![4096, 4096, 4096, 4096])
     );
     // Radix 7 at dist 1 keeps the one-butterfly kernel (PoCL vectorizes its affine accesses).
-    assert_eq!(rule_lanes(7, 4, 7, 8).0, [8, 1, 1, 1][..]);
+    assert_eq!(rule_lanes(7, 4, 7, 8).0, [8, 8, 1, 1][..]);
     // 2^22 at radix 8: dist 2^19 .. 2^4 (multiples of 8) but not dist 2 or the radix-2 pass.
     assert_eq!(rule_lanes(2, 22, 8, 8).0, [8, 8, 8, 8, 8, 8, 1, 1][..]);
-    // 3^13 at radix 9: dist 3^11 .. 3^5 (≥ 64), not 27, 3 or 1; 3^13 / 9 butterflies in
-    // work-items of 8, the last one short.
+    // 3^13 at radix 9: dist 3^11 .. 3^5 and 27 (≥ 12 with 8 lanes), not 3 or 1; 3^13 / 9
+    // butterflies in work-items of 8, the last one short. With 4 lanes (f64) not dist 27.
     let (l, units) = rule_lanes(3, 13, 9, 8);
-    assert_eq!(l, [8, 8, 8, 8, 1, 1, 1]);
+    assert_eq!(l, [8, 8, 8, 8, 8, 1, 1]);
+    assert_eq!(rule_lanes(3, 13, 9, 4).0, [4, 4, 4, 4, 1, 1, 1][..]);
     assert_eq!(units[0], (3u64.pow(13) / 9).div_ceil(8));
     // Scalar lanes (16): only the thrashing strides, 32^3 and 32^2 (not 32, not 1).
     assert_eq!(rule_lanes(32, 4, 32, 16).0, [16, 16, 1, 1]);

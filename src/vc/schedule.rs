@@ -100,7 +100,7 @@ pub fn vector_lanes(lanes: u32) -> bool {
 /// `dist`; scalar lanes: `dist` a multiple of them, so a work-item's consecutive butterflies
 /// share their rows). Else SIMD lanes where a work-item's butterflies are consecutive
 /// positions, or nearly always are (`dist` a multiple of the lanes or ≥ 8 times them: at most
-/// 1 work-item in 8 gathers) or 1 with radix ≥ 12 (one block of consecutive rows, read
+/// 1 work-item in 8 gathers; ≥ 12 with 8 lanes, measured faster) or 1 with radix ≥ 12 (one block of consecutive rows, read
 /// transposed), and scalar lanes where `dist` is a multiple of them and the cache model predicts that one-butterfly work-items evict each other's rows
 /// ([`cpu_cache::rows_thrash`]); 1 elsewhere.
 fn ct_pass_lanes(plan: &VcPlan, radix: u64, dist: u64) -> u32 {
@@ -115,7 +115,11 @@ fn ct_pass_lanes(plan: &VcPlan, radix: u64, dist: u64) -> u32 {
         // (PoCL: 32^4's last pass 1.45 → 1.06–1.20 ms, 12^6's 6.9 → 3.1); below, the
         // one-butterfly kernel, whose accesses are affine in the work-item, is as fast or faster
         // (10^6 0.95 against 1.05 ms, 7^7 0.7 against 1.0, 3^13 0.9 against 2.4: notes/cpu.md §4).
-        (false, true) => lines || dist >= 8 * lanes || (dist == 1 && radix >= 12),
+        // dist ≥ 12 with 8 lanes (f32), gathered where a block ends among them: Intel's runtime
+        // 2–5× faster at every such dist measured (9–27), PoCL from dist 13 (9–11 lost 6–10 %).
+        (false, true) => {
+            lines || dist >= 8 * lanes || (lanes >= 8 && dist >= 12) || (dist == 1 && radix >= 12)
+        }
         (false, false) => lines && cpu_cache::rows_thrash(radix, dist, bytes),
     };
     if take {
