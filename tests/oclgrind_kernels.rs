@@ -164,6 +164,9 @@ fn vc_ct_cg_under_oclgrind() {
             "vc --p 16 --n 3 --algo ct --radix 16 --coeffs literal --ct-lanes 8",
             "vc --p 3 --n 5 --algo ct --radix 9 --coeffs literal --ct-lanes 4 --precision f64 --inverse --batch 2",
             "vc --p 3 --n 4 --algo ct --radix 9 --coeffs literal --ct-lanes 3 --precision f64 --inverse --batch 2",
+            // CPU-shaped cg: block reads, line writes, a short last work-item, f64, a batch.
+            "vc --p 3 --n 5 --algo cg --radix 9 --coeffs literal --ct-lanes 8",
+            "vc --p 5 --n 3 --algo cg --radix 25 --coeffs literal --ct-lanes 4 --precision f64 --inverse --batch 2",
         ],
         false,
     );

@@ -56,6 +56,21 @@ fn ct_lanes_plan(prec: Precision) -> VcPlan {
         .unwrap()
 }
 
+/// 3^5 in cg passes of radix 9, 8 butterflies a work-item (block reads, line writes, a short
+/// last work-item: 27 butterflies).
+fn cg_lanes_plan(prec: Precision) -> VcPlan {
+    let opts = VcOptions {
+        algorithm: Algorithm::Cg,
+        radix: Some(9),
+        coeffs: Coeffs::Literal,
+        precision: prec,
+        ..Default::default()
+    };
+    VcPlan::new(3, 5, opts)
+        .and_then(|p| p.with_ct_lanes(8, true))
+        .unwrap()
+}
+
 fn block_plan(prec: Precision) -> VcPlan {
     VcPlan::new(
         5,
@@ -104,6 +119,7 @@ fn programs(t: &Target) -> Vec<Program> {
             ("vc ct r9", vc(3, 4, Algorithm::Ct, Some(9), prec), "vc_ct_"),
             // CPU-shaped ct (issue 36): 8 butterflies a work-item, literal codelets.
             ("vc ct cpu lanes", ct_lanes_plan(prec), "_l8"),
+            ("vc cg cpu lanes", cg_lanes_plan(prec), "_l8"),
             (
                 "vc cg r16",
                 vc(4, 2, Algorithm::Cg, Some(16), prec),

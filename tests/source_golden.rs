@@ -46,11 +46,16 @@ const CASES: &[(&str, &str)] = &[
         "vc_ct_p2_n10_r4_full",
         "vc --p 2 --n 10 --algo ct --radix 4 --norm full",
     ),
-    // CPU-shaped ct (issue 36): 8 butterflies a work-item where dist allows (32^2, 32), the
-    // one-butterfly kernel at dist 1.
+    // CPU-shaped ct (issue 36): 8 butterflies a work-item in every pass (--ct-lanes: whole
+    // lines at dist 32^2 and 32, the transposed block at dist 1).
     (
         "vc_ct_p32_n3_r32_literal_lanes8",
         "vc --p 32 --n 3 --algo ct --radix 32 --coeffs literal --ct-lanes 8",
+    ),
+    // CPU-shaped cg: block reads transposed into rows, whole-line writes, f64 inverse.
+    (
+        "vc_cg_p4_n3_r16_literal_lanes4_f64_inv",
+        "vc --p 4 --n 3 --algo cg --radix 16 --coeffs literal --ct-lanes 4 --precision f64 --inverse",
     ),
     // Fused: every layout, lanes, digit caps, values per work-item, f64, inverse, a 256
     // work-item limit (larger tiles, exchanges in rounds over resident digits).

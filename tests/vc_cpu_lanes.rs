@@ -1,6 +1,7 @@
-//! CPU-shaped Cooley-Tukey kernels (issue 36, `vc::kernels::ct_cpu`): a work-item computes
-//! several butterflies at consecutive positions. Against the f64 reference on fresh random
-//! input for p = 2, 3, 4, 5, 7, 11, 16, 32, f32 and f64, forward and inverse, batches; through
+//! CPU-shaped Cooley-Tukey and constant-geometry kernels (issue 36, `vc::kernels::ct_cpu`,
+//! `cg_cpu_simd`): a work-item computes several consecutive butterflies. Against the f64
+//! reference on fresh random input for p = 2, 3, 4, 5, 7, 11, 16, 32, f32 and f64, forward and
+//! inverse, batches; through
 //! the staging path (`execute`) and the CPU host path (`execute_into`: mapped buffers on CPU
 //! devices); and the cache model's choice of passes (no device).
 
@@ -31,16 +32,27 @@ const CASES: &[(u32, u32, u64, u32)] = &[
     (32, 3, 32, 8),
 ];
 
+/// (p, n, radix, lanes) of the CG kernels (SIMD lanes only): every pass reads a block of
+/// consecutive rows (a short last work-item where N/r is no multiple of the lanes).
+const CG_CASES: &[(u32, u32, u64, u32)] = &[
+    (2, 8, 8, 8),
+    (3, 5, 9, 8),
+    (4, 4, 16, 4),
+    (5, 4, 25, 8),
+    (7, 3, 7, 2),
+    (11, 3, 11, 8),
+    (16, 3, 16, 8),
+    (32, 3, 32, 8),
+];
+
 fn lane_plan(
-    p: u32,
-    n: u32,
-    radix: u64,
-    lanes: u32,
+    (p, n, radix, lanes): (u32, u32, u64, u32),
+    algorithm: Algorithm,
     precision: Precision,
     inverse: bool,
 ) -> VcPlan {
     let opts = VcOptions {
-        algorithm: Algorithm::Ct,
+        algorithm,
         radix: Some(radix),
         coeffs: Coeffs::Literal,
         precision,
@@ -70,13 +82,20 @@ fn reference(p: u32, n: u32, x: &[Complex64], inverse: bool) -> Vec<Complex64> {
         .collect()
 }
 
-fn check(precision: Precision, inverse: bool, cases: &[(u32, u32, u64, u32)], tol: f64) {
+fn check(
+    algorithm: Algorithm,
+    precision: Precision,
+    inverse: bool,
+    cases: &[(u32, u32, u64, u32)],
+    tol: f64,
+) {
     let gpu = common::gpu();
     let seed = common::seed();
     for &(p, n, radix, lanes) in cases {
-        let plan = lane_plan(p, n, radix, lanes, precision, inverse);
+        let plan = lane_plan((p, n, radix, lanes), algorithm, precision, inverse);
         let tr = VcTransform::new(&gpu, &plan).expect("transform");
-        let what = format!("{p}^{n} r{radix} lanes {lanes} {precision} inverse {inverse}");
+        let what =
+            format!("{algorithm} {p}^{n} r{radix} lanes {lanes} {precision} inverse {inverse}");
         let lane_kernels = tr.schedule.kernels.iter().filter(|k| k.lanes > 1).count();
         assert!(lane_kernels > 0, "{what}: no CPU-shaped kernel in the plan");
         assert!(
@@ -112,7 +131,22 @@ fn check(precision: Precision, inverse: bool, cases: &[(u32, u32, u64, u32)], to
 
 #[test]
 fn lane_kernels_match_the_reference_f32() {
-    check(Precision::F32, false, CASES, 2e-6);
+    check(Algorithm::Ct, Precision::F32, false, CASES, 2e-6);
+}
+
+#[test]
+fn cg_lane_kernels_match_the_reference_f32() {
+    check(Algorithm::Cg, Precision::F32, false, CG_CASES, 2e-6);
+}
+
+#[test]
+fn cg_lane_kernels_match_the_reference_f64_inverse() {
+    let cases: Vec<_> = CG_CASES
+        .iter()
+        .filter(|c| [2, 5, 11, 16].contains(&c.0))
+        .map(|&(p, n, r, l)| (p, n, r, l.min(4)))
+        .collect();
+    check(Algorithm::Cg, Precision::F64, true, &cases, 1e-12);
 }
 
 #[test]
@@ -123,7 +157,7 @@ fn lane_kernels_match_the_reference_f64_inverse() {
         .filter(|c| [2, 3, 7, 16, 32].contains(&c.0))
         .map(|(p, n, r, l)| (p, n, r, if l == 8 { 4 } else { l }))
         .collect();
-    check(Precision::F64, true, &cases, 1e-12);
+    check(Algorithm::Ct, Precision::F64, true, &cases, 1e-12);
 }
 
 /// The lanes of each pass of `p^n` at `radix` with the CPU rule's `lanes` (not every pass).
@@ -147,33 +181,74 @@ fn rule_lanes(p: u32, n: u32, radix: u64, lanes: u32) -> (Vec<u32>, Vec<u64>) {
 /// 4 KB-multiple stride puts more rows in one L1 set than it has ways.
 #[test]
 fn cpu_rule_picks_the_lane_passes() {
-    // 32^4 f32, 8 SIMD lanes: dist 32^3, 32^2, 32 take them, dist 1 does not; 32^4 / 32
-    // butterflies, 8 a work-item in the lane passes.
+    // 32^4 f32, 8 SIMD lanes: every pass (dist 1 at radix 32 reads its block transposed);
+    // 32^4 / 32 butterflies, 8 a work-item.
     assert_eq!(
         rule_lanes(32, 4, 32, 8),
-        (vec![8, 8, 8, 1], vec![4096, 4096, 4096, 32768])
+        (vec![8, 8, 8, 8], vec![4096, 4096, 4096, 4096])
     );
+    // Radix 7 at dist 1 keeps the one-butterfly kernel (PoCL vectorizes its affine accesses).
+    assert_eq!(rule_lanes(7, 4, 7, 8).0, [8, 8, 1, 1][..]);
     // 2^22 at radix 8: dist 2^19 .. 2^4 (multiples of 8) but not dist 2 or the radix-2 pass.
     assert_eq!(rule_lanes(2, 22, 8, 8).0, [8, 8, 8, 8, 8, 8, 1, 1][..]);
-    // 3^13 at radix 9: dist 3^11 .. 3^5 (≥ 64), not 27, 3 or 1; 3^13 / 9 butterflies in
-    // work-items of 8, the last one short.
+    // 3^13 at radix 9: dist 3^11 .. 3^5 and 27 (≥ 12 with 8 lanes), not 3 or 1; 3^13 / 9
+    // butterflies in work-items of 8, the last one short. With 4 lanes (f64) not dist 27.
     let (l, units) = rule_lanes(3, 13, 9, 8);
-    assert_eq!(l, [8, 8, 8, 8, 1, 1, 1]);
+    assert_eq!(l, [8, 8, 8, 8, 8, 1, 1]);
+    assert_eq!(rule_lanes(3, 13, 9, 4).0, [4, 4, 4, 4, 1, 1, 1][..]);
     assert_eq!(units[0], (3u64.pow(13) / 9).div_ceil(8));
     // Scalar lanes (16): only the thrashing strides, 32^3 and 32^2 (not 32, not 1).
     assert_eq!(rule_lanes(32, 4, 32, 16).0, [16, 16, 1, 1]);
     // Radix 8 rows fit the 8 ways: scalar lanes leave 2^22 alone.
     assert!(rule_lanes(2, 22, 8, 16).0.iter().all(|&l| l == 1));
-    // Lanes need ct with literal coefficients.
-    let cg = VcPlan::new(
-        3,
-        4,
-        VcOptions {
-            algorithm: Algorithm::Cg,
-            coeffs: Coeffs::Literal,
+    // Lanes need ct or cg with literal coefficients; cg takes SIMD lanes only.
+    let plan = |algorithm, coeffs, radix| {
+        let opts = VcOptions {
+            algorithm,
+            coeffs,
+            radix: Some(radix),
             ..Default::default()
-        },
-    )
-    .expect("plan");
-    assert!(cg.with_ct_lanes(8, true).is_err());
+        };
+        VcPlan::new(3, 4, opts).expect("plan")
+    };
+    let const_first = plan(Algorithm::Cg, Coeffs::ConstFirst, 9);
+    assert!(const_first.with_ct_lanes(8, true).is_err());
+    assert!(plan(Algorithm::Cg, Coeffs::Literal, 9)
+        .with_ct_lanes(16, true)
+        .is_err());
+    // The cg rule: radix 9 passes take the lanes, radix 3 passes keep one butterfly.
+    let cg_lanes = |radix| {
+        let pl = plan(Algorithm::Cg, Coeffs::Literal, radix)
+            .with_ct_lanes(8, false)
+            .expect("cg lanes");
+        let s = Schedule::for_plan(&pl);
+        s.passes
+            .iter()
+            .map(|p| s.kernels[p.kernel].lanes)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(cg_lanes(9), [8, 8]);
+    assert_eq!(cg_lanes(3), [1, 1, 1, 1]);
+}
+
+/// On the CPU device an explicit cg request with literal coefficients runs the CPU-shaped
+/// lanes; the paper's coefficient tables (the default) stay GPU-shaped.
+#[test]
+fn explicit_cg_literal_on_a_cpu_device_is_cpu_shaped() {
+    let gpu = common::gpu();
+    let mut req = request::Request::new(3);
+    req.n = Some(6);
+    req.algorithm = Some(Algorithm::Cg);
+    req.radix = Some(9);
+    req.coeffs = Some(Coeffs::Literal);
+    let chosen = request::plan(&req, &gpu, None, None).expect("plan");
+    assert_eq!(
+        chosen.plan.ct_lanes.is_some(),
+        gpu.info.kind == "cpu",
+        "CPU lanes exactly on cpu devices"
+    );
+    req.coeffs = None;
+    let tables = request::plan(&req, &gpu, None, None).expect("plan");
+    assert!(tables.plan.ct_lanes.is_none());
+    assert_eq!(tables.plan.coeffs, Coeffs::ConstFirst);
 }

@@ -81,6 +81,19 @@ pub fn rule_plan(gpu: &Gpu, plan: VcPlan, opts: VcOptions) -> Result<VcPlan> {
     Ok(plan)
 }
 
+/// An explicit plan on `gpu` (the caller chose the algorithm): on CPU devices a cg plan with
+/// literal coefficients runs the CPU-shaped cg kernels (`vc::kernels::cg_cpu_simd`) in the
+/// passes the rule picks. Other plans (the paper's coefficient tables, which the caller's
+/// `stats` and tests name), and every plan on other devices, as given.
+pub fn cpu_shaped(gpu: &Gpu, plan: VcPlan) -> Result<VcPlan> {
+    let cg_literal = plan.algorithm == Algorithm::Cg && plan.coeffs == Coeffs::Literal;
+    if gpu.info.kind != "cpu" || !cg_literal || plan.ct_lanes.is_some() || plan.truth.is_some() {
+        return Ok(plan);
+    }
+    let lanes = crate::vc::cpu_cache::line_lanes(plan.precision);
+    plan.with_ct_lanes(lanes, false)
+}
+
 /// The largest p^m ≤ 16 (≤ 8 for p = 2) and ≤ p^n: the CPU-device default radix.
 pub fn cpu_default_radix(p: u32, n: u32) -> u64 {
     let (p, cap) = (p as u64, if p == 2 { 8 } else { 16 });

@@ -322,11 +322,18 @@ impl VcPlan {
     /// 2 ≤ lanes ≤ 64. Only the passes the cache model picks
     /// (`vc::cpu_cache::rows_thrash`) use them, or with `every_pass` each pass whose
     /// operand distance is a multiple of `lanes`.
+    /// With cg (`vc::kernels::cg_cpu_simd`, lanes 2, 4 or 8) every pass takes them.
     pub fn with_ct_lanes(mut self, lanes: u32, every_pass: bool) -> Result<VcPlan> {
-        if self.algorithm != Algorithm::Ct || self.coeffs != Coeffs::Literal {
+        let cg = self.algorithm == Algorithm::Cg;
+        if !(self.algorithm == Algorithm::Ct || cg) || self.coeffs != Coeffs::Literal {
             return Err(JitError::invalid(format!(
-                "CPU-shaped lanes run with the ct algorithm and literal coefficients, not {} with {}",
+                "CPU-shaped lanes run with the ct or cg algorithm and literal coefficients, not {} with {}",
                 self.algorithm, self.coeffs
+            )));
+        }
+        if cg && !crate::vc::schedule::vector_lanes(lanes) {
+            return Err(JitError::invalid(format!(
+                "cg lanes {lanes}: the CPU-shaped cg kernel computes 2, 4 or 8 butterflies a work-item"
             )));
         }
         if !(2..=64).contains(&lanes) {

@@ -250,7 +250,10 @@ pub fn plan(req: &Request, gpu: &Gpu, n: Option<u32>, batch: Option<u64>) -> Res
             tuned: c.tuned,
         }
     } else {
-        Chosen { plan, tuned: None }
+        Chosen {
+            plan: super::choose::cpu_shaped(gpu, plan)?,
+            tuned: None,
+        }
     };
     super::check_device(&gpu.info, &chosen.plan)?;
     Ok(chosen)

@@ -100,8 +100,8 @@ pub fn vector_lanes(lanes: u32) -> bool {
 /// `dist`; scalar lanes: `dist` a multiple of them, so a work-item's consecutive butterflies
 /// share their rows). Else SIMD lanes where a work-item's butterflies are consecutive
 /// positions, or nearly always are (`dist` a multiple of the lanes or ≥ 8 times them: at most
-/// 1 work-item in 8 gathers), and scalar lanes where `dist` is a multiple of them and the cache
-/// model predicts that one-butterfly work-items evict each other's rows
+/// 1 work-item in 8 gathers; ≥ 12 with 8 lanes, measured faster) or 1 with radix ≥ 12 (one block of consecutive rows, read
+/// transposed), and scalar lanes where `dist` is a multiple of them and the cache model predicts that one-butterfly work-items evict each other's rows
 /// ([`cpu_cache::rows_thrash`]); 1 elsewhere.
 fn ct_pass_lanes(plan: &VcPlan, radix: u64, dist: u64) -> u32 {
     let bytes = plan.precision.complex_bytes();
@@ -111,13 +111,32 @@ fn ct_pass_lanes(plan: &VcPlan, radix: u64, dist: u64) -> u32 {
     let take = match (c.every_pass, simd) {
         (true, true) => true,
         (true, false) => lines,
-        (false, true) => lines || dist >= 8 * lanes,
+        // dist 1, radix ≥ 12: the butterflies' rows are one block, read and written transposed
+        // (PoCL: 32^4's last pass 1.45 → 1.06–1.20 ms, 12^6's 6.9 → 3.1); below, the
+        // one-butterfly kernel, whose accesses are affine in the work-item, is as fast or faster
+        // (10^6 0.95 against 1.05 ms, 7^7 0.7 against 1.0, 3^13 0.9 against 2.4: notes/cpu.md §4).
+        // dist ≥ 12 with 8 lanes (f32), gathered where a block ends among them: Intel's runtime
+        // 2–5× faster at every such dist measured (9–27), PoCL from dist 13 (9–11 lost 6–10 %).
+        (false, true) => {
+            lines || dist >= 8 * lanes || (lanes >= 8 && dist >= 12) || (dist == 1 && radix >= 12)
+        }
         (false, false) => lines && cpu_cache::rows_thrash(radix, dist, bytes),
     };
     if take {
         c.lanes
     } else {
         1
+    }
+}
+
+/// The lanes of a CG pass of `radix` with the plan's CPU lanes: every pass reads one block of
+/// consecutive rows (transposed) and writes whole lines, so with `every_pass` all take them;
+/// by rule radix ≥ 9 (below, the one-butterfly kernel's accesses are affine in the work-item
+/// and PoCL vectorizes it, as at CT's dist 1: docs/notes/cpu.md §4).
+fn cg_pass_lanes(plan: &VcPlan, radix: u64) -> u32 {
+    match plan.ct_lanes {
+        Some(c) if c.every_pass || radix >= 9 => c.lanes,
+        _ => 1,
     }
 }
 
@@ -159,8 +178,12 @@ impl Schedule {
         for (k, &d) in groups.iter().enumerate() {
             let radix = (plan.p as u64).pow(d);
             let mut spec = VcKernelSpec::for_pass(plan, d, k == last);
-            if plan.algorithm == Algorithm::Ct {
-                spec.lanes = ct_pass_lanes(plan, radix, (plan.p as u64).pow(plan.n - done - d));
+            match plan.algorithm {
+                Algorithm::Ct => {
+                    spec.lanes = ct_pass_lanes(plan, radix, (plan.p as u64).pow(plan.n - done - d));
+                }
+                Algorithm::Cg => spec.lanes = cg_pass_lanes(plan, radix),
+                Algorithm::Fused => {}
             }
             let lanes = spec.lanes;
             let kernel = match kernels.iter().position(|s| *s == spec) {

@@ -1,7 +1,7 @@
 // jitfft generated program: Vilenkin-Chrestenson transform (forward), p = 32, n = 3, N = 32768
 // algorithm ct, coefficients literal, precision f32, normalisation none.
 // Each kernel is one pass: every work-item computes one radix-r butterfly.
-// CPU-shaped kernels (suffix _l8): every work-item computes 8 butterflies at consecutive positions.
+// CPU-shaped kernels (suffix _l8): every work-item computes 8 consecutive butterflies.
 typedef float real;
 typedef float2 real2;
 typedef float4 real4;
@@ -58,12 +58,30 @@ inline void scatter_cvec8(cvec8 v, __global real2 *p, uint8 i) {
     p[i.s7] = (real2)(v.lo.s7, v.hi.s7);
 }
 
+// Slot l = p[l*r] for l < 8: one operand of 8 consecutive butterflies whose operands are consecutive.
+inline cvec8 rows_cvec8(__global const real2 *p, const uint r) {
+    return (cvec8)(p[0u * r].x, p[1u * r].x, p[2u * r].x, p[3u * r].x, p[4u * r].x, p[5u * r].x, p[6u * r].x, p[7u * r].x, p[0u * r].y, p[1u * r].y, p[2u * r].y, p[3u * r].y, p[4u * r].y, p[5u * r].y, p[6u * r].y, p[7u * r].y);
+}
+
+// Stores slot l of v at p[l*r] (the inverse of rows_).
+inline void unrows_cvec8(cvec8 v, __global real2 *p, const uint r) {
+    p[0u * r] = (real2)(v.lo.s0, v.hi.s0);
+    p[1u * r] = (real2)(v.lo.s1, v.hi.s1);
+    p[2u * r] = (real2)(v.lo.s2, v.hi.s2);
+    p[3u * r] = (real2)(v.lo.s3, v.hi.s3);
+    p[4u * r] = (real2)(v.lo.s4, v.hi.s4);
+    p[5u * r] = (real2)(v.lo.s5, v.hi.s5);
+    p[6u * r] = (real2)(v.lo.s6, v.hi.s6);
+    p[7u * r] = (real2)(v.lo.s7, v.hi.s7);
+}
+
 // vc_ct_r32_literal_fwd_f32_l8: one radix-32 pass of the VC transform (p = 32, 1 digit(s) per butterfly), CPU-shaped, SIMD over lanes.
 // y_i = sum_j W[i][j] x_j for i, j < 32; coefficients folded in as literals: p-point codelets along each digit.
 // Cooley-Tukey, in place: each work-item computes the 8 butterflies at base + l, l < 8,
 // base = t % dist + r*dist*(t / dist), t = 8*gid, butterfly l in slot l of cvec8 vectors:
 // every operation below acts on 8 butterflies at once. Rows are read and written as whole
-// lines where the 8 butterflies are consecutive, else gathered (a block of dist ends among
+// lines where the 8 butterflies are consecutive; at dist 1 their 8*32 values are one
+// block, read and written transposed (rows_); else gathered (a block of dist ends among
 // them, or dist < 8; lanes past the last butterfly repeat it).
 __kernel void vc_ct_r32_literal_fwd_f32_l8(__global real2 *data, const idx_t dist, const idx_t count) {
     const idx_t g = get_global_id(0);
@@ -108,6 +126,40 @@ __kernel void vc_ct_r32_literal_fwd_f32_l8(__global real2 *data, const idx_t dis
         x29 = load_cvec8(data + base + 29u * dist);
         x30 = load_cvec8(data + base + 30u * dist);
         x31 = load_cvec8(data + base + 31u * dist);
+    }
+    else if (dist == 1u && t + 8u <= 1024u) {
+        x0 = rows_cvec8(data + base + 0u, 32u);
+        x1 = rows_cvec8(data + base + 1u, 32u);
+        x2 = rows_cvec8(data + base + 2u, 32u);
+        x3 = rows_cvec8(data + base + 3u, 32u);
+        x4 = rows_cvec8(data + base + 4u, 32u);
+        x5 = rows_cvec8(data + base + 5u, 32u);
+        x6 = rows_cvec8(data + base + 6u, 32u);
+        x7 = rows_cvec8(data + base + 7u, 32u);
+        x8 = rows_cvec8(data + base + 8u, 32u);
+        x9 = rows_cvec8(data + base + 9u, 32u);
+        x10 = rows_cvec8(data + base + 10u, 32u);
+        x11 = rows_cvec8(data + base + 11u, 32u);
+        x12 = rows_cvec8(data + base + 12u, 32u);
+        x13 = rows_cvec8(data + base + 13u, 32u);
+        x14 = rows_cvec8(data + base + 14u, 32u);
+        x15 = rows_cvec8(data + base + 15u, 32u);
+        x16 = rows_cvec8(data + base + 16u, 32u);
+        x17 = rows_cvec8(data + base + 17u, 32u);
+        x18 = rows_cvec8(data + base + 18u, 32u);
+        x19 = rows_cvec8(data + base + 19u, 32u);
+        x20 = rows_cvec8(data + base + 20u, 32u);
+        x21 = rows_cvec8(data + base + 21u, 32u);
+        x22 = rows_cvec8(data + base + 22u, 32u);
+        x23 = rows_cvec8(data + base + 23u, 32u);
+        x24 = rows_cvec8(data + base + 24u, 32u);
+        x25 = rows_cvec8(data + base + 25u, 32u);
+        x26 = rows_cvec8(data + base + 26u, 32u);
+        x27 = rows_cvec8(data + base + 27u, 32u);
+        x28 = rows_cvec8(data + base + 28u, 32u);
+        x29 = rows_cvec8(data + base + 29u, 32u);
+        x30 = rows_cvec8(data + base + 30u, 32u);
+        x31 = rows_cvec8(data + base + 31u, 32u);
     }
     else {
         x0 = gather_cvec8(data + 0u * dist, pos);
@@ -736,6 +788,40 @@ __kernel void vc_ct_r32_literal_fwd_f32_l8(__global real2 *data, const idx_t dis
         store_cvec8(x29, data + base + 29u * dist);
         store_cvec8(x30, data + base + 30u * dist);
         store_cvec8(x31, data + base + 31u * dist);
+    }
+    else if (dist == 1u && t + 8u <= 1024u) {
+        unrows_cvec8(x0, data + base + 0u, 32u);
+        unrows_cvec8(x1, data + base + 1u, 32u);
+        unrows_cvec8(x2, data + base + 2u, 32u);
+        unrows_cvec8(x3, data + base + 3u, 32u);
+        unrows_cvec8(x4, data + base + 4u, 32u);
+        unrows_cvec8(x5, data + base + 5u, 32u);
+        unrows_cvec8(x6, data + base + 6u, 32u);
+        unrows_cvec8(x7, data + base + 7u, 32u);
+        unrows_cvec8(x8, data + base + 8u, 32u);
+        unrows_cvec8(x9, data + base + 9u, 32u);
+        unrows_cvec8(x10, data + base + 10u, 32u);
+        unrows_cvec8(x11, data + base + 11u, 32u);
+        unrows_cvec8(x12, data + base + 12u, 32u);
+        unrows_cvec8(x13, data + base + 13u, 32u);
+        unrows_cvec8(x14, data + base + 14u, 32u);
+        unrows_cvec8(x15, data + base + 15u, 32u);
+        unrows_cvec8(x16, data + base + 16u, 32u);
+        unrows_cvec8(x17, data + base + 17u, 32u);
+        unrows_cvec8(x18, data + base + 18u, 32u);
+        unrows_cvec8(x19, data + base + 19u, 32u);
+        unrows_cvec8(x20, data + base + 20u, 32u);
+        unrows_cvec8(x21, data + base + 21u, 32u);
+        unrows_cvec8(x22, data + base + 22u, 32u);
+        unrows_cvec8(x23, data + base + 23u, 32u);
+        unrows_cvec8(x24, data + base + 24u, 32u);
+        unrows_cvec8(x25, data + base + 25u, 32u);
+        unrows_cvec8(x26, data + base + 26u, 32u);
+        unrows_cvec8(x27, data + base + 27u, 32u);
+        unrows_cvec8(x28, data + base + 28u, 32u);
+        unrows_cvec8(x29, data + base + 29u, 32u);
+        unrows_cvec8(x30, data + base + 30u, 32u);
+        unrows_cvec8(x31, data + base + 31u, 32u);
     }
     else {
         scatter_cvec8(x0, data + 0u * dist, pos);

@@ -79,6 +79,10 @@ def main():
                          "CPU after every call; without a gap the next call shares the cores with it)")
     ap.add_argument("--label", default="", help="names the run in README.md (e.g. the runtime)")
     a = ap.parse_args()
+    # pyFFTW's libgomp threads spin after each call and take both cores from the next library
+    # timed (jitfft followed pyFFTW in 4 of 5 rounds: +4 ms at 22^4, docs/notes/cpu.md §6);
+    # passive waiting lets them sleep at once. Must be set before libgomp loads.
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     import numpy as np, scipy, scipy.fft, jitfft
     try:
         import pyfftw, pyfftw.builders
@@ -94,7 +98,8 @@ def main():
            "device": a.device, "scipy": scipy.__version__, "numpy": np.__version__,
            "pyfftw": getattr(pyfftw, "__version__", None), "workers": a.workers,
            "gap_ms": a.gap_ms,
-           "cpus": os.cpu_count(), "cpu": cpu_name(), "load_before": load(), "results": []}
+           "cpus": os.cpu_count(), "cpu": cpu_name(), "load_before": load(),
+           "omp_wait_policy": os.environ.get("OMP_WAIT_POLICY"), "results": []}
     rng = np.random.default_rng(1)
     for p, n in sizes:
         shape = (p,) * n
@@ -167,9 +172,10 @@ def readme(rec, label):
            % (label or "device %r" % rec["device"], rec["workers"], " and pyFFTW" if fw else ""),
            "```",
            "date: %s\ncommit: %s\ncommand: %s\ncpu: %d × %s\nscipy %s, numpy %s, pyFFTW %s\n"
-           "load average before: %s, after: %s" % (
+           "load average before: %s, after: %s\nOMP_WAIT_POLICY=%s" % (
                rec["date"], rec["commit"], rec["command"], rec["cpus"], rec["cpu"], rec["scipy"],
-               rec["numpy"], rec["pyfftw"], rec["load_before"], rec["load_after"]),
+               rec["numpy"], rec["pyfftw"], rec["load_before"], rec["load_after"],
+               rec.get("omp_wait_policy")),
            "```\n",
            "Medians of %d alternated rounds after a warm-up, each call after %g ms idle, wall ms of the Python call. "
            "**ratio = scipy / jitfft** (> 1: jitfft faster). kernel: the plan's OpenCL events "

@@ -40,7 +40,7 @@ pub fn generate(plan: &VcPlan, specs: &[VcKernelSpec]) -> GeneratedProgram {
     ));
     if let Some(l) = specs.iter().map(|s| s.lanes).find(|&l| l > 1) {
         w.comment(format!(
-            "CPU-shaped kernels (suffix _l{l}): every work-item computes {l} butterflies at consecutive positions."
+            "CPU-shaped kernels (suffix _l{l}): every work-item computes {l} consecutive butterflies."
         ));
     }
     crate::clgen::complex_preamble(&mut w, f64p, specs.iter().any(|s| s.wide_index));
@@ -91,8 +91,10 @@ fn emit_header(w: &mut Writer, s: &VcKernelSpec) {
 }
 
 fn emit_kernel(w: &mut Writer, s: &VcKernelSpec) {
-    if s.lanes > 1 {
-        return super::ct_cpu::emit_kernel(w, s);
+    match (s.lanes > 1, s.algorithm) {
+        (true, PassAlgorithm::Ct) => return super::ct_cpu::emit_kernel(w, s),
+        (true, PassAlgorithm::Cg) => return super::cg_cpu_simd::emit_kernel(w, s),
+        _ => {}
     }
     let r = s.radix();
     emit_header(w, s);

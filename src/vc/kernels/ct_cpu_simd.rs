@@ -61,7 +61,39 @@ pub(super) fn emit_types(w: &mut Writer, precision: Precision, lanes: u32, wide_
     ));
     w.close();
     emit_gather(w, &ty, &idx, lanes);
+    emit_rows_helpers(w, &ty, lanes);
     let _ = w.take_counts();
+}
+
+/// Loads and stores of `lanes` butterflies whose r operands are r consecutive values each, the
+/// butterflies one after another (CT at dist 1, CG's reads): the work-item's block of
+/// lanes · r values is read whole, slot l of row j being p[l·r + j] (the transpose of the
+/// block, constant offsets once inlined with the literal r).
+fn emit_rows_helpers(w: &mut Writer, ty: &str, lanes: u32) {
+    let re: Vec<String> = (0..lanes).map(|l| format!("p[{l}u * r].x")).collect();
+    let im: Vec<String> = (0..lanes).map(|l| format!("p[{l}u * r].y")).collect();
+    w.blank();
+    w.comment(format!(
+        "Slot l = p[l*r] for l < {lanes}: one operand of {lanes} consecutive butterflies whose operands are consecutive."
+    ));
+    w.open(format!(
+        "inline {ty} rows_{ty}(__global const real2 *p, const uint r)"
+    ));
+    w.line(format!(
+        "return ({ty})({}, {});",
+        re.join(", "),
+        im.join(", ")
+    ));
+    w.close();
+    w.blank();
+    w.comment("Stores slot l of v at p[l*r] (the inverse of rows_).");
+    w.open(format!(
+        "inline void unrows_{ty}({ty} v, __global real2 *p, const uint r)"
+    ));
+    for l in 0..lanes {
+        w.line(format!("p[{l}u * r] = (real2)(v.lo.s{l:x}, v.hi.s{l:x});"));
+    }
+    w.close();
 }
 
 /// Gather and scatter of `lanes` complex values at positions `i` (lanes whose butterflies are
@@ -107,7 +139,8 @@ pub(super) fn emit_kernel(w: &mut Writer, s: &VcKernelSpec) {
          Cooley-Tukey, in place: each work-item computes the {v} butterflies at base + l, l < {v},\n\
          base = t % dist + r*dist*(t / dist), t = {v}*gid, butterfly l in slot l of {ty} vectors:\n\
          every operation below acts on {v} butterflies at once. Rows are read and written as whole\n\
-         lines where the {v} butterflies are consecutive, else gathered (a block of dist ends among\n\
+         lines where the {v} butterflies are consecutive; at dist 1 their {v}*{r} values are one\n\
+         block, read and written transposed (rows_); else gathered (a block of dist ends among\n\
          them, or dist < {v}; lanes past the last butterfly repeat it).",
         s.name(),
         s.p,
@@ -202,6 +235,18 @@ fn emit_rows(w: &mut Writer, s: &VcKernelSpec, ty: &str, load: bool) {
         ..Default::default()
     });
     w.close();
+    // dist 1: the work-item's butterflies are its block's consecutive r-value rows.
+    w.open(format!(
+        "else if (dist == 1u && t + {v}u <= {}u)",
+        s.len / r
+    ));
+    for j in 0..r {
+        w.line(match load {
+            true => format!("x{j} = rows_{ty}(data + base + {j}u, {r}u);"),
+            false => format!("unrows_{ty}(x{j}{scaled}, data + base + {j}u, {r}u);"),
+        });
+    }
+    w.close();
     w.open("else");
     for j in 0..r {
         w.line(match load {
@@ -215,7 +260,7 @@ fn emit_rows(w: &mut Writer, s: &VcKernelSpec, ty: &str, load: bool) {
 /// The codelet text with complex scalars read as split-plane vectors: the identifier `real2`
 /// becomes `ty`, the components `.x` / `.y` become the planes `.lo` / `.hi` (numbers and other
 /// identifiers untouched).
-fn vectorize(text: &str, ty: &str) -> String {
+pub(super) fn vectorize(text: &str, ty: &str) -> String {
     let mut out = String::with_capacity(text.len() + text.len() / 8);
     let mut chars = text.char_indices().peekable();
     // Whether the last token was an identifier or `)` (a '.' after it is a component access),

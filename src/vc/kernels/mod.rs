@@ -1,7 +1,8 @@
 //! The VC transform's OpenCL C generators: one kernel per pass of the ct/cg algorithms
-//! ([`ct_cg`]; CPU-shaped CT kernels in [`ct_cpu`]) and the fused multi-digit passes ([`fused`]).
+//! ([`ct_cg`]; CPU-shaped CT kernels in [`ct_cpu`], CG ones in `cg_cpu_simd`) and the fused multi-digit passes ([`fused`]).
 
 mod block;
+mod cg_cpu_simd;
 pub mod ct_cg;
 pub mod ct_cpu;
 pub mod ct_cpu_simd;
