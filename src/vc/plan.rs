@@ -163,6 +163,50 @@ pub struct VcPlan {
     /// consecutive positions (see [`VcPlan::with_ct_lanes`]); `None`: one (GPU-shaped).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ct_lanes: Option<CtLanes>,
+    /// Fused only: the real path's ends (see [`VcPlan::with_half_edges`]); `None`: the batch
+    /// is stored one transform after another.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub half_edges: Option<HalfEdges>,
+}
+
+/// How the first pass of a batched fused plan reads, or its last pass writes, the B·h
+/// transforms of p^n points that are the h = p//2 + 1 bins of B real-input half spectra
+/// (`vc::real`): transform b·h + k is bin k of spectrum b.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HalfEdge {
+    /// Element e of transform b·h + k at (b·N + e)·h + k: numpy's rfftn rows (B, …, h).
+    Rows {
+        /// Bins a row, h.
+        h: u32,
+    },
+    /// Input only, forward: element e of transform b·h + k is bin k of the real DFT of the p
+    /// reals of row b·N + e (at (b·N + e)·p + j), times `scale`: the real digit done on load.
+    Reals {
+        /// Bins a row, h.
+        h: u32,
+        /// Factor of the loaded values (the real transform's norm).
+        scale: f64,
+    },
+}
+
+impl HalfEdge {
+    /// Bins a row, h.
+    pub fn h(&self) -> u32 {
+        match *self {
+            HalfEdge::Rows { h } | HalfEdge::Reals { h, .. } => h,
+        }
+    }
+}
+
+/// The ends of a real run's fused passes: where the first pass reads, where the last writes
+/// (`None`: one transform after another).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct HalfEdges {
+    /// The first pass's input.
+    pub input: Option<HalfEdge>,
+    /// The last pass's output (`Rows` only).
+    pub output: Option<HalfEdge>,
 }
 
 /// CPU-shaped Cooley-Tukey passes (see [`VcPlan::with_ct_lanes`]).
@@ -312,6 +356,7 @@ impl VcPlan {
             truth: None,
             output: SpectrumOutput::Write,
             ct_lanes: None,
+            half_edges: None,
         })
     }
 
@@ -376,6 +421,26 @@ impl VcPlan {
             self.need_fused("a fused spectral reduction")?;
         }
         self.output = output;
+        Ok(self)
+    }
+
+    /// The same plan reading and writing the real path's layouts ([`HalfEdges`]). Fused with
+    /// a batch of B·h; the schedule applies them where its first and last passes are tile
+    /// passes (not lane blocks, not per-item), else runs without them: check
+    /// `FusedPass::half_in` / `half_out` of the schedule built.
+    pub fn with_half_edges(mut self, edges: HalfEdges) -> Result<VcPlan> {
+        self.need_fused("the real path's fused ends")?;
+        let bad = [edges.input, edges.output]
+            .iter()
+            .flatten()
+            .any(|e| e.h() < 1 || self.batch % e.h() as u64 != 0);
+        if bad || matches!(edges.output, Some(HalfEdge::Reals { .. })) {
+            return Err(JitError::invalid(format!(
+                "fused ends {edges:?} need a batch that is a multiple of h ({}) and rows out",
+                self.batch
+            )));
+        }
+        self.half_edges = Some(edges);
         Ok(self)
     }
 

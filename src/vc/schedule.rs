@@ -338,7 +338,8 @@ impl Schedule {
         let default = plan.fused_lanes.is_none()
             && matches!(plan.fused_layout, FusedLayout::Auto | FusedLayout::Inplace)
             && plan.output == super::plan::SpectrumOutput::Write
-            && plan.truth.is_none();
+            && plan.truth.is_none()
+            && plan.half_edges.is_none();
         let forced = match mode {
             LaneBlocks::Off => return None,
             LaneBlocks::Auto | LaneBlocks::Whole => None,
@@ -424,7 +425,31 @@ fn batch_passes(plan: &VcPlan, mut passes: Vec<FusedPass>, limits: FusedLimits) 
     if passes.len() == 1 {
         per_item(plan, &mut passes[0], limits);
     }
+    if let Some(e) = plan.half_edges {
+        half_edges(e, &mut passes);
+    }
     passes
+}
+
+/// Gives the first and last passes the real path's ends where both are tile passes that
+/// read and write whole batches (not lane blocks, not per-item, no truth input or reduction);
+/// else neither (the real path then moves the layouts in passes of its own).
+fn half_edges(e: crate::vc::plan::HalfEdges, passes: &mut [FusedPass]) {
+    use crate::vc::plan::SpectrumOutput;
+    let tile = |f: &FusedPass| f.block.is_none() && !f.per_item && f.truth.is_none();
+    let ok = passes.first().is_some_and(tile)
+        && passes
+            .last()
+            .is_some_and(|f| tile(f) && f.output == SpectrumOutput::Write);
+    if !ok {
+        return;
+    }
+    if let Some(f) = passes.first_mut() {
+        f.half_in = e.input;
+    }
+    if let Some(f) = passes.last_mut() {
+        f.half_out = e.output;
+    }
 }
 
 /// Work-items a per-item work-group has by default: two warps, several work-groups per SM at
