@@ -55,7 +55,7 @@ pub(super) fn emit_real_bin(w: &mut Writer, pass: &FusedPass, x: &str, row: &str
     let (p, f64p) = (pass.p as u64, pass.precision == Precision::F64);
     w.open("");
     w.line(format!("const idx_t i = ({row}) * {p}u;"));
-    w.line(format!("real2 a = (real2)(src[i], 0);"));
+    w.line("real2 a = (real2)(src[i], 0);");
     for j in 1..p {
         w.line(format!("a += src[i + {j}u] * rw{j};"));
     }
