@@ -435,7 +435,7 @@ fn batch_passes(plan: &VcPlan, mut passes: Vec<FusedPass>, limits: FusedLimits) 
 /// read and write whole batches (not lane blocks, not per-item, no truth input or reduction);
 /// else neither (the real path then moves the layouts in passes of its own).
 fn half_edges(e: crate::vc::plan::HalfEdges, passes: &mut [FusedPass]) {
-    use crate::vc::plan::SpectrumOutput;
+    use crate::vc::plan::{HalfEdge, SpectrumOutput};
     let tile = |f: &FusedPass| f.block.is_none() && !f.per_item && f.truth.is_none();
     let ok = passes.first().is_some_and(tile)
         && passes
@@ -446,6 +446,13 @@ fn half_edges(e: crate::vc::plan::HalfEdges, passes: &mut [FusedPass]) {
     }
     if let Some(f) = passes.first_mut() {
         f.half_in = e.input;
+        // Reals are indexed up to B·p^(n+1), beyond the complex values' B·h·p^n.
+        if let Some(HalfEdge::Reals { h, .. }) = e.input {
+            let reals = (f.p as u64)
+                .checked_pow(f.n + 1)
+                .map(|r| r * (f.batch / h as u64));
+            f.wide_index |= reals.is_none_or(|r| r > u32::MAX as u64);
+        }
     }
     if let Some(f) = passes.last_mut() {
         f.half_out = e.output;

@@ -242,6 +242,14 @@ fn emit_comment(w: &mut Writer, pass: &FusedPass) {
             pass.batch, pass.rows
         ));
     }
+    match pass.half_in {
+        Some(HalfEdge::Reals { h, scale }) => extra.push(format!("Input: p reals a row (vc --real); the value of transform b*{h} + k at e is bin k of the real DFT\nof row b*N + e, times {scale:e}.")),
+        Some(HalfEdge::Rows { h }) => extra.push(format!("Input: numpy's half-spectrum rows: transform b*{h} + k, element e at (b*N + e)*{h} + k.")),
+        None => {}
+    }
+    if let Some(e) = pass.half_out {
+        extra.push(format!("Output: numpy's half-spectrum rows: transform b*{h} + k, element e at (b*N + e)*{h} + k.", h = e.h()));
+    }
     match pass.truth {
         Some(TruthEncoding::Values) => extra.push("Input: truth values (u8/u16) loaded as the real numbers v; a value >= p\nsets flag to the lowest offending flat index.".into()),
         Some(TruthEncoding::Roots) => extra.push("Input: truth values (u8/u16) loaded as eps[v] = e^(2 pi i v/p) from constant memory; a value\n>= p sets flag to the lowest offending flat index.".into()),
