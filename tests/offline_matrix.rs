@@ -14,6 +14,7 @@ use jitfft::mvl::bent::bent_plan;
 use jitfft::stats::offline::targets::{self, Target};
 use jitfft::stats::offline::{cache_dir, vc::source_for, OfflineError};
 use jitfft::transform::Precision;
+use jitfft::vc::plan::{HalfEdge, HalfEdges};
 use jitfft::vc::{Algorithm, Coeffs, SpectrumOutput, TruthEncoding, VcOptions, VcPlan};
 use rayon::prelude::*;
 
@@ -85,6 +86,21 @@ fn block_plan(prec: Precision) -> VcPlan {
     .unwrap()
 }
 
+/// 3^3 × a batch of 2 bins: one fused pass reading reals (h = 2) and writing numpy's rows.
+fn real_ends_plan(prec: Precision) -> VcPlan {
+    let h = HalfEdge::Rows { h: 2 };
+    let reals = HalfEdge::Reals { h: 2, scale: 0.5 };
+    vc(3, 3, Algorithm::Fused, None, prec)
+        .with_batch(2)
+        .and_then(|p| {
+            p.with_half_edges(HalfEdges {
+                input: Some(reals),
+                output: Some(h),
+            })
+        })
+        .unwrap()
+}
+
 fn cli_source(args: &[&str]) -> String {
     let out = common::jitfft().arg("source").args(args).output().unwrap();
     assert!(
@@ -140,6 +156,12 @@ fn programs(t: &Target) -> Vec<Program> {
                 "_item",
             ),
             ("mvl decode+reduce", mvl, "_truthval"),
+            // vc --real's fused ends: the real digit on load, numpy's rows out.
+            (
+                "vc fused real ends",
+                real_ends_plan(prec),
+                "_reals2_rowsout2",
+            ),
         ] {
             let blocks = family == "vc fused blocks";
             if blocks {

@@ -9,6 +9,7 @@ use common::{fails_with, gpu, jitfft, pick, seed};
 use jitfft::io::npy::{npy_bytes, npy_complex_shaped, read_npy, NpyData};
 use jitfft::reference::real::{irfftn_ref, rfftn_ref};
 use jitfft::transform::{Direction, Norm, Precision};
+use jitfft::vc::plan::Algorithm;
 use jitfft::vc::real::data::random_input;
 use jitfft::vc::real::resolve::real_transform;
 use jitfft::vc::request::Request;
@@ -43,8 +44,27 @@ fn check(
         real: true,
         ..Request::new(p)
     };
-    let tr = real_transform(&req, g, None, None).unwrap();
+    check_req(g, &req, s);
+}
+
+/// [`check`] of a whole request (the complex passes' options included).
+fn check_req(g: &jitfft::runtime::Gpu, req: &Request, s: u64) {
+    let (p, n, batch) = (req.p, req.n.unwrap(), req.batch.unwrap());
+    let (prec, dir, norm) = (req.precision, req.direction, req.norm);
+    let tr = real_transform(req, g, None, None).unwrap();
     assert_eq!(tr.inner.is_some(), n > 1);
+    if req.algorithm == Some(Algorithm::Fused) {
+        // Fused complex passes take the real path's ends: no r2c or layout move.
+        let names = tr.kernel_names();
+        assert_eq!(tr.fused_ends, n > 1, "{names:?}");
+        let own = names.iter().filter(|k| k.starts_with("rvc_")).count();
+        let want = if n == 1 || dir == Direction::Inverse {
+            1
+        } else {
+            0
+        };
+        assert_eq!(own, want, "{names:?}");
+    }
     let x = random_input(&tr.plan, s);
     let (y, _) = tr.execute(g, &x).unwrap();
     let b = batch as usize;
@@ -106,6 +126,54 @@ fn r2c_and_c2r_equal_numpy_for_odd_and_even_p() {
         for &prec in &precs {
             for dir in [Direction::Forward, Direction::Inverse] {
                 check(&g, (p, n, b), prec, dir, None, s + i as u64);
+            }
+        }
+    }
+}
+
+/// The fused complex passes with the real path's ends (the real digit on load, numpy's rows
+/// in and out), one pass and several (--fused-digits), rows of transforms a work-group and
+/// one: odd and even p, p = 2, n = 1 and 2, batches, both precisions, every norm.
+#[test]
+fn fused_ends_equal_numpy() {
+    let g = gpu();
+    let s = seed();
+    let cases: &[(u32, u32, u64, Option<u32>)] = &[
+        (2, 1, 3, None),
+        (2, 2, 1, None),
+        (3, 2, 2, None),
+        (3, 5, 1, Some(2)),
+        (2, 6, 2, Some(3)),
+        (4, 3, 3, Some(1)),
+        (5, 3, 2, Some(1)),
+        (6, 3, 2, Some(2)),
+        (7, 2, 1, None),
+    ];
+    // Each case in one precision (both where the suite is exhaustive): programs are built
+    // for every case, and fused ones take the CPU compiler a while.
+    for (i, &(p, n, b, digits)) in cases.iter().enumerate() {
+        let mut precs = vec![Precision::F32];
+        if g.info.fp64 && (i % 2 == 1 || common::exhaustive()) {
+            precs = vec![Precision::F64];
+        }
+        if g.info.fp64 && common::exhaustive() {
+            precs.push(Precision::F32);
+        }
+        for &prec in &precs {
+            for dir in [Direction::Forward, Direction::Inverse] {
+                let norm = [None, Some(Norm::Ortho), Some(Norm::Full)][i % 3];
+                let req = Request {
+                    n: Some(n),
+                    batch: Some(b),
+                    precision: prec,
+                    direction: dir,
+                    norm,
+                    real: true,
+                    algorithm: Some(Algorithm::Fused),
+                    fused_digits: digits,
+                    ..Request::new(p)
+                };
+                check_req(&g, &req, s + i as u64);
             }
         }
     }

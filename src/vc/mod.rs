@@ -8,6 +8,7 @@ pub mod explore;
 pub mod file_pipeline;
 pub mod file_run;
 pub mod fused;
+pub mod half_edge;
 pub mod host;
 pub mod host_cpu;
 pub mod kernel_spec;

@@ -1,5 +1,6 @@
 //! What to compute: a validated, plain-data description of one VC transform.
 
+pub use super::half_edge::{HalfEdge, HalfEdges};
 use crate::error::{JitError, Result};
 use crate::transform::{checked_pow, kebab_names, Direction, Norm, Precision};
 use serde::Serialize;
@@ -163,6 +164,10 @@ pub struct VcPlan {
     /// consecutive positions (see [`VcPlan::with_ct_lanes`]); `None`: one (GPU-shaped).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ct_lanes: Option<CtLanes>,
+    /// Fused only: the real path's ends (see [`VcPlan::with_half_edges`]); `None`: the batch
+    /// is stored one transform after another.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub half_edges: Option<HalfEdges>,
 }
 
 /// CPU-shaped Cooley-Tukey passes (see [`VcPlan::with_ct_lanes`]).
@@ -312,6 +317,7 @@ impl VcPlan {
             truth: None,
             output: SpectrumOutput::Write,
             ct_lanes: None,
+            half_edges: None,
         })
     }
 
@@ -383,6 +389,26 @@ impl VcPlan {
             self.need_fused("a fused spectral reduction")?;
         }
         self.output = output;
+        Ok(self)
+    }
+
+    /// The same plan reading and writing the real path's layouts ([`HalfEdges`]). Fused with
+    /// a batch of B·h; the schedule applies them where its first and last passes are tile
+    /// passes (not lane blocks, not per-item), else runs without them: check
+    /// `FusedPass::half_in` / `half_out` of the schedule built.
+    pub fn with_half_edges(mut self, edges: HalfEdges) -> Result<VcPlan> {
+        self.need_fused("the real path's fused ends")?;
+        let bad = [edges.input, edges.output]
+            .iter()
+            .flatten()
+            .any(|e| e.h() < 1 || self.batch % e.h() as u64 != 0);
+        if bad || matches!(edges.output, Some(HalfEdge::Reals { .. })) {
+            return Err(JitError::invalid(format!(
+                "fused ends {edges:?} need a batch that is a multiple of h ({}) and rows out",
+                self.batch
+            )));
+        }
+        self.half_edges = Some(edges);
         Ok(self)
     }
 

@@ -361,7 +361,8 @@ impl Schedule {
         let default = plan.fused_lanes.is_none()
             && matches!(plan.fused_layout, FusedLayout::Auto | FusedLayout::Inplace)
             && plan.output == super::plan::SpectrumOutput::Write
-            && plan.truth.is_none();
+            && plan.truth.is_none()
+            && plan.half_edges.is_none();
         let forced = match mode {
             LaneBlocks::Off => return None,
             LaneBlocks::Auto | LaneBlocks::Whole => None,
@@ -447,7 +448,38 @@ fn batch_passes(plan: &VcPlan, mut passes: Vec<FusedPass>, limits: FusedLimits) 
     if passes.len() == 1 {
         per_item(plan, &mut passes[0], limits);
     }
+    if let Some(e) = plan.half_edges {
+        half_edges(e, &mut passes);
+    }
     passes
+}
+
+/// Gives the first and last passes the real path's ends where both are tile passes that
+/// read and write whole batches (not lane blocks, not per-item, no truth input or reduction);
+/// else neither (the real path then moves the layouts in passes of its own).
+fn half_edges(e: crate::vc::plan::HalfEdges, passes: &mut [FusedPass]) {
+    use crate::vc::plan::{HalfEdge, SpectrumOutput};
+    let tile = |f: &FusedPass| f.block.is_none() && !f.per_item && f.truth.is_none();
+    let ok = passes.first().is_some_and(tile)
+        && passes
+            .last()
+            .is_some_and(|f| tile(f) && f.output == SpectrumOutput::Write);
+    if !ok {
+        return;
+    }
+    if let Some(f) = passes.first_mut() {
+        f.half_in = e.input;
+        // Reals are indexed up to B·p^(n+1), beyond the complex values' B·h·p^n.
+        if let Some(HalfEdge::Reals { h, .. }) = e.input {
+            let reals = (f.p as u64)
+                .checked_pow(f.n + 1)
+                .map(|r| r * (f.batch / h as u64));
+            f.wide_index |= reals.is_none_or(|r| r > u32::MAX as u64);
+        }
+    }
+    if let Some(f) = passes.last_mut() {
+        f.half_out = e.output;
+    }
 }
 
 /// Work-items a per-item work-group has by default: two warps, several work-groups per SM at

@@ -120,3 +120,35 @@ fn one_shape_for_every_algorithm() -> crate::Result<()> {
     }
     Ok(())
 }
+
+/// The real path's ends go to the first and last fused passes only, named after them; plans
+/// that are not fused or whose batch is not a multiple of h are refused them.
+#[test]
+fn half_edges_on_the_ends() -> crate::Result<()> {
+    use crate::vc::plan::{HalfEdge, HalfEdges};
+    let edges = HalfEdges {
+        input: Some(HalfEdge::Reals { h: 2, scale: 1.0 }),
+        output: Some(HalfEdge::Rows { h: 2 }),
+    };
+    let opts = VcOptions {
+        algorithm: Algorithm::Fused,
+        fused_digits: Some(3),
+        ..Default::default()
+    };
+    let plan = VcPlan::new(3, 7, opts)?
+        .with_batch(2)?
+        .with_half_edges(edges)?;
+    let s = Schedule::for_limits(&plan, DEFAULT_LIMITS);
+    let f: Vec<&FusedPass> = s.fused_passes().collect();
+    assert_eq!(f.len(), 3);
+    assert_eq!((f[0].half_in, f[0].half_out), (edges.input, None));
+    assert_eq!((f[1].half_in, f[1].half_out), (None, None));
+    assert_eq!((f[2].half_in, f[2].half_out), (None, edges.output));
+    assert!(f[0].name().ends_with("_reals2") && f[2].name().ends_with("_rowsout2"));
+    // Not fused, or a batch that is not a multiple of h: refused.
+    let ct = VcPlan::new(3, 2, VcOptions::default())?.with_batch(2)?;
+    assert!(ct.with_half_edges(edges).is_err());
+    let odd = VcPlan::new(3, 2, opts)?.with_batch(3)?;
+    assert!(odd.with_half_edges(edges).is_err());
+    Ok(())
+}

@@ -11,10 +11,11 @@
 # f16 rows use --norm ortho (unscaled 2^28-point sums of random rows can pass 65504).
 # Usage (repo root, release binary present):  OUT=dir tools/gpu/real.sh
 # QUICK=2: the rvc rows at 3^13 and 5^9 (CPU devices; no wht rows).
-# Settings: PARTS (default "torch rvc complex wht": which steps run, in that order; "copy"
+# Settings: PARTS (default "torch rvc complex wht": which steps run, in that order; "irvc"
+# adds `vc --real --inverse` on the rvc rows; "copy"
 # instead of "wht" measures only the copy rate, one `wht --bandwidth` run), REPEAT (20), QUICK=1 (tiny sizes: a PoCL dry run; torch skipped where absent,
 # numpy.fft.rfftn timed instead on a CPU device), DEVICE (a --device selector), JITFFT_BIN,
-# JITFFT_COMMIT, PYTHON (python3).
+# JITFFT_COMMIT, PYTHON (python3), RVC_EXTRA.
 # Writes: env.txt, log.txt, runs.jsonl (one JSON report a run, labelled), torch.json,
 # README.md (the table, also printed).
 set -uo pipefail
@@ -29,6 +30,8 @@ export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
 REPEAT=${REPEAT:-20}
 QUICK=${QUICK:-0}
 PARTS=${PARTS:-torch rvc complex wht}
+# Extra arguments of the vc --real runs (e.g. "--algo fused" on a CPU device, whose default is ct).
+RVC_EXTRA=${RVC_EXTRA:-}
 TORCH_TIMEOUT=${TORCH_TIMEOUT:-60}
 has() { [[ " $PARTS " == *" $1 "* ]]; }
 DEV=()
@@ -125,7 +128,13 @@ PYEOF
 has rvc && while IFS='|' read -r label args; do
   case $label in rvc*) ;; *) continue ;; esac
   # shellcheck disable=SC2086
-  run "$label" real vc --real $args --precision f32 --check --repeat "$REPEAT" --seed 37
+  run "$label" real vc --real $args $RVC_EXTRA --precision f32 --check --repeat "$REPEAT" --seed 37
+done <<< "$CPLX_ROWS"
+# …and its inverse (irfftn) on the same sizes.
+has irvc && while IFS='|' read -r label args; do
+  case $label in rvc*) ;; *) continue ;; esac
+  # shellcheck disable=SC2086
+  run "$label" real-inverse vc --real --inverse $args $RVC_EXTRA --precision f32 --check --repeat "$REPEAT" --seed 37
 done <<< "$CPLX_ROWS"
 has complex && while IFS='|' read -r label args; do
   # The complex path of the wht row's size only beside the wht rows.
@@ -178,6 +187,13 @@ for row in rows:
         pct = f"{100 * gbs / COPY:.0f}% of {COPY:.0f} GB/s" if COPY else "–"
         chk = f'{r["check"]["rel_l2"]:.2e}' if r.get("check") else "–"
         print(f'| `{row}` | {k["median"]:.4f} ({k["min"]:.4f}, {k["max"]:.4f}) | {len(t["kernels"])} | {t["pass_bytes"]} | {gbs:.0f} | {pct} | {chk} | {cplx} | {peer} |')
+        iv = get(row, "real-inverse")
+        if iv and "report" in iv:
+            r = iv["report"]; k = r["timing"]["kernel_ms"]; t = r["transform"]
+            gbs = r["timing"]["effective_gbps"]
+            pct = f"{100 * gbs / COPY:.0f}% of {COPY:.0f} GB/s" if COPY else "–"
+            chk = f'{r["check"]["rel_l2"]:.2e}' if r.get("check") else "–"
+            print(f'| `{row}` inverse (irfftn) | {k["median"]:.4f} ({k["min"]:.4f}, {k["max"]:.4f}) | {len(t["kernels"])} | {t["pass_bytes"]} | {gbs:.0f} | {pct} | {chk} | – | – |')
         continue
     if not w or "report" not in w:
         print(f"| `{row}` | failed: {w['error'] if w else 'not run'} | | | | | | {cplx} | {peer} |")
@@ -198,12 +214,13 @@ for p in peers.values():
     print(f'\nPeer `{p["row"]}`: {p["who"]}.')
 print("\nPer pass (ms, % of copy):\n")
 for row in rows[:2]:
-    rv = get(row, "real")
+  for kind in ("real", "real-inverse"):
+    rv = get(row, kind)
     if rv and "report" in rv and COPY:
         r = rv["report"]; t = r["transform"]
         parts = [f'{k} {ms:.4f} ms, {b / 1e6:.0f} MB, {100 * b / (ms * 1e6) / COPY:.0f}%'
                  for k, ms, b in zip(t["kernels"], r["timing"]["pass_ms"], t["pass_bytes_each"])]
-        print(f"- `{row}` (vc --real): " + "; ".join(parts))
+        print(f"- `{row}` (vc --real{' --inverse' if kind != 'real' else ''}): " + "; ".join(parts))
 for row in rows:
     w = get(row, "wht")
     if w and "report" in w:

@@ -2,7 +2,7 @@
 //! and the output, how work-items hold them and how the local exchange buffer is laid out.
 
 use crate::transform::{Direction, Precision};
-use crate::vc::plan::{SpectrumOutput, TruthEncoding};
+use crate::vc::plan::{HalfEdge, SpectrumOutput, TruthEncoding};
 use serde::Serialize;
 
 /// Where a fused pass writes its results (the resolved form of
@@ -87,6 +87,12 @@ pub struct FusedPass {
     /// Lanes as a block of consecutive low indices instead of lane digits (in-place passes
     /// after the first; [`super::block`]): runs need not be powers of p.
     pub block: Option<LaneBlock>,
+    /// First pass of a real run: reads the bins' rows or the reals ([`HalfEdge`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub half_in: Option<HalfEdge>,
+    /// Last pass of a real run: writes numpy's rows of h bins.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub half_out: Option<HalfEdge>,
 }
 
 /// A pass's lanes as `len` consecutive indices of the `span` = p^k below its transformed
@@ -236,6 +242,14 @@ impl FusedPass {
                 // Split over p work-items by the top digit.
                 name.push_str(&format!("x{}", self.threads()));
             }
+        }
+        match self.half_in {
+            Some(HalfEdge::Reals { h, .. }) => name.push_str(&format!("_reals{h}")),
+            Some(HalfEdge::Rows { h }) => name.push_str(&format!("_rowsin{h}")),
+            None => {}
+        }
+        if let Some(e) = self.half_out {
+            name.push_str(&format!("_rowsout{}", e.h()));
         }
         match self.truth {
             Some(TruthEncoding::Values) => name.push_str("_truthval"),

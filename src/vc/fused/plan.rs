@@ -101,6 +101,8 @@ impl PassCommon {
             output: crate::vc::plan::SpectrumOutput::Write,
             per_item: false,
             block: None,
+            half_in: None,
+            half_out: None,
         }
     }
 }

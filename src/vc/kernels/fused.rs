@@ -1,11 +1,12 @@
 //! The fused multi-digit VC passes' OpenCL C: emits what a [`FusedPass`] (planned in
 //! [`crate::vc::fused`]) says, sub-stages of p-point codelets exchanged through local memory.
 
+use super::half_edges::{edge_stride, emit_real_bin, emit_roots_table, half_h, roots_name};
 use crate::clgen::{real_literal, small_dft, GeneratedProgram, OpCounts, Writer};
 use crate::transform::{Direction, Precision};
 use crate::vc::fused::mapping::{pass_mappings, pw, LocalLayout, Mapping};
 use crate::vc::fused::{FusedPass, Layout, Swizzle};
-use crate::vc::plan::{SpectrumOutput, TruthEncoding};
+use crate::vc::plan::{HalfEdge, SpectrumOutput, TruthEncoding};
 
 /// Σ over runs of digits: `((x / p^a) % p^len) * weight` terms for digits of x placed at
 /// the given weights (consecutive digits with consecutive weights are merged into one term).
@@ -74,6 +75,7 @@ fn emit_pass(w: &mut Writer, pass: &FusedPass) {
         return super::block::emit_block_pass(w, pass);
     }
     emit_comment(w, pass);
+    emit_roots_table(w, pass);
     let xs: Vec<String> = (0..pass.regs()).map(|j| format!("v{j}")).collect();
     emit_signature(w, pass, &xs);
     // Load (sub-stage 0), each later sub-stage, and the store mapping where it differs (the
@@ -104,6 +106,9 @@ pub(super) fn signature_args(pass: &FusedPass) -> String {
             args.push(format!("__global const {ty} *restrict truth"));
             args.push("__constant real2 *eps".to_string());
             args.push("__global uint *flag".to_string());
+        }
+        None if matches!(pass.half_in, Some(HalfEdge::Reals { .. })) => {
+            args.push("__global const real *restrict src".to_string())
         }
         None => args.push("__global const real2 *restrict src".to_string()),
     }
@@ -237,6 +242,14 @@ fn emit_comment(w: &mut Writer, pass: &FusedPass) {
             pass.batch, pass.rows
         ));
     }
+    match pass.half_in {
+        Some(HalfEdge::Reals { h, scale }) => extra.push(format!("Input: p reals a row (vc --real); the value of transform b*{h} + k at e is bin k of the real DFT\nof row b*N + e, times {scale:e}.")),
+        Some(HalfEdge::Rows { h }) => extra.push(format!("Input: numpy's half-spectrum rows: transform b*{h} + k, element e at (b*N + e)*{h} + k.")),
+        None => {}
+    }
+    if let Some(e) = pass.half_out {
+        extra.push(format!("Output: numpy's half-spectrum rows: transform b*{h} + k, element e at (b*N + e)*{h} + k.", h = e.h()));
+    }
     match pass.truth {
         Some(TruthEncoding::Values) => extra.push("Input: truth values (u8/u16) loaded as the real numbers v; a value >= p\nsets flag to the lowest offending flat index.".into()),
         Some(TruthEncoding::Roots) => extra.push("Input: truth values (u8/u16) loaded as eps[v] = e^(2 pi i v/p) from constant memory; a value\n>= p sets flag to the lowest offending flat index.".into()),
@@ -316,7 +329,16 @@ fn emit_signature(w: &mut Writer, pass: &FusedPass, xs: &[String]) {
             w.line(format!("__local real{real} *tile = tile_rows;"));
         }
         w.line("const idx_t gg = get_group_id(0);");
-        if groups == 1 {
+        let h = half_h(pass);
+        if groups > 1 && rows == 1 && h > 1 {
+            // The real path's h bins of a tile run in consecutive work-groups: they read
+            // (and write) the same rows, which meet in the cache.
+            w.line(format!("const idx_t hq = gg / {h}u;"));
+            w.line(format!("const idx_t g = hq % {groups}u;"));
+            w.line(format!(
+                "const idx_t bt = (hq / {groups}u) * {h}u + gg % {h}u;"
+            ));
+        } else if groups == 1 {
             w.line("const idx_t g = 0;");
             w.line(format!("const idx_t bt = gg * {rows}u + row;"));
         } else {
@@ -327,12 +349,39 @@ fn emit_signature(w: &mut Writer, pass: &FusedPass, xs: &[String]) {
         }
         w.line(format!("const bool live = bt < {}u;", pass.batch));
         w.line(format!("const idx_t bb = live ? bt : {}u;", pass.batch - 1));
-        let base = |weights: &[u64]| match spread("g", p, weights).as_str() {
-            "0" => format!("bb * {len}u"),
-            e => format!("{e} + bb * {len}u"),
+        let base = |weights: &[u64], edge: Option<HalfEdge>| {
+            let e = edge_stride(edge);
+            let scaled: Vec<u64> = weights.iter().map(|w| w * e).collect();
+            let batch = match edge {
+                None => format!("bb * {len}u"),
+                Some(HalfEdge::Reals { h, .. }) => format!("(bb / {h}u) * {len}u"),
+                Some(HalfEdge::Rows { h }) => {
+                    format!("(bb / {h}u) * {}u + bb % {h}u", len * h as u64)
+                }
+            };
+            match spread("g", p, &scaled).as_str() {
+                "0" => batch,
+                g => format!("{g} + {batch}"),
+            }
         };
-        w.line(format!("const idx_t in_base = {};", base(&in_w)));
-        w.line(format!("const idx_t out_base = {};", base(&out_w)));
+        w.line(format!(
+            "const idx_t in_base = {};",
+            base(&in_w, pass.half_in)
+        ));
+        w.line(format!(
+            "const idx_t out_base = {};",
+            base(&out_w, pass.half_out)
+        ));
+        if let Some(HalfEdge::Reals { h, .. }) = pass.half_in {
+            // Bin k of the rows this work-item loads: ω^(j·k), j < p, from the roots table.
+            w.line(format!("const uint hk = (uint)(bb % {h}u);"));
+            for j in 1..p {
+                w.line(format!(
+                    "const real2 rw{j} = {}[({j}u * hk) % {p}u];",
+                    roots_name(pass)
+                ));
+            }
+        }
     }
     w.line(format!("real2 {};", xs.join(", ")));
 }
@@ -345,14 +394,20 @@ fn emit_load(w: &mut Writer, pass: &FusedPass, load: &Mapping, xs: &[String]) {
         .iter()
         .map(|&d| pw(p, pass.tile[d].in_pos))
         .collect();
+    let e = edge_stride(pass.half_in);
+    let tw_in: Vec<u64> = tw_in.iter().map(|w| w * e).collect();
     w.line(format!("const idx_t t_in = {};", spread("t", p, &tw_in)));
     for j in 0..bregs {
         let c: u64 = load
             .j_digits(p, j)
             .iter()
-            .map(|&(d, v)| v * pw(p, pass.tile[d].in_pos))
+            .map(|&(d, v)| v * pw(p, pass.tile[d].in_pos) * e)
             .sum();
         let x = &xs[j as usize];
+        if let Some(HalfEdge::Reals { scale, .. }) = pass.half_in {
+            emit_real_bin(w, pass, x, &format!("in_base + t_in + {c}"), scale);
+            continue;
+        }
         match pass.truth {
             None => w.line(format!("{x} = src[in_base + t_in + {c}];")),
             Some(enc) => {
@@ -427,12 +482,14 @@ fn emit_store(w: &mut Writer, pass: &FusedPass, store: &Mapping, xs: &[String]) 
         .iter()
         .map(|&d| pw(p, pass.tile[d].out_pos))
         .collect();
+    let e = edge_stride(pass.half_out);
+    let tw_out: Vec<u64> = tw_out.iter().map(|w| w * e).collect();
     w.line(format!("const idx_t t_out = {};", spread("t", p, &tw_out)));
     for j in 0..bregs {
         let c: u64 = store
             .j_digits(p, j)
             .iter()
-            .map(|&(d, v)| v * pw(p, pass.tile[d].out_pos))
+            .map(|&(d, v)| v * pw(p, pass.tile[d].out_pos) * e)
             .sum();
         let x = &xs[j as usize];
         let x = if pass.output == SpectrumOutput::Norm2 {

@@ -7,6 +7,7 @@ pub mod ct_cg;
 pub mod ct_cpu;
 pub mod ct_cpu_simd;
 pub mod fused;
+mod half_edges;
 mod per_item;
 
 use crate::clgen::GeneratedProgram;

@@ -1,6 +1,11 @@
 //! A real-input plan made ready on a device: the real kernels' program, the complex transform
 //! of the other n−1 digits (none for n = 1), the real and half-spectrum buffers, one pinned
 //! staging; runs with kernel times from profiling events.
+//!
+//! Where the complex transform is fused and its schedule takes the real path's ends
+//! ([`HalfEdges`]), its first pass does the real digit on load (forward) or reads numpy's rows
+//! (inverse), and its last pass writes numpy's rows (forward): forward runs its passes only,
+//! inverse adds the c2r pass; elsewhere the real pass and a layout move run around it.
 
 use super::kernels::{names, source};
 use super::RealPlan;
@@ -10,6 +15,7 @@ use crate::runtime::timing::{event_span_ns, Clock, RunTimes};
 use crate::runtime::{build_program, Arg, Gpu, KernelHandle, Pinned};
 use crate::transform::{Direction, Precision};
 use crate::vc::execute::Real;
+use crate::vc::plan::{Algorithm, HalfEdge, HalfEdges};
 use crate::vc::{DeviceBuffer, VcPlan, VcTransform};
 use ocl::{Buffer, Event};
 use rayon::prelude::*;
@@ -41,9 +47,44 @@ pub struct RealVc {
     pub source: String,
     /// Wall time of building (or loading) the real passes' program.
     pub build_ms: f64,
-    first: KernelHandle,
+    /// The complex passes read and write the real path's layouts themselves ([`HalfEdges`]).
+    pub fused_ends: bool,
+    first: Option<KernelHandle>,
     last: Option<KernelHandle>,
     bufs: Typed,
+}
+
+/// The ends a real run asks of its fused complex passes: forward, the real digit on load and
+/// numpy's rows out; inverse, numpy's rows in (the c2r pass needs every bin of a row).
+fn half_edges(plan: &RealPlan) -> HalfEdges {
+    let h = plan.half() as u32;
+    match plan.direction {
+        Direction::Forward => HalfEdges {
+            input: Some(HalfEdge::Reals {
+                h,
+                scale: plan.scale(),
+            }),
+            output: Some(HalfEdge::Rows { h }),
+        },
+        Direction::Inverse => HalfEdges {
+            input: Some(HalfEdge::Rows { h }),
+            output: None,
+        },
+    }
+}
+
+fn f32_buf(d: Option<DeviceBuffer<'_>>) -> Option<&Buffer<f32>> {
+    match d {
+        Some(DeviceBuffer::F32(x)) => Some(x),
+        _ => None,
+    }
+}
+
+fn f64_buf(d: Option<DeviceBuffer<'_>>) -> Option<&Buffer<f64>> {
+    match d {
+        Some(DeviceBuffer::F64(x)) => Some(x),
+        _ => None,
+    }
 }
 
 fn arg(d: DeviceBuffer<'_>) -> Arg<'_> {
@@ -99,30 +140,50 @@ impl RealVc {
                 plan.p, plan.n, plan.batch, gpu.info.name, gpu.info.max_alloc_bytes
             )));
         }
-        let inner = inner.map(|i| VcTransform::new(gpu, i)).transpose()?;
+        let edged = match inner {
+            Some(i) if i.algorithm == Algorithm::Fused => {
+                Some(i.clone().with_half_edges(half_edges(plan))?)
+            }
+            other => other.cloned(),
+        };
+        let inner = edged
+            .as_ref()
+            .map(|i| VcTransform::new(gpu, i))
+            .transpose()?;
+        let fused_ends = inner.as_ref().is_some_and(|t| {
+            let first = t.schedule.passes.first().and_then(|p| p.fused());
+            first.is_some_and(|f| f.half_in.is_some())
+        });
         let source = source(plan);
         let built = build_program(gpu, &source, "")?;
         let k = names(plan);
-        let (first, last) = match (plan.direction, plan.n > 1) {
-            (Direction::Forward, true) => (k.r2c, Some(k.to_rows)),
-            (Direction::Forward, false) => (k.r2c, None),
-            (Direction::Inverse, true) => (k.to_bins, Some(k.c2r)),
-            (Direction::Inverse, false) => (k.c2r, None),
+        let (first, last) = match (plan.direction, plan.n > 1, fused_ends) {
+            (Direction::Forward, true, true) => (None, None),
+            (Direction::Forward, true, false) => (Some(k.r2c), Some(k.to_rows)),
+            (Direction::Forward, false, _) => (Some(k.r2c), None),
+            (Direction::Inverse, true, true) => (None, Some(k.c2r)),
+            (Direction::Inverse, true, false) => (Some(k.to_bins), Some(k.c2r)),
+            (Direction::Inverse, false, _) => (Some(k.c2r), None),
         };
         let handle = |name: &str| KernelHandle::new(gpu, &built.program, name);
-        let first = handle(&first)?;
+        let first = first.as_deref().map(handle).transpose()?;
         let last = last.as_deref().map(handle).transpose()?;
-        let (rl, hl) = (plan.real_len() as usize, 2 * plan.half_len() as usize);
+        // Own buffers only where a pass of this program reads or writes them.
+        let own = |need: bool, len: u64| if need { len as usize } else { 1 };
+        let forward = plan.direction == Direction::Forward;
+        let rl = own(!(fused_ends && forward), plan.real_len());
+        let hl = own(!fused_ends, 2 * plan.half_len());
+        let stage = plan.real_len().max(2 * plan.half_len()) as usize;
         let bufs = match plan.precision {
             Precision::F32 => Typed::F32(Bufs {
                 real: device_buffer(&gpu.queue, rl)?,
                 half: device_buffer(&gpu.queue, hl)?,
-                staging: Pinned::new(&gpu.queue, rl.max(hl))?,
+                staging: Pinned::new(&gpu.queue, stage)?,
             }),
             Precision::F64 => Typed::F64(Bufs {
                 real: device_buffer(&gpu.queue, rl)?,
                 half: device_buffer(&gpu.queue, hl)?,
-                staging: Pinned::new(&gpu.queue, rl.max(hl))?,
+                staging: Pinned::new(&gpu.queue, stage)?,
             }),
         };
         Ok(RealVc {
@@ -130,6 +191,7 @@ impl RealVc {
             inner,
             source,
             build_ms: built.build_ms,
+            fused_ends,
             first,
             last,
             bufs,
@@ -163,23 +225,39 @@ impl RealVc {
                 self.input_reals()
             )));
         }
+        let inner = self.inner.as_ref();
+        // Uploads go where the first pass reads, downloads come from where the last writes.
+        let up = self
+            .first
+            .is_none()
+            .then(|| inner.map(|t| t.input_buffer()))
+            .flatten();
+        let down = self
+            .last
+            .is_none()
+            .then(|| inner.map(|t| t.result_buffer()))
+            .flatten();
         match &self.bufs {
-            Typed::F32(b) => self.execute_typed(gpu, b, input),
-            Typed::F64(b) => self.execute_typed(gpu, b, input),
+            Typed::F32(b) => self.execute_typed(gpu, b, input, (f32_buf(up), f32_buf(down))),
+            Typed::F64(b) => self.execute_typed(gpu, b, input, (f64_buf(up), f64_buf(down))),
         }
     }
 
     /// The kernel count of a run (real passes and complex passes).
     pub fn pass_count(&self) -> usize {
-        1 + self.last.is_some() as usize
+        self.first.is_some() as usize
+            + self.last.is_some() as usize
             + self.inner.as_ref().map_or(0, |t| t.schedule.pass_count())
     }
 
+    /// [`execute`](Self::execute) on typed buffers; `ends`: the complex transform's buffers
+    /// where its passes read the input and write the output (`None`: this run's own).
     fn execute_typed<T: Real>(
         &self,
         gpu: &Gpu,
         b: &Bufs<T>,
         input: &[f64],
+        ends: (Option<&Buffer<T>>, Option<&Buffer<T>>),
     ) -> Result<(Vec<f64>, RunTimes)> {
         let t0 = Instant::now();
         b.staging.with_map(|m| {
@@ -193,10 +271,10 @@ impl RealVc {
             Direction::Forward => (&b.real, &b.half),
             Direction::Inverse => (&b.half, &b.real),
         };
-        let upload_ms = b.staging.upload_to(src, input.len())?;
+        let upload_ms = b.staging.upload_to(ends.0.unwrap_or(src), input.len())?;
         let mut times = self.passes(gpu, src, dst)?;
         let out_len = self.output_reals();
-        times.download_ms = b.staging.download_from(dst, out_len)?;
+        times.download_ms = b.staging.download_from(ends.1.unwrap_or(dst), out_len)?;
         let out = b.staging.with_map(|m| {
             Ok(m[..out_len]
                 .par_iter()
@@ -208,7 +286,8 @@ impl RealVc {
         Ok((out, times))
     }
 
-    /// The passes from `src` to `dst` through the complex transform's buffers.
+    /// The passes from `src` to `dst` through the complex transform's buffers (the fused
+    /// ends read and write those buffers themselves).
     fn passes<T: ocl::OclPrm>(
         &self,
         gpu: &Gpu,
@@ -223,35 +302,44 @@ impl RealVc {
         };
         let started = Instant::now();
         let Some(inner) = &self.inner else {
-            let ev = launch(&self.first, Arg::buf(src), Arg::buf(dst))?;
+            let Some(k) = &self.first else {
+                return Err(JitError::invalid("a real run of n = 1 without its pass"));
+            };
+            let ev = launch(k, Arg::buf(src), Arg::buf(dst))?;
             return RunTimes::from_launches(&[ev], started);
         };
-        let first = launch(&self.first, Arg::buf(src), arg(inner.input_buffer()))?;
+        let first = match &self.first {
+            Some(k) => Some(launch(k, Arg::buf(src), arg(inner.input_buffer()))?),
+            None => None,
+        };
         let mid = inner.run(gpu)?;
         let last = match &self.last {
-            Some(k) => launch(k, arg(inner.result_buffer()), Arg::buf(dst))?,
-            None => {
-                return Err(JitError::invalid(
-                    "a real run of n ≥ 2 without its last pass",
-                ))
-            }
+            Some(k) => Some(launch(k, arg(inner.result_buffer()), Arg::buf(dst))?),
+            None => None,
         };
-        let a = RunTimes::from_launches(std::slice::from_ref(&first), started)?;
-        let c = RunTimes::from_launches(std::slice::from_ref(&last), started)?;
+        let own = |e: &Option<Event>| {
+            e.as_ref()
+                .map(|e| RunTimes::from_launches(std::slice::from_ref(e), started))
+                .transpose()
+        };
+        let (a, c) = (own(&first)?, own(&last)?);
         let host_ms = started.elapsed().as_secs_f64() * 1e3;
-        let all_events = [a.clock, mid.clock, c.clock]
-            .iter()
-            .all(|c| *c == Clock::Events);
-        if !all_events {
+        let clocks = [a.as_ref(), Some(&mid), c.as_ref()];
+        if !clocks.iter().flatten().all(|t| t.clock == Clock::Events) {
             return Ok(RunTimes::host_only(host_ms));
         }
-        let span = match (event_span_ns(&first), event_span_ns(&last)) {
-            (Ok((s, _)), Ok((_, e))) => e.saturating_sub(s) as f64 * 1e-6,
-            _ => a.kernel_ms + mid.kernel_span_ms + c.kernel_ms,
+        // The span from the events where this program's passes open and close the run, else
+        // the parts' spans added (no gap counted between them).
+        let ends = first.as_ref().zip(last.as_ref());
+        let span = match ends.map(|(f, l)| (event_span_ns(f), event_span_ns(l))) {
+            Some((Ok((s, _)), Ok((_, e)))) => e.saturating_sub(s) as f64 * 1e-6,
+            _ => clocks.iter().flatten().map(|t| t.kernel_span_ms).sum(),
         };
-        let mut pass_ms = a.pass_ms;
-        pass_ms.extend(mid.pass_ms);
-        pass_ms.extend(c.pass_ms);
+        let pass_ms: Vec<f64> = clocks
+            .iter()
+            .flatten()
+            .flat_map(|t| t.pass_ms.iter().copied())
+            .collect();
         Ok(RunTimes {
             kernel_ms: pass_ms.iter().sum(),
             kernel_span_ms: span,
@@ -265,7 +353,7 @@ impl RealVc {
 
     /// The kernels a run launches, in order.
     pub fn kernel_names(&self) -> Vec<String> {
-        let mut v = vec![self.first.name.clone()];
+        let mut v: Vec<String> = self.first.iter().map(|k| k.name.clone()).collect();
         if let Some(t) = &self.inner {
             v.extend(t.schedule.passes.iter().map(|p| {
                 t.program
@@ -278,31 +366,34 @@ impl RealVc {
         v
     }
 
-    /// Bytes each pass reads plus writes, in launch order: the real pass (p reals and h
-    /// complex values a row), the complex passes and the layout move (the half spectrum twice).
+    /// Bytes each pass reads plus writes, in launch order: reals (p a row) and half-spectrum
+    /// values (h a row) each pass moves, read and written once.
     pub fn pass_bytes_each(&self) -> Vec<u64> {
         let p = &self.plan;
         let half = p.half_len() * p.precision.complex_bytes();
         let real = p.real_len() * p.precision.complex_bytes() / 2;
         let inner = self.inner.as_ref().map_or(0, |t| t.schedule.pass_count());
-        let mut v = vec![real + half];
-        if p.direction == Direction::Inverse && inner > 0 {
-            v = vec![2 * half];
+        let forward = p.direction == Direction::Forward;
+        let mut v = Vec::new();
+        if self.first.is_some() {
+            v.push(if forward { real + half } else { 2 * half });
         }
         v.extend(std::iter::repeat_n(2 * half, inner));
-        if inner > 0 {
-            v.push(match p.direction {
-                Direction::Forward => 2 * half,
-                Direction::Inverse => real + half,
-            });
+        if self.fused_ends && forward {
+            // The first complex pass reads the reals instead of the half spectrum.
+            if let Some(f) = v.first_mut() {
+                *f = real + half;
+            }
+        }
+        if self.last.is_some() {
+            v.push(if forward { 2 * half } else { real + half });
         }
         v
     }
 
-    /// Bytes a run's passes read plus write ([`RealPlan::pass_bytes`]).
+    /// Bytes a run's passes read plus write (the sum of [`pass_bytes_each`](Self::pass_bytes_each)).
     pub fn pass_bytes(&self) -> u64 {
-        self.plan
-            .pass_bytes(self.inner.as_ref().map_or(0, |t| t.schedule.pass_count()))
+        self.pass_bytes_each().iter().sum()
     }
 
     /// Unmaps the pinned staging of this transform and of its complex transform.

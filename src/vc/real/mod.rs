@@ -1,10 +1,12 @@
 //! Real-input VC transforms in numpy's layout (issue 35): R2C ≡ `numpy.fft.rfftn` over the n
 //! axes of (p,)*n, C2R ≡ `irfftn(y, s=(p,)*n)`.
 //!
-//! Forward: one pass reads the p reals of each row (the last axis) and writes its h = p//2 + 1
-//! bins bins-major, (B, h, M) with M = p^(n−1); the existing complex passes transform each
-//! bin's M values as a batch of B·h transforms of p^(n−1) points; one pass moves the result to
-//! numpy's (B, M, h). The inverse runs the same steps reversed. See docs/real.md.
+//! The complex passes transform each of the h = p//2 + 1 bins' M = p^(n−1) values as a batch
+//! of B·h transforms of p^(n−1) points. Fused passes take the real path's ends themselves
+//! ([`crate::vc::plan::HalfEdges`]): forward, the first reads p reals a row and does the real
+//! digit on load, the last writes numpy's (B, M, h); inverse, the first reads (B, M, h) and one
+//! c2r pass follows. Other plans: a real pass writes the bins bins-major (B, h, M) and one pass
+//! moves the result to numpy's (B, M, h); the inverse reversed. See docs/real.md.
 
 pub mod data;
 pub mod execute;
@@ -118,8 +120,9 @@ impl RealPlan {
         s
     }
 
-    /// Bytes one run's passes read plus write: the real pass (p reals in, h complex out a
-    /// row), each complex pass over the half spectrum, the layout move.
+    /// Bytes one run's passes read plus write where a real pass and a layout move run around
+    /// the complex passes: the real pass (p reals in, h complex out a row), each complex pass
+    /// over the half spectrum, the layout move (a run's own count: `RealVc::pass_bytes`).
     pub fn pass_bytes(&self, complex_passes: usize) -> u64 {
         let real = self.real_len() * self.precision.complex_bytes() / 2;
         let half = self.half_len() * self.precision.complex_bytes();
