@@ -285,7 +285,7 @@ fn explore_and_tune_real() {
     assert!(
         c.iter().all(|x| x["error"].is_null()
             && x["rel_l2"].as_f64().is_some_and(|e| e < 1e-5)
-            && x["passes"].as_u64().is_some_and(|p| p >= 3)),
+            && x["passes"].as_u64().is_some_and(|p| p >= 1)),
         "{c:?}"
     );
     let times: Vec<f64> = c

@@ -78,6 +78,12 @@ pub fn collect(gpu: &Gpu, tr: &VcTransform) -> Result<ProgramStats> {
         let input = crate::io::random::random_complex(tr.plan.total_len() as usize, 1);
         tr.execute(gpu, &input)?;
     }
+    collect_launched(gpu, tr)
+}
+
+/// [`collect`] of a transform whose kernels have run already (on PoCL: were compiled), e.g.
+/// the complex passes inside a real run.
+pub fn collect_launched(gpu: &Gpu, tr: &VcTransform) -> Result<ProgramStats> {
     let handles: Vec<&KernelHandle> = tr.kernel_handles().iter().collect();
     let (metrics, notes) = program_metrics(gpu, &tr.built, &tr.program.source, &handles);
     let kernels = tr

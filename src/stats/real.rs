@@ -1,18 +1,18 @@
-//! `stats vc --real` (issue 35): the figures of a real run's kernels: the real passes (the
-//! real DFT along the last axis and the layout move; compiler figures only: the generator
-//! writes no counts for them) and the complex passes over p^(n−1) points, a batch of h, as
-//! `stats vc` reports any complex plan (CT or CG by `--algo`).
+//! `stats vc --real` (issue 35): the figures of a real run's kernels: the real passes it
+//! launches (the real DFT along the last axis and the layout move; compiler figures only: the
+//! generator writes no counts for them) and its complex passes over p^(n−1) points, a batch of
+//! h, as `stats vc` reports any complex plan (CT or CG by `--algo`).
 
-use super::collect::{program_metrics, ProgramStats};
+use super::collect::{collect_launched, program_metrics, ProgramStats};
 use super::report::render;
-use super::{collect, Metric};
+use super::Metric;
 use crate::error::Result;
 use crate::runtime::{build_program, DeviceInfo, Gpu, KernelHandle};
 use crate::transform::Direction;
 use crate::vc::real::data::random_input;
 use crate::vc::real::kernels::{names, source};
 use crate::vc::real::{RealPlan, RealVc};
-use crate::vc::{VcPlan, VcTransform};
+use crate::vc::VcPlan;
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -46,28 +46,25 @@ pub struct RealStats {
     pub complex: Option<ProgramStats>,
 }
 
-/// The real passes a run of `rp` launches, in order.
-fn real_kernel_names(rp: &RealPlan) -> Vec<String> {
-    let k = names(rp);
-    match (rp.direction, rp.n > 1) {
-        (Direction::Forward, true) => vec![k.r2c, k.to_rows],
-        (Direction::Forward, false) => vec![k.r2c],
-        (Direction::Inverse, true) => vec![k.to_bins, k.c2r],
-        (Direction::Inverse, false) => vec![k.c2r],
-    }
-}
-
 /// The figures of the real run of `rp` with complex plan `inner` on `gpu` (call
-/// [`super::disable_driver_jit_cache`] before the device opens). The run is launched once
-/// first: PoCL compiles a kernel at its first launch.
+/// [`super::disable_driver_jit_cache`] before the device opens): the run is built as `vc
+/// --real` builds it and launched once (PoCL compiles a kernel at its first launch), then
+/// each of its kernels is read: the real program's (none where fused complex passes take the
+/// real path's ends) and the complex transform's.
 pub fn real_device_stats(gpu: &Gpu, rp: &RealPlan, inner: Option<&VcPlan>) -> Result<RealStats> {
     let tr = RealVc::new(gpu, rp, inner)?;
     tr.execute(gpu, &random_input(rp, 1))?;
-    tr.release()?;
+    let k = names(rp);
+    let ours = [k.r2c, k.c2r, k.to_rows, k.to_bins];
+    let launched: Vec<String> = tr
+        .kernel_names()
+        .into_iter()
+        .filter(|n| ours.contains(n))
+        .collect();
     // The same source again: the program cache gives the binary the run built.
     let src = source(rp);
     let built = build_program(gpu, &src, "")?;
-    let handles = real_kernel_names(rp)
+    let handles = launched
         .iter()
         .map(|name| KernelHandle::new(gpu, &built.program, name))
         .collect::<Result<Vec<_>>>()?;
@@ -81,10 +78,12 @@ pub fn real_device_stats(gpu: &Gpu, rp: &RealPlan, inner: Option<&VcPlan>) -> Re
             metrics,
         })
         .collect();
-    let complex = match inner {
-        Some(plan) => Some(collect(gpu, &VcTransform::new(gpu, plan)?)?),
-        None => None,
-    };
+    let complex = tr
+        .inner
+        .as_ref()
+        .map(|t| collect_launched(gpu, t))
+        .transpose()?;
+    tr.release()?;
     Ok(RealStats {
         device: gpu.info.clone(),
         kind: match rp.direction {
@@ -115,6 +114,9 @@ pub fn render_real(device: &str, st: &RealStats) -> String {
             "no complex pass (n = 1)"
         }
     );
+    if st.real_kernels.is_empty() {
+        out.push_str("\nno real pass: the fused complex passes read and write the real path's layouts themselves\n");
+    }
     for k in &st.real_kernels {
         let _ = writeln!(out, "\nkernel {} (real pass)", k.kernel);
         out.push_str(
