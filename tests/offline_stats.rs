@@ -364,3 +364,65 @@ fn table1_evergreen_is_written_beside_the_paper_with_the_build_commit() {
     assert_eq!(again.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
 }
+
+/// `stats vc --real --target` (issue 35): per target a "real" column (the real passes'
+/// program: r2c, c2r and the two layout moves) beside the complex passes' CT and CG columns
+/// (p^(n−1) points, batch h); --n is required.
+#[test]
+fn real_columns_beside_ct_and_cg() {
+    if !common::offline::ready("clang + libclc (Evergreen)", r600::installed()) {
+        return;
+    }
+    let out = jitfft()
+        .env_remove("JITFFT_DEVICE") // no live column
+        .args([
+            "stats",
+            "vc",
+            "--real",
+            "--p",
+            "5",
+            "--n",
+            "2",
+            "--target",
+            "cypress",
+            "--ct-vs-cg",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cols = v["columns"].as_array().unwrap();
+    let algos: Vec<&str> = cols
+        .iter()
+        .map(|c| c["algorithm"].as_str().unwrap())
+        .collect();
+    assert_eq!(algos, ["real", "ct", "cg"], "{v}");
+    let names: Vec<&str> = cols[0]["kernels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["kernel"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"rvc_r2c_p5_f32") && names.contains(&"rvc_c2r_p5_f32"),
+        "{names:?}"
+    );
+    assert!(
+        cols[1]["kernels"][0]["kernel"]
+            .as_str()
+            .unwrap()
+            .ends_with("_b3"),
+        "{v}"
+    );
+    assert!(v["transform"].as_str().unwrap().contains("batch 3"), "{v}");
+    jitfft()
+        .args(["stats", "vc", "--real", "--p", "5", "--target", "cypress"])
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("needs --n"));
+}

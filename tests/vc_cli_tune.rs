@@ -263,3 +263,83 @@ fn setup_is_what_vc_runs(t: &serde_json::Value, p: &str, n: &str, no_wisdom: &st
         assert_eq!(a["bytes"].as_u64(), Some(points * 8), "f32 complex: {a}");
     }
 }
+
+/// `explore --real` / `tune --real` (issue 35): the real plans join the exploration. Every
+/// candidate is the whole real transform (its complex passes' schedule varying), checked
+/// against numpy's rfftn in f64; `tune --real` stores under a key of its own, which
+/// `vc --real` then takes (and reports as tuned); an explicit algorithm wins over it.
+#[test]
+fn explore_and_tune_real() {
+    let dir = tempfile::tempdir().unwrap();
+    let wisdom = dir.path().join("wisdom.json");
+    let args = ["--real", "--p", "3", "--n", "3", "--repeat", "2"];
+    let out = jitfft()
+        .args(["explore", "vc", "--check", "--json"])
+        .args(args)
+        .env("JITFFT_WISDOM", &wisdom)
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let c = v["candidates"].as_array().unwrap();
+    assert!(c.len() >= 3, "{c:?}");
+    assert!(
+        c.iter().all(|x| x["error"].is_null()
+            && x["rel_l2"].as_f64().is_some_and(|e| e < 1e-5)
+            && x["passes"].as_u64().is_some_and(|p| p >= 1)),
+        "{c:?}"
+    );
+    let times: Vec<f64> = c
+        .iter()
+        .map(|x| x["kernel_ms"]["median"].as_f64().unwrap())
+        .collect();
+    assert!(times.windows(2).all(|w| w[0] <= w[1]), "{times:?}");
+    assert!(!wisdom.exists(), "explore must not write wisdom");
+
+    let out = jitfft()
+        .args(["tune", "vc", "--json"])
+        .args(args)
+        .env("JITFFT_WISDOM", &wisdom)
+        .assert()
+        .success();
+    let t: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let key = t["key"].as_str().unwrap().to_string();
+    assert!(key.ends_with("p=3 n=3 f32 real"), "{key}");
+    assert!(t["default"]["kernel_ms"]["median"].as_f64().unwrap() > 0.0);
+    let w: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&wisdom).unwrap()).unwrap();
+    assert_eq!(
+        w["entries"].get(&key).is_some(),
+        t["stored"].is_string(),
+        "{t}"
+    );
+
+    // A stored choice (written here: CG, radix 3, literal) is what `vc --real` runs, checked.
+    let entry = serde_json::json!({"entries": {key.clone(): {
+        "choice": {"algorithm": "cg", "radix": 3, "coeffs": "literal", "fused_digits": null,
+                   "fused_lanes": null, "fused_layout": "auto", "fused_values": null},
+        "kernel_ms": 1.0, "date": "2026-11-25T00:00:00Z"}}});
+    std::fs::write(&wisdom, entry.to_string()).unwrap();
+    let run = |extra: &[&str]| -> serde_json::Value {
+        let out = jitfft()
+            .args(["vc", "--real", "--p", "3", "--n", "3", "--check", "--json"])
+            .args(extra)
+            .env("JITFFT_WISDOM", &wisdom)
+            .assert()
+            .success();
+        serde_json::from_slice(&out.get_output().stdout).unwrap()
+    };
+    let r = run(&[]);
+    assert!(r["tuned"].as_str().is_some_and(|l| l.contains("cg")), "{r}");
+    assert!(r["check"]["ok"].as_bool().unwrap(), "{r}");
+    let kernels = r["transform"]["kernels"].to_string();
+    assert!(kernels.contains("cg"), "{kernels}");
+    let r = run(&["--algo", "ct"]);
+    assert!(r["tuned"].is_null(), "{r}");
+
+    jitfft()
+        .args(["tune", "vc", "--real", "--p", "3", "--n", "1"])
+        .env("JITFFT_WISDOM", &wisdom)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("n = 1"));
+}

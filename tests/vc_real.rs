@@ -364,3 +364,46 @@ fn bad_input_is_refused_with_the_reason_and_no_output() {
         "a refused run wrote {o}"
     );
 }
+
+/// `stats vc --real`: the real passes' compiler figures, then `stats vc`'s report of the
+/// complex passes over p^(n−1) (CT or CG by --algo, batch h); text and JSON; --n required.
+#[test]
+fn stats_real_reports_the_real_and_the_complex_passes() {
+    for algo in ["ct", "cg"] {
+        let out = jitfft()
+            .args([
+                "stats", "vc", "--real", "--p", "5", "--n", "2", "--algo", algo, "--json",
+            ])
+            .assert()
+            .success();
+        let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        let names: Vec<&str> = v["real_kernels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|k| k["kernel"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["rvc_r2c_p5_f32", "rvc_bins_to_rows_p5_f32"], "{v}");
+        assert!(!v["real_kernels"][0]["metrics"]
+            .as_array()
+            .unwrap()
+            .is_empty());
+        let c = &v["complex"];
+        assert_eq!(c["plan"]["algorithm"], algo, "{c}");
+        assert_eq!(c["plan"]["n"], 1);
+        assert_eq!(c["plan"]["batch"], 3);
+        assert!(!c["kernels"].as_array().unwrap().is_empty());
+    }
+    let out = jitfft()
+        .args(["stats", "vc", "--real", "--inverse", "--p", "4", "--n", "1"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(text.contains("kernel rvc_c2r_p4_f32 (real pass)"), "{text}");
+    assert!(text.contains("no complex pass (n = 1)"), "{text}");
+    jitfft()
+        .args(["stats", "vc", "--real", "--p", "3"])
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("needs --n"));
+}

@@ -7,6 +7,7 @@ use super::bandwidth::copy_bandwidth_gbs;
 use super::export::PeerTimes;
 use super::plot::{ratio_chart, time_chart};
 use super::sweep::{cpu_point, device_point, Variant};
+use super::sweep_real::{self, real_cpu_point, real_device_point, real_plan};
 use super::{BenchRecord, RepeatPolicy};
 use crate::io::atomic::write_atomic;
 use crate::runtime::discover::select_devices;
@@ -33,6 +34,9 @@ pub struct SweepSpec {
     pub precisions: Vec<Precision>,
     /// How each point is repeated.
     pub policy: RepeatPolicy,
+    /// numpy's rfftn of real input (`bench --real`, `bench::sweep_real`): the variants choose
+    /// the real run's complex passes over p^(n−1) points.
+    pub real: bool,
 }
 
 /// `6..10` (inclusive), `6,8,10` or `7`.
@@ -108,6 +112,16 @@ impl SweepSpec {
         for &p in &self.ps {
             for &n in &self.ns {
                 for v in self.variants(p) {
+                    if self.real {
+                        let rp = real_plan(p, n, v.precision)?;
+                        sweep_real::inner_plan(&rp, &v).with_context(|| {
+                            format!(
+                                "--real p = {p}, n = {n}: the complex passes over p^{}",
+                                n - 1
+                            )
+                        })?;
+                        continue;
+                    }
                     let o = VcOptions {
                         algorithm: v.algorithm,
                         radix: v.radix,
@@ -160,6 +174,22 @@ pub fn run_sweep(
     };
     for &p in &spec.ps {
         for &n in &spec.ns {
+            if spec.real {
+                progress(format!("p = {p}, n = {n}: CPU rfftn reference"));
+                let (cpu, reference) = real_cpu_point(p, n, &spec.policy)?;
+                add(&mut records, cpu)?;
+                for (gpu, bw) in gpus {
+                    for v in spec.variants(p) {
+                        progress(format!(
+                            "p = {p}, n = {n}: {} rfftn {}",
+                            gpu.info.name, v.algorithm
+                        ));
+                        let rec = real_device_point(gpu, *bw, &reference, &v, &spec.policy)?;
+                        add(&mut records, rec)?;
+                    }
+                }
+                continue;
+            }
             progress(format!("p = {p}, n = {n}: CPU reference"));
             let (cpu, reference) = cpu_point(p, n, &spec.policy)?;
             add(&mut records, cpu)?;

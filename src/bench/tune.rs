@@ -29,6 +29,9 @@ pub struct TuneRequest {
     pub repeat: usize,
     /// Check every candidate against the f64 reference.
     pub check: bool,
+    /// The real path (`--real`): numpy's rfftn of (p,)*n, the candidates being the schedules
+    /// of its complex passes (`bench::tune_real`).
+    pub real: bool,
 }
 
 impl TuneRequest {
@@ -40,6 +43,9 @@ impl TuneRequest {
             ));
         }
         VcPlan::new(self.p, self.n, open_options(self.precision))?;
+        if self.real {
+            super::tune_real::real_plan_of(self)?;
+        }
         Ok(())
     }
 }
@@ -251,7 +257,12 @@ pub fn table(m: &[Measured]) -> (Vec<&'static str>, Vec<Vec<String>>) {
 
 /// The table's title line.
 pub fn title(device: &str, r: &TuneRequest) -> String {
-    format!("device {device}; VC p = {}, n = {}; kernel time of the passes (data on the device), {} runs after 2 warm-ups", r.p, r.n, r.repeat)
+    let what = if r.real {
+        "real VC (rfftn: real pass, complex passes as below, layout move)"
+    } else {
+        "VC"
+    };
+    format!("device {device}; {what} p = {}, n = {}; kernel time of the passes (data on the device), {} runs after 2 warm-ups", r.p, r.n, r.repeat)
 }
 
 /// One line of a plan timed the `vc` way: kernel median and range, and its passes.

@@ -82,6 +82,11 @@ pub struct BenchArgs {
     /// Folder for SVG plots (time against n, CT/CG ratio), one pair per p.
     #[arg(long, value_name = "DIR")]
     pub plots: Option<PathBuf>,
+    /// Real input: numpy's rfftn of (p,)*n (`vc --real`) against the f64 rfftn reference; the
+    /// algorithm, radix and coefficients choose its complex passes over p^(n−1) points (rows
+    /// `opencl rfftn`; bytes are what the real run's passes move).
+    #[arg(long, conflicts_with = "compare")]
+    pub real: bool,
 }
 
 /// File exports of the records, shared by `bench` and `reproduce`: `-` means stdout.
@@ -155,6 +160,7 @@ impl BenchArgs {
                 min_time_s: self.min_time,
                 max_count: self.max_repeats,
             },
+            real: self.real,
         })
     }
 }

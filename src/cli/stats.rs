@@ -6,6 +6,7 @@
 use super::bench::ExportArgs;
 use super::common::{open_device, print_json, write_data};
 use super::vc::TransformArgs;
+use crate::bench::outputs::Outputs;
 use crate::stats::offline::{self, targets};
 use crate::stats::report::{
     device_stats, list_targets, live_columns, offline_columns, plan_of, render, OfflineReport,
@@ -64,6 +65,10 @@ pub struct StatsVcArgs {
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Real input (`vc --real`, numpy's rfftn; irfftn with --inverse): the real passes'
+    /// figures, then the complex passes over p^(n−1) points (CT or CG by --algo); needs --n.
+    #[arg(long)]
+    pub real: bool,
     /// With --target: write the table as JSON, CSV or Markdown.
     #[command(flatten)]
     pub export: ExportArgs,
@@ -79,7 +84,10 @@ pub fn run(c: StatsArgs) -> Result<()> {
         bail!("give a transform (`jitfft stats vc …`) or --list-targets");
     };
     if a.target.is_some() {
-        return run_offline(a);
+        return match a.real {
+            true => super::stats_real::run_offline_real(a),
+            false => run_offline(a),
+        };
     }
     let e = &a.export;
     if e.export_json.is_some()
@@ -90,6 +98,9 @@ pub fn run(c: StatsArgs) -> Result<()> {
         bail!(
             "--export*: the offline table (--target) is what exports; the device report has --json"
         );
+    }
+    if a.real {
+        return super::stats_real::run_live_real(a);
     }
     crate::stats::disable_driver_jit_cache();
     let plan = plan_of(&a.t.request())?;
@@ -126,10 +137,14 @@ fn run_offline(a: StatsVcArgs) -> Result<()> {
         crate::stats::disable_driver_jit_cache();
         cols.extend(live_columns(&open_device(Some(dev))?, &plans)?);
     }
-    let report = OfflineReport::new(&plans, a.t.radix, cols);
+    emit_offline(&a, &outs, &OfflineReport::new(&plans, a.t.radix, cols))
+}
+
+/// The offline table printed and exported (`--export*`, `--json`).
+pub(super) fn emit_offline(a: &StatsVcArgs, outs: &Outputs, report: &OfflineReport) -> Result<()> {
     let (transform, cols) = (&report.transform, &report.columns);
     if let Some(path) = &outs.json {
-        write_data(path, serde_json::to_string_pretty(&report)?.as_bytes())?;
+        write_data(path, serde_json::to_string_pretty(report)?.as_bytes())?;
     }
     if let Some(path) = &outs.csv {
         write_data(path, offline::table::csv(cols).as_bytes())?;
@@ -139,7 +154,7 @@ fn run_offline(a: StatsVcArgs) -> Result<()> {
         write_data(path, md.as_bytes())?;
     }
     if a.json {
-        return print_json(&report);
+        return print_json(report);
     }
     let to_stdout = [&outs.json, &outs.csv, &outs.markdown]
         .iter()

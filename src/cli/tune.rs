@@ -5,6 +5,7 @@ use super::common::{open_device, print_json, say};
 use super::vc::PrecisionArg;
 use crate::bench::export::md_cell;
 use crate::bench::tune::{explore_vc, table, title, tune_vc, TuneRequest};
+use crate::bench::tune_real::{explore_real, tune_real};
 use crate::vc::explore::Measured;
 use crate::vc::Precision;
 use anyhow::Result;
@@ -39,6 +40,11 @@ pub struct ExploreArgs {
     /// Compare every candidate's output with the f64 reference.
     #[arg(long)]
     pub check: bool,
+    /// The real path (`vc --real`, numpy's rfftn of (p,)*n): the candidates are the schedules
+    /// of its complex passes, each timed as the whole real transform; `tune` stores the
+    /// winner under a real key that `vc --real` reads.
+    #[arg(long)]
+    pub real: bool,
     /// Print JSON instead of a table.
     #[arg(long, conflicts_with = "markdown")]
     pub json: bool,
@@ -62,6 +68,7 @@ impl ExploreArgs {
             },
             repeat: self.repeat,
             check: self.check,
+            real: self.real,
         }
     }
 }
@@ -92,6 +99,9 @@ fn run_vc(a: ExploreArgs, store: bool) -> Result<()> {
     let gpu = open_device(a.device.as_deref())?;
     let pb = super::bench::spinner();
     let mut progress = |m: String| pb.set_message(m);
+    if r.real {
+        return run_real(&gpu, &a, store, &pb, &mut progress);
+    }
     if store {
         let t = tune_vc(&gpu, &r, &mut progress);
         pb.finish_and_clear();
@@ -110,6 +120,37 @@ fn run_vc(a: ExploreArgs, store: bool) -> Result<()> {
         return print_json(&serde_json::to_value(&e)?);
     }
     print_table(&gpu, &a, &e.candidates);
+    Ok(())
+}
+
+/// `explore --real` / `tune --real` (`bench::tune_real`): the table, then for `tune` the
+/// re-timed pair and the decision.
+fn run_real(
+    gpu: &crate::runtime::Gpu,
+    a: &ExploreArgs,
+    store: bool,
+    pb: &indicatif::ProgressBar,
+    progress: &mut dyn FnMut(String),
+) -> Result<()> {
+    let r = a.request();
+    if store {
+        let t = tune_real(gpu, &r, progress);
+        pb.finish_and_clear();
+        let t = t?;
+        if a.json {
+            return print_json(&serde_json::to_value(&t)?);
+        }
+        print_table(gpu, a, &t.candidates);
+        say!("{}", t.text());
+        return Ok(());
+    }
+    let e = explore_real(gpu, &r, progress);
+    pb.finish_and_clear();
+    let e = e?;
+    if a.json {
+        return print_json(&serde_json::to_value(&e)?);
+    }
+    print_table(gpu, a, &e.candidates);
     Ok(())
 }
 

@@ -10,7 +10,7 @@ use crate::runtime::Gpu;
 use crate::transform::Direction;
 use crate::vc::real::data::{check, output_bytes, random_input, read_half, read_real, RealInput};
 use crate::vc::real::report::{RealReport, RealTimingReport, RealTransformReport};
-use crate::vc::real::resolve::real_transform;
+use crate::vc::real::resolve::{real_transform, tuned_entry};
 use crate::vc::report::default_tolerance;
 use crate::vc::request::Request;
 
@@ -78,6 +78,7 @@ pub(super) fn run(
         }
         _ => None,
     };
+    let tuned = tuned_entry(req, gpu, &tr.plan)?.map(|e| e.choice.label());
     let report = RealReport {
         transform: RealTransformReport::of(&tr, &gpu.describe()),
         input: what,
@@ -85,6 +86,7 @@ pub(super) fn run(
         timing: RealTimingReport::of(&tr, &runs),
         check,
         output,
+        tuned,
     };
     tr.release()?;
     Ok(report)

@@ -4,8 +4,8 @@ use super::{amd, intel, intel_cpu, nvidia, pocl, portable, Metric};
 use crate::clgen::small_dft::{self, CodeletReport};
 use crate::clgen::OpCounts;
 use crate::error::Result;
-use crate::runtime::build::{build_options, program_binary};
-use crate::runtime::{DeviceInfo, Gpu};
+use crate::runtime::build::{build_options, program_binary, BuiltProgram};
+use crate::runtime::{DeviceInfo, Gpu, KernelHandle};
 use crate::vc::{VcPlan, VcTransform};
 use ocl::enums::{ProgramBuildInfo, ProgramBuildInfoResult};
 use serde::Serialize;
@@ -74,21 +74,58 @@ fn fresh_build_log(gpu: &Gpu, source: &str) -> Option<String> {
 /// Collects generator counts, vendor compiler figures and portable queries for each kernel.
 /// On PoCL the transform is run once first, since PoCL compiles a kernel at its first launch.
 pub fn collect(gpu: &Gpu, tr: &VcTransform) -> Result<ProgramStats> {
-    let vendor = gpu.info.vendor_key();
-    let mut notes = Vec::new();
-    if vendor == "pocl" {
-        let input = crate::io::random::random_complex(tr.plan.len as usize, 1);
+    if gpu.info.vendor_key() == "pocl" {
+        let input = crate::io::random::random_complex(tr.plan.total_len() as usize, 1);
         tr.execute(gpu, &input)?;
     }
-    let binary = program_binary(&tr.built);
-    let mut log = tr.built.build_log.clone();
+    collect_launched(gpu, tr)
+}
+
+/// [`collect`] of a transform whose kernels have run already (on PoCL: were compiled), e.g.
+/// the complex passes inside a real run.
+pub fn collect_launched(gpu: &Gpu, tr: &VcTransform) -> Result<ProgramStats> {
+    let handles: Vec<&KernelHandle> = tr.kernel_handles().iter().collect();
+    let (metrics, notes) = program_metrics(gpu, &tr.built, &tr.program.source, &handles);
+    let kernels = tr
+        .kernel_counts()
+        .iter()
+        .zip(metrics)
+        .map(|((name, counts), metrics)| KernelStats {
+            kernel: name.clone(),
+            generator: *counts,
+            metrics,
+        })
+        .collect();
+    Ok(ProgramStats {
+        device: gpu.info.clone(),
+        plan: tr.plan.clone(),
+        radices: tr.schedule.radices(),
+        kernels,
+        notes,
+        codelet: small_dft::report(tr.plan.p as u64),
+    })
+}
+
+/// The vendor compiler's figures and the portable queries of each of `handles` (kernels of
+/// `built`, compiled from `source`; on PoCL, launched once already), and the notes on what
+/// could not be read.
+pub fn program_metrics(
+    gpu: &Gpu,
+    built: &BuiltProgram,
+    source: &str,
+    handles: &[&KernelHandle],
+) -> (Vec<Vec<Metric>>, Vec<String>) {
+    let vendor = gpu.info.vendor_key();
+    let mut notes = Vec::new();
+    let binary = program_binary(built);
+    let mut log = built.build_log.clone();
     let mut sass_text: Option<(String, &'static str)> = None;
     let ptx = binary
         .as_deref()
         .map(|b| String::from_utf8_lossy(b).into_owned());
     if vendor == "nvidia" {
         if nvidia::parse_ptxas_log(&log).is_empty() {
-            if let Some(l) = fresh_build_log(gpu, &tr.program.source) {
+            if let Some(l) = fresh_build_log(gpu, source) {
                 notes.push("ptxas report taken from a fresh (uncached) build".into());
                 log = l;
             }
@@ -112,14 +149,15 @@ pub fn collect(gpu: &Gpu, tr: &VcTransform) -> Result<ProgramStats> {
             notes.push(format!("Intel CPU code not available: {e}"));
         }
         if !log.contains("vectorized") {
-            if let Some(l) = fresh_build_log(gpu, &tr.program.source) {
+            if let Some(l) = fresh_build_log(gpu, source) {
                 notes.push("vectorizer report taken from a fresh (uncached) build".into());
                 log = l;
             }
         }
     }
-    let mut kernels = Vec::new();
-    for (handle, (name, counts)) in tr.kernel_handles().iter().zip(tr.kernel_counts()) {
+    let mut all = Vec::new();
+    for handle in handles {
+        let name = &handle.name;
         let mut metrics = Vec::new();
         match vendor {
             "nvidia" => metrics.extend(nvidia::metrics(
@@ -146,18 +184,7 @@ pub fn collect(gpu: &Gpu, tr: &VcTransform) -> Result<ProgramStats> {
             )),
         }
         metrics.extend(portable::metrics(handle));
-        kernels.push(KernelStats {
-            kernel: name.clone(),
-            generator: *counts,
-            metrics,
-        });
+        all.push(metrics);
     }
-    Ok(ProgramStats {
-        device: gpu.info.clone(),
-        plan: tr.plan.clone(),
-        radices: tr.schedule.radices(),
-        kernels,
-        notes,
-        codelet: small_dft::report(tr.plan.p as u64),
-    })
+    (all, notes)
 }

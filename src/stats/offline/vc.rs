@@ -4,6 +4,7 @@
 use super::targets::Target;
 use super::{OfflineError, OfflineKernel};
 use crate::vc::fused::FusedLimits;
+use crate::vc::real::RealPlan;
 use crate::vc::schedule::DEFAULT_LIMITS;
 use crate::vc::{Precision, VcPlan};
 use serde::Serialize;
@@ -44,16 +45,34 @@ pub fn source_for(plan: &VcPlan, target: &Target) -> String {
 pub fn column(plan: &VcPlan, target: &Target) -> Result<OfflineColumn, OfflineError> {
     let source = source_for(plan, target);
     let fp64 = plan.precision == Precision::F64;
+    compile_column(&source, fp64, &plan.algorithm.to_string(), target)
+}
+
+/// Compiles the real passes' program of a real run (`stats vc --real --target`): the program
+/// beside the complex passes' (whose columns [`column`] gives); algorithm "real".
+pub fn real_column(rp: &RealPlan, target: &Target) -> Result<OfflineColumn, OfflineError> {
+    let source = crate::vc::real::kernels::source(rp);
+    compile_column(&source, rp.precision == Precision::F64, "real", target)
+}
+
+/// The column of `source` compiled for `target`; a target without fp64 gives a column saying
+/// so, a missing compiler or a failed build is an error.
+fn compile_column(
+    source: &str,
+    fp64: bool,
+    algorithm: &str,
+    target: &Target,
+) -> Result<OfflineColumn, OfflineError> {
     let mut col = OfflineColumn {
         target: target.name.into(),
         backend: target.backend.name.into(),
-        algorithm: plan.algorithm.to_string(),
+        algorithm: algorithm.into(),
         compiler: String::new(),
         kernels: Vec::new(),
         notes: Vec::new(),
         unavailable: None,
     };
-    match target.build(&source, "", fp64) {
+    match target.build(source, "", fp64) {
         Ok(b) => {
             col.compiler = b.compiler;
             col.kernels = b.kernels;

@@ -67,6 +67,9 @@ pub struct RealReport {
     pub check: Option<CheckReport>,
     /// The output file.
     pub output: Option<String>,
+    /// The label of the complex passes' schedule `tune --real` stored and this run took
+    /// (`None`: the complex path's default, or an option chose the schedule).
+    pub tuned: Option<String>,
 }
 
 impl RealReport {
@@ -109,6 +112,9 @@ impl RealReport {
                 c.tolerance,
                 if c.ok { "ok" } else { "FAILED" }
             );
+        }
+        if let Some(t) = &self.tuned {
+            let _ = writeln!(s, "complex passes: {t} (tuned: tune --real)");
         }
         if let Some(o) = &self.output {
             let _ = writeln!(s, "wrote {o}");
