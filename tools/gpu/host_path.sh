@@ -268,8 +268,9 @@ for size in (vp1, vp2, vp3, vcn):
     r = doc("rust " + size)
     if r:
         row("VcTransform %s host to host (Rust)" % size, size, r["staged_ms"]["median"], r["pinned_ms"]["median"],
-            "what VcPlan.execute calls; staged without the finiteness check: plain stores %s, streaming stores %s ms; before runtime::staging (one memcpy): %.3f ms; upload alone staged %.3f ms, registered user memory (USE_HOST_PTR) %.3f ms; pinned up %.3f + kernels %.3f + down %.3f ms; memcpy of %d bytes: 1 thread %.3f, %d threads %.3f ms; bit-identical %s" % (
+            "what VcPlan.execute calls; staged without the finiteness check: plain stores %s, streaming stores %s ms (chunks of 4 MiB %s, 16 MiB the default, 64 MiB %s); before runtime::staging (one memcpy): %.3f ms; upload alone staged %.3f ms, registered user memory (USE_HOST_PTR) %.3f ms; pinned up %.3f + kernels %.3f + down %.3f ms; memcpy of %d bytes: 1 thread %.3f, %d threads %.3f ms; bit-identical %s" % (
                 f3((r.get("staged_plain_stores_ms") or {}).get("median")), f3((r.get("staged_streaming_stores_ms") or {}).get("median")),
+                f3((r.get("staged_chunk_4mib_ms") or {}).get("median")), f3((r.get("staged_chunk_64mib_ms") or {}).get("median")),
                 r["single_ms"]["median"], r["staged_upload_ms"]["median"], r["registered_upload_ms"]["median"],
                 r["pinned_upload_ms"]["median"], r["kernel_ms"]["median"], r["pinned_download_ms"]["median"], r["bytes_each_way"], r["memcpy_1t_ms"]["median"], r["threads"], r["memcpy_mt_ms"]["median"], r["staged_bit_identical_to_single"]))
 npy_row("A/B: 3^19 npy streamed, JITFFT_HOST_HUGEPAGES=off", "npy streamed nohuge", True)
