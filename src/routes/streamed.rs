@@ -96,17 +96,7 @@ pub(super) fn run(
 /// Host input in the plan's precision: (n, batch, shape, values, description, seed).
 type Loaded<C> = (u32, u64, Vec<usize>, Vec<C>, String, Option<u64>);
 
-/// A zeroed host array of `len` values, on huge pages where `huge` (asked before the first
-/// touch: the read or fill faults 2 MiB at a time, and strided passes need fewer TLB entries).
-fn host_array<C: DeviceComplex>(len: usize, huge: bool) -> Vec<C> {
-    let mut v = vec![bytemuck::Zeroable::zeroed(); len];
-    if huge {
-        crate::runtime::hugepage::advise(&mut v);
-    }
-    v
-}
-
-fn load<C: DeviceComplex>(req: &Request, o: &RunOptions, huge: bool) -> Result<Loaded<C>> {
+fn load<C: DeviceComplex>(req: &Request, o: &RunOptions) -> Result<Loaded<C>> {
     let (p, conv) = (req.p, |v: Vec<Complex64>| -> Vec<C> {
         v.into_iter().map(from_f64::<C>).collect()
     });
@@ -121,12 +111,13 @@ fn load<C: DeviceComplex>(req: &Request, o: &RunOptions, huge: bool) -> Result<L
         let seed = o.seed.unwrap_or_else(fresh_seed);
         // The values `io::random::random_complex` draws, straight into the precision.
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut v = host_array::<C>(plan.total_len() as usize, huge);
-        for x in v.iter_mut() {
-            let re: f64 = rng.gen_range(-1.0..1.0);
-            let im: f64 = rng.gen_range(-1.0..1.0);
-            *x = from_f64::<C>(Complex64::new(re, im));
-        }
+        let v = (0..plan.total_len())
+            .map(|_| {
+                let re: f64 = rng.gen_range(-1.0..1.0);
+                let im: f64 = rng.gen_range(-1.0..1.0);
+                from_f64::<C>(Complex64::new(re, im))
+            })
+            .collect();
         let shape = if b > 1 {
             vec![b as usize, plan.len as usize]
         } else {
@@ -143,7 +134,7 @@ fn load<C: DeviceComplex>(req: &Request, o: &RunOptions, huge: bool) -> Result<L
                 "{what}: transforms of {len} values = {p}^{n}, but --n {want} asks for {p}^{want}"
             )));
         }
-        let mut v = host_array::<C>(npy.len(), huge);
+        let mut v = vec![bytemuck::Zeroable::zeroed(); npy.len()];
         read_complex_into(path, &npy, &mut v)?;
         return Ok((n, b, npy.shape.clone(), v, what, None));
     }
@@ -184,7 +175,7 @@ fn run_typed<C: DeviceComplex>(
 ) -> Result<StreamReport> {
     refuse_host_shortfall(req)?;
     let t_in = Instant::now();
-    let (n, batch, shape, mut data, what, seed) = load::<C>(req, o, gpu.knobs.host_hugepages)?;
+    let (n, batch, shape, mut data, what, seed) = load::<C>(req, o)?;
     let input_ms = t_in.elapsed().as_secs_f64() * 1e3;
     let whole = req.plan(Some(n), Some(batch))?;
     let bottom = |pl: VcPlan| chunk_plan(req, gpu, pl);

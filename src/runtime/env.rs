@@ -192,9 +192,3 @@ pub fn npy_stream_on() -> bool {
 pub fn truth_chunk() -> Option<u64> {
     parse_bytes(&std::env::var("JITFFT_TRUTH_CHUNK").ok()?)
 }
-
-/// `JITFFT_HOST_HUGEPAGES=off`: the streamed route's host array without the huge-page advice
-/// (`runtime::hugepage`; the A/B of `tools/gpu/host_path.sh`).
-pub fn host_hugepages_off() -> bool {
-    std::env::var("JITFFT_HOST_HUGEPAGES").is_ok_and(|v| v == "off" || v == "0")
-}

@@ -34,9 +34,6 @@ pub struct Knobs {
     pub npy_stream: bool,
     /// `JITFFT_TRUTH_CHUNK`: the largest chunk of a truth-vector upload.
     pub truth_chunk: Option<u64>,
-    /// Unless `JITFFT_HOST_HUGEPAGES=off`: the streamed route's host array asks for huge
-    /// pages before its first touch (`runtime::hugepage`).
-    pub host_hugepages: bool,
 }
 
 impl Default for Knobs {
@@ -54,7 +51,6 @@ impl Default for Knobs {
             device_memory_capped: false,
             npy_stream: false,
             truth_chunk: None,
-            host_hugepages: true,
         }
     }
 }
@@ -75,7 +71,6 @@ impl Knobs {
             device_memory_capped: env::device_memory().is_some(),
             npy_stream: env::npy_stream_on(),
             truth_chunk: env::truth_chunk(),
-            host_hugepages: !env::host_hugepages_off(),
         }
     }
 }

@@ -5,7 +5,6 @@ pub mod build;
 pub mod context;
 pub mod discover;
 pub mod env;
-pub mod hugepage;
 pub mod icd_hint;
 pub mod knobs;
 pub mod launch;

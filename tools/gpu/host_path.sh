@@ -17,8 +17,7 @@
 #   3^19 npy file to file streamed   the same with --stream / disk floor measured by the run
 #                                    itself (`vc --json` disk_floor: write + fdatasync and read
 #                                    back of the output's bytes in its folder)
-# A/B rows: the streamed route without its huge-page advice (JITFFT_HOST_HUGEPAGES=off), and
-# with TOUCH_EX=examples/npy_first_touch the first touch of a fresh array measured apart.
+# With TOUCH_EX=examples/npy_first_touch: the first touch of a fresh host array measured apart.
 #   overlap 2^24                     `vc --p 2 --n 24 --overlap` events / sequential pinned floor
 # Rust rows beside them: `VcTransform … host to host (Rust)`, the library call VcPlan.execute
 # makes, measured by examples/host_path (staged now; the single-memcpy path before it).
@@ -38,9 +37,13 @@ QUICK=${QUICK:-0}
 WHEEL=${WHEEL:-}
 mkdir -p "$OUT" "$WORK"
 export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
-if [ -z "${OCL_ICD_VENDORS:-}" ] && ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1; then
-  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
-  export OCL_ICD_VENDORS=/tmp/icd
+# On the GPU host: NVIDIA's ICD beside whatever is installed (the wheel's own loader saw only
+# PoCL there once, and the Python rows silently ran on the CPU), and the GPU asked for by name
+# (a missing GPU fails the step instead of measuring another device).
+if [ -z "${OCL_ICD_VENDORS:-}" ] && nvidia-smi -L >/dev/null 2>&1; then
+  mkdir -p /tmp/icd && cp /etc/OpenCL/vendors/*.icd /tmp/icd/ 2>/dev/null
+  ls /tmp/icd/*.icd 2>/dev/null | xargs -r grep -l libnvidia-opencl >/dev/null || echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
+  export OCL_ICD_VENDORS=/tmp/icd JITFFT_DEVICE=${JITFFT_DEVICE:-gpu}
 fi
 RAW="$OUT/host_path.json.lines"
 LOG="$OUT/log.txt"
@@ -164,9 +167,6 @@ step "npy in memory" "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output 
 rm -f "$WORK/y.npy"
 step "npy streamed" "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output "$WORK/y.npy" --stream --json
 rm -f "$WORK/y.npy"
-# A/B of the streamed route's huge-page advice on its host array (runtime::hugepage).
-step "npy streamed nohuge" env JITFFT_HOST_HUGEPAGES=off "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output "$WORK/y.npy" --stream --json
-rm -f "$WORK/y.npy"
 # The first touch of a fresh host array, measured apart (examples/npy_first_touch).
 if [ -x "${TOUCH_EX:-}" ]; then
   step "first touch" bash -c '"$0" "$1" 1 | python3 -c "import json,sys; print(json.dumps({\"lines\": sys.stdin.read().splitlines()}))"' "$TOUCH_EX" "$WORK/x.npy"
@@ -273,8 +273,6 @@ for size in (vp1, vp2, vp3, vcn):
                 f3((r.get("staged_chunk_4mib_ms") or {}).get("median")), f3((r.get("staged_chunk_64mib_ms") or {}).get("median")),
                 r["single_ms"]["median"], r["staged_upload_ms"]["median"], r["registered_upload_ms"]["median"],
                 r["pinned_upload_ms"]["median"], r["kernel_ms"]["median"], r["pinned_download_ms"]["median"], r["bytes_each_way"], r["memcpy_1t_ms"]["median"], r["threads"], r["memcpy_mt_ms"]["median"], r["staged_bit_identical_to_single"]))
-npy_row("A/B: 3^19 npy streamed, JITFFT_HOST_HUGEPAGES=off", "npy streamed nohuge", True)
-stream_row("A/B: stream 3^20, JITFFT_HOST_HUGEPAGES=off", doc("stream nohuge"))
 t = doc("first touch")
 if t:
     row("first touch of a fresh host array (examples/npy_first_touch)", npy, None, None, "; ".join(t["lines"]))
@@ -290,14 +288,6 @@ json.dump({"steps": steps, "rows": [dict(zip(("row", "size", "now_ms", "floor_ms
           open(out + "/host_path.json", "w"), indent=1)
 EOF
 }
-report
-# The stream A/B last (its random input alone takes ~40 s on the H100 host); the README again.
-read -r p n <<< "$ST"
-if [ "$ST_CAP" = - ]; then
-  step "stream nohuge" env JITFFT_HOST_HUGEPAGES=off "$BIN" vc --p "$p" --n "$n" --stream --json
-else
-  step "stream nohuge" env JITFFT_HOST_HUGEPAGES=off JITFFT_DEVICE_MEMORY="$ST_CAP" "$BIN" vc --p "$p" --n "$n" --stream --json
-fi
 report
 rm -f "$RAW"
 cat "$OUT/README.md"
