@@ -284,6 +284,8 @@ impl VcArgs {
             strict: self.strict,
             chunks: self.chunks,
             progress: None,
+            file_progress: None,
+            disk_floor: self.run.json,
         }
     }
 }
@@ -303,9 +305,15 @@ pub fn run(a: VcArgs) -> Result<()> {
     a.run.validate()?;
     let (req, mut opts) = (a.request(), a.options());
     opts.check()?;
-    let bar = chunk_progress(a.progress);
+    let bar = chunk_progress(a.progress, "stream", "chunks");
     if let Some(b) = bar.clone() {
         opts.progress = Some(ChunkProgress(Arc::new(move |done, all| b.show(done, all))));
+    }
+    // In-memory file runs: the files' reads and writes (never in --json: no bar, no lines).
+    let file_bar =
+        chunk_progress(a.progress, "file", "MiB").filter(|_| !a.run.json && a.run.input.is_some());
+    if let Some(b) = file_bar.clone() {
+        opts.file_progress = Some(ChunkProgress(Arc::new(move |done, all| b.show(done, all))));
     }
     if let Some(out) = &req.output {
         crate::io::output::check_output_path(out)?;
@@ -315,7 +323,7 @@ pub fn run(a: VcArgs) -> Result<()> {
         Notice::Note(s) => super::common::info(format_args!("note: {s}")),
         Notice::Warning(s) => eprintln!("warning: {s}"),
     });
-    if let Some(b) = &bar {
+    for b in [&bar, &file_bar].into_iter().flatten() {
         b.done();
     }
     let report = report?;
@@ -327,16 +335,20 @@ pub fn run(a: VcArgs) -> Result<()> {
     )
 }
 
-/// A streamed run's progress on stderr: a bar on a terminal, else with `--progress` a line at
-/// each tenth of the chunks; nothing with `--quiet`.
+/// A long run's progress on stderr (streamed chunks, or MiB of an in-memory file run read and
+/// written): a bar on a terminal, else with `--progress` a line at each tenth; nothing with
+/// `--quiet`.
 #[derive(Clone)]
 struct Progress {
     bar: Option<indicatif::ProgressBar>,
     /// Tenths printed so far (the text form).
     tenths: Arc<Mutex<u64>>,
+    /// What moves (`stream`, `file`) and its unit (`chunks`, `MiB`), for the text lines.
+    what: &'static str,
+    unit: &'static str,
 }
 
-fn chunk_progress(forced: bool) -> Option<Progress> {
+fn chunk_progress(forced: bool, what: &'static str, unit: &'static str) -> Option<Progress> {
     let tty = std::io::stderr().is_terminal();
     if super::common::quiet() || !(tty || forced) {
         return None;
@@ -344,6 +356,8 @@ fn chunk_progress(forced: bool) -> Option<Progress> {
     Some(Progress {
         bar: tty.then(|| super::bench::progress(0)),
         tenths: Arc::new(Mutex::new(0)),
+        what,
+        unit,
     })
 }
 
@@ -358,7 +372,7 @@ impl Progress {
         let now = done * 10 / all.max(1);
         if now > *t {
             *t = now;
-            eprintln!("stream: {done}/{all} chunks ({}%)", now * 10);
+            eprintln!("{}: {done}/{all} {} ({}%)", self.what, self.unit, now * 10);
         }
     }
 

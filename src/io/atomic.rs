@@ -24,6 +24,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
         name.to_string_lossy(),
         std::process::id()
     ));
+    let _guard = super::interrupt::TempGuard::new(&tmp);
     let result = (|| -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(bytes)?;

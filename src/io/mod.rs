@@ -2,8 +2,10 @@
 //! atomic file writes (write to a temporary file, then rename: no partial outputs).
 
 pub mod atomic;
+pub mod disk_floor;
 pub mod half;
 pub mod input;
+pub mod interrupt;
 pub mod npy;
 pub mod npy_raw;
 pub mod npy_sizes;

@@ -105,10 +105,14 @@ pub fn read_header(path: &Path) -> Result<NpyHeader> {
 /// several GB/s a core; one thread alone caps a 9 GB file near 1–2 s).
 const PIECE: usize = 32 << 20;
 
-/// Reads `dst.len()` bytes of `path` from byte `offset` into `dst`, in parallel pieces.
-pub fn read_body(path: &Path, offset: u64, dst: &mut [u8]) -> Result<()> {
+/// Told the bytes of each piece read or written, from any thread (a progress bar).
+pub type OnBytes<'a> = &'a (dyn Fn(usize) + Sync);
+
+/// Reads `dst.len()` bytes of `path` from byte `offset` into `dst`, in parallel pieces, each
+/// told to `on`.
+pub fn read_body(path: &Path, offset: u64, dst: &mut [u8], on: OnBytes) -> Result<()> {
     let f = File::open(path).map_err(|e| JitError::file(path, format!("cannot read: {e}")))?;
-    read_at(&f, path, offset, dst)
+    read_pieces(&f, path, offset, dst, on)
 }
 
 /// A .npy file being written: header first, the body in pieces at their offsets (from any
@@ -118,6 +122,7 @@ pub struct NpyOut {
     tmp: tempfile::NamedTempFile,
     path: std::path::PathBuf,
     body_at: u64,
+    _guard: super::interrupt::TempGuard,
 }
 
 impl NpyOut {
@@ -129,11 +134,17 @@ impl NpyOut {
             _ => Path::new("."),
         };
         let io = |e: std::io::Error| JitError::file(path, format!("cannot write: {e}"));
-        let tmp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
+        // Readable as any new file is (0666 less the umask), not tempfile's 0600.
+        let tmp = tempfile::Builder::new()
+            .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666))
+            .tempfile_in(dir)
+            .map_err(io)?;
+        let guard = super::interrupt::TempGuard::new(tmp.path());
         let f = tmp.as_file();
         f.set_len((header.len() + body_bytes) as u64).map_err(io)?;
         f.write_all_at(&header, 0).map_err(io)?;
         Ok(NpyOut {
+            _guard: guard,
             tmp,
             path: path.to_path_buf(),
             body_at: header.len() as u64,
@@ -142,13 +153,22 @@ impl NpyOut {
 
     /// Writes `bytes` at byte `offset` of the body, in parallel pieces.
     pub fn write_at(&self, offset: usize, bytes: &[u8]) -> Result<()> {
+        self.write_pieces(offset, bytes, &|_| {})
+    }
+
+    /// [`write_at`](Self::write_at), each piece told to `on` once written.
+    pub fn write_pieces(&self, offset: usize, bytes: &[u8], on: OnBytes) -> Result<()> {
         let f = self.tmp.as_file();
         let at = self.body_at + offset as u64;
         bytes
             .par_chunks(PIECE)
             .enumerate()
-            .try_for_each(|(i, piece)| f.write_all_at(piece, at + (i * PIECE) as u64))
-            .map_err(|e| JitError::file(&self.path, format!("cannot write: {e}")))
+            .try_for_each(|(i, piece)| {
+                f.write_all_at(piece, at + (i * PIECE) as u64)?;
+                on(piece.len());
+                Ok(())
+            })
+            .map_err(|e: std::io::Error| JitError::file(&self.path, format!("cannot write: {e}")))
     }
 
     /// Renames the finished file over the destination.
@@ -163,19 +183,32 @@ impl NpyOut {
 
 /// Reads `dst.len()` bytes of an open file from byte `offset` into `dst`, in parallel pieces.
 pub fn read_at(f: &File, path: &Path, offset: u64, dst: &mut [u8]) -> Result<()> {
+    read_pieces(f, path, offset, dst, &|_| {})
+}
+
+fn read_pieces(f: &File, path: &Path, offset: u64, dst: &mut [u8], on: OnBytes) -> Result<()> {
     dst.par_chunks_mut(PIECE)
         .enumerate()
         .try_for_each(|(i, piece)| {
             f.read_exact_at(piece, offset + (i * PIECE) as u64)
-                .map_err(|e| JitError::file(path, format!("truncated or unreadable data: {e}")))
+                .map_err(|e| JitError::file(path, format!("truncated or unreadable data: {e}")))?;
+            on(piece.len());
+            Ok(())
         })
 }
 
 /// Writes a .npy file of `descr` and `shape` whose data bytes are `body`, atomically (a
-/// temporary file beside it, renamed over it), the body in parallel positioned writes.
-pub fn write_file(path: &Path, descr: &str, shape: &[usize], body: &[u8]) -> Result<()> {
+/// temporary file beside it, renamed over it), the body in parallel positioned writes, each
+/// told to `on`.
+pub fn write_file(
+    path: &Path,
+    descr: &str,
+    shape: &[usize],
+    body: &[u8],
+    on: OnBytes,
+) -> Result<()> {
     let out = NpyOut::create(path, descr, shape, body.len())?;
-    out.write_at(0, body)?;
+    out.write_pieces(0, body, on)?;
     out.persist()
 }
 
@@ -197,15 +230,24 @@ mod tests {
         assert_eq!((h.descr.as_str(), h.shape.clone()), ("<c8", vec![10, 100]));
         assert_eq!(h.data_bytes, 8000);
         let mut body = vec![0u8; 8000];
-        read_body(&path, h.data_offset, &mut body).unwrap();
+        let told = std::sync::atomic::AtomicUsize::new(0);
+        let on = |n: usize| {
+            told.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+        };
+        read_body(&path, h.data_offset, &mut body, &on).unwrap();
         let out = dir.path().join("y.npy");
-        write_file(&out, "<c8", &h.shape, &body).unwrap();
+        write_file(&out, "<c8", &h.shape, &body, &on).unwrap();
+        assert_eq!(
+            told.into_inner(),
+            16000,
+            "every byte read and written is told"
+        );
         assert_eq!(std::fs::read(&out).unwrap(), bytes);
         let full = super::super::npy::read_npy(&out).unwrap();
         assert_eq!(full.shape, vec![10, 100]);
         // Short files are refused, not zero-filled.
         std::fs::write(&path, &bytes[..bytes.len() - 8]).unwrap();
         let mut body = vec![0u8; 8000];
-        assert!(read_body(&path, h.data_offset, &mut body).is_err());
+        assert!(read_body(&path, h.data_offset, &mut body, &|_| {}).is_err());
     }
 }

@@ -171,6 +171,7 @@ pub fn write_complex<C: DeviceComplex>(path: &Path, data: &[C], shape: &[usize])
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_default();
     let tmp: PathBuf = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
+    let _guard = super::interrupt::TempGuard::new(&tmp);
     let write = || -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;
         let head = npy_bytes(descr, shape, &[]);

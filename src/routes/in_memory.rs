@@ -71,6 +71,7 @@ pub(super) fn run(
         output,
         overlap,
         host_steps: None,
+        disk_floor: None,
     };
     // Unmap the pinned staging now, so an unmap error reaches the caller.
     drop(ov);

@@ -5,6 +5,7 @@
 //! MPI route is `mpi::vc`. Front ends build a [`crate::vc::request::Request`] and
 //! [`RunOptions`], call [`run_vc`] and print the [`VcOutcome`].
 
+mod disk;
 mod in_memory;
 mod native;
 mod real;
@@ -32,6 +33,12 @@ pub struct RunOptions {
     pub chunks: Option<usize>,
     /// Streamed runs: told after each chunk (chunks done, chunks of every pass).
     pub progress: Option<ChunkProgress>,
+    /// In-memory .npy file runs: told as the files are read and written (MiB done, MiB of
+    /// every read and write of the run).
+    pub file_progress: Option<ChunkProgress>,
+    /// File runs: measure the disk floor once after the run, in the output's folder
+    /// (`disk_floor` in the report; `vc --json` asks for it).
+    pub disk_floor: bool,
 }
 
 /// A streamed run's progress callback (see [`crate::vc::stream::Progress`]).
@@ -111,6 +118,20 @@ pub fn run_vc(
     notice: &mut dyn FnMut(Notice),
 ) -> Result<VcOutcome> {
     let resolved = resolve(req, gpu, &gpu.knobs)?;
+    let mut outcome = run_route(req, o, gpu, resolved, notice)?;
+    if let (true, Some(out), Some(_)) = (o.disk_floor, &req.output, &req.input) {
+        disk::attach(out, &mut outcome, notice);
+    }
+    Ok(outcome)
+}
+
+fn run_route(
+    req: &Request,
+    o: &RunOptions,
+    gpu: &Gpu,
+    resolved: crate::vc::request::Resolved,
+    notice: &mut dyn FnMut(Notice),
+) -> Result<VcOutcome> {
     match resolved.route {
         Route::Streamed { reason, announced } => {
             if announced {

@@ -6,7 +6,7 @@ use super::{Notice, RunOptions};
 use crate::error::{JitError, Result};
 use crate::runtime::Gpu;
 use crate::vc::choose::Chosen;
-use crate::vc::file_run::{run_native as file_run, NativeInput};
+use crate::vc::file_run::{run_native as file_run, FileEnds, NativeInput};
 use crate::vc::overlap::{DownloadMode, Overlapped};
 use crate::vc::report::{TimingReport, TransformReport};
 use crate::vc::request::Request;
@@ -38,7 +38,28 @@ pub(super) fn run(
     if let Some(ov) = &ov {
         ov.floor()?;
     }
-    let (_, _, first) = file_run(gpu, &tr, ov.as_ref(), src, None, &out_shape)?;
+    // Progress in MiB over every read (warm-up included) and write of the run.
+    let body = plan.total_len()
+        * if plan.precision == crate::vc::Precision::F32 {
+            8
+        } else {
+            16
+        };
+    let all = body * (1 + o.repeat as u64) + out.map_or(0, |_| body * o.repeat as u64);
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let on = |n: usize| {
+        if let Some(p) = &o.file_progress {
+            let d = done.fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed) + n as u64;
+            (p.0)(d >> 20, all >> 20);
+        }
+    };
+    let ends = |out| FileEnds {
+        src,
+        out,
+        out_shape: &out_shape,
+        on: &on,
+    };
+    let (_, _, first) = file_run(gpu, &tr, ov.as_ref(), &ends(None))?;
     if first.non_finite > 0 {
         let what = format!(
             "{}: {} NaN or infinite value(s)",
@@ -57,7 +78,7 @@ pub(super) fn run(
         if let Some(ov) = &ov {
             floors.push(ov.floor()?);
         }
-        let (r, v, s) = file_run(gpu, &tr, ov.as_ref(), src, out, &out_shape)?;
+        let (r, v, s) = file_run(gpu, &tr, ov.as_ref(), &ends(out))?;
         runs.push(r);
         overs.extend(v);
         steps.push(s);
@@ -76,6 +97,7 @@ pub(super) fn run(
         output: out.map(|p| p.display().to_string()),
         overlap,
         host_steps: Some(HostStepsReport::of(first, steps)),
+        disk_floor: None,
     };
     drop(ov);
     tr.release()?;

@@ -85,6 +85,9 @@ pub struct VcReport {
     /// as they always were).
     #[serde(skip_serializing_if = "Option::is_none", serialize_with = "as_value")]
     pub host_steps: Option<HostStepsReport>,
+    /// File runs with `--json`: the disk floor measured in the same run (`routes::disk`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub disk_floor: Option<super::disk::DiskFloorReport>,
 }
 
 fn as_value<S: Serializer>(v: &Option<HostStepsReport>, s: S) -> Result<S::Ok, S::Error> {

@@ -67,7 +67,12 @@ pub struct StreamReport {
     input_ms: f64,
     /// The check, when asked for.
     pub check: Option<CheckReport>,
-    output: Option<String>,
+    pub(super) output: Option<String>,
+    /// Writing the output file (ms; 0 without one).
+    output_ms: f64,
+    /// File runs with `--json`: the disk floor measured in the same run (`routes::disk`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub disk_floor: Option<super::disk::DiskFloorReport>,
 }
 
 /// Runs `req` streamed on `gpu`; `reason` is why it streams.
@@ -194,6 +199,7 @@ fn run_typed<C: DeviceComplex>(
         None => None,
     };
     let failed = check.as_ref().is_some_and(|c| !c.ok);
+    let t_out = Instant::now();
     let output = match &req.output {
         Some(path) if !failed => {
             if crate::io::output::is_npy(path) && !crate::io::output::is_stdout(path) {
@@ -206,6 +212,7 @@ fn run_typed<C: DeviceComplex>(
         }
         _ => None,
     };
+    let output_ms = t_out.elapsed().as_secs_f64() * 1e3;
     let report = StreamReport {
         device: gpu.info.clone(),
         streamed: true,
@@ -229,6 +236,8 @@ fn run_typed<C: DeviceComplex>(
         input_ms,
         check,
         output,
+        output_ms,
+        disk_floor: None,
     };
     sv.release()?;
     Ok(report)
@@ -270,6 +279,11 @@ fn chunk_transforms(sv: &StreamedVc) -> Vec<ChunkTransform> {
 }
 
 impl StreamReport {
+    /// Host wall time from the input read to the output written (ms).
+    pub fn file_to_file_ms(&self) -> f64 {
+        self.input_ms + self.total_ms + self.output_ms
+    }
+
     /// The report as text for `device` (its description), one line a row.
     pub fn text(&self, device: &str) -> String {
         let r = self;

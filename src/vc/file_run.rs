@@ -13,7 +13,7 @@
 use super::overlap::{OverlapTimes, Overlapped};
 use super::{DeviceComplex, Precision, VcTransform};
 use crate::error::Result;
-use crate::io::npy_raw::{read_at, read_body, read_header, write_file, NpyHeader, NpyOut};
+use crate::io::npy_raw::{read_at, read_body, read_header, write_file, NpyHeader, NpyOut, OnBytes};
 use crate::io::npy_sizes::NpySizes;
 use crate::runtime::timing::RunTimes;
 use crate::runtime::Gpu;
@@ -111,24 +111,36 @@ pub struct HostSteps {
     pub non_finite: usize,
 }
 
-/// One run from `src` to `out` (when given; shaped `out_shape`) through `tr`'s staging,
-/// overlapped when `ov` is given (which must be built on `tr`). Returns the run's times as
-/// plain runs report them, the overlap figures, and the host steps.
+/// Where a run reads and writes: the input, the output (when given) and its shape, and who is
+/// told the bytes of each piece read and written (a progress bar).
+pub struct FileEnds<'a> {
+    /// The input.
+    pub src: &'a NativeInput,
+    /// The output file, if any.
+    pub out: Option<&'a Path>,
+    /// The output's shape.
+    pub out_shape: &'a [usize],
+    /// Told each piece's bytes as it is read or written (in memory; the streamed knob's
+    /// run does not tell).
+    pub on: OnBytes<'a>,
+}
+
+/// One run from `f.src` to `f.out` through `tr`'s staging, overlapped when `ov` is given
+/// (which must be built on `tr`). Returns the run's times as plain runs report them, the
+/// overlap figures, and the host steps.
 pub fn run_native(
     gpu: &Gpu,
     tr: &VcTransform,
     ov: Option<&Overlapped>,
-    src: &NativeInput,
-    out: Option<&Path>,
-    out_shape: &[usize],
+    f: &FileEnds,
 ) -> Result<(RunTimes, Option<OverlapTimes>, HostSteps)> {
     match tr.plan.precision {
-        Precision::F32 => run_typed::<Complex32>(gpu, tr, ov, src, out, out_shape, |c| {
-            c.re.is_finite() && c.im.is_finite()
-        }),
-        Precision::F64 => run_typed::<Complex64>(gpu, tr, ov, src, out, out_shape, |c| {
-            c.re.is_finite() && c.im.is_finite()
-        }),
+        Precision::F32 => {
+            run_typed::<Complex32>(gpu, tr, ov, f, |c| c.re.is_finite() && c.im.is_finite())
+        }
+        Precision::F64 => {
+            run_typed::<Complex64>(gpu, tr, ov, f, |c| c.re.is_finite() && c.im.is_finite())
+        }
     }
 }
 
@@ -140,11 +152,10 @@ fn run_typed<C: DeviceComplex>(
     gpu: &Gpu,
     tr: &VcTransform,
     ov: Option<&Overlapped>,
-    src: &NativeInput,
-    out: Option<&Path>,
-    out_shape: &[usize],
+    f: &FileEnds,
     finite: impl Fn(&C) -> bool + Sync,
 ) -> Result<(RunTimes, Option<OverlapTimes>, HostSteps)> {
+    let (src, out, out_shape) = (f.src, f.out, f.out_shape);
     let t0 = Instant::now();
     let mut s = HostSteps {
         pinned_alloc_ms: tr.alloc_ms,
@@ -168,6 +179,7 @@ fn run_typed<C: DeviceComplex>(
             &src.path,
             header.data_offset,
             bytemuck::cast_slice_mut(&mut m[..]),
+            f.on,
         )?;
         s.read_ms = ms_since(t);
         let t = Instant::now();
@@ -200,6 +212,7 @@ fn run_typed<C: DeviceComplex>(
                 native_descr(C::PRECISION),
                 out_shape,
                 bytemuck::cast_slice(&m[..]),
+                f.on,
             )?;
             s.write_ms = ms_since(t);
             Ok(())

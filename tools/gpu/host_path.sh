@@ -14,8 +14,10 @@
 #   stream 3^20                      `vc --p 3 --n 20 --stream`, both passes / every byte up and
 #                                    down at the full-duplex rate measured on the same buffers
 #   3^19 npy file to file in memory  `vc --input x.npy --output y.npy` (warm run's total) /
-#   3^19 npy file to file streamed   the same with --stream / disk floor: `dd` read of x.npy +
-#                                    `dd` write (fdatasync) of the same bytes in the output folder
+#   3^19 npy file to file streamed   the same with --stream / disk floor measured by the run
+#                                    itself (`vc --json` disk_floor: write + fdatasync and read
+#                                    back of the output's bytes in its folder)
+# With TOUCH_EX=examples/npy_first_touch: the first touch of a fresh host array measured apart.
 #   overlap 2^24                     `vc --p 2 --n 24 --overlap` events / sequential pinned floor
 # Rust rows beside them: `VcTransform … host to host (Rust)`, the library call VcPlan.execute
 # makes, measured by examples/host_path (staged now; the single-memcpy path before it).
@@ -24,7 +26,7 @@
 # target/release/examples/host_path), WHEEL (a jitfft wheel, or the extension module
 # target/release/libjitfft_py.so: the Python rows; "not run" without), WORK (scratch folder for the .npy files, default /tmp/host_path_work), LIMIT
 # (seconds per step, 200), QUICK=1 (small sizes: a PoCL run), ONLY (a regex: only the steps
-# whose names match, e.g. '^(npy make|disk floor|npy streamed)$'; the other rows read "not run").
+# whose names match, e.g. '^(npy make|npy streamed)$'; the other rows read "not run").
 set -uo pipefail
 : "${OUT:?set OUT=dir for the results}"
 BIN=${JITFFT_BIN:-target/release/jitfft}
@@ -35,9 +37,13 @@ QUICK=${QUICK:-0}
 WHEEL=${WHEEL:-}
 mkdir -p "$OUT" "$WORK"
 export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
-if [ -z "${OCL_ICD_VENDORS:-}" ] && ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1; then
-  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
-  export OCL_ICD_VENDORS=/tmp/icd
+# On the GPU host: NVIDIA's ICD beside whatever is installed (the wheel's own loader saw only
+# PoCL there once, and the Python rows silently ran on the CPU), and the GPU asked for by name
+# (a missing GPU fails the step instead of measuring another device).
+if [ -z "${OCL_ICD_VENDORS:-}" ] && nvidia-smi -L >/dev/null 2>&1; then
+  mkdir -p /tmp/icd && cp /etc/OpenCL/vendors/*.icd /tmp/icd/ 2>/dev/null
+  ls /tmp/icd/*.icd 2>/dev/null | xargs -r grep -l libnvidia-opencl >/dev/null || echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
+  export OCL_ICD_VENDORS=/tmp/icd JITFFT_DEVICE=${JITFFT_DEVICE:-gpu}
 fi
 RAW="$OUT/host_path.json.lines"
 LOG="$OUT/log.txt"
@@ -151,33 +157,26 @@ else
   step "stream" env JITFFT_DEVICE_MEMORY="$ST_CAP" "$BIN" vc --p "$p" --n "$n" --stream --json
 fi
 
-# .npy file to file, in memory and streamed, and the disk floor in the same folder.
+# .npy file to file, in memory and streamed; each run measures the disk floor itself (`vc
+# --json`'s disk_floor: a sequential write + fdatasync and read back of the output's bytes in
+# its folder, after the run), which the row takes as its floor and takes out of the wall time.
 read -r p n <<< "$NPY"
-rm -f "$WORK"/*.npy "$WORK/floor.bin"
+rm -f "$WORK"/*.npy
 step "npy make" "$BIN" vc --p "$p" --n "$n" --output "$WORK/x.npy" --repeat 1 --json
-bytes=$(stat -c %s "$WORK/x.npy" 2>/dev/null || echo 0)
-step "disk floor" python3 - "$WORK/x.npy" "$WORK/floor.bin" "$bytes" <<'EOF'
-import json, os, subprocess, sys, time
-src, dst, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
-mb = max(1, n // (64 << 20))
-t = time.time()
-subprocess.run(["dd", f"if={src}", "of=/dev/null", "bs=64M"], check=True, capture_output=True)
-read_s = time.time() - t
-t = time.time()
-subprocess.run(["dd", "if=/dev/zero", f"of={dst}", "bs=64M", f"count={mb}", "conv=fdatasync"],
-               check=True, capture_output=True)
-write_s = time.time() - t
-os.remove(dst)
-print(json.dumps({"bytes": n, "read_s": read_s, "write_s": write_s, "write_bytes": mb * (64 << 20)}))
-EOF
 step "npy in memory" "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output "$WORK/y.npy" --repeat 1 --json
 rm -f "$WORK/y.npy"
 step "npy streamed" "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output "$WORK/y.npy" --stream --json
+rm -f "$WORK/y.npy"
+# The first touch of a fresh host array, measured apart (examples/npy_first_touch).
+if [ -x "${TOUCH_EX:-}" ]; then
+  step "first touch" bash -c '"$0" "$1" 1 | python3 -c "import json,sys; print(json.dumps({\"lines\": sys.stdin.read().splitlines()}))"' "$TOUCH_EX" "$WORK/x.npy"
+fi
 rm -f "$WORK"/*.npy
 
 read -r p n <<< "$OV"
 step "overlap" "$BIN" vc --p "$p" --n "$n" --overlap --json
 
+report() {
 python3 - "$RAW" "$OUT" "$QUICK" "$WHEEL" "$VP1" "$VP2" "$VP3" "$VCN" "$ST" "$NPY" "$OV" <<'EOF'
 import json, sys
 raw, out, quick, wheel = sys.argv[1:5]
@@ -220,8 +219,10 @@ for label, key, size in (("VcPlan 3^16 host to host", "vp1", vp1), ("VcPlan 2^24
 r = doc("rust " + vcn)
 row("vc() repeated 3^13", vcn, py["vc"]["median"] if py else None, r["pinned_ms"]["median"] if r else None,
     "floor: pinned upload + kernels + download" + ("" if py else nopy))
-s = doc("stream")
-if s:
+def stream_row(label, s):
+    if not s:
+        row(label, st, None, None, "failed or not run (log.txt)")
+        return
     passes = s["passes"]
     now = sum(p["wall_ms"] for p in passes)
     fl = s["floor"]
@@ -230,28 +231,32 @@ if s:
     note = "; ".join("pass %d..%d %.1f ms (%.0f%% of full duplex; gather %.1f, scatter %.1f ms host, events up %.1f kernels %.1f down %.1f)" % (
         p["digits"][0], p["digits"][0] + p["digits"][1], p["wall_ms"], 100 * p["of_duplex"], p["gather_ms"], p["scatter_ms"],
         p["upload_ms"], p["kernel_ms"], p["download_ms"]) for p in passes)
-    row("stream 3^20", st, now, floor, "floor: every byte up and down at %.1f GB/s both ways at once (sequential %.1f GB/s: %.1f ms); %s" % (
-        fl["duplex_rate_gbs"], fl["rate_gbs"], seq, note))
-else:
-    row("stream 3^20", st, None, None, "failed or not run (log.txt)")
-d = doc("disk floor")
-disk = (d["read_s"] + d["write_s"] * d["bytes"] / d["write_bytes"]) * 1e3 if d else None
-m = doc("npy in memory")
-if m:
-    hs = m["host_steps"]
-    k = hs["runs"][-1]
-    now = steps["npy in memory"]["wall_s"] * 1e3
-    note = "process wall (a warm-up run without write, then one run); the run: read %.0f, scan %.0f, upload %.0f, kernel %.0f, download %.0f, write %.0f ms = %.0f ms; pinned staging allocated once %.0f ms" % (
-        k["read_ms"], k["scan_ms"], k["upload_ms"], k["kernel_ms"], k["download_ms"], k["write_ms"], k["total_ms"], hs["first"]["pinned_alloc_ms"])
-else:
-    now, note = None, "failed (log.txt)"
-dnote = ("dd read of x.npy %.0f ms + dd write (fdatasync) of the same bytes %.0f ms" % (d["read_s"] * 1e3, disk - d["read_s"] * 1e3)) if d else "disk floor failed"
-row("3^19 npy file to file in memory", npy, now, disk, "floor: %s; %s" % (dnote, note))
-s = doc("npy streamed")
-row("3^19 npy file to file streamed", npy, steps["npy streamed"]["wall_s"] * 1e3 if s else None, disk,
-    ("process wall; input read %.0f ms, passes %s ms, the rest (write + sync, setup) %.0f ms" % (
-        s["input_ms"], "+".join("%.0f" % p["wall_ms"] for p in s["passes"]),
-        steps["npy streamed"]["wall_s"] * 1e3 - s["input_ms"] - sum(p["wall_ms"] for p in s["passes"]))) if s else "failed (log.txt)")
+    row(label, st, now, floor, "floor: every byte up and down at %.1f GB/s both ways at once (sequential %.1f GB/s: %.1f ms); %s; host array filled in %.0f ms" % (
+        fl["duplex_rate_gbs"], fl["rate_gbs"], seq, note, s["input_ms"]))
+stream_row("stream 3^20", doc("stream"))
+def npy_row(label, name, streamed):
+    m = doc(name)
+    if not m or not m.get("disk_floor"):
+        row(label, npy, None, None, "failed or not run (log.txt)")
+        return
+    d = m["disk_floor"]
+    # The process wall less the floor's own measurement (after the run, in the same process).
+    now = steps[name]["wall_s"] * 1e3 - d["floor_ms"]
+    floor = d["floor_ms"]
+    dnote = "disk floor measured in the same run (`vc --json` disk_floor): write + fdatasync of the output's %d bytes %.0f ms (%.2f GB/s) + read back %.0f ms (%.2f GB/s); the run's own file-to-file time %.0f ms (%.2f × floor)" % (
+        d["bytes"], d["write_ms"], d["write_gbs"], d["read_ms"], d["read_gbs"], d["run_ms"] or 0, d["ratio"] or 0)
+    if streamed:
+        note = "process wall less the floor's measurement; input read %.0f ms, passes %s ms, output write + sync %.0f ms, the rest (setup, floor of the passes) %.0f ms" % (
+            m["input_ms"], "+".join("%.0f" % p["wall_ms"] for p in m["passes"]), m["output_ms"],
+            now - m["input_ms"] - m["total_ms"] - m["output_ms"])
+    else:
+        hs = m["host_steps"]
+        k = hs["runs"][-1]
+        note = "process wall less the floor's measurement (a warm-up run without write, then one run); the run: read %.0f, scan %.0f, upload %.0f, kernel %.0f, download %.0f, write %.0f ms (no fsync) = %.0f ms; pinned staging allocated once %.0f ms" % (
+            k["read_ms"], k["scan_ms"], k["upload_ms"], k["kernel_ms"], k["download_ms"], k["write_ms"], k["total_ms"], hs["first"]["pinned_alloc_ms"])
+    row(label, npy, now, floor, "floor: %s; %s" % (dnote, note))
+npy_row("3^19 npy file to file in memory", "npy in memory", False)
+npy_row("3^19 npy file to file streamed", "npy streamed", True)
 o = doc("overlap")
 if o:
     v = o["overlap"]
@@ -263,10 +268,14 @@ for size in (vp1, vp2, vp3, vcn):
     r = doc("rust " + size)
     if r:
         row("VcTransform %s host to host (Rust)" % size, size, r["staged_ms"]["median"], r["pinned_ms"]["median"],
-            "what VcPlan.execute calls; staged without the finiteness check: plain stores %s, streaming stores %s ms; before runtime::staging (one memcpy): %.3f ms; upload alone staged %.3f ms, registered user memory (USE_HOST_PTR) %.3f ms; pinned up %.3f + kernels %.3f + down %.3f ms; memcpy of %d bytes: 1 thread %.3f, %d threads %.3f ms; bit-identical %s" % (
+            "what VcPlan.execute calls; staged without the finiteness check: plain stores %s, streaming stores %s ms (chunks of 4 MiB %s, 16 MiB the default, 64 MiB %s); before runtime::staging (one memcpy): %.3f ms; upload alone staged %.3f ms, registered user memory (USE_HOST_PTR) %.3f ms; pinned up %.3f + kernels %.3f + down %.3f ms; memcpy of %d bytes: 1 thread %.3f, %d threads %.3f ms; bit-identical %s" % (
                 f3((r.get("staged_plain_stores_ms") or {}).get("median")), f3((r.get("staged_streaming_stores_ms") or {}).get("median")),
+                f3((r.get("staged_chunk_4mib_ms") or {}).get("median")), f3((r.get("staged_chunk_64mib_ms") or {}).get("median")),
                 r["single_ms"]["median"], r["staged_upload_ms"]["median"], r["registered_upload_ms"]["median"],
                 r["pinned_upload_ms"]["median"], r["kernel_ms"]["median"], r["pinned_download_ms"]["median"], r["bytes_each_way"], r["memcpy_1t_ms"]["median"], r["threads"], r["memcpy_mt_ms"]["median"], r["staged_bit_identical_to_single"]))
+t = doc("first touch")
+if t:
+    row("first touch of a fresh host array (examples/npy_first_touch)", npy, None, None, "; ".join(t["lines"]))
 f = lambda v: "not run" if v is None else "%.3f" % v
 lines = ["# Host path (issue 32)", "", open(out + "/env.txt").read().strip().replace("\n", "  \n"), "",
          "Times in ms (medians); ratio = now / floor. Sizes in the `size` column (QUICK=1: small sizes on PoCL).", "",
@@ -278,5 +287,7 @@ open(out + "/README.md", "w").write("\n".join(lines) + "\n")
 json.dump({"steps": steps, "rows": [dict(zip(("row", "size", "now_ms", "floor_ms", "ratio", "note"), r)) for r in rows]},
           open(out + "/host_path.json", "w"), indent=1)
 EOF
+}
+report
 rm -f "$RAW"
 cat "$OUT/README.md"

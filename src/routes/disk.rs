@@ -1,0 +1,78 @@
+//! The disk floor of a file run (`io::disk_floor`), measured once after the run in the
+//! output's folder for as many bytes as the output file holds, beside the run's own
+//! file-to-file time: what `vc --json` reports as `disk_floor`.
+
+use super::{Notice, VcOutcome};
+use crate::io::disk_floor::{measure, DiskFloor};
+use crate::io::output::is_stdout;
+use crate::runtime::Summary;
+use serde::Serialize;
+use std::path::Path;
+
+/// The floor and the run against it.
+#[derive(Debug, Clone, Serialize)]
+pub struct DiskFloorReport {
+    /// The plain write + read of the output's byte count.
+    #[serde(flatten)]
+    pub floor: DiskFloor,
+    /// The run's host wall time from reading the input to the output written (ms; the
+    /// median of the timed runs in memory, the read + passes + write streamed); none where
+    /// the route does not time its file steps.
+    pub run_ms: Option<f64>,
+    /// run_ms / floor_ms.
+    pub ratio: Option<f64>,
+    /// What run_ms covers.
+    pub run_basis: &'static str,
+}
+
+/// Measures the floor for `out` (a file, written) and attaches it to `outcome`; a failed
+/// measurement is a warning, never a failed run (the output is already written).
+pub(super) fn attach(out: &Path, outcome: &mut VcOutcome, notice: &mut dyn FnMut(Notice)) {
+    let written = match outcome {
+        VcOutcome::Run(r) => r.output.is_some(),
+        VcOutcome::Streamed(r) => r.output.is_some(),
+        VcOutcome::Real(_) => false,
+    };
+    if is_stdout(out) || !written {
+        return;
+    }
+    let Ok(meta) = std::fs::metadata(out) else {
+        return;
+    };
+    let folder = match out.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let floor = match measure(folder, meta.len()) {
+        Ok(f) => f,
+        Err(e) => {
+            notice(Notice::Warning(format!("no disk floor: {e}")));
+            return;
+        }
+    };
+    let (run_ms, run_basis) = match outcome {
+        VcOutcome::Run(r) => match &r.host_steps {
+            Some(h) => (
+                Some(Summary::of(&h.runs.iter().map(|s| s.total_ms).collect::<Vec<_>>()).median),
+                "median of the timed runs' header read to output written (host steps total_ms)",
+            ),
+            None => (None, "this route does not time its file steps"),
+        },
+        VcOutcome::Streamed(r) => (
+            Some(r.file_to_file_ms()),
+            "input read + passes + output write (input_ms + total_ms + output_ms)",
+        ),
+        VcOutcome::Real(_) => (None, "this route does not time its file steps"),
+    };
+    let report = DiskFloorReport {
+        ratio: run_ms.map(|r| r / floor.floor_ms),
+        run_ms,
+        run_basis,
+        floor,
+    };
+    match outcome {
+        VcOutcome::Run(r) => r.disk_floor = Some(report),
+        VcOutcome::Streamed(r) => r.disk_floor = Some(report),
+        VcOutcome::Real(_) => {}
+    }
+}

@@ -1,0 +1,146 @@
+//! File runs of `vc` (issue 32): the disk floor measured in the same run (`--json`), the
+//! progress of in-memory file runs, and Ctrl-C leaving no partial output.
+
+mod common;
+
+use common::{jitfft, seed};
+use jitfft::io::npy::npy_complex_bytes;
+use jitfft::io::random::random_complex;
+use std::path::Path;
+
+/// A complex64 input of 3^n fresh random values in `dir`.
+fn input(dir: &Path, n: u32) -> std::path::PathBuf {
+    let x = random_complex(3usize.pow(n), seed());
+    let p = dir.join("x.npy");
+    std::fs::write(&p, npy_complex_bytes(&x, true)).unwrap();
+    p
+}
+
+/// Files in `dir` other than `keep` (temporary outputs would show here).
+fn others(dir: &Path, keep: &[&str]) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|n| !keep.contains(&n.as_str()))
+        .collect()
+}
+
+#[test]
+fn json_file_runs_report_the_disk_floor_beside_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let x = input(dir.path(), 8);
+    for (route, extra) in [("in memory", None), ("streamed", Some("--stream"))] {
+        let y = dir.path().join("y.npy");
+        let mut c = jitfft();
+        c.args(["vc", "--p", "3", "--json", "--input"])
+            .arg(&x)
+            .arg("--output")
+            .arg(&y);
+        if let Some(e) = extra {
+            c.arg(e);
+        }
+        let out = c.assert().success();
+        let r: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        let d = &r["disk_floor"];
+        let bytes = std::fs::metadata(&y).unwrap().len();
+        assert_eq!(d["bytes"].as_u64(), Some(bytes), "{route}: {d}");
+        let (w, rd, fl) = (
+            d["write_ms"].as_f64().unwrap(),
+            d["read_ms"].as_f64().unwrap(),
+            d["floor_ms"].as_f64().unwrap(),
+        );
+        assert!(
+            w > 0.0 && rd > 0.0 && (fl - w - rd).abs() < 1e-6,
+            "{route}: {d}"
+        );
+        let run = d["run_ms"].as_f64().unwrap();
+        assert!(
+            (d["ratio"].as_f64().unwrap() - run / fl).abs() < 1e-9,
+            "{d}"
+        );
+        // The floor's file is gone; only the input, the output and nothing else remain.
+        assert!(
+            others(dir.path(), &["x.npy", "y.npy"]).is_empty(),
+            "{route}"
+        );
+        std::fs::remove_file(&y).unwrap();
+    }
+    // Without --json no floor is measured (the text report has none) and without an output
+    // there is nothing to compare.
+    let out = jitfft()
+        .args(["vc", "--p", "3", "--json", "--input"])
+        .arg(&x)
+        .assert()
+        .success();
+    let r: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert!(r["disk_floor"].is_null());
+}
+
+#[test]
+fn in_memory_file_runs_show_progress_but_not_with_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let x = input(dir.path(), 12);
+    let y = dir.path().join("y.npy");
+    let run = |json: bool| {
+        let mut c = jitfft();
+        c.args(["vc", "--p", "3", "--progress", "--repeat", "2", "--input"])
+            .arg(&x)
+            .arg("--output")
+            .arg(&y);
+        if json {
+            c.arg("--json");
+        }
+        let out = c.assert().success();
+        String::from_utf8_lossy(&out.get_output().stderr).to_string()
+    };
+    let err = run(false);
+    // Three reads (warm-up + 2) and two writes of 4.25 MB each: 20 MiB.
+    assert!(err.contains("file: 20/20 MiB (100%)"), "{err}");
+    assert!(err.matches("file: ").count() <= 10, "{err}");
+    assert!(!run(true).contains("file: "));
+}
+
+#[test]
+fn ctrl_c_during_a_file_run_leaves_no_partial_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let x = input(dir.path(), 12);
+    let y = dir.path().join("y.npy");
+    let want = std::fs::metadata(&x).unwrap().len();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("jitfft"))
+        .args(["vc", "--p", "3", "--repeat", "1000", "--input"])
+        .arg(&x)
+        .arg("--output")
+        .arg(&y)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Each timed run writes the output through a temporary file: interrupt while one exists.
+    let t0 = std::time::Instant::now();
+    let mut seen = false;
+    while t0.elapsed().as_secs() < 60 && child.try_wait().unwrap().is_none() {
+        if others(dir.path(), &["x.npy", "y.npy"])
+            .iter()
+            .any(|n| n.starts_with('.'))
+        {
+            seen = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_micros(200));
+    }
+    assert!(seen, "no temporary output seen while the run lasted");
+    // SAFETY: signalling the child this test started.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let status = child.wait().unwrap();
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(status.signal(), Some(libc::SIGINT), "{status:?}");
+    assert!(
+        others(dir.path(), &["x.npy", "y.npy"]).is_empty(),
+        "left behind: {:?}",
+        others(dir.path(), &["x.npy", "y.npy"])
+    );
+    // An earlier run's output, if any, is whole (renamed over the target only when complete).
+    if y.exists() {
+        assert_eq!(std::fs::metadata(&y).unwrap().len(), want);
+    }
+}
