@@ -114,7 +114,7 @@ fn ct_pass_lanes(plan: &VcPlan, radix: u64, dist: u64) -> u32 {
         // dist 1, radix ≥ 12: the butterflies' rows are one block, read and written transposed
         // (PoCL: 32^4's last pass 1.45 → 1.06–1.20 ms, 12^6's 6.9 → 3.1); below, the
         // one-butterfly kernel, whose accesses are affine in the work-item, is as fast or faster
-        // (10^6 0.95 against 1.05 ms, 7^7 0.7 against 1.0, 3^13 0.9 against 2.4: notes/cpu.md §4).
+        // (10^6 0.95 against 1.05 ms, 7^7 0.7 against 1.0, 3^13 0.9 against 2.4: notes/cpu.md §5).
         // dist ≥ 12 with 8 lanes (f32), gathered where a block ends among them: Intel's runtime
         // 2–5× faster at every such dist measured (9–27), PoCL from dist 13 (9–11 lost 6–10 %).
         (false, true) => {
@@ -132,7 +132,7 @@ fn ct_pass_lanes(plan: &VcPlan, radix: u64, dist: u64) -> u32 {
 /// The lanes of a CG pass of `radix` with the plan's CPU lanes: every pass reads one block of
 /// consecutive rows (transposed) and writes whole lines, so with `every_pass` all take them;
 /// by rule radix ≥ 9 (below, the one-butterfly kernel's accesses are affine in the work-item
-/// and PoCL vectorizes it, as at CT's dist 1: docs/notes/cpu.md §4).
+/// and PoCL vectorizes it, as at CT's dist 1: docs/notes/cpu.md §5).
 fn cg_pass_lanes(plan: &VcPlan, radix: u64) -> u32 {
     match plan.ct_lanes {
         Some(c) if c.every_pass || radix >= 9 => c.lanes,

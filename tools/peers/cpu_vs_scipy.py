@@ -80,7 +80,7 @@ def main():
     ap.add_argument("--label", default="", help="names the run in README.md (e.g. the runtime)")
     a = ap.parse_args()
     # pyFFTW's libgomp threads spin after each call and take both cores from the next library
-    # timed (jitfft followed pyFFTW in 4 of 5 rounds: +4 ms at 22^4, docs/notes/cpu.md §6);
+    # timed (jitfft followed pyFFTW in 4 of 5 rounds: +4 ms at 22^4, docs/notes/cpu.md §7);
     # passive waiting lets them sleep at once. Must be set before libgomp loads.
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     import numpy as np, scipy, scipy.fft, jitfft
