@@ -18,7 +18,7 @@ pub(super) fn emit_kernel(w: &mut Writer, s: &VcKernelSpec) {
     let (r, v) = (s.radix(), s.lanes as u64);
     let ty = format!("cvec{v}");
     let butterflies = s.len / r;
-    let mut text = format!(
+    let text = format!(
         "{}: one radix-{r} pass of the VC transform (p = {}, {} digit(s) per butterfly), CPU-shaped, SIMD over lanes.\n\
          y_i = sum_j W[i][j] x_j for i, j < {r}; coefficients folded in as literals: p-point codelets along each digit.\n\
          Constant Geometry, out of place: butterfly u reads src[u*{r} + j] and writes dst[u + i*{butterflies}].\n\
@@ -29,27 +29,13 @@ pub(super) fn emit_kernel(w: &mut Writer, s: &VcKernelSpec) {
         s.p,
         s.digits
     );
-    if let Some(scale) = s.scale {
-        text.push_str(&format!(
-            "\nOutputs are scaled by {scale:e} (normalisation)."
-        ));
-    }
-    w.comment(text);
-    w.open(format!(
-        "__kernel void {}(__global const real2 *restrict src, __global real2 *restrict dst, const idx_t count)",
-        s.name()
-    ));
-    if s.batch > 1 {
-        w.line("idx_t g = get_global_id(0);");
-        w.line(format!("if (g >= count * {}u) return;", s.batch));
-        w.line("const idx_t bt = g / count;");
-        w.line("g -= bt * count;");
-        w.line(format!("src += bt * {}u;", s.len));
-        w.line(format!("dst += bt * {}u;", s.len));
-    } else {
-        w.line("const idx_t g = get_global_id(0);");
-        w.line("if (g >= count) return;");
-    }
+    super::ct_cpu::emit_lane_head(
+        w,
+        s,
+        text,
+        "__global const real2 *restrict src, __global real2 *restrict dst, const idx_t count",
+        &["src", "dst"],
+    );
     let wide = if s.wide_index { "ulong" } else { "uint" };
     let lanes: Vec<String> = (0..v).map(|l| l.to_string()).collect();
     w.line(format!("const idx_t t = g * {v}u;"));

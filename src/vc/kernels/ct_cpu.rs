@@ -21,7 +21,7 @@ pub(super) fn emit_kernel(w: &mut Writer, s: &VcKernelSpec) {
         return super::ct_cpu_simd::emit_kernel(w, s);
     }
     let (r, v) = (s.radix(), s.lanes as u64);
-    let mut text = format!(
+    let text = format!(
         "{}: one radix-{r} pass of the VC transform (p = {}, {} digit(s) per butterfly), CPU-shaped.\n\
          y_i = sum_j W[i][j] x_j for i, j < {r}; coefficients folded in as literals: p-point codelets along each digit.\n\
          Cooley-Tukey, in place: each work-item computes the {v} butterflies at base + l, l < {v},\n\
@@ -31,26 +31,13 @@ pub(super) fn emit_kernel(w: &mut Writer, s: &VcKernelSpec) {
         s.p,
         s.digits
     );
-    if let Some(scale) = s.scale {
-        text.push_str(&format!(
-            "\nOutputs are scaled by {scale:e} (normalisation)."
-        ));
-    }
-    w.comment(text);
-    w.open(format!(
-        "__kernel void {}(__global real2 *data, const idx_t dist, const idx_t count)",
-        s.name()
-    ));
-    if s.batch > 1 {
-        w.line("idx_t g = get_global_id(0);");
-        w.line(format!("if (g >= count * {}u) return;", s.batch));
-        w.line("const idx_t bt = g / count;");
-        w.line("g -= bt * count;");
-        w.line(format!("data += bt * {}u;", s.len));
-    } else {
-        w.line("const idx_t g = get_global_id(0);");
-        w.line("if (g >= count) return;");
-    }
+    emit_lane_head(
+        w,
+        s,
+        text,
+        "__global real2 *data, const idx_t dist, const idx_t count",
+        &["data"],
+    );
     w.line(format!("const idx_t t = g * {v}u;"));
     w.line(format!(
         "const idx_t base = t % dist + {r}u * dist * (t / dist);"
@@ -93,4 +80,35 @@ pub(super) fn emit_kernel(w: &mut Writer, s: &VcKernelSpec) {
     w.close_loop();
     w.close_loop();
     w.close();
+}
+
+/// The head every CPU-shaped pass kernel shares: its comment `text` (with the normalisation
+/// note), the signature with `params`, and the flat work-item index `g` (`count` work-items a
+/// transform) with each pointer of `ptrs` moved to the work-item's transform of the batch.
+pub(super) fn emit_lane_head(
+    w: &mut Writer,
+    s: &VcKernelSpec,
+    mut text: String,
+    params: &str,
+    ptrs: &[&str],
+) {
+    if let Some(scale) = s.scale {
+        text.push_str(&format!(
+            "\nOutputs are scaled by {scale:e} (normalisation)."
+        ));
+    }
+    w.comment(text);
+    w.open(format!("__kernel void {}({params})", s.name()));
+    if s.batch > 1 {
+        w.line("idx_t g = get_global_id(0);");
+        w.line(format!("if (g >= count * {}u) return;", s.batch));
+        w.line("const idx_t bt = g / count;");
+        w.line("g -= bt * count;");
+        for p in ptrs {
+            w.line(format!("{p} += bt * {}u;", s.len));
+        }
+    } else {
+        w.line("const idx_t g = get_global_id(0);");
+        w.line("if (g >= count) return;");
+    }
 }

@@ -133,7 +133,7 @@ fn emit_gather(w: &mut Writer, ty: &str, idx: &str, lanes: u32) {
 pub(super) fn emit_kernel(w: &mut Writer, s: &VcKernelSpec) {
     let (r, v) = (s.radix(), s.lanes as u64);
     let ty = format!("cvec{v}");
-    let mut text = format!(
+    let text = format!(
         "{}: one radix-{r} pass of the VC transform (p = {}, {} digit(s) per butterfly), CPU-shaped, SIMD over lanes.\n\
          y_i = sum_j W[i][j] x_j for i, j < {r}; coefficients folded in as literals: p-point codelets along each digit.\n\
          Cooley-Tukey, in place: each work-item computes the {v} butterflies at base + l, l < {v},\n\
@@ -146,26 +146,13 @@ pub(super) fn emit_kernel(w: &mut Writer, s: &VcKernelSpec) {
         s.p,
         s.digits
     );
-    if let Some(scale) = s.scale {
-        text.push_str(&format!(
-            "\nOutputs are scaled by {scale:e} (normalisation)."
-        ));
-    }
-    w.comment(text);
-    w.open(format!(
-        "__kernel void {}(__global real2 *data, const idx_t dist, const idx_t count)",
-        s.name()
-    ));
-    if s.batch > 1 {
-        w.line("idx_t g = get_global_id(0);");
-        w.line(format!("if (g >= count * {}u) return;", s.batch));
-        w.line("const idx_t bt = g / count;");
-        w.line("g -= bt * count;");
-        w.line(format!("data += bt * {}u;", s.len));
-    } else {
-        w.line("const idx_t g = get_global_id(0);");
-        w.line("if (g >= count) return;");
-    }
+    super::ct_cpu::emit_lane_head(
+        w,
+        s,
+        text,
+        "__global real2 *data, const idx_t dist, const idx_t count",
+        &["data"],
+    );
     emit_rows(w, s, &ty, true);
     let xs: Vec<String> = (0..r).map(|j| format!("x{j}")).collect();
     let mut codelet = Writer::new();
