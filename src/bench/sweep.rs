@@ -2,7 +2,7 @@
 //! and a transform variant on a device, checked against that reference before it is timed.
 
 use super::clock::SystemClock;
-use super::harness::{measure, RepeatPolicy, Sample};
+use super::harness::{measure, Measured, RepeatPolicy, Sample};
 use super::record::BenchRecord;
 use crate::error::{JitError, Result};
 use crate::io::random::{fresh_seed, random_complex};
@@ -65,19 +65,45 @@ pub fn cpu_point(p: u32, n: u32, policy: &RepeatPolicy) -> Result<(BenchRecord, 
             wall_ms: ms,
         })
     })?;
-    // One axis pass reads and writes N complex f64 values.
-    let bytes = n as u64 * 2 * plan.len * 16;
-    let rec = BenchRecord {
-        device: "jitfft CPU".into(),
-        device_slug: "jitfft-cpu".into(),
-        driver: format!(
+    let rec = cpu_record(
+        format!(
             "separable f64 reference, {} threads",
             rayon::current_num_threads()
         ),
+        (p, n, plan.len),
+        m,
+        seed,
+    );
+    Ok((
+        rec,
+        Reference {
+            p,
+            n,
+            seed,
+            input,
+            output,
+        },
+    ))
+}
+
+/// The record of a CPU reference run of `len` = p^n points (`driver` says which), timed as `m`.
+/// Its bytes are the separable transform's: each of the n axis passes reads and writes N
+/// complex f64 values.
+pub(super) fn cpu_record(
+    driver: String,
+    (p, n, len): (u32, u32, u64),
+    m: Measured,
+    seed: u64,
+) -> BenchRecord {
+    let bytes = n as u64 * 2 * len * 16;
+    BenchRecord {
+        device: "jitfft CPU".into(),
+        device_slug: "jitfft-cpu".into(),
+        driver,
         implementation: "cpu".into(),
         p,
         n,
-        len: plan.len,
+        len,
         algorithm: "cpu".into(),
         radix: p as u64,
         coeffs: "computed".into(),
@@ -99,17 +125,7 @@ pub fn cpu_point(p: u32, n: u32, policy: &RepeatPolicy) -> Result<(BenchRecord, 
         peer: None,
         peer_ms: None,
         speedup_vs_peer: None,
-    };
-    Ok((
-        rec,
-        Reference {
-            p,
-            n,
-            seed,
-            input,
-            output,
-        },
-    ))
+    }
 }
 
 /// Builds the variant on the device, checks one run against the reference (refusing a wrong

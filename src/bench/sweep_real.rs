@@ -5,7 +5,7 @@
 use super::clock::SystemClock;
 use super::harness::{measure, RepeatPolicy, Sample};
 use super::record::BenchRecord;
-use super::sweep::{tolerance, Variant};
+use super::sweep::{cpu_record, tolerance, Variant};
 use crate::error::{JitError, Result};
 use crate::io::random::fresh_seed;
 use crate::reference::compare;
@@ -82,42 +82,16 @@ pub fn real_cpu_point(
             wall_ms: ms,
         })
     })?;
-    // The reference runs the complex transform: one axis pass reads and writes N complex f64.
-    let len = (p as u64).pow(n);
-    let bytes = n as u64 * 2 * len * 16;
-    let rec = BenchRecord {
-        device: "jitfft CPU".into(),
-        device_slug: "jitfft-cpu".into(),
-        driver: format!(
+    // The reference runs the complex transform: its bytes are the complex one's.
+    let rec = cpu_record(
+        format!(
             "rfftn: separable f64 reference (complex, half kept), {} threads",
             rayon::current_num_threads()
         ),
-        implementation: "cpu".into(),
-        p,
-        n,
-        len,
-        algorithm: "cpu".into(),
-        radix: p as u64,
-        coeffs: "computed".into(),
-        precision: "f64".into(),
-        passes: n as usize,
-        kernel_ms: m.kernel_ms,
-        upload_ms: None,
-        download_ms: None,
-        wall_ms: m.wall_ms,
-        bytes_moved: bytes,
-        bandwidth_gbs: bytes as f64 / (m.kernel_ms.median * 1e-3) / 1e9,
-        copy_bandwidth_gbs: None,
-        bandwidth_fraction: None,
-        rel_l2_error: None,
+        (p, n, (p as u64).pow(n)),
+        m,
         seed,
-        build_ms: None,
-        warmup: m.warmup,
-        runs: m.runs,
-        peer: None,
-        peer_ms: None,
-        speedup_vs_peer: None,
-    };
+    );
     let reference = RealReference {
         p,
         n,
