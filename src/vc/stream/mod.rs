@@ -30,11 +30,16 @@
 //! staging: the pinned transfer rate a pass is compared with (`vc --stream --json`).
 
 pub mod copy;
+mod floor;
+mod mover;
+mod pinned_host;
 pub mod plan;
+pub mod rect;
 mod report;
 mod run;
 
 pub use copy::{coalesce, gather, scatter, HostArray};
+pub use pinned_host::PinnedHost;
 pub use plan::{chunk_rows, ChunkRows, StreamPass, StreamPlan};
 pub use run::{
     device_budget, fits, ChunkFault, PassTimes, Progress, StreamedVc, TransferFloor, SLOTS,
