@@ -209,7 +209,10 @@ fn run_typed<C: DeviceComplex>(
     let input_ms = t_in.elapsed().as_secs_f64() * 1e3;
     let whole = req.plan(Some(n), Some(batch))?;
     let bottom = |pl: VcPlan| chunk_plan(req, gpu, pl);
-    let mut sv = StreamedVc::new(gpu, &whole, &bottom)?;
+    let mut sv = match &data {
+        Host::Pinned(_) => StreamedVc::for_pinned(gpu, &whole, &bottom)?,
+        Host::Pageable(_) => StreamedVc::new(gpu, &whole, &bottom)?,
+    };
     if let Some(p) = &o.progress {
         sv = sv.with_progress(p.0.clone());
     }

@@ -42,5 +42,6 @@ pub use copy::{coalesce, gather, scatter, HostArray};
 pub use pinned_host::PinnedHost;
 pub use plan::{chunk_rows, ChunkRows, StreamPass, StreamPlan};
 pub use run::{
-    device_budget, fits, ChunkFault, PassTimes, Progress, StreamedVc, TransferFloor, SLOTS,
+    device_budget, fits, ChunkFault, PassTimes, Progress, StreamedVc, TransferFloor,
+    DIRECT_ROW_BYTES, SLOTS,
 };
