@@ -4,7 +4,7 @@
 //! contiguous array), `JITFFT_STREAM_HOST=staged` or a refused pinned allocation keep a
 //! pageable array moved through the gather/scatter staging.
 
-use super::streamed::{draw_complex, to_f64};
+use super::streamed::{draw_complex, load, to_f64};
 use super::RunOptions;
 use crate::error::Result;
 use crate::io::output::{is_npy, is_stdout};
@@ -58,16 +58,41 @@ impl<C: DeviceComplex> Host<C> {
     }
 }
 
+/// The host array of a streamed run: (n, batch, shape, array, input description, seed, where
+/// the array lives and why).
+pub(super) type Loaded<C> = (u32, u64, Vec<usize>, Host<C>, String, Option<u64>, String);
+
+/// Reads or generates the input of `req` into the host array the run allows.
+pub(super) fn load_host<C: DeviceComplex>(
+    req: &Request,
+    o: &RunOptions,
+    gpu: &Gpu,
+) -> Result<Loaded<C>> {
+    let staged = crate::runtime::env::stream_host_staged();
+    Ok(match pinned_random::<C>(req, o, gpu, staged)? {
+        Ok((n, b, shape, h, seed)) => {
+            let how = format!("pinned ({} piece(s)), rectangle transfers", h.piece_count());
+            let what = format!("random (seed {seed})");
+            (n, b, shape, Host::Pinned(h), what, Some(seed), how)
+        }
+        Err(why) => {
+            let (n, b, shape, v, what, seed) = load::<C>(req, o)?;
+            let how = format!("pageable, gather/scatter through pinned staging ({why})");
+            (n, b, shape, Host::Pageable(v), what, seed, how)
+        }
+    })
+}
+
 /// Random input of `req` straight into pinned pieces, when the run allows it: `(n, batch,
 /// shape, array, seed)`, or `Err(why not)` (the caller falls back to pageable memory and says
 /// why in the report).
 #[allow(clippy::type_complexity)]
-pub(super) fn pinned_random<C: DeviceComplex>(
+fn pinned_random<C: DeviceComplex>(
     req: &Request,
     o: &RunOptions,
     gpu: &Gpu,
     staged_asked: bool,
-) -> Result<std::result::Result<(u32, u64, Vec<usize>, Host<C>, u64), String>> {
+) -> Result<std::result::Result<(u32, u64, Vec<usize>, PinnedHost, u64), String>> {
     let (Some(n), None) = (req.n, &req.input) else {
         return Ok(Err("the input is a file's values".into()));
     };
@@ -102,5 +127,5 @@ pub(super) fn pinned_random<C: DeviceComplex>(
     } else {
         vec![plan.len as usize]
     };
-    Ok(Ok((n, b, shape, Host::Pinned(host), seed)))
+    Ok(Ok((n, b, shape, host, seed)))
 }

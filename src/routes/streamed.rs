@@ -2,7 +2,7 @@
 //! the streamed transform (`vc::stream`), with input and output read and written in chunks
 //! in the plan's precision, and its report.
 
-use super::stream_host::{pinned_random, Host};
+use super::stream_host::{load_host, Host};
 use super::RunOptions;
 use crate::error::{JitError, Result};
 use crate::io::input::{batch_shape, infer_n, load_input_batch, Encoding};
@@ -97,9 +97,9 @@ pub(super) fn run(
 }
 
 /// Host input in the plan's precision: (n, batch, shape, values, description, seed).
-type Loaded<C> = (u32, u64, Vec<usize>, Vec<C>, String, Option<u64>);
+pub(super) type Loaded<C> = (u32, u64, Vec<usize>, Vec<C>, String, Option<u64>);
 
-fn load<C: DeviceComplex>(req: &Request, o: &RunOptions) -> Result<Loaded<C>> {
+pub(super) fn load<C: DeviceComplex>(req: &Request, o: &RunOptions) -> Result<Loaded<C>> {
     let (p, conv) = (req.p, |v: Vec<Complex64>| -> Vec<C> {
         v.into_iter().map(from_f64::<C>).collect()
     });
@@ -181,31 +181,7 @@ fn run_typed<C: DeviceComplex>(
 ) -> Result<StreamReport> {
     refuse_host_shortfall(req)?;
     let t_in = Instant::now();
-    let staged = crate::runtime::env::stream_host_staged();
-    let (n, batch, shape, mut data, what, seed, host_array) =
-        match pinned_random::<C>(req, o, gpu, staged)? {
-            Ok((n, b, shape, h, seed)) => {
-                let pieces = match &h {
-                    Host::Pinned(p) => p.piece_count(),
-                    Host::Pageable(_) => 0,
-                };
-                let how = format!("pinned ({pieces} piece(s)), rectangle transfers");
-                (
-                    n,
-                    b,
-                    shape,
-                    h,
-                    format!("random (seed {seed})"),
-                    Some(seed),
-                    how,
-                )
-            }
-            Err(why) => {
-                let (n, b, shape, v, what, seed) = load::<C>(req, o)?;
-                let how = format!("pageable, gather/scatter through pinned staging ({why})");
-                (n, b, shape, Host::Pageable(v), what, seed, how)
-            }
-        };
+    let (n, batch, shape, mut data, what, seed, host_array) = load_host::<C>(req, o, gpu)?;
     let input_ms = t_in.elapsed().as_secs_f64() * 1e3;
     let whole = req.plan(Some(n), Some(batch))?;
     let bottom = |pl: VcPlan| chunk_plan(req, gpu, pl);
