@@ -69,8 +69,14 @@ fn is_end(f: &FusedPass) -> bool {
 /// bins side by side reads the reals once and writes whole rows, but the tile lives in
 /// registers: h bins need h× the registers and local memory of one, so a bin's tile is at
 /// most 1/h of the work-group's budget (one digit fewer a pass at p = 3, 5), which can add a
-/// pass. `replan` makes the passes under the given limits and tile cap. Taken where no pass
-/// is added (`JITFFT_REAL_BINS`: `on` always, `off` never).
+/// pass. `replan` makes the passes under the given limits and tile cap.
+///
+/// Taken where no pass is added, and forward where h ≥ 3 bins share a sector at the cost of
+/// one pass: measured on an H200 (bench-results/nvidia-h200/current/real/bin-tiles/), 5^11
+/// forward 0.555 ms in 3 passes against 0.647 in 2 (the rows-out pass 0.139 ms at 82 % of
+/// copy against 0.304 at 37 %), 3^16 (h = 2) 0.472 against 0.471, and the inverse, which reads
+/// rows at full speed anyway, slower with the pass (0.594 / 0.668 against 0.505 / 0.551 ms).
+/// `JITFFT_REAL_BINS`: `on` always, `off` never.
 pub(crate) fn bin_tiles(
     plan: &VcPlan,
     limits: FusedLimits,
@@ -106,9 +112,14 @@ pub(crate) fn bin_tiles(
         f.interleave = true;
         any = true;
     }
+    let added = passes.len().saturating_sub(split.len());
+    let reals = matches!(
+        plan.half_edges.and_then(|e| e.input),
+        Some(HalfEdge::Reals { .. })
+    );
     let pays = match limits.knobs.real_bins {
         RealBins::On => true,
-        _ => passes.len() <= split.len(),
+        _ => added == 0 || (reals && h >= 3 && added == 1),
     };
     (any && pays).then_some(passes)
 }
