@@ -85,6 +85,11 @@ pub enum Route {
     InMemory,
     /// Real input or output in numpy's rfftn layout, in memory (`vc::real`).
     Real,
+    /// Real input or output streamed through the device (`vc::real::streamed`).
+    RealStreamed {
+        /// Why it streams (`--stream`).
+        reason: String,
+    },
 }
 
 /// A request resolved on a device.
@@ -183,6 +188,15 @@ impl Request {
 pub fn resolve(req: &Request, gpu: &Gpu, knobs: &Knobs) -> Result<Resolved> {
     if req.real {
         super::real::resolve::refuse_options(req)?;
+        if req.stream {
+            return Ok(Resolved {
+                route: Route::RealStreamed {
+                    reason: "--stream".into(),
+                },
+                plan: None,
+                why: "real input or output streamed through the device (--stream)".into(),
+            });
+        }
         return Ok(Resolved {
             route: Route::Real,
             plan: None,

@@ -13,6 +13,7 @@ pub mod execute;
 pub mod kernels;
 pub mod report;
 pub mod resolve;
+pub mod streamed;
 
 pub use execute::RealVc;
 pub use kernels::source;
