@@ -331,10 +331,6 @@ fn bad_input_is_refused_with_the_reason_and_no_output() {
         &["f16"],
     );
     fails_with(
-        &["vc", "--real", "--p", "3", "--n", "2", "--stream"],
-        &["--stream", "device memory"],
-    );
-    fails_with(
         &["vc", "--real", "--p", "3", "--n", "2", "--truth"],
         &["--truth"],
     );
