@@ -324,11 +324,7 @@ fn digit_forward<R: Real>(
 ) -> Result<DigitTimes> {
     let t0 = Instant::now();
     let tr = digit_transform(gpu, plan, rows)?;
-    let (p, h, m) = (
-        plan.p as usize,
-        plan.half() as usize,
-        plan.rows_per_transform(),
-    );
+    let p = plan.p as usize;
     let (all, chunks) = (plan.rows(), plan.rows().div_ceil(rows));
     let mut d = DigitTimes {
         chunk_rows: rows,
@@ -345,15 +341,7 @@ fn digit_forward<R: Real>(
         chunk[used..].fill(0.0);
         let (out, t) = tr.execute(gpu, &chunk)?;
         add(&mut d, &t);
-        for g in g0..g1 {
-            let (b, r) = (g / m, g % m);
-            let row = &out[2 * (g - g0) as usize * h..][..2 * h];
-            for j in 0..h {
-                let at = 2 * (((b * h as u64 + j as u64) * m + r) as usize);
-                half[at] = R::from_f64(row[2 * j]);
-                half[at + 1] = R::from_f64(row[2 * j + 1]);
-            }
-        }
+        scatter_rows(plan, g0, g1, &out, half);
         if let Some(f) = progress {
             f(k + 1, chunks + after);
         }
@@ -361,6 +349,28 @@ fn digit_forward<R: Real>(
     tr.release()?;
     d.wall_ms = t0.elapsed().as_secs_f64() * 1e3;
     Ok(d)
+}
+
+/// Rows `[g0, g1)` of h bins each (`rows`, interleaved, numpy's rows of the chunk) into the
+/// bins-major `half`: in parallel over the (transform, bin) runs the chunk touches.
+fn scatter_rows<R: Real>(plan: &RealPlan, g0: u64, g1: u64, rows: &[f64], half: &mut [R]) {
+    let (h, m) = (plan.half() as usize, plan.rows_per_transform() as usize);
+    let (g0, g1) = (g0 as usize, g1 as usize);
+    let (b0, b1) = (g0 / m, (g1 - 1) / m + 1);
+    half[2 * b0 * h * m..2 * b1 * h * m]
+        .par_chunks_mut(2 * m)
+        .enumerate()
+        .for_each(|(i, run)| {
+            let (b, j) = (b0 + i / h, i % h);
+            // This run's rows inside the chunk: r with g0 ≤ b·m + r < g1.
+            let r0 = g0.saturating_sub(b * m);
+            let r1 = (g1 - b * m).min(m);
+            for r in r0..r1 {
+                let at = 2 * ((b * m + r - g0) * h + j);
+                run[2 * r] = R::from_f64(rows[at]);
+                run[2 * r + 1] = R::from_f64(rows[at + 1]);
+            }
+        });
 }
 
 /// Inverse digit: chunks of `rows` rows gathered from `half` (bins-major) → p reals each.
@@ -391,16 +401,17 @@ fn digit_inverse<R: Real>(
     let mut chunk = vec![0.0; 2 * rows as usize * h];
     for k in 0..chunks {
         let (g0, g1) = (k * rows, ((k + 1) * rows).min(all));
-        for g in g0..g1 {
+        let (lo, rest) = chunk.split_at_mut(2 * (g1 - g0) as usize * h);
+        lo.par_chunks_mut(2 * h).enumerate().for_each(|(i, row)| {
+            let g = g0 + i as u64;
             let (b, r) = (g / m, g % m);
-            let row = &mut chunk[2 * (g - g0) as usize * h..][..2 * h];
             for j in 0..h {
                 let at = 2 * (((b * h as u64 + j as u64) * m + r) as usize);
                 row[2 * j] = half[at].to_f64();
                 row[2 * j + 1] = half[at + 1].to_f64();
             }
-        }
-        chunk[2 * (g1 - g0) as usize * h..].fill(0.0);
+        });
+        rest.fill(0.0);
         let (reals, t) = tr.execute(gpu, &chunk)?;
         add(&mut d, &t);
         let used = (g1 - g0) as usize * p;
