@@ -260,3 +260,28 @@ fn streamed_bad_input_is_refused_with_no_output() {
         "a refused run wrote {o}"
     );
 }
+
+/// A real run that does not fit the (capped) device streams by itself and says why; one that
+/// fits stays in memory.
+#[test]
+fn streams_by_itself_where_it_does_not_fit() {
+    let cap = [("JITFFT_DEVICE_MEMORY", "64KiB")];
+    let big = jitfft()
+        .envs(cap)
+        .args(["vc", "--real", "--p", "3", "--n", "9", "--check", "--json"])
+        .assert()
+        .success();
+    let out = String::from_utf8_lossy(&big.get_output().stdout).to_string();
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["streamed"], true, "{out}");
+    assert_eq!(v["check"]["ok"], true, "{out}");
+    let err = String::from_utf8_lossy(&big.get_output().stderr).to_string();
+    assert!(err.contains("vc --real --stream"), "{err}");
+    let small = jitfft()
+        .envs(cap)
+        .args(["vc", "--real", "--p", "3", "--n", "4", "--check", "--json"])
+        .assert()
+        .success();
+    let out = String::from_utf8_lossy(&small.get_output().stdout).to_string();
+    assert!(!out.contains("\"streamed\""), "{out}");
+}

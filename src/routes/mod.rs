@@ -154,7 +154,12 @@ fn run_route(
         },
         Route::InMemory => in_memory::run(req, o, gpu, notice).map(|r| VcOutcome::Run(Box::new(r))),
         Route::Real => real::run(req, o, gpu, notice).map(|r| VcOutcome::Real(Box::new(r))),
-        Route::RealStreamed { reason } => real_streamed::run(req, o, gpu, reason, notice)
-            .map(|r| VcOutcome::RealStreamed(Box::new(r))),
+        Route::RealStreamed { reason, announced } => {
+            if announced {
+                notice(Notice::Note(reason.clone()));
+            }
+            real_streamed::run(req, o, gpu, reason, notice)
+                .map(|r| VcOutcome::RealStreamed(Box::new(r)))
+        }
     }
 }

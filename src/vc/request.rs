@@ -87,8 +87,10 @@ pub enum Route {
     Real,
     /// Real input or output streamed through the device (`vc::real::streamed`).
     RealStreamed {
-        /// Why it streams (`--stream`).
+        /// `--stream`, or why the real run does not fit the device.
         reason: String,
+        /// Whether to tell the user why (not when asked for).
+        announced: bool,
     },
 }
 
@@ -188,13 +190,17 @@ impl Request {
 pub fn resolve(req: &Request, gpu: &Gpu, knobs: &Knobs) -> Result<Resolved> {
     if req.real {
         super::real::resolve::refuse_options(req)?;
-        if req.stream {
+        let too_big = || super::real::fit::too_big(req, gpu, knobs);
+        let streamed = if req.stream {
+            Some(("--stream".to_string(), false))
+        } else {
+            too_big().map(|r| (r, true))
+        };
+        if let Some((reason, announced)) = streamed {
             return Ok(Resolved {
-                route: Route::RealStreamed {
-                    reason: "--stream".into(),
-                },
+                route: Route::RealStreamed { reason, announced },
                 plan: None,
-                why: "real input or output streamed through the device (--stream)".into(),
+                why: "real input or output streamed through the device".into(),
             });
         }
         return Ok(Resolved {

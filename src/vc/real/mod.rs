@@ -10,6 +10,7 @@
 
 pub mod data;
 pub mod execute;
+pub mod fit;
 pub mod kernels;
 pub mod report;
 pub mod resolve;
