@@ -58,6 +58,10 @@ pub struct WhtArgs {
     /// Also measure the device's copy rate in this run and report each pass against it.
     #[arg(long)]
     pub bandwidth: bool,
+    /// Local memory a pass may use, in bytes (default: the device's). Less gives smaller
+    /// tiles, e.g. 33792: no 2^14-value half tiles, as before they existed.
+    #[arg(long, value_name = "BYTES")]
+    pub local_bytes: Option<u64>,
     /// Input (.npy float16/32/64, rows along the last axis; or .raw/.bin: little-endian
     /// values of --precision, rows of --size), output (.npy, .raw, .txt or `-`), seed, check,
     /// repeats, JSON, device.
@@ -156,7 +160,18 @@ pub fn run(a: WhtArgs) -> Result<()> {
     check_finite_input(&stored, row, st)?;
     let gpu = super::common::open_device(a.run.device.as_deref())?;
     info(format_args!("device: {}", gpu.describe()));
-    let tr = WhtTransform::new(&gpu, &plan)?;
+    let mut limits = crate::wht::execute::device_limits(&gpu);
+    if let Some(b) = a.local_bytes {
+        if b > limits.local_bytes {
+            bail!(
+                "--local-bytes {b}: above the {} bytes of local memory {} has",
+                limits.local_bytes,
+                gpu.info.name
+            );
+        }
+        limits.local_bytes = b;
+    }
+    let tr = WhtTransform::with_limits(&gpu, &plan, limits)?;
     let result = tr.run(&gpu, &bytes, a.run.repeat)?;
     let copy_gbs = if a.bandwidth {
         Some(crate::bench::bandwidth::copy_bandwidth_gbs(&gpu, 10)?)
