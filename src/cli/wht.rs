@@ -127,6 +127,10 @@ struct WhtReport {
     plan: WhtPlan,
     passes: Vec<crate::wht::schedule::WhtPass>,
     kernels: Vec<String>,
+    /// Registers a work-item of each kernel uses (NVIDIA: ptxas' report; null elsewhere).
+    registers: Vec<Option<u64>>,
+    /// Spill stores + loads of each kernel, bytes (NVIDIA).
+    spill_bytes: Vec<Option<u64>>,
     build_ms: f64,
     seed: Option<u64>,
     run: WhtRun,
@@ -187,6 +191,10 @@ pub fn run(a: WhtArgs) -> Result<()> {
         plan,
         passes: tr.passes.clone(),
         kernels: tr.program.kernels.clone(),
+        registers: ptxas(&tr, |r| r.registers),
+        spill_bytes: ptxas(&tr, |r| {
+            Some(r.spill_store_bytes.unwrap_or(0) + r.spill_load_bytes.unwrap_or(0))
+        }),
         build_ms: tr.build_ms,
         seed,
         pass_gbs: result
@@ -217,6 +225,19 @@ pub fn run(a: WhtArgs) -> Result<()> {
         write_data(o, &output_bytes(o, st, &inp.shape, &report.run.bytes))?;
     }
     Ok(())
+}
+
+/// One figure of ptxas' report for each kernel, where the build log has it.
+fn ptxas(
+    tr: &WhtTransform,
+    f: impl Fn(&crate::stats::nvidia::PtxasReport) -> Option<u64>,
+) -> Vec<Option<u64>> {
+    let reports = crate::stats::nvidia::parse_ptxas_log(&tr.build_log);
+    tr.program
+        .kernels
+        .iter()
+        .map(|k| reports.iter().find(|(n, _)| n == k).and_then(|(_, r)| f(r)))
+        .collect()
 }
 
 fn human(r: &WhtReport) {

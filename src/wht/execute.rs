@@ -21,6 +21,8 @@ pub struct WhtTransform {
     pub program: WhtProgram,
     /// Wall time of the program build (or cache load).
     pub build_ms: f64,
+    /// The compiler's log (NVIDIA: ptxas' registers and spills of each kernel).
+    pub build_log: String,
     kernels: Vec<KernelHandle>,
     data: Buffer<u8>,
     staging: Pinned<u8>,
@@ -49,6 +51,20 @@ pub fn device_limits(gpu: &Gpu) -> WhtLimits {
     WhtLimits {
         max_work_group: gpu.info.max_work_group_size,
         local_bytes: gpu.info.local_mem_bytes,
+    }
+}
+
+/// NVIDIA sizes registers for its 1024-work-item limit only when told: a pass of more than 256
+/// work-items gets `-cl-nv-maxrregcount` = 64K / work-items (else the kernel's limit is 256).
+fn vendor_options(gpu: &Gpu, passes: &[WhtPass]) -> String {
+    let items = passes.iter().map(|p| p.work_items()).max().unwrap_or(0);
+    if gpu.info.vendor_key() == "nvidia" && items > 256 {
+        format!(
+            "-cl-nv-maxrregcount={}",
+            (65536 / items).clamp(32, 255) / 8 * 8
+        )
+    } else {
+        String::new()
     }
 }
 
@@ -83,7 +99,7 @@ impl WhtTransform {
         }
         let passes = schedule(plan, limits)?;
         let program = program(plan, &passes);
-        let built = build_program(gpu, &program.source, "")?;
+        let built = build_program(gpu, &program.source, &vendor_options(gpu, &passes))?;
         let kernels = program
             .kernels
             .iter()
@@ -105,6 +121,7 @@ impl WhtTransform {
             passes,
             program,
             build_ms: built.build_ms,
+            build_log: built.build_log,
             kernels,
             data: device_buffer::<u8>(&gpu.queue, len)?,
             staging: Pinned::<u8>::new(&gpu.queue, len)?,

@@ -228,8 +228,10 @@ for row in rows:
     w = get(row, "wht")
     if w and "report" in w:
         r = w["report"]; copy = r.get("copy_gbs") or float("nan")
+        regs = r.get("registers") or [None] * len(r["passes"])
         parts = [f'bits [{p["shift"]}, {p["shift"] + p["bits"]}) {ms:.4f} ms {100 * g / copy:.0f}%'
-                 for p, ms, g in zip(r["passes"], r["run"]["pass_ms"], r["pass_gbs"])]
+                 + (f' ({p["per_item"] and 1 << (p["bits"] + p["inner"] - p["per_item"])} work-items, {rg} registers)' if rg else '')
+                 for p, ms, g, rg in zip(r["passes"], r["run"]["pass_ms"], r["pass_gbs"], regs)]
         print(f"- `{row}`: " + "; ".join(parts))
 PYEOF
 cat "$OUT/README.md"
