@@ -54,20 +54,6 @@ pub fn device_limits(gpu: &Gpu) -> WhtLimits {
     }
 }
 
-/// NVIDIA sizes registers for its 1024-work-item limit only when told: a pass of more than 256
-/// work-items gets `-cl-nv-maxrregcount` = 64K / work-items (else the kernel's limit is 256).
-fn vendor_options(gpu: &Gpu, passes: &[WhtPass]) -> String {
-    let items = passes.iter().map(|p| p.work_items()).max().unwrap_or(0);
-    if gpu.info.vendor_key() == "nvidia" && items > 256 {
-        format!(
-            "-cl-nv-maxrregcount={}",
-            (65536 / items).clamp(32, 255) / 8 * 8
-        )
-    } else {
-        String::new()
-    }
-}
-
 impl WhtTransform {
     /// Schedules, generates and builds the plan's program and allocates its buffers.
     ///
@@ -99,7 +85,7 @@ impl WhtTransform {
         }
         let passes = schedule(plan, limits)?;
         let program = program(plan, &passes);
-        let built = build_program(gpu, &program.source, &vendor_options(gpu, &passes))?;
+        let built = build_program(gpu, &program.source, "")?;
         let kernels = program
             .kernels
             .iter()

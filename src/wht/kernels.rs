@@ -9,7 +9,7 @@
 //! layout (its bits in the low register bits, the top bits filling the rest), then butterflied.
 //! A last trip through local memory restores the load layout, so stores are coalesced too.
 
-use super::schedule::WhtPass;
+use super::schedule::{padded_len, WhtPass};
 use super::{Storage, WhtPlan};
 use std::fmt::Write;
 
@@ -169,22 +169,17 @@ fn butterflies(s: &mut String, values: usize, bits: u32) {
 /// vload_half on local memory, core OpenCL).
 fn exchange(s: &mut String, from: &Layout, to: &Layout, id: usize, p: &WhtPass) {
     let (tile_log, values, half) = (p.tile_log(), 1usize << p.per_item, p.half_local);
-    let base = if half {
-        "e + ((e >> 5) << 1)"
-    } else {
-        "e + (e >> 5)"
-    };
     if id > 1 {
         let _ = writeln!(s, "    barrier(CLK_LOCAL_MEM_FENCE);");
     }
     let _ = writeln!(s, "    {{");
     let _ = writeln!(
         s,
-        "        const uint e = {}; const uint b = {base};",
+        "        const uint e = {}; const uint b = e + (e >> 5);",
         from.base_expr(tile_log)
     );
     for t in 0..values {
-        let at = p.pad(from.offset(t));
+        let at = padded_len(from.offset(t));
         let _ = if half {
             writeln!(s, "        vstore_half_rte(v{t}, b + {at}, tile);")
         } else {
@@ -196,11 +191,11 @@ fn exchange(s: &mut String, from: &Layout, to: &Layout, id: usize, p: &WhtPass) 
     let _ = writeln!(s, "    {{ // round {id}");
     let _ = writeln!(
         s,
-        "        const uint e = {}; const uint b = {base};",
+        "        const uint e = {}; const uint b = e + (e >> 5);",
         to.base_expr(tile_log)
     );
     for t in 0..values {
-        let at = p.pad(to.offset(t));
+        let at = padded_len(to.offset(t));
         let _ = if half {
             writeln!(s, "        v{t} = vload_half(b + {at}, tile);")
         } else {

@@ -40,20 +40,11 @@ impl WhtPass {
         1 << (self.tile_log() - self.per_item)
     }
 
-    /// Local memory the kernel declares (a padded tile of compute values), in values.
+    /// Local memory the kernel declares (a padded tile of compute values), in values. The
+    /// pad (one value every 32) also serves halves: a half tile is only taken with 64 values
+    /// a work-item, whose rows of 66 halves (33 words) start in 32 different banks.
     pub fn local_values(&self) -> usize {
-        self.pad(1 << self.tile_log())
-    }
-
-    /// Where tile index `e` sits in local memory: one pad every 32 values, a whole 32-bit
-    /// word of pad for halves (so a round reading 32 consecutive values a work-item hits
-    /// 32 different banks).
-    pub fn pad(&self, e: usize) -> usize {
-        if self.half_local {
-            e + ((e >> 5) << 1)
-        } else {
-            padded_len(e)
-        }
+        padded_len(1 << self.tile_log())
     }
 
     /// Local memory the kernel declares, in bytes.
@@ -107,7 +98,7 @@ pub const DEFAULT_LIMITS: WhtLimits = WhtLimits {
 
 const TARGET_ITEMS_LOG: u32 = 8;
 const MAX_TILE_LOG: u32 = 13;
-/// Half storage may take 2^14-value tiles (512 work-items): rows of 2^14 in one pass.
+/// Half storage may take 2^14-value tiles (256 work-items × 64 values): rows of 2^14 in one pass.
 const MAX_HALF_TILE_LOG: u32 = 14;
 const MAX_PER_ITEM_LOG: u32 = 5;
 
@@ -132,9 +123,10 @@ fn is_half(s: Storage) -> bool {
 /// hold a 4-value tile.
 pub fn schedule(plan: &WhtPlan, limits: WhtLimits) -> Result<Vec<WhtPass>> {
     let items_log = usize::BITS - 1 - limits.max_work_group.max(1).leading_zeros();
+    let items_log = items_log.min(TARGET_ITEMS_LOG);
     let cb = compute_bytes(plan.storage);
     let fits = |tile: u32, bytes: u64| padded_len(1 << tile) as u64 * bytes <= limits.local_bytes;
-    let mut tile = MAX_TILE_LOG.min(items_log.min(TARGET_ITEMS_LOG) + MAX_PER_ITEM_LOG);
+    let mut tile = MAX_TILE_LOG.min(items_log + MAX_PER_ITEM_LOG);
     while tile > 1 && !fits(tile, cb) {
         tile -= 1;
     }
@@ -144,16 +136,18 @@ pub fn schedule(plan: &WhtPlan, limits: WhtLimits) -> Result<Vec<WhtPass>> {
             limits.max_work_group, limits.local_bytes
         )));
     }
-    let passes = cut(plan, tile, items_log.min(TARGET_ITEMS_LOG), false);
+    let passes = cut(plan, tile, items_log, false);
     if !is_half(plan.storage) || tile < MAX_TILE_LOG {
         return Ok(passes);
     }
-    let big = MAX_HALF_TILE_LOG.min(items_log + MAX_PER_ITEM_LOG);
-    let half_fits = (1u64 << big) * 2 * 17 / 16 <= limits.local_bytes;
+    // 64 values a work-item, so the work-group stays at 256 (NVIDIA's OpenCL reports 256 as
+    // every kernel's limit).
+    let big = MAX_HALF_TILE_LOG.min(items_log + MAX_PER_ITEM_LOG + 1);
+    let half_fits = fits(big, 2);
     if big <= tile || !half_fits {
         return Ok(passes);
     }
-    let wide = cut(plan, big, big - MAX_PER_ITEM_LOG, !fits(big, cb));
+    let wide = cut(plan, big, items_log, !fits(big, cb));
     Ok(if wide.len() < passes.len() {
         wide
     } else {
@@ -221,8 +215,10 @@ mod tests {
                 for q in &p {
                     assert_eq!(q.shift, next, "k {k}: {p:?}");
                     assert!(q.inner <= q.shift && q.per_item <= q.bits && q.per_item >= 1);
-                    assert!(q.work_items() <= 512);
-                    assert!(q.work_items() <= 256 || q.half_local, "{q:?}");
+                    assert!(q.work_items() <= 256, "{q:?}");
+                    assert!(q.per_item <= 5 || q.tile_log() > 13, "{q:?}");
+                    // The pad's bank spread for halves assumes 64 values a work-item.
+                    assert!(!q.half_local || q.per_item == 6, "{q:?}");
                     assert!(q.local_bytes(s) <= DEFAULT_LIMITS.local_bytes, "{q:?}");
                     assert!(q.restore || s == Storage::F16, "{q:?}");
                     next += q.bits;
@@ -257,7 +253,8 @@ mod tests {
         // 48 KiB: the f32 tile (66 KiB) does not fit, the half one (34 KiB) does.
         let p = schedule(&plan(14, Storage::F16), DEFAULT_LIMITS).unwrap();
         assert_eq!(p.len(), 1, "{p:?}");
-        assert!(p[0].half_local && !p[0].restore && p[0].work_items() == 512);
+        assert!(p[0].half_local && !p[0].restore, "{p:?}");
+        assert_eq!((p[0].work_items(), p[0].per_item), (256, 6), "{p:?}");
         // 96 KiB of local memory: the same pass keeps its tile in f32.
         let roomy = WhtLimits {
             local_bytes: 96 * 1024,
@@ -265,9 +262,9 @@ mod tests {
         };
         let p = schedule(&plan(14, Storage::F16), roomy).unwrap();
         assert_eq!((p.len(), p[0].half_local), (1, false), "{p:?}");
-        // 256 work-items: no 2^14 tile, two passes as before.
+        // 128 work-items: no 2^14 tile, two passes as before.
         let narrow = WhtLimits {
-            max_work_group: 256,
+            max_work_group: 128,
             ..DEFAULT_LIMITS
         };
         assert_eq!(schedule(&plan(14, Storage::F16), narrow).unwrap().len(), 2);
