@@ -144,7 +144,7 @@ fn half_storage_is_within_2e_3_of_f64_with_ortho() {
 /// Rows of 2^13, 2^14 and 2^15 (one 13-bit pass; one 14-bit pass whose tile is kept in half
 /// in local memory under NVIDIA's 48 KiB, in f32 under the device's own limits; two passes)
 /// against `scipy.linalg.hadamard(2^k) @ x` in f64 of the unrounded input (the fast f64
-/// transform for 2^15): f16 with ortho within 2e-3, f32 within 2e-6.
+/// transform for 2^15): f16 with ortho within 2e-3, f32 (2^13, 2^14) within 2e-6.
 #[test]
 fn rows_around_the_tile_size_equal_the_hadamard_product() {
     let g = gpu();
@@ -163,6 +163,9 @@ fn rows_around_the_tile_size_equal_the_hadamard_product() {
             (Storage::F16, WhtNorm::Ortho, 2e-3),
             (Storage::F32, WhtNorm::None, 2e-6),
         ] {
+            if st == Storage::F32 && k == 15 {
+                continue; // f32 2^15 in two passes: many_passes_and_every_norm_… has it
+            }
             let plan = WhtPlan::new(k, batch, st, norm, false).unwrap();
             let want: Vec<f64> = h.iter().map(|v| v * plan.scale()).collect();
             for limits in [Some(DEFAULT_LIMITS), None] {

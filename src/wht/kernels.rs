@@ -167,8 +167,18 @@ fn butterflies(s: &mut String, values: usize, bits: u32) {
 /// Writes the registers to the tile in `layout` (after a barrier when the tile was read
 /// before), then reads them back in `next`. `half`: the tile holds halves (vstore_half_rte /
 /// vload_half on local memory, core OpenCL).
+///
+/// The last exchange of a pass that stores from its last round's layout also fences global
+/// memory: a work-item then writes values other work-items of the group loaded, and only a
+/// global fence orders those loads before the stores (OpenCL's memory model; Oclgrind checks).
 fn exchange(s: &mut String, from: &Layout, to: &Layout, id: usize, p: &WhtPass) {
     let (tile_log, values, half) = (p.tile_log(), 1usize << p.per_item, p.half_local);
+    let rounds = p.bits.saturating_sub(p.per_item).div_ceil(p.per_item) as usize;
+    let fence = if !p.restore && id == rounds {
+        "CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE"
+    } else {
+        "CLK_LOCAL_MEM_FENCE"
+    };
     if id > 1 {
         let _ = writeln!(s, "    barrier(CLK_LOCAL_MEM_FENCE);");
     }
@@ -187,7 +197,7 @@ fn exchange(s: &mut String, from: &Layout, to: &Layout, id: usize, p: &WhtPass) 
         };
     }
     let _ = writeln!(s, "    }}");
-    let _ = writeln!(s, "    barrier(CLK_LOCAL_MEM_FENCE);");
+    let _ = writeln!(s, "    barrier({fence});");
     let _ = writeln!(s, "    {{ // round {id}");
     let _ = writeln!(
         s,

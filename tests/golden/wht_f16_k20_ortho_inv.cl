@@ -138,7 +138,7 @@ void wht_f16_bits0_13_x1(__global half* restrict x)
         tile[b + 30] = v30;
         tile[b + 31] = v31;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     { // round 2
         const uint e = (w & 31u) | ((w >> 5) << 8); const uint b = e + (e >> 5);
         v0 = tile[b + 0];
@@ -268,7 +268,7 @@ void wht_f16_bits13_20_x64(__global half* restrict x)
         tile[b + 7920] = v30;
         tile[b + 8184] = v31;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     { // round 1
         const uint e = (w & 63u) | ((w >> 6) << 8); const uint b = e + (e >> 5);
         v0 = tile[b + 0];
