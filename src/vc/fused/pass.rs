@@ -93,6 +93,9 @@ pub struct FusedPass {
     /// Last pass of a real run: writes numpy's rows of h bins.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub half_out: Option<HalfEdge>,
+    /// 16-bit storage of `src` and `dst` (computed in f32); `None`: stored as `precision`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub half: Option<crate::vc::storage::HalfStorage>,
 }
 
 /// A pass's lanes as `len` consecutive indices of the `span` = p^k below its transformed
@@ -223,7 +226,8 @@ impl FusedPass {
                 Direction::Forward => "fwd",
                 Direction::Inverse => "inv",
             },
-            self.precision,
+            self.half
+                .map_or_else(|| self.precision.to_string(), |h| h.name().to_string()),
             if self.scale.is_some() { "_scaled" } else { "" }
         );
         if self.batched() {

@@ -7,6 +7,7 @@ use crate::transform::{Direction, Precision};
 use crate::vc::fused::mapping::{pass_mappings, pw, LocalLayout, Mapping};
 use crate::vc::fused::{FusedPass, Layout, Swizzle};
 use crate::vc::plan::{HalfEdge, SpectrumOutput, TruthEncoding};
+use crate::vc::storage;
 
 /// Σ over runs of digits: `((x / p^a) % p^len) * weight` terms for digits of x placed at
 /// the given weights (consecutive digits with consecutive weights are merged into one term).
@@ -55,6 +56,10 @@ pub fn generate(passes: &[FusedPass]) -> GeneratedProgram {
         passes.iter().map(|p| p.m.to_string()).collect::<Vec<_>>().join("+")
     ));
     crate::clgen::complex_preamble(&mut w, f64p, first.wide_index);
+    if let Some(h) = first.half {
+        w.blank();
+        storage::emit_preamble(&mut w, h);
+    }
     let mut kernels = Vec::new();
     for pass in passes {
         w.blank();
@@ -110,10 +115,16 @@ pub(super) fn signature_args(pass: &FusedPass) -> String {
         None if matches!(pass.half_in, Some(HalfEdge::Reals { .. })) => {
             args.push("__global const real *restrict src".to_string())
         }
-        None => args.push("__global const real2 *restrict src".to_string()),
+        None => args.push(format!(
+            "__global const {} *restrict src",
+            storage::ptr_type(pass.half)
+        )),
     }
     if pass.output.writes() {
-        args.push("__global real2 *restrict dst".to_string());
+        args.push(format!(
+            "__global {} *restrict dst",
+            storage::ptr_type(pass.half)
+        ));
     }
     if let SpectrumOutput::Reduce { bins, .. } = pass.output {
         args.push("__global real *restrict part".to_string());
@@ -286,8 +297,9 @@ fn emit_signature(w: &mut Writer, pass: &FusedPass, xs: &[String]) {
         "__kernel __attribute__((reqd_work_group_size({group}, 1, 1)))"
     ));
     if plain {
+        let ty = storage::ptr_type(pass.half);
         w.open(format!(
-            "void {}(__global const real2 *restrict src, __global real2 *restrict dst)",
+            "void {}(__global const {ty} *restrict src, __global {ty} *restrict dst)",
             pass.name()
         ));
     } else {
@@ -409,7 +421,10 @@ fn emit_load(w: &mut Writer, pass: &FusedPass, load: &Mapping, xs: &[String]) {
             continue;
         }
         match pass.truth {
-            None => w.line(format!("{x} = src[in_base + t_in + {c}];")),
+            None => w.line(format!(
+                "{x} = {};",
+                storage::load(pass.half, "src", &format!("in_base + t_in + {c}"))
+            )),
             Some(enc) => {
                 // Values outside 0..p−1 raise the flag (the first offending flat index).
                 w.open("");
@@ -501,10 +516,11 @@ fn emit_store(w: &mut Writer, pass: &FusedPass, store: &Mapping, xs: &[String]) 
             Some(s) => format!("{x} * {}", real_literal(s, f64p)),
             None => x,
         };
+        let st = storage::store(pass.half, "dst", &format!("out_base + t_out + {c}"), &val);
         if pass.batched() {
-            w.line(format!("if (live) dst[out_base + t_out + {c}] = {val};"));
+            w.line(format!("if (live) {st};"));
         } else {
-            w.line(format!("dst[out_base + t_out + {c}] = {val};"));
+            w.line(format!("{st};"));
         }
     }
     w.note(OpCounts {
