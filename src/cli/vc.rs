@@ -351,7 +351,10 @@ pub fn run(a: VcArgs) -> Result<()> {
         opts.file_progress = Some(ChunkProgress(Arc::new(move |done, all| b.show(done, all))));
     }
     if let Some(out) = &req.output {
-        crate::io::output::check_output_path(out)?;
+        // Half runs also write raw (re, im) pairs (`vc::half_io`).
+        if req.half.is_none() || !crate::vc::half_io::is_raw(out) {
+            crate::io::output::check_output_path(out)?;
+        }
     }
     let gpu = open_device(a.run.device.as_deref())?;
     let report = run_vc(&req, &opts, &gpu, &mut |n| match n {

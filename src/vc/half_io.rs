@@ -16,7 +16,8 @@ use std::path::Path;
 /// (n, batch, the input's shape without the (re, im) axis, B·N values).
 pub type HalfInput = (u32, u64, Vec<usize>, Vec<Complex64>);
 
-fn is_raw(path: &Path) -> bool {
+/// A raw file of 16-bit (re, im) pairs: `.raw` or `.bin`.
+pub fn is_raw(path: &Path) -> bool {
     let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
     matches!(ext.as_deref(), Some("raw") | Some("bin"))
 }
@@ -36,6 +37,12 @@ pub fn load(
     }
     if !is_npy(path) {
         return load_input_batch(path, p, n, batch, enc);
+    }
+    if h == HalfStorage::Bf16 && npy_void16(path) {
+        return Err(JitError::file(
+            path,
+            "dtype <V2: ml_dtypes writes bfloat16 .npy files as two opaque bytes (the header does not say bfloat16), so jitfft does not guess; give a raw file (.raw or .bin: (re, im) bf16 pairs, with --n) or float16/float32 .npy",
+        ));
     }
     let arr = read_npy(path)?;
     let descr = arr
@@ -57,6 +64,15 @@ pub fn load(
         .map(|c| Complex64::new(c[0], c[1]))
         .collect();
     Ok((n_file, b, shape, data))
+}
+
+/// Whether a .npy's header names two opaque bytes (`<V2`: what ml_dtypes' bfloat16 saves as).
+fn npy_void16(path: &Path) -> bool {
+    let mut head = [0u8; 256];
+    let n = std::fs::File::open(path)
+        .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
+        .unwrap_or(0);
+    String::from_utf8_lossy(&head[..n]).contains("V2'")
 }
 
 fn load_raw(
