@@ -57,6 +57,15 @@ impl HalfStorage {
         Complex64::new(self.value(w as u16), self.value((w >> 16) as u16))
     }
 
+    /// The default `--check` tolerance (rel. L2): 2e-3 for f16 (unit roundoff 2^-11, one
+    /// rounding a pass), 2e-2 for bf16 (2^-8).
+    pub fn tolerance(self) -> f64 {
+        match self {
+            HalfStorage::F16 => 2e-3,
+            HalfStorage::Bf16 => 2e-2,
+        }
+    }
+
     /// `c` as stored (what the device reads of it).
     pub fn round(self, c: Complex64) -> Complex64 {
         self.unpack(self.pack(c))
@@ -93,18 +102,27 @@ pub fn store(h: Option<HalfStorage>, ptr: &str, idx: &str, val: &str) -> String 
     }
 }
 
-/// The storage type and its two accessors (after `complex_preamble`, which defines idx_t).
+/// The storage type and its accessors (after `complex_preamble`, which defines idx_t).
 pub fn emit_preamble(w: &mut Writer, h: HalfStorage) {
+    w.raw(preamble_text(h));
+    let _ = w.take_counts();
+}
+
+/// The text of [`emit_preamble`]: `cstore`, `ld_c`/`st_c` for complex elements and
+/// `ld_r`/`st_r` for real ones (the real path's reals: 16-bit values, not pairs).
+pub fn preamble_text(h: HalfStorage) -> &'static str {
     match h {
-        HalfStorage::F16 => w.raw(
+        HalfStorage::F16 => {
             "// Storage: a complex value is two IEEE halves (re, im) in one 32-bit word, computed in\n\
              // float (vload_half2 / vstore_half2_rte: core OpenCL, no cl_khr_fp16 needed). A result\n\
              // above 65504 rounds to inf; the host refuses it.\n\
              typedef uint cstore;\n\
              inline float2 ld_c(__global const cstore *p, idx_t i) { return vload_half2(i, (__global const half *)p); }\n\
-             inline void st_c(__global cstore *p, idx_t i, float2 v) { vstore_half2_rte(v, i, (__global half *)p); }\n",
-        ),
-        HalfStorage::Bf16 => w.raw(
+             inline void st_c(__global cstore *p, idx_t i, float2 v) { vstore_half2_rte(v, i, (__global half *)p); }\n\
+             #define ld_r(p, i) vload_half(i, p)\n\
+             #define st_r(p, i, v) vstore_half_rte(v, i, p)\n"
+        }
+        HalfStorage::Bf16 => {
             "// Storage: a complex value is two bfloat16 (re, im; the top 16 bits of a float) in one\n\
              // 32-bit word, computed in float, rounded to nearest even.\n\
              typedef uint cstore;\n\
@@ -114,32 +132,60 @@ pub fn emit_preamble(w: &mut Writer, h: HalfStorage) {
              \x20   return isnan(v) ? ((b >> 16) | 0x40u) : ((b + 0x7fffu + ((b >> 16) & 1u)) >> 16);\n\
              }\n\
              inline float2 ld_c(__global const cstore *p, idx_t i) { const uint u = p[i]; return (float2)(as_float(u << 16), as_float(u & 0xffff0000u)); }\n\
-             inline void st_c(__global cstore *p, idx_t i, float2 v) { p[i] = bf16_rte(v.x) | (bf16_rte(v.y) << 16); }\n",
-        ),
+             inline void st_c(__global cstore *p, idx_t i, float2 v) { p[i] = bf16_rte(v.x) | (bf16_rte(v.y) << 16); }\n\
+             #define ld_r(p, i) as_float((uint)(p)[i] << 16)\n\
+             #define st_r(p, i, v) ((p)[i] = (ushort)bf16_rte(v))\n"
+        }
     }
-    let _ = w.take_counts();
+}
+
+/// The element type of a real buffer: `real`, or the 16-bit storage's (`half`, `ushort`).
+pub fn real_ptr_type(h: Option<HalfStorage>) -> &'static str {
+    match h {
+        None => "real",
+        Some(HalfStorage::F16) => "half",
+        Some(HalfStorage::Bf16) => "ushort",
+    }
+}
+
+/// The expression that reads real element `idx` of `ptr`.
+pub fn load_real(h: Option<HalfStorage>, ptr: &str, idx: &str) -> String {
+    match h {
+        None => format!("{ptr}[{idx}]"),
+        Some(_) => format!("ld_r({ptr}, {idx})"),
+    }
+}
+
+/// The statement (without `;`) that writes `val` to real element `idx` of `ptr`.
+pub fn store_real(h: Option<HalfStorage>, ptr: &str, idx: &str, val: &str) -> String {
+    match h {
+        None => format!("{ptr}[{idx}] = {val}"),
+        Some(_) => format!("st_r({ptr}, {idx}, {val})"),
+    }
 }
 
 /// Refuses a half-precision result holding inf or NaN (an overflow past the storage's range;
 /// the input was finite): the count and first position, and the remedy.
 pub fn check_finite(h: HalfStorage, out: &[Complex64]) -> Result<()> {
-    let bad = out
-        .iter()
-        .filter(|c| !c.re.is_finite() || !c.im.is_finite());
-    let count = bad.count();
-    if count == 0 {
+    refuse_non_finite(h, out.iter().map(|c| c.re.is_finite() && c.im.is_finite()))
+}
+
+/// [`check_finite`] of real values (the real path's results: reals, or (re, im) interleaved).
+pub fn check_finite_reals(h: HalfStorage, out: &[f64]) -> Result<()> {
+    refuse_non_finite(h, out.iter().map(|v| v.is_finite()))
+}
+
+fn refuse_non_finite(h: HalfStorage, finite: impl Iterator<Item = bool>) -> Result<()> {
+    let Some(bad) = crate::io::input::find_non_finite_where(finite) else {
         return Ok(());
-    }
-    let first = out
-        .iter()
-        .position(|c| !c.re.is_finite() || !c.im.is_finite())
-        .unwrap_or(0);
+    };
     let max = match h {
         HalfStorage::F16 => "65504",
         HalfStorage::Bf16 => "3.4e38",
     };
     Err(JitError::invalid(format!(
-        "the {h} result overflowed: {count} value(s) are inf or NaN (first at flat index {first}); a stored value above {max} does not fit {h}; use --norm ortho (or --precision f32); nothing was written"
+        "the {h} result overflowed: {} value(s) are inf or NaN (first at flat index {}); a stored value above {max} does not fit {h}; use --norm ortho (or --precision f32); nothing was written",
+        bad.count, bad.first
     )))
 }
 
@@ -178,7 +224,7 @@ impl crate::vc::VcPlan {
 }
 
 /// Refuses the paths of a request that cannot store half, with the reason: `--stream`,
-/// `--mpi` (its own front end), `--real` (not yet), `--truth`, `--overlap`, `--ct-lanes` and
+/// `--mpi` (its own front end), `--truth`, `--overlap`, `--ct-lanes` and
 /// f64 arithmetic.
 pub fn refuse_paths(req: &crate::vc::request::Request) -> Result<()> {
     let Some(h) = req.half else { return Ok(()) };
@@ -190,8 +236,6 @@ pub fn refuse_paths(req: &crate::vc::request::Request) -> Result<()> {
         Some("--overlap: the overlapped transfers move f32 or f64 rows")
     } else if req.ct_lanes.is_some() {
         Some("--ct-lanes: the CPU-shaped kernels load f32 vectors")
-    } else if req.real {
-        Some("--real: the real path stores f32 or f64 (see docs/notes/realops.md)")
     } else if req.precision != crate::transform::Precision::F32 {
         Some("half storage computes in f32")
     } else {
@@ -208,15 +252,12 @@ pub fn refuse_paths(req: &crate::vc::request::Request) -> Result<()> {
     }
 }
 
-/// The default `--check` tolerance (rel. L2) of a plan: 2e-3 for f16 (unit roundoff 2^-11, one
-/// rounding a pass), 2e-2 for bf16 (2^-8), else `by_precision`'s.
+/// The default `--check` tolerance of a plan: its storage's ([`HalfStorage::tolerance`]), else
+/// `by_precision`'s.
 pub fn tolerance(
     plan: &crate::vc::VcPlan,
     by_precision: fn(crate::transform::Precision) -> f64,
 ) -> f64 {
-    match plan.half {
-        Some(HalfStorage::F16) => 2e-3,
-        Some(HalfStorage::Bf16) => 2e-2,
-        None => by_precision(plan.precision),
-    }
+    plan.half
+        .map_or_else(|| by_precision(plan.precision), HalfStorage::tolerance)
 }
