@@ -184,8 +184,8 @@ fn cli_f16_npy_and_raw_round_trip() {
 #[test]
 fn cli_f16_overflow_is_refused_without_output() {
     let dir = tempfile::tempdir().unwrap();
-    // 3^11 ones: the zero-frequency sum is 177147 > 65504 without normalisation.
-    let x = vec![Complex64::new(1.0, 0.0); 177_147];
+    // 3^4 values of 1000: the zero-frequency sum is 81000 > 65504 without normalisation.
+    let x = vec![Complex64::new(1000.0, 0.0); 81];
     let input = dir.path().join("ones.npy");
     std::fs::write(&input, npy_complex_bytes(&x, true)).unwrap();
     let out = dir.path().join("out.npy");
@@ -205,7 +205,7 @@ fn cli_f16_overflow_is_refused_without_output() {
         &["overflowed", "inf", "--norm ortho", "nothing was written"],
     );
     assert!(!out.exists(), "an overflowed result was written");
-    // With ortho it fits (177147 / sqrt(177147) = 420.9).
+    // With ortho it fits (81000 / 9 = 9000).
     jitfft()
         .args([
             "vc",
@@ -230,7 +230,6 @@ fn cli_half_refused_paths_say_why() {
         base.iter().chain(extra.iter()).copied().collect()
     };
     fails_with(&with(&["--stream"]), &["--precision f16", "--stream"]);
-    fails_with(&with(&["--real"]), &["--precision f16", "--real"]);
     fails_with(&with(&["--truth"]), &["--precision f16", "--truth"]);
     fails_with(&with(&["--overlap"]), &["--precision f16", "--overlap"]);
     fails_with(&with(&["--mpi"]), &["--precision f16", "--mpi"]);
@@ -274,4 +273,142 @@ fn cli_half_refused_paths_say_why() {
         .args(["vc", "--p", "3", "--n", "4", "--precision", "f17"])
         .assert()
         .code(2);
+}
+
+/// `vc --real --precision f16|bf16`: R2C ≡ rfftn and C2R ≡ irfftn of the stored (rounded)
+/// values, the real passes and the complex passes all storing half.
+#[test]
+fn real_half_matches_numpy_reference() {
+    use jitfft::reference::real::{irfftn_ref, rfftn_ref};
+    use jitfft::vc::real::data::random_input;
+    use jitfft::vc::real::resolve::real_transform;
+    use jitfft::vc::request::Request;
+    use Direction::{Forward as F, Inverse as I};
+    let (g, s) = (gpu(), seed());
+    let cases = [
+        (2, 6, 1, F, HalfStorage::F16),
+        (3, 4, 2, I, HalfStorage::F16),
+        (5, 3, 2, F, HalfStorage::F16),
+        (6, 3, 1, I, HalfStorage::F16),
+        (3, 1, 3, F, HalfStorage::F16),
+        (5, 3, 1, I, HalfStorage::Bf16),
+    ];
+    for (p, n, batch, dir, h) in cases {
+        let req = Request {
+            n: Some(n),
+            batch: Some(batch),
+            direction: dir,
+            norm: Some(Norm::Ortho),
+            real: true,
+            half: Some(h),
+            ..Request::new(p)
+        };
+        let tr = real_transform(&req, &g, None, None).unwrap();
+        let names = tr.kernel_names();
+        assert!(
+            names.iter().all(|k| k.contains(h.name())),
+            "{p}^{n} {dir:?}: {names:?}"
+        );
+        let x: Vec<f64> = random_input(&tr.plan, s)
+            .iter()
+            .map(|&v| h.value(h.bits(v)))
+            .collect();
+        let (y, _) = tr.execute(&g, &x).unwrap();
+        let b = batch as usize;
+        let pairs = |v: &[f64]| -> Vec<Complex64> {
+            v.chunks(2).map(|c| Complex64::new(c[0], c[1])).collect()
+        };
+        let e = match dir {
+            F => compare(
+                &pairs(&y),
+                &rfftn_ref(p, n, b, &x, tr.plan.scale()).unwrap(),
+            ),
+            I => {
+                let want = irfftn_ref(p, n, b, &pairs(&x), tr.plan.scale()).unwrap();
+                let c = |v: &[f64]| {
+                    v.iter()
+                        .map(|&r| Complex64::new(r, 0.0))
+                        .collect::<Vec<_>>()
+                };
+                compare(&c(&y), &c(&want))
+            }
+        };
+        assert!(
+            e.rel_l2 <= h.tolerance(),
+            "{p}^{n} × {batch} {dir:?} {h} (seed {s}): rel L2 {:.3e}",
+            e.rel_l2
+        );
+    }
+}
+
+#[test]
+fn cli_real_f16_npy_out_and_overflow() {
+    let dir = tempfile::tempdir().unwrap();
+    // 3^4 values of 1000: the zero bin is 81000 > 65504 without normalisation.
+    let ones: Vec<u8> = (0..81).flat_map(|_| 1000.0f32.to_le_bytes()).collect();
+    let input = dir.path().join("ones.npy");
+    std::fs::write(&input, npy_bytes("<f4", &[81], &ones)).unwrap();
+    let out = dir.path().join("spec.npy");
+    let (i, o) = (input.to_str().unwrap(), out.to_str().unwrap());
+    fails_with(
+        &[
+            "vc",
+            "--real",
+            "--p",
+            "3",
+            "--precision",
+            "f16",
+            "--input",
+            i,
+            "--output",
+            o,
+        ],
+        &["overflowed", "--norm ortho"],
+    );
+    assert!(!out.exists(), "an overflowed result was written");
+    jitfft()
+        .args([
+            "vc",
+            "--real",
+            "--p",
+            "3",
+            "--precision",
+            "f16",
+            "--norm",
+            "ortho",
+        ])
+        .args(["--check", "--input", i, "--output", o])
+        .assert()
+        .success();
+    // numpy's rfftn layout (3,)*3 + (2,), as float16 (re, im) pairs on a last axis.
+    let got = read_npy(&out).unwrap();
+    let mut want = vec![3; 3];
+    want.extend([2, 2]);
+    assert_eq!(got.shape, want);
+    assert!(got.descr.ends_with("f2"));
+    // Inverse from that float16 half spectrum back to reals.
+    let back = dir.path().join("back.npy");
+    jitfft()
+        .args([
+            "vc",
+            "--real",
+            "--inverse",
+            "--p",
+            "3",
+            "--n",
+            "4",
+            "--precision",
+            "f16",
+        ])
+        .args(["--norm", "ortho", "--check", "--input", o, "--output"])
+        .arg(back.to_str().unwrap())
+        .assert()
+        .success();
+    let NpyData::Real(v) = read_npy(&back).unwrap().data else {
+        panic!("float16 reals expected")
+    };
+    assert!(
+        v.iter().all(|x| (x - 1000.0).abs() < 2.0),
+        "1000s back: {v:?}"
+    );
 }
