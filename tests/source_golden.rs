@@ -148,6 +148,7 @@ const CASES: &[(&str, &str)] = &[
         "vc_cg_p5_n4_literal_bf16_inv",
         "vc --p 5 --n 4 --algo cg --coeffs literal --precision bf16 --inverse",
     ),
+    ("vc_real_p3_n6_f16", "vc --p 3 --n 6 --real --precision f16"),
     // vc --real (issue 35): the R2C / C2R passes and the layout moves, p = 3, f32.
     ("vc_real_p3_n16_f32", "vc --p 3 --n 16 --real"),
     (

@@ -77,6 +77,10 @@ fn generate(c: SourceCommand) -> Result<String> {
                 anyhow::bail!("source vc --real needs --n");
             };
             let plan = crate::vc::real::RealPlan::new(r.p, n, 1, r.precision, r.direction, r.norm)?;
+            let plan = crate::vc::real::RealPlan {
+                storage: r.half,
+                ..plan
+            };
             crate::vc::real::kernels::source(&plan)
         }
         SourceCommand::Vc(a) => {
