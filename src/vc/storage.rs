@@ -108,8 +108,7 @@ pub fn emit_preamble(w: &mut Writer, h: HalfStorage) {
     let _ = w.take_counts();
 }
 
-/// The text of [`emit_preamble`]: `cstore`, `ld_c`/`st_c` for complex elements and
-/// `ld_r`/`st_r` for real ones (the real path's reals: 16-bit values, not pairs).
+/// The text of [`emit_preamble`]: `cstore` and `ld_c`/`st_c` for complex elements.
 pub fn preamble_text(h: HalfStorage) -> &'static str {
     match h {
         HalfStorage::F16 => {
@@ -118,9 +117,7 @@ pub fn preamble_text(h: HalfStorage) -> &'static str {
              // above 65504 rounds to inf; the host refuses it.\n\
              typedef uint cstore;\n\
              inline float2 ld_c(__global const cstore *p, idx_t i) { return vload_half2(i, (__global const half *)p); }\n\
-             inline void st_c(__global cstore *p, idx_t i, float2 v) { vstore_half2_rte(v, i, (__global half *)p); }\n\
-             #define ld_r(p, i) vload_half(i, p)\n\
-             #define st_r(p, i, v) vstore_half_rte(v, i, p)\n"
+             inline void st_c(__global cstore *p, idx_t i, float2 v) { vstore_half2_rte(v, i, (__global half *)p); }\n"
         }
         HalfStorage::Bf16 => {
             "// Storage: a complex value is two bfloat16 (re, im; the top 16 bits of a float) in one\n\
@@ -132,8 +129,21 @@ pub fn preamble_text(h: HalfStorage) -> &'static str {
              \x20   return isnan(v) ? ((b >> 16) | 0x40u) : ((b + 0x7fffu + ((b >> 16) & 1u)) >> 16);\n\
              }\n\
              inline float2 ld_c(__global const cstore *p, idx_t i) { const uint u = p[i]; return (float2)(as_float(u << 16), as_float(u & 0xffff0000u)); }\n\
-             inline void st_c(__global cstore *p, idx_t i, float2 v) { p[i] = bf16_rte(v.x) | (bf16_rte(v.y) << 16); }\n\
-             #define ld_r(p, i) as_float((uint)(p)[i] << 16)\n\
+             inline void st_c(__global cstore *p, idx_t i, float2 v) { p[i] = bf16_rte(v.x) | (bf16_rte(v.y) << 16); }\n"
+        }
+    }
+}
+
+/// `ld_r`/`st_r` for real elements (the real path's reals: single 16-bit values, not pairs),
+/// after [`preamble_text`].
+pub fn real_preamble_text(h: HalfStorage) -> &'static str {
+    match h {
+        HalfStorage::F16 => {
+            "#define ld_r(p, i) vload_half(i, p)\n\
+             #define st_r(p, i, v) vstore_half_rte(v, i, p)\n"
+        }
+        HalfStorage::Bf16 => {
+            "#define ld_r(p, i) as_float((uint)(p)[i] << 16)\n\
              #define st_r(p, i, v) ((p)[i] = (ushort)bf16_rte(v))\n"
         }
     }

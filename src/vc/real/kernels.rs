@@ -82,6 +82,7 @@ pub fn source(plan: &RealPlan) -> String {
     if let Some(h) = plan.storage {
         s.push_str("typedef ulong idx_t;\n");
         s.push_str(crate::vc::storage::preamble_text(h));
+        s.push_str(crate::vc::storage::real_preamble_text(h));
         s.push('\n');
     }
     table(&mut s, "WF", plan, Direction::Forward);
