@@ -104,6 +104,7 @@ impl PassCommon {
             half_in: None,
             half_out: None,
             half: None,
+            interleave: false,
         }
     }
 }

@@ -2,45 +2,13 @@
 //! [`crate::vc::fused`]) says, sub-stages of p-point codelets exchanged through local memory.
 
 use super::half_edges::{edge_stride, emit_real_bin, emit_roots_table, half_h, roots_name};
+use super::spread::spread;
 use crate::clgen::{real_literal, small_dft, GeneratedProgram, OpCounts, Writer};
 use crate::transform::{Direction, Precision};
 use crate::vc::fused::mapping::{pass_mappings, pw, LocalLayout, Mapping};
 use crate::vc::fused::{FusedPass, Layout, Swizzle};
 use crate::vc::plan::{HalfEdge, SpectrumOutput, TruthEncoding};
 use crate::vc::storage;
-
-/// Σ over runs of digits: `((x / p^a) % p^len) * weight` terms for digits of x placed at
-/// the given weights (consecutive digits with consecutive weights are merged into one term).
-fn spread(x: &str, p: u64, weights: &[u64]) -> String {
-    let mut terms = Vec::new();
-    let mut q = 0;
-    while q < weights.len() {
-        let mut len = 1;
-        while q + len < weights.len() && weights[q + len] == weights[q + len - 1] * p {
-            len += 1;
-        }
-        let div = p.pow(q as u32);
-        let modulo = p.pow(len as u32);
-        let mut t = if div == 1 {
-            x.to_string()
-        } else {
-            format!("({x} / {div})")
-        };
-        if q + len < weights.len() {
-            t = format!("({t} % {modulo})");
-        }
-        if weights[q] != 1 {
-            t = format!("{t} * {}", weights[q]);
-        }
-        terms.push(t);
-        q += len;
-    }
-    if terms.is_empty() {
-        "0".into()
-    } else {
-        terms.join(" + ")
-    }
-}
 
 /// Generates the program of a fused schedule.
 pub fn generate(passes: &[FusedPass]) -> GeneratedProgram {
@@ -261,6 +229,9 @@ fn emit_comment(w: &mut Writer, pass: &FusedPass) {
     if let Some(e) = pass.half_out {
         extra.push(format!("Output: numpy's half-spectrum rows: transform b*{h} + k, element e at (b*N + e)*{h} + k.", h = e.h()));
     }
+    if pass.interleave {
+        extra.push(format!("A work-group holds the {} bins of its rows, side by side in the work-item id (row = id mod {}):\na warp's loads and stores cover whole rows.", pass.rows, pass.rows));
+    }
     match pass.truth {
         Some(TruthEncoding::Values) => extra.push("Input: truth values (u8/u16) loaded as the real numbers v; a value >= p\nsets flag to the lowest offending flat index.".into()),
         Some(TruthEncoding::Roots) => extra.push("Input: truth values (u8/u16) loaded as eps[v] = e^(2 pi i v/p) from constant memory; a value\n>= p sets flag to the lowest offending flat index.".into()),
@@ -326,10 +297,18 @@ fn emit_signature(w: &mut Writer, pass: &FusedPass, xs: &[String]) {
     } else {
         // Batched: work-group gg holds `rows` transforms (row = local id / threads), each its
         // own slice of local memory; rows past the batch redo the last transform, write nothing.
-        let (rows, words, groups) = (pass.rows, pass.local_words(), pass.groups());
+        let (rows, words, groups) = (pass.rows, pass.row_pitch(), pass.groups());
         let len = p.pow(pass.n);
         w.line(format!("__local real{real} tile_rows[{}];", rows * words));
-        if rows > 1 {
+        if rows > 1 && pass.interleave {
+            // A real run's h bins of a row side by side: neighbouring work-items load the same
+            // reals (one transaction) and store whole rows of h bins.
+            w.line(format!("const uint t = get_local_id(0) / {rows}u;"));
+            w.line(format!("const uint row = get_local_id(0) % {rows}u;"));
+            w.line(format!(
+                "__local real{real} *tile = tile_rows + row * {words}u;"
+            ));
+        } else if rows > 1 {
             w.line(format!("const uint t = get_local_id(0) % {threads}u;"));
             w.line(format!("const uint row = get_local_id(0) / {threads}u;"));
             w.line(format!(
