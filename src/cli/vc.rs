@@ -325,9 +325,6 @@ impl VcArgs {
 /// Runs `jitfft vc`: the flags checked, the device opened, the request run on the route the
 /// library resolves (`routes::run_vc`) and its report printed.
 pub fn run(a: VcArgs) -> Result<()> {
-    if a.mpi && a.real {
-        anyhow::bail!("--real with --mpi: the real path runs on one device (its half spectrum is ≈ (p/2+1)/p of the complex array's bytes); distribute the complex transform instead (without --real)");
-    }
     if let (true, Some(h)) = (a.mpi, a.t.precision.split().1) {
         anyhow::bail!("--precision {h} with --mpi: the MPI exchanges move f32 or f64 slabs; run on one device (without --mpi) or with --precision f32");
     }

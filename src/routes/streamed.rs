@@ -2,6 +2,7 @@
 //! the streamed transform (`vc::stream`), with input and output read and written in chunks
 //! in the plan's precision, and its report.
 
+use super::stream_host::{load_host, Host};
 use super::RunOptions;
 use crate::error::{JitError, Result};
 use crate::io::input::{batch_shape, infer_n, load_input_batch, Encoding};
@@ -58,6 +59,8 @@ pub struct StreamReport {
     device_bytes: u64,
     input: String,
     seed: Option<u64>,
+    /// Where the host array lives and how chunks move (`routes::stream_host`).
+    host_array: String,
     /// Pinned transfer rate measured on the same buffers just before the run.
     floor: TransferFloor,
     passes: Vec<PassReport>,
@@ -94,9 +97,9 @@ pub(super) fn run(
 }
 
 /// Host input in the plan's precision: (n, batch, shape, values, description, seed).
-type Loaded<C> = (u32, u64, Vec<usize>, Vec<C>, String, Option<u64>);
+pub(super) type Loaded<C> = (u32, u64, Vec<usize>, Vec<C>, String, Option<u64>);
 
-fn load<C: DeviceComplex>(req: &Request, o: &RunOptions) -> Result<Loaded<C>> {
+pub(super) fn load<C: DeviceComplex>(req: &Request, o: &RunOptions) -> Result<Loaded<C>> {
     let (p, conv) = (req.p, |v: Vec<Complex64>| -> Vec<C> {
         v.into_iter().map(from_f64::<C>).collect()
     });
@@ -112,11 +115,7 @@ fn load<C: DeviceComplex>(req: &Request, o: &RunOptions) -> Result<Loaded<C>> {
         // The values `io::random::random_complex` draws, straight into the precision.
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let v = (0..plan.total_len())
-            .map(|_| {
-                let re: f64 = rng.gen_range(-1.0..1.0);
-                let im: f64 = rng.gen_range(-1.0..1.0);
-                from_f64::<C>(Complex64::new(re, im))
-            })
+            .map(|_| draw_complex(&mut rng))
             .collect();
         let shape = if b > 1 {
             vec![b as usize, plan.len as usize]
@@ -147,6 +146,13 @@ fn load<C: DeviceComplex>(req: &Request, o: &RunOptions) -> Result<Loaded<C>> {
     Ok((n, b, shape, conv(data), what, None))
 }
 
+/// One random value as `io::random::random_complex` draws it, in the precision.
+pub(super) fn draw_complex<C: DeviceComplex>(rng: &mut rand_chacha::ChaCha8Rng) -> C {
+    let re: f64 = rng.gen_range(-1.0..1.0);
+    let im: f64 = rng.gen_range(-1.0..1.0);
+    from_f64::<C>(Complex64::new(re, im))
+}
+
 fn from_f64<C: DeviceComplex>(c: Complex64) -> C {
     match C::PRECISION {
         Precision::F32 => *bytemuck::from_bytes(bytemuck::bytes_of(&Complex32::new(
@@ -157,7 +163,7 @@ fn from_f64<C: DeviceComplex>(c: Complex64) -> C {
     }
 }
 
-fn to_f64<C: DeviceComplex>(v: &[C]) -> Vec<Complex64> {
+pub(super) fn to_f64<C: DeviceComplex>(v: &[C]) -> Vec<Complex64> {
     match C::PRECISION {
         Precision::F32 => bytemuck::cast_slice::<C, Complex32>(v)
             .iter()
@@ -175,26 +181,29 @@ fn run_typed<C: DeviceComplex>(
 ) -> Result<StreamReport> {
     refuse_host_shortfall(req)?;
     let t_in = Instant::now();
-    let (n, batch, shape, mut data, what, seed) = load::<C>(req, o)?;
+    let (n, batch, shape, mut data, what, seed, host_array) = load_host::<C>(req, o, gpu)?;
     let input_ms = t_in.elapsed().as_secs_f64() * 1e3;
     let whole = req.plan(Some(n), Some(batch))?;
     let bottom = |pl: VcPlan| chunk_plan(req, gpu, pl);
-    let mut sv = StreamedVc::new(gpu, &whole, &bottom)?;
+    let mut sv = match &data {
+        Host::Pinned(_) => StreamedVc::for_pinned(gpu, &whole, &bottom)?,
+        Host::Pageable(_) => StreamedVc::new(gpu, &whole, &bottom)?,
+    };
     if let Some(p) = &o.progress {
         sv = sv.with_progress(p.0.clone());
     }
     // The reference needs the input as it was.
-    let kept = req.check.then(|| to_f64(&data));
+    let kept = req.check.then(|| data.to_f64()).transpose()?;
     let floor = sv.floor(3)?;
     let t0 = Instant::now();
-    let times = sv.run(gpu, &mut data)?;
+    let times = data.run(&sv, gpu)?;
     let total_ms = t0.elapsed().as_secs_f64() * 1e3;
     let check = match kept {
         Some(input) => {
             let tol = o
                 .tolerance
                 .unwrap_or_else(|| default_tolerance(whole.precision));
-            Some(check_batch(&whole, &input, &to_f64(&data), tol)?)
+            Some(check_batch(&whole, &input, &data.to_f64()?, tol)?)
         }
         None => None,
     };
@@ -203,10 +212,13 @@ fn run_typed<C: DeviceComplex>(
     let output = match &req.output {
         Some(path) if !failed => {
             if crate::io::output::is_npy(path) && !crate::io::output::is_stdout(path) {
-                write_complex(path, &data, &shape)?;
+                let whole_array = data.as_slice().ok_or_else(|| {
+                    JitError::invalid("an .npy output needs the pageable host array")
+                })?;
+                write_complex(path, whole_array, &shape)?;
             } else {
                 let single = whole.precision == Precision::F32;
-                crate::io::output::write_spectrum(path, &to_f64(&data), single, None)?;
+                crate::io::output::write_spectrum(path, &data.to_f64()?, single, None)?;
             }
             Some(path.display().to_string())
         }
@@ -223,6 +235,7 @@ fn run_typed<C: DeviceComplex>(
         device_bytes: sv.device_bytes(),
         input: what,
         seed,
+        host_array,
         passes: times
             .into_iter()
             .map(|t| PassReport {
@@ -240,6 +253,7 @@ fn run_typed<C: DeviceComplex>(
         disk_floor: None,
     };
     sv.release()?;
+    data.release()?;
     Ok(report)
 }
 
@@ -302,6 +316,7 @@ impl StreamReport {
             crate::vc::stream::SLOTS
         );
         let _ = write!(s, "\ninput: {}", r.input);
+        let _ = write!(s, "\nhost array: {}", r.host_array);
         for t in &r.chunk_transforms {
             let _ = write!(
                 s,
