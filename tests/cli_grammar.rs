@@ -21,8 +21,8 @@ fn bad_enum_values_exit_2_with_the_choices() {
             "ct, cg, fused",
         ),
         (
-            &["vc", "--p", "3", "--n", "2", "--precision", "f16"][..],
-            "f32, f64",
+            &["vc", "--p", "3", "--n", "2", "--precision", "f8"][..],
+            "f32, f64, f16, bf16",
         ),
         (
             &[

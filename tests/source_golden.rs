@@ -139,6 +139,16 @@ const CASES: &[(&str, &str)] = &[
     ("gfp_r16_k4_l6", "gfp --r 16 --k 4 --log-n 6"),
     // WHT: three passes (one row-local, two strided), half storage with the ortho scale.
     ("wht_f32_k28", "wht --size 2^28"),
+    // vc --precision f16/bf16 (issue 35): complex values stored as two halves (ld_c/st_c).
+    (
+        "vc_fused_p3_n10_f16_ortho",
+        "vc --p 3 --n 10 --precision f16 --norm ortho",
+    ),
+    (
+        "vc_cg_p5_n4_literal_bf16_inv",
+        "vc --p 5 --n 4 --algo cg --coeffs literal --precision bf16 --inverse",
+    ),
+    ("vc_real_p3_n6_f16", "vc --p 3 --n 6 --real --precision f16"),
     // vc --real (issue 35): the fused complex passes with the real path's ends holding both
     // bins of their rows (the real digit on load, numpy's rows out), then the R2C / C2R
     // passes and the layout moves, p = 3, f32, NVIDIA's 256 work-items.

@@ -370,9 +370,20 @@ fn bad_input_is_refused_with_the_reason_and_no_output() {
         ],
         &["complex64 or complex128"],
     );
+    // Half storage runs (tests/vc_half.rs); on the streamed path it is refused.
     fails_with(
-        &["vc", "--real", "--p", "3", "--n", "2", "--precision", "f16"],
-        &["f16"],
+        &[
+            "vc",
+            "--real",
+            "--p",
+            "3",
+            "--n",
+            "2",
+            "--precision",
+            "f16",
+            "--stream",
+        ],
+        &["--precision f16", "--stream"],
     );
     fails_with(
         &["vc", "--real", "--p", "3", "--n", "2", "--truth"],

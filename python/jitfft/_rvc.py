@@ -11,11 +11,17 @@ from . import _jitfft
 from ._fft import MAX_P, _axes, _check_out, _device, _native_norm, _one_length, _resized
 
 
+_PRECISIONS = ("f32", "f64", "f16", "bf16")
+
+
 def _real_precision(dtype, precision):
     if precision is not None:
-        if precision not in ("f32", "f64"):
-            raise ValueError(f"precision={precision!r}: use 'f32' or 'f64'")
+        if precision not in _PRECISIONS:
+            raise ValueError(f"precision={precision!r}: use 'f32', 'f64', 'f16' or 'bf16'")
         return precision
+    if dtype == np.float16:
+        # Stays half on the device: stored in 16 bits, computed in f32.
+        return "f16"
     if dtype.kind == "f" and dtype.itemsize <= 4:
         return "f32"
     if (dtype.kind == "f" and dtype.itemsize == 8) or dtype.kind in "iu":
@@ -48,8 +54,10 @@ def rvc(x, s=None, axes=None, norm=None, out=None, *, device=None, precision=Non
         check_finite=True):
     """The VC transform of real input: numpy.fft.rfftn(x, s, axes, norm, out) over axes of one
     length p. The last of ``axes`` is halved to p//2 + 1 bins. float16/float32 input gives
-    complex64, float64 and integers complex128. Complex input is refused (numpy drops the
-    imaginary part with a warning; pass x.real)."""
+    complex64, float64 and integers complex128; float16 stays half on the device (stored in
+    16 bits, computed in f32; precision="f32" computes it as float32). A result above
+    65504 (float16's largest) raises: use norm="ortho". Complex input is refused (numpy drops
+    the imaginary part with a warning; pass x.real)."""
     x = np.asarray(x)
     if x.dtype.kind == "c":
         raise TypeError(
@@ -73,7 +81,7 @@ def rvc(x, s=None, axes=None, norm=None, out=None, *, device=None, precision=Non
     _finite(flat, check_finite)
     res = _jitfft._rvc(flat, p, n, batch, prec, False, _native_norm(norm, False),
                        _device(device))
-    dtype = np.complex64 if prec == "f32" else np.complex128
+    dtype = np.complex128 if prec == "f64" else np.complex64
     y = res.view(np.complex128).astype(dtype, copy=False)
     y = y.reshape(lead + (p,) * (n - 1) + (p // 2 + 1,))
     return _finish(y, axes, n, out)
@@ -83,14 +91,15 @@ def irvc(y, s=None, axes=None, norm=None, out=None, *, device=None, precision=No
          check_finite=True):
     """The inverse of rvc: numpy.fft.irfftn(y, s, axes, norm, out) over axes of one length p
     (s[-1], else 2·(m − 1) for a last axis of m bins, as numpy). complex64 gives float32,
-    complex128 float64. A half spectrum whose shape does not fit (p,)*(n−1) + (p//2+1,) is
+    complex128 float64; precision="f16" (or "bf16") stores the run in 16 bits on the device and
+    gives float16 (bf16: float32). A half spectrum whose shape does not fit (p,)*(n−1) + (p//2+1,) is
     refused with the shape expected."""
     y = np.asarray(y)
     if y.dtype.kind not in "cfiu":
         raise TypeError(f"y has dtype {y.dtype}: irvc takes a complex half spectrum")
     prec = precision or ("f32" if y.dtype in (np.complex64, np.float32, np.float16) else "f64")
-    if prec not in ("f32", "f64"):
-        raise ValueError(f"precision={precision!r}: use 'f32' or 'f64'")
+    if prec not in _PRECISIONS:
+        raise ValueError(f"precision={precision!r}: use 'f32', 'f64', 'f16' or 'bf16'")
     axes = _axes(y.ndim, axes, s)
     if not axes:
         raise ValueError("irvc needs at least one axis to transform")
@@ -120,6 +129,6 @@ def irvc(y, s=None, axes=None, norm=None, out=None, *, device=None, precision=No
     _finite(flat, check_finite)
     res = _jitfft._rvc(flat.view(np.float64), p, n, batch, prec, True,
                        _native_norm(norm, True), _device(device))
-    dtype = np.float32 if prec == "f32" else np.float64
+    dtype = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "bf16": np.float32}[prec]
     x = res.astype(dtype, copy=False).reshape(lead + (p,) * n)
     return _finish(x, axes, n, out)

@@ -11,6 +11,7 @@ use jitfft::transform::{Direction, Norm, Precision};
 use jitfft::vc::real::resolve::real_transform;
 use jitfft::vc::real::RealVc;
 use jitfft::vc::request::Request;
+use jitfft::vc::storage::HalfStorage;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use std::sync::Arc;
@@ -27,7 +28,8 @@ fn norm_arg(s: &str) -> PyResult<Norm> {
 
 /// `batch` transforms of shape (p,)*n: forward, x holds B·p^n reals and the result the half
 /// spectra's interleaved (re, im); inverse, the other way round. `precision` "f32" or "f64"
-/// (the device's arithmetic), `norm` the library's ("none", "full", "ortho").
+/// (the device's arithmetic), or "f16" / "bf16" (stored in 16 bits on the device, computed in
+/// f32: half the bytes a pass), `norm` the library's ("none", "full", "ortho").
 #[pyfunction]
 #[pyo3(signature = (x, p, n, batch, precision, inverse, norm, device=None))]
 #[allow(clippy::too_many_arguments)]
@@ -42,10 +44,16 @@ fn _rvc<'py>(
     norm: &str,
     device: Option<String>,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    let (precision, half) = match precision {
+        "f16" => (Precision::F32, Some(HalfStorage::F16)),
+        "bf16" => (Precision::F32, Some(HalfStorage::Bf16)),
+        other => (other.parse::<Precision>().map_err(bad)?, None),
+    };
     let req = Request {
         n: Some(n),
         batch: Some(batch),
-        precision: precision.parse::<Precision>().map_err(bad)?,
+        precision,
+        half,
         direction: if inverse {
             Direction::Inverse
         } else {
@@ -61,8 +69,8 @@ fn _rvc<'py>(
         .allow_threads(|| {
             get_or_build(&gpu, "rvc", key, || {
                 let tr = real_transform(&req, &gpu, None, None)?;
-                let bytes = tr.plan.real_len() * tr.plan.precision.complex_bytes() / 2
-                    + tr.plan.half_len() * tr.plan.precision.complex_bytes();
+                let bytes = tr.plan.real_len() * tr.plan.complex_bytes() / 2
+                    + tr.plan.half_len() * tr.plan.complex_bytes();
                 let size = Footprint {
                     device_bytes: 2 * bytes,
                     host_bytes: bytes,

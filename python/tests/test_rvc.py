@@ -62,3 +62,29 @@ def test_bad_input_is_refused():
         jitfft.rvc(np.ones((3, 4)))
     with pytest.raises(ValueError, match="NaN"):
         jitfft.rvc(np.array([1.0, np.nan, 2.0]))
+
+
+@pytest.mark.parametrize("p,n", [(2, 6), (3, 4), (5, 3), (6, 3)])
+def test_float16_stays_half_on_the_device(p, n):
+    # f16 storage against the f64 transform of the float16 values, ortho norm (issue 35).
+    x = RNG.standard_normal((2,) + (p,) * n).astype(np.float16)
+    axes = tuple(range(1, n + 1))
+    y = jitfft.rvc(x, axes=axes, norm="ortho")
+    assert y.dtype == np.complex64
+    want = np.fft.rfftn(x.astype(np.float64), axes=axes, norm="ortho")
+    assert rel(y, want) < 2e-3
+    # float32 arithmetic and storage of the same input is closer: the half run is not it.
+    y32 = jitfft.rvc(x, axes=axes, norm="ortho", precision="f32")
+    assert rel(y32, want) < 2e-6 < rel(y, want)
+    back = jitfft.irvc(want.astype(np.complex64), s=(p,) * n, axes=axes, norm="ortho",
+                       precision="f16")
+    assert back.dtype == np.float16
+    assert rel(back.astype(np.float64), x.astype(np.float64)) < 2e-3
+
+
+def test_float16_overflow_raises():
+    x = np.full((3, 3, 3, 3), 1000, np.float16)
+    with pytest.raises(Exception, match="norm ortho"):
+        jitfft.rvc(x)
+    y = jitfft.rvc(x, norm="ortho")
+    assert abs(y[0, 0, 0, 0] - 9000) < 10

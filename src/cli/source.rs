@@ -115,8 +115,11 @@ fn real_source(a: &SourceVcArgs) -> Result<String> {
         .filter(|l| !l.starts_with("typedef "))
         .map(|l| format!("{l}\n"))
         .collect();
-    let mut inner = resolve::inner_request(&r, &rp).plan(None, None)?;
-    if inner.algorithm == Algorithm::Fused {
+    let mut inner = resolve::inner_request(&r, &rp)
+        .plan(None, None)?
+        .with_half(rp.storage)?;
+    // Half storage runs without the fused ends (`vc::real::execute`).
+    if inner.algorithm == Algorithm::Fused && rp.storage.is_none() {
         inner = inner.with_half_edges(half_edges(&rp))?;
     }
     let (schedule, program) = crate::vc::program(&inner, limits(a));

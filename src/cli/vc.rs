@@ -4,7 +4,8 @@ use super::common::{open_device, say, RunFlags};
 use crate::routes::{run_vc, ChunkProgress, Notice, RunOptions};
 use crate::vc::overlap::DownloadMode;
 use crate::vc::request::Request;
-use crate::vc::{Direction, VcOptions, VcPlan};
+use crate::vc::storage::HalfStorage;
+use crate::vc::{Direction, Precision, VcOptions, VcPlan};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use std::io::IsTerminal;
@@ -50,6 +51,34 @@ pub enum PrecisionArg {
     /// Double precision (complex128; the device must support fp64).
     F64,
 }
+/// `--precision` of `vc` (and `source vc`, `stats vc`): the arithmetic, or 16-bit storage
+/// computed in f32.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq)]
+pub enum VcPrecisionArg {
+    /// Single precision (complex64).
+    F32,
+    /// Double precision (complex128; the device must support fp64).
+    F64,
+    /// Stored as IEEE half (two halves a complex value), computed in f32; .npy files hold
+    /// float16 with a trailing axis of 2 (re, im).
+    F16,
+    /// Stored as bfloat16, computed in f32 (random input or text output: .npy has no
+    /// bfloat16 jitfft can read).
+    Bf16,
+}
+
+impl VcPrecisionArg {
+    /// The library's arithmetic and storage.
+    pub fn split(self) -> (Precision, Option<HalfStorage>) {
+        match self {
+            VcPrecisionArg::F32 => (Precision::F32, None),
+            VcPrecisionArg::F64 => (Precision::F64, None),
+            VcPrecisionArg::F16 => (Precision::F32, Some(HalfStorage::F16)),
+            VcPrecisionArg::Bf16 => (Precision::F32, Some(HalfStorage::Bf16)),
+        }
+    }
+}
+
 /// `--norm`.
 #[derive(ValueEnum, Clone, Copy, Debug)]
 pub enum NormArg {
@@ -88,9 +117,10 @@ pub struct TransformArgs {
     /// Coefficients of the ct/cg kernels (default const-first, the paper's).
     #[arg(long, value_enum, value_name = "MODE")]
     pub coeffs: Option<CoeffsArg>,
-    /// Arithmetic on the device.
+    /// Arithmetic on the device; f16 and bf16 store every buffer in 16 bits and compute in
+    /// f32 (half the bytes of f32; --norm ortho keeps large sums below f16's 65504).
     #[arg(long, value_enum, default_value = "f32", value_name = "PRECISION")]
-    pub precision: PrecisionArg,
+    pub precision: VcPrecisionArg,
     /// Compute the inverse transform.
     #[arg(long)]
     pub inverse: bool,
@@ -147,7 +177,8 @@ impl TransformArgs {
             algorithm: self.algo.map(lib),
             radix: self.radix,
             coeffs: self.coeffs.map(lib),
-            precision: lib(self.precision),
+            precision: self.precision.split().0,
+            half: self.precision.split().1,
             direction: if self.inverse {
                 Direction::Inverse
             } else {
@@ -175,7 +206,8 @@ impl TransformArgs {
 
     /// The plan, with n from the flags (required when there is no input file).
     pub fn plan(&self, n: Option<u32>) -> Result<VcPlan> {
-        Ok(self.request().plan(n, None)?)
+        let req = self.request();
+        Ok(req.plan(n, None)?.with_half(req.half)?)
     }
 }
 
@@ -194,7 +226,7 @@ pub struct VcArgs {
     #[arg(long, value_enum, default_value = "values", value_name = "ENCODING")]
     pub encoding: EncodingArg,
     /// --check: the largest relative L2 error that passes (default 2e-6 for f32, 1e-13 for
-    /// f64).
+    /// f64, 2e-3 for f16, 2e-2 for bf16).
     #[arg(long, value_name = "TOL", requires = "check")]
     pub tolerance: Option<f64>,
     /// Refuse input holding NaN or infinite values (without it they are reported on stderr).
@@ -293,6 +325,9 @@ impl VcArgs {
 /// Runs `jitfft vc`: the flags checked, the device opened, the request run on the route the
 /// library resolves (`routes::run_vc`) and its report printed.
 pub fn run(a: VcArgs) -> Result<()> {
+    if let (true, Some(h)) = (a.mpi, a.t.precision.split().1) {
+        anyhow::bail!("--precision {h} with --mpi: the MPI exchanges move f32 or f64 slabs; run on one device (without --mpi) or with --precision f32");
+    }
     if a.mpi {
         #[cfg(feature = "mpi")]
         return super::vc_mpi::run(a);
@@ -313,7 +348,10 @@ pub fn run(a: VcArgs) -> Result<()> {
         opts.file_progress = Some(ChunkProgress(Arc::new(move |done, all| b.show(done, all))));
     }
     if let Some(out) = &req.output {
-        crate::io::output::check_output_path(out)?;
+        // Half runs also write raw (re, im) pairs (`vc::half_io`).
+        if req.half.is_none() || !crate::vc::half_io::is_raw(out) {
+            crate::io::output::check_output_path(out)?;
+        }
     }
     let gpu = open_device(a.run.device.as_deref())?;
     let report = run_vc(&req, &opts, &gpu, &mut |n| match n {

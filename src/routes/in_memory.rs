@@ -35,7 +35,11 @@ pub(super) fn run(
     let chosen = crate::vc::request::plan(req, gpu, loaded.n, loaded.batch)?;
     let (plan, tuned) = (chosen.plan, chosen.tuned);
     let shape = loaded.shape.clone();
-    let data = run_input(req, o, loaded, &plan)?;
+    let mut data = run_input(req, o, loaded, &plan)?;
+    if let Some(h) = plan.half {
+        // The values the device stores: the check's reference transforms them.
+        data.input.iter_mut().for_each(|c| *c = h.round(*c));
+    }
     let tr = VcTransform::new(gpu, &plan)?;
     let ov = match req.overlap {
         Some(mode) => Some(Overlapped::new(gpu, &tr, o.chunks, mode)?),
@@ -48,14 +52,18 @@ pub(super) fn run(
     let check = if req.check {
         let tolerance = o
             .tolerance
-            .unwrap_or_else(|| default_tolerance(plan.precision));
+            .unwrap_or_else(|| crate::vc::storage::tolerance(&plan, default_tolerance));
         Some(check_batch(&plan, &data.input, &timed.out, tolerance)?)
     } else {
         None
     };
     let failed = check.as_ref().is_some_and(|c| !c.ok);
-    let output = match &req.output {
-        Some(path) if !failed => {
+    let output = match (&req.output, plan.half) {
+        (Some(path), Some(h)) if !failed => {
+            crate::vc::half_io::write(path, h, &timed.out, shape.as_deref())?;
+            Some(path.display().to_string())
+        }
+        (Some(path), None) if !failed => {
             let single = plan.precision == crate::transform::Precision::F32;
             crate::io::output::write_spectrum(path, &timed.out, single, shape.as_deref())?;
             Some(path.display().to_string())
@@ -112,7 +120,10 @@ fn read_input(req: &Request, o: &RunOptions, notice: &mut dyn FnMut(Notice)) -> 
     } else {
         Encoding::Values
     };
-    let (n, b, sh, data) = load_input_batch(path, req.p, req.n, req.batch, enc)?;
+    let (n, b, sh, data) = match req.half {
+        Some(h) => crate::vc::half_io::load(path, h, req.p, req.n, req.batch, enc)?,
+        None => load_input_batch(path, req.p, req.n, req.batch, enc)?,
+    };
     let policy = if o.strict {
         NonFinitePolicy::Refuse {
             refused_by: "--strict",

@@ -68,12 +68,18 @@ pub(super) fn run(
             (random_input(&tr.plan, s), Some(s), what, Vec::new())
         }
     };
+    // Half storage: the values the device stores (the check's reference transforms them).
+    let input: Vec<f64> = match tr.plan.storage {
+        Some(h) => input.iter().map(|&v| h.value(h.bits(v))).collect(),
+        None => input,
+    };
     let (out, runs) =
         crate::runtime::timing::warm_then_timed(o.repeat, || tr.execute(gpu, &input))?;
     let check = if req.check {
-        let tol = o
-            .tolerance
-            .unwrap_or_else(|| default_tolerance(tr.plan.precision));
+        let tol = o.tolerance.unwrap_or_else(|| match tr.plan.storage {
+            Some(h) => h.tolerance(),
+            None => default_tolerance(tr.plan.precision),
+        });
         Some(check(&tr.plan, &input, &out, tol)?)
     } else {
         None
@@ -82,7 +88,13 @@ pub(super) fn run(
     let output = match (&req.output, failed) {
         (Some(path), false) => {
             let npy = crate::io::output::is_npy(path);
-            let bytes = output_bytes(&tr.plan, &batch_axes, &out, npy);
+            let bytes = match tr.plan.storage {
+                // Raw 16-bit values (reals, or re and im interleaved).
+                Some(h) if crate::vc::half_io::is_raw(path) => {
+                    out.iter().flat_map(|&v| h.bits(v).to_le_bytes()).collect()
+                }
+                _ => output_bytes(&tr.plan, &batch_axes, &out, npy),
+            };
             crate::io::output::write_data(path, &bytes)?;
             Some(path.display().to_string())
         }

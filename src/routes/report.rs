@@ -172,7 +172,8 @@ impl VcReport {
             p.p,
             p.n,
             p.len,
-            p.precision,
+            p.half
+                .map_or_else(|| p.precision.to_string(), |h| format!("f32 stored as {h}")),
             p.norm
         );
         if p.batch > 1 {

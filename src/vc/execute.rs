@@ -281,8 +281,9 @@ pub(super) fn coefficient_tables<T: Real>(
 
 fn alloc<T: Real>(gpu: &Gpu, plan: &VcPlan, schedule: &Schedule) -> Result<Buffers<T>> {
     // Two reals (one complex value) where the buffers go unused: execute/upload refuse then.
+    // Half storage: one f32 slot a complex value (two packed halves, `vc::half_host`).
     let len = if uses_complex_buffers(schedule) {
-        (plan.total_len() as usize) * 2
+        (plan.total_len() as usize) * if plan.half.is_some() { 1 } else { 2 }
     } else {
         2
     };
@@ -427,7 +428,10 @@ impl VcTransform {
         }
         self.check_complex_buffers()?;
         match &self.buffers {
-            TypedBuffers::F32(b) => self.execute_typed(gpu, b, input),
+            TypedBuffers::F32(b) => match self.plan.half {
+                Some(h) => self.execute_half(gpu, h, b, input),
+                None => self.execute_typed(gpu, b, input),
+            },
             TypedBuffers::F64(b) => self.execute_typed(gpu, b, input),
         }
     }

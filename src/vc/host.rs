@@ -54,6 +54,11 @@ impl VcTransform {
             TypedBuffers::F32(b) => b,
             TypedBuffers::F64(b) => b,
         };
+        if let Some(h) = self.plan.half {
+            return Err(JitError::invalid(format!(
+                "{what}: the plan stores {h} (two halves a complex value); give its data through execute (Complex64 in, Complex64 out)"
+            )));
+        }
         let b = any.downcast_ref::<Buffers<C::Real>>().ok_or_else(|| {
             JitError::invalid(format!(
                 "{what}: the plan computes in {}, so host data must be {} (got {})",

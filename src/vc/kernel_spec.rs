@@ -42,6 +42,9 @@ pub struct VcKernelSpec {
     /// the CPU-shaped CT kernels of `vc::kernels::ct_cpu` (whole cache lines per row).
     #[serde(skip_serializing_if = "is_one")]
     pub lanes: u32,
+    /// 16-bit storage of the complex buffers (computed in f32); `None`: stored as `precision`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub half: Option<crate::vc::storage::HalfStorage>,
 }
 
 fn is_one(x: &u32) -> bool {
@@ -68,6 +71,7 @@ impl VcKernelSpec {
             batch: plan.batch,
             len: plan.len,
             lanes: 1,
+            half: plan.half,
         }
     }
 
@@ -90,15 +94,14 @@ impl VcKernelSpec {
                 Direction::Inverse => "literal_inv".to_string(),
             },
         };
-        let mut name = format!("vc_{algo}_r{}_{coeffs}_{}", self.radix(), self.precision);
+        let ty = match self.half {
+            Some(h) => h.name().to_string(),
+            None => self.precision.to_string(),
+        };
+        let mut name = format!("vc_{algo}_r{}_{coeffs}_{ty}", self.radix());
         // A radix such as 4 can be p = 4, m = 1 or p = 2, m = 2: different butterflies.
         if self.digits > 1 {
-            name = format!(
-                "vc_{algo}_p{}r{}_{coeffs}_{}",
-                self.p,
-                self.radix(),
-                self.precision
-            );
+            name = format!("vc_{algo}_p{}r{}_{coeffs}_{ty}", self.p, self.radix(),);
         }
         if self.scale.is_some() {
             name.push_str("_scaled");

@@ -168,6 +168,9 @@ pub struct VcPlan {
     /// is stored one transform after another.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub half_edges: Option<HalfEdges>,
+    /// 16-bit storage of every buffer, computed in f32 (see [`VcPlan::with_half`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub half: Option<crate::vc::storage::HalfStorage>,
 }
 
 /// CPU-shaped Cooley-Tukey passes (see [`VcPlan::with_ct_lanes`]).
@@ -318,6 +321,7 @@ impl VcPlan {
             output: SpectrumOutput::Write,
             ct_lanes: None,
             half_edges: None,
+            half: None,
         })
     }
 
@@ -479,8 +483,7 @@ impl VcPlan {
 
     /// Bytes of one data buffer.
     pub fn buffer_bytes(&self) -> u64 {
-        self.total_len()
-            .saturating_mul(self.precision.complex_bytes())
+        self.total_len().saturating_mul(self.stored_complex_bytes())
     }
 
     /// Device buffers the algorithm needs (CG ping-pongs between two).

@@ -9,6 +9,7 @@ use super::choose::{default_plan, Chosen};
 use super::file_run::{native_input, NativeInput};
 use super::overlap::DownloadMode;
 use super::plan::{Algorithm, Coeffs, FusedLayout, TruthEncoding, VcOptions, VcPlan};
+use super::storage::HalfStorage;
 use super::stream::fits;
 use crate::error::{JitError, Result};
 use crate::io::npy_sizes::{input_sizes, InputSizes};
@@ -65,6 +66,8 @@ pub struct Request {
     pub stream: bool,
     /// Real input and numpy's half spectrum (`rfftn` forward, `irfftn` inverse: `vc::real`).
     pub real: bool,
+    /// 16-bit storage, computed in f32 (`--precision f16|bf16`; `precision` is then f32).
+    pub half: Option<HalfStorage>,
 }
 
 /// How a run moves its data.
@@ -132,6 +135,7 @@ impl Request {
             overlap: None,
             stream: false,
             real: false,
+            half: None,
         }
     }
 
@@ -188,6 +192,7 @@ impl Request {
 /// Decides the route of `req` on `gpu` and, where the sizes are known without the data, its
 /// plan. Reads at most the input's .npy header.
 pub fn resolve(req: &Request, gpu: &Gpu, knobs: &Knobs) -> Result<Resolved> {
+    super::storage::refuse_paths(req)?;
     if req.real {
         super::real::resolve::refuse_options(req)?;
         let too_big = || super::real::fit::too_big(req, gpu, knobs);
@@ -197,6 +202,11 @@ pub fn resolve(req: &Request, gpu: &Gpu, knobs: &Knobs) -> Result<Resolved> {
             too_big().map(|r| (r, true))
         };
         if let Some((reason, announced)) = streamed {
+            if let Some(h) = req.half {
+                return Err(JitError::Device(format!(
+                    "{reason}; the streamed real path stores f32 or f64, not {h}: use a smaller n or batch"
+                )));
+            }
             return Ok(Resolved {
                 route: Route::RealStreamed { reason, announced },
                 plan: None,
@@ -225,6 +235,11 @@ pub fn resolve(req: &Request, gpu: &Gpu, knobs: &Knobs) -> Result<Resolved> {
         None => InputSizes::default(),
     };
     if let Some(reason) = too_big(req, &sizes, gpu, knobs) {
+        if let Some(h) = req.half {
+            return Err(JitError::Device(format!(
+                "{reason}; the streamed path stores f32 or f64, not {h}: use a smaller n or batch"
+            )));
+        }
         return Ok(Resolved {
             route: Route::Streamed {
                 reason,
@@ -274,6 +289,10 @@ pub fn plan(req: &Request, gpu: &Gpu, n: Option<u32>, batch: Option<u64>) -> Res
             plan: super::choose::cpu_shaped(gpu, plan)?,
             tuned: None,
         }
+    };
+    let chosen = Chosen {
+        plan: chosen.plan.with_half(req.half)?,
+        ..chosen
     };
     super::check_device(&gpu.info, &chosen.plan)?;
     Ok(chosen)
@@ -363,6 +382,7 @@ fn native_source(req: &Request, sizes: &InputSizes) -> Option<NativeInput> {
         o != Path::new("-") && o.extension().is_some_and(|e| e.eq_ignore_ascii_case("npy"))
     };
     if req.roots
+        || req.half.is_some()
         || req.truth
         || req.check
         || req.output.as_deref().is_some_and(|o| !npy_out(o))

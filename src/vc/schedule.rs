@@ -162,7 +162,13 @@ impl Schedule {
     /// The schedule for a device's limits (only fused passes depend on them).
     pub fn for_limits(plan: &VcPlan, limits: FusedLimits) -> Schedule {
         if plan.algorithm == Algorithm::Fused {
-            return Schedule::fused(plan, limits);
+            let mut s = Schedule::fused(plan, limits);
+            for pass in &mut s.passes {
+                if let PassKind::Fused(f) = &mut pass.kind {
+                    f.half = plan.half;
+                }
+            }
+            return s;
         }
         let m = plan.digits_per_pass;
         // Digits transformed: all n, or the top t (ct only: its passes walk from the top).
@@ -272,7 +278,9 @@ impl Schedule {
                     .map(|l| l.min(cap_tile.saturating_sub(1)))
                     .unwrap_or_else(|| fused::auto_inplace_lanes(p, n, cap_tile, cap, pr, limits));
                 let groups = fused::inplace_groups(n, cap_tile, cap, lanes);
-                let layout = plan.fused_layout.resolve(p, lanes, pr.complex_bytes());
+                let layout = plan
+                    .fused_layout
+                    .resolve(p, lanes, plan.stored_complex_bytes());
                 request(groups, Some(lanes)).schedule(if layout == FusedLayout::Staged {
                     Layout::Staged
                 } else {

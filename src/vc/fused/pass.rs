@@ -93,6 +93,9 @@ pub struct FusedPass {
     /// Last pass of a real run: writes numpy's rows of h bins.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub half_out: Option<HalfEdge>,
+    /// 16-bit storage of `src` and `dst` (computed in f32); `None`: stored as `precision`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub half: Option<crate::vc::storage::HalfStorage>,
     /// The rows of a work-group side by side in the work-item id (row = id mod rows): an end
     /// pass of a real run holding the h bins of its rows (`vc::half_edge`), so that a warp's
     /// loads and stores cover whole rows of h bins.
@@ -248,7 +251,8 @@ impl FusedPass {
                 Direction::Forward => "fwd",
                 Direction::Inverse => "inv",
             },
-            self.precision,
+            self.half
+                .map_or_else(|| self.precision.to_string(), |h| h.name().to_string()),
             if self.scale.is_some() { "_scaled" } else { "" }
         );
         if self.batched() {

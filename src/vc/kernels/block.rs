@@ -71,8 +71,9 @@ pub(super) fn emit_block_pass(w: &mut Writer, pass: &FusedPass) {
     w.line(format!(
         "__kernel __attribute__((reqd_work_group_size({items}, 1, 1)))"
     ));
+    let ty = crate::vc::storage::ptr_type(pass.half);
     w.open(format!(
-        "void {}(__global const real2 *restrict src, __global real2 *restrict dst)",
+        "void {}(__global const {ty} *restrict src, __global {ty} *restrict dst)",
         pass.name()
     ));
     if m > 1 {
@@ -233,7 +234,11 @@ fn emit_load(w: &mut Writer, b: &Block, q: &str) {
     ));
     w.open("if (live)");
     for (j, x) in xs.iter().enumerate() {
-        w.line(format!("{x} = src[at + {}];", lit(j as u64 * span)));
+        let idx = format!("at + {}", lit(j as u64 * span));
+        w.line(format!(
+            "{x} = {};",
+            crate::vc::storage::load(b.pass.half, "src", &idx)
+        ));
     }
     w.close();
     w.open("else");
@@ -260,9 +265,10 @@ fn emit_store(w: &mut Writer, b: &Block, q: &str, stride: u64) {
             Some(sc) => format!("{x} * {}", real_literal(sc, f64p)),
             None => x.clone(),
         };
+        let idx = format!("out + {}", lit(j as u64 * stride * span));
         w.line(format!(
-            "dst[out + {}] = {val};",
-            lit(j as u64 * stride * span)
+            "{};",
+            crate::vc::storage::store(pass.half, "dst", &idx, &val)
         ));
     }
     w.close();

@@ -8,6 +8,7 @@
 use crate::clgen::{real_literal, small_dft, GeneratedProgram, Writer};
 use crate::transform::{Direction, Precision};
 use crate::vc::plan::{Coeffs, VcPlan};
+use crate::vc::storage::{self, ptr_type};
 
 pub use crate::vc::kernel_spec::{PassAlgorithm, VcKernelSpec};
 
@@ -35,7 +36,10 @@ pub fn generate(plan: &VcPlan, specs: &[VcKernelSpec]) -> GeneratedProgram {
         plan.len,
         plan.algorithm,
         plan.coeffs,
-        plan.precision,
+        match plan.half {
+            Some(h) => format!("f32 stored as {h}"),
+            None => plan.precision.to_string(),
+        },
         plan.norm
     ));
     if let Some(l) = specs.iter().map(|s| s.lanes).find(|&l| l > 1) {
@@ -51,6 +55,10 @@ pub fn generate(plan: &VcPlan, specs: &[VcKernelSpec]) -> GeneratedProgram {
     {
         let wide = specs.iter().any(|s| s.wide_index);
         super::ct_cpu_simd::emit_types(&mut w, plan.precision, l, wide);
+    }
+    if let Some(h) = plan.half {
+        w.blank();
+        storage::emit_preamble(&mut w, h);
     }
     let mut kernels = Vec::new();
     for spec in specs {
@@ -103,13 +111,14 @@ fn emit_kernel(w: &mut Writer, s: &VcKernelSpec) {
         Coeffs::ConstMatrix => ", __constant real2 *w",
         Coeffs::Literal => "",
     };
+    let ty = ptr_type(s.half);
     let sig = match s.algorithm {
         PassAlgorithm::Ct => format!(
-            "__kernel void {}(__global real2 *data{coef_arg}, const idx_t dist, const idx_t count)",
+            "__kernel void {}(__global {ty} *data{coef_arg}, const idx_t dist, const idx_t count)",
             s.name()
         ),
         PassAlgorithm::Cg => format!(
-            "__kernel void {}(__global const real2 *restrict src, __global real2 *restrict dst{coef_arg}, const idx_t count)",
+            "__kernel void {}(__global const {ty} *restrict src, __global {ty} *restrict dst{coef_arg}, const idx_t count)",
             s.name()
         ),
     };
@@ -160,7 +169,10 @@ fn emit_loads_loop(w: &mut Writer, s: &VcKernelSpec) {
     match s.algorithm {
         PassAlgorithm::Ct => {
             w.open_loop(format!("for (uint j = 0; j < {r}u; ++j)"), r);
-            w.line("op[j] = data[base + j * dist];");
+            w.line(format!(
+                "op[j] = {};",
+                storage::load(s.half, "data", "base + j * dist")
+            ));
             w.note(crate::clgen::OpCounts {
                 global_loads: 1,
                 int_mul: 1,
@@ -168,7 +180,7 @@ fn emit_loads_loop(w: &mut Writer, s: &VcKernelSpec) {
             });
             w.close_loop();
         }
-        PassAlgorithm::Cg if r % 2 == 0 => {
+        PassAlgorithm::Cg if r % 2 == 0 && s.half.is_none() => {
             // base = tid*r is even, so pairs are 2-element aligned: one real4 load each.
             w.line("__global const real4 *row = (__global const real4 *)(src + base);");
             w.open_loop(format!("for (uint j = 0; j < {}u; ++j)", r / 2), r / 2);
@@ -184,7 +196,10 @@ fn emit_loads_loop(w: &mut Writer, s: &VcKernelSpec) {
         }
         PassAlgorithm::Cg => {
             w.open_loop(format!("for (uint j = 0; j < {r}u; ++j)"), r);
-            w.line("op[j] = src[base + j];");
+            w.line(format!(
+                "op[j] = {};",
+                storage::load(s.half, "src", "base + j")
+            ));
             w.note(crate::clgen::OpCounts {
                 global_loads: 1,
                 ..Default::default()
@@ -194,10 +209,11 @@ fn emit_loads_loop(w: &mut Writer, s: &VcKernelSpec) {
     }
 }
 
-fn store_target(s: &VcKernelSpec, i: &str) -> String {
+/// The statement (without `;`) storing `val` as output `i` of the butterfly.
+fn store_to(s: &VcKernelSpec, i: &str, val: &str) -> String {
     match s.algorithm {
-        PassAlgorithm::Ct => format!("data[base + {i} * dist]"),
-        PassAlgorithm::Cg => format!("dst[tid + {i} * count]"),
+        PassAlgorithm::Ct => storage::store(s.half, "data", &format!("base + {i} * dist"), val),
+        PassAlgorithm::Cg => storage::store(s.half, "dst", &format!("tid + {i} * count"), val),
     }
 }
 
@@ -246,7 +262,7 @@ fn emit_loop_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
             ..Default::default()
         });
     }
-    w.line(format!("{} = acc;", store_target(s, "i")));
+    w.line(format!("{};", store_to(s, "i", "acc")));
     w.note(crate::clgen::OpCounts {
         global_stores: 1,
         int_mul: 1,
@@ -264,7 +280,8 @@ fn emit_literal_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
     match s.algorithm {
         PassAlgorithm::Ct => {
             for j in 0..r {
-                w.line(format!("real2 x{j} = data[base + {j}u * dist];"));
+                let x = storage::load(s.half, "data", &format!("base + {j}u * dist"));
+                w.line(format!("real2 x{j} = {x};"));
             }
             w.note(crate::clgen::OpCounts {
                 global_loads: r,
@@ -272,7 +289,7 @@ fn emit_literal_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
                 ..Default::default()
             });
         }
-        PassAlgorithm::Cg if r % 2 == 0 => {
+        PassAlgorithm::Cg if r % 2 == 0 && s.half.is_none() => {
             // base = tid*r is even, so pairs are 2-element aligned: one real4 load each.
             w.line("__global const real4 *row = (__global const real4 *)(src + base);");
             for j in 0..r / 2 {
@@ -293,7 +310,8 @@ fn emit_literal_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
         }
         PassAlgorithm::Cg => {
             for j in 0..r {
-                w.line(format!("real2 x{j} = src[base + {j}u];"));
+                let x = storage::load(s.half, "src", &format!("base + {j}u"));
+                w.line(format!("real2 x{j} = {x};"));
             }
             w.note(crate::clgen::OpCounts {
                 global_loads: r,
@@ -314,7 +332,7 @@ fn emit_literal_body(w: &mut Writer, s: &VcKernelSpec, ty: &Ty) {
             }
             None => x.clone(),
         };
-        w.line(format!("{} = {expr};", store_target(s, &format!("{i}u"))));
+        w.line(format!("{};", store_to(s, &format!("{i}u"), &expr)));
     }
     w.note(crate::clgen::OpCounts {
         global_stores: r,

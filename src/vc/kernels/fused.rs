@@ -2,44 +2,13 @@
 //! [`crate::vc::fused`]) says, sub-stages of p-point codelets exchanged through local memory.
 
 use super::half_edges::{edge_stride, emit_real_bin, emit_roots_table, half_h, roots_name};
+use super::spread::spread;
 use crate::clgen::{real_literal, small_dft, GeneratedProgram, OpCounts, Writer};
 use crate::transform::{Direction, Precision};
 use crate::vc::fused::mapping::{pass_mappings, pw, LocalLayout, Mapping};
 use crate::vc::fused::{FusedPass, Layout, Swizzle};
 use crate::vc::plan::{HalfEdge, SpectrumOutput, TruthEncoding};
-
-/// Σ over runs of digits: `((x / p^a) % p^len) * weight` terms for digits of x placed at
-/// the given weights (consecutive digits with consecutive weights are merged into one term).
-fn spread(x: &str, p: u64, weights: &[u64]) -> String {
-    let mut terms = Vec::new();
-    let mut q = 0;
-    while q < weights.len() {
-        let mut len = 1;
-        while q + len < weights.len() && weights[q + len] == weights[q + len - 1] * p {
-            len += 1;
-        }
-        let div = p.pow(q as u32);
-        let modulo = p.pow(len as u32);
-        let mut t = if div == 1 {
-            x.to_string()
-        } else {
-            format!("({x} / {div})")
-        };
-        if q + len < weights.len() {
-            t = format!("({t} % {modulo})");
-        }
-        if weights[q] != 1 {
-            t = format!("{t} * {}", weights[q]);
-        }
-        terms.push(t);
-        q += len;
-    }
-    if terms.is_empty() {
-        "0".into()
-    } else {
-        terms.join(" + ")
-    }
-}
+use crate::vc::storage;
 
 /// Generates the program of a fused schedule.
 pub fn generate(passes: &[FusedPass]) -> GeneratedProgram {
@@ -55,6 +24,10 @@ pub fn generate(passes: &[FusedPass]) -> GeneratedProgram {
         passes.iter().map(|p| p.m.to_string()).collect::<Vec<_>>().join("+")
     ));
     crate::clgen::complex_preamble(&mut w, f64p, first.wide_index);
+    if let Some(h) = first.half {
+        w.blank();
+        storage::emit_preamble(&mut w, h);
+    }
     let mut kernels = Vec::new();
     for pass in passes {
         w.blank();
@@ -110,10 +83,16 @@ pub(super) fn signature_args(pass: &FusedPass) -> String {
         None if matches!(pass.half_in, Some(HalfEdge::Reals { .. })) => {
             args.push("__global const real *restrict src".to_string())
         }
-        None => args.push("__global const real2 *restrict src".to_string()),
+        None => args.push(format!(
+            "__global const {} *restrict src",
+            storage::ptr_type(pass.half)
+        )),
     }
     if pass.output.writes() {
-        args.push("__global real2 *restrict dst".to_string());
+        args.push(format!(
+            "__global {} *restrict dst",
+            storage::ptr_type(pass.half)
+        ));
     }
     if let SpectrumOutput::Reduce { bins, .. } = pass.output {
         args.push("__global real *restrict part".to_string());
@@ -289,8 +268,9 @@ fn emit_signature(w: &mut Writer, pass: &FusedPass, xs: &[String]) {
         "__kernel __attribute__((reqd_work_group_size({group}, 1, 1)))"
     ));
     if plain {
+        let ty = storage::ptr_type(pass.half);
         w.open(format!(
-            "void {}(__global const real2 *restrict src, __global real2 *restrict dst)",
+            "void {}(__global const {ty} *restrict src, __global {ty} *restrict dst)",
             pass.name()
         ));
     } else {
@@ -420,7 +400,10 @@ fn emit_load(w: &mut Writer, pass: &FusedPass, load: &Mapping, xs: &[String]) {
             continue;
         }
         match pass.truth {
-            None => w.line(format!("{x} = src[in_base + t_in + {c}];")),
+            None => w.line(format!(
+                "{x} = {};",
+                storage::load(pass.half, "src", &format!("in_base + t_in + {c}"))
+            )),
             Some(enc) => {
                 // Values outside 0..p−1 raise the flag (the first offending flat index).
                 w.open("");
@@ -512,10 +495,11 @@ fn emit_store(w: &mut Writer, pass: &FusedPass, store: &Mapping, xs: &[String]) 
             Some(s) => format!("{x} * {}", real_literal(s, f64p)),
             None => x,
         };
+        let st = storage::store(pass.half, "dst", &format!("out_base + t_out + {c}"), &val);
         if pass.batched() {
-            w.line(format!("if (live) dst[out_base + t_out + {c}] = {val};"));
+            w.line(format!("if (live) {st};"));
         } else {
-            w.line(format!("dst[out_base + t_out + {c}] = {val};"));
+            w.line(format!("{st};"));
         }
     }
     w.note(OpCounts {

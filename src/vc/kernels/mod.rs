@@ -9,6 +9,7 @@ pub mod ct_cpu_simd;
 pub mod fused;
 mod half_edges;
 mod per_item;
+mod spread;
 
 use crate::clgen::GeneratedProgram;
 use crate::vc::fused::FusedLimits;

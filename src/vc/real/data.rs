@@ -83,20 +83,23 @@ pub fn read_real(path: &Path, p: u32, n: Option<u32>, batch: Option<u64>) -> Res
 /// A wrong shape is refused with the shape expected.
 pub fn read_half(path: &Path, p: u32, n: Option<u32>, batch: Option<u64>) -> Result<RealInput> {
     let a = npy_only(path)?;
-    let values = match a.data {
-        NpyData::Complex(v) => v.into_iter().flat_map(|c| [c.re, c.im]).collect(),
+    // numpy has no complex32: a float16 half spectrum carries (re, im) on a last axis of 2.
+    let f16_pairs = a.descr.ends_with("f2") && a.shape.len() >= 2 && a.shape.last() == Some(&2);
+    let (values, shape) = match a.data {
+        NpyData::Complex(v) => (v.into_iter().flat_map(|c| [c.re, c.im]).collect(), a.shape),
+        NpyData::Real(v) if f16_pairs => (v, a.shape[..a.shape.len() - 1].to_vec()),
         _ => {
             return Err(JitError::file(
                 path,
                 format!(
-                    "dtype {}: vc --real --inverse takes numpy's rfftn half spectrum, a complex64 or complex128 array",
+                    "dtype {}: vc --real --inverse takes numpy's rfftn half spectrum, a complex64 or complex128 array (or float16 with a last axis of 2: re, im)",
                     a.descr
                 ),
             ))
         }
     };
     let h = p as usize / 2 + 1;
-    let sh = &a.shape;
+    let sh = &shape;
     let n = n.unwrap_or(sh.len().saturating_sub(batch.map_or(0, |_| 1)) as u32);
     let axes = n as usize;
     let lead = sh.len().checked_sub(axes);
@@ -200,6 +203,15 @@ pub fn output_shape(plan: &RealPlan, batch_axes: &[usize]) -> Vec<usize> {
 /// The output file's bytes: a .npy (complex64/128 forward, float32/64 inverse) of
 /// [`output_shape`], else text (one `re im` pair or one value a line).
 pub fn output_bytes(plan: &RealPlan, batch_axes: &[usize], out: &[f64], npy: bool) -> Vec<u8> {
+    if let (Some(h), true) = (plan.storage, npy) {
+        // float16: reals as they are, the half spectrum as (re, im) on a last axis of 2.
+        let mut shape = output_shape(plan, batch_axes);
+        if plan.direction == Direction::Forward {
+            shape.push(2);
+        }
+        let body: Vec<u8> = out.iter().flat_map(|&v| h.bits(v).to_le_bytes()).collect();
+        return npy_bytes("<f2", &shape, &body);
+    }
     let single = plan.precision == crate::transform::Precision::F32;
     let shape = output_shape(plan, batch_axes);
     match (plan.direction, npy) {

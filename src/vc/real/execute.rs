@@ -16,6 +16,7 @@ use crate::runtime::{build_program, Arg, Gpu, KernelHandle, Pinned};
 use crate::transform::{Direction, Precision};
 use crate::vc::execute::Real;
 use crate::vc::plan::{Algorithm, HalfEdge, HalfEdges};
+use crate::vc::storage::{check_finite_reals, HalfStorage};
 use crate::vc::{DeviceBuffer, VcPlan, VcTransform};
 use ocl::{Buffer, Event};
 use rayon::prelude::*;
@@ -111,6 +112,7 @@ impl RealVc {
                 && i.n == plan.n - 1
                 && i.batch == plan.batch * plan.half()
                 && i.precision == plan.precision
+                && i.half == plan.storage
                 && i.direction == plan.direction
                 && i.scale() == 1.0;
             if !ok {
@@ -131,8 +133,8 @@ impl RealVc {
                 "a real run of n ≥ 2 needs its complex plan",
             ));
         }
-        let real_bytes = plan.real_len() * plan.precision.complex_bytes() / 2;
-        let half_bytes = plan.half_len() * plan.precision.complex_bytes();
+        let real_bytes = plan.real_len() * plan.complex_bytes() / 2;
+        let half_bytes = plan.half_len() * plan.complex_bytes();
         let big = real_bytes.max(half_bytes);
         if big > gpu.info.max_alloc_bytes {
             return Err(JitError::Device(format!(
@@ -141,7 +143,9 @@ impl RealVc {
             )));
         }
         let edged = match inner {
-            Some(i) if i.algorithm == Algorithm::Fused => {
+            // Half storage: the real pass and the layout move store half (the fused ends
+            // read and write f32 or f64 only).
+            Some(i) if i.algorithm == Algorithm::Fused && plan.storage.is_none() => {
                 Some(i.clone().with_half_edges(half_edges(plan))?)
             }
             other => other.cloned(),
@@ -171,8 +175,13 @@ impl RealVc {
         // Own buffers only where a pass of this program reads or writes them.
         let own = |need: bool, len: u64| if need { len as usize } else { 1 };
         let forward = plan.direction == Direction::Forward;
-        let rl = own(!(fused_ends && forward), plan.real_len());
-        let hl = own(!fused_ends, 2 * plan.half_len());
+        // Half storage: one f32 slot holds two 16-bit reals or one complex value.
+        let (rw, hw) = match plan.storage {
+            Some(_) => (plan.real_len().div_ceil(2), plan.half_len()),
+            None => (plan.real_len(), 2 * plan.half_len()),
+        };
+        let rl = own(!(fused_ends && forward), rw);
+        let hl = own(!fused_ends, hw);
         let stage = plan.real_len().max(2 * plan.half_len()) as usize;
         let bufs = match plan.precision {
             Precision::F32 => Typed::F32(Bufs {
@@ -238,6 +247,7 @@ impl RealVc {
             .then(|| inner.map(|t| t.result_buffer()))
             .flatten();
         match &self.bufs {
+            Typed::F32(b) if self.plan.storage.is_some() => self.execute_half(gpu, b, input),
             Typed::F32(b) => self.execute_typed(gpu, b, input, (f32_buf(up), f32_buf(down))),
             Typed::F64(b) => self.execute_typed(gpu, b, input, (f64_buf(up), f64_buf(down))),
         }
@@ -281,6 +291,48 @@ impl RealVc {
                 .map(|v| v.to_f64())
                 .collect::<Vec<_>>())
         })?;
+        times.upload_ms = upload_ms;
+        times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
+        Ok((out, times))
+    }
+
+    /// [`execute`](Self::execute) of a half plan: the values packed two to a 32-bit word in
+    /// the staging (reals, or re and im), the passes, the result unpacked and refused where it
+    /// overflowed the storage (nothing is returned then).
+    fn execute_half(
+        &self,
+        gpu: &Gpu,
+        b: &Bufs<f32>,
+        input: &[f64],
+    ) -> Result<(Vec<f64>, RunTimes)> {
+        let h = self.plan.storage.unwrap_or(HalfStorage::F16);
+        let t0 = Instant::now();
+        let words = input.len().div_ceil(2);
+        b.staging.with_map(|m| {
+            m[..words]
+                .par_iter_mut()
+                .zip(input.par_chunks(2))
+                .for_each(|(d, c)| {
+                    let hi = c.get(1).map_or(0, |&v| h.bits(v) as u32);
+                    *d = f32::from_bits(h.bits(c[0]) as u32 | hi << 16);
+                });
+            Ok(())
+        })?;
+        let (src, dst) = match self.plan.direction {
+            Direction::Forward => (&b.real, &b.half),
+            Direction::Inverse => (&b.half, &b.real),
+        };
+        let upload_ms = b.staging.upload_to(src, words)?;
+        let mut times = self.passes(gpu, src, dst)?;
+        let out_len = self.output_reals();
+        times.download_ms = b.staging.download_from(dst, out_len.div_ceil(2))?;
+        let out = b.staging.with_map(|m| {
+            Ok((0..out_len)
+                .into_par_iter()
+                .map(|i| h.value((m[i / 2].to_bits() >> (16 * (i % 2))) as u16))
+                .collect::<Vec<_>>())
+        })?;
+        check_finite_reals(h, &out)?;
         times.upload_ms = upload_ms;
         times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
         Ok((out, times))
@@ -370,8 +422,8 @@ impl RealVc {
     /// values (h a row) each pass moves, read and written once.
     pub fn pass_bytes_each(&self) -> Vec<u64> {
         let p = &self.plan;
-        let half = p.half_len() * p.precision.complex_bytes();
-        let real = p.real_len() * p.precision.complex_bytes() / 2;
+        let half = p.half_len() * p.complex_bytes();
+        let real = p.real_len() * p.complex_bytes() / 2;
         let inner = self.inner.as_ref().map_or(0, |t| t.schedule.pass_count());
         let forward = p.direction == Direction::Forward;
         let mut v = Vec::new();

@@ -5,6 +5,7 @@
 
 use super::RealPlan;
 use crate::transform::{root, Direction, Precision};
+use crate::vc::storage::{load, load_real, ptr_type, real_ptr_type, store, store_real};
 use std::fmt::Write;
 
 /// The names of the program's kernels.
@@ -21,7 +22,10 @@ pub struct RealKernelNames {
 
 /// The kernels' names for a plan: named after the variant (p, precision).
 pub fn names(plan: &RealPlan) -> RealKernelNames {
-    let v = format!("p{}_{}", plan.p, plan.precision);
+    let v = match plan.storage {
+        Some(h) => format!("p{}_{h}", plan.p),
+        None => format!("p{}_{}", plan.p, plan.precision),
+    };
     RealKernelNames {
         r2c: format!("rvc_r2c_{v}"),
         c2r: format!("rvc_c2r_{v}"),
@@ -55,7 +59,6 @@ fn table(out: &mut String, name: &str, plan: &RealPlan, dir: Direction) {
 
 /// The program of `plan` (both directions' kernels; the plan's scale is built in).
 pub fn source(plan: &RealPlan) -> String {
-    let k = names(plan);
     let mut s = String::new();
     let (real, fp64) = match plan.precision {
         Precision::F32 => ("float", ""),
@@ -69,22 +72,40 @@ pub fn source(plan: &RealPlan) -> String {
          {fp64}typedef {real} real;\ntypedef {real}2 real2;\n#define P {p}\n#define H {h}\n\
          #define SCALE {scale}\n\n",
         p = plan.p,
-        prec = plan.precision,
+        prec = plan
+            .storage
+            .map_or_else(|| plan.precision.to_string(), |h| format!("f32 stored as {h}")),
         m = plan.rows_per_transform(),
         h = plan.half(),
         scale = lit(plan.scale(), plan.precision),
     );
+    if let Some(h) = plan.storage {
+        s.push_str("typedef ulong idx_t;\n");
+        s.push_str(crate::vc::storage::preamble_text(h));
+        s.push_str(crate::vc::storage::real_preamble_text(h));
+        s.push('\n');
+    }
     table(&mut s, "WF", plan, Direction::Forward);
     table(&mut s, "WI", plan, Direction::Inverse);
+    kernels(&mut s, plan);
+    s
+}
+
+/// The four kernels, their element accesses by the plan's storage.
+fn kernels(s: &mut String, plan: &RealPlan) {
+    let k = names(plan);
+    let h = plan.storage;
+    let (r, c) = (real_ptr_type(h), ptr_type(h));
+    let bin = "(b * H + k) * m + r";
     let _ = write!(
         s,
         "// Forward: the p reals of row g → its h bins, times SCALE, written bins-major.\n\
-         __kernel void {r2c}(__global const real* x, __global real2* y, ulong rows, ulong m) {{\n\
+         __kernel void {r2c}(__global const {r}* x, __global {c}* y, ulong rows, ulong m) {{\n\
          \x20   ulong g = get_global_id(0);\n\
          \x20   if (g >= rows) return;\n\
          \x20   ulong b = g / m, r = g - b * m;\n\
          \x20   real v[P];\n\
-         \x20   for (int j = 0; j < P; j++) v[j] = x[g * P + j];\n\
+         \x20   for (int j = 0; j < P; j++) v[j] = {x_in};\n\
          \x20   for (int k = 0; k < H; k++) {{\n\
          \x20       real2 acc = (real2)(0, 0);\n\
          \x20       int t = 0;\n\
@@ -92,18 +113,18 @@ pub fn source(plan: &RealPlan) -> String {
          \x20           acc += v[j] * WF[t];\n\
          \x20           t += k; if (t >= P) t -= P;\n\
          \x20       }}\n\
-         \x20       y[(b * H + k) * m + r] = acc * SCALE;\n\
+         \x20       {y_out};\n\
          \x20   }}\n\
          }}\n\n\
          // Inverse: the h bins of row g (bins-major) → its p reals, times SCALE; bins 1..(p-1)/2\n\
          // count twice (their conjugate partners), bin 0 and bin p/2 once, real part only.\n\
-         __kernel void {c2r}(__global const real2* y, __global real* x, ulong rows, ulong m) {{\n\
+         __kernel void {c2r}(__global const {c}* y, __global {r}* x, ulong rows, ulong m) {{\n\
          \x20   ulong g = get_global_id(0);\n\
          \x20   if (g >= rows) return;\n\
          \x20   ulong b = g / m, r = g - b * m;\n\
          \x20   real2 z[H];\n\
          \x20   for (int k = 0; k < H; k++) {{\n\
-         \x20       z[k] = y[(b * H + k) * m + r];\n\
+         \x20       z[k] = {y_in};\n\
          \x20       if (k > 0 && 2 * k != P) z[k] *= (real)2;\n\
          \x20   }}\n\
          \x20   for (int j = 0; j < P; j++) {{\n\
@@ -113,27 +134,32 @@ pub fn source(plan: &RealPlan) -> String {
          \x20           acc += z[k].x * WI[t].x - z[k].y * WI[t].y;\n\
          \x20           t += j; if (t >= P) t -= P;\n\
          \x20       }}\n\
-         \x20       x[g * P + j] = acc * SCALE;\n\
+         \x20       {x_out};\n\
          \x20   }}\n\
          }}\n\n\
          // Bins-major (B, h, M) → numpy's rows (B, M, h).\n\
-         __kernel void {to_rows}(__global const real2* src, __global real2* dst, ulong rows, ulong m) {{\n\
+         __kernel void {to_rows}(__global const {c}* src, __global {c}* dst, ulong rows, ulong m) {{\n\
          \x20   ulong g = get_global_id(0);\n\
          \x20   if (g >= rows) return;\n\
          \x20   ulong b = g / m, r = g - b * m;\n\
-         \x20   for (int k = 0; k < H; k++) dst[g * H + k] = src[(b * H + k) * m + r];\n\
+         \x20   for (int k = 0; k < H; k++) {to_rows_move};\n\
          }}\n\n\
          // numpy's rows (B, M, h) → bins-major (B, h, M).\n\
-         __kernel void {to_bins}(__global const real2* src, __global real2* dst, ulong rows, ulong m) {{\n\
+         __kernel void {to_bins}(__global const {c}* src, __global {c}* dst, ulong rows, ulong m) {{\n\
          \x20   ulong g = get_global_id(0);\n\
          \x20   if (g >= rows) return;\n\
          \x20   ulong b = g / m, r = g - b * m;\n\
-         \x20   for (int k = 0; k < H; k++) dst[(b * H + k) * m + r] = src[g * H + k];\n\
+         \x20   for (int k = 0; k < H; k++) {to_bins_move};\n\
          }}\n",
         r2c = k.r2c,
         c2r = k.c2r,
         to_rows = k.to_rows,
         to_bins = k.to_bins,
+        x_in = load_real(h, "x", "g * P + j"),
+        y_out = store(h, "y", bin, "acc * SCALE"),
+        y_in = load(h, "y", bin),
+        x_out = store_real(h, "x", "g * P + j", "acc * SCALE"),
+        to_rows_move = store(h, "dst", "g * H + k", &load(h, "src", bin)),
+        to_bins_move = store(h, "dst", bin, &load(h, "src", "g * H + k")),
     );
-    s
 }

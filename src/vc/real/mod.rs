@@ -37,6 +37,8 @@ pub struct RealPlan {
     pub direction: Direction,
     /// Scaling of the direction that runs.
     pub norm: Norm,
+    /// 16-bit storage of every buffer, computed in f32 (`precision` is then f32).
+    pub storage: Option<crate::vc::storage::HalfStorage>,
 }
 
 impl RealPlan {
@@ -72,7 +74,16 @@ impl RealPlan {
             precision,
             direction,
             norm,
+            storage: None,
         })
+    }
+
+    /// Bytes of a stored complex value: 4 with 16-bit storage, else the precision's.
+    pub fn complex_bytes(&self) -> u64 {
+        match self.storage {
+            Some(_) => 4,
+            None => self.precision.complex_bytes(),
+        }
     }
 
     /// h = p//2 + 1 bins of the halved last axis.
@@ -126,8 +137,8 @@ impl RealPlan {
     /// the complex passes: the real pass (p reals in, h complex out a row), each complex pass
     /// over the half spectrum, the layout move (a run's own count: `RealVc::pass_bytes`).
     pub fn pass_bytes(&self, complex_passes: usize) -> u64 {
-        let real = self.real_len() * self.precision.complex_bytes() / 2;
-        let half = self.half_len() * self.precision.complex_bytes();
+        let real = self.real_len() * self.complex_bytes() / 2;
+        let half = self.half_len() * self.complex_bytes();
         let moves = if self.n > 1 { 2 * half } else { 0 };
         real + half + moves + 2 * half * complex_passes as u64
     }

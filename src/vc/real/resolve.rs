@@ -58,7 +58,9 @@ pub fn inner_request(req: &Request, rp: &RealPlan) -> Request {
 /// p^(n−1) points, batch B·h, unscaled.
 pub fn inner_plan_of(rp: &RealPlan, choice: &Choice) -> Result<VcPlan> {
     let opts = inner_request(&Request::new(rp.p), rp).options();
-    VcPlan::new(rp.p, rp.n - 1, choice.apply(opts))?.with_batch(rp.batch * rp.half())
+    VcPlan::new(rp.p, rp.n - 1, choice.apply(opts))?
+        .with_batch(rp.batch * rp.half())?
+        .with_half(rp.storage)
 }
 
 /// The complex plan the real run of `rp` takes without wisdom of its own: the complex path's
@@ -79,7 +81,11 @@ pub fn real_plan(req: &Request, n: Option<u32>, batch: Option<u64>) -> Result<Re
         ));
     };
     let batch = batch.or(req.batch).unwrap_or(1);
-    RealPlan::new(req.p, n, batch, req.precision, req.direction, req.norm)
+    let rp = RealPlan::new(req.p, n, batch, req.precision, req.direction, req.norm)?;
+    Ok(RealPlan {
+        storage: req.half,
+        ..rp
+    })
 }
 
 /// The wisdom entry `tune --real` stored for the real run `rp` on `gpu`, where no option of
