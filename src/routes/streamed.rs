@@ -5,6 +5,7 @@
 use super::RunOptions;
 use crate::error::{JitError, Result};
 use crate::io::input::{batch_shape, infer_n, load_input_batch, Encoding};
+use crate::io::npy_raw::read_at;
 use crate::io::npy_stream::{complex_header, read_complex_into, write_complex};
 use crate::io::random::fresh_seed;
 use crate::runtime::show::mib;
@@ -12,7 +13,7 @@ use crate::runtime::{DeviceInfo, Gpu};
 use crate::transform::Precision;
 use crate::vc::report::{check_batch, default_tolerance, CheckReport};
 use crate::vc::request::{chunk_plan, host_shortfall, Request};
-use crate::vc::stream::{PassTimes, StreamPlan, StreamedVc, TransferFloor};
+use crate::vc::stream::{ChunkSource, PassTimes, StreamPlan, StreamedVc, TransferFloor};
 use crate::vc::{DeviceComplex, VcOptions, VcPlan};
 use num_complex::{Complex32, Complex64};
 use rand::{Rng, SeedableRng};
@@ -44,6 +45,20 @@ struct ChunkTransform {
     build_from_cache: bool,
 }
 
+/// A streamed run's host steps besides input, passes and output (ms, host wall clock).
+#[derive(Debug, Serialize)]
+struct StreamSetup {
+    /// Planning, building the chunk transforms, allocating the slots (device and pinned).
+    build_ms: f64,
+    /// The transfer floor measured on the slots before the run.
+    floor_ms: f64,
+    /// Freeing the host array and unmapping the pinned slots after the output is written.
+    release_ms: f64,
+    /// The input file's values were read by the first pass straight into the pinned slots
+    /// (not into the host array first).
+    input_in_first_pass: bool,
+}
+
 /// What a streamed run reports (`jitfft vc --stream --json`).
 #[derive(Debug, Serialize)]
 pub struct StreamReport {
@@ -63,8 +78,11 @@ pub struct StreamReport {
     passes: Vec<PassReport>,
     /// All passes, host wall clock.
     total_ms: f64,
-    /// Reading the input (file or random) into host memory.
+    /// Reading the input (file or random) into host memory (with `setup.input_in_first_pass`:
+    /// only allocating the host array; the first pass reads the file).
     input_ms: f64,
+    /// The run's steps besides input, passes and output.
+    setup: StreamSetup,
     /// The check, when asked for.
     pub check: Option<CheckReport>,
     pub(super) output: Option<String>,
@@ -93,8 +111,49 @@ pub(super) fn run(
     }
 }
 
-/// Host input in the plan's precision: (n, batch, shape, values, description, seed).
-type Loaded<C> = (u32, u64, Vec<usize>, Vec<C>, String, Option<u64>);
+/// Host input in the plan's precision: (n, batch, shape, values, description, seed, and the
+/// file whose values the first pass reads itself where `values` was left unread).
+type Loaded<C> = (
+    u32,
+    u64,
+    Vec<usize>,
+    Vec<C>,
+    String,
+    Option<u64>,
+    Option<Deferred>,
+);
+
+/// An input file of the plan's own width, read by the streamed run's first pass straight into
+/// its pinned slots (`StreamedVc::run_from`) instead of into a fresh host array first.
+struct Deferred {
+    file: std::fs::File,
+    path: std::path::PathBuf,
+    offset: u64,
+}
+
+/// `len` zeroed values whose pages are not touched yet (the allocator's zeroed memory: fresh
+/// pages are mapped on first write), so the first pass's scatter is their first touch, on
+/// every core and beside the transfers. (`vec![zeroed; len]` of a complex type writes every
+/// value on one thread.)
+fn untouched<C: bytemuck::Pod>(len: usize) -> Result<Vec<C>> {
+    if len == 0 || std::mem::size_of::<C>() == 0 {
+        return Ok(Vec::new());
+    }
+    let layout = std::alloc::Layout::array::<C>(len)
+        .map_err(|_| JitError::invalid(format!("{len} values do not fit the address space")))?;
+    // SAFETY: a non-zero layout; all-zero bytes are a valid `C` (Pod); the pointer, length and
+    // capacity come from this allocation of `len` values, freed by Vec with the same layout.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<C>();
+        if ptr.is_null() {
+            return Err(JitError::invalid(format!(
+                "cannot allocate {} bytes of host memory",
+                layout.size()
+            )));
+        }
+        Ok(Vec::from_raw_parts(ptr, len, len))
+    }
+}
 
 fn load<C: DeviceComplex>(req: &Request, o: &RunOptions) -> Result<Loaded<C>> {
     let (p, conv) = (req.p, |v: Vec<Complex64>| -> Vec<C> {
@@ -123,7 +182,15 @@ fn load<C: DeviceComplex>(req: &Request, o: &RunOptions) -> Result<Loaded<C>> {
         } else {
             vec![plan.len as usize]
         };
-        return Ok((n, b, shape, v, format!("random (seed {seed})"), Some(seed)));
+        return Ok((
+            n,
+            b,
+            shape,
+            v,
+            format!("random (seed {seed})"),
+            Some(seed),
+            None,
+        ));
     };
     let what = path.display().to_string();
     if let Some(npy) = complex_header(path)? {
@@ -134,9 +201,20 @@ fn load<C: DeviceComplex>(req: &Request, o: &RunOptions) -> Result<Loaded<C>> {
                 "{what}: transforms of {len} values = {p}^{n}, but --n {want} asks for {p}^{want}"
             )));
         }
-        let mut v = vec![bytemuck::Zeroable::zeroed(); npy.len()];
+        let mut v = untouched::<C>(npy.len())?;
+        // The plan's own width and no reference to keep: the first pass reads the file.
+        if npy.single == (C::PRECISION == Precision::F32) && !req.check {
+            let file = std::fs::File::open(path)
+                .map_err(|e| JitError::file(path, format!("cannot read: {e}")))?;
+            let d = Deferred {
+                file,
+                path: path.clone(),
+                offset: npy.offset,
+            };
+            return Ok((n, b, npy.shape.clone(), v, what, None, Some(d)));
+        }
         read_complex_into(path, &npy, &mut v)?;
-        return Ok((n, b, npy.shape.clone(), v, what, None));
+        return Ok((n, b, npy.shape.clone(), v, what, None, None));
     }
     let enc = if req.roots {
         Encoding::Roots
@@ -144,7 +222,7 @@ fn load<C: DeviceComplex>(req: &Request, o: &RunOptions) -> Result<Loaded<C>> {
         Encoding::Values
     };
     let (n, b, shape, data) = load_input_batch(path, p, req.n, req.batch, enc)?;
-    Ok((n, b, shape, conv(data), what, None))
+    Ok((n, b, shape, conv(data), what, None, None))
 }
 
 fn from_f64<C: DeviceComplex>(c: Complex64) -> C {
@@ -175,19 +253,29 @@ fn run_typed<C: DeviceComplex>(
 ) -> Result<StreamReport> {
     refuse_host_shortfall(req)?;
     let t_in = Instant::now();
-    let (n, batch, shape, mut data, what, seed) = load::<C>(req, o)?;
+    let (n, batch, shape, mut data, what, seed, deferred) = load::<C>(req, o)?;
     let input_ms = t_in.elapsed().as_secs_f64() * 1e3;
     let whole = req.plan(Some(n), Some(batch))?;
     let bottom = |pl: VcPlan| chunk_plan(req, gpu, pl);
+    let t_setup = Instant::now();
     let mut sv = StreamedVc::new(gpu, &whole, &bottom)?;
     if let Some(p) = &o.progress {
         sv = sv.with_progress(p.0.clone());
     }
+    let build_ms = t_setup.elapsed().as_secs_f64() * 1e3;
     // The reference needs the input as it was.
     let kept = req.check.then(|| to_f64(&data));
+    let t_floor = Instant::now();
     let floor = sv.floor(3)?;
+    let floor_ms = t_floor.elapsed().as_secs_f64() * 1e3;
+    let elem = std::mem::size_of::<C>() as u64;
+    let read = |first: u64, dst: &mut [u8]| match &deferred {
+        Some(d) => read_at(&d.file, &d.path, d.offset + first * elem, dst),
+        None => Ok(()),
+    };
+    let source: Option<ChunkSource> = deferred.as_ref().map(|_| &read as ChunkSource);
     let t0 = Instant::now();
-    let times = sv.run(gpu, &mut data)?;
+    let times = sv.run_from(gpu, &mut data, source)?;
     let total_ms = t0.elapsed().as_secs_f64() * 1e3;
     let check = match kept {
         Some(input) => {
@@ -213,14 +301,26 @@ fn run_typed<C: DeviceComplex>(
         _ => None,
     };
     let output_ms = t_out.elapsed().as_secs_f64() * 1e3;
-    let report = StreamReport {
+    let (stream, chunk_transforms, device_bytes) =
+        (sv.plan.clone(), chunk_transforms(&sv), sv.device_bytes());
+    // Freeing the host array and the pinned slots is part of what the user waits for.
+    let t_rel = Instant::now();
+    drop(data);
+    sv.release()?;
+    let setup = StreamSetup {
+        build_ms,
+        floor_ms,
+        release_ms: t_rel.elapsed().as_secs_f64() * 1e3,
+        input_in_first_pass: deferred.is_some(),
+    };
+    Ok(StreamReport {
         device: gpu.info.clone(),
         streamed: true,
         reason,
         plan: whole.clone(),
-        stream: sv.plan.clone(),
-        chunk_transforms: chunk_transforms(&sv),
-        device_bytes: sv.device_bytes(),
+        stream,
+        chunk_transforms,
+        device_bytes,
         input: what,
         seed,
         passes: times
@@ -234,13 +334,12 @@ fn run_typed<C: DeviceComplex>(
         floor,
         total_ms,
         input_ms,
+        setup,
         check,
         output,
         output_ms,
         disk_floor: None,
-    };
-    sv.release()?;
-    Ok(report)
+    })
 }
 
 /// With n given, refuses before any data is read where the host cannot hold the array (and,

@@ -30,7 +30,8 @@ pub struct Knobs {
     pub mul_wisdom: Option<PathBuf>,
     /// `JITFFT_DEVICE_MEMORY` is set: plans are measured against a capped device.
     pub device_memory_capped: bool,
-    /// `JITFFT_NPY_STREAM=on`: the zero-copy .npy path streams plain runs in chunks.
+    /// The zero-copy .npy path streams plain runs through a ring of pinned chunks (default;
+    /// `JITFFT_NPY_STREAM=off`: through a staging of the whole file).
     pub npy_stream: bool,
     /// `JITFFT_TRUTH_CHUNK`: the largest chunk of a truth-vector upload.
     pub truth_chunk: Option<u64>,
@@ -52,7 +53,7 @@ impl Default for Knobs {
             wisdom: None,
             mul_wisdom: None,
             device_memory_capped: false,
-            npy_stream: false,
+            npy_stream: true,
             truth_chunk: None,
             cl_options: String::new(),
         }

@@ -33,9 +33,11 @@ pub mod copy;
 pub mod plan;
 mod report;
 mod run;
+pub mod source;
 
 pub use copy::{coalesce, gather, scatter, HostArray};
 pub use plan::{chunk_rows, ChunkRows, StreamPass, StreamPlan};
 pub use run::{
     device_budget, fits, ChunkFault, PassTimes, Progress, StreamedVc, TransferFloor, SLOTS,
 };
+pub use source::ChunkSource;

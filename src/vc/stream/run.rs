@@ -2,10 +2,11 @@
 //! transformed on the compute queue, downloaded on a third, scattered back, with three
 //! pipeline slots so chunk k+1 uploads while chunk k computes and chunk k−1 downloads.
 
-use super::copy::{gather, scatter, HostArray};
+use super::copy::{scatter, HostArray};
 use super::plan::{chunk_rows, ChunkRows, StreamPass, StreamPlan};
 use super::report::event_totals;
 pub use super::report::{PassTimes, TransferFloor};
+use super::source::{fill_chunk, ChunkSource};
 use crate::error::{JitError, Result};
 use crate::runtime::timing::event_span_ns;
 use crate::runtime::transfer::{finish, flush, read_rect, write_rect, Rect};
@@ -16,6 +17,7 @@ use crate::vc::host::DeviceComplex;
 use crate::vc::plan::{Algorithm, Coeffs, VcOptions, VcPlan};
 use crate::vc::schedule::Buf;
 use crate::vc::CompiledVc;
+use bytemuck::cast_slice_mut;
 use ocl::{Buffer, Event, Queue};
 use std::collections::VecDeque;
 use std::time::Instant;
@@ -312,6 +314,18 @@ impl StreamedVc {
     /// Transforms `data` (B·N values in the plan's precision) in place in host memory, pass by
     /// pass; returns each pass's times.
     pub fn run<C: DeviceComplex>(&self, gpu: &Gpu, data: &mut [C]) -> Result<Vec<PassTimes>> {
+        self.run_from(gpu, data, None)
+    }
+
+    /// [`run`](Self::run) with the first pass's contiguous chunks read from `source` (the
+    /// values `data` would hold: e.g. the input file) instead of `data`, which that pass's
+    /// scatter fills (`vc::stream::source`).
+    pub fn run_from<C: DeviceComplex>(
+        &self,
+        gpu: &Gpu,
+        data: &mut [C],
+        source: Option<ChunkSource>,
+    ) -> Result<Vec<PassTimes>> {
         if data.len() as u64 != self.plan.total_len() {
             return Err(JitError::invalid(format!(
                 "streamed transform: {} values given, the plan needs B·N = {}",
@@ -326,8 +340,8 @@ impl StreamedVc {
             )));
         }
         match &self.typed {
-            TypedSlots::F32(t) => self.run_typed(gpu, t, bytemuck::cast_slice_mut::<C, f32>(data)),
-            TypedSlots::F64(t) => self.run_typed(gpu, t, bytemuck::cast_slice_mut::<C, f64>(data)),
+            TypedSlots::F32(t) => self.run_typed(gpu, t, cast_slice_mut::<C, f32>(data), source),
+            TypedSlots::F64(t) => self.run_typed(gpu, t, cast_slice_mut::<C, f64>(data), source),
         }
     }
 
@@ -389,13 +403,17 @@ impl StreamedVc {
         gpu: &Gpu,
         t: &Typed<T>,
         data: &mut [T],
+        source: Option<ChunkSource>,
     ) -> Result<Vec<PassTimes>> {
         self.plan
             .passes
             .iter()
             .zip(&self.stage_tr)
             .enumerate()
-            .map(|(j, (pass, &i))| self.run_pass(gpu, t, i, pass, data, j))
+            .map(|(j, (pass, &i))| {
+                let src = source.filter(|_| j == 0);
+                self.run_pass(gpu, t, (i, pass, src), data, j)
+            })
             .collect()
     }
 
@@ -403,8 +421,7 @@ impl StreamedVc {
         &self,
         gpu: &Gpu,
         t: &Typed<T>,
-        tri: usize,
-        pass: &StreamPass,
+        (tri, pass, source): (usize, &StreamPass, Option<ChunkSource>),
         data: &mut [T],
         index: usize,
     ) -> Result<PassTimes> {
@@ -445,7 +462,7 @@ impl StreamedVc {
                 // SAFETY: slot `slot`'s last chunk was scattered an iteration ago, `old`'s
                 // download has completed, and the two chunks' host rows are disjoint.
                 let (g, sc) = rayon::join(
-                    || timed(|| unsafe { gather(&host, dst.as_mut_slice(), &rows) }),
+                    || timed(|| unsafe { fill_chunk(source, &host, dst.as_mut_slice(), &rows) }),
                     || match &src {
                         Some((m, r)) => timed(|| unsafe { scatter(m.as_mut_slice(), &host, r) }),
                         None => Ok(0.0),
