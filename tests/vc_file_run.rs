@@ -106,7 +106,7 @@ fn streamed_file_runs_read_the_input_in_the_first_pass_bit_identically() {
     let dir = tempfile::tempdir().unwrap();
     let x = input(dir.path(), 9);
     // A capped device: several passes of several chunks each.
-    let run = |name: &str, extra: &[&str]| {
+    let run = |name: &str, extra: &[&str], source: &str| {
         let y = dir.path().join(name);
         let out = jitfft()
             .args(["vc", "--p", "3", "--stream", "--json", "--input"])
@@ -115,12 +115,13 @@ fn streamed_file_runs_read_the_input_in_the_first_pass_bit_identically() {
             .arg(&y)
             .args(extra)
             .env("JITFFT_DEVICE_MEMORY", "256KiB")
+            .env("JITFFT_STREAM_FILE_SOURCE", source)
             .assert()
             .success();
         let r: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
         (r, std::fs::read(&y).unwrap())
     };
-    let (r, fast) = run("y.npy", &[]);
+    let (r, fast) = run("y.npy", &[], "on");
     assert_eq!(r["setup"]["input_in_first_pass"], true, "{r}");
     assert!(r["passes"].as_array().unwrap().len() >= 2, "{r}");
     assert!(r["passes"][0]["chunks"].as_u64().unwrap() > 2, "{r}");
@@ -128,10 +129,14 @@ fn streamed_file_runs_read_the_input_in_the_first_pass_bit_identically() {
         assert!(r["setup"][k].as_f64().unwrap() >= 0.0, "{k}: {r}");
     }
     // --check keeps the input: read into the host array first, the same passes after.
-    let (c, slow) = run("z.npy", &["--check"]);
+    let (c, slow) = run("z.npy", &["--check"], "on");
     assert_eq!(c["setup"]["input_in_first_pass"], false);
     assert_eq!(c["check"]["ok"], true, "{c}");
     assert!(fast == slow, "the outputs differ");
+    // And with the knob off (the whole file into the host array first, the A/B).
+    let (o, off) = run("w.npy", &[], "off");
+    assert_eq!(o["setup"]["input_in_first_pass"], false);
+    assert!(fast == off, "the outputs differ (knob off)");
 }
 
 #[test]

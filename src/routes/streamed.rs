@@ -155,7 +155,8 @@ fn untouched<C: bytemuck::Pod>(len: usize) -> Result<Vec<C>> {
     }
 }
 
-fn load<C: DeviceComplex>(req: &Request, o: &RunOptions) -> Result<Loaded<C>> {
+/// Reads (or draws) the input; `defer`: a file of the plan's width is left for the first pass.
+fn load<C: DeviceComplex>(req: &Request, o: &RunOptions, defer: bool) -> Result<Loaded<C>> {
     let (p, conv) = (req.p, |v: Vec<Complex64>| -> Vec<C> {
         v.into_iter().map(from_f64::<C>).collect()
     });
@@ -203,7 +204,7 @@ fn load<C: DeviceComplex>(req: &Request, o: &RunOptions) -> Result<Loaded<C>> {
         }
         let mut v = untouched::<C>(npy.len())?;
         // The plan's own width and no reference to keep: the first pass reads the file.
-        if npy.single == (C::PRECISION == Precision::F32) && !req.check {
+        if defer && npy.single == (C::PRECISION == Precision::F32) && !req.check {
             let file = std::fs::File::open(path)
                 .map_err(|e| JitError::file(path, format!("cannot read: {e}")))?;
             let d = Deferred {
@@ -253,7 +254,8 @@ fn run_typed<C: DeviceComplex>(
 ) -> Result<StreamReport> {
     refuse_host_shortfall(req)?;
     let t_in = Instant::now();
-    let (n, batch, shape, mut data, what, seed, deferred) = load::<C>(req, o)?;
+    let (n, batch, shape, mut data, what, seed, deferred) =
+        load::<C>(req, o, gpu.knobs.stream_file_source)?;
     let input_ms = t_in.elapsed().as_secs_f64() * 1e3;
     let whole = req.plan(Some(n), Some(batch))?;
     let bottom = |pl: VcPlan| chunk_plan(req, gpu, pl);

@@ -191,6 +191,13 @@ pub fn npy_stream_on() -> bool {
     !std::env::var("JITFFT_NPY_STREAM").is_ok_and(|v| v == "off" || v == "0")
 }
 
+/// Streamed .npy runs read the first pass's chunks from the input file straight into the
+/// pinned slots (default); `JITFFT_STREAM_FILE_SOURCE=off`: the whole file into the host
+/// array first (the A/B).
+pub fn stream_file_source_on() -> bool {
+    !std::env::var("JITFFT_STREAM_FILE_SOURCE").is_ok_and(|v| v == "off" || v == "0")
+}
+
 /// `JITFFT_TRUTH_CHUNK=4MiB` (any [`parse_bytes`] size): the largest chunk of a truth-vector
 /// upload from host memory (`vc::truth_upload`; chunks start at 64 KB and double up to it).
 /// An A/B for the GPU host's bus (85 MB of bent truth vectors reached 25 GB/s in 4 MB chunks
