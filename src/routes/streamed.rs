@@ -78,11 +78,11 @@ pub struct StreamReport {
     passes: Vec<PassReport>,
     /// All passes, host wall clock.
     total_ms: f64,
-    /// Reading the input (file or random) into host memory (with `setup.input_in_first_pass`:
+    /// Reading the input (file or random) into host memory (with `host_setup.input_in_first_pass`:
     /// only allocating the host array; the first pass reads the file).
     input_ms: f64,
     /// The run's steps besides input, passes and output.
-    setup: StreamSetup,
+    host_setup: StreamSetup,
     /// The check, when asked for.
     pub check: Option<CheckReport>,
     pub(super) output: Option<String>,
@@ -336,7 +336,7 @@ fn run_typed<C: DeviceComplex>(
         floor,
         total_ms,
         input_ms,
-        setup,
+        host_setup: setup,
         check,
         output,
         output_ms,

@@ -255,7 +255,7 @@ def npy_row(label, name, streamed):
     dnote = "disk floor measured in the same run (`vc --json` disk_floor): write + fdatasync of the output's %d bytes %.0f ms (%.2f GB/s) + read back %.0f ms (%.2f GB/s); the run's own file-to-file time %.0f ms (%.2f × floor)" % (
         d["bytes"], d["write_ms"], d["write_gbs"], d["read_ms"], d["read_gbs"], d["run_ms"] or 0, d["ratio"] or 0)
     if streamed:
-        su = m.get("setup") or {}
+        su = m.get("host_setup") or {}
         op = m.get("device_open_ms", 0)
         rest = now - m["input_ms"] - m["total_ms"] - m["output_ms"] - op - sum(su.get(k, 0) for k in ("build_ms", "floor_ms", "release_ms"))
         note = "process wall less the floor's measurement (%.0f ms with the removal of its file); device open %.0f ms; input %s %.0f ms, passes %s ms, output write + sync %.0f ms; setup: plan, build and slots %.0f, transfer floor %.0f, freeing the host array and slots %.0f ms; the rest (process start and exit, the plan's resolution) %.0f ms" % (
