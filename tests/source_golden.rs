@@ -139,8 +139,10 @@ const CASES: &[(&str, &str)] = &[
     ("gfp_r16_k4_l6", "gfp --r 16 --k 4 --log-n 6"),
     // WHT: three passes (one row-local, two strided), half storage with the ortho scale.
     ("wht_f32_k28", "wht --size 2^28"),
-    // vc --real (issue 35): the R2C / C2R passes and the layout moves, p = 3, f32.
-    ("vc_real_p3_n16_f32", "vc --p 3 --n 16 --real"),
+    // vc --real (issue 35): the fused complex passes with the real path's ends holding both
+    // bins of their rows (the real digit on load, numpy's rows out), then the R2C / C2R
+    // passes and the layout moves, p = 3, f32, NVIDIA's 256 work-items.
+    ("vc_real_p3_n11_f32", "vc --p 3 --n 11 --real --max-work-group 256"),
     (
         "wht_f16_k20_ortho_inv",
         "wht --size 2^20 --precision f16 --norm ortho --inverse",

@@ -179,6 +179,50 @@ fn fused_ends_equal_numpy() {
     }
 }
 
+/// `JITFFT_REAL_BINS=on`: the end passes hold all h bins of their rows in one work-group,
+/// interleaved in the work-item id (`_bins` kernels), equal to numpy for odd and even p, f32
+/// and f64, batches, both directions; passes of few digits so that the ends span work-groups.
+#[test]
+fn bin_tiles_equal_numpy() {
+    let g = gpu();
+    let knobs = jitfft::runtime::Knobs {
+        real_bins: jitfft::runtime::knobs::RealBins::On,
+        ..g.knobs.clone()
+    };
+    let g = g.with_knobs(knobs);
+    let s = seed() + 100;
+    let cases: &[(u32, u32, u64, u32, Precision)] = &[
+        (3, 5, 2, 2, Precision::F32),
+        (2, 6, 3, 3, Precision::F64),
+        (5, 3, 2, 1, Precision::F32),
+        (4, 4, 1, 2, Precision::F64),
+        (7, 3, 1, 1, Precision::F32),
+    ];
+    for (i, &(p, n, b, digits, prec)) in cases.iter().enumerate() {
+        let prec = if g.info.fp64 { prec } else { Precision::F32 };
+        for dir in [Direction::Forward, Direction::Inverse] {
+            let req = Request {
+                n: Some(n),
+                batch: Some(b),
+                precision: prec,
+                direction: dir,
+                norm: [None, Some(Norm::Ortho), Some(Norm::Full)][i % 3],
+                real: true,
+                algorithm: Some(Algorithm::Fused),
+                fused_digits: Some(digits),
+                ..Request::new(p)
+            };
+            let tr = real_transform(&req, &g, None, None).unwrap();
+            let names = tr.kernel_names();
+            let bins = names.iter().filter(|k| k.ends_with("_bins")).count();
+            let ends = if dir == Direction::Forward { 2 } else { 1 };
+            assert_eq!(bins, ends, "{p}^{n} {dir:?}: {names:?}");
+            tr.release().unwrap();
+            check_req(&g, &req, s + i as u64);
+        }
+    }
+}
+
 #[test]
 fn every_norm_in_both_directions() {
     let g = gpu();
@@ -406,4 +450,58 @@ fn stats_real_reports_the_real_and_the_complex_passes() {
         .assert()
         .failure()
         .stderr(predicates::str::contains("needs --n"));
+}
+
+/// `source vc --real` prints the kernels the run launches on the device's plan: the fused
+/// complex passes with the real path's ends (forward: the real digit on load, numpy's rows
+/// out; inverse: the rows in, then the C2R), `_bins` ends where they add no pass, the real
+/// pass and layout moves around ct passes.
+#[test]
+fn source_real_prints_the_fused_ends() {
+    let src = |args: &[&str], bins: &str| {
+        let out = jitfft()
+            .env("JITFFT_REAL_BINS", bins)
+            .args(["source", "vc", "--real", "--p", "3", "--n", "11"])
+            .args(args)
+            .assert()
+            .success();
+        String::from_utf8_lossy(&out.get_output().stdout).to_string()
+    };
+    let kernels = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter_map(|l| l.trim_start_matches("__kernel ").strip_prefix("void "))
+            .map(|l| l.split('(').next().unwrap_or("").to_string())
+            .collect()
+    };
+    let fwd = src(&["--algo", "fused", "--max-work-group", "256"], "off");
+    let k = kernels(&fwd);
+    assert!(
+        k[0].starts_with("vc_fused0_p3_n10") && k[0].ends_with("_reals2"),
+        "{k:?}"
+    );
+    assert!(k.iter().any(|n| n.ends_with("_rowsout2")), "{k:?}");
+    assert!(
+        fwd.contains("the run launches none of its kernels"),
+        "{fwd}"
+    );
+    let inv = src(&["--algo", "fused", "--inverse"], "off");
+    let k = kernels(&inv);
+    assert!(
+        k[0].ends_with("_rowsin2") && k.contains(&"rvc_c2r_p3_f32".to_string()),
+        "{k:?}"
+    );
+    // Where bin tiles add no pass (3^10 × 2 bins in 6 + 4 digits either way), the default.
+    let bins = src(&["--algo", "fused", "--max-work-group", "256"], "auto");
+    assert_eq!(
+        kernels(&bins)
+            .iter()
+            .filter(|n| n.ends_with("_bins"))
+            .count(),
+        2,
+        "{bins}"
+    );
+    let ct = src(&["--algo", "ct"], "off");
+    let k = kernels(&ct);
+    assert!(!k.iter().any(|n| n.contains("_reals")), "{k:?}");
+    assert!(k.contains(&"rvc_r2c_p3_f32".to_string()), "{k:?}");
 }

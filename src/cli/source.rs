@@ -45,8 +45,9 @@ pub struct SourceVcArgs {
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1024),
           value_name = "ITEMS")]
     pub max_work_group: u64,
-    /// The real-input passes of `vc --real` (R2C forward, C2R with --inverse; the complex
-    /// passes between them are `source vc` of p^(n−1) points).
+    /// The programs of `vc --real`: the complex passes of p^(n−1) points × h bins as this
+    /// device's plan runs them (fused: the real digit on load and numpy's rows out forward,
+    /// the rows in inverse), then the real passes (R2C, C2R, the layout moves).
     #[arg(long)]
     pub real: bool,
 }
@@ -71,26 +72,63 @@ pub fn run(a: SourceArgs) -> Result<()> {
 /// The program text, exactly as the transform's executor builds it.
 fn generate(c: SourceCommand) -> Result<String> {
     Ok(match c {
-        SourceCommand::Vc(a) if a.real => {
-            let r = a.transform.request();
-            let Some(n) = r.n else {
-                anyhow::bail!("source vc --real needs --n");
-            };
-            let plan = crate::vc::real::RealPlan::new(r.p, n, 1, r.precision, r.direction, r.norm)?;
-            crate::vc::real::kernels::source(&plan)
-        }
+        SourceCommand::Vc(a) if a.real => real_source(&a)?,
         SourceCommand::Vc(a) => {
             let plan = a.transform.plan(None)?;
-            let limits = FusedLimits {
-                max_threads: a.max_work_group,
-                values: None,
-                knobs: crate::vc::fused::pass::ScheduleKnobs::of(&crate::runtime::Knobs::from_env()),
-                ..DEFAULT_LIMITS
-            };
-            crate::vc::program(&plan, limits).1.source
+            crate::vc::program(&plan, limits(&a)).1.source
         }
         SourceCommand::Ntt(t) => super::ntt::source(&t)?,
         SourceCommand::Gfp(t) => crate::gfp::kernels::generate(&t.default_plan()?).source,
         SourceCommand::Wht(t) => super::wht::source(&t)?,
     })
+}
+
+/// The fused tile limits of `source vc`: the default device's, with `--max-work-group`.
+fn limits(a: &SourceVcArgs) -> FusedLimits {
+    FusedLimits {
+        max_threads: a.max_work_group,
+        values: None,
+        knobs: crate::vc::fused::pass::ScheduleKnobs::of(&crate::runtime::Knobs::from_env()),
+        ..DEFAULT_LIMITS
+    }
+}
+
+/// `source vc --real`: the two programs a real run builds, in launch order. First the complex
+/// passes over the other n−1 digits (a batch of B·h bins) on these limits, with the real
+/// path's ends where fused: forward, the first pass does the real digit on load and the last
+/// writes numpy's rows; inverse, the first reads them. Then the real program (R2C, C2R and
+/// the two layout moves), of which the run launches what its complex passes leave: none
+/// forward with fused ends, the C2R inverse, all around a ct/cg plan; alone for n = 1.
+fn real_source(a: &SourceVcArgs) -> Result<String> {
+    use crate::vc::real::{execute::half_edges, resolve};
+    use crate::vc::Algorithm;
+    let r = a.transform.request();
+    let rp = resolve::real_plan(&r, None, None)?;
+    let real = crate::vc::real::kernels::source(&rp);
+    if rp.n < 2 {
+        return Ok(real);
+    }
+    let mut inner = resolve::inner_request(&r, &rp).plan(None, None)?;
+    if inner.algorithm == Algorithm::Fused {
+        inner = inner.with_half_edges(half_edges(&rp))?;
+    }
+    let (schedule, program) = crate::vc::program(&inner, limits(a));
+    let ends = schedule
+        .fused_passes()
+        .next()
+        .is_some_and(|f| f.half_in.is_some());
+    let launched = match (ends, rp.direction) {
+        (true, crate::transform::Direction::Forward) => "none of its kernels",
+        (true, crate::transform::Direction::Inverse) => "its C2R pass last",
+        (false, _) => "its real pass and its layout move around the complex passes",
+    };
+    Ok(format!(
+        "// jitfft source vc --real: the complex passes of {p}^{m} x {b} bins{e}, then the real program\n\
+         // (the run launches {launched}).\n{}\n{real}",
+        program.source,
+        p = rp.p,
+        m = rp.n - 1,
+        b = inner.batch,
+        e = if ends { " with the real path's fused ends" } else { "" },
+    ))
 }

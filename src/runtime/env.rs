@@ -2,7 +2,7 @@
 //! cache's `JITFFT_CACHE_DIR`, `JITFFT_NO_CACHE` and `JITFFT_DUMP_DIR` are used by
 //! [`super::build`]).
 
-pub use super::knobs::{KernelWg, LaneBlocks};
+pub use super::knobs::{KernelWg, LaneBlocks, RealBins};
 use std::path::PathBuf;
 
 /// `JITFFT_DEVICE`: the device to use when `--device` is not given (index, name substring,
@@ -72,6 +72,15 @@ pub fn kernel_wg() -> KernelWg {
         Ok("device") => KernelWg::Device,
         Ok("reported" | "kernel") => KernelWg::Reported,
         _ => KernelWg::Auto,
+    }
+}
+
+/// `JITFFT_REAL_BINS` = `auto` (default) | `on` | `off`; other values read as auto.
+pub fn real_bins() -> RealBins {
+    match std::env::var("JITFFT_REAL_BINS").as_deref() {
+        Ok("on") => RealBins::On,
+        Ok("off") => RealBins::Off,
+        _ => RealBins::Auto,
     }
 }
 

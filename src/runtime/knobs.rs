@@ -22,6 +22,8 @@ pub struct Knobs {
     pub per_item: Option<u64>,
     /// `JITFFT_PER_ITEM=split[:R]`: that kernel split over p work-items, R functions a group.
     pub per_item_split: Option<u64>,
+    /// `JITFFT_REAL_BINS`: whether a real run's end passes hold all h bins of their rows.
+    pub real_bins: RealBins,
     /// `JITFFT_TUNE_SECONDS`: `explore`/`tune` start no candidate after this many seconds.
     pub tune_seconds: Option<f64>,
     /// `JITFFT_WISDOM`: the file of tuned choices instead of the cache folder's.
@@ -53,6 +55,7 @@ impl Default for Knobs {
             lane_blocks: LaneBlocks::Auto,
             per_item: None,
             per_item_split: None,
+            real_bins: RealBins::Auto,
             tune_seconds: None,
             wisdom: None,
             mul_wisdom: None,
@@ -75,6 +78,7 @@ impl Knobs {
             lane_blocks: env::lane_blocks(),
             per_item: env::per_item(),
             per_item_split: env::per_item_split(),
+            real_bins: env::real_bins(),
             tune_seconds: env::tune_seconds(),
             wisdom: env::wisdom(),
             mul_wisdom: std::env::var_os("JITFFT_MUL_WISDOM").map(PathBuf::from),
@@ -98,6 +102,18 @@ pub enum KernelWg {
     Device,
     /// `reported`: always the limit the kernel query reports.
     Reported,
+}
+
+/// Whether the end passes of a real run's fused schedule hold all h bins of their rows in one
+/// work-group (`JITFFT_REAL_BINS`; `vc::half_edge`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RealBins {
+    /// Unset or `auto`: where that adds no pass to the schedule.
+    Auto,
+    /// `on`: always (smaller tiles a bin, passes added where they must be).
+    On,
+    /// `off`: one bin a work-group (the h bins of a tile in consecutive work-groups).
+    Off,
 }
 
 /// Whether default in-place fused schedules use lane blocks (`JITFFT_LANE_BLOCKS`).

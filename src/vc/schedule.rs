@@ -1,6 +1,7 @@
 //! How to compute a plan: the ordered passes, each with its kind (ct, cg or fused), radix,
 //! kernel, buffers, launch size and the memory its units read and write.
 
+use super::half_edge;
 use super::plan::FusedLayout;
 use super::plan::{Algorithm, VcPlan};
 use super::rows::{row_map, RowMap};
@@ -282,13 +283,25 @@ impl Schedule {
         batch_passes(plan, fused, limits)
     }
 
-    /// Fused passes: as few as the tile budget allows, digits balanced between them.
+    /// Fused passes: as few as the tile budget allows, digits balanced between them; a real
+    /// run's end passes with all h bins of their rows where [`half_edge::bin_tiles`] says.
     fn fused(plan: &VcPlan, limits: FusedLimits) -> Schedule {
         let limits = FusedLimits {
             values: plan.fused_values.map(u64::from).or(limits.values),
             ..limits
         };
         let cap_tile = fused::max_tile_digits(plan.p, plan.precision, limits);
+        let mut fused = Self::fused_list(plan, limits, cap_tile);
+        if let Some(bins) = half_edge::bin_tiles(plan, limits, &fused, |l, cap| {
+            Self::fused_list(plan, l, cap)
+        }) {
+            fused = bins;
+        }
+        Self::from_fused(fused)
+    }
+
+    /// The fused passes of `plan` under `limits`, tiles of at most p^`cap_tile`.
+    fn fused_list(plan: &VcPlan, limits: FusedLimits, cap_tile: u32) -> Vec<FusedPass> {
         // Default in-place plans: the digits cap the cost model prefers (see auto_digits_cap).
         let modelled = plan.fused_lanes.is_none()
             && matches!(plan.fused_layout, FusedLayout::Auto | FusedLayout::Inplace);
@@ -313,7 +326,12 @@ impl Schedule {
         if let Some(blocks) = Self::lane_blocks(plan, limits, cap, &fused) {
             fused = blocks;
         }
-        let (p, n) = (plan.p, plan.n);
+        fused
+    }
+
+    /// The schedule of planned fused passes (buffers alternating from A).
+    fn from_fused(fused: Vec<FusedPass>) -> Schedule {
+        let (p, n, batch) = (fused[0].p, fused[0].n, fused[0].batch);
         let mut cur = Buf::A;
         let passes = fused
             .into_iter()
@@ -328,7 +346,7 @@ impl Schedule {
                     digits: f.m,
                     kernel: i,
                     units: f.groups(),
-                    batch: plan.batch,
+                    batch,
                     src: cur,
                     dst: other(cur),
                     input: row_map(p, n, &wg_in, &tile_in),

@@ -27,7 +27,7 @@ pub(crate) fn hard_values(precision: Precision) -> u64 {
 /// work-items this is the preferred count; where the kernel limit is lower (NVIDIA's OpenCL
 /// reports 256) threads take more values, up to ~170 of a thread's 255 registers, so that
 /// tiles stay as large.
-pub(super) fn max_values(precision: Precision, max_threads: u64) -> u64 {
+pub(crate) fn max_values(precision: Precision, max_threads: u64) -> u64 {
     let base = preferred_values(precision);
     (base * 1024 / max_threads.max(1)).clamp(base, hard_values(precision))
 }

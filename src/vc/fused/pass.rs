@@ -93,6 +93,11 @@ pub struct FusedPass {
     /// Last pass of a real run: writes numpy's rows of h bins.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub half_out: Option<HalfEdge>,
+    /// The rows of a work-group side by side in the work-item id (row = id mod rows): an end
+    /// pass of a real run holding the h bins of its rows (`vc::half_edge`), so that a warp's
+    /// loads and stores cover whole rows of h bins.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub interleave: bool,
 }
 
 /// A pass's lanes as `len` consecutive indices of the `span` = p^k below its transformed
@@ -179,6 +184,26 @@ impl FusedPass {
             Swizzle::Identity | Swizzle::Xor(..) => self.local_len(),
         }
     }
+    /// Elements between the exchange buffers of a work-group's rows: `local_words`, padded
+    /// where the rows are interleaved ([`FusedPass::interleave`]) so that the same position
+    /// of consecutive rows (neighbouring work-items) falls 128/rows bytes apart in the banks.
+    pub fn row_pitch(&self) -> u64 {
+        let words = self.local_words();
+        if !self.interleave || self.rows < 2 {
+            return words;
+        }
+        let real = if self.precision == Precision::F64 {
+            8
+        } else {
+            4
+        };
+        let elem = if self.split_exchange { real } else { 2 * real };
+        let per = (128 / elem).max(1);
+        let want = (per / self.rows).max(1) % per;
+        (words..words + per)
+            .find(|w| w % per == want)
+            .unwrap_or(words)
+    }
     /// Local memory of the exchange buffer in bytes (after the swizzle's padding); for a
     /// per-item pass, the truth staging and the ε table.
     pub fn local_bytes(&self) -> u64 {
@@ -251,6 +276,9 @@ impl FusedPass {
         if let Some(e) = self.half_out {
             name.push_str(&format!("_rowsout{}", e.h()));
         }
+        if self.interleave {
+            name.push_str("_bins");
+        }
         match self.truth {
             Some(TruthEncoding::Values) => name.push_str("_truthval"),
             Some(TruthEncoding::Roots) => name.push_str("_truthroot"),
@@ -299,6 +327,8 @@ pub struct ScheduleKnobs {
     pub per_item: Option<u64>,
     /// That kernel split over p work-items, R functions a group (`JITFFT_PER_ITEM=split:R`).
     pub per_item_split: Option<u64>,
+    /// A real run's end passes with all h bins of their rows (`JITFFT_REAL_BINS`).
+    pub real_bins: crate::runtime::knobs::RealBins,
 }
 
 impl ScheduleKnobs {
@@ -307,6 +337,7 @@ impl ScheduleKnobs {
         lane_blocks: crate::runtime::knobs::LaneBlocks::Auto,
         per_item: None,
         per_item_split: None,
+        real_bins: crate::runtime::knobs::RealBins::Auto,
     };
 
     /// The schedule's part of `knobs`.
@@ -315,6 +346,7 @@ impl ScheduleKnobs {
             lane_blocks: knobs.lane_blocks,
             per_item: knobs.per_item,
             per_item_split: knobs.per_item_split,
+            real_bins: knobs.real_bins,
         }
     }
 }

@@ -103,6 +103,7 @@ impl PassCommon {
             block: None,
             half_in: None,
             half_out: None,
+            interleave: false,
         }
     }
 }

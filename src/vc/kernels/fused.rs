@@ -250,6 +250,9 @@ fn emit_comment(w: &mut Writer, pass: &FusedPass) {
     if let Some(e) = pass.half_out {
         extra.push(format!("Output: numpy's half-spectrum rows: transform b*{h} + k, element e at (b*N + e)*{h} + k.", h = e.h()));
     }
+    if pass.interleave {
+        extra.push(format!("A work-group holds the {} bins of its rows, side by side in the work-item id (row = id mod {}):\na warp's loads and stores cover whole rows.", pass.rows, pass.rows));
+    }
     match pass.truth {
         Some(TruthEncoding::Values) => extra.push("Input: truth values (u8/u16) loaded as the real numbers v; a value >= p\nsets flag to the lowest offending flat index.".into()),
         Some(TruthEncoding::Roots) => extra.push("Input: truth values (u8/u16) loaded as eps[v] = e^(2 pi i v/p) from constant memory; a value\n>= p sets flag to the lowest offending flat index.".into()),
@@ -314,10 +317,18 @@ fn emit_signature(w: &mut Writer, pass: &FusedPass, xs: &[String]) {
     } else {
         // Batched: work-group gg holds `rows` transforms (row = local id / threads), each its
         // own slice of local memory; rows past the batch redo the last transform, write nothing.
-        let (rows, words, groups) = (pass.rows, pass.local_words(), pass.groups());
+        let (rows, words, groups) = (pass.rows, pass.row_pitch(), pass.groups());
         let len = p.pow(pass.n);
         w.line(format!("__local real{real} tile_rows[{}];", rows * words));
-        if rows > 1 {
+        if rows > 1 && pass.interleave {
+            // A real run's h bins of a row side by side: neighbouring work-items load the same
+            // reals (one transaction) and store whole rows of h bins.
+            w.line(format!("const uint t = get_local_id(0) / {rows}u;"));
+            w.line(format!("const uint row = get_local_id(0) % {rows}u;"));
+            w.line(format!(
+                "__local real{real} *tile = tile_rows + row * {words}u;"
+            ));
+        } else if rows > 1 {
             w.line(format!("const uint t = get_local_id(0) % {threads}u;"));
             w.line(format!("const uint row = get_local_id(0) / {threads}u;"));
             w.line(format!(

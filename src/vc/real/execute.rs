@@ -56,7 +56,7 @@ pub struct RealVc {
 
 /// The ends a real run asks of its fused complex passes: forward, the real digit on load and
 /// numpy's rows out; inverse, numpy's rows in (the c2r pass needs every bin of a row).
-fn half_edges(plan: &RealPlan) -> HalfEdges {
+pub fn half_edges(plan: &RealPlan) -> HalfEdges {
     let h = plan.half() as u32;
     match plan.direction {
         Direction::Forward => HalfEdges {
