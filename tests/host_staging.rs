@@ -286,6 +286,88 @@ fn streaming_copy_equals_memcpy_at_every_alignment_and_length() {
     }
 }
 
+/// The pinned host array's rectangle transfers (`StreamedVc::run_pinned`) against the
+/// gather/scatter path on the same plan: bit-identical for uneven chunk counts and pieces cut
+/// anywhere (a piece limit that divides nothing, many pieces, one piece); a failure injected in
+/// the first or the last chunk fails the run and the next run is right again.
+#[test]
+fn pinned_rectangles_match_gather_scatter_and_fail_cleanly() {
+    use jitfft::vc::stream::PinnedHost;
+    let mut gpu = common::gpu();
+    let bottom = |pl: VcPlan| Ok(pl);
+    let opts = VcOptions {
+        precision: Precision::F32,
+        ..VcOptions::default()
+    };
+    // (p, n, batch, device bytes, allocation limit): the limit also cuts the host array.
+    for (p, n, batch, mem, alloc) in [
+        (3u32, 10u32, 1u64, 64u64 << 10, 64u64 << 10),
+        (2, 13, 3, 96 << 10, 40_000),
+        (5, 6, 2, 48 << 10, 1 << 30),
+    ] {
+        gpu.info.global_mem_bytes = mem;
+        gpu.info.max_alloc_bytes = alloc;
+        let whole = VcPlan::new(p, n, opts).unwrap().with_batch(batch).unwrap();
+        let len = whole.total_len() as usize;
+        let x: Vec<Complex32> = random_complex(len, seed())
+            .iter()
+            .map(|c| Complex32::new(c.re as f32, c.im as f32))
+            .collect();
+        // (`StreamedVc::for_pinned` plans longer rows only where the device memory exceeds
+        // the target chunk, which these capped sizes never do: `plan.rs` tests its choice.)
+        let sv = StreamedVc::new(&gpu, &whole, &bottom).unwrap();
+        let chunks: Vec<u64> = sv.plan.passes.iter().map(|q| q.chunks(p)).collect();
+        assert!(
+            chunks.len() >= 2 && chunks.iter().any(|&c| c > 2),
+            "{p}^{n}: {chunks:?}"
+        );
+        let mut want = x.clone();
+        sv.run(&gpu, &mut want).unwrap();
+        let mut host = PinnedHost::new(&gpu, Precision::F32, len as u64).unwrap();
+        let cut = |h: &mut PinnedHost| {
+            let mut at = 0;
+            for piece in h.pieces_mut::<Complex32>().unwrap() {
+                piece.copy_from_slice(&x[at..at + piece.len()]);
+                at += piece.len();
+            }
+        };
+        let joined =
+            |h: &PinnedHost| -> Vec<Complex32> { h.pieces::<Complex32>().unwrap().concat() };
+        cut(&mut host);
+        let times = sv.run_pinned(&gpu, &mut host).unwrap();
+        assert!(times
+            .iter()
+            .all(|t| t.gather_ms == 0.0 && t.scatter_ms == 0.0));
+        let got = joined(&host);
+        let same = bytemuck::cast_slice::<_, u32>(&got) == bytemuck::cast_slice::<_, u32>(&want);
+        assert!(
+            same,
+            "{p}^{n} × {batch}, {} pieces of {}: not bit-identical",
+            host.piece_count(),
+            host.piece_len()
+        );
+        // A wrong precision is refused.
+        assert!(host.pieces::<num_complex::Complex64>().is_err());
+        sv.release().unwrap();
+        for fault in [ChunkFault::First, ChunkFault::Last] {
+            let sv = StreamedVc::new(&gpu, &whole, &bottom)
+                .unwrap()
+                .with_fault(fault);
+            cut(&mut host);
+            let e = sv.run_pinned(&gpu, &mut host).unwrap_err().to_string();
+            assert!(e.contains("failure injected at chunk"), "{fault:?}: {e}");
+            sv.release().unwrap();
+        }
+        let sv = StreamedVc::new(&gpu, &whole, &bottom).unwrap();
+        cut(&mut host);
+        sv.run_pinned(&gpu, &mut host).unwrap();
+        let again = joined(&host);
+        assert!(bytemuck::cast_slice::<_, u32>(&again) == bytemuck::cast_slice::<_, u32>(&want));
+        sv.release().unwrap();
+        host.release().unwrap();
+    }
+}
+
 /// Bits of complex32 values, for exact comparisons.
 fn bits(v: &[Complex32]) -> &[u32] {
     bytemuck::cast_slice(v)

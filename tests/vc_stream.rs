@@ -160,6 +160,52 @@ fn cli_stream_reports_passes_against_pinned_rate() {
         assert!(p["chunks"].as_u64().unwrap() > 1);
     }
     assert!(r["device_bytes"].as_u64().unwrap() <= 1 << 20);
+    // Random input is jitfft's own array: pinned (pieces within the capped allocation
+    // limit), moved by rectangle transfers, no host copies.
+    let how = r["host_array"].as_str().unwrap();
+    assert!(
+        how.starts_with("pinned (") && how.contains("rectangle"),
+        "{how}"
+    );
+    assert!(passes
+        .iter()
+        .all(|p| p["gather_ms"] == 0.0 && p["scatter_ms"] == 0.0));
+}
+
+#[test]
+fn cli_pinned_host_array_writes_what_gather_scatter_writes() {
+    // The same seed through both mechanisms, several pieces and passes: the same text output
+    // byte for byte; an .npy output keeps the pageable array and says why.
+    let dir = tempfile::tempdir().unwrap();
+    let run = |how: &str, out: &str| -> Value {
+        let o = jitfft()
+            .env("JITFFT_DEVICE_MEMORY", "256KiB")
+            .env("JITFFT_STREAM_HOST", how)
+            .args([
+                "vc", "--stream", "--p", "3", "--n", "10", "--seed", "11", "--json",
+            ])
+            .arg("--output")
+            .arg(dir.path().join(out))
+            .assert()
+            .success();
+        serde_json::from_slice(&o.get_output().stdout).unwrap()
+    };
+    let pinned = run("auto", "a.txt");
+    let staged = run("staged", "b.txt");
+    let how = pinned["host_array"].as_str().unwrap();
+    assert!(
+        how.starts_with("pinned (") && !how.starts_with("pinned (1 "),
+        "{how}"
+    );
+    assert!(staged["host_array"]
+        .as_str()
+        .unwrap()
+        .contains("JITFFT_STREAM_HOST=staged"));
+    assert!(pinned["passes"].as_array().unwrap().len() >= 2);
+    let read = |f: &str| std::fs::read(dir.path().join(f)).unwrap();
+    assert!(read("a.txt") == read("b.txt"), "outputs differ");
+    let npy = run("auto", "c.npy");
+    assert!(npy["host_array"].as_str().unwrap().contains(".npy output"));
 }
 
 #[test]

@@ -10,6 +10,7 @@ mod in_memory;
 mod native;
 mod real;
 pub mod report;
+mod stream_host;
 pub mod streamed;
 
 use crate::error::{JitError, Result};

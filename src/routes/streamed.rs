@@ -2,6 +2,7 @@
 //! the streamed transform (`vc::stream`), with input and output read and written in chunks
 //! in the plan's precision, and its report.
 
+use super::stream_host::{load_host, Host};
 use super::RunOptions;
 use crate::error::{JitError, Result};
 use crate::io::input::{batch_shape, infer_n, load_input_batch, Encoding};
@@ -13,7 +14,7 @@ use crate::runtime::{DeviceInfo, Gpu};
 use crate::transform::Precision;
 use crate::vc::report::{check_batch, default_tolerance, CheckReport};
 use crate::vc::request::{chunk_plan, host_shortfall, Request};
-use crate::vc::stream::{ChunkSource, PassTimes, StreamPlan, StreamedVc, TransferFloor};
+use crate::vc::stream::{PassTimes, StreamPlan, StreamedVc, TransferFloor};
 use crate::vc::{DeviceComplex, VcOptions, VcPlan};
 use num_complex::{Complex32, Complex64};
 use rand::{Rng, SeedableRng};
@@ -73,6 +74,8 @@ pub struct StreamReport {
     device_bytes: u64,
     input: String,
     seed: Option<u64>,
+    /// Where the host array lives and how chunks move (`routes::stream_host`).
+    host_array: String,
     /// Pinned transfer rate measured on the same buffers just before the run.
     floor: TransferFloor,
     passes: Vec<PassReport>,
@@ -113,7 +116,7 @@ pub(super) fn run(
 
 /// Host input in the plan's precision: (n, batch, shape, values, description, seed, and the
 /// file whose values the first pass reads itself where `values` was left unread).
-type Loaded<C> = (
+pub(super) type Loaded<C> = (
     u32,
     u64,
     Vec<usize>,
@@ -124,11 +127,20 @@ type Loaded<C> = (
 );
 
 /// An input file of the plan's own width, read by the streamed run's first pass straight into
-/// its pinned slots (`StreamedVc::run_from`) instead of into a fresh host array first.
-struct Deferred {
+/// its pinned slots (`StreamedVc::run_from`) instead of into the host array first.
+pub(super) struct Deferred {
     file: std::fs::File,
     path: std::path::PathBuf,
     offset: u64,
+    /// Bytes of a complex value.
+    elem: u64,
+}
+
+impl Deferred {
+    /// Reads the values from value `first` on into `dst` (a [`ChunkSource`]).
+    pub(super) fn read(&self, first: u64, dst: &mut [u8]) -> Result<()> {
+        read_at(&self.file, &self.path, self.offset + first * self.elem, dst)
+    }
 }
 
 /// `len` zeroed values whose pages are not touched yet (the allocator's zeroed memory: fresh
@@ -156,7 +168,11 @@ fn untouched<C: bytemuck::Pod>(len: usize) -> Result<Vec<C>> {
 }
 
 /// Reads (or draws) the input; `defer`: a file of the plan's width is left for the first pass.
-fn load<C: DeviceComplex>(req: &Request, o: &RunOptions, defer: bool) -> Result<Loaded<C>> {
+pub(super) fn load<C: DeviceComplex>(
+    req: &Request,
+    o: &RunOptions,
+    defer: bool,
+) -> Result<Loaded<C>> {
     let (p, conv) = (req.p, |v: Vec<Complex64>| -> Vec<C> {
         v.into_iter().map(from_f64::<C>).collect()
     });
@@ -172,11 +188,7 @@ fn load<C: DeviceComplex>(req: &Request, o: &RunOptions, defer: bool) -> Result<
         // The values `io::random::random_complex` draws, straight into the precision.
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let v = (0..plan.total_len())
-            .map(|_| {
-                let re: f64 = rng.gen_range(-1.0..1.0);
-                let im: f64 = rng.gen_range(-1.0..1.0);
-                from_f64::<C>(Complex64::new(re, im))
-            })
+            .map(|_| draw_complex(&mut rng))
             .collect();
         let shape = if b > 1 {
             vec![b as usize, plan.len as usize]
@@ -211,6 +223,7 @@ fn load<C: DeviceComplex>(req: &Request, o: &RunOptions, defer: bool) -> Result<
                 file,
                 path: path.clone(),
                 offset: npy.offset,
+                elem: std::mem::size_of::<C>() as u64,
             };
             return Ok((n, b, npy.shape.clone(), v, what, None, Some(d)));
         }
@@ -226,6 +239,13 @@ fn load<C: DeviceComplex>(req: &Request, o: &RunOptions, defer: bool) -> Result<
     Ok((n, b, shape, conv(data), what, None, None))
 }
 
+/// One random value as `io::random::random_complex` draws it, in the precision.
+pub(super) fn draw_complex<C: DeviceComplex>(rng: &mut rand_chacha::ChaCha8Rng) -> C {
+    let re: f64 = rng.gen_range(-1.0..1.0);
+    let im: f64 = rng.gen_range(-1.0..1.0);
+    from_f64::<C>(Complex64::new(re, im))
+}
+
 fn from_f64<C: DeviceComplex>(c: Complex64) -> C {
     match C::PRECISION {
         Precision::F32 => *bytemuck::from_bytes(bytemuck::bytes_of(&Complex32::new(
@@ -236,7 +256,7 @@ fn from_f64<C: DeviceComplex>(c: Complex64) -> C {
     }
 }
 
-fn to_f64<C: DeviceComplex>(v: &[C]) -> Vec<Complex64> {
+pub(super) fn to_f64<C: DeviceComplex>(v: &[C]) -> Vec<Complex64> {
     match C::PRECISION {
         Precision::F32 => bytemuck::cast_slice::<C, Complex32>(v)
             .iter()
@@ -254,37 +274,34 @@ fn run_typed<C: DeviceComplex>(
 ) -> Result<StreamReport> {
     refuse_host_shortfall(req)?;
     let t_in = Instant::now();
-    let (n, batch, shape, mut data, what, seed, deferred) =
-        load::<C>(req, o, gpu.knobs.stream_file_source)?;
+    let (n, batch, shape, mut data, what, seed, host_array) = load_host::<C>(req, o, gpu)?;
     let input_ms = t_in.elapsed().as_secs_f64() * 1e3;
     let whole = req.plan(Some(n), Some(batch))?;
     let bottom = |pl: VcPlan| chunk_plan(req, gpu, pl);
     let t_setup = Instant::now();
-    let mut sv = StreamedVc::new(gpu, &whole, &bottom)?;
+    let mut sv = match &data {
+        Host::Pinned(_) => StreamedVc::for_pinned(gpu, &whole, &bottom)?,
+        Host::Pageable(..) => StreamedVc::new(gpu, &whole, &bottom)?,
+    };
     if let Some(p) = &o.progress {
         sv = sv.with_progress(p.0.clone());
     }
     let build_ms = t_setup.elapsed().as_secs_f64() * 1e3;
     // The reference needs the input as it was.
-    let kept = req.check.then(|| to_f64(&data));
+    let kept = req.check.then(|| data.to_f64()).transpose()?;
     let t_floor = Instant::now();
     let floor = sv.floor(3)?;
     let floor_ms = t_floor.elapsed().as_secs_f64() * 1e3;
-    let elem = std::mem::size_of::<C>() as u64;
-    let read = |first: u64, dst: &mut [u8]| match &deferred {
-        Some(d) => read_at(&d.file, &d.path, d.offset + first * elem, dst),
-        None => Ok(()),
-    };
-    let source: Option<ChunkSource> = deferred.as_ref().map(|_| &read as ChunkSource);
+    let input_in_first_pass = matches!(data, Host::Pageable(_, Some(_)));
     let t0 = Instant::now();
-    let times = sv.run_from(gpu, &mut data, source)?;
+    let times = data.run(&sv, gpu)?;
     let total_ms = t0.elapsed().as_secs_f64() * 1e3;
     let check = match kept {
         Some(input) => {
             let tol = o
                 .tolerance
                 .unwrap_or_else(|| default_tolerance(whole.precision));
-            Some(check_batch(&whole, &input, &to_f64(&data), tol)?)
+            Some(check_batch(&whole, &input, &data.to_f64()?, tol)?)
         }
         None => None,
     };
@@ -293,10 +310,13 @@ fn run_typed<C: DeviceComplex>(
     let output = match &req.output {
         Some(path) if !failed => {
             if crate::io::output::is_npy(path) && !crate::io::output::is_stdout(path) {
-                write_complex(path, &data, &shape)?;
+                let whole_array = data.as_slice().ok_or_else(|| {
+                    JitError::invalid("an .npy output needs the pageable host array")
+                })?;
+                write_complex(path, whole_array, &shape)?;
             } else {
                 let single = whole.precision == Precision::F32;
-                crate::io::output::write_spectrum(path, &to_f64(&data), single, None)?;
+                crate::io::output::write_spectrum(path, &data.to_f64()?, single, None)?;
             }
             Some(path.display().to_string())
         }
@@ -307,13 +327,13 @@ fn run_typed<C: DeviceComplex>(
         (sv.plan.clone(), chunk_transforms(&sv), sv.device_bytes());
     // Freeing the host array and the pinned slots is part of what the user waits for.
     let t_rel = Instant::now();
-    drop(data);
+    data.release()?;
     sv.release()?;
     let setup = StreamSetup {
         build_ms,
         floor_ms,
         release_ms: t_rel.elapsed().as_secs_f64() * 1e3,
-        input_in_first_pass: deferred.is_some(),
+        input_in_first_pass,
     };
     Ok(StreamReport {
         device: gpu.info.clone(),
@@ -325,6 +345,7 @@ fn run_typed<C: DeviceComplex>(
         device_bytes,
         input: what,
         seed,
+        host_array,
         passes: times
             .into_iter()
             .map(|t| PassReport {
@@ -403,6 +424,7 @@ impl StreamReport {
             crate::vc::stream::SLOTS
         );
         let _ = write!(s, "\ninput: {}", r.input);
+        let _ = write!(s, "\nhost array: {}", r.host_array);
         for t in &r.chunk_transforms {
             let _ = write!(
                 s,

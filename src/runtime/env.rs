@@ -214,3 +214,10 @@ pub fn stream_file_source_on() -> bool {
 pub fn truth_chunk() -> Option<u64> {
     parse_bytes(&std::env::var("JITFFT_TRUTH_CHUNK").ok()?)
 }
+
+/// `JITFFT_STREAM_HOST=staged`: streamed runs keep their host array in pageable memory and
+/// move chunks through the gather/scatter staging even where jitfft could hold it pinned
+/// (an A/B of the two mechanisms); unset or any other value: the library chooses.
+pub fn stream_host_staged() -> bool {
+    std::env::var("JITFFT_STREAM_HOST").is_ok_and(|v| v == "staged")
+}

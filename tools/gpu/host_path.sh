@@ -13,6 +13,7 @@
 #   vc() repeated 3^13               jitfft.vc(x) repeated (WHEEL) / the pinned floor as above
 #   stream 3^20                      `vc --p 3 --n 20 --stream`, both passes / every byte up and
 #                                    down at the full-duplex rate measured on the same buffers
+#                                    (A/B beside it: the same with JITFFT_STREAM_HOST=staged)
 #   3^19 npy file to file in memory  `vc --input x.npy --output y.npy` (warm run's total) /
 #   3^19 npy file to file streamed   the same with --stream / disk floor measured by the run
 #                                    itself (`vc --json` disk_floor: write + fdatasync and read
@@ -152,10 +153,14 @@ fi
 
 # Streamed passes against the full-duplex floor on the same buffers.
 read -r p n <<< "$ST"
+# The library's choice (random input: a pinned host array, rectangle transfers), then the
+# gather/scatter path on the same sizes (A/B).
 if [ "$ST_CAP" = - ]; then
   step "stream" "$BIN" vc --p "$p" --n "$n" --stream --json
+  step "stream staged" env JITFFT_STREAM_HOST=staged "$BIN" vc --p "$p" --n "$n" --stream --json
 else
   step "stream" env JITFFT_DEVICE_MEMORY="$ST_CAP" "$BIN" vc --p "$p" --n "$n" --stream --json
+  step "stream staged" env JITFFT_STREAM_HOST=staged JITFFT_DEVICE_MEMORY="$ST_CAP" "$BIN" vc --p "$p" --n "$n" --stream --json
 fi
 
 # .npy file to file, in memory and streamed; each run measures the disk floor itself (`vc
@@ -240,9 +245,11 @@ def stream_row(label, s):
     note = "; ".join("pass %d..%d %.1f ms (%.0f%% of full duplex; gather %.1f, scatter %.1f ms host, events up %.1f kernels %.1f down %.1f)" % (
         p["digits"][0], p["digits"][0] + p["digits"][1], p["wall_ms"], 100 * p["of_duplex"], p["gather_ms"], p["scatter_ms"],
         p["upload_ms"], p["kernel_ms"], p["download_ms"]) for p in passes)
-    row(label, st, now, floor, "floor: every byte up and down at %.1f GB/s both ways at once (sequential %.1f GB/s: %.1f ms); %s; host array filled in %.0f ms" % (
-        fl["duplex_rate_gbs"], fl["rate_gbs"], seq, note, s["input_ms"]))
+    row(label, st, now, floor, "floor: every byte up and down at %.1f GB/s both ways at once (sequential %.1f GB/s: %.1f ms); host array %s; %s; host array allocated and filled in %.0f ms" % (
+        fl["duplex_rate_gbs"], fl["rate_gbs"], seq, s.get("host_array", "pageable"), note, s["input_ms"]))
 stream_row("stream 3^20", doc("stream"))
+if doc("stream staged"):
+    stream_row("A/B: stream 3^20, gather/scatter (JITFFT_STREAM_HOST=staged)", doc("stream staged"))
 def npy_row(label, name, streamed):
     m = doc(name)
     if not m or not m.get("disk_floor"):

@@ -46,6 +46,23 @@ impl<T> HostArray<T> {
 }
 
 impl<T> HostArray<T> {
+    /// The same memory as elements of `U` (whose size divides the bytes and whose alignment
+    /// the start meets: reals ↔ complex values of that real).
+    pub fn cast<U>(self) -> HostArray<U> {
+        HostArray {
+            ptr: self.ptr.cast(),
+            len: self.len * std::mem::size_of::<T>() / std::mem::size_of::<U>(),
+        }
+    }
+
+    /// The whole array as a slice of any lifetime.
+    ///
+    /// # Safety
+    /// As [`HostArray::as_mut_slice`], for all of `'a`.
+    pub unsafe fn into_mut_slice<'a>(self) -> &'a mut [T] {
+        unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) }
+    }
+
     /// The whole array as a slice.
     ///
     /// # Safety

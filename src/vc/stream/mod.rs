@@ -24,20 +24,34 @@
 //! waiting for the upload) and download (waiting for the last kernel): chunk k uploads while
 //! chunk k−1 computes and chunk k−2 downloads.
 //!
+//! # Host array
+//!
+//! Anyone's (pageable) memory: each chunk is gathered into its slot's pinned staging on every
+//! core and scattered back from it ([`copy`]), the path above. jitfft's own array in pinned
+//! pieces ([`PinnedHost`], [`StreamedVc::run_pinned`]): each chunk's rows move with rectangle
+//! transfers straight from and into it ([`rect`]), the host copies nothing and the slot waits
+//! only for the chunk that used it last. Both mechanisms sit behind `mover::ChunkHost`.
+//!
 //! # Measured beside it
 //!
 //! [`StreamedVc::floor`] times one upload then one download of a chunk on the same buffers and
 //! staging: the pinned transfer rate a pass is compared with (`vc --stream --json`).
 
 pub mod copy;
+mod floor;
+mod mover;
+mod pinned_host;
 pub mod plan;
+pub mod rect;
 mod report;
 mod run;
 pub mod source;
 
 pub use copy::{coalesce, gather, scatter, HostArray};
+pub use pinned_host::PinnedHost;
 pub use plan::{chunk_rows, ChunkRows, StreamPass, StreamPlan};
 pub use run::{
-    device_budget, fits, ChunkFault, PassTimes, Progress, StreamedVc, TransferFloor, SLOTS,
+    device_budget, fits, ChunkFault, PassTimes, Progress, StreamedVc, TransferFloor,
+    DIRECT_ROW_BYTES, SLOTS,
 };
 pub use source::ChunkSource;

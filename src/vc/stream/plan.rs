@@ -84,7 +84,24 @@ impl StreamPlan {
     /// hold about `target` elements where the pass allows (the pinned staging is three of
     /// them: a few chunks of ~512 MiB keep the bus busy without pinning much host memory).
     pub fn new(p: u32, n: u32, batch: u64, capacity: u64, target: u64) -> Result<StreamPlan> {
+        Self::with_rows(p, n, batch, capacity, target, MIN_RUN)
+    }
+
+    /// As [`StreamPlan::new`], with host rows of the passes above the lowest at least `row`
+    /// elements long where the capacity allows, even where the chunks then exceed `target`:
+    /// rectangle transfers straight from pinned host memory move long rows faster (the DMA
+    /// engine pays per row), and they pin no staging per chunk.
+    pub fn with_rows(
+        p: u32,
+        n: u32,
+        batch: u64,
+        capacity: u64,
+        target: u64,
+        row: u64,
+    ) -> Result<StreamPlan> {
         let pp = p as u64;
+        let fit_cap = floor_log(pp, capacity);
+        let row_run = ceil_log(pp, row.max(MIN_RUN));
         // Passes are planned on chunks of the target size too: a transform larger than one
         // chunk runs in passes whose chunks pipeline, rather than in one unpipelined piece.
         let fit = floor_log(pp, capacity.min(target));
@@ -110,7 +127,9 @@ impl StreamPlan {
         for w in widths {
             // Rows as long as the target chunk allows (at least MIN_RUN values where there are
             // that many lower digits), within the capacity.
-            let c = a.min(fit - w).min(run.max(fit_target.saturating_sub(w)));
+            let c = a
+                .min(fit_cap - w)
+                .min(row_run.max(fit_target.saturating_sub(w)));
             let his = batch * pp.pow(n - a - w);
             let most = (capacity.min(target) / pp.pow(w + c)).max(1);
             // Enough chunks to keep the pipeline busy, where the pass has them.
@@ -237,6 +256,15 @@ mod tests {
             "{big:?}"
         );
         assert!(StreamPlan::new(3, 12, 1, 100, 100).is_err());
+        // Rows of at least 2048 values for rectangle transfers: 3^20 keeps its 2 passes, the
+        // upper pass's rows grow from 3^6 to 3^7 values (chunks past the target, within the
+        // capacity); the lowest pass is unchanged.
+        let cap = (80u64 << 30) * 85 / 100 / 8 / 8;
+        let short = StreamPlan::new(3, 20, 1, cap, 1 << 26)?;
+        let long = StreamPlan::with_rows(3, 20, 1, cap, 1 << 26, 2048)?;
+        assert_eq!((short.passes[1].c, long.passes[1].c), (6, 7));
+        assert_eq!(short.passes[0], long.passes[0]);
+        assert!(long.passes.iter().all(|s| s.chunk_len(3) <= cap));
         Ok(())
     }
 }

@@ -56,7 +56,7 @@ pub struct TransferFloor {
 /// The summed upload, kernel and download event times of a pass's chunks and the span from
 /// the first start to the last end, in ms.
 pub(super) fn event_totals<'a>(
-    chunks: impl Iterator<Item = (&'a Event, &'a [Event], &'a Event)>,
+    chunks: impl Iterator<Item = (&'a [Event], &'a [Event], &'a [Event])>,
 ) -> Result<[f64; 4]> {
     let (mut up_ns, mut k_ns, mut down_ns) = (0u64, 0u64, 0u64);
     let (mut first, mut last) = (u64::MAX, 0u64);
@@ -68,11 +68,15 @@ pub(super) fn event_totals<'a>(
             *sum += e.saturating_sub(s);
             Ok(())
         };
-        span(up, &mut up_ns)?;
+        for ev in up {
+            span(ev, &mut up_ns)?;
+        }
         for ev in kernels {
             span(ev, &mut k_ns)?;
         }
-        span(down, &mut down_ns)?;
+        for ev in down {
+            span(ev, &mut down_ns)?;
+        }
     }
     let ms = |ns: u64| ns as f64 * 1e-6;
     Ok([

@@ -2,14 +2,15 @@
 //! transformed on the compute queue, downloaded on a third, scattered back, with three
 //! pipeline slots so chunk k+1 uploads while chunk k computes and chunk k−1 downloads.
 
-use super::copy::{scatter, HostArray};
+use super::copy::HostArray;
+use super::mover::{ChunkHost, Direct, Staged};
+use super::pinned_host::PinnedHost;
 use super::plan::{chunk_rows, ChunkRows, StreamPass, StreamPlan};
 use super::report::event_totals;
 pub use super::report::{PassTimes, TransferFloor};
-use super::source::{fill_chunk, ChunkSource};
+use super::source::{ChunkSource, FromSource};
 use crate::error::{JitError, Result};
-use crate::runtime::timing::event_span_ns;
-use crate::runtime::transfer::{finish, flush, read_rect, write_rect, Rect};
+use crate::runtime::transfer::{finish, flush};
 use crate::runtime::{Gpu, Pinned};
 use crate::transform::Precision;
 use crate::vc::execute::{coefficient_tables, Buffers, Real};
@@ -30,9 +31,19 @@ pub const SLOTS: usize = 4;
 struct InFlight {
     rows: ChunkRows,
     slot: usize,
-    up: Event,
+    up: Vec<Event>,
     kernels: Vec<Event>,
-    down: Event,
+    down: Vec<Event>,
+}
+
+impl InFlight {
+    /// Waits for the chunk's download (its last command completes last).
+    fn wait_down(&self) -> Result<()> {
+        if let Some(d) = self.down.last() {
+            d.wait_for()?;
+        }
+        Ok(())
+    }
 }
 
 /// A slot's mapped staging as a raw array (threads copy into it beside the main thread).
@@ -40,32 +51,29 @@ fn mapped<T: ocl::OclPrm>(staging: &Pinned<T>) -> Result<HostArray<T>> {
     staging.with_map(|m| Ok(HostArray::new(m)))
 }
 
-/// Runs `f`, returning its host wall time in ms.
-fn timed(f: impl FnOnce() -> Result<()>) -> Result<f64> {
-    let t = Instant::now();
-    f()?;
-    Ok(t.elapsed().as_secs_f64() * 1e3)
-}
-
 /// Bytes a chunk holds where the pass allows (three are pinned on the host).
 const TARGET_CHUNK_BYTES: u64 = 512 << 20;
+
+/// Host rows the rectangle transfers of a pinned host array move at least, where the device
+/// memory allows (H100, 3^20: rows of 5.8 KB moved at about half the pinned rate each way).
+pub const DIRECT_ROW_BYTES: u64 = 16 << 10;
 
 /// Share of the device memory the slots may take (the rest: programs, tables, the driver).
 const MEMORY_SHARE: f64 = 0.85;
 
-struct Slot<T: ocl::OclPrm> {
-    a: Buffer<T>,
+pub(super) struct Slot<T: ocl::OclPrm> {
+    pub(super) a: Buffer<T>,
     b: Option<Buffer<T>>,
-    staging: Pinned<T>,
+    pub(super) staging: Pinned<T>,
 }
 
-struct Typed<T: ocl::OclPrm> {
-    slots: Vec<Slot<T>>,
+pub(super) struct Typed<T: ocl::OclPrm> {
+    pub(super) slots: Vec<Slot<T>>,
     /// Per transform, per slot: the slot's buffers with the transform's coefficient tables.
     bufs: Vec<Vec<Buffers<T>>>,
 }
 
-enum TypedSlots {
+pub(super) enum TypedSlots {
     F32(Typed<f32>),
     F64(Typed<f64>),
 }
@@ -84,12 +92,12 @@ pub struct StreamedVc {
     pub transforms: Vec<CompiledVc>,
     /// Which transform each pass runs.
     stage_tr: Vec<usize>,
-    typed: TypedSlots,
+    pub(super) typed: TypedSlots,
     /// Test knob: the chunk of the first pass that fails (see [`StreamedVc::with_fault`]).
     fail_at: Option<ChunkFault>,
     progress: Option<Progress>,
-    up: Queue,
-    down: Queue,
+    pub(super) up: Queue,
+    pub(super) down: Queue,
 }
 
 /// Which chunk a test makes fail: the run must fail, join its threads and leave no transfer
@@ -200,6 +208,26 @@ impl StreamedVc {
         whole: &VcPlan,
         bottom: &dyn Fn(VcPlan) -> Result<VcPlan>,
     ) -> Result<StreamedVc> {
+        Self::build(gpu, whole, bottom, super::plan::MIN_RUN)
+    }
+
+    /// As [`StreamedVc::new`], planned for a pinned host array ([`StreamedVc::run_pinned`]):
+    /// host rows of at least [`DIRECT_ROW_BYTES`] where the device memory allows.
+    pub fn for_pinned(
+        gpu: &Gpu,
+        whole: &VcPlan,
+        bottom: &dyn Fn(VcPlan) -> Result<VcPlan>,
+    ) -> Result<StreamedVc> {
+        let row = DIRECT_ROW_BYTES / whole.precision.complex_bytes();
+        Self::build(gpu, whole, bottom, row)
+    }
+
+    fn build(
+        gpu: &Gpu,
+        whole: &VcPlan,
+        bottom: &dyn Fn(VcPlan) -> Result<VcPlan>,
+        row: u64,
+    ) -> Result<StreamedVc> {
         if whole.truth.is_some() || whole.output != crate::vc::SpectrumOutput::Write {
             return Err(JitError::invalid(
                 "the streamed path transforms complex data only (no truth-vector input or spectral reduction)",
@@ -225,12 +253,13 @@ impl StreamedVc {
         let budget = (device_budget(gpu) as f64 * MEMORY_SHARE) as u64;
         let capacity =
             (budget / (SLOTS as u64 * per_slot * elem)).min(gpu.info.max_alloc_bytes / elem);
-        let plan = StreamPlan::new(
+        let plan = StreamPlan::with_rows(
             whole.p,
             whole.n,
             whole.batch,
             capacity,
             TARGET_CHUNK_BYTES / elem,
+            row,
         )?;
         let mut transforms: Vec<CompiledVc> = Vec::new();
         let mut plans: Vec<VcPlan> = Vec::new();
@@ -317,15 +346,16 @@ impl StreamedVc {
         self.run_from(gpu, data, None)
     }
 
-    /// [`run`](Self::run) with the first pass's contiguous chunks read from `source` (the
-    /// values `data` would hold: e.g. the input file) instead of `data`, which that pass's
-    /// scatter fills (`vc::stream::source`).
-    pub fn run_from<C: DeviceComplex>(
+    /// [`run`](Self::run), the first pass's chunks read from `source` (`vc::stream::source`).
+    pub fn run_from<C>(
         &self,
         gpu: &Gpu,
         data: &mut [C],
         source: Option<ChunkSource>,
-    ) -> Result<Vec<PassTimes>> {
+    ) -> Result<Vec<PassTimes>>
+    where
+        C: DeviceComplex,
+    {
         if data.len() as u64 != self.plan.total_len() {
             return Err(JitError::invalid(format!(
                 "streamed transform: {} values given, the plan needs B·N = {}",
@@ -345,59 +375,6 @@ impl StreamedVc {
         }
     }
 
-    /// Measures the pinned transfer rate on slot 0 (upload, then download, of the longest
-    /// chunk), `repeats` times; returns the fastest.
-    pub fn floor(&self, repeats: usize) -> Result<TransferFloor> {
-        match &self.typed {
-            TypedSlots::F32(t) => self.floor_typed(t, repeats),
-            TypedSlots::F64(t) => self.floor_typed(t, repeats),
-        }
-    }
-
-    fn floor_typed<T: Real>(&self, t: &Typed<T>, repeats: usize) -> Result<TransferFloor> {
-        let (s, s1) = (&t.slots[0], &t.slots[1]);
-        let len = s.staging.len();
-        let mut best: Option<(f64, f64)> = None;
-        let mut duplex = f64::INFINITY;
-        for _ in 0..repeats.max(1) {
-            let (u, d) = s.staging.with_map(|m| {
-                // SAFETY: both events are waited for before the map is left.
-                let up = unsafe { write_rect(&self.up, &s.a, m, Rect::run(0, len), None)? };
-                let (u0, u1) = event_span_ns(&up)?;
-                let down = unsafe { read_rect(&self.down, &s.a, m, Rect::run(0, len), None)? };
-                let (d0, d1) = event_span_ns(&down)?;
-                Ok(((u1 - u0) as f64 * 1e-6, (d1 - d0) as f64 * 1e-6))
-            })?;
-            if best.is_none_or(|(bu, bd)| u + d < bu + bd) {
-                best = Some((u, d));
-            }
-            // Both directions at once: slot 0 up, slot 1 down (different buffers and staging).
-            let both = s.staging.with_map(|m0| {
-                s1.staging.with_map(|m1| {
-                    // SAFETY: both events are waited for before the maps are left.
-                    let up = unsafe { write_rect(&self.up, &s.a, m0, Rect::run(0, len), None)? };
-                    let down =
-                        unsafe { read_rect(&self.down, &s1.a, m1, Rect::run(0, len), None)? };
-                    flush(&self.up)?;
-                    flush(&self.down)?;
-                    let ((u0, u1), (d0, d1)) = (event_span_ns(&up)?, event_span_ns(&down)?);
-                    Ok((u1.max(d1) - u0.min(d0)) as f64 * 1e-6)
-                })
-            })?;
-            duplex = duplex.min(both);
-        }
-        let (upload_ms, download_ms) = best.unwrap_or_default();
-        let bytes = (len * std::mem::size_of::<T>()) as u64;
-        Ok(TransferFloor {
-            bytes,
-            upload_ms,
-            download_ms,
-            rate_gbs: bytes as f64 / ((upload_ms + download_ms) * 1e-3) / 1e9,
-            duplex_ms: duplex,
-            duplex_rate_gbs: bytes as f64 / (duplex * 1e-3) / 1e9,
-        })
-    }
-
     fn run_typed<T: Real + bytemuck::Pod>(
         &self,
         gpu: &Gpu,
@@ -405,24 +382,71 @@ impl StreamedVc {
         data: &mut [T],
         source: Option<ChunkSource>,
     ) -> Result<Vec<PassTimes>> {
+        let staged = Staged {
+            staging: t
+                .slots
+                .iter()
+                .map(|s| mapped(&s.staging))
+                .collect::<Result<_>>()?,
+            host: HostArray::new(data),
+        };
+        self.run_passes(gpu, t, &FromSource::new(&staged, source, &self.plan))
+    }
+
+    /// Transforms the pinned host array `host` in place with rectangle transfers straight
+    /// from and into its pieces (no host copy), pass by pass; returns each pass's times.
+    pub fn run_pinned(&self, gpu: &Gpu, host: &mut PinnedHost) -> Result<Vec<PassTimes>> {
+        if host.len() != self.plan.total_len() || host.precision() != self.whole.precision {
+            return Err(JitError::invalid(format!(
+                "streamed transform: a pinned host array of {} {} values given, the plan needs B·N = {} in {}",
+                host.len(),
+                host.precision(),
+                self.plan.total_len(),
+                self.whole.precision
+            )));
+        }
+        match &self.typed {
+            TypedSlots::F32(t) => self.run_direct(gpu, t, host),
+            TypedSlots::F64(t) => self.run_direct(gpu, t, host),
+        }
+    }
+
+    fn run_direct<T: Real>(
+        &self,
+        gpu: &Gpu,
+        t: &Typed<T>,
+        host: &mut PinnedHost,
+    ) -> Result<Vec<PassTimes>> {
+        let direct = Direct {
+            pieces: host.arrays::<T>()?,
+            piece: host.piece_len(),
+            slots: t.slots.len(),
+        };
+        self.run_passes(gpu, t, &direct)
+    }
+
+    fn run_passes<T: Real>(
+        &self,
+        gpu: &Gpu,
+        t: &Typed<T>,
+        host: &dyn ChunkHost<T>,
+    ) -> Result<Vec<PassTimes>> {
         self.plan
             .passes
             .iter()
             .zip(&self.stage_tr)
             .enumerate()
-            .map(|(j, (pass, &i))| {
-                let src = source.filter(|_| j == 0);
-                self.run_pass(gpu, t, (i, pass, src), data, j)
-            })
+            .map(|(j, (pass, &i))| self.run_pass(gpu, t, i, pass, host, j))
             .collect()
     }
 
-    fn run_pass<T: Real + bytemuck::Pod>(
+    fn run_pass<T: Real>(
         &self,
         gpu: &Gpu,
         t: &Typed<T>,
-        (tri, pass, source): (usize, &StreamPass, Option<ChunkSource>),
-        data: &mut [T],
+        tri: usize,
+        pass: &StreamPass,
+        host: &dyn ChunkHost<T>,
         index: usize,
     ) -> Result<PassTimes> {
         let p = self.plan.p;
@@ -437,13 +461,13 @@ impl StreamedVc {
         let (mut gather_ms, mut scatter_ms) = (0.0, 0.0);
         let mut queue: VecDeque<InFlight> = VecDeque::new();
         let mut done: Vec<InFlight> = Vec::new();
-        let host = HostArray::new(data);
         let chunks = pass.chunks(p);
         let r = (|| -> Result<()> {
             for k in 0..chunks {
-                // Chunk k's gather into its slot beside the scatter of the oldest chunk in
-                // flight (k−3, downloaded by now), while k−1 and k−2 are on the device.
-                let old = if queue.len() == SLOTS - 1 {
+                // Staged: chunk k's gather into its slot beside the scatter of the oldest
+                // chunk in flight (k−3, downloaded by now), while k−1 and k−2 are on the
+                // device. Direct: only the wait for the chunk that last used the slot.
+                let old = if queue.len() >= host.in_flight() {
                     queue.pop_front()
                 } else {
                     None
@@ -451,51 +475,39 @@ impl StreamedVc {
                 let rows = chunk_rows(p, pass, k);
                 let slot = (k as usize) % SLOTS;
                 self.check_fault((k, chunks), first)?;
-                let dst = mapped(&t.slots[slot].staging)?;
-                let src = match &old {
-                    Some(f) => {
-                        f.down.wait_for()?;
-                        Some((mapped(&t.slots[f.slot].staging)?, f.rows))
-                    }
-                    None => None,
-                };
-                // SAFETY: slot `slot`'s last chunk was scattered an iteration ago, `old`'s
-                // download has completed, and the two chunks' host rows are disjoint.
-                let (g, sc) = rayon::join(
-                    || timed(|| unsafe { fill_chunk(source, &host, dst.as_mut_slice(), &rows) }),
-                    || match &src {
-                        Some((m, r)) => timed(|| unsafe { scatter(m.as_mut_slice(), &host, r) }),
-                        None => Ok(0.0),
-                    },
-                );
-                gather_ms += g?;
-                scatter_ms += sc?;
+                if let Some(f) = &old {
+                    f.wait_down()?;
+                }
+                let (g, sc) = host.before(slot, &rows, old.as_ref().map(|f| (f.slot, f.rows)))?;
+                gather_ms += g;
+                scatter_ms += sc;
                 done.extend(old);
-                queue.push_back(self.enqueue_chunk(gpu, t, tri, slot, rows)?);
+                queue.push_back(self.enqueue_chunk(gpu, t, tri, slot, rows, host)?);
                 if let Some(f) = &self.progress {
                     f(before + k + 1, all);
                 }
             }
             while let Some(f) = queue.pop_front() {
-                f.down.wait_for()?;
-                let m = mapped(&t.slots[f.slot].staging)?;
-                // SAFETY: the download has completed; no other copy runs now.
-                scatter_ms += timed(|| unsafe { scatter(m.as_mut_slice(), &host, &f.rows) })?;
+                f.wait_down()?;
+                scatter_ms += host.after(f.slot, &f.rows)?;
                 done.push(f);
             }
             Ok(())
         })();
         if r.is_err() {
-            // Nothing may still read or write a slot's staging once the pass returns.
+            // Nothing may still read or write a slot's staging or the host array once the
+            // pass returns.
             for q in [&self.up, &gpu.queue, &self.down] {
                 let _ = finish(q);
             }
             r?;
         }
         let wall_ms = t0.elapsed().as_secs_f64() * 1e3;
-        let [upload_ms, kernel_ms, download_ms, span_ms] =
-            event_totals(done.iter().map(|f| (&f.up, f.kernels.as_slice(), &f.down)))?;
-        let bytes = std::mem::size_of_val(data) as u64;
+        let [upload_ms, kernel_ms, download_ms, span_ms] = event_totals(
+            done.iter()
+                .map(|f| (f.up.as_slice(), f.kernels.as_slice(), f.down.as_slice())),
+        )?;
+        let bytes = self.plan.total_len() * self.whole.precision.complex_bytes();
         Ok(PassTimes {
             digits: (pass.a, pass.w),
             chunks,
@@ -521,28 +533,26 @@ impl StreamedVc {
         }
     }
 
-    /// Enqueues the gathered chunk's upload, kernels and download on the three queues.
-    fn enqueue_chunk<T: Real + bytemuck::Pod>(
+    /// Enqueues the chunk's upload, kernels and download on the three queues.
+    fn enqueue_chunk<T: Real>(
         &self,
         gpu: &Gpu,
         t: &Typed<T>,
         tri: usize,
         slot: usize,
         rows: ChunkRows,
+        host: &dyn ChunkHost<T>,
     ) -> Result<InFlight> {
         let tr = &self.transforms[tri];
         let s = &t.slots[slot];
         let b = &t.bufs[tri][slot];
-        let reals = (rows.rows * rows.len * 2) as usize;
         let mut kernels = Vec::new();
-        // SAFETY: the staging stays mapped while the slot lives, and the host touches it
-        // again only after the chunk's download event completed (`scatter_from`).
-        let up = s
-            .staging
-            .with_map(|m| unsafe { write_rect(&self.up, &s.a, m, Rect::run(0, reals), None) })?;
+        // SAFETY: the host touches the chunk's rows (or the slot's staging) again only after
+        // its download completed (`InFlight::wait_down`).
+        let up = unsafe { host.upload(&self.up, slot, &rows, &s.a)? };
         for (j, l) in tr.launches(b).iter().enumerate() {
             l.kernel.set_args(&l.args)?;
-            let wait = if j == 0 { Some(&up) } else { None };
+            let wait = if j == 0 { up.last() } else { None };
             kernels.push(
                 l.kernel
                     .launch_groups(&gpu.queue, 0, l.groups(), l.local, wait)?,
@@ -552,16 +562,11 @@ impl StreamedVc {
             Buf::A => &s.a,
             Buf::B => s.b.as_ref().unwrap_or(&s.a),
         };
-        let last = kernels.last().cloned();
-        let down = s.staging.with_map(|m| unsafe {
-            read_rect(
-                &self.down,
-                result,
-                m,
-                Rect::run(0, reals),
-                last.as_ref().or(Some(&up)),
-            )
-        })?;
+        let after =
+            kernels.last().or(up.last()).cloned().ok_or_else(|| {
+                JitError::opencl("streamed chunk: no upload or kernel to wait for")
+            })?;
+        let down = unsafe { host.download(&self.down, slot, &rows, result, &after)? };
         flush(&self.up)?;
         flush(&gpu.queue)?;
         flush(&self.down)?;

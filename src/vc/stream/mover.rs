@@ -1,0 +1,295 @@
+//! How a pass's chunks move between the host array and a slot's device buffer: the small
+//! interface the pipeline (`run`) drives, and its two mechanisms.
+//!
+//! - [`Staged`]: the host array is anyone's memory (pageable). Each chunk's rows are gathered
+//!   into the slot's pinned staging by every core, uploaded as one run, downloaded into the
+//!   staging and scattered back (`copy`).
+//! - [`Direct`]: the host array is jitfft's own, in pinned pieces ([`super::PinnedHost`]). The
+//!   rows move with rectangle transfers straight from and into it ([`super::rect`]); the host
+//!   copies nothing.
+
+use super::copy::{gather, scatter, HostArray};
+use super::plan::ChunkRows;
+use super::rect::{piece_rects, PieceRect};
+use crate::error::Result;
+use crate::runtime::transfer::{read_rect, write_rect, Rect};
+use ocl::core;
+use ocl::{Buffer, Event, OclPrm, Queue};
+use std::time::Instant;
+
+/// One mechanism of moving chunks (reals of `T`, two a complex value).
+pub(super) trait ChunkHost<T: OclPrm> {
+    /// Chunks on the device before the host waits for the oldest one's download.
+    fn in_flight(&self) -> usize;
+    /// Host work before chunk `rows` goes to `slot`, beside `old` (a slot and its chunk, whose
+    /// download has completed): (gather ms, scatter ms).
+    fn before(
+        &self,
+        slot: usize,
+        rows: &ChunkRows,
+        old: Option<(usize, ChunkRows)>,
+    ) -> Result<(f64, f64)>;
+    /// Host work after a downloaded chunk that no later chunk of the pass follows: scatter ms.
+    fn after(&self, slot: usize, rows: &ChunkRows) -> Result<f64>;
+    /// Enqueues the chunk's upload into `dst`: commands in order (the last completes last).
+    ///
+    /// # Safety
+    /// The host rows (or the slot's staging) must stay alive and unwritten until they complete.
+    unsafe fn upload(
+        &self,
+        queue: &Queue,
+        slot: usize,
+        rows: &ChunkRows,
+        dst: &Buffer<T>,
+    ) -> Result<Vec<Event>>;
+    /// Enqueues the chunk's download from `src` after `wait`.
+    ///
+    /// # Safety
+    /// As `upload`; the host must not touch the rows until the last event completes.
+    unsafe fn download(
+        &self,
+        queue: &Queue,
+        slot: usize,
+        rows: &ChunkRows,
+        src: &Buffer<T>,
+        wait: &Event,
+    ) -> Result<Vec<Event>>;
+}
+
+/// Runs `f`, returning its host wall time in ms.
+fn timed(f: impl FnOnce() -> Result<()>) -> Result<f64> {
+    let t = Instant::now();
+    f()?;
+    Ok(t.elapsed().as_secs_f64() * 1e3)
+}
+
+fn reals(rows: &ChunkRows) -> usize {
+    (rows.rows * rows.len * 2) as usize
+}
+
+/// Through each slot's pinned staging, gathered and scattered on the host.
+pub(super) struct Staged<T> {
+    /// Each slot's mapped staging.
+    pub(super) staging: Vec<HostArray<T>>,
+    /// The host array.
+    pub(super) host: HostArray<T>,
+}
+
+impl<T: OclPrm + Copy + Send + Sync> ChunkHost<T> for Staged<T> {
+    fn in_flight(&self) -> usize {
+        // The gather of chunk k into its slot waits for chunk k − slots, scattered an
+        // iteration before: one slot is always on the host.
+        self.staging.len() - 1
+    }
+
+    fn before(
+        &self,
+        slot: usize,
+        rows: &ChunkRows,
+        old: Option<(usize, ChunkRows)>,
+    ) -> Result<(f64, f64)> {
+        let dst = self.staging[slot];
+        // SAFETY: slot `slot`'s last chunk was scattered an iteration ago, `old`'s download
+        // has completed, and the two chunks' host rows are disjoint.
+        let (g, sc) = rayon::join(
+            || timed(|| unsafe { gather(&self.host, dst.as_mut_slice(), rows) }),
+            || match &old {
+                Some((s, r)) => {
+                    timed(|| unsafe { scatter(self.staging[*s].as_mut_slice(), &self.host, r) })
+                }
+                None => Ok(0.0),
+            },
+        );
+        Ok((g?, sc?))
+    }
+
+    fn after(&self, slot: usize, rows: &ChunkRows) -> Result<f64> {
+        // SAFETY: the download has completed; no other copy runs now.
+        timed(|| unsafe { scatter(self.staging[slot].as_mut_slice(), &self.host, rows) })
+    }
+
+    unsafe fn upload(
+        &self,
+        queue: &Queue,
+        slot: usize,
+        rows: &ChunkRows,
+        dst: &Buffer<T>,
+    ) -> Result<Vec<Event>> {
+        let m = unsafe { self.staging[slot].as_mut_slice() };
+        Ok(vec![unsafe {
+            write_rect(queue, dst, m, Rect::run(0, reals(rows)), None)?
+        }])
+    }
+
+    unsafe fn download(
+        &self,
+        queue: &Queue,
+        slot: usize,
+        rows: &ChunkRows,
+        src: &Buffer<T>,
+        wait: &Event,
+    ) -> Result<Vec<Event>> {
+        let m = unsafe { self.staging[slot].as_mut_slice() };
+        Ok(vec![unsafe {
+            read_rect(queue, src, m, Rect::run(0, reals(rows)), Some(wait))?
+        }])
+    }
+}
+
+/// Rectangle transfers straight from and into the pinned pieces of the host array.
+pub(super) struct Direct<T> {
+    /// The pieces' mapped reals, in element order.
+    pub(super) pieces: Vec<HostArray<T>>,
+    /// Complex values a piece holds (the last may hold fewer).
+    pub(super) piece: u64,
+    /// Pipeline slots (device buffers).
+    pub(super) slots: usize,
+}
+
+impl<T: OclPrm> Direct<T> {
+    /// Enqueues one command of a chunk, up (`write`) or down.
+    unsafe fn command(
+        &self,
+        queue: &Queue,
+        buf: &Buffer<T>,
+        c: &PieceRect,
+        write: bool,
+        wait: Option<&Event>,
+    ) -> Result<Event> {
+        let sz = std::mem::size_of::<T>();
+        let (host, end, dev, len) = (2 * c.host, 2 * c.host_end(), 2 * c.dev, 2 * c.len);
+        // SAFETY: `piece_rects` keeps every command inside its piece; the caller keeps the
+        // rows alive and untouched until the event completes.
+        let piece = unsafe { self.pieces[c.piece].as_mut_slice() };
+        let data = &mut piece[host as usize..end as usize];
+        let mut ev = Event::empty();
+        if c.rows == 1 && c.slices == 1 {
+            let at = dev as usize;
+            if write {
+                unsafe {
+                    core::enqueue_write_buffer(
+                        queue.as_core(),
+                        buf.as_core(),
+                        false,
+                        at,
+                        &*data,
+                        wait,
+                        Some(&mut ev),
+                    )?
+                };
+            } else {
+                unsafe {
+                    core::enqueue_read_buffer(
+                        queue.as_core(),
+                        buf.as_core(),
+                        false,
+                        at,
+                        data,
+                        wait,
+                        Some(&mut ev),
+                    )?
+                };
+            }
+            return Ok(ev);
+        }
+        // Origins as rows of the device layout and a pointer at the host's first element:
+        // every x offset is 0 (CUDA-based drivers want x + width within the pitch).
+        let origin = [0, (dev / len) as usize, 0];
+        let region = [len as usize, c.rows as usize, c.slices as usize];
+        let (brp, bsp) = (len as usize * sz, (len * c.rows) as usize * sz);
+        let (hrp, hsp) = (
+            2 * c.row_pitch as usize * sz,
+            2 * c.slice_pitch as usize * sz,
+        );
+        let hsp = hsp.max(hrp * c.rows as usize);
+        if write {
+            unsafe {
+                core::enqueue_write_buffer_rect(
+                    queue.as_core(),
+                    buf.as_core(),
+                    false,
+                    origin,
+                    [0; 3],
+                    region,
+                    brp,
+                    bsp,
+                    hrp,
+                    hsp,
+                    &*data,
+                    wait,
+                    Some(&mut ev),
+                )?
+            };
+        } else {
+            unsafe {
+                core::enqueue_read_buffer_rect(
+                    queue.as_core(),
+                    buf.as_core(),
+                    false,
+                    origin,
+                    [0; 3],
+                    region,
+                    brp,
+                    bsp,
+                    hrp,
+                    hsp,
+                    data,
+                    wait,
+                    Some(&mut ev),
+                )?
+            };
+        }
+        Ok(ev)
+    }
+
+    unsafe fn all(
+        &self,
+        queue: &Queue,
+        rows: &ChunkRows,
+        buf: &Buffer<T>,
+        write: bool,
+        wait: Option<&Event>,
+    ) -> Result<Vec<Event>> {
+        piece_rects(rows, self.piece)
+            .iter()
+            .enumerate()
+            .map(|(i, c)| unsafe { self.command(queue, buf, c, write, wait.filter(|_| i == 0)) })
+            .collect()
+    }
+}
+
+impl<T: OclPrm> ChunkHost<T> for Direct<T> {
+    fn in_flight(&self) -> usize {
+        // Nothing is on the host: chunk k waits only for k − slots to leave its slot.
+        self.slots
+    }
+
+    fn before(&self, _: usize, _: &ChunkRows, _: Option<(usize, ChunkRows)>) -> Result<(f64, f64)> {
+        Ok((0.0, 0.0))
+    }
+
+    fn after(&self, _: usize, _: &ChunkRows) -> Result<f64> {
+        Ok(0.0)
+    }
+
+    unsafe fn upload(
+        &self,
+        queue: &Queue,
+        _: usize,
+        rows: &ChunkRows,
+        dst: &Buffer<T>,
+    ) -> Result<Vec<Event>> {
+        unsafe { self.all(queue, rows, dst, true, None) }
+    }
+
+    unsafe fn download(
+        &self,
+        queue: &Queue,
+        _: usize,
+        rows: &ChunkRows,
+        src: &Buffer<T>,
+        wait: &Event,
+    ) -> Result<Vec<Event>> {
+        unsafe { self.all(queue, rows, src, false, Some(wait)) }
+    }
+}
