@@ -490,3 +490,100 @@ fn batches_split_over_ranks() {
         }
     }
 }
+
+/// `vc --real --mpi` (issue 35): numpy's rfftn over ranks (one transform in slabs of the n−1
+/// leading digits; a batch split whole), against the f64 oracle, and irfftn back to the input;
+/// p = 3, 2, 6 (even composite) and 5, f32 and f64; complex input refused by every rank.
+#[test]
+fn real_over_ranks_equals_numpy() {
+    use jitfft::io::npy::{npy_bytes, read_npy};
+    use jitfft::reference::real::rfftn_ref;
+    let dir = tempfile::tempdir().unwrap();
+    // (ranks, p, n, batch, precision)
+    for (np, p, n, b, prec) in [
+        (2u32, 3u32, 4u32, 1usize, "f64"),
+        (3, 2, 6, 1, "f32"),
+        (2, 6, 3, 1, "f64"),
+        (2, 5, 2, 3, "f64"),
+    ] {
+        let len = b * (p as usize).pow(n);
+        let x: Vec<f64> = jitfft::io::random::random_complex(len, 50 + p as u64)
+            .iter()
+            .map(|c| c.re)
+            .collect();
+        let mut shape = if b > 1 { vec![b] } else { vec![] };
+        shape.extend(std::iter::repeat_n(p as usize, n as usize));
+        let body: Vec<u8> = x.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let case = format!("{np}-{p}-{n}-{b}");
+        let inp = dir.path().join(format!("x{case}.npy"));
+        std::fs::write(&inp, npy_bytes("<f8", &shape, &body)).unwrap();
+        let (out, back) = (
+            dir.path().join(format!("y{case}.npy")),
+            dir.path().join(format!("z{case}.npy")),
+        );
+        let (ps, ns, is, os, bs) = (
+            p.to_string(),
+            n.to_string(),
+            inp.display().to_string(),
+            out.display().to_string(),
+            back.display().to_string(),
+        );
+        let common = [
+            "vc",
+            "--real",
+            "--mpi",
+            "--p",
+            &ps,
+            "--n",
+            &ns,
+            "--precision",
+            prec,
+        ];
+        let o = mpirun(
+            np,
+            &[
+                &common[..],
+                &["--input", &is, "--output", &os, "--check", "--json"],
+            ]
+            .concat(),
+            &[],
+        );
+        assert!(o.status.success(), "{case}: {}", text(&o));
+        let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(r["check"]["ok"], true, "{case}: {r}");
+        assert_eq!(r["per_rank"].as_array().unwrap().len(), np as usize);
+        let y = read_npy(&out).unwrap();
+        let mut half = shape.clone();
+        *half.last_mut().unwrap() = p as usize / 2 + 1;
+        assert_eq!(y.shape, half, "{case}");
+        let NpyData::Complex(got) = y.data else {
+            panic!("{case}: rfftn wrote {}", y.descr)
+        };
+        let want = rfftn_ref(p, n, b, &x, 1.0).unwrap();
+        let tol = if prec == "f64" { 1e-13 } else { 2e-6 };
+        assert!(compare(&got, &want).passes(tol), "{case}: rfftn");
+        let inv = [&common[..], &["--inverse", "--input", &os, "--output", &bs]].concat();
+        let o = mpirun(np, &inv, &[]);
+        assert!(o.status.success(), "{case} inverse: {}", text(&o));
+        let z = read_npy(&back).unwrap();
+        assert_eq!(z.shape, shape, "{case}");
+        let NpyData::Real(z) = z.data else {
+            panic!("{case}: irfftn wrote {}", z.descr)
+        };
+        let err = z
+            .iter()
+            .zip(&x)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0, f64::max);
+        assert!(err < 1e-5, "{case}: round trip max error {err:.2e}");
+    }
+    let c = dir.path().join("c.npy");
+    std::fs::write(&c, npy_complex_bytes(&input(3, 2, 1), false)).unwrap();
+    let cs = c.display().to_string();
+    refused(
+        2,
+        &["vc", "--real", "--mpi", "--p", "3", "--input", &cs],
+        &[],
+        &["complex input"],
+    );
+}

@@ -293,9 +293,6 @@ impl VcArgs {
 /// Runs `jitfft vc`: the flags checked, the device opened, the request run on the route the
 /// library resolves (`routes::run_vc`) and its report printed.
 pub fn run(a: VcArgs) -> Result<()> {
-    if a.mpi && a.real {
-        anyhow::bail!("--real with --mpi: the real path runs on one device (its half spectrum is ≈ (p/2+1)/p of the complex array's bytes); distribute the complex transform instead (without --real)");
-    }
     if a.mpi {
         #[cfg(feature = "mpi")]
         return super::vc_mpi::run(a);

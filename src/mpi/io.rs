@@ -228,18 +228,31 @@ pub fn write_slices<C: HostComplex, W: Communicator>(
     offset: u64,
     slice: &[C],
 ) -> Result<()> {
+    let elem = std::mem::size_of::<C>() as u64;
+    let header = npy_header::<C>(total);
+    let body = (total * elem, offset * elem);
+    write_byte_slices(world, path, &header, body, bytemuck::cast_slice(slice))
+}
+
+/// Collective: as [`write_slices`] for any `.npy` `header` (its dtype and shape): `body` is
+/// (bytes of the whole data, this rank's byte offset into it), `bytes` this rank's slice.
+pub fn write_byte_slices<W: Communicator>(
+    world: &W,
+    path: &Path,
+    header: &[u8],
+    (total, offset): (u64, u64),
+    bytes: &[u8],
+) -> Result<()> {
     let rank = world.rank();
     let root = world.process_at_rank(0);
     let mut pid = std::process::id() as u64;
     root.broadcast_into(&mut pid);
     let tmp = temp_name(path, pid);
-    let header = npy_header::<C>(total);
-    let elem = std::mem::size_of::<C>() as u64;
     let created = if rank == 0 {
         (|| -> std::io::Result<()> {
             let mut f = File::create(&tmp)?;
-            f.write_all(&header)?;
-            f.set_len(header.len() as u64 + total * elem)
+            f.write_all(header)?;
+            f.set_len(header.len() as u64 + total)
         })()
         .map_err(|e| bad(path, format!("cannot write: {e}")))
     } else {
@@ -255,8 +268,8 @@ pub fn write_slices<C: HostComplex, W: Communicator>(
     let written = super::fault::injected(rank, "output").and_then(|_| {
         (|| -> std::io::Result<()> {
             let mut f = OpenOptions::new().write(true).open(&tmp)?;
-            f.seek(SeekFrom::Start(header.len() as u64 + offset * elem))?;
-            f.write_all(bytemuck::cast_slice(slice))?;
+            f.seek(SeekFrom::Start(header.len() as u64 + offset))?;
+            f.write_all(bytes)?;
             f.sync_all()
         })()
         .map_err(|e| bad(path, format!("cannot write this rank's slice: {e}")))

@@ -36,6 +36,7 @@ pub(super) fn attach(out: &Path, outcome: &mut VcOutcome, notice: &mut dyn FnMut
         VcOutcome::Run(r) => r.output.is_some(),
         VcOutcome::Streamed(r) => r.output.is_some(),
         VcOutcome::Real(_) => false,
+        VcOutcome::RealStreamed(r) => r.output.is_some(),
     };
     if is_stdout(out) || !written {
         return;
@@ -70,6 +71,10 @@ pub(super) fn attach(out: &Path, outcome: &mut VcOutcome, notice: &mut dyn FnMut
             "input read + passes + output write (input_ms + total_ms + output_ms)",
         ),
         VcOutcome::Real(_) => (None, "this route does not time its file steps"),
+        VcOutcome::RealStreamed(r) => (
+            Some(r.file_to_file_ms()),
+            "input read + stages + output write (input_ms + total_ms + output_ms)",
+        ),
     };
     let report = DiskFloorReport {
         ratio: run_ms.map(|r| r / floor.floor_ms),
@@ -82,5 +87,6 @@ pub(super) fn attach(out: &Path, outcome: &mut VcOutcome, notice: &mut dyn FnMut
         VcOutcome::Run(r) => r.disk_floor = Some(report),
         VcOutcome::Streamed(r) => r.disk_floor = Some(report),
         VcOutcome::Real(_) => {}
+        VcOutcome::RealStreamed(r) => r.disk_floor = Some(report),
     }
 }

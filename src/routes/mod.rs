@@ -9,6 +9,7 @@ mod disk;
 mod in_memory;
 mod native;
 mod real;
+pub mod real_streamed;
 pub mod report;
 mod stream_host;
 pub mod streamed;
@@ -88,6 +89,8 @@ pub enum VcOutcome {
     Streamed(Box<streamed::StreamReport>),
     /// Real input or output (`--real`).
     Real(Box<crate::vc::real::report::RealReport>),
+    /// Real input or output streamed through the device (`--real --stream`).
+    RealStreamed(Box<real_streamed::RealStreamReport>),
 }
 
 impl VcOutcome {
@@ -97,6 +100,7 @@ impl VcOutcome {
             VcOutcome::Run(r) => r.text(device),
             VcOutcome::Streamed(r) => r.text(device),
             VcOutcome::Real(r) => r.text(),
+            VcOutcome::RealStreamed(r) => r.text(),
         }
     }
 
@@ -106,6 +110,7 @@ impl VcOutcome {
             VcOutcome::Run(r) => r.check.as_ref(),
             VcOutcome::Streamed(r) => r.check.as_ref(),
             VcOutcome::Real(r) => r.check.as_ref(),
+            VcOutcome::RealStreamed(r) => r.check.as_ref(),
         }
     }
 }
@@ -150,5 +155,12 @@ fn run_route(
         },
         Route::InMemory => in_memory::run(req, o, gpu, notice).map(|r| VcOutcome::Run(Box::new(r))),
         Route::Real => real::run(req, o, gpu, notice).map(|r| VcOutcome::Real(Box::new(r))),
+        Route::RealStreamed { reason, announced } => {
+            if announced {
+                notice(Notice::Note(reason.clone()));
+            }
+            real_streamed::run(req, o, gpu, reason, notice)
+                .map(|r| VcOutcome::RealStreamed(Box::new(r)))
+        }
     }
 }

@@ -14,14 +14,14 @@ use crate::vc::real::resolve::{real_transform, tuned_entry};
 use crate::vc::report::default_tolerance;
 use crate::vc::request::Request;
 
-/// Runs the real route of `req` on `gpu`.
-pub(super) fn run(
+/// Reads the input file of `req` (none: random input), warning of (or, with `--strict`,
+/// refusing) values that are not finite.
+pub(super) fn load(
     req: &Request,
     o: &RunOptions,
-    gpu: &Gpu,
     notice: &mut dyn FnMut(Notice),
-) -> Result<RealReport> {
-    let loaded = match &req.input {
+) -> Result<Option<RealInput>> {
+    Ok(match &req.input {
         Some(path) => {
             let read = match req.direction {
                 Direction::Forward => read_real,
@@ -42,7 +42,17 @@ pub(super) fn run(
             Some(input)
         }
         None => None,
-    };
+    })
+}
+
+/// Runs the real route of `req` on `gpu`.
+pub(super) fn run(
+    req: &Request,
+    o: &RunOptions,
+    gpu: &Gpu,
+    notice: &mut dyn FnMut(Notice),
+) -> Result<RealReport> {
+    let loaded = load(req, o, notice)?;
     let (n, batch) = loaded.as_ref().map_or((None, None), |l| (l.n, l.batch));
     let tr = real_transform(req, gpu, n, batch)?;
     let (input, seed, what, batch_axes) = match loaded {

@@ -85,6 +85,13 @@ pub enum Route {
     InMemory,
     /// Real input or output in numpy's rfftn layout, in memory (`vc::real`).
     Real,
+    /// Real input or output streamed through the device (`vc::real::streamed`).
+    RealStreamed {
+        /// `--stream`, or why the real run does not fit the device.
+        reason: String,
+        /// Whether to tell the user why (not when asked for).
+        announced: bool,
+    },
 }
 
 /// A request resolved on a device.
@@ -183,6 +190,19 @@ impl Request {
 pub fn resolve(req: &Request, gpu: &Gpu, knobs: &Knobs) -> Result<Resolved> {
     if req.real {
         super::real::resolve::refuse_options(req)?;
+        let too_big = || super::real::fit::too_big(req, gpu, knobs);
+        let streamed = if req.stream {
+            Some(("--stream".to_string(), false))
+        } else {
+            too_big().map(|r| (r, true))
+        };
+        if let Some((reason, announced)) = streamed {
+            return Ok(Resolved {
+                route: Route::RealStreamed { reason, announced },
+                plan: None,
+                why: "real input or output streamed through the device".into(),
+            });
+        }
         return Ok(Resolved {
             route: Route::Real,
             plan: None,

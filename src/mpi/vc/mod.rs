@@ -8,6 +8,7 @@
 
 mod batch;
 mod pipelined;
+mod real;
 mod slab;
 
 use super::io::read_layout;
@@ -22,6 +23,7 @@ use serde::Serialize;
 
 pub use batch::{BatchLine, BatchReport};
 pub use pipelined::PipelinedReport;
+pub use real::{RealLine, RealMpiReport};
 pub use slab::SlabReport;
 
 /// What a distributed `vc` run asks for.
@@ -55,6 +57,8 @@ pub enum MpiVcReport {
     Slab(SlabReport),
     /// `--batch B > 1`.
     Batch(BatchReport),
+    /// `--real`: numpy's rfftn / irfftn.
+    Real(RealMpiReport),
 }
 
 impl MpiVcReport {
@@ -64,6 +68,7 @@ impl MpiVcReport {
             MpiVcReport::Pipelined(r) => r.text(),
             MpiVcReport::Slab(r) => r.text(),
             MpiVcReport::Batch(r) => r.text(),
+            MpiVcReport::Real(r) => r.text(),
         }
     }
 }
@@ -86,6 +91,9 @@ pub fn run(
     checked: Result<()>,
 ) -> Result<MpiOutcome> {
     let r = &req.vc;
+    if r.real {
+        return real::run_rank(world, req, checked);
+    }
     match MpiScheme::of(r.p, world.size() as u64, r.batch) {
         MpiScheme::Batch => batch::run_rank(world, req, checked),
         MpiScheme::Pipelined => pipelined::run_rank(world, req, checked),

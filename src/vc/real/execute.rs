@@ -136,7 +136,7 @@ impl RealVc {
         let big = real_bytes.max(half_bytes);
         if big > gpu.info.max_alloc_bytes {
             return Err(JitError::Device(format!(
-                "a real {}^{} × {} run needs a buffer of {big} bytes, {} allows {} per allocation (the real path does not stream yet: use fewer transforms a run)",
+                "a real {}^{} × {} run needs a buffer of {big} bytes, {} allows {} per allocation (stream it through the device: vc --real --stream)",
                 plan.p, plan.n, plan.batch, gpu.info.name, gpu.info.max_alloc_bytes
             )));
         }

@@ -10,9 +10,11 @@
 
 pub mod data;
 pub mod execute;
+pub mod fit;
 pub mod kernels;
 pub mod report;
 pub mod resolve;
+pub mod streamed;
 
 pub use execute::RealVc;
 pub use kernels::source;

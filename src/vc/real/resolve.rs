@@ -13,12 +13,6 @@ use crate::vc::VcPlan;
 /// Refuses the options a real run does not take, with the reason.
 pub fn refuse_options(req: &Request) -> Result<()> {
     let no = |what: &str, why: &str| Err(JitError::invalid(format!("--real with {what}: {why}")));
-    if req.stream {
-        return no(
-            "--stream",
-            "the real path runs in device memory only (its half spectrum is ≈ (p/2+1)/p of the complex array's bytes, so it fits where the complex run of the same size fits); stream the complex transform instead (without --real)",
-        );
-    }
     if req.truth {
         return no(
             "--truth",
