@@ -93,7 +93,8 @@ fn limits(a: &SourceVcArgs) -> FusedLimits {
     }
 }
 
-/// `source vc --real`: the two programs a real run builds, in launch order. First the complex
+/// `source vc --real`: the two programs a real run builds, in launch order, as one program
+/// text (the second's typedefs left out: the first's preamble has them). First the complex
 /// passes over the other n−1 digits (a batch of B·h bins) on these limits, with the real
 /// path's ends where fused: forward, the first pass does the real digit on load and the last
 /// writes numpy's rows; inverse, the first reads them. Then the real program (R2C, C2R and
@@ -108,6 +109,12 @@ fn real_source(a: &SourceVcArgs) -> Result<String> {
     if rp.n < 2 {
         return Ok(real);
     }
+    // One program text: the complex program's preamble already typedefs `real` and `real2`.
+    let real: String = real
+        .lines()
+        .filter(|l| !l.starts_with("typedef "))
+        .map(|l| format!("{l}\n"))
+        .collect();
     let mut inner = resolve::inner_request(&r, &rp).plan(None, None)?;
     if inner.algorithm == Algorithm::Fused {
         inner = inner.with_half_edges(half_edges(&rp))?;

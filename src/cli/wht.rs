@@ -58,6 +58,10 @@ pub struct WhtArgs {
     /// Also measure the device's copy rate in this run and report each pass against it.
     #[arg(long)]
     pub bandwidth: bool,
+    /// Local memory a pass may use, in bytes (default: the device's). Less gives smaller
+    /// tiles, e.g. 33792: no 2^14-value half tiles, as before they existed.
+    #[arg(long, value_name = "BYTES")]
+    pub local_bytes: Option<u64>,
     /// Input (.npy float16/32/64, rows along the last axis; or .raw/.bin: little-endian
     /// values of --precision, rows of --size), output (.npy, .raw, .txt or `-`), seed, check,
     /// repeats, JSON, device.
@@ -123,6 +127,10 @@ struct WhtReport {
     plan: WhtPlan,
     passes: Vec<crate::wht::schedule::WhtPass>,
     kernels: Vec<String>,
+    /// Registers a work-item of each kernel uses (NVIDIA: ptxas' report; null elsewhere).
+    registers: Vec<Option<u64>>,
+    /// Spill stores + loads of each kernel, bytes (NVIDIA).
+    spill_bytes: Vec<Option<u64>>,
     build_ms: f64,
     seed: Option<u64>,
     run: WhtRun,
@@ -156,7 +164,18 @@ pub fn run(a: WhtArgs) -> Result<()> {
     check_finite_input(&stored, row, st)?;
     let gpu = super::common::open_device(a.run.device.as_deref())?;
     info(format_args!("device: {}", gpu.describe()));
-    let tr = WhtTransform::new(&gpu, &plan)?;
+    let mut limits = crate::wht::execute::device_limits(&gpu);
+    if let Some(b) = a.local_bytes {
+        if b > limits.local_bytes {
+            bail!(
+                "--local-bytes {b}: above the {} bytes of local memory {} has",
+                limits.local_bytes,
+                gpu.info.name
+            );
+        }
+        limits.local_bytes = b;
+    }
+    let tr = WhtTransform::with_limits(&gpu, &plan, limits)?;
     let result = tr.run(&gpu, &bytes, a.run.repeat)?;
     let copy_gbs = if a.bandwidth {
         Some(crate::bench::bandwidth::copy_bandwidth_gbs(&gpu, 10)?)
@@ -172,6 +191,10 @@ pub fn run(a: WhtArgs) -> Result<()> {
         plan,
         passes: tr.passes.clone(),
         kernels: tr.program.kernels.clone(),
+        registers: ptxas(&tr, |r| r.registers),
+        spill_bytes: ptxas(&tr, |r| {
+            Some(r.spill_store_bytes.unwrap_or(0) + r.spill_load_bytes.unwrap_or(0))
+        }),
         build_ms: tr.build_ms,
         seed,
         pass_gbs: result
@@ -202,6 +225,19 @@ pub fn run(a: WhtArgs) -> Result<()> {
         write_data(o, &output_bytes(o, st, &inp.shape, &report.run.bytes))?;
     }
     Ok(())
+}
+
+/// One figure of ptxas' report for each kernel, where the build log has it.
+fn ptxas(
+    tr: &WhtTransform,
+    f: impl Fn(&crate::stats::nvidia::PtxasReport) -> Option<u64>,
+) -> Vec<Option<u64>> {
+    let reports = crate::stats::nvidia::parse_ptxas_log(&tr.build_log);
+    tr.program
+        .kernels
+        .iter()
+        .map(|k| reports.iter().find(|(n, _)| n == k).and_then(|(_, r)| f(r)))
+        .collect()
 }
 
 fn human(r: &WhtReport) {

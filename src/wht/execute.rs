@@ -21,6 +21,8 @@ pub struct WhtTransform {
     pub program: WhtProgram,
     /// Wall time of the program build (or cache load).
     pub build_ms: f64,
+    /// The compiler's log (NVIDIA: ptxas' registers and spills of each kernel).
+    pub build_log: String,
     kernels: Vec<KernelHandle>,
     data: Buffer<u8>,
     staging: Pinned<u8>,
@@ -105,6 +107,7 @@ impl WhtTransform {
             passes,
             program,
             build_ms: built.build_ms,
+            build_log: built.build_log,
             kernels,
             data: device_buffer::<u8>(&gpu.queue, len)?,
             staging: Pinned::<u8>::new(&gpu.queue, len)?,

@@ -165,8 +165,20 @@ fn butterflies(s: &mut String, values: usize, bits: u32) {
 }
 
 /// Writes the registers to the tile in `layout` (after a barrier when the tile was read
-/// before), then reads them back in `next`.
-fn exchange(s: &mut String, from: &Layout, to: &Layout, tile_log: u32, id: usize, values: usize) {
+/// before), then reads them back in `next`. `half`: the tile holds halves (vstore_half_rte /
+/// vload_half on local memory, core OpenCL).
+///
+/// The last exchange of a pass that stores from its last round's layout also fences global
+/// memory: a work-item then writes values other work-items of the group loaded, and only a
+/// global fence orders those loads before the stores (OpenCL's memory model; Oclgrind checks).
+fn exchange(s: &mut String, from: &Layout, to: &Layout, id: usize, p: &WhtPass) {
+    let (tile_log, values, half) = (p.tile_log(), 1usize << p.per_item, p.half_local);
+    let rounds = p.bits.saturating_sub(p.per_item).div_ceil(p.per_item) as usize;
+    let fence = if !p.restore && id == rounds {
+        "CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE"
+    } else {
+        "CLK_LOCAL_MEM_FENCE"
+    };
     if id > 1 {
         let _ = writeln!(s, "    barrier(CLK_LOCAL_MEM_FENCE);");
     }
@@ -177,14 +189,15 @@ fn exchange(s: &mut String, from: &Layout, to: &Layout, tile_log: u32, id: usize
         from.base_expr(tile_log)
     );
     for t in 0..values {
-        let _ = writeln!(
-            s,
-            "        tile[b + {}] = v{t};",
-            padded_len(from.offset(t))
-        );
+        let at = padded_len(from.offset(t));
+        let _ = if half {
+            writeln!(s, "        vstore_half_rte(v{t}, b + {at}, tile);")
+        } else {
+            writeln!(s, "        tile[b + {at}] = v{t};")
+        };
     }
     let _ = writeln!(s, "    }}");
-    let _ = writeln!(s, "    barrier(CLK_LOCAL_MEM_FENCE);");
+    let _ = writeln!(s, "    barrier({fence});");
     let _ = writeln!(s, "    {{ // round {id}");
     let _ = writeln!(
         s,
@@ -192,18 +205,22 @@ fn exchange(s: &mut String, from: &Layout, to: &Layout, tile_log: u32, id: usize
         to.base_expr(tile_log)
     );
     for t in 0..values {
-        let _ = writeln!(s, "        v{t} = tile[b + {}];", padded_len(to.offset(t)));
+        let at = padded_len(to.offset(t));
+        let _ = if half {
+            writeln!(s, "        v{t} = vload_half(b + {at}, tile);")
+        } else {
+            writeln!(s, "        v{t} = tile[b + {at}];")
+        };
     }
     let _ = writeln!(s, "    }}");
 }
 
-/// One pass's kernel; `scale` multiplies the stored values (1 except in the last pass).
-fn pass_kernel(st: Storage, p: &WhtPass, scale: f64) -> String {
+/// The register layouts of a pass: the load layout (the top `per_item` column bits in
+/// registers), then each round's (its bits in the low register bits, the top bits filling
+/// the rest), with the bits each round butterflies.
+fn layouts(p: &WhtPass) -> (Layout, Vec<(u32, Layout)>) {
     let (m, c, r) = (p.bits, p.inner, p.per_item);
     let tile_log = p.tile_log();
-    let values = 1usize << r;
-    let items = p.work_items();
-    // Rounds: the top r column bits in registers first, then the rest from the bottom up.
     let top = Layout {
         pos: (tile_log - r..tile_log).collect(),
     };
@@ -216,6 +233,17 @@ fn pass_kernel(st: Storage, p: &WhtPass, scale: f64) -> String {
         rounds.push((rb, Layout { pos }));
         b += rb;
     }
+    (top, rounds)
+}
+
+/// One pass's kernel; `scale` multiplies the stored values (1 except in the last pass).
+fn pass_kernel(st: Storage, p: &WhtPass, scale: f64) -> String {
+    let (m, c, r) = (p.bits, p.inner, p.per_item);
+    let tile_log = p.tile_log();
+    let values = 1usize << r;
+    let items = p.work_items();
+    let (top, rounds) = layouts(p);
+    let restore = p.restore && !rounds.is_empty();
     let mut s = String::new();
     let name = p.kernel_name(st);
     let _ = writeln!(
@@ -229,13 +257,28 @@ fn pass_kernel(st: Storage, p: &WhtPass, scale: f64) -> String {
         1u32 << c,
         rounds.len()
     );
+    if p.half_local {
+        let _ = writeln!(
+            s,
+            "// The tile is kept in half in local memory (its f32 would not fit): one rounding a round."
+        );
+    }
+    if !restore && !rounds.is_empty() {
+        let _ = writeln!(
+            s,
+            "// Stores go straight from the last round's layout (runs of ≥ 32 bytes), no trip back."
+        );
+    }
     let _ = writeln!(
         s,
         "__kernel __attribute__((reqd_work_group_size({items}, 1, 1)))\n\
          void {name}(__global {}* restrict x)\n{{",
         storage_type(st)
     );
-    if !rounds.is_empty() {
+    if p.half_local {
+        let _ = writeln!(s, "    __local ushort tile_bits[{}];", p.local_values());
+        let _ = writeln!(s, "    __local half* tile = (__local half*)tile_bits;");
+    } else if !rounds.is_empty() {
         let _ = writeln!(s, "    __local real_t tile[{}];", p.local_values());
     }
     let side = p.shift - c;
@@ -246,11 +289,14 @@ fn pass_kernel(st: Storage, p: &WhtPass, scale: f64) -> String {
         "    // Tile origin: 2^{side} tiles side by side in each block of 2^{} values.",
         p.shift + m
     );
+    let origin = format!(
+        "((g >> {side}) << {}) + ((g & {}ul) << {c})",
+        p.shift + m,
+        (1u64 << side) - 1
+    );
     let _ = writeln!(
         s,
-        "    const ulong at = ((g >> {side}) << {}) + ((g & {}ul) << {c}) + ((ulong)(w >> {c}) << {}) + (w & {}u);",
-        p.shift + m,
-        (1u64 << side) - 1,
+        "    const ulong at = {origin} + ((ulong)(w >> {c}) << {}) + (w & {}u);",
         p.shift,
         (1u32 << c) - 1
     );
@@ -262,20 +308,37 @@ fn pass_kernel(st: Storage, p: &WhtPass, scale: f64) -> String {
     butterflies(&mut s, values, r);
     let mut layout = &top;
     for (i, (rb, l)) in rounds.iter().enumerate() {
-        exchange(&mut s, layout, l, tile_log, i + 1, values);
+        exchange(&mut s, layout, l, i + 1, p);
         butterflies(&mut s, values, *rb);
         layout = l;
     }
-    if !rounds.is_empty() {
-        exchange(&mut s, layout, &top, tile_log, rounds.len() + 1, values);
-    }
     let lit = scale_literal(st, scale);
-    for t in 0..values {
-        let v = match &lit {
-            Some(k) => format!("v{t} * {k}"),
-            None => format!("v{t}"),
-        };
-        let _ = writeln!(s, "    STORE(at + {}ul, {v});", stride * t as u64);
+    let value = |t: usize| match &lit {
+        Some(k) => format!("v{t} * {k}"),
+        None => format!("v{t}"),
+    };
+    if restore {
+        exchange(&mut s, layout, &top, rounds.len() + 1, p);
+    }
+    if restore || rounds.is_empty() {
+        for t in 0..values {
+            let _ = writeln!(s, "    STORE(at + {}ul, {});", stride * t as u64, value(t));
+        }
+    } else {
+        // Global index of tile index e: origin + column (e >> inner) · 2^shift + neighbour.
+        let _ = writeln!(s, "    {{");
+        let _ = writeln!(s, "        const uint e = {};", layout.base_expr(tile_log));
+        let _ = writeln!(
+            s,
+            "        const ulong out = {origin} + ((ulong)(e >> {c}) << {}) + (e & {}u);",
+            p.shift,
+            (1u32 << c) - 1
+        );
+        for t in 0..values {
+            let off = ((layout.offset(t) >> c) as u64) << p.shift;
+            let _ = writeln!(s, "        STORE(out + {off}ul, {});", value(t));
+        }
+        let _ = writeln!(s, "    }}");
     }
     s.push_str("}\n");
     s

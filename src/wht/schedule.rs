@@ -21,6 +21,12 @@ pub struct WhtPass {
     pub inner: u32,
     /// log2 of the values a work-item holds in registers.
     pub per_item: u32,
+    /// The tile is kept in half in local memory (half storage whose f32 tile would not fit:
+    /// one more rounding to half a round, for one pass fewer).
+    pub half_local: bool,
+    /// A last trip through local memory puts the values back in the load layout before the
+    /// stores; false where the last round's layout already writes whole 32-byte sectors.
+    pub restore: bool,
 }
 
 impl WhtPass {
@@ -34,9 +40,28 @@ impl WhtPass {
         1 << (self.tile_log() - self.per_item)
     }
 
-    /// Local memory the kernel declares (a padded tile of compute values), in values.
+    /// Local memory the kernel declares (a padded tile of compute values), in values. The
+    /// pad (one value every 32) also serves halves: a half tile is only taken with 64 values
+    /// a work-item, whose rows of 66 halves (33 words) start in 32 different banks.
     pub fn local_values(&self) -> usize {
         padded_len(1 << self.tile_log())
+    }
+
+    /// Local memory the kernel declares, in bytes.
+    pub fn local_bytes(&self, storage: Storage) -> u64 {
+        let value = if self.half_local {
+            2
+        } else {
+            compute_bytes(storage)
+        };
+        self.local_values() as u64 * value
+    }
+
+    /// Index bit (within the pass's bits) where the last round through local memory starts;
+    /// None when every bit is done in registers (no round).
+    pub fn last_round_start(&self) -> Option<u32> {
+        let (m, r) = (self.bits, self.per_item);
+        (m > r).then(|| (m - r - 1) / r * r)
     }
 
     /// The kernel's name: what it transforms.
@@ -73,6 +98,8 @@ pub const DEFAULT_LIMITS: WhtLimits = WhtLimits {
 
 const TARGET_ITEMS_LOG: u32 = 8;
 const MAX_TILE_LOG: u32 = 13;
+/// Half storage may take 2^14-value tiles (256 work-items × 64 values): rows of 2^14 in one pass.
+const MAX_HALF_TILE_LOG: u32 = 14;
 const MAX_PER_ITEM_LOG: u32 = 5;
 
 /// Bytes of a value in local memory (half storage computes in f32).
@@ -84,15 +111,23 @@ pub fn compute_bytes(s: Storage) -> u64 {
     }
 }
 
+fn is_half(s: Storage) -> bool {
+    matches!(s, Storage::F16 | Storage::Bf16)
+}
+
 /// The passes of a plan under `limits`, lowest bits first.
 ///
-/// Errors: a device whose local memory or work-group limit cannot hold a 4-value tile.
+/// Half storage also tries 2^14-value tiles, kept in f32 in local memory where the device has
+/// room, else in half; it takes them only when they save a pass (bytes), since a tile in half
+/// rounds once more a round. Errors: a device whose local memory or work-group limit cannot
+/// hold a 4-value tile.
 pub fn schedule(plan: &WhtPlan, limits: WhtLimits) -> Result<Vec<WhtPass>> {
     let items_log = usize::BITS - 1 - limits.max_work_group.max(1).leading_zeros();
     let items_log = items_log.min(TARGET_ITEMS_LOG);
     let cb = compute_bytes(plan.storage);
+    let fits = |tile: u32, bytes: u64| padded_len(1 << tile) as u64 * bytes <= limits.local_bytes;
     let mut tile = MAX_TILE_LOG.min(items_log + MAX_PER_ITEM_LOG);
-    while tile > 1 && padded_len(1 << tile) as u64 * cb > limits.local_bytes {
+    while tile > 1 && !fits(tile, cb) {
         tile -= 1;
     }
     if tile < 2 {
@@ -101,6 +136,29 @@ pub fn schedule(plan: &WhtPlan, limits: WhtLimits) -> Result<Vec<WhtPass>> {
             limits.max_work_group, limits.local_bytes
         )));
     }
+    let passes = cut(plan, tile, items_log, false);
+    if !is_half(plan.storage) || tile < MAX_TILE_LOG {
+        return Ok(passes);
+    }
+    // 64 values a work-item, so the work-group stays at 256 (NVIDIA's OpenCL reports 256 as
+    // every kernel's limit).
+    let big = MAX_HALF_TILE_LOG.min(items_log + MAX_PER_ITEM_LOG + 1);
+    let half_fits = fits(big, 2);
+    if big <= tile || !half_fits {
+        return Ok(passes);
+    }
+    let wide = cut(plan, big, items_log, !fits(big, cb));
+    Ok(if wide.len() < passes.len() {
+        wide
+    } else {
+        passes
+    })
+}
+
+/// The passes with tiles of 2^`tile` values and 2^`items_log` work-items; `half_local` for
+/// every pass whose tile is above [`MAX_TILE_LOG`].
+fn cut(plan: &WhtPlan, tile: u32, items_log: u32, half_local: bool) -> Vec<WhtPass> {
+    let half = is_half(plan.storage);
     // 128-byte runs of f32 or f64 (64 bytes of halves: the tile's local memory is f32).
     let inner_cap = if plan.storage == Storage::F64 { 4 } else { 5 }
         .min(tile - 1)
@@ -114,24 +172,29 @@ pub fn schedule(plan: &WhtPlan, limits: WhtLimits) -> Result<Vec<WhtPass>> {
         bits.extend((0..count).map(|i| rest / count + u32::from(i < rest % count)));
     }
     let mut shift = 0;
-    let passes = bits
-        .into_iter()
+    bits.into_iter()
         .map(|b| {
             // A pass of few bits takes more neighbours, so its tile still fills a work-group.
             let wide = (items_log + b.min(MAX_PER_ITEM_LOG)).saturating_sub(b);
             let inner = inner_cap.max(wide).min(tile - b).min(shift);
             let per_item = (b + inner).saturating_sub(items_log).max(b.min(2)).min(b);
-            let p = WhtPass {
+            let mut p = WhtPass {
                 shift,
                 bits: b,
                 inner,
                 per_item,
+                half_local: half_local && b + inner > MAX_TILE_LOG,
+                restore: true,
             };
+            // Half storage: the last round stores straight from its layout when its low free
+            // bits (the work-item id's lowest) make runs of ≥ 32 bytes; one exchange fewer.
+            p.restore = !half
+                || p.last_round_start()
+                    .is_none_or(|b| (2u64 << (inner + b)) < 32);
             shift += b;
             p
         })
-        .collect();
-    Ok(passes)
+        .collect()
 }
 
 #[cfg(test)]
@@ -152,9 +215,12 @@ mod tests {
                 for q in &p {
                     assert_eq!(q.shift, next, "k {k}: {p:?}");
                     assert!(q.inner <= q.shift && q.per_item <= q.bits && q.per_item >= 1);
-                    assert!(q.work_items() <= 256);
-                    let bytes = q.local_values() as u64 * compute_bytes(s);
-                    assert!(bytes <= DEFAULT_LIMITS.local_bytes, "{q:?}");
+                    assert!(q.work_items() <= 256, "{q:?}");
+                    assert!(q.per_item <= 5 || q.tile_log() > 13, "{q:?}");
+                    // The pad's bank spread for halves assumes 64 values a work-item.
+                    assert!(!q.half_local || q.per_item == 6, "{q:?}");
+                    assert!(q.local_bytes(s) <= DEFAULT_LIMITS.local_bytes, "{q:?}");
+                    assert!(q.restore || s == Storage::F16, "{q:?}");
                     next += q.bits;
                 }
                 assert_eq!(next, k);
@@ -164,7 +230,7 @@ mod tests {
 
     #[test]
     fn a_short_strided_pass_still_fills_a_work_group() {
-        let p = schedule(&plan(14, Storage::F16), DEFAULT_LIMITS).unwrap();
+        let p = schedule(&plan(14, Storage::F32), DEFAULT_LIMITS).unwrap();
         assert_eq!(
             (p[1].bits, p[1].inner, p[1].work_items()),
             (1, 8, 256),
@@ -177,6 +243,50 @@ mod tests {
         for s in [Storage::F32, Storage::F16, Storage::F64] {
             let p = schedule(&plan(28, s), DEFAULT_LIMITS).unwrap();
             assert_eq!(p.len(), 3, "{s:?}: {p:?}");
+            // A 14-bit tile would not save a pass: f32 tiles, no extra rounding.
+            assert!(p.iter().all(|q| !q.half_local), "{s:?}: {p:?}");
+        }
+    }
+
+    #[test]
+    fn half_rows_of_2_to_the_14_take_one_pass() {
+        // 48 KiB: the f32 tile (66 KiB) does not fit, the half one (34 KiB) does.
+        let p = schedule(&plan(14, Storage::F16), DEFAULT_LIMITS).unwrap();
+        assert_eq!(p.len(), 1, "{p:?}");
+        assert!(p[0].half_local && !p[0].restore, "{p:?}");
+        assert_eq!((p[0].work_items(), p[0].per_item), (256, 6), "{p:?}");
+        // 96 KiB of local memory: the same pass keeps its tile in f32.
+        let roomy = WhtLimits {
+            local_bytes: 96 * 1024,
+            ..DEFAULT_LIMITS
+        };
+        let p = schedule(&plan(14, Storage::F16), roomy).unwrap();
+        assert_eq!((p.len(), p[0].half_local), (1, false), "{p:?}");
+        // 128 work-items: no 2^14 tile, two passes as before.
+        let narrow = WhtLimits {
+            max_work_group: 128,
+            ..DEFAULT_LIMITS
+        };
+        assert_eq!(schedule(&plan(14, Storage::F16), narrow).unwrap().len(), 2);
+        // f32 storage keeps 13-bit tiles.
+        assert_eq!(
+            schedule(&plan(14, Storage::F32), DEFAULT_LIMITS)
+                .unwrap()
+                .len(),
+            2
+        );
+    }
+
+    #[test]
+    fn half_passes_store_from_the_last_round_where_runs_fill_sectors() {
+        let p = schedule(&plan(28, Storage::F16), DEFAULT_LIMITS).unwrap();
+        assert!(p.iter().all(|q| !q.restore), "{p:?}");
+        // 2^4 and 2^6 f16 (4 values a work-item; the last round from bit 0 or 2): stores
+        // would come in runs of 2 or 8 bytes, so they go back to the load layout.
+        for (k, start) in [(4, 0), (6, 2)] {
+            let p = schedule(&plan(k, Storage::F16), DEFAULT_LIMITS).unwrap();
+            assert_eq!(p[0].last_round_start(), Some(start), "{p:?}");
+            assert!(p[0].restore, "{p:?}");
         }
     }
 }

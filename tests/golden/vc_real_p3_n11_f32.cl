@@ -652,8 +652,6 @@ void vc_fused1_p3_n10_m4t2_inp_fwd_f32_b2r2_rowsout2_bins(__global const real2 *
 // Real-input VC passes for p = 3 (f32): numpy's rfftn / irfftn along the last axis
 // of (p,)*n arrays, h = p/2 + 1 bins; rows = B·M rows of p reals, M = p^(n-1) (here 59049).
 // The complex passes over the other n-1 digits run between them, bins-major (B, h, M).
-typedef float real;
-typedef float2 real2;
 #define P 3
 #define H 2
 #define SCALE 1.000000000e0f

@@ -15,7 +15,9 @@
 # adds `vc --real --inverse` on the rvc rows; "copy"
 # instead of "wht" measures only the copy rate, one `wht --bandwidth` run), REPEAT (20), QUICK=1 (tiny sizes: a PoCL dry run; torch skipped where absent,
 # numpy.fft.rfftn timed instead on a CPU device), DEVICE (a --device selector), JITFFT_BIN,
-# JITFFT_COMMIT, PYTHON (python3), RVC_EXTRA.
+# JITFFT_COMMIT, PYTHON (python3), RVC_EXTRA, ROWS (an extended regex: only the wht rows whose
+# label matches run, e.g. ROWS=f16), WHT_ARGS (extra arguments of every wht run, e.g.
+# "--local-bytes 33792").
 # Writes: env.txt, log.txt, runs.jsonl (one JSON report a run, labelled), torch.json,
 # README.md (the table, also printed).
 set -uo pipefail
@@ -143,8 +145,9 @@ has complex && while IFS='|' read -r label args; do
   run "$label" complex vc $args --precision f32 --check --repeat "$REPEAT" --seed 37
 done <<< "$CPLX_ROWS"
 has wht && while IFS='|' read -r label args; do
+  [[ $label =~ ${ROWS:-.} ]] || continue
   # shellcheck disable=SC2086
-  run "$label" wht wht $args --check --bandwidth --repeat "$REPEAT" --seed 35
+  run "$label" wht wht $args ${WHT_ARGS:-} --check --bandwidth --repeat "$REPEAT" --seed 35
 done <<< "$WHT_ROWS"
 # shellcheck disable=SC2086
 has copy && run "copy" copy wht $COPY_ARGS --bandwidth --repeat 5 --seed 35
@@ -225,8 +228,10 @@ for row in rows:
     w = get(row, "wht")
     if w and "report" in w:
         r = w["report"]; copy = r.get("copy_gbs") or float("nan")
+        regs = r.get("registers") or [None] * len(r["passes"])
         parts = [f'bits [{p["shift"]}, {p["shift"] + p["bits"]}) {ms:.4f} ms {100 * g / copy:.0f}%'
-                 for p, ms, g in zip(r["passes"], r["run"]["pass_ms"], r["pass_gbs"])]
+                 + (f' ({p["per_item"] and 1 << (p["bits"] + p["inner"] - p["per_item"])} work-items, {rg} registers)' if rg else '')
+                 for p, ms, g, rg in zip(r["passes"], r["run"]["pass_ms"], r["pass_gbs"], regs)]
         print(f"- `{row}`: " + "; ".join(parts))
 PYEOF
 cat "$OUT/README.md"
