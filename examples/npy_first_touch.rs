@@ -4,7 +4,12 @@
 //! `touched`: the same Vec read again (no faults: the read's own rate);
 //! `prefault`: a fresh Vec faulted on every core first (timed apart), then read;
 //! `hugepage`: a fresh Vec with `madvise(MADV_HUGEPAGE)`, then read (with the huge pages the
-//! process then holds: where the kernel gives none, the advice changes nothing).
+//! process then holds: where the kernel gives none, the advice changes nothing);
+//! `untouched`: zeroed memory from the allocator whose pages nothing has written yet (what the
+//! streamed route allocates now), then the parallel read: its faults on every core.
+//! `vec![zero; n]` of a complex type writes every value on one thread (no calloc: the
+//! zeroed-allocation shortcut covers primitive types only), so `fresh`, `prefault` and
+//! `hugepage` each include that serial first touch.
 //! Usage: `cargo run --release --example npy_first_touch -- FILE.npy [REPEATS]`.
 
 use jitfft::io::npy_stream::{complex_header, read_complex_into};
@@ -72,8 +77,16 @@ fn main() {
         let huge = ms(t);
         let huge_kb = anon_huge_kb();
         drop(v);
+        let t = Instant::now();
+        // Zeroed by the allocator (calloc: fresh pages, untouched): f32 pairs, then read.
+        let mut raw = vec![0f32; 2 * npy.len()];
+        let v: &mut [Complex32] = bytemuck::cast_slice_mut(&mut raw);
+        let alloc = ms(t);
+        read_complex_into(path, &npy, v).unwrap();
+        let untouched = ms(t);
+        drop(raw);
         println!(
-            "bytes {} fresh {fresh:.1} touched {touched:.1} prefault {fault:.1} + read {after:.1} hugepage {huge:.1} ms (advice taken {advised}, AnonHugePages {huge_kb} kB)",
+            "bytes {} fresh {fresh:.1} touched {touched:.1} prefault {fault:.1} + read {after:.1} hugepage {huge:.1} ms (advice taken {advised}, AnonHugePages {huge_kb} kB) untouched {untouched:.1} ms (allocation {alloc:.1})",
             npy.len() * 8
         );
     }

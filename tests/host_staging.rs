@@ -367,3 +367,166 @@ fn pinned_rectangles_match_gather_scatter_and_fail_cleanly() {
         host.release().unwrap();
     }
 }
+
+/// Bits of complex32 values, for exact comparisons.
+fn bits(v: &[Complex32]) -> &[u32] {
+    bytemuck::cast_slice(v)
+}
+
+#[test]
+fn ring_runs_match_the_whole_staging_and_fail_cleanly() {
+    use jitfft::vc::file_pipeline::PinnedRing;
+    let gpu = common::gpu();
+    let opts32 = VcOptions {
+        precision: Precision::F32,
+        ..VcOptions::default()
+    };
+    let plan = VcPlan::new(3, 9, opts32).unwrap().with_batch(3).unwrap();
+    let len = plan.total_len() as usize;
+    let x: Vec<Complex32> = random_complex(len, seed())
+        .iter()
+        .map(|c| Complex32::new(c.re as f32, c.im as f32))
+        .collect();
+    // The whole-staging run (read all, run, write all) is the reference.
+    let whole = VcTransform::new(&gpu, &plan).unwrap();
+    whole
+        .with_staging::<Complex32, _>(|m| {
+            m.copy_from_slice(&x);
+            Ok(())
+        })
+        .unwrap();
+    whole.run_staged(&gpu).unwrap();
+    let want = whole
+        .with_staging::<Complex32, _>(|m| Ok(m.to_vec()))
+        .unwrap();
+    whole.release().unwrap();
+    let tr = VcTransform::new_unstaged(&gpu, &plan).unwrap();
+    // No whole staging: the paths that need one refuse instead of touching it.
+    assert!(tr.with_staging::<Complex32, _>(|_| Ok(())).is_err());
+    assert!(tr.run_staged(&gpu).is_err());
+    let total = len * 8;
+    let src: &[u8] = bytemuck::cast_slice(&x);
+    // fill/drain failing at the chunk that starts at `fail_fill` / `fail_drain` (bytes).
+    let run = |ring: &PinnedRing, fail_fill: Option<usize>, fail_drain: Option<usize>| {
+        let mut got = vec![Complex32::new(-1.0, -1.0); len];
+        let out: &mut [u8] = bytemuck::cast_slice_mut(&mut got);
+        let injected = |at| jitfft::error::JitError::invalid(format!("injected at {at}"));
+        let r = tr.run_pipelined(
+            &gpu,
+            ring,
+            |at, c| match fail_fill {
+                Some(f) if f == at => Err(injected(at)),
+                _ => {
+                    c.copy_from_slice(&src[at..at + c.len()]);
+                    Ok(())
+                }
+            },
+            || Ok(()),
+            |at, c| match fail_drain {
+                Some(f) if f == at => Err(injected(at)),
+                _ => {
+                    out[at..at + c.len()].copy_from_slice(c);
+                    Ok(())
+                }
+            },
+        );
+        r.map(|_| got)
+    };
+    // Chunk counts that leave a short last chunk (29.5 and 4.03 chunks), one chunk, the default.
+    let rings = [
+        PinnedRing::with_chunk(&gpu, total, 16 * 1001).unwrap(),
+        PinnedRing::with_chunk(&gpu, total, 16 * 7321).unwrap(),
+        PinnedRing::with_chunk(&gpu, total, (total / 16 + 1) * 16).unwrap(),
+        PinnedRing::new(&gpu, total).unwrap(),
+    ];
+    for ring in &rings {
+        let got = run(ring, None, None).unwrap();
+        assert!(bits(&got) == bits(&want), "chunks of {}", ring.chunk_bytes);
+    }
+    // A failed chunk (first or last, reading or writing) fails the run; the next is right.
+    let ring = &rings[0];
+    let last = (total - 1) / ring.chunk_bytes * ring.chunk_bytes;
+    for (ff, fd) in [
+        (Some(0), None),
+        (Some(last), None),
+        (None, Some(0)),
+        (None, Some(last)),
+    ] {
+        let e = run(ring, ff, fd).unwrap_err().to_string();
+        assert!(e.contains("injected at"), "{e}");
+        let got = run(ring, None, None).unwrap();
+        assert!(bits(&got) == bits(&want), "after a fault {ff:?} {fd:?}");
+    }
+    // A refusing gate stops the run before any chunk is handed out.
+    let mut drained = 0;
+    let e = tr
+        .run_pipelined(
+            &gpu,
+            ring,
+            |at, c| {
+                c.copy_from_slice(&src[at..at + c.len()]);
+                Ok(())
+            },
+            || Err(jitfft::error::JitError::invalid("refused")),
+            |_, _| {
+                drained += 1;
+                Ok(())
+            },
+        )
+        .unwrap_err();
+    assert!(e.to_string().contains("refused") && drained == 0);
+    for r in rings {
+        r.release().unwrap();
+    }
+    tr.release().unwrap();
+}
+
+#[test]
+fn streamed_first_pass_read_from_a_source_is_bit_identical() {
+    let mut gpu = common::gpu();
+    gpu.info.global_mem_bytes = 64 << 10;
+    gpu.info.max_alloc_bytes = 64 << 10;
+    let opts = VcOptions {
+        precision: Precision::F32,
+        ..VcOptions::default()
+    };
+    let whole = VcPlan::new(3, 10, opts).unwrap().with_batch(2).unwrap();
+    let len = whole.total_len() as usize;
+    let x: Vec<Complex32> = random_complex(len, seed())
+        .iter()
+        .map(|c| Complex32::new(c.re as f32, c.im as f32))
+        .collect();
+    let bottom = |pl: VcPlan| Ok(pl);
+    let sv = StreamedVc::new(&gpu, &whole, &bottom).unwrap();
+    assert!(sv.plan.passes.len() >= 2 && sv.plan.passes[0].chunks(3) > 2);
+    let mut want = x.clone();
+    sv.run(&gpu, &mut want).unwrap();
+    let src: &[u8] = bytemuck::cast_slice(&x);
+    // `fail`: the source fails for the chunk starting at that value.
+    let run = |fail: Option<u64>| {
+        let read = |first: u64, dst: &mut [u8]| match fail {
+            Some(f) if f == first => Err(jitfft::error::JitError::invalid("source failed")),
+            _ => {
+                let at = first as usize * 8;
+                dst.copy_from_slice(&src[at..at + dst.len()]);
+                Ok(())
+            }
+        };
+        // The array starts as zeros: the first pass must take every value from the source.
+        let mut d = vec![Complex32::new(0.0, 0.0); len];
+        sv.run_from(&gpu, &mut d, Some(&read)).map(|_| d)
+    };
+    let got = run(None).unwrap();
+    assert!(bits(&got) == bits(&want));
+    let pass = sv.plan.passes[0];
+    let last = chunk_rows(3, &pass, pass.chunks(3) - 1).start;
+    for f in [0, last] {
+        let e = run(Some(f)).unwrap_err().to_string();
+        assert!(e.contains("source failed"), "{e}");
+        assert!(
+            bits(&run(None).unwrap()) == bits(&want),
+            "after a fault at {f}"
+        );
+    }
+    sv.release().unwrap();
+}

@@ -94,10 +94,49 @@ fn in_memory_file_runs_show_progress_but_not_with_json() {
         String::from_utf8_lossy(&out.get_output().stderr).to_string()
     };
     let err = run(false);
-    // Three reads (warm-up + 2) and two writes of 4.25 MB each: 20 MiB.
-    assert!(err.contains("file: 20/20 MiB (100%)"), "{err}");
+    // Two reads and two writes of 4.25 MB each: 16 MiB (the warm-up runs the kernels alone,
+    // reading nothing).
+    assert!(err.contains("file: 16/16 MiB (100%)"), "{err}");
     assert!(err.matches("file: ").count() <= 10, "{err}");
     assert!(!run(true).contains("file: "));
+}
+
+#[test]
+fn streamed_file_runs_read_the_input_in_the_first_pass_bit_identically() {
+    let dir = tempfile::tempdir().unwrap();
+    let x = input(dir.path(), 9);
+    // A capped device: several passes of several chunks each.
+    let run = |name: &str, extra: &[&str], source: &str| {
+        let y = dir.path().join(name);
+        let out = jitfft()
+            .args(["vc", "--p", "3", "--stream", "--json", "--input"])
+            .arg(&x)
+            .arg("--output")
+            .arg(&y)
+            .args(extra)
+            .env("JITFFT_DEVICE_MEMORY", "256KiB")
+            .env("JITFFT_STREAM_FILE_SOURCE", source)
+            .assert()
+            .success();
+        let r: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        (r, std::fs::read(&y).unwrap())
+    };
+    let (r, fast) = run("y.npy", &[], "on");
+    assert_eq!(r["host_setup"]["input_in_first_pass"], true, "{r}");
+    assert!(r["passes"].as_array().unwrap().len() >= 2, "{r}");
+    assert!(r["passes"][0]["chunks"].as_u64().unwrap() > 2, "{r}");
+    for k in ["build_ms", "floor_ms", "release_ms"] {
+        assert!(r["host_setup"][k].as_f64().unwrap() >= 0.0, "{k}: {r}");
+    }
+    // --check keeps the input: read into the host array first, the same passes after.
+    let (c, slow) = run("z.npy", &["--check"], "on");
+    assert_eq!(c["host_setup"]["input_in_first_pass"], false);
+    assert_eq!(c["check"]["ok"], true, "{c}");
+    assert!(fast == slow, "the outputs differ");
+    // And with the knob off (the whole file into the host array first, the A/B).
+    let (o, off) = run("w.npy", &[], "off");
+    assert_eq!(o["host_setup"]["input_in_first_pass"], false);
+    assert!(fast == off, "the outputs differ (knob off)");
 }
 
 #[test]

@@ -101,9 +101,18 @@ pub fn read_header(path: &Path) -> Result<NpyHeader> {
     })
 }
 
-/// Parallel positioned I/O in pieces of this many bytes (page cache to memory runs at
+/// Parallel positioned I/O in pieces of at most this many bytes (page cache to memory runs at
 /// several GB/s a core; one thread alone caps a 9 GB file near 1–2 s).
 const PIECE: usize = 32 << 20;
+
+/// Pieces of a transfer of `len` bytes: [`PIECE`], or smaller so that every core takes part
+/// in a chunk of a streamed run (64 MiB: two pieces of 32 MiB would keep 2 threads busy), but
+/// not below 1 MiB.
+fn piece_for(len: usize) -> usize {
+    (len / rayon::current_num_threads().max(1))
+        .next_multiple_of(4096)
+        .clamp(1 << 20, PIECE)
+}
 
 /// Told the bytes of each piece read or written, from any thread (a progress bar).
 pub type OnBytes<'a> = &'a (dyn Fn(usize) + Sync);
@@ -160,11 +169,12 @@ impl NpyOut {
     pub fn write_pieces(&self, offset: usize, bytes: &[u8], on: OnBytes) -> Result<()> {
         let f = self.tmp.as_file();
         let at = self.body_at + offset as u64;
+        let size = piece_for(bytes.len());
         bytes
-            .par_chunks(PIECE)
+            .par_chunks(size)
             .enumerate()
             .try_for_each(|(i, piece)| {
-                f.write_all_at(piece, at + (i * PIECE) as u64)?;
+                f.write_all_at(piece, at + (i * size) as u64)?;
                 on(piece.len());
                 Ok(())
             })
@@ -186,11 +196,17 @@ pub fn read_at(f: &File, path: &Path, offset: u64, dst: &mut [u8]) -> Result<()>
     read_pieces(f, path, offset, dst, &|_| {})
 }
 
+/// [`read_at`], each piece told to `on` once read.
+pub fn read_at_told(f: &File, path: &Path, offset: u64, dst: &mut [u8], on: OnBytes) -> Result<()> {
+    read_pieces(f, path, offset, dst, on)
+}
+
 fn read_pieces(f: &File, path: &Path, offset: u64, dst: &mut [u8], on: OnBytes) -> Result<()> {
-    dst.par_chunks_mut(PIECE)
+    let size = piece_for(dst.len());
+    dst.par_chunks_mut(size)
         .enumerate()
         .try_for_each(|(i, piece)| {
-            f.read_exact_at(piece, offset + (i * PIECE) as u64)
+            f.read_exact_at(piece, offset + (i * size) as u64)
                 .map_err(|e| JitError::file(path, format!("truncated or unreadable data: {e}")))?;
             on(piece.len());
             Ok(())

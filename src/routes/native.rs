@@ -6,7 +6,8 @@ use super::{Notice, RunOptions};
 use crate::error::{JitError, Result};
 use crate::runtime::Gpu;
 use crate::vc::choose::Chosen;
-use crate::vc::file_run::{run_native as file_run, FileEnds, NativeInput};
+use crate::vc::file_pipeline::PinnedRing;
+use crate::vc::file_run::{run_native as file_run, FileEnds, HostSteps, NativeInput};
 use crate::vc::overlap::{DownloadMode, Overlapped};
 use crate::vc::report::{TimingReport, TransformReport};
 use crate::vc::request::Request;
@@ -23,7 +24,19 @@ pub(super) fn run(
 ) -> Result<VcReport> {
     let (plan, tuned) = (chosen.plan, chosen.tuned);
     let path = &src.path;
-    let tr = VcTransform::new(gpu, &plan)?;
+    let body = plan.total_len() * plan.precision.complex_bytes();
+    // Plain runs stage through a ring of pinned chunks (no file-sized pinned buffer);
+    // `--overlap` and `JITFFT_NPY_STREAM=off` through the transform's whole staging.
+    let ringed = req.overlap.is_none() && gpu.knobs.npy_stream;
+    let tr = if ringed {
+        VcTransform::new_unstaged(gpu, &plan)?
+    } else {
+        VcTransform::new(gpu, &plan)?
+    };
+    let ring = match ringed {
+        true => Some(PinnedRing::new(gpu, body as usize)?),
+        false => None,
+    };
     let ov = match req.overlap {
         Some(_) => Some(Overlapped::new(gpu, &tr, o.chunks, DownloadMode::Rect)?),
         None => None,
@@ -34,18 +47,13 @@ pub(super) fn run(
         vec![plan.total_len() as usize]
     };
     let out = req.output.as_deref();
-    // The warm-up writes nothing: a refused input (strict) leaves no output file.
     if let Some(ov) = &ov {
         ov.floor()?;
     }
-    // Progress in MiB over every read (warm-up included) and write of the run.
-    let body = plan.total_len()
-        * if plan.precision == crate::vc::Precision::F32 {
-            8
-        } else {
-            16
-        };
-    let all = body * (1 + o.repeat as u64) + out.map_or(0, |_| body * o.repeat as u64);
+    // Progress in MiB over every read and write of the run (the whole-staging path's warm-up
+    // reads the file once more).
+    let reads = o.repeat as u64 + u64::from(!ringed);
+    let all = body * reads + out.map_or(0, |_| body * o.repeat as u64);
     let done = std::sync::atomic::AtomicU64::new(0);
     let on = |n: usize| {
         if let Some(p) = &o.file_progress {
@@ -58,27 +66,29 @@ pub(super) fn run(
         out,
         out_shape: &out_shape,
         on: &on,
+        ring: ring.as_ref(),
+        refuse_non_finite: o.strict,
     };
-    let (_, _, first) = file_run(gpu, &tr, ov.as_ref(), &ends(None))?;
-    if first.non_finite > 0 {
-        let what = format!(
-            "{}: {} NaN or infinite value(s)",
-            path.display(),
-            first.non_finite
-        );
-        if o.strict {
-            return Err(JitError::invalid(format!("{what}; refused by --strict")));
-        }
-        notice(Notice::Warning(format!(
-            "{what}; they spread through the whole spectrum"
-        )));
+    // The warm-up: ring runs warm the kernels on the device alone (reading the file twice
+    // would double the process's I/O, and the timed runs scan the input before writing);
+    // the whole-staging path runs the file once without writing (a refused input leaves no
+    // output file).
+    let first = match &ring {
+        Some(r) => warm_up(gpu, &tr, r)?,
+        None => file_run(gpu, &tr, ov.as_ref(), &ends(None))?.2,
+    };
+    if !ringed {
+        warn_non_finite(path, first.non_finite, o.strict, notice)?;
     }
     let (mut runs, mut overs, mut floors, mut steps) = (vec![], vec![], vec![], vec![]);
-    for _ in 0..o.repeat {
+    for k in 0..o.repeat {
         if let Some(ov) = &ov {
             floors.push(ov.floor()?);
         }
         let (r, v, s) = file_run(gpu, &tr, ov.as_ref(), &ends(out))?;
+        if k == 0 && ringed {
+            warn_non_finite(path, s.non_finite, false, notice)?;
+        }
         runs.push(r);
         overs.extend(v);
         steps.push(s);
@@ -101,5 +111,44 @@ pub(super) fn run(
     };
     drop(ov);
     tr.release()?;
+    if let Some(r) = ring {
+        r.release()?;
+    }
     Ok(report)
+}
+
+/// The warm-up of a ring run: the passes once on the device buffers (no file I/O); its host
+/// steps give the allocations (transform and ring) and the kernels.
+fn warm_up(gpu: &Gpu, tr: &VcTransform, ring: &PinnedRing) -> Result<HostSteps> {
+    let t = std::time::Instant::now();
+    tr.run_passes_only(gpu, 1, 0)?;
+    gpu.queue.finish()?;
+    let ms = t.elapsed().as_secs_f64() * 1e3;
+    Ok(HostSteps {
+        pinned_alloc_ms: tr.alloc_ms + ring.alloc_ms,
+        kernel_ms: ms,
+        device_host_ms: ms,
+        total_ms: ms,
+        ..Default::default()
+    })
+}
+
+/// A warning for NaN or ∞ in the input, or with `strict` the refusal.
+fn warn_non_finite(
+    path: &std::path::Path,
+    count: usize,
+    strict: bool,
+    notice: &mut dyn FnMut(Notice),
+) -> Result<()> {
+    if count == 0 {
+        return Ok(());
+    }
+    let what = format!("{}: {count} NaN or infinite value(s)", path.display());
+    if strict {
+        return Err(JitError::invalid(format!("{what}; refused by --strict")));
+    }
+    notice(Notice::Warning(format!(
+        "{what}; they spread through the whole spectrum"
+    )));
+    Ok(())
 }

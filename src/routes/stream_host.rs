@@ -4,7 +4,7 @@
 //! contiguous array), `JITFFT_STREAM_HOST=staged` or a refused pinned allocation keep a
 //! pageable array moved through the gather/scatter staging.
 
-use super::streamed::{draw_complex, load, to_f64};
+use super::streamed::{draw_complex, load, to_f64, Deferred};
 use super::RunOptions;
 use crate::error::Result;
 use crate::io::output::{is_npy, is_stdout};
@@ -18,8 +18,9 @@ use rand::SeedableRng;
 
 /// A streamed run's host array.
 pub(super) enum Host<C> {
-    /// Pageable memory: chunks gathered into and scattered from pinned staging.
-    Pageable(Vec<C>),
+    /// Pageable memory: chunks gathered into and scattered from pinned staging; with the
+    /// input file whose values the first pass reads itself (the array left unread).
+    Pageable(Vec<C>, Option<Deferred>),
     /// jitfft's own pinned pieces: rectangle transfers straight from and into them.
     Pinned(PinnedHost),
 }
@@ -28,7 +29,8 @@ impl<C: DeviceComplex> Host<C> {
     /// Runs the passes in place with the mechanism the memory allows.
     pub(super) fn run(&mut self, sv: &StreamedVc, gpu: &Gpu) -> Result<Vec<PassTimes>> {
         match self {
-            Host::Pageable(v) => sv.run(gpu, v),
+            Host::Pageable(v, None) => sv.run(gpu, v),
+            Host::Pageable(v, Some(d)) => sv.run_from(gpu, v, Some(&|at, b| d.read(at, b))),
             Host::Pinned(h) => sv.run_pinned(gpu, h),
         }
     }
@@ -36,7 +38,7 @@ impl<C: DeviceComplex> Host<C> {
     /// The values in f64, in element order.
     pub(super) fn to_f64(&self) -> Result<Vec<Complex64>> {
         match self {
-            Host::Pageable(v) => Ok(to_f64(v)),
+            Host::Pageable(v, _) => Ok(to_f64(v)),
             Host::Pinned(h) => Ok(h.pieces::<C>()?.into_iter().flat_map(to_f64).collect()),
         }
     }
@@ -44,7 +46,7 @@ impl<C: DeviceComplex> Host<C> {
     /// The values as one slice, where they are one.
     pub(super) fn as_slice(&self) -> Option<&[C]> {
         match self {
-            Host::Pageable(v) => Some(v),
+            Host::Pageable(v, _) => Some(v),
             Host::Pinned(_) => None,
         }
     }
@@ -52,7 +54,7 @@ impl<C: DeviceComplex> Host<C> {
     /// Frees pinned pieces, reporting an unmap error.
     pub(super) fn release(self) -> Result<()> {
         match self {
-            Host::Pageable(_) => Ok(()),
+            Host::Pageable(..) => Ok(()),
             Host::Pinned(h) => h.release(),
         }
     }
@@ -76,9 +78,9 @@ pub(super) fn load_host<C: DeviceComplex>(
             (n, b, shape, Host::Pinned(h), what, Some(seed), how)
         }
         Err(why) => {
-            let (n, b, shape, v, what, seed) = load::<C>(req, o)?;
+            let (n, b, shape, v, what, seed, d) = load::<C>(req, o, gpu.knobs.stream_file_source)?;
             let how = format!("pageable, gather/scatter through pinned staging ({why})");
-            (n, b, shape, Host::Pageable(v), what, seed, how)
+            (n, b, shape, Host::Pageable(v, d), what, seed, how)
         }
     })
 }

@@ -6,6 +6,7 @@ use super::stream_host::{load_host, Host};
 use super::RunOptions;
 use crate::error::{JitError, Result};
 use crate::io::input::{batch_shape, infer_n, load_input_batch, Encoding};
+use crate::io::npy_raw::read_at;
 use crate::io::npy_stream::{complex_header, read_complex_into, write_complex};
 use crate::io::random::fresh_seed;
 use crate::runtime::show::mib;
@@ -45,6 +46,20 @@ struct ChunkTransform {
     build_from_cache: bool,
 }
 
+/// A streamed run's host steps besides input, passes and output (ms, host wall clock).
+#[derive(Debug, Serialize)]
+struct StreamSetup {
+    /// Planning, building the chunk transforms, allocating the slots (device and pinned).
+    build_ms: f64,
+    /// The transfer floor measured on the slots before the run.
+    floor_ms: f64,
+    /// Freeing the host array and unmapping the pinned slots after the output is written.
+    release_ms: f64,
+    /// The input file's values were read by the first pass straight into the pinned slots
+    /// (not into the host array first).
+    input_in_first_pass: bool,
+}
+
 /// What a streamed run reports (`jitfft vc --stream --json`).
 #[derive(Debug, Serialize)]
 pub struct StreamReport {
@@ -66,8 +81,11 @@ pub struct StreamReport {
     passes: Vec<PassReport>,
     /// All passes, host wall clock.
     total_ms: f64,
-    /// Reading the input (file or random) into host memory.
+    /// Reading the input (file or random) into host memory (with `host_setup.input_in_first_pass`:
+    /// only allocating the host array; the first pass reads the file).
     input_ms: f64,
+    /// The run's steps besides input, passes and output.
+    host_setup: StreamSetup,
     /// The check, when asked for.
     pub check: Option<CheckReport>,
     pub(super) output: Option<String>,
@@ -96,10 +114,65 @@ pub(super) fn run(
     }
 }
 
-/// Host input in the plan's precision: (n, batch, shape, values, description, seed).
-pub(super) type Loaded<C> = (u32, u64, Vec<usize>, Vec<C>, String, Option<u64>);
+/// Host input in the plan's precision: (n, batch, shape, values, description, seed, and the
+/// file whose values the first pass reads itself where `values` was left unread).
+pub(super) type Loaded<C> = (
+    u32,
+    u64,
+    Vec<usize>,
+    Vec<C>,
+    String,
+    Option<u64>,
+    Option<Deferred>,
+);
 
-pub(super) fn load<C: DeviceComplex>(req: &Request, o: &RunOptions) -> Result<Loaded<C>> {
+/// An input file of the plan's own width, read by the streamed run's first pass straight into
+/// its pinned slots (`StreamedVc::run_from`) instead of into the host array first.
+pub(super) struct Deferred {
+    file: std::fs::File,
+    path: std::path::PathBuf,
+    offset: u64,
+    /// Bytes of a complex value.
+    elem: u64,
+}
+
+impl Deferred {
+    /// Reads the values from value `first` on into `dst` (a [`ChunkSource`]).
+    pub(super) fn read(&self, first: u64, dst: &mut [u8]) -> Result<()> {
+        read_at(&self.file, &self.path, self.offset + first * self.elem, dst)
+    }
+}
+
+/// `len` zeroed values whose pages are not touched yet (the allocator's zeroed memory: fresh
+/// pages are mapped on first write), so the first pass's scatter is their first touch, on
+/// every core and beside the transfers. (`vec![zeroed; len]` of a complex type writes every
+/// value on one thread.)
+fn untouched<C: bytemuck::Pod>(len: usize) -> Result<Vec<C>> {
+    if len == 0 || std::mem::size_of::<C>() == 0 {
+        return Ok(Vec::new());
+    }
+    let layout = std::alloc::Layout::array::<C>(len)
+        .map_err(|_| JitError::invalid(format!("{len} values do not fit the address space")))?;
+    // SAFETY: a non-zero layout; all-zero bytes are a valid `C` (Pod); the pointer, length and
+    // capacity come from this allocation of `len` values, freed by Vec with the same layout.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<C>();
+        if ptr.is_null() {
+            return Err(JitError::invalid(format!(
+                "cannot allocate {} bytes of host memory",
+                layout.size()
+            )));
+        }
+        Ok(Vec::from_raw_parts(ptr, len, len))
+    }
+}
+
+/// Reads (or draws) the input; `defer`: a file of the plan's width is left for the first pass.
+pub(super) fn load<C: DeviceComplex>(
+    req: &Request,
+    o: &RunOptions,
+    defer: bool,
+) -> Result<Loaded<C>> {
     let (p, conv) = (req.p, |v: Vec<Complex64>| -> Vec<C> {
         v.into_iter().map(from_f64::<C>).collect()
     });
@@ -122,7 +195,15 @@ pub(super) fn load<C: DeviceComplex>(req: &Request, o: &RunOptions) -> Result<Lo
         } else {
             vec![plan.len as usize]
         };
-        return Ok((n, b, shape, v, format!("random (seed {seed})"), Some(seed)));
+        return Ok((
+            n,
+            b,
+            shape,
+            v,
+            format!("random (seed {seed})"),
+            Some(seed),
+            None,
+        ));
     };
     let what = path.display().to_string();
     if let Some(npy) = complex_header(path)? {
@@ -133,9 +214,21 @@ pub(super) fn load<C: DeviceComplex>(req: &Request, o: &RunOptions) -> Result<Lo
                 "{what}: transforms of {len} values = {p}^{n}, but --n {want} asks for {p}^{want}"
             )));
         }
-        let mut v = vec![bytemuck::Zeroable::zeroed(); npy.len()];
+        let mut v = untouched::<C>(npy.len())?;
+        // The plan's own width and no reference to keep: the first pass reads the file.
+        if defer && npy.single == (C::PRECISION == Precision::F32) && !req.check {
+            let file = std::fs::File::open(path)
+                .map_err(|e| JitError::file(path, format!("cannot read: {e}")))?;
+            let d = Deferred {
+                file,
+                path: path.clone(),
+                offset: npy.offset,
+                elem: std::mem::size_of::<C>() as u64,
+            };
+            return Ok((n, b, npy.shape.clone(), v, what, None, Some(d)));
+        }
         read_complex_into(path, &npy, &mut v)?;
-        return Ok((n, b, npy.shape.clone(), v, what, None));
+        return Ok((n, b, npy.shape.clone(), v, what, None, None));
     }
     let enc = if req.roots {
         Encoding::Roots
@@ -143,7 +236,7 @@ pub(super) fn load<C: DeviceComplex>(req: &Request, o: &RunOptions) -> Result<Lo
         Encoding::Values
     };
     let (n, b, shape, data) = load_input_batch(path, p, req.n, req.batch, enc)?;
-    Ok((n, b, shape, conv(data), what, None))
+    Ok((n, b, shape, conv(data), what, None, None))
 }
 
 /// One random value as `io::random::random_complex` draws it, in the precision.
@@ -185,16 +278,21 @@ fn run_typed<C: DeviceComplex>(
     let input_ms = t_in.elapsed().as_secs_f64() * 1e3;
     let whole = req.plan(Some(n), Some(batch))?;
     let bottom = |pl: VcPlan| chunk_plan(req, gpu, pl);
+    let t_setup = Instant::now();
     let mut sv = match &data {
         Host::Pinned(_) => StreamedVc::for_pinned(gpu, &whole, &bottom)?,
-        Host::Pageable(_) => StreamedVc::new(gpu, &whole, &bottom)?,
+        Host::Pageable(..) => StreamedVc::new(gpu, &whole, &bottom)?,
     };
     if let Some(p) = &o.progress {
         sv = sv.with_progress(p.0.clone());
     }
+    let build_ms = t_setup.elapsed().as_secs_f64() * 1e3;
     // The reference needs the input as it was.
     let kept = req.check.then(|| data.to_f64()).transpose()?;
+    let t_floor = Instant::now();
     let floor = sv.floor(3)?;
+    let floor_ms = t_floor.elapsed().as_secs_f64() * 1e3;
+    let input_in_first_pass = matches!(data, Host::Pageable(_, Some(_)));
     let t0 = Instant::now();
     let times = data.run(&sv, gpu)?;
     let total_ms = t0.elapsed().as_secs_f64() * 1e3;
@@ -225,14 +323,26 @@ fn run_typed<C: DeviceComplex>(
         _ => None,
     };
     let output_ms = t_out.elapsed().as_secs_f64() * 1e3;
-    let report = StreamReport {
+    let (stream, chunk_transforms, device_bytes) =
+        (sv.plan.clone(), chunk_transforms(&sv), sv.device_bytes());
+    // Freeing the host array and the pinned slots is part of what the user waits for.
+    let t_rel = Instant::now();
+    data.release()?;
+    sv.release()?;
+    let setup = StreamSetup {
+        build_ms,
+        floor_ms,
+        release_ms: t_rel.elapsed().as_secs_f64() * 1e3,
+        input_in_first_pass,
+    };
+    Ok(StreamReport {
         device: gpu.info.clone(),
         streamed: true,
         reason,
         plan: whole.clone(),
-        stream: sv.plan.clone(),
-        chunk_transforms: chunk_transforms(&sv),
-        device_bytes: sv.device_bytes(),
+        stream,
+        chunk_transforms,
+        device_bytes,
         input: what,
         seed,
         host_array,
@@ -247,14 +357,12 @@ fn run_typed<C: DeviceComplex>(
         floor,
         total_ms,
         input_ms,
+        host_setup: setup,
         check,
         output,
         output_ms,
         disk_floor: None,
-    };
-    sv.release()?;
-    data.release()?;
-    Ok(report)
+    })
 }
 
 /// With n given, refuses before any data is read where the host cannot hold the array (and,

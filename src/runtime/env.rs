@@ -192,12 +192,19 @@ pub fn parse_bytes(s: &str) -> Option<u64> {
     (b >= 1.0 && b.is_finite()).then_some(b as u64)
 }
 
-/// `JITFFT_NPY_STREAM=on`: the zero-copy .npy path streams plain runs in chunks (each read
-/// into the staging and uploaded while the next is read; each written as soon as it is down)
-/// instead of read all, run, write all. Opt-in until the GPU host measures it faster (on the
-/// loaded 2-core VM it was not: the write into the page cache decided).
+/// The zero-copy .npy path streams plain runs through a ring of pinned chunks (each read and
+/// uploaded while the next is read; each written as soon as it is down): the default, since
+/// pinning a file-sized staging cost 3.5 s for 3^19 on the H100 host. `JITFFT_NPY_STREAM=off`:
+/// read all into the whole staging, run, write all (the A/B).
 pub fn npy_stream_on() -> bool {
-    std::env::var("JITFFT_NPY_STREAM").is_ok_and(|v| v == "on" || v == "1")
+    !std::env::var("JITFFT_NPY_STREAM").is_ok_and(|v| v == "off" || v == "0")
+}
+
+/// Streamed .npy runs read the first pass's chunks from the input file straight into the
+/// pinned slots (default); `JITFFT_STREAM_FILE_SOURCE=off`: the whole file into the host
+/// array first (the A/B).
+pub fn stream_file_source_on() -> bool {
+    !std::env::var("JITFFT_STREAM_FILE_SOURCE").is_ok_and(|v| v == "off" || v == "0")
 }
 
 /// `JITFFT_TRUTH_CHUNK=4MiB` (any [`parse_bytes`] size): the largest chunk of a truth-vector

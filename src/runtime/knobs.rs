@@ -32,8 +32,13 @@ pub struct Knobs {
     pub mul_wisdom: Option<PathBuf>,
     /// `JITFFT_DEVICE_MEMORY` is set: plans are measured against a capped device.
     pub device_memory_capped: bool,
-    /// `JITFFT_NPY_STREAM=on`: the zero-copy .npy path streams plain runs in chunks.
+    /// The zero-copy .npy path streams plain runs through a ring of pinned chunks (default;
+    /// `JITFFT_NPY_STREAM=off`: through a staging of the whole file).
     pub npy_stream: bool,
+    /// Streamed .npy runs read the first pass's chunks from the input file into the pinned
+    /// slots (default; `JITFFT_STREAM_FILE_SOURCE=off`: the whole file into the host array
+    /// first, the A/B).
+    pub stream_file_source: bool,
     /// `JITFFT_TRUTH_CHUNK`: the largest chunk of a truth-vector upload.
     pub truth_chunk: Option<u64>,
     /// `JITFFT_CL_OPTIONS`: OpenCL build options added to every program build (part of the
@@ -55,7 +60,8 @@ impl Default for Knobs {
             wisdom: None,
             mul_wisdom: None,
             device_memory_capped: false,
-            npy_stream: false,
+            npy_stream: true,
+            stream_file_source: true,
             truth_chunk: None,
             cl_options: String::new(),
         }
@@ -78,6 +84,7 @@ impl Knobs {
             mul_wisdom: std::env::var_os("JITFFT_MUL_WISDOM").map(PathBuf::from),
             device_memory_capped: env::device_memory().is_some(),
             npy_stream: env::npy_stream_on(),
+            stream_file_source: env::stream_file_source_on(),
             truth_chunk: env::truth_chunk(),
             cl_options: env::cl_options().unwrap_or_default(),
         }

@@ -10,10 +10,13 @@
 //! conversion into the staging (378 ms), a fresh f64 output vector, the conversion out (437 ms)
 //! and a third fresh buffer for the output bytes.
 
+use super::file_pipeline::PinnedRing;
 use super::overlap::{OverlapTimes, Overlapped};
 use super::{DeviceComplex, Precision, VcTransform};
 use crate::error::Result;
-use crate::io::npy_raw::{read_at, read_body, read_header, write_file, NpyHeader, NpyOut, OnBytes};
+use crate::io::npy_raw::{
+    read_at_told, read_body, read_header, write_file, NpyHeader, NpyOut, OnBytes,
+};
 use crate::io::npy_sizes::NpySizes;
 use crate::runtime::timing::RunTimes;
 use crate::runtime::Gpu;
@@ -98,9 +101,10 @@ pub struct HostSteps {
     pub convert_out_ms: f64,
     /// Writing the output file from the staging (parallel positioned writes, atomic rename).
     pub write_ms: f64,
-    /// Host wall time of the device part (first upload to last download waited for). Streamed
-    /// runs (`JITFFT_NPY_STREAM=on`, `VcTransform::run_pipelined`): it includes the read and the
-    /// write, which overlap the transfers, and `read_ms`/`write_ms` are the time inside them.
+    /// Host wall time of the device part (first upload to last download waited for). Runs
+    /// through the pinned ring (the default; `VcTransform::run_pipelined`): it includes the read
+    /// and the write, which overlap the transfers, and `read_ms`/`write_ms` are the time inside
+    /// them.
     pub device_host_ms: f64,
     /// The device events of that part: upload + kernel + download, or with `--overlap` the
     /// first upload's start to the last download's end.
@@ -120,9 +124,13 @@ pub struct FileEnds<'a> {
     pub out: Option<&'a Path>,
     /// The output's shape.
     pub out_shape: &'a [usize],
-    /// Told each piece's bytes as it is read or written (in memory; the streamed knob's
-    /// run does not tell).
+    /// Told each piece's bytes as it is read or written.
     pub on: OnBytes<'a>,
+    /// Plain runs stage through this ring of pinned chunks (the transform made by
+    /// `VcTransform::new_unstaged`); `None`: through the transform's whole staging.
+    pub ring: Option<&'a PinnedRing>,
+    /// Ring runs: fail before writing when the input holds NaN or ∞ (`--strict`).
+    pub refuse_non_finite: bool,
 }
 
 /// One run from `f.src` to `f.out` through `tr`'s staging, overlapped when `ov` is given
@@ -170,8 +178,8 @@ fn run_typed<C: DeviceComplex>(
         ));
     }
     s.header_ms = ms_since(t0);
-    if ov.is_none() && gpu.knobs.npy_stream {
-        return streamed::<C>(gpu, tr, src, &header, out, out_shape, finite, s, t0);
+    if let (None, Some(ring)) = (ov, f.ring) {
+        return ring_run::<C>(gpu, tr, ring, f, finite, (s, t0));
     }
     tr.with_staging::<C, _>(|m| {
         let t = Instant::now();
@@ -222,55 +230,67 @@ fn run_typed<C: DeviceComplex>(
     Ok((times, over, s))
 }
 
-/// The plain run streamed (`VcTransform::run_pipelined`): each chunk read from the file straight
-/// into the staging and uploaded while the next is read; each chunk of the spectrum written to
-/// the output file as soon as it is down, while later chunks are still coming.
-#[allow(clippy::too_many_arguments)]
-fn streamed<C: DeviceComplex>(
+/// The plain run staged through the ring (`VcTransform::run_pipelined`): each chunk read
+/// from the file straight into a pinned chunk, scanned and uploaded while the next is read;
+/// each chunk of the spectrum written to the output file as soon as it is down, while later
+/// chunks are still coming. With `refuse_non_finite`, a NaN or ∞ anywhere in the input fails
+/// the run before any output is written.
+fn ring_run<C: DeviceComplex>(
     gpu: &Gpu,
     tr: &VcTransform,
-    src: &NativeInput,
-    header: &NpyHeader,
-    out: Option<&Path>,
-    out_shape: &[usize],
+    ring: &PinnedRing,
+    f: &FileEnds,
     finite: impl Fn(&C) -> bool + Sync,
-    mut s: HostSteps,
-    t0: Instant,
+    (mut s, t0): (HostSteps, Instant),
 ) -> Result<(RunTimes, Option<OverlapTimes>, HostSteps)> {
+    let src = f.src;
     let file = std::fs::File::open(&src.path)
         .map_err(|e| crate::error::JitError::file(&src.path, format!("cannot read: {e}")))?;
     let body = tr.plan.total_len() as usize * std::mem::size_of::<C>();
-    let target = match out {
+    let target = match f.out {
         Some(path) => Some(NpyOut::create(
             path,
             native_descr(C::PRECISION),
-            out_shape,
+            f.out_shape,
             body,
         )?),
         None => None,
     };
-    let mut scan_ms = 0.0;
-    let mut non_finite = 0;
+    let (mut scan_ms, non_finite) = (0.0, std::cell::Cell::new(0));
     let t = Instant::now();
     let (times, st) = tr.run_pipelined(
         gpu,
+        ring,
         |at, chunk| {
-            read_at(&file, &src.path, header.data_offset + at as u64, chunk)?;
+            read_at_told(
+                &file,
+                &src.path,
+                src.header.data_offset + at as u64,
+                chunk,
+                f.on,
+            )?;
             let ts = Instant::now();
             let values: &[C] = bytemuck::cast_slice(chunk);
-            non_finite += values.par_iter().filter(|c| !finite(c)).count();
+            non_finite.set(non_finite.get() + values.par_iter().filter(|c| !finite(c)).count());
             scan_ms += ms_since(ts);
             Ok(())
         },
+        || match non_finite.get() {
+            k if k > 0 && f.refuse_non_finite => Err(crate::error::JitError::invalid(format!(
+                "{}: {k} NaN or infinite value(s); refused by --strict",
+                src.path.display()
+            ))),
+            _ => Ok(()),
+        },
         |at, chunk| match &target {
-            Some(t) => t.write_at(at, chunk),
+            Some(t) => t.write_pieces(at, chunk, f.on),
             None => Ok(()),
         },
     )?;
     s.device_host_ms = ms_since(t);
     s.scan_ms = scan_ms;
     s.read_ms = st.fill_ms - scan_ms;
-    s.non_finite = non_finite;
+    s.non_finite = non_finite.get();
     s.upload_ms = times.upload_ms;
     s.kernel_ms = times.kernel_ms;
     s.download_ms = times.download_ms;

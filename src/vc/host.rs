@@ -74,6 +74,7 @@ impl VcTransform {
             )));
         }
         self.check_complex_buffers()?;
+        self.check_staged()?;
         Ok(b)
     }
 
@@ -267,6 +268,7 @@ impl VcTransform {
             Ok(times)
         }
         self.check_complex_buffers()?;
+        self.check_staged()?;
         match &self.buffers {
             TypedBuffers::F32(b) => go(self, gpu, b),
             TypedBuffers::F64(b) => go(self, gpu, b),

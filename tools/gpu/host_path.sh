@@ -27,7 +27,8 @@
 # target/release/examples/host_path), WHEEL (a jitfft wheel, or the extension module
 # target/release/libjitfft_py.so: the Python rows; "not run" without), WORK (scratch folder for the .npy files, default /tmp/host_path_work), LIMIT
 # (seconds per step, 200), QUICK=1 (small sizes: a PoCL run), ONLY (a regex: only the steps
-# whose names match, e.g. '^(npy make|npy streamed)$'; the other rows read "not run").
+# whose names match, e.g. '^(npy make|npy streamed)$'; the other rows read "not run"), AB=1
+# (the npy rows also by the paths before, in the same call).
 set -uo pipefail
 : "${OUT:?set OUT=dir for the results}"
 BIN=${JITFFT_BIN:-target/release/jitfft}
@@ -172,6 +173,14 @@ step "npy in memory" "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output 
 rm -f "$WORK/y.npy"
 step "npy streamed" "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output "$WORK/y.npy" --stream --json
 rm -f "$WORK/y.npy"
+# AB=1: the same two rows by the paths before (a pinned staging of the whole file; the whole
+# file read into the host array before the streamed passes), in the same call.
+if [ "${AB:-0}" = 1 ]; then
+  step "npy in memory, JITFFT_NPY_STREAM=off" env JITFFT_NPY_STREAM=off "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output "$WORK/y.npy" --repeat 1 --json
+  rm -f "$WORK/y.npy"
+  step "npy streamed, JITFFT_STREAM_FILE_SOURCE=off" env JITFFT_STREAM_FILE_SOURCE=off "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output "$WORK/y.npy" --stream --json
+  rm -f "$WORK/y.npy"
+fi
 # The first touch of a fresh host array, measured apart (examples/npy_first_touch).
 if [ -x "${TOUCH_EX:-}" ]; then
   step "first touch" bash -c '"$0" "$1" 1 | python3 -c "import json,sys; print(json.dumps({\"lines\": sys.stdin.read().splitlines()}))"' "$TOUCH_EX" "$WORK/x.npy"
@@ -248,22 +257,33 @@ def npy_row(label, name, streamed):
         return
     d = m["disk_floor"]
     # The process wall less the floor's own measurement (after the run, in the same process).
-    now = steps[name]["wall_s"] * 1e3 - d["floor_ms"]
+    now = steps[name]["wall_s"] * 1e3 - d.get("measure_ms", d["floor_ms"])
     floor = d["floor_ms"]
     dnote = "disk floor measured in the same run (`vc --json` disk_floor): write + fdatasync of the output's %d bytes %.0f ms (%.2f GB/s) + read back %.0f ms (%.2f GB/s); the run's own file-to-file time %.0f ms (%.2f × floor)" % (
         d["bytes"], d["write_ms"], d["write_gbs"], d["read_ms"], d["read_gbs"], d["run_ms"] or 0, d["ratio"] or 0)
     if streamed:
-        note = "process wall less the floor's measurement; input read %.0f ms, passes %s ms, output write + sync %.0f ms, the rest (setup, floor of the passes) %.0f ms" % (
+        su = m.get("host_setup") or {}
+        op = m.get("device_open_ms", 0)
+        rest = now - m["input_ms"] - m["total_ms"] - m["output_ms"] - op - sum(su.get(k, 0) for k in ("build_ms", "floor_ms", "release_ms"))
+        note = "process wall less the floor's measurement (%.0f ms with the removal of its file); device open %.0f ms; input %s %.0f ms, passes %s ms, output write + sync %.0f ms; setup: plan, build and slots %.0f, transfer floor %.0f, freeing the host array and slots %.0f ms; the rest (process start and exit, the plan's resolution) %.0f ms" % (
+            d.get("measure_ms", d["floor_ms"]), op,
+            "(host array allocated; read by the first pass into the pinned slots)" if su.get("input_in_first_pass") else "read",
             m["input_ms"], "+".join("%.0f" % p["wall_ms"] for p in m["passes"]), m["output_ms"],
-            now - m["input_ms"] - m["total_ms"] - m["output_ms"])
+            su.get("build_ms", 0), su.get("floor_ms", 0), su.get("release_ms", 0), rest)
     else:
         hs = m["host_steps"]
-        k = hs["runs"][-1]
-        note = "process wall less the floor's measurement (a warm-up run without write, then one run); the run: read %.0f, scan %.0f, upload %.0f, kernel %.0f, download %.0f, write %.0f ms (no fsync) = %.0f ms; pinned staging allocated once %.0f ms" % (
-            k["read_ms"], k["scan_ms"], k["upload_ms"], k["kernel_ms"], k["download_ms"], k["write_ms"], k["total_ms"], hs["first"]["pinned_alloc_ms"])
+        k, f0 = hs["runs"][-1], hs["first"]
+        op = m.get("device_open_ms", 0)
+        rest = now - k["total_ms"] - f0["total_ms"] - f0["pinned_alloc_ms"] - op
+        warm = "a warm-up run reading the file without writing" if f0["read_ms"] > 0 else "a warm-up of the kernels alone, no file I/O"
+        note = ("process wall less the floor's measurement (%.0f ms with the removal of its file); device open %.0f ms; " + warm + " %.0f ms; then one run: read %.0f, scan %.0f (inside the reads, overlapping the uploads), upload %.0f, kernel %.0f, download %.0f, write %.0f ms (no fsync, overlapping the downloads) = %.0f ms; device buffers and pinned staging allocated %.0f ms; the rest (process start and exit, the plan's resolution and build) %.0f ms") % (
+            d.get("measure_ms", d["floor_ms"]), op, f0["total_ms"], k["read_ms"], k["scan_ms"], k["upload_ms"], k["kernel_ms"], k["download_ms"], k["write_ms"], k["total_ms"], f0["pinned_alloc_ms"], rest)
     row(label, npy, now, floor, "floor: %s; %s" % (dnote, note))
 npy_row("3^19 npy file to file in memory", "npy in memory", False)
 npy_row("3^19 npy file to file streamed", "npy streamed", True)
+for name, streamed in (("npy in memory, JITFFT_NPY_STREAM=off", False), ("npy streamed, JITFFT_STREAM_FILE_SOURCE=off", True)):
+    if name in steps:
+        npy_row("A/B: 3^19 " + name, name, streamed)
 o = doc("overlap")
 if o:
     v = o["overlap"]

@@ -45,6 +45,7 @@ pub mod plan;
 pub mod rect;
 mod report;
 mod run;
+pub mod source;
 
 pub use copy::{coalesce, gather, scatter, HostArray};
 pub use pinned_host::PinnedHost;
@@ -53,3 +54,4 @@ pub use run::{
     device_budget, fits, ChunkFault, PassTimes, Progress, StreamedVc, TransferFloor,
     DIRECT_ROW_BYTES, SLOTS,
 };
+pub use source::ChunkSource;

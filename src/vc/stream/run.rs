@@ -8,6 +8,7 @@ use super::pinned_host::PinnedHost;
 use super::plan::{chunk_rows, ChunkRows, StreamPass, StreamPlan};
 use super::report::event_totals;
 pub use super::report::{PassTimes, TransferFloor};
+use super::source::{ChunkSource, FromSource};
 use crate::error::{JitError, Result};
 use crate::runtime::transfer::{finish, flush};
 use crate::runtime::{Gpu, Pinned};
@@ -17,6 +18,7 @@ use crate::vc::host::DeviceComplex;
 use crate::vc::plan::{Algorithm, Coeffs, VcOptions, VcPlan};
 use crate::vc::schedule::Buf;
 use crate::vc::CompiledVc;
+use bytemuck::cast_slice_mut;
 use ocl::{Buffer, Event, Queue};
 use std::collections::VecDeque;
 use std::time::Instant;
@@ -341,6 +343,19 @@ impl StreamedVc {
     /// Transforms `data` (B·N values in the plan's precision) in place in host memory, pass by
     /// pass; returns each pass's times.
     pub fn run<C: DeviceComplex>(&self, gpu: &Gpu, data: &mut [C]) -> Result<Vec<PassTimes>> {
+        self.run_from(gpu, data, None)
+    }
+
+    /// [`run`](Self::run), the first pass's chunks read from `source` (`vc::stream::source`).
+    pub fn run_from<C>(
+        &self,
+        gpu: &Gpu,
+        data: &mut [C],
+        source: Option<ChunkSource>,
+    ) -> Result<Vec<PassTimes>>
+    where
+        C: DeviceComplex,
+    {
         if data.len() as u64 != self.plan.total_len() {
             return Err(JitError::invalid(format!(
                 "streamed transform: {} values given, the plan needs B·N = {}",
@@ -355,8 +370,8 @@ impl StreamedVc {
             )));
         }
         match &self.typed {
-            TypedSlots::F32(t) => self.run_typed(gpu, t, bytemuck::cast_slice_mut::<C, f32>(data)),
-            TypedSlots::F64(t) => self.run_typed(gpu, t, bytemuck::cast_slice_mut::<C, f64>(data)),
+            TypedSlots::F32(t) => self.run_typed(gpu, t, cast_slice_mut::<C, f32>(data), source),
+            TypedSlots::F64(t) => self.run_typed(gpu, t, cast_slice_mut::<C, f64>(data), source),
         }
     }
 
@@ -365,6 +380,7 @@ impl StreamedVc {
         gpu: &Gpu,
         t: &Typed<T>,
         data: &mut [T],
+        source: Option<ChunkSource>,
     ) -> Result<Vec<PassTimes>> {
         let staged = Staged {
             staging: t
@@ -374,7 +390,7 @@ impl StreamedVc {
                 .collect::<Result<_>>()?,
             host: HostArray::new(data),
         };
-        self.run_passes(gpu, t, &staged)
+        self.run_passes(gpu, t, &FromSource::new(&staged, source, &self.plan))
     }
 
     /// Transforms the pinned host array `host` in place with rectangle transfers straight
