@@ -104,6 +104,8 @@ pub struct VcTransform {
     pub alloc_ms: f64,
     /// The largest chunk of a truth-vector upload (`runtime::Knobs::truth_chunk`).
     pub(super) truth_chunk: Option<u64>,
+    /// Whether the buffers include a pinned staging of the whole data (`new`, not `new_unstaged`).
+    staged: bool,
 }
 
 impl std::ops::Deref for VcTransform {
@@ -338,6 +340,7 @@ impl VcTransform {
             buffers,
             alloc_ms,
             truth_chunk: gpu.knobs.truth_chunk,
+            staged,
         })
     }
 }
@@ -421,11 +424,8 @@ impl VcTransform {
     /// Refuses the whole-data staging paths on a transform made by
     /// [`new_unstaged`](Self::new_unstaged) (it stages through its caller's chunks).
     pub(crate) fn check_staged(&self) -> Result<()> {
-        let len = match &self.buffers {
-            TypedBuffers::F32(b) => b.staging.len(),
-            TypedBuffers::F64(b) => b.staging.len(),
-        };
-        if len as u64 >= 2 * self.plan.total_len() {
+        // A flag, not the staging's length: half storage stages one slot a complex value.
+        if self.staged {
             Ok(())
         } else {
             Err(JitError::invalid(
