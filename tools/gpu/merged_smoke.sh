@@ -11,6 +11,12 @@ run vc --real --p 3 --n 16 --check --repeat 10
 run vc --real --p 5 --n 11 --check --repeat 10
 run vc --real --inverse --p 3 --n 12 --check
 run vc --p 2 --n 24 --overlap --check
+run vc --p 3 --n 16 --norm ortho --check --repeat 20
+run vc --p 3 --n 16 --precision f16 --norm ortho --check --repeat 20
+run vc --p 5 --n 10 --precision bf16 --norm ortho --check --repeat 20
+run vc --real --p 3 --n 16 --precision f16 --norm ortho --check --repeat 20
+run vc --real --p 3 --n 16 --stream --check
+run vc --real --inverse --p 5 --n 9 --stream --check
 run vc --p 3 --n 14 --stream --check
 run wht --size 2^24 --check
 run ntt --field bn254-fr --log-n 16 --check
