@@ -218,7 +218,6 @@ void wht_f16_bits0_13_x1(__global half* restrict x)
 // wht_f16_bits13_20_x64: butterflies over index bits [13, 20) of every row. A work-group owns a tile of
 // 2^7 values 8192 apart × 64 neighbours; 256 work-items hold 32 values each;
 // 1 round(s) through local memory.
-// Stores go straight from the last round's layout (runs of ≥ 32 bytes), no trip back.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void wht_f16_bits13_20_x64(__global half* restrict x)
 {
@@ -268,7 +267,7 @@ void wht_f16_bits13_20_x64(__global half* restrict x)
         tile[b + 7920] = v30;
         tile[b + 8184] = v31;
     }
-    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    barrier(CLK_LOCAL_MEM_FENCE);
     { // round 1
         const uint e = (w & 63u) | ((w >> 6) << 8); const uint b = e + (e >> 5);
         v0 = tile[b + 0];
@@ -306,40 +305,108 @@ void wht_f16_bits13_20_x64(__global half* restrict x)
     }
     BFLY(v0, v1) BFLY(v2, v3) BFLY(v4, v5) BFLY(v6, v7) BFLY(v8, v9) BFLY(v10, v11) BFLY(v12, v13) BFLY(v14, v15) BFLY(v16, v17) BFLY(v18, v19) BFLY(v20, v21) BFLY(v22, v23) BFLY(v24, v25) BFLY(v26, v27) BFLY(v28, v29) BFLY(v30, v31)
     BFLY(v0, v2) BFLY(v1, v3) BFLY(v4, v6) BFLY(v5, v7) BFLY(v8, v10) BFLY(v9, v11) BFLY(v12, v14) BFLY(v13, v15) BFLY(v16, v18) BFLY(v17, v19) BFLY(v20, v22) BFLY(v21, v23) BFLY(v24, v26) BFLY(v25, v27) BFLY(v28, v30) BFLY(v29, v31)
+    barrier(CLK_LOCAL_MEM_FENCE);
     {
-        const uint e = (w & 63u) | ((w >> 6) << 8);
-        const ulong out = ((g >> 7) << 20) + ((g & 127ul) << 6) + ((ulong)(e >> 6) << 13) + (e & 63u);
-        STORE(out + 0ul, v0 * 9.765625e-4f);
-        STORE(out + 8192ul, v1 * 9.765625e-4f);
-        STORE(out + 16384ul, v2 * 9.765625e-4f);
-        STORE(out + 24576ul, v3 * 9.765625e-4f);
-        STORE(out + 131072ul, v4 * 9.765625e-4f);
-        STORE(out + 139264ul, v5 * 9.765625e-4f);
-        STORE(out + 147456ul, v6 * 9.765625e-4f);
-        STORE(out + 155648ul, v7 * 9.765625e-4f);
-        STORE(out + 262144ul, v8 * 9.765625e-4f);
-        STORE(out + 270336ul, v9 * 9.765625e-4f);
-        STORE(out + 278528ul, v10 * 9.765625e-4f);
-        STORE(out + 286720ul, v11 * 9.765625e-4f);
-        STORE(out + 393216ul, v12 * 9.765625e-4f);
-        STORE(out + 401408ul, v13 * 9.765625e-4f);
-        STORE(out + 409600ul, v14 * 9.765625e-4f);
-        STORE(out + 417792ul, v15 * 9.765625e-4f);
-        STORE(out + 524288ul, v16 * 9.765625e-4f);
-        STORE(out + 532480ul, v17 * 9.765625e-4f);
-        STORE(out + 540672ul, v18 * 9.765625e-4f);
-        STORE(out + 548864ul, v19 * 9.765625e-4f);
-        STORE(out + 655360ul, v20 * 9.765625e-4f);
-        STORE(out + 663552ul, v21 * 9.765625e-4f);
-        STORE(out + 671744ul, v22 * 9.765625e-4f);
-        STORE(out + 679936ul, v23 * 9.765625e-4f);
-        STORE(out + 786432ul, v24 * 9.765625e-4f);
-        STORE(out + 794624ul, v25 * 9.765625e-4f);
-        STORE(out + 802816ul, v26 * 9.765625e-4f);
-        STORE(out + 811008ul, v27 * 9.765625e-4f);
-        STORE(out + 917504ul, v28 * 9.765625e-4f);
-        STORE(out + 925696ul, v29 * 9.765625e-4f);
-        STORE(out + 933888ul, v30 * 9.765625e-4f);
-        STORE(out + 942080ul, v31 * 9.765625e-4f);
+        const uint e = (w & 63u) | ((w >> 6) << 8); const uint b = e + (e >> 5);
+        tile[b + 0] = v0;
+        tile[b + 66] = v1;
+        tile[b + 132] = v2;
+        tile[b + 198] = v3;
+        tile[b + 1056] = v4;
+        tile[b + 1122] = v5;
+        tile[b + 1188] = v6;
+        tile[b + 1254] = v7;
+        tile[b + 2112] = v8;
+        tile[b + 2178] = v9;
+        tile[b + 2244] = v10;
+        tile[b + 2310] = v11;
+        tile[b + 3168] = v12;
+        tile[b + 3234] = v13;
+        tile[b + 3300] = v14;
+        tile[b + 3366] = v15;
+        tile[b + 4224] = v16;
+        tile[b + 4290] = v17;
+        tile[b + 4356] = v18;
+        tile[b + 4422] = v19;
+        tile[b + 5280] = v20;
+        tile[b + 5346] = v21;
+        tile[b + 5412] = v22;
+        tile[b + 5478] = v23;
+        tile[b + 6336] = v24;
+        tile[b + 6402] = v25;
+        tile[b + 6468] = v26;
+        tile[b + 6534] = v27;
+        tile[b + 7392] = v28;
+        tile[b + 7458] = v29;
+        tile[b + 7524] = v30;
+        tile[b + 7590] = v31;
     }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    { // round 2
+        const uint e = w; const uint b = e + (e >> 5);
+        v0 = tile[b + 0];
+        v1 = tile[b + 264];
+        v2 = tile[b + 528];
+        v3 = tile[b + 792];
+        v4 = tile[b + 1056];
+        v5 = tile[b + 1320];
+        v6 = tile[b + 1584];
+        v7 = tile[b + 1848];
+        v8 = tile[b + 2112];
+        v9 = tile[b + 2376];
+        v10 = tile[b + 2640];
+        v11 = tile[b + 2904];
+        v12 = tile[b + 3168];
+        v13 = tile[b + 3432];
+        v14 = tile[b + 3696];
+        v15 = tile[b + 3960];
+        v16 = tile[b + 4224];
+        v17 = tile[b + 4488];
+        v18 = tile[b + 4752];
+        v19 = tile[b + 5016];
+        v20 = tile[b + 5280];
+        v21 = tile[b + 5544];
+        v22 = tile[b + 5808];
+        v23 = tile[b + 6072];
+        v24 = tile[b + 6336];
+        v25 = tile[b + 6600];
+        v26 = tile[b + 6864];
+        v27 = tile[b + 7128];
+        v28 = tile[b + 7392];
+        v29 = tile[b + 7656];
+        v30 = tile[b + 7920];
+        v31 = tile[b + 8184];
+    }
+    STORE(at + 0ul, v0 * 9.765625e-4f);
+    STORE(at + 32768ul, v1 * 9.765625e-4f);
+    STORE(at + 65536ul, v2 * 9.765625e-4f);
+    STORE(at + 98304ul, v3 * 9.765625e-4f);
+    STORE(at + 131072ul, v4 * 9.765625e-4f);
+    STORE(at + 163840ul, v5 * 9.765625e-4f);
+    STORE(at + 196608ul, v6 * 9.765625e-4f);
+    STORE(at + 229376ul, v7 * 9.765625e-4f);
+    STORE(at + 262144ul, v8 * 9.765625e-4f);
+    STORE(at + 294912ul, v9 * 9.765625e-4f);
+    STORE(at + 327680ul, v10 * 9.765625e-4f);
+    STORE(at + 360448ul, v11 * 9.765625e-4f);
+    STORE(at + 393216ul, v12 * 9.765625e-4f);
+    STORE(at + 425984ul, v13 * 9.765625e-4f);
+    STORE(at + 458752ul, v14 * 9.765625e-4f);
+    STORE(at + 491520ul, v15 * 9.765625e-4f);
+    STORE(at + 524288ul, v16 * 9.765625e-4f);
+    STORE(at + 557056ul, v17 * 9.765625e-4f);
+    STORE(at + 589824ul, v18 * 9.765625e-4f);
+    STORE(at + 622592ul, v19 * 9.765625e-4f);
+    STORE(at + 655360ul, v20 * 9.765625e-4f);
+    STORE(at + 688128ul, v21 * 9.765625e-4f);
+    STORE(at + 720896ul, v22 * 9.765625e-4f);
+    STORE(at + 753664ul, v23 * 9.765625e-4f);
+    STORE(at + 786432ul, v24 * 9.765625e-4f);
+    STORE(at + 819200ul, v25 * 9.765625e-4f);
+    STORE(at + 851968ul, v26 * 9.765625e-4f);
+    STORE(at + 884736ul, v27 * 9.765625e-4f);
+    STORE(at + 917504ul, v28 * 9.765625e-4f);
+    STORE(at + 950272ul, v29 * 9.765625e-4f);
+    STORE(at + 983040ul, v30 * 9.765625e-4f);
+    STORE(at + 1015808ul, v31 * 9.765625e-4f);
 }
