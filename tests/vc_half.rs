@@ -181,6 +181,20 @@ fn cli_f16_npy_and_raw_round_trip() {
     assert!(compare(&y, &want).rel_l2 <= 2e-2);
 }
 
+/// Random input (`--seed`) runs in memory through the transform's whole staging, which holds
+/// one packed slot a complex value in half storage (a merge once refused every such run).
+#[test]
+fn cli_half_seeded_runs_check() {
+    for (p, n, precision) in [("3", "5", "f16"), ("5", "3", "bf16")] {
+        jitfft()
+            .args(["vc", "--p", p, "--n", n, "--precision", precision])
+            .args(["--norm", "ortho", "--check", "--repeat", "2"])
+            .assert()
+            .success()
+            .stdout(predicates::str::contains("check      passed"));
+    }
+}
+
 #[test]
 fn cli_f16_overflow_is_refused_without_output() {
     let dir = tempfile::tempdir().unwrap();
