@@ -75,6 +75,34 @@ pub(super) struct Staged<T> {
     pub(super) host: HostArray<T>,
 }
 
+impl<T: Copy + Send + Sync> Staged<T> {
+    /// Fills slot `slot`'s staging with `fill` while `old` (a slot and its chunk) is scattered
+    /// back into the host array, on two threads: (fill ms, scatter ms).
+    ///
+    /// # Safety
+    /// Slot `slot`'s last chunk was scattered, `old`'s download has completed, and what `fill`
+    /// reads of the host array is disjoint from `old`'s rows.
+    pub(super) unsafe fn fill_beside_scatter(
+        &self,
+        slot: usize,
+        old: Option<(usize, ChunkRows)>,
+        fill: impl FnOnce(&mut [T]) -> Result<()> + Send,
+    ) -> Result<(f64, f64)> {
+        let dst = self.staging[slot];
+        let (g, sc) = rayon::join(
+            // SAFETY: the caller's promise.
+            || timed(|| fill(unsafe { dst.as_mut_slice() })),
+            || match &old {
+                Some((s, r)) => {
+                    timed(|| unsafe { scatter(self.staging[*s].as_mut_slice(), &self.host, r) })
+                }
+                None => Ok(0.0),
+            },
+        );
+        Ok((g?, sc?))
+    }
+}
+
 impl<T: OclPrm + Copy + Send + Sync> ChunkHost<T> for Staged<T> {
     fn in_flight(&self) -> usize {
         // The gather of chunk k into its slot waits for chunk k − slots, scattered an
@@ -88,19 +116,9 @@ impl<T: OclPrm + Copy + Send + Sync> ChunkHost<T> for Staged<T> {
         rows: &ChunkRows,
         old: Option<(usize, ChunkRows)>,
     ) -> Result<(f64, f64)> {
-        let dst = self.staging[slot];
         // SAFETY: slot `slot`'s last chunk was scattered an iteration ago, `old`'s download
         // has completed, and the two chunks' host rows are disjoint.
-        let (g, sc) = rayon::join(
-            || timed(|| unsafe { gather(&self.host, dst.as_mut_slice(), rows) }),
-            || match &old {
-                Some((s, r)) => {
-                    timed(|| unsafe { scatter(self.staging[*s].as_mut_slice(), &self.host, r) })
-                }
-                None => Ok(0.0),
-            },
-        );
-        Ok((g?, sc?))
+        unsafe { self.fill_beside_scatter(slot, old, |dst| gather(&self.host, dst, rows)) }
     }
 
     fn after(&self, slot: usize, rows: &ChunkRows) -> Result<f64> {

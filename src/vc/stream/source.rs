@@ -3,13 +3,12 @@
 //! host array first. The array is first written by the first pass's scatter, which overlaps
 //! the transfers and the reads of the next chunks.
 
-use super::copy::{coalesce, gather, scatter, HostArray};
+use super::copy::{coalesce, gather, HostArray};
 use super::mover::{ChunkHost, Staged};
 use super::plan::{ChunkRows, StreamPlan};
 use crate::error::{JitError, Result};
 use ocl::{Buffer, Event, OclPrm, Queue};
 use std::cell::Cell;
-use std::time::Instant;
 
 /// Fills a chunk's staging from elsewhere: `(offset of the chunk's first value in the whole
 /// array, the staging's bytes)`; called from several threads' scopes (it may read in parallel).
@@ -40,12 +39,6 @@ pub unsafe fn fill_chunk<T: bytemuck::Pod + Send + Sync>(
         // SAFETY: the caller's promise.
         _ => unsafe { gather(host, staging, rows) },
     }
-}
-
-fn timed(f: impl FnOnce() -> Result<()>) -> Result<f64> {
-    let t = Instant::now();
-    f()?;
-    Ok(t.elapsed().as_secs_f64() * 1e3)
 }
 
 /// [`Staged`] whose first pass's chunks come from a [`ChunkSource`]: the first
@@ -93,19 +86,10 @@ impl<T: OclPrm + bytemuck::Pod + Send + Sync> ChunkHost<T> for FromSource<'_, T>
         if k >= self.first_chunks {
             return self.staged.before(slot, rows, old);
         }
-        let (s, dst, src) = (self.staged, self.staged.staging[slot], self.source);
+        let (s, src) = (self.staged, self.source);
         // SAFETY: as `Staged::before`: the slot's last chunk was scattered an iteration ago,
         // `old`'s download has completed, and the two chunks' host rows are disjoint.
-        let (g, sc) = rayon::join(
-            || timed(|| unsafe { fill_chunk(src, &s.host, dst.as_mut_slice(), rows) }),
-            || match &old {
-                Some((o, r)) => {
-                    timed(|| unsafe { scatter(s.staging[*o].as_mut_slice(), &s.host, r) })
-                }
-                None => Ok(0.0),
-            },
-        );
-        Ok((g?, sc?))
+        unsafe { s.fill_beside_scatter(slot, old, |dst| fill_chunk(src, &s.host, dst, rows)) }
     }
 
     fn after(&self, slot: usize, rows: &ChunkRows) -> Result<f64> {
