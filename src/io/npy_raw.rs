@@ -9,7 +9,7 @@ use crate::error::{JitError, Result};
 use rayon::prelude::*;
 use std::fs::File;
 use std::io::Read;
-use std::os::unix::fs::FileExt;
+use std::os::unix::fs::{FileExt, OpenOptionsExt};
 use std::path::Path;
 
 /// A .npy header: the dtype, the shape and where the data starts.
@@ -143,12 +143,21 @@ impl NpyOut {
             _ => Path::new("."),
         };
         let io = |e: std::io::Error| JitError::file(path, format!("cannot write: {e}"));
-        // Readable as any new file is (0666 less the umask), not tempfile's 0600.
+        // Registered for the Ctrl-C handler before the file exists (a signal between the two
+        // left it behind); readable as any new file is (0666 less the umask).
+        let mut guard = None;
         let tmp = tempfile::Builder::new()
-            .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666))
-            .tempfile_in(dir)
+            .make_in(dir, |p| {
+                guard = Some(super::interrupt::TempGuard::new(p));
+                std::fs::OpenOptions::new()
+                    .read(true)
+                    .write(true)
+                    .create_new(true)
+                    .mode(0o666)
+                    .open(p)
+            })
             .map_err(io)?;
-        let guard = super::interrupt::TempGuard::new(tmp.path());
+        let guard = guard.ok_or_else(|| JitError::file(path, "no temporary output was made"))?;
         let f = tmp.as_file();
         f.set_len((header.len() + body_bytes) as u64).map_err(io)?;
         f.write_all_at(&header, 0).map_err(io)?;
