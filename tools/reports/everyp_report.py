@@ -4,7 +4,7 @@
 Usage: python3 tools/reports/everyp_report.py OUT [WORK]
 OUT holds bandwidth.json, default.jsonl, wgdevice.jsonl, cufft.json; WORK (or OUT, or the
 unpacked extra.tar.gz) holds tune_<p>_<n>.json. Earlier sizes are compared with the tuned
-`vc --check` medians in bench-results/nvidia-h100/current/fused-staged/*/final.jsonl.
+`vc --check` medians in bench-results/nvidia-h100/current/fused-tune/*/final.jsonl.
 """
 import glob, json, os, sys
 
@@ -58,7 +58,7 @@ def main():
             tuned[(p, n)] = (ok[0], len(d.get("candidates", [])))
     here = os.path.dirname(os.path.abspath(__file__))
     ref = {}
-    for f in glob.glob(os.path.join(here, "../../bench-results/nvidia-h100/current/fused-staged/*/final.jsonl")):
+    for f in glob.glob(os.path.join(here, "../../bench-results/nvidia-h100/current/fused-tune/*/final.jsonl")):
         for r in jsonl(f):
             ref[key(r)] = r["kernel_ms"]["median"]
     print("# gpu_everyp: every p at the largest n with p^n ≤ 2^28 (f32, data on the device)\n")
@@ -69,7 +69,7 @@ def main():
           " device's work-group maximum (JITFFT_KERNEL_WG=device); pair = default plan with"
           " pair-form codelets (JITFFT_CODELET=pair) where the default uses Rader codelets; earlier ="
           " the `vc --check` median (tuned plan, session 3) in"
-          " bench-results/nvidia-h100/current/fused-staged/, with this run's default against it.\n"
+          " bench-results/nvidia-h100/current/fused-tune/, with this run's default against it.\n"
           % (dev_name, "%.0f" % copy if copy else "?"))
     print("| size | N | default ms | passes (radices) | tuned ms (choice) | default/tuned | wg-device ms (passes) | pair ms |"
           " cuFFT ms | ratio | floor ms | % of copy | per pass % | rel. L2 | earlier (current/) |")
