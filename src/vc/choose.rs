@@ -8,10 +8,10 @@
 //! with many values a work-item cost more).
 
 use super::explore::Wisdom;
-use super::plan::{Algorithm, Coeffs, FusedLayout, VcOptions, VcPlan};
+use super::plan::{Algorithm, Coeffs, VcOptions, VcPlan};
 use crate::error::Result;
 use crate::runtime::Gpu;
-use crate::transform::{Direction, Precision};
+use crate::transform::Precision;
 
 /// A plan chosen for a device, and the wisdom entry's label when it came from one.
 #[derive(Debug, Clone)]
@@ -41,21 +41,14 @@ pub fn default_plan(gpu: &Gpu, plan: VcPlan, opts: VcOptions) -> Result<Chosen> 
 
 /// The options of a request that leaves the schedule to the device (no algorithm, radix,
 /// coefficients or fused shape given), as `Request::options` gives them for an open request
-/// (`cli::tune`'s tests compare the two): fused passes, the paper's coefficient placement, the forward transform). Note that
-/// `VcOptions::default()` is the paper's CT instead (issue 28: `tune` timed that 12-pass plan
-/// at 3^12 as "the default", 4× slower than the fused plan `vc` runs).
+/// (`cli::tune`'s tests compare the two): fused passes, the paper's coefficient placement,
+/// the forward transform. `VcOptions::default()` is the paper's CT instead (issue 28: `tune`
+/// timed that 12-pass plan at 3^12 as "the default", 4× slower than the fused plan `vc` runs).
 pub fn open_options(precision: Precision) -> VcOptions {
     VcOptions {
         algorithm: Algorithm::Fused,
-        radix: None,
-        coeffs: Coeffs::ConstFirst,
         precision,
-        direction: Direction::Forward,
-        norm: None,
-        fused_digits: None,
-        fused_lanes: None,
-        fused_layout: FusedLayout::Auto,
-        fused_values: None,
+        ..VcOptions::default()
     }
 }
 
