@@ -3,6 +3,7 @@
 //! holds only libOpenCL.so (a link to the loader found here), so zig's glibc 2.28 stubs stay the
 //! libc that is linked. An ordinary build finds the same loader either way. OPENCL_LIB_DIR
 //! names the loader's folder where it is elsewhere.
+#![allow(clippy::disallowed_methods)] // a build script reads what cargo sets
 
 use std::path::{Path, PathBuf};
 

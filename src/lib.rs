@@ -61,6 +61,7 @@ pub mod ntt;
 pub mod reference;
 pub mod routes;
 pub mod runtime;
+pub mod settings;
 pub mod stats;
 pub mod transform;
 pub mod vc;

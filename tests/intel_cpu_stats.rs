@@ -1,6 +1,7 @@
 //! `jitfft stats` on Intel's OpenCL CPU runtime reads its real compiler's code: x86 counts,
 //! vector width, stack traffic and the vectoriser's width. Runs where the tests run on Intel
 //! (`JITFFT_TEST_DEVICE=intel`, the Intel CI step); elsewhere it returns at once.
+#![allow(clippy::disallowed_methods)] // a test harness reads and sets its own switches
 
 mod common;
 

@@ -1,22 +1,38 @@
-//! The layer table of `docs/architecture.md` as data, checked against the source: every
-//! `crate::…` path in `src/` (in `use` lines and inline, grouped `crate::{a, b}` included;
-//! comments skipped) must name a module the importing module's row allows, the plain-data
-//! planning files of `vc` must not reach the generators or the executor, and the modules must
-//! form no cycle. Oracle: the table below (no device, no OpenCL). The unit tests at the end
-//! feed the checker an upward import and a cycle and see it fail.
+//! The house rules of `docs/architecture.md` as tests, checked against the source (no device,
+//! no OpenCL):
+//! - the layer table: every `crate::…` path in `src/` (in `use` lines and inline, grouped
+//!   `crate::{a, b}` included; comments skipped) names a module the importing module's row
+//!   allows, and the modules form no cycle;
+//! - the file graph (`crate::`, `super::` and `self::` paths resolved to the files that define
+//!   them, test modules left out): the planning layer of `vc` reaches no runtime, executor,
+//!   generator, request or route file, transitively, and no import cycle holds more than
+//!   [`MAX_FILE_CYCLE`] files;
+//! - every `src/**/*.rs` file is named on the map of `docs/architecture.md`.
+//!
+//! The unit tests at the end feed the checkers an upward import, a cycle, a transitive reach,
+//! a large file cycle and an unmapped file, and see each fail.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+
+#[path = "layers/graph.rs"]
+mod graph;
+#[path = "layers/map.rs"]
+mod map;
+
+use graph::{big_cycles, file_graph, reach_violations};
+use map::unmapped;
 
 /// Each top-level module and the modules it may import (`cli` may import any).
 const LAYERS: &[(&str, &[&str])] = &[
     ("error", &[]),
     ("transform", &[]),
     ("clgen", &[]),
-    ("runtime", &["error"]),
+    ("settings", &[]),
+    ("runtime", &["error", "settings"]),
     ("io", &["error", "transform"]),
     ("reference", &["error", "field", "io", "transform"]),
-    ("field", &["clgen", "error", "runtime"]),
+    ("field", &["clgen", "error", "runtime", "settings"]),
     (
         "ntt",
         &[
@@ -26,31 +42,75 @@ const LAYERS: &[(&str, &[&str])] = &[
             "io",
             "reference",
             "runtime",
+            "settings",
             "stats",
         ],
     ),
     (
         "gfp",
-        &["clgen", "error", "field", "io", "reference", "runtime"],
+        &[
+            "clgen",
+            "error",
+            "field",
+            "io",
+            "reference",
+            "runtime",
+            "settings",
+        ],
     ),
-    ("wht", &["clgen", "error", "io", "runtime", "transform"]),
+    (
+        "wht",
+        &["clgen", "error", "io", "runtime", "settings", "transform"],
+    ),
     (
         "vc",
-        &["clgen", "error", "io", "reference", "runtime", "transform"],
+        &[
+            "clgen",
+            "error",
+            "io",
+            "reference",
+            "runtime",
+            "settings",
+            "transform",
+        ],
     ),
     (
         "stats",
-        &["clgen", "error", "io", "runtime", "transform", "vc"],
+        &[
+            "clgen",
+            "error",
+            "io",
+            "runtime",
+            "settings",
+            "transform",
+            "vc",
+        ],
     ),
     (
         "mvl",
-        &["error", "io", "reference", "runtime", "transform", "vc"],
+        &[
+            "error",
+            "io",
+            "reference",
+            "runtime",
+            "settings",
+            "transform",
+            "vc",
+        ],
     ),
     (
         "mul",
-        &["error", "field", "io", "ntt", "reference", "runtime"],
+        &[
+            "error",
+            "field",
+            "io",
+            "ntt",
+            "reference",
+            "runtime",
+            "settings",
+        ],
     ),
-    ("wht", &["error", "io", "runtime"]),
+    ("wht", &["error", "io", "runtime", "settings"]),
     (
         "mpi",
         &[
@@ -59,6 +119,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "mvl",
             "reference",
             "runtime",
+            "settings",
             "transform",
             "vc",
         ],
@@ -72,6 +133,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "mul",
             "reference",
             "runtime",
+            "settings",
             "stats",
             "transform",
             "vc",
@@ -85,6 +147,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "mvl",
             "reference",
             "runtime",
+            "settings",
             "transform",
             "vc",
         ],
@@ -93,7 +156,7 @@ const LAYERS: &[(&str, &[&str])] = &[
 ];
 
 /// Files (or folders, ending in `/`) under `src/` that are plain data and the paths they must
-/// not use: the VC plan, schedule and fused planning sit below the generators and executor.
+/// not use directly (the planning layer's closure is [`PLANNING`]'s).
 const PLAIN_DATA: &[(&str, &[&str])] = &[
     ("vc/plan.rs", &["vc::kernels", "vc::execute", "runtime"]),
     ("vc/schedule.rs", &["vc::kernels", "vc::execute"]),
@@ -107,6 +170,40 @@ const PLAIN_DATA: &[(&str, &[&str])] = &[
         &["wht::kernels", "wht::execute", "runtime"],
     ),
 ];
+
+/// The planning layer of `vc` (files, or folders ending in `/`): plain data and pure functions
+/// that a generator, the executor or a tuner reads.
+const PLANNING: &[&str] = &[
+    "vc/plan.rs",
+    "vc/schedule.rs",
+    "vc/kernel_spec.rs",
+    "vc/fused/",
+    "vc/half_edge.rs",
+    "vc/storage.rs",
+    "vc/rows.rs",
+    "vc/coeffs.rs",
+    "vc/cpu_cache.rs",
+];
+
+/// What no file the planning layer reaches (transitively) may be: the OpenCL runtime, the
+/// executor and its host side, the generators, the request and its route.
+const BELOW_PLANNING_BANS: &[&str] = &[
+    "runtime/",
+    "vc/execute.rs",
+    "vc/host.rs",
+    "vc/host_cpu.rs",
+    "vc/half_host.rs",
+    "vc/limits.rs",
+    "vc/overlap/",
+    "vc/stream/",
+    "vc/kernels/",
+    "vc/request.rs",
+    "vc/route.rs",
+    "routes/",
+];
+
+/// The most files one import cycle may hold (issue 42: the `vc` knot held 23).
+const MAX_FILE_CYCLE: usize = 6;
 
 /// The code of a file without its comments (line comments, doc comments).
 fn code(text: &str) -> String {
@@ -295,11 +392,28 @@ fn src_follows_the_layer_table() {
     let mut files = Vec::new();
     sources(&root, &root, &mut files);
     assert!(files.len() > 100, "found only {} files", files.len());
-    let errors = violations(&files, LAYERS, PLAIN_DATA);
+    let mut errors = violations(&files, LAYERS, PLAIN_DATA);
+    let graph = file_graph(&files);
+    errors.extend(reach_violations(&graph, PLANNING, BELOW_PLANNING_BANS));
+    errors.extend(big_cycles(&graph, MAX_FILE_CYCLE));
     assert!(
         errors.is_empty(),
         "layer violations:\n{}",
         errors.join("\n")
+    );
+}
+
+#[test]
+fn every_src_file_is_on_the_map() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    sources(&root.join("src"), &root.join("src"), &mut files);
+    let doc = std::fs::read_to_string(root.join("docs/architecture.md")).expect("the map");
+    let missing = unmapped(&files, &doc);
+    assert!(
+        missing.is_empty(),
+        "files not on docs/architecture.md's map:\n{}",
+        missing.join("\n")
     );
 }
 
@@ -343,4 +457,77 @@ fn a_cycle_fails() {
     let errors = violations(&files, open, &[]);
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(errors[0].contains("a -> b -> c -> a"), "{errors:?}");
+}
+
+#[test]
+fn a_transitive_reach_fails() {
+    // The plan names nothing banned itself; its import two files down does.
+    let files = [
+        file("vc/plan.rs", "use super::storage::HalfStorage;"),
+        file(
+            "vc/storage.rs",
+            "use crate::vc::{request::Request, half_io};",
+        ),
+        file("vc/half_io.rs", ""),
+        file(
+            "vc/request.rs",
+            "fn f() { crate::runtime::knobs::Knobs::from_env(); }",
+        ),
+        file("runtime/knobs.rs", ""),
+    ];
+    let graph = file_graph(&files);
+    assert_eq!(
+        graph["vc/storage.rs"],
+        BTreeSet::from(["vc/half_io.rs".to_string(), "vc/request.rs".to_string()])
+    );
+    let errors = reach_violations(&graph, &["vc/plan.rs"], &["vc/request.rs"]);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].contains("vc/plan.rs -> vc/storage.rs -> vc/request.rs"),
+        "{errors:?}"
+    );
+    // Test modules do not count.
+    let tests_only = [
+        file(
+            "vc/plan.rs",
+            "fn f() {}\n#[cfg(test)]\nmod tests {\n    use crate::vc::request::R;\n}\n",
+        ),
+        file("vc/request.rs", ""),
+    ];
+    let graph = file_graph(&tests_only);
+    assert!(graph["vc/plan.rs"].is_empty(), "{graph:?}");
+}
+
+#[test]
+fn a_large_file_cycle_fails() {
+    // a0 -> a1 -> … -> a6 -> a0: seven files; super:: paths resolve like crate:: ones.
+    let mut files: Vec<_> = (0..7)
+        .map(|i| {
+            file(
+                &format!("m/a{i}.rs"),
+                &format!("use super::a{}::X;", (i + 1) % 7),
+            )
+        })
+        .collect();
+    files.push(file("m/mod.rs", ""));
+    let graph = file_graph(&files);
+    let errors = big_cycles(&graph, 6);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains("7 files"), "{errors:?}");
+    assert!(big_cycles(&graph, 7).is_empty());
+}
+
+#[test]
+fn an_unmapped_file_fails() {
+    let doc = "## The folders\n\n```\nsrc/lib.rs  root\nsrc/vc/  the VC\n  plan.rs  plans\n  fused/  pass.rs (passes)\n```\n";
+    let files = [
+        file("lib.rs", ""),
+        file("vc/mod.rs", ""),
+        file("vc/plan.rs", ""),
+        file("vc/fused/pass.rs", ""),
+        file("vc/fused/plan.rs", ""),
+        file("vc/route.rs", ""),
+        file("io/npy.rs", ""),
+    ];
+    assert_eq!(unmapped(&files, doc), ["src/vc/route.rs", "src/io/npy.rs"]);
 }

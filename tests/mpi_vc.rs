@@ -2,6 +2,7 @@
 //! transform and the f64 reference, the refused inputs, and failing ranks ending every rank.
 //! Several ranks share the machine's cores: PoCL runs one thread per rank
 //! (`POCL_MAX_PTHREAD_COUNT=1`) and the sizes are small.
+#![allow(clippy::disallowed_methods)] // a test harness reads and sets its own switches
 #![cfg(feature = "mpi")]
 
 use jitfft::io::npy::{npy_complex_bytes, parse_npy, NpyData};

@@ -4,6 +4,7 @@
 //! this process only, before any plan exists.
 //!
 //! Oracle: the CPU classification (`mvl::bent::classify_cpu`, on `jitfft::reference::mvl`).
+#![allow(clippy::disallowed_methods)] // a test harness reads and sets its own switches
 
 mod common;
 

@@ -8,6 +8,7 @@
 //! --check`: the launcher preloads oclgrind's OpenCL library, so the only device jitfft sees is
 //! the simulator, whatever ICDs are registered. Not `--uninitialized`: that plugin stops on
 //! LLVM's `freeze` instruction, which clang emits for ordinary code.
+#![allow(clippy::disallowed_methods)] // a test harness reads and sets its own switches
 
 use std::process::Command;
 

@@ -2,6 +2,7 @@
 //! `jitfft source` programs, each figure checked against a count made here, independently,
 //! from the files the same tools produce. A missing compiler skips a test with its reason,
 //! unless `JITFFT_OFFLINE=1` (CI, after `tools/setup.sh --offline-compilers`): then it fails.
+#![allow(clippy::disallowed_methods)] // a test harness reads and sets its own switches
 
 mod common;
 

@@ -7,6 +7,7 @@
 //!
 //! Default run: every family on a few targets per backend; JITFFT_EXHAUSTIVE=1: every target.
 //! Skips with the reason when no offline compiler is installed, unless JITFFT_OFFLINE=1.
+#![allow(clippy::disallowed_methods)] // a test harness reads and sets its own switches
 
 mod common;
 

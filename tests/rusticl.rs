@@ -4,6 +4,7 @@
 //! `eval "$(tools/setup-ocl.sh --rusticl)"`); with the switch set and no Rusticl device the
 //! tests fail. fp64 is skipped with a message: llvmpipe has no cl_khr_fp64, and jitfft refuses
 //! f64 there with a clear error (checked).
+#![allow(clippy::disallowed_methods)] // a test harness reads and sets its own switches
 
 mod common;
 

@@ -11,6 +11,7 @@
 //! ```
 //!
 //! and review the diff of `tests/golden/` before committing it.
+#![allow(clippy::disallowed_methods)] // a test harness reads and sets its own switches
 
 use jitfft::vc::plan::FusedLayout;
 use jitfft::vc::{Algorithm, Precision, VcOptions, VcPlan};

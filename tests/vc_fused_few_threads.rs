@@ -2,6 +2,7 @@
 //! kernel): threads then hold up to 81 values (f32) so the tiles, and the pass count, stay as
 //! large. `JITFFT_FUSED_MAX_THREADS`, set before any device use in this test binary (which has
 //! its two tests), forces that regime on small transforms.
+#![allow(clippy::disallowed_methods)] // a test harness reads and sets its own switches
 
 mod common;
 

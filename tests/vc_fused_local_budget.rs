@@ -2,6 +2,7 @@
 //! any device use in this test binary, which has this one test): NVIDIA's OpenCL reports 48 KB
 //! but runs static `__local` arrays up to 227 KB. A 3^8 tile (52 KB of float2) then exchanges
 //! whole values in one buffer instead of real/imaginary halves, and still transforms right.
+#![allow(clippy::disallowed_methods)] // a test harness reads and sets its own switches
 
 mod common;
 

@@ -1,6 +1,7 @@
 //! Fused passes whose tile exceeds the local memory: exchanges in rounds over resident digits.
 //! A small local budget (`JITFFT_FUSED_LOCAL_BYTES`, set before any device use in this test
 //! binary, which has this one test) forces them on small transforms.
+#![allow(clippy::disallowed_methods)] // a test harness reads and sets its own switches
 
 mod common;
 

@@ -193,6 +193,17 @@ pub fn print_and_conclude<R: serde::Serialize>(
     Ok(())
 }
 
+/// NVIDIA's driver keeps a JIT cache of compiled PTX; a build it serves from there carries no
+/// ptxas report in the build log. Statistics commands turn that cache off for their process
+/// (before the first OpenCL call, while the process has one thread), unless the user set it:
+/// the CLI sets it, the library sets no environment.
+#[allow(clippy::disallowed_methods)]
+pub fn disable_driver_jit_cache() {
+    if std::env::var_os("CUDA_CACHE_DISABLE").is_none() {
+        std::env::set_var("CUDA_CACHE_DISABLE", "1");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::parse_size;

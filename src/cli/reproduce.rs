@@ -91,7 +91,7 @@ pub fn run(a: ReproduceArgs) -> Result<()> {
     if let Some(t) = &a.target {
         return run_offline(&a, &t.0);
     }
-    crate::stats::disable_driver_jit_cache();
+    crate::cli::common::disable_driver_jit_cache();
     let tables = a.which.tables();
     let timing = tables.iter().any(|t| t.timing().is_some());
     let outs = a.export.outputs(None)?;

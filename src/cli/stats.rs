@@ -102,7 +102,7 @@ pub fn run(c: StatsArgs) -> Result<()> {
     if a.real {
         return super::stats_real::run_live_real(a);
     }
-    crate::stats::disable_driver_jit_cache();
+    crate::cli::common::disable_driver_jit_cache();
     let plan = plan_of(&a.t.request())?;
     let gpu = open_device(a.device.as_deref())?;
     let st = device_stats(&gpu, &plan)?;
@@ -134,7 +134,7 @@ fn run_offline(a: StatsVcArgs) -> Result<()> {
         .collect::<crate::Result<Vec<_>>>()?;
     let mut cols = offline_columns(&plans, &names)?;
     if let Some(dev) = a.device.as_deref() {
-        crate::stats::disable_driver_jit_cache();
+        crate::cli::common::disable_driver_jit_cache();
         cols.extend(live_columns(&open_device(Some(dev))?, &plans)?);
     }
     emit_offline(&a, &outs, &OfflineReport::new(&plans, a.t.radix, cols))

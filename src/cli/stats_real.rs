@@ -29,7 +29,7 @@ fn plan(a: &StatsVcArgs) -> Result<(Request, RealPlan)> {
 /// The device report of the real run.
 pub fn run_live_real(a: StatsVcArgs) -> Result<()> {
     let (req, rp) = plan(&a)?;
-    crate::stats::disable_driver_jit_cache();
+    crate::cli::common::disable_driver_jit_cache();
     let gpu = open_device(a.device.as_deref())?;
     let inner = inner_plan(&req, &gpu, &rp)?;
     let st = real_device_stats(&gpu, &rp, inner.as_ref())?;
@@ -72,7 +72,7 @@ pub fn run_offline_real(a: StatsVcArgs) -> Result<()> {
     }
     cols.extend(offline_columns(&plans, &names)?);
     if let Some(dev) = a.device.as_deref() {
-        crate::stats::disable_driver_jit_cache();
+        crate::cli::common::disable_driver_jit_cache();
         cols.extend(live_columns(&open_device(Some(dev))?, &plans)?);
     }
     let transform = format!(

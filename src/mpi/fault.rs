@@ -19,10 +19,9 @@ pub const STAGES: &[&str] = &["device", "build", "input", "exchange", "output"];
 /// An injected failure, when `JITFFT_MPI_FAIL_RANK` names this rank and
 /// `JITFFT_MPI_FAIL_STAGE` (default `build`) names `stage`.
 pub fn injected(rank: i32, stage: &str) -> Result<()> {
-    let Some(r) = std::env::var("JITFFT_MPI_FAIL_RANK").ok() else {
+    let Some((r, want)) = crate::settings::mpi_fail() else {
         return Ok(());
     };
-    let want = std::env::var("JITFFT_MPI_FAIL_STAGE").unwrap_or_else(|_| "build".into());
     if r.trim().parse::<i32>().ok() == Some(rank) && want == stage {
         return Err(JitError::invalid(format!(
             "injected failure at stage {stage} (JITFFT_MPI_FAIL_RANK={rank}, a test hook)"

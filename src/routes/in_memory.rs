@@ -52,7 +52,7 @@ pub(super) fn run(
     let check = if req.check {
         let tolerance = o
             .tolerance
-            .unwrap_or_else(|| crate::vc::storage::tolerance(&plan, default_tolerance));
+            .unwrap_or_else(|| crate::vc::plan::tolerance(&plan, default_tolerance));
         Some(check_batch(&plan, &data.input, &timed.out, tolerance)?)
     } else {
         None

@@ -1,4 +1,4 @@
-//! The routes of a resolved `vc` request, run end to end (`vc::request::resolve` decides
+//! The routes of a resolved `vc` request, run end to end (`vc::route::resolve` decides
 //! which): in memory (plain, truth vectors, overlapped), zero-copy .npy, streamed and real
 //! (`--real`: numpy's rfftn / irfftn, `vc::real`); each
 //! returns its report ([`report::VcReport`], [`streamed::StreamReport`]) with its text. The
@@ -17,7 +17,8 @@ pub mod streamed;
 use crate::error::{JitError, Result};
 use crate::runtime::Gpu;
 use crate::vc::report::CheckReport;
-use crate::vc::request::{resolve, Request, Route};
+use crate::vc::request::Request;
+use crate::vc::route::{resolve, Route};
 use serde::Serialize;
 
 /// How a run is measured and checked, beside what it computes.
@@ -135,7 +136,7 @@ fn run_route(
     req: &Request,
     o: &RunOptions,
     gpu: &Gpu,
-    resolved: crate::vc::request::Resolved,
+    resolved: crate::vc::route::Resolved,
     notice: &mut dyn FnMut(Notice),
 ) -> Result<VcOutcome> {
     match resolved.route {

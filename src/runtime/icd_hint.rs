@@ -33,9 +33,7 @@ fn search_dirs() -> Vec<PathBuf> {
     .iter()
     .map(PathBuf::from)
     .collect();
-    if let Ok(ld) = std::env::var("LD_LIBRARY_PATH") {
-        dirs.extend(std::env::split_paths(&ld));
-    }
+    dirs.extend(crate::settings::ld_library_path());
     dirs.extend(intel_wheel_lib_dirs());
     dirs
 }
@@ -43,8 +41,7 @@ fn search_dirs() -> Vec<PathBuf> {
 /// Where `tools/setup.sh --intel` unpacks Intel's CPU runtime wheels:
 /// `~/.cache/jitfft/intel-ocl-<version>/lib` (or under `$JITFFT_OCL_HOME`).
 fn intel_wheel_lib_dirs() -> Vec<PathBuf> {
-    let home = std::env::var_os("JITFFT_OCL_HOME")
-        .map(PathBuf::from)
+    let home = crate::settings::ocl_home()
         .or_else(|| dirs::home_dir().map(|h| h.join(".cache").join("jitfft")));
     let Some(Ok(rd)) = home.map(std::fs::read_dir) else {
         return Vec::new();

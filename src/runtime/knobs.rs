@@ -3,7 +3,8 @@
 //! kernel source are a function of (plan, device limits, knobs) only. `Knobs::default()` is
 //! the unset environment (what the golden kernels pin).
 
-use super::env;
+use crate::settings as env;
+pub use crate::settings::{KernelWg, LaneBlocks, RealBins};
 use std::path::PathBuf;
 
 /// Every switch the library reads, as data (see `docs/knobs.md`).
@@ -81,7 +82,7 @@ impl Knobs {
             real_bins: env::real_bins(),
             tune_seconds: env::tune_seconds(),
             wisdom: env::wisdom(),
-            mul_wisdom: std::env::var_os("JITFFT_MUL_WISDOM").map(PathBuf::from),
+            mul_wisdom: env::mul_wisdom(),
             device_memory_capped: env::device_memory().is_some(),
             npy_stream: env::npy_stream_on(),
             stream_file_source: env::stream_file_source_on(),
@@ -89,44 +90,4 @@ impl Knobs {
             cl_options: env::cl_options().unwrap_or_default(),
         }
     }
-}
-
-/// Which work-group limit fused schedules take (`JITFFT_KERNEL_WG`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KernelWg {
-    /// Unset or `auto`: the reported limit, the device maximum where measured to pay
-    /// (`vc::execute::fused_limits_for_plan`).
-    Auto,
-    /// `device`: the device's work-group maximum although the kernel query reports less
-    /// (NVIDIA's OpenCL reports 256).
-    Device,
-    /// `reported`: always the limit the kernel query reports.
-    Reported,
-}
-
-/// Whether the end passes of a real run's fused schedule hold all h bins of their rows in one
-/// work-group (`JITFFT_REAL_BINS`; `vc::half_edge`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RealBins {
-    /// Unset or `auto`: where that adds no pass to the schedule.
-    Auto,
-    /// `on`: always (smaller tiles a bin, passes added where they must be).
-    On,
-    /// `off`: one bin a work-group (the h bins of a tile in consecutive work-groups).
-    Off,
-}
-
-/// Whether default in-place fused schedules use lane blocks (`JITFFT_LANE_BLOCKS`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LaneBlocks {
-    /// Unset or `auto`: where the run-length model predicts them cheaper, arrays beyond L2.
-    Auto,
-    /// `off`: lane digits only (the A/B of the GPU sweeps).
-    Off,
-    /// `whole`: as `auto`, but exchanges never in real/imaginary halves (the A/B of halves).
-    Whole,
-    /// `on`: wherever a block schedule exists, any size; `on:L`: blocks of at most L lanes
-    /// (tests of cut blocks and work-items that step through rows on small arrays); `on:Lh`:
-    /// and exchanges in real/imaginary halves wherever a pass has two digits or more.
-    On(Option<u64>, bool),
 }

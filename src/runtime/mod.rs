@@ -4,7 +4,8 @@
 pub mod build;
 pub mod context;
 pub mod discover;
-pub mod env;
+/// The settings module under its former name (`crate::settings`).
+pub use crate::settings as env;
 pub mod icd_hint;
 pub mod knobs;
 pub mod launch;

@@ -102,12 +102,3 @@ impl ClassCounts {
         .collect()
     }
 }
-
-/// NVIDIA's driver keeps a JIT cache of compiled PTX; a build it serves from there carries no
-/// ptxas report in the build log. Statistics commands turn that cache off for their process
-/// (before the first OpenCL call, while the process has one thread), unless the user set it.
-pub fn disable_driver_jit_cache() {
-    if std::env::var_os("CUDA_CACHE_DISABLE").is_none() {
-        std::env::set_var("CUDA_CACHE_DISABLE", "1");
-    }
-}

@@ -11,12 +11,11 @@ use std::time::SystemTime;
 /// PoCL's kernel cache: `$POCL_CACHE_DIR`, else `$XDG_CACHE_HOME/pocl/kcache`, else
 /// `~/.cache/pocl/kcache`.
 pub fn cache_root() -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os("POCL_CACHE_DIR") {
-        return Some(PathBuf::from(d));
+    if let Some(d) = crate::settings::pocl_cache_dir() {
+        return Some(d);
     }
-    let base = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| dirs::home_dir().map(|h| h.join(".cache")))?;
+    let base =
+        crate::settings::xdg_cache_home().or_else(|| dirs::home_dir().map(|h| h.join(".cache")))?;
     Some(base.join("pocl").join("kcache"))
 }
 

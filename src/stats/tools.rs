@@ -5,8 +5,8 @@ use std::process::Command;
 
 /// The full path of an executable on PATH, if there is one.
 pub fn which(name: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
+    crate::settings::path_dirs()
+        .into_iter()
         .map(|d| d.join(name))
         .find(|p| is_executable(p))
 }

@@ -40,16 +40,16 @@ pub fn default_plan(gpu: &Gpu, plan: VcPlan, opts: VcOptions) -> Result<Chosen> 
 }
 
 /// The options of a request that leaves the schedule to the device (no algorithm, radix,
-/// coefficients or fused shape given): [`super::request::Request::options`] of an open request
-/// (fused passes, the paper's coefficient placement, the forward transform). Note that
-/// `VcOptions::default()` is the paper's CT instead (issue 28: `tune` timed that 12-pass plan
-/// at 3^12 as "the default", 4× slower than the fused plan `vc` runs).
+/// coefficients or fused shape given), as `Request::options` gives them for an open request
+/// (`cli::tune`'s tests compare the two): fused passes, the paper's coefficient placement,
+/// the forward transform. `VcOptions::default()` is the paper's CT instead (issue 28: `tune`
+/// timed that 12-pass plan at 3^12 as "the default", 4× slower than the fused plan `vc` runs).
 pub fn open_options(precision: Precision) -> VcOptions {
-    super::request::Request {
+    VcOptions {
+        algorithm: Algorithm::Fused,
         precision,
-        ..super::request::Request::new(2)
+        ..VcOptions::default()
     }
-    .options()
 }
 
 /// The plan `vc --p P --n N` runs on `gpu` without wisdom and without flags: [`rule_plan`] of

@@ -133,3 +133,15 @@ fn device_limit_pays(gpu: &Gpu, plan: &VcPlan) -> bool {
 /// the same pass count, before a default plan takes it: the model's spread. On the H100 the
 /// same-pass schedules of 11–16, equal in the model, ran 2–3% slower with 1024 work-items.
 const DEVICE_WG_MIN_GAIN: f64 = 0.1;
+
+impl ScheduleKnobs {
+    /// The schedule's part of `knobs`.
+    pub fn of(knobs: &Knobs) -> ScheduleKnobs {
+        ScheduleKnobs {
+            lane_blocks: knobs.lane_blocks,
+            per_item: knobs.per_item,
+            per_item_split: knobs.per_item_split,
+            real_bins: knobs.real_bins,
+        }
+    }
+}

@@ -22,6 +22,7 @@ pub mod plan;
 pub mod real;
 pub mod report;
 pub mod request;
+pub mod route;
 pub mod rows;
 pub mod schedule;
 pub mod setup_report;

@@ -1,6 +1,6 @@
 //! What to compute: a validated, plain-data description of one VC transform.
 
-pub use super::half_edge::{HalfEdge, HalfEdges};
+use super::storage::HalfStorage;
 use crate::error::{JitError, Result};
 use crate::transform::{checked_pow, kebab_names, Direction, Norm, Precision};
 use serde::Serialize;
@@ -170,7 +170,7 @@ pub struct VcPlan {
     pub half_edges: Option<HalfEdges>,
     /// 16-bit storage of every buffer, computed in f32 (see [`VcPlan::with_half`]).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub half: Option<crate::vc::storage::HalfStorage>,
+    pub half: Option<HalfStorage>,
 }
 
 /// CPU-shaped Cooley-Tukey passes (see [`VcPlan::with_ct_lanes`]).
@@ -341,7 +341,7 @@ impl VcPlan {
                 self.algorithm, self.coeffs
             )));
         }
-        if cg && !crate::vc::schedule::vector_lanes(lanes) {
+        if cg && !vector_lanes(lanes) {
             return Err(JitError::invalid(format!(
                 "cg lanes {lanes}: the CPU-shaped cg kernel computes 2, 4 or 8 butterflies a work-item"
             )));
@@ -495,95 +495,93 @@ impl VcPlan {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// How the first pass of a batched fused plan reads, or its last pass writes, the B·h
+/// transforms of p^n points that are the h = p//2 + 1 bins of B real-input half spectra
+/// (`vc::real`): transform b·h + k is bin k of spectrum b.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HalfEdge {
+    /// Element e of transform b·h + k at (b·N + e)·h + k: numpy's rfftn rows (B, …, h).
+    Rows {
+        /// Bins a row, h.
+        h: u32,
+    },
+    /// Input only, forward: element e of transform b·h + k is bin k of the real DFT of the p
+    /// reals of row b·N + e (at (b·N + e)·p + j), times `scale`: the real digit done on load.
+    Reals {
+        /// Bins a row, h.
+        h: u32,
+        /// Factor of the loaded values (the real transform's norm).
+        scale: f64,
+    },
+}
 
-    #[test]
-    fn auto_layout_stages_whole_sector_runs_only() {
-        // complex64: 4^1 · 8 = 32 bytes, 2^3 · 8 = 64: staged; 3^2 · 8 = 72: in place.
-        assert_eq!(FusedLayout::Auto.resolve(4, 1, 8), FusedLayout::Staged);
-        assert_eq!(FusedLayout::Auto.resolve(2, 3, 8), FusedLayout::Staged);
-        assert_eq!(FusedLayout::Auto.resolve(3, 2, 8), FusedLayout::Inplace);
-        assert_eq!(FusedLayout::Auto.resolve(5, 1, 16), FusedLayout::Inplace);
-        assert_eq!(FusedLayout::Rotate.resolve(4, 1, 8), FusedLayout::Rotate);
-    }
-
-    #[test]
-    fn validation_messages() {
-        let e = VcPlan::new(1, 3, VcOptions::default())
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("p ≥ 2"), "{e}");
-        let e = VcPlan::new(3, 0, VcOptions::default())
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("n ≥ 1"), "{e}");
-        let e = VcPlan::new(3, 41, VcOptions::default())
-            .unwrap_err()
-            .to_string();
-        assert!(
-            e.contains("overflows 64 bits") && e.contains("at most 40"),
-            "{e}"
-        );
-        let opts = VcOptions {
-            radix: Some(6),
-            ..Default::default()
-        };
-        let e = VcPlan::new(3, 4, opts).unwrap_err().to_string();
-        assert!(
-            e.contains("not a power of p = 3") && e.contains("3, 9, 27, 81"),
-            "{e}"
-        );
-        let opts = VcOptions {
-            radix: Some(27),
-            ..Default::default()
-        };
-        let e = VcPlan::new(3, 2, opts).unwrap_err().to_string();
-        assert!(e.contains("n = 2"), "{e}");
-    }
-
-    #[test]
-    fn defaults_and_scale() -> crate::Result<()> {
-        let p = VcPlan::new(3, 4, VcOptions::default())?;
-        assert_eq!(
-            (p.len, p.radix, p.digits_per_pass, p.norm),
-            (81, 3, 1, Norm::None)
-        );
-        let inv = VcOptions {
-            direction: Direction::Inverse,
-            ..Default::default()
-        };
-        let p = VcPlan::new(2, 3, inv)?;
-        assert_eq!(p.norm, Norm::Full);
-        assert_eq!(p.scale(), 0.125);
-        assert_eq!(log_exact(4, 64), Some(3));
-        assert_eq!(log_exact(4, 32), None);
-        Ok(())
-    }
-
-    #[test]
-    fn top_digits_only() -> crate::Result<()> {
-        let ct = VcOptions {
-            radix: Some(27),
-            norm: Some(Norm::Full),
-            ..VcOptions::default()
-        };
-        let p = VcPlan::new(3, 5, ct)?.with_top_digits(2)?;
-        assert_eq!((p.transformed_digits(), p.radix, p.len), (2, 9, 243));
-        assert_eq!(p.scale(), 1.0 / 9.0);
-        let s = crate::vc::Schedule::for_plan(&p);
-        assert_eq!(s.passes.len(), 1);
-        assert!(matches!(
-            s.passes[0].kind,
-            crate::vc::schedule::PassKind::Ct { dist: 27 }
-        ));
-        let fused = VcOptions {
-            algorithm: Algorithm::Fused,
-            ..VcOptions::default()
-        };
-        assert!(VcPlan::new(3, 5, fused)?.with_top_digits(2).is_err());
-        assert!(VcPlan::new(3, 5, ct)?.with_top_digits(6).is_err());
-        Ok(())
+impl HalfEdge {
+    /// Bins a row, h.
+    pub fn h(&self) -> u32 {
+        match *self {
+            HalfEdge::Rows { h } | HalfEdge::Reals { h, .. } => h,
+        }
     }
 }
+
+/// The ends of a real run's fused passes: where the first pass reads, where the last writes
+/// (`None`: one transform after another).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct HalfEdges {
+    /// The first pass's input.
+    pub input: Option<HalfEdge>,
+    /// The last pass's output (`Rows` only).
+    pub output: Option<HalfEdge>,
+}
+
+/// Whether `lanes` butterflies fill one OpenCL vector of split planes (2 · lanes ≤ 16 slots):
+/// the schedule decides which passes take SIMD lanes, the CPU kernels emit them.
+pub fn vector_lanes(lanes: u32) -> bool {
+    matches!(lanes, 2 | 4 | 8)
+}
+
+impl VcPlan {
+    /// The same plan storing every buffer in `half` (computed in f32): needs f32 arithmetic,
+    /// complex input (no truth vectors) and the plain spectrum out; CPU-shaped lanes go (their
+    /// vector loads are f32 rows). `None` leaves the plan as it is.
+    pub fn with_half(mut self, half: Option<HalfStorage>) -> Result<VcPlan> {
+        let Some(h) = half else { return Ok(self) };
+        let refuse = |what: &str| {
+            Err(JitError::invalid(format!(
+                "--precision {h} stores complex values in 16 bits and computes in f32: {what}"
+            )))
+        };
+        if self.precision != Precision::F32 {
+            return refuse("the plan must compute in f32");
+        }
+        if self.truth.is_some() || self.output != SpectrumOutput::Write {
+            return refuse("truth-vector input and spectral reductions are not available with it");
+        }
+        if self.half_edges.is_some() {
+            return refuse("the real path's fused ends are not available with it");
+        }
+        self.ct_lanes = None;
+        self.half = Some(h);
+        Ok(self)
+    }
+
+    /// Bytes one stored complex value takes: 4 for half storage, else the precision's.
+    pub fn stored_complex_bytes(&self) -> u64 {
+        match self.half {
+            Some(_) => 4,
+            None => self.precision.complex_bytes(),
+        }
+    }
+}
+
+/// The default `--check` tolerance of a plan: its storage's ([`HalfStorage::tolerance`]), else
+/// `by_precision`'s.
+pub fn tolerance(plan: &VcPlan, by_precision: fn(Precision) -> f64) -> f64 {
+    plan.half
+        .map_or_else(|| by_precision(plan.precision), HalfStorage::tolerance)
+}
+
+#[cfg(test)]
+#[path = "plan_tests.rs"]
+mod tests;

@@ -2,7 +2,6 @@
 //! index digits sit in the element index. The schedule records one per pass for its reads and
 //! writes; the overlapped path cuts passes into pieces along them.
 
-use crate::runtime::transfer::Rect;
 use serde::Serialize;
 
 /// The memory a unit of a pass touches: rows `r < rows`, each `[r·pitch + u·width, +width)`
@@ -15,18 +14,6 @@ pub struct RowMap {
     pub pitch: u64,
     /// Elements per row and unit.
     pub width: u64,
-}
-
-impl RowMap {
-    /// The rectangle units `[u0, u1)` touch.
-    pub fn rect(&self, u0: u64, u1: u64) -> Rect {
-        Rect {
-            start: (u0 * self.width) as usize,
-            rows: self.rows as usize,
-            pitch: self.pitch as usize,
-            len: ((u1 - u0) * self.width) as usize,
-        }
-    }
 }
 
 /// The row map of units whose index digits sit at `unit_pos` (least significant first), the

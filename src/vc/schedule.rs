@@ -3,7 +3,7 @@
 
 use super::half_edge;
 use super::plan::FusedLayout;
-use super::plan::{Algorithm, VcPlan};
+use super::plan::{vector_lanes, Algorithm, VcPlan};
 use super::rows::{row_map, RowMap};
 use crate::vc::cpu_cache;
 use crate::vc::fused::{self, FusedLimits, FusedPass, FusedRequest, Layout};
@@ -88,12 +88,6 @@ pub struct Schedule {
     pub kernels: Vec<VcKernelSpec>,
     /// The buffer that holds the result after the last pass.
     pub result: Buf,
-}
-
-/// Whether `lanes` butterflies fill one OpenCL vector of split planes (2 · lanes ≤ 16 slots):
-/// the schedule decides which passes take SIMD lanes, the CPU kernels emit them.
-pub fn vector_lanes(lanes: u32) -> bool {
-    matches!(lanes, 2 | 4 | 8)
 }
 
 /// The lanes of a CT pass of `radix` whose operands are `dist` apart, with the plan's CPU lanes
@@ -382,7 +376,7 @@ impl Schedule {
         cap: u32,
         lanes: &[FusedPass],
     ) -> Option<Vec<FusedPass>> {
-        use crate::runtime::knobs::LaneBlocks;
+        use crate::settings::LaneBlocks;
         let mode = limits.knobs.lane_blocks;
         let default = plan.fused_lanes.is_none()
             && matches!(plan.fused_layout, FusedLayout::Auto | FusedLayout::Inplace)

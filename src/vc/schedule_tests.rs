@@ -158,7 +158,7 @@ fn half_edges_on_the_ends() -> crate::Result<()> {
 /// `JITFFT_REAL_BINS=on` forces them, and the bin ends fit the work-group and local memory.
 #[test]
 fn bin_tiles_where_they_pay() -> crate::Result<()> {
-    use crate::runtime::knobs::RealBins;
+    use crate::settings::RealBins;
     use crate::vc::plan::{HalfEdge, HalfEdges};
     let real = |p: u32, n: u32, inverse: bool| -> crate::Result<VcPlan> {
         let h = p / 2 + 1;

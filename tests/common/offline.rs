@@ -1,6 +1,7 @@
 //! The offline GPU compilers' tests: run where they are installed, skip with a printed reason
 //! where not, unless `JITFFT_OFFLINE=1` (set by `.ci/run` after `tools/setup.sh
 //! --offline-compilers`) makes a missing compiler a failure.
+#![allow(clippy::disallowed_methods)] // a test harness reads and sets its own switches
 
 use jitfft::stats::offline::OfflineError;
 

@@ -326,33 +326,23 @@ pub struct FusedLimits {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ScheduleKnobs {
     /// Lane blocks of default in-place schedules (`JITFFT_LANE_BLOCKS`).
-    pub lane_blocks: crate::runtime::knobs::LaneBlocks,
+    pub lane_blocks: crate::settings::LaneBlocks,
     /// The per-function bentness kernel's work-group (`JITFFT_PER_ITEM`; `Some(0)`: off).
     pub per_item: Option<u64>,
     /// That kernel split over p work-items, R functions a group (`JITFFT_PER_ITEM=split:R`).
     pub per_item_split: Option<u64>,
     /// A real run's end passes with all h bins of their rows (`JITFFT_REAL_BINS`).
-    pub real_bins: crate::runtime::knobs::RealBins,
+    pub real_bins: crate::settings::RealBins,
 }
 
 impl ScheduleKnobs {
     /// No switch set.
     pub const DEFAULT: ScheduleKnobs = ScheduleKnobs {
-        lane_blocks: crate::runtime::knobs::LaneBlocks::Auto,
+        lane_blocks: crate::settings::LaneBlocks::Auto,
         per_item: None,
         per_item_split: None,
-        real_bins: crate::runtime::knobs::RealBins::Auto,
+        real_bins: crate::settings::RealBins::Auto,
     };
-
-    /// The schedule's part of `knobs`.
-    pub fn of(knobs: &crate::runtime::Knobs) -> ScheduleKnobs {
-        ScheduleKnobs {
-            lane_blocks: knobs.lane_blocks,
-            per_item: knobs.per_item,
-            per_item_split: knobs.per_item_split,
-            real_bins: knobs.real_bins,
-        }
-    }
 }
 
 /// A map of the local exchange buffer's element indices.

@@ -14,7 +14,7 @@ use super::ct_cg::{emit_codelets, VcKernelSpec};
 use crate::clgen::{real_literal, Writer};
 use crate::transform::Precision;
 
-pub use crate::vc::schedule::vector_lanes;
+pub use crate::vc::plan::vector_lanes;
 
 /// The types and load/store helpers of `lanes`-slot complex vectors (emitted once a program).
 pub(super) fn emit_types(w: &mut Writer, precision: Precision, lanes: u32, wide_index: bool) {

@@ -1,6 +1,7 @@
 //! The schedule's launches with their arguments and the memory their units touch: what the
 //! overlap plan splits into pieces.
 
+use crate::runtime::transfer::Rect;
 use crate::runtime::{Arg, KernelHandle};
 use crate::vc::execute::{Buffers, Real, LOCAL_SIZE};
 use crate::vc::plan::SpectrumOutput;
@@ -144,6 +145,19 @@ impl CompiledVc {
                 }
             })
             .collect()
+    }
+}
+
+/// The executor's side of a row map: its transfer rectangles.
+impl RowMap {
+    /// The rectangle units `[u0, u1)` touch.
+    pub fn rect(&self, u0: u64, u1: u64) -> Rect {
+        Rect {
+            start: (u0 * self.width) as usize,
+            rows: self.rows as usize,
+            pitch: self.pitch as usize,
+            len: ((u1 - u0) * self.width) as usize,
+        }
     }
 }
 

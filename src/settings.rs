@@ -1,8 +1,10 @@
-//! The `JITFFT_*` environment switches read by the library, one function each (the program
-//! cache's `JITFFT_CACHE_DIR`, `JITFFT_NO_CACHE` and `JITFFT_DUMP_DIR` are used by
-//! [`super::build`]).
+//! The environment as the library reads it: every variable one function here, the only
+//! module of the library that calls `std::env::var` (clippy's `disallowed-methods` elsewhere;
+//! the CLI reads its own). `runtime::Knobs` gathers the switches a run carries; the program
+//! cache's `JITFFT_CACHE_DIR`, `JITFFT_NO_CACHE` and `JITFFT_DUMP_DIR` are read by
+//! `runtime::build`. Plain data and std only: the planning layer may name the switches' types.
+#![allow(clippy::disallowed_methods)]
 
-pub use super::knobs::{KernelWg, LaneBlocks, RealBins};
 use std::path::PathBuf;
 
 /// `JITFFT_DEVICE`: the device to use when `--device` is not given (index, name substring,
@@ -220,4 +222,86 @@ pub fn truth_chunk() -> Option<u64> {
 /// (an A/B of the two mechanisms); unset or any other value: the library chooses.
 pub fn stream_host_staged() -> bool {
     std::env::var("JITFFT_STREAM_HOST").is_ok_and(|v| v == "staged")
+}
+
+/// `JITFFT_MUL_WISDOM`: the `mul` tuner's wisdom file, instead of the default.
+pub fn mul_wisdom() -> Option<PathBuf> {
+    std::env::var_os("JITFFT_MUL_WISDOM").map(PathBuf::from)
+}
+
+/// `JITFFT_OCL_HOME`: where `tools/setup.sh --intel` unpacked Intel's CPU runtime wheels.
+pub fn ocl_home() -> Option<PathBuf> {
+    std::env::var_os("JITFFT_OCL_HOME").map(PathBuf::from)
+}
+
+/// The folders of `LD_LIBRARY_PATH` (the OpenCL loader's search path).
+pub fn ld_library_path() -> Vec<PathBuf> {
+    std::env::var_os("LD_LIBRARY_PATH")
+        .map(|v| std::env::split_paths(&v).collect())
+        .unwrap_or_default()
+}
+
+/// The folders of `PATH` (where external tools are found).
+pub fn path_dirs() -> Vec<PathBuf> {
+    std::env::var_os("PATH")
+        .map(|v| std::env::split_paths(&v).collect())
+        .unwrap_or_default()
+}
+
+/// `POCL_CACHE_DIR`: PoCL's kernel cache, where set.
+pub fn pocl_cache_dir() -> Option<PathBuf> {
+    std::env::var_os("POCL_CACHE_DIR").map(PathBuf::from)
+}
+
+/// `XDG_CACHE_HOME`: the user's cache folder, where set.
+pub fn xdg_cache_home() -> Option<PathBuf> {
+    std::env::var_os("XDG_CACHE_HOME").map(PathBuf::from)
+}
+
+/// `JITFFT_MPI_FAIL_RANK` and `JITFFT_MPI_FAIL_STAGE` (default `build`): the rank and stage of
+/// an injected failure (a test hook of `mpi`), when the rank is set.
+pub fn mpi_fail() -> Option<(String, String)> {
+    let rank = std::env::var("JITFFT_MPI_FAIL_RANK").ok()?;
+    let stage = std::env::var("JITFFT_MPI_FAIL_STAGE").unwrap_or_else(|_| "build".into());
+    Some((rank, stage))
+}
+
+/// Which work-group limit fused schedules take (`JITFFT_KERNEL_WG`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KernelWg {
+    /// Unset or `auto`: the reported limit, the device maximum where measured to pay
+    /// (`vc::execute::fused_limits_for_plan`).
+    Auto,
+    /// `device`: the device's work-group maximum although the kernel query reports less
+    /// (NVIDIA's OpenCL reports 256).
+    Device,
+    /// `reported`: always the limit the kernel query reports.
+    Reported,
+}
+
+/// Whether the end passes of a real run's fused schedule hold all h bins of their rows in one
+/// work-group (`JITFFT_REAL_BINS`; `vc::half_edge`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RealBins {
+    /// Unset or `auto`: where that adds no pass to the schedule.
+    Auto,
+    /// `on`: always (smaller tiles a bin, passes added where they must be).
+    On,
+    /// `off`: one bin a work-group (the h bins of a tile in consecutive work-groups).
+    Off,
+}
+
+/// Whether default in-place fused schedules use lane blocks (`JITFFT_LANE_BLOCKS`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LaneBlocks {
+    /// Unset or `auto`: where the run-length model predicts them cheaper, arrays beyond L2.
+    Auto,
+    /// `off`: lane digits only (the A/B of the GPU sweeps).
+    Off,
+    /// `whole`: as `auto`, but exchanges never in real/imaginary halves (the A/B of halves).
+    Whole,
+    /// `on`: wherever a block schedule exists, any size; `on:L`: blocks of at most L lanes
+    /// (tests of cut blocks and work-items that step through rows on small arrays); `on:Lh`:
+    /// and exchanges in real/imaginary halves wherever a pass has two digits or more.
+    On(Option<u64>, bool),
 }
