@@ -59,6 +59,7 @@ pub mod mul;
 pub mod mvl;
 pub mod ntt;
 pub mod reference;
+pub mod report;
 pub mod routes;
 pub mod runtime;
 pub mod stats;
