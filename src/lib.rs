@@ -53,6 +53,7 @@ pub mod error;
 pub mod field;
 pub mod gfp;
 pub mod io;
+pub mod model;
 #[cfg(feature = "mpi")]
 pub mod mpi;
 pub mod mul;

@@ -134,7 +134,7 @@ pub fn wht(r: &impl serde::Serialize, device: &DeviceInfo) -> Result<Report> {
     Ok(s.into_report(Some(device), transform, plan, &["clock"]))
 }
 
-/// `ntt`.
+/// `ntt` (its `transform` from the model: [`crate::model::DeviceTransform::info`]).
 pub fn ntt(r: &crate::ntt::report::Report) -> Result<Report> {
     let mut s = Sections::of(r)?.rename("pass_ms_median", "pass_ms");
     let plan = s.gather(&[
@@ -152,23 +152,15 @@ pub fn ntt(r: &crate::ntt::report::Report) -> Result<Report> {
         "launches",
         "radices",
     ]);
-    let inverse = r.direction == "inverse";
-    let transform = TransformInfo {
-        kind: "ntt".into(),
-        shape: vec![r.n as u64],
-        precision: r.field.name.clone(),
-        direction: r.direction.to_string(),
-        norm: if inverse { "full" } else { "none" }.into(),
-    };
     Ok(s.into_report(
         Some(&r.device),
-        transform,
+        r.transform.clone(),
         plan,
         &["kernel_clock", "kernel_span_ms", "tables_ms"],
     ))
 }
 
-/// `gfp`.
+/// `gfp` (its `transform` from the model).
 pub fn gfp(r: &crate::gfp::report::Report) -> Result<Report> {
     let mut s = Sections::of(r)?;
     let plan = s.gather(&[
@@ -184,13 +176,6 @@ pub fn gfp(r: &crate::gfp::report::Report) -> Result<Report> {
         "radices",
         "stages",
     ]);
-    let transform = TransformInfo {
-        kind: "gfp".into(),
-        shape: vec![r.n],
-        precision: format!("r^{} + 1, r = {} ({} bits)", r.k, r.r, r.p_bits),
-        direction: if r.inverse { "inverse" } else { "forward" }.into(),
-        norm: if r.inverse { "full" } else { "none" }.into(),
-    };
     let times = [
         "kernel_clock",
         "kernel_span_ms",
@@ -199,7 +184,7 @@ pub fn gfp(r: &crate::gfp::report::Report) -> Result<Report> {
         "twiddle_setup_ms",
         "cpu_reference_ms",
     ];
-    Ok(s.into_report(Some(&r.device), transform, plan, &times))
+    Ok(s.into_report(Some(&r.device), r.transform.clone(), plan, &times))
 }
 
 /// `mul`: the product of two integers; the check is GMP's verdict.

@@ -11,6 +11,7 @@ pub mod export;
 pub mod families;
 mod sections;
 
+pub use crate::transform::TransformInfo;
 pub use sections::Sections;
 
 use crate::runtime::DeviceInfo;
@@ -33,21 +34,6 @@ pub struct Report {
     pub check: Option<Value>,
     /// The family's other fields, by name.
     pub details: Map<String, Value>,
-}
-
-/// What was computed, in the words every family shares.
-#[derive(Debug, Clone, Serialize)]
-pub struct TransformInfo {
-    /// The family's transform: `vc`, `rfftn`, `irfftn`, `wht`, `ntt`, `gfp`, `mul`, `bent`, …
-    pub kind: String,
-    /// The shape of one run's input (numpy order; a batch first where there is one).
-    pub shape: Vec<u64>,
-    /// Element type on the device (`f32`, `f64`, `f16`, `bf16`; exact families: their field).
-    pub precision: String,
-    /// `forward` or `inverse` (`forward` for the analyses and the product).
-    pub direction: String,
-    /// Scaling (`none`, `full`, `ortho`; exact families: `full` on the inverse).
-    pub norm: String,
 }
 
 /// The times of the timed runs (ms): the five every family has, then its own.
