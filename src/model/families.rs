@@ -11,36 +11,29 @@ use crate::transform::TransformInfo;
 use crate::vc::{VcPlan, VcTransform};
 use num_complex::Complex64;
 
-impl RunFigures for RunTimes {
-    fn kernel_ms(&self) -> f64 {
-        self.kernel_ms
-    }
-    fn upload_ms(&self) -> f64 {
-        self.upload_ms
-    }
-    fn download_ms(&self) -> f64 {
-        self.download_ms
-    }
-    fn end_to_end_ms(&self) -> f64 {
-        self.host_ms
-    }
+/// [`RunFigures`] of a family's time type: the three copies named alike, and where its host
+/// time is (`|t| f64::NAN` where the family does not time the whole run).
+macro_rules! run_figures {
+    ($t:ty, |$s:ident| $end_to_end:expr) => {
+        impl RunFigures for $t {
+            fn kernel_ms(&self) -> f64 {
+                self.kernel_ms
+            }
+            fn upload_ms(&self) -> f64 {
+                self.upload_ms
+            }
+            fn download_ms(&self) -> f64 {
+                self.download_ms
+            }
+            fn end_to_end_ms(&self) -> f64 {
+                let $s = self;
+                $end_to_end
+            }
+        }
+    };
 }
-
-impl RunFigures for GfpRunTimes {
-    fn kernel_ms(&self) -> f64 {
-        self.kernel_ms
-    }
-    fn upload_ms(&self) -> f64 {
-        self.upload_ms
-    }
-    fn download_ms(&self) -> f64 {
-        self.download_ms
-    }
-    /// The GFP run does not time itself on the host.
-    fn end_to_end_ms(&self) -> f64 {
-        f64::NAN
-    }
-}
+run_figures!(RunTimes, |t| t.host_ms);
+run_figures!(GfpRunTimes, |_t| f64::NAN);
 
 /// (p, …, p) for each of a batch's transforms (no batch axis for one).
 fn vc_shape(p: u32, n: u32, batch: u64) -> Vec<u64> {
