@@ -53,12 +53,14 @@ pub mod error;
 pub mod field;
 pub mod gfp;
 pub mod io;
+pub mod model;
 #[cfg(feature = "mpi")]
 pub mod mpi;
 pub mod mul;
 pub mod mvl;
 pub mod ntt;
 pub mod reference;
+pub mod report;
 pub mod routes;
 pub mod runtime;
 pub mod settings;

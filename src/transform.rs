@@ -77,6 +77,21 @@ kebab_names!(Precision, "precision", { F32 => "f32", F64 => "f64" });
 kebab_names!(Direction, "direction", { Forward => "forward", Inverse => "inverse" });
 kebab_names!(Norm, "norm", { None => "none", Full => "full", Ortho => "ortho" });
 
+/// What was computed, in the words every family shares.
+#[derive(Debug, Clone, Serialize)]
+pub struct TransformInfo {
+    /// The family's transform: `vc`, `rfftn`, `irfftn`, `wht`, `ntt`, `gfp`, `mul`, `bent`, …
+    pub kind: String,
+    /// The shape of one run's input (numpy order; a batch first where there is one).
+    pub shape: Vec<u64>,
+    /// Element type on the device (`f32`, `f64`, `f16`, `bf16`; exact families: their field).
+    pub precision: String,
+    /// `forward` or `inverse` (`forward` for the analyses and the product).
+    pub direction: String,
+    /// Scaling (`none`, `full`, `ortho`; exact families: `full` on the inverse).
+    pub norm: String,
+}
+
 /// p^e, or None on overflow.
 pub fn checked_pow(p: u64, e: u32) -> Option<u64> {
     let mut acc: u64 = 1;

@@ -132,7 +132,7 @@ fn gfp_and_ntt_output_dash_write_the_values_to_stdout() {
     assert!(vals.iter().all(|v| *v < 101), "values in Z/101: {vals:?}");
     let report = json(&o.stderr);
     assert_eq!(report["check"]["ok"], true);
-    assert_eq!(report["log_n"], 2);
+    assert_eq!(report["plan"]["log_n"], 2);
 
     let out = jitfft()
         .args(["ntt", "--field", "goldilocks", "--n", "3", "--seed", "3"])
@@ -203,7 +203,7 @@ fn field_transform_sizes_by_n_or_size() {
             .args(ntt)
             .assert()
             .success();
-        assert_eq!(json(&out.get_output().stdout)["n"], 16, "{ntt:?}");
+        assert_eq!(json(&out.get_output().stdout)["plan"]["n"], 16, "{ntt:?}");
         let out = jitfft()
             .args([
                 "gfp", "--r", "10", "--k", "2", "--seed", "1", "--repeat", "1", "--json",
@@ -211,7 +211,7 @@ fn field_transform_sizes_by_n_or_size() {
             .args(gfp)
             .assert()
             .success();
-        assert_eq!(json(&out.get_output().stdout)["n"], 4, "{gfp:?}");
+        assert_eq!(json(&out.get_output().stdout)["plan"]["n"], 4, "{gfp:?}");
     }
     jitfft()
         .args(["ntt", "--field", "babybear", "--size", "12"])

@@ -103,15 +103,30 @@ fn json_reports_field_root_and_stage_times() {
         .stdout
         .clone();
     let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
-    assert_eq!(v["p_bits"], 505);
-    assert_eq!(v["two_adicity"], 272);
-    assert_eq!(v["n"], 256);
-    assert_eq!(v["radices"], "16×16");
-    assert!(v["omega_n"].as_str().unwrap().len() > 100);
+    assert_eq!(v["plan"]["p_bits"], 505);
+    assert_eq!(v["plan"]["two_adicity"], 272);
+    assert_eq!(v["plan"]["n"], 256);
+    assert_eq!(v["plan"]["radices"], "16×16");
+    assert!(v["plan"]["omega_n"].as_str().unwrap().len() > 100);
     assert_eq!(v["check"]["mismatches"], 0);
-    assert!(v["per_stage"]["base_dft_ms"]["median"].as_f64().unwrap() > 0.0);
-    assert!(v["per_stage"]["twiddle_ms"]["median"].as_f64().unwrap() > 0.0);
-    assert!(v["per_stage"]["permutation_ms"]["median"].as_f64().unwrap() > 0.0);
+    assert!(
+        v["timing"]["per_stage"]["base_dft_ms"]["median"]
+            .as_f64()
+            .unwrap()
+            > 0.0
+    );
+    assert!(
+        v["timing"]["per_stage"]["twiddle_ms"]["median"]
+            .as_f64()
+            .unwrap()
+            > 0.0
+    );
+    assert!(
+        v["timing"]["per_stage"]["permutation_ms"]["median"]
+            .as_f64()
+            .unwrap()
+            > 0.0
+    );
 }
 
 #[test]

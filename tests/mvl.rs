@@ -364,10 +364,13 @@ fn mvl_commands() {
         .success();
     let j: serde_json::Value = serde_json::from_slice(&a.get_output().stdout).unwrap();
     assert_eq!(
-        (j["functions"].as_u64(), j["bent_count"].as_u64()),
+        (
+            j["plan"]["functions"].as_u64(),
+            j["details"]["bent_count"].as_u64()
+        ),
         (Some(3), Some(1))
     );
-    assert_eq!(j["exact"], true);
+    assert_eq!(j["details"]["exact"], true);
     let v = parse_npy(&std::fs::read(&verdicts).unwrap()).unwrap();
     assert_eq!(
         (v.descr.as_str(), v.data),

@@ -349,7 +349,7 @@ fn cli_load_modes() {
             .success();
         let rep: serde_json::Value = serde_json::from_slice(&res.get_output().stdout).unwrap();
         assert_eq!(
-            rep["bent_count"].as_u64(),
+            rep["details"]["bent_count"].as_u64(),
             Some(b as u64 / 2),
             "{load}: {rep}"
         );

@@ -45,10 +45,14 @@ fn rusticl_f32_checks_and_labelled_host_timing() {
     }
     let out = jit("vc --p 3 --n 5 --json").success();
     let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-    assert_eq!(v["kernel_clock"], "host-wall-clock");
-    assert!(v["kernel_ms"]["median"].as_f64().unwrap() > 0.0);
-    assert!(v["upload_ms"]["median"].is_null(), "{}", v["upload_ms"]);
-    assert_eq!(v["pass_ms"].as_array().unwrap().len(), 0);
+    assert_eq!(v["timing"]["kernel_clock"], "host-wall-clock");
+    assert!(v["timing"]["kernel_ms"]["median"].as_f64().unwrap() > 0.0);
+    assert!(
+        v["timing"]["upload_ms"]["median"].is_null(),
+        "{}",
+        v["timing"]["upload_ms"]
+    );
+    assert_eq!(v["timing"]["pass_ms"].as_array().unwrap().len(), 0);
     eprintln!("fp64 skipped: llvmpipe has no cl_khr_fp64 (checking that f64 is refused clearly)");
     let out = jit("vc --p 3 --n 4 --precision f64").failure();
     let err = String::from_utf8_lossy(&out.get_output().stderr);

@@ -139,10 +139,10 @@ fn json_report_and_complex64_output() {
         .success();
     let v: serde_json::Value = serde_json::from_slice(&a.get_output().stdout).unwrap();
     assert_eq!(v["plan"]["len"], 64);
-    assert_eq!(v["radices"], "16·4");
+    assert_eq!(v["details"]["radices"], "16·4");
     assert!(v["check"]["rel_l2"].as_f64().unwrap() < 1e-5);
-    assert!(v["kernel_ms"]["median"].as_f64().unwrap() > 0.0);
-    assert_eq!(v["seed"], 3);
+    assert!(v["timing"]["kernel_ms"]["median"].as_f64().unwrap() > 0.0);
+    assert_eq!(v["details"]["seed"], 3);
     assert_eq!(
         parse_npy(&std::fs::read(&out).unwrap()).unwrap().descr,
         "<c8"
@@ -242,8 +242,8 @@ fn bent_detects_bent_and_not_bent() {
         .assert()
         .success();
     let j: serde_json::Value = serde_json::from_slice(&a.get_output().stdout).unwrap();
-    assert_eq!(j["bent"], true);
-    assert!((j["expected_magnitude"].as_f64().unwrap() - 25.0).abs() < 1e-12);
+    assert_eq!(j["details"]["bent"], true);
+    assert!((j["plan"]["expected_magnitude"].as_f64().unwrap() - 25.0).abs() < 1e-12);
     // p ≡ 2 (mod 4) and odd n: no bent function exists (odd p has them: x² over GF(3)).
     let odd = write(dir.path(), "odd.txt", b"0 1 1 0 1 0 0 1");
     fails_with(

@@ -33,7 +33,7 @@ fn overlap_json_reports_floor_and_ratio() {
     let mut args = FUSED_2PASS.to_vec();
     args.extend(["--overlap", "--chunks", "3", "--check"]);
     let r = json(&args);
-    let o = &r["overlap"];
+    let o = &r["details"]["overlap"];
     assert_eq!(o["chunks"], 3);
     assert!(o["max_chunks"].as_u64().unwrap() >= 3);
     assert_eq!(o["bytes"], 6561 * 8);
@@ -53,10 +53,10 @@ fn overlap_json_reports_floor_and_ratio() {
     assert_eq!(o["events_ms"]["count"], 2);
     assert!(r["check"]["rel_l2"].as_f64().unwrap() < 2e-6);
     // The plain figures are there too (transfers summed over pieces).
-    assert_eq!(r["pass_ms"].as_array().unwrap().len(), 2);
+    assert_eq!(r["timing"]["pass_ms"].as_array().unwrap().len(), 2);
     // Without --overlap there is no overlap section.
     let plain = json(FUSED_2PASS);
-    assert!(plain["overlap"].is_null());
+    assert!(plain["details"]["overlap"].is_null());
 }
 
 #[test]
@@ -89,7 +89,7 @@ fn overlap_text_and_default_chunks() {
         "1",
         "--overlap",
     ]);
-    assert_eq!(r["overlap"]["chunks"], 1);
+    assert_eq!(r["details"]["overlap"]["chunks"], 1);
 }
 
 #[test]

@@ -61,7 +61,7 @@ fn explore_tune_and_wisdom() {
             .success();
         let r: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
         assert!(
-            r["tuned"].is_string(),
+            r["details"]["tuned"].is_string(),
             "vc did not use the wisdom entry {entry}"
         );
         assert!(r["check"]["rel_l2"].as_f64().unwrap() < 1e-5);
@@ -73,7 +73,7 @@ fn explore_tune_and_wisdom() {
         .assert()
         .success();
     let r: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-    assert!(r["tuned"].is_null());
+    assert!(r["details"]["tuned"].is_null());
     assert_eq!(r["plan"]["algorithm"], "ct");
 
     std::fs::write(&wisdom, "{not json").unwrap();
@@ -192,7 +192,11 @@ fn tune_never_stores_a_plan_slower_than_the_default_under_vc() {
             .assert()
             .success();
         let r: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-        assert_eq!(r["tuned"].is_string(), v["stored"].is_u64(), "{r}");
+        assert_eq!(
+            r["details"]["tuned"].is_string(),
+            v["stored"].is_u64(),
+            "{r}"
+        );
     }
 }
 
@@ -212,7 +216,7 @@ fn setup_is_what_vc_runs(t: &serde_json::Value, p: &str, n: &str, no_wisdom: &st
         .assert()
         .success();
     let r: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-    let vc = &r["setup"];
+    let vc = &r["details"]["setup"];
     let default = &v["default"]["setup"];
     for key in [
         "algorithm",
@@ -329,12 +333,17 @@ fn explore_and_tune_real() {
         serde_json::from_slice(&out.get_output().stdout).unwrap()
     };
     let r = run(&[]);
-    assert!(r["tuned"].as_str().is_some_and(|l| l.contains("cg")), "{r}");
+    assert!(
+        r["details"]["tuned"]
+            .as_str()
+            .is_some_and(|l| l.contains("cg")),
+        "{r}"
+    );
     assert!(r["check"]["ok"].as_bool().unwrap(), "{r}");
-    let kernels = r["transform"]["kernels"].to_string();
+    let kernels = r["plan"]["kernels"].to_string();
     assert!(kernels.contains("cg"), "{kernels}");
     let r = run(&["--algo", "ct"]);
-    assert!(r["tuned"].is_null(), "{r}");
+    assert!(r["details"]["tuned"].is_null(), "{r}");
 
     jitfft()
         .args(["tune", "vc", "--real", "--p", "3", "--n", "1"])

@@ -41,7 +41,7 @@ fn json_file_runs_report_the_disk_floor_beside_the_run() {
         }
         let out = c.assert().success();
         let r: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-        let d = &r["disk_floor"];
+        let d = &r["details"]["disk_floor"];
         let bytes = std::fs::metadata(&y).unwrap().len();
         assert_eq!(d["bytes"].as_u64(), Some(bytes), "{route}: {d}");
         let (w, rd, fl) = (
@@ -73,7 +73,7 @@ fn json_file_runs_report_the_disk_floor_beside_the_run() {
         .assert()
         .success();
     let r: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-    assert!(r["disk_floor"].is_null());
+    assert!(r["details"]["disk_floor"].is_null());
 }
 
 #[test]
@@ -122,20 +122,29 @@ fn streamed_file_runs_read_the_input_in_the_first_pass_bit_identically() {
         (r, std::fs::read(&y).unwrap())
     };
     let (r, fast) = run("y.npy", &[], "on");
-    assert_eq!(r["host_setup"]["input_in_first_pass"], true, "{r}");
-    assert!(r["passes"].as_array().unwrap().len() >= 2, "{r}");
-    assert!(r["passes"][0]["chunks"].as_u64().unwrap() > 2, "{r}");
+    assert_eq!(
+        r["details"]["host_setup"]["input_in_first_pass"], true,
+        "{r}"
+    );
+    assert!(r["details"]["passes"].as_array().unwrap().len() >= 2, "{r}");
+    assert!(
+        r["details"]["passes"][0]["chunks"].as_u64().unwrap() > 2,
+        "{r}"
+    );
     for k in ["build_ms", "floor_ms", "release_ms"] {
-        assert!(r["host_setup"][k].as_f64().unwrap() >= 0.0, "{k}: {r}");
+        assert!(
+            r["details"]["host_setup"][k].as_f64().unwrap() >= 0.0,
+            "{k}: {r}"
+        );
     }
     // --check keeps the input: read into the host array first, the same passes after.
     let (c, slow) = run("z.npy", &["--check"], "on");
-    assert_eq!(c["host_setup"]["input_in_first_pass"], false);
+    assert_eq!(c["details"]["host_setup"]["input_in_first_pass"], false);
     assert_eq!(c["check"]["ok"], true, "{c}");
     assert!(fast == slow, "the outputs differ");
     // And with the knob off (the whole file into the host array first, the A/B).
     let (o, off) = run("w.npy", &[], "off");
-    assert_eq!(o["host_setup"]["input_in_first_pass"], false);
+    assert_eq!(o["details"]["host_setup"]["input_in_first_pass"], false);
     assert!(fast == off, "the outputs differ (knob off)");
 }
 

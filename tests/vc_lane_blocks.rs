@@ -25,7 +25,7 @@ fn run(mode: &str, args: &[&str]) -> Value {
 }
 
 fn block_kernels(report: &Value) -> Vec<String> {
-    report["kernels"]
+    report["details"]["kernels"]
         .as_array()
         .expect("kernels")
         .iter()

@@ -64,8 +64,11 @@ fn native_npy_path_matches_the_general_path_bit_for_bit() {
         let mut a = args.clone();
         a.extend(["--output", fast.to_str().unwrap(), "--repeat", "2"]);
         let r = run(&a);
-        let h = &r["host_steps"];
-        assert!(r["input"].as_str().unwrap().contains("as is"), "{r}");
+        let h = &r["details"]["host_steps"];
+        assert!(
+            r["details"]["input"].as_str().unwrap().contains("as is"),
+            "{r}"
+        );
         for step in [
             "header_ms",
             "read_ms",
@@ -80,7 +83,7 @@ fn native_npy_path_matches_the_general_path_bit_for_bit() {
         }
         assert_eq!(h["runs"].as_array().unwrap().len(), 2);
         assert_eq!(h["runs"][0]["convert_in_ms"], 0.0);
-        assert_eq!(r["overlap"].is_object(), overlap);
+        assert_eq!(r["details"]["overlap"].is_object(), overlap);
         // --check needs the data on the host: the general path, same plan.
         let mut a = args.clone();
         a.extend([
@@ -91,7 +94,7 @@ fn native_npy_path_matches_the_general_path_bit_for_bit() {
             "1",
         ]);
         let g = run(&a);
-        assert!(g["host_steps"].is_null());
+        assert!(g["details"]["host_steps"].is_null());
         assert_eq!(r["plan"], g["plan"]);
         let (fs, fd, fv) = values(&fast);
         let (gs, gd, gv) = values(&slow);
@@ -109,7 +112,9 @@ fn native_npy_path_matches_the_general_path_bit_for_bit() {
                 .assert()
                 .success();
             let r: serde_json::Value = serde_json::from_slice(&o.get_output().stdout).unwrap();
-            assert!(r["host_steps"]["runs"][0]["read_ms"].as_f64().is_some());
+            assert!(r["details"]["host_steps"]["runs"][0]["read_ms"]
+                .as_f64()
+                .is_some());
             assert_eq!(
                 std::fs::read(&streamed).unwrap(),
                 std::fs::read(&fast).unwrap(),

@@ -169,11 +169,14 @@ fn cli_streams_real_files_round_trip() {
         .success();
     let out = String::from_utf8_lossy(&fwd.get_output().stdout).to_string();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["streamed"], true, "{out}");
-    assert_eq!(v["kind"], "rfftn");
-    assert!(v["digit"]["chunks"].as_u64().unwrap() > 1, "{out}");
+    assert_eq!(v["details"]["streamed"], true, "{out}");
+    assert_eq!(v["plan"]["kind"], "rfftn");
     assert!(
-        v["complex"]["passes"].as_array().unwrap().len() > 1,
+        v["details"]["digit"]["chunks"].as_u64().unwrap() > 1,
+        "{out}"
+    );
+    assert!(
+        v["details"]["complex"]["passes"].as_array().unwrap().len() > 1,
         "{out}"
     );
     assert_eq!(v["check"]["ok"], true);
@@ -273,7 +276,7 @@ fn streams_by_itself_where_it_does_not_fit() {
         .success();
     let out = String::from_utf8_lossy(&big.get_output().stdout).to_string();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["streamed"], true, "{out}");
+    assert_eq!(v["details"]["streamed"], true, "{out}");
     assert_eq!(v["check"]["ok"], true, "{out}");
     let err = String::from_utf8_lossy(&big.get_output().stderr).to_string();
     assert!(err.contains("vc --real --stream"), "{err}");

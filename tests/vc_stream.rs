@@ -130,7 +130,7 @@ fn cli_stream_reports_passes_against_pinned_rate() {
         .success();
     let r: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
-    let chunks: u64 = r["passes"]
+    let chunks: u64 = r["details"]["passes"]
         .as_array()
         .unwrap()
         .iter()
@@ -141,12 +141,12 @@ fn cli_stream_reports_passes_against_pinned_rate() {
         "{err}"
     );
     assert_eq!(err.matches("stream: ").count(), 10, "{err}");
-    assert_eq!(r["streamed"], true);
-    assert_eq!(r["reason"], "--stream");
+    assert_eq!(r["details"]["streamed"], true);
+    assert_eq!(r["details"]["reason"], "--stream");
     assert!(r["check"]["ok"].as_bool().unwrap());
-    let floor = r["floor"]["rate_gbs"].as_f64().unwrap();
+    let floor = r["details"]["floor"]["rate_gbs"].as_f64().unwrap();
     assert!(floor > 0.0);
-    let passes = r["passes"].as_array().unwrap();
+    let passes = r["details"]["passes"].as_array().unwrap();
     assert!(passes.len() >= 2);
     let digits: u64 = passes
         .iter()
@@ -159,10 +159,10 @@ fn cli_stream_reports_passes_against_pinned_rate() {
         assert!((p["of_pinned"].as_f64().unwrap() - rate / floor).abs() < 1e-9 * rate / floor);
         assert!(p["chunks"].as_u64().unwrap() > 1);
     }
-    assert!(r["device_bytes"].as_u64().unwrap() <= 1 << 20);
+    assert!(r["details"]["device_bytes"].as_u64().unwrap() <= 1 << 20);
     // Random input is jitfft's own array: pinned (pieces within the capped allocation
     // limit), moved by rectangle transfers, no host copies.
-    let how = r["host_array"].as_str().unwrap();
+    let how = r["details"]["host_array"].as_str().unwrap();
     assert!(
         how.starts_with("pinned (") && how.contains("rectangle"),
         "{how}"
@@ -192,20 +192,23 @@ fn cli_pinned_host_array_writes_what_gather_scatter_writes() {
     };
     let pinned = run("auto", "a.txt");
     let staged = run("staged", "b.txt");
-    let how = pinned["host_array"].as_str().unwrap();
+    let how = pinned["details"]["host_array"].as_str().unwrap();
     assert!(
         how.starts_with("pinned (") && !how.starts_with("pinned (1 "),
         "{how}"
     );
-    assert!(staged["host_array"]
+    assert!(staged["details"]["host_array"]
         .as_str()
         .unwrap()
         .contains("JITFFT_STREAM_HOST=staged"));
-    assert!(pinned["passes"].as_array().unwrap().len() >= 2);
+    assert!(pinned["details"]["passes"].as_array().unwrap().len() >= 2);
     let read = |f: &str| std::fs::read(dir.path().join(f)).unwrap();
     assert!(read("a.txt") == read("b.txt"), "outputs differ");
     let npy = run("auto", "c.npy");
-    assert!(npy["host_array"].as_str().unwrap().contains(".npy output"));
+    assert!(npy["details"]["host_array"]
+        .as_str()
+        .unwrap()
+        .contains(".npy output"));
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! spectrum to its min and max |S| (no spectrum is written). `--cpu` uses the f64 reference.
 //! `mvl::bent_run` decides and runs.
 
-use super::common::{check_output_dir, is_stdout, print_json, say, write_data};
+use super::common::{check_output_dir, is_stdout, print_report, say, write_data};
 use super::mvl::PrecisionChoice;
 use crate::mvl::bent_report::verdict_bytes;
 use crate::mvl::bent_run::{self, Classified, LoadMode, Request};
@@ -79,13 +79,17 @@ pub fn run(a: BentArgs) -> Result<()> {
     let Classified {
         verdicts,
         mut report,
+        times,
+        device,
+        precision,
     } = bent_run::run(&req, || Gpu::open(&sel))?;
     if let Some(o) = &a.output {
         write_data(o, &verdict_bytes(o, &verdicts))?;
         report.output = Some(o.display().to_string());
     }
     if a.json {
-        return print_json(&report);
+        let r = crate::report::families::bent(&report, times, device.as_ref(), &precision)?;
+        return print_report(&r);
     }
     let lines = report.lines(&a.input.display().to_string(), a.repeat);
     lines.iter().for_each(|l| say!("{l}"));

@@ -174,16 +174,23 @@ pub fn write_spectrum(path: &Path, data: &[Complex64], single: bool) -> Result<(
     write_data(path, &bytes)
 }
 
-/// Prints `report` (`--json`, else `human`), then fails with the check's verdict where it
-/// failed (the output was not written).
-pub fn print_and_conclude<R: serde::Serialize>(
-    json: bool,
+/// Prints a run's [`crate::report::Report`] as JSON (every run command's `--json`; to stderr
+/// when stdout carries data).
+pub fn print_report(report: &crate::report::Report) -> Result<()> {
+    say!("{}", crate::report::export::json(report));
+    Ok(())
+}
+
+/// Prints `report` (`--json`: as the one schema, else `human`), then fails with the check's
+/// verdict where it failed (the output was not written).
+pub fn print_and_conclude<R>(
+    json: impl FnOnce(&R) -> Result<Option<crate::report::Report>>,
     report: &R,
     human: impl FnOnce(&R),
     check: Option<&crate::vc::report::CheckReport>,
 ) -> Result<()> {
-    if json {
-        print_json(report)?;
+    if let Some(r) = json(report)? {
+        print_report(&r)?;
     } else {
         human(report);
     }

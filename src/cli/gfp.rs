@@ -1,7 +1,7 @@
 //! `jitfft gfp`: FFT over Z/pZ, p = r^k + 1, on a device; exact check against rug
 //! (`gfp::request` decides and runs).
 
-use super::common::{open_device, parse_size, print_json, say, write_data, RunFlags};
+use super::common::{open_device, parse_size, print_report, say, write_data, RunFlags};
 use crate::gfp::request::format_elements;
 use crate::gfp::{Request, Spec};
 use anyhow::{bail, Result};
@@ -91,7 +91,7 @@ pub fn run(a: GfpArgs) -> Result<()> {
         report.output = Some(path.display().to_string());
     }
     if a.run.json {
-        print_json(&report)?;
+        print_report(&crate::report::families::gfp(&report)?)?;
     } else {
         report
             .lines(&gpu.describe())

@@ -3,7 +3,7 @@
 //! and runs).
 
 use super::common::{
-    check_output_dir, info, is_stdout, open_device, print_json, report_to_stderr, say, write_data,
+    check_output_dir, info, is_stdout, open_device, print_report, report_to_stderr, say, write_data,
 };
 use crate::mul::input::to_hex;
 use crate::mul::request::{plan, read_operands, validate};
@@ -92,7 +92,7 @@ pub fn run(a: MulArgs) -> Result<()> {
     let (mut report, product) = planned.run(&gpu, &req)?;
     report.output = a.output.as_ref().map(|p| p.display().to_string());
     if a.json {
-        print_json(&report)?;
+        print_report(&crate::report::families::mul(&report, &gpu.info)?)?;
     } else {
         report.lines().iter().for_each(|l| say!("{l}"));
     }

@@ -1,7 +1,7 @@
 //! `jitfft ntt`: an NTT over an odd prime field on a device, timed by profiling events,
 //! optionally checked bit for bit against the CPU reference (`ntt::request` decides and runs).
 
-use super::common::{open_device, parse_size, print_json, say, write_data, RunFlags};
+use super::common::{open_device, parse_size, print_report, say, write_data, RunFlags};
 use super::field::FieldArgs;
 use crate::ntt::data::format_elements;
 use crate::ntt::plan::{ArithChoice, FusedKernel, NttOptions, Reduce, Twiddles};
@@ -115,7 +115,7 @@ pub fn run(a: NttArgs) -> Result<()> {
         report.output = Some(path.display().to_string());
     }
     if a.run.json {
-        print_json(&report)?;
+        print_report(&crate::report::families::ntt(&report)?)?;
     } else {
         report
             .lines(&gpu.describe())

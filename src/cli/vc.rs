@@ -364,24 +364,20 @@ pub fn run(a: VcArgs) -> Result<()> {
         b.done();
     }
     let report = report?;
+    // `--json`: the report with the host time opening the device took (a step of what the
+    // user waits for that no route sees).
     super::common::print_and_conclude(
-        a.run.json,
-        &WithOpen {
-            report: &report,
-            device_open_ms,
+        |r| {
+            a.run
+                .json
+                .then(|| crate::report::families::vc(r, &gpu.info, device_open_ms))
+                .transpose()
+                .map_err(Into::into)
         },
-        |r| say!("{}", r.report.text(&gpu.describe())),
+        &report,
+        |r| say!("{}", r.text(&gpu.describe())),
         report.check(),
     )
-}
-
-/// `--json`: the report and the host time opening the device took (a step of what the user
-/// waits for that no route sees).
-#[derive(serde::Serialize)]
-struct WithOpen<'a> {
-    #[serde(flatten)]
-    report: &'a crate::routes::VcOutcome,
-    device_open_ms: f64,
 }
 
 /// A long run's progress on stderr (streamed chunks, or MiB of an in-memory file run read and

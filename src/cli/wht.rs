@@ -2,7 +2,7 @@
 //! `scipy.linalg.hadamard(2^k) @ row`), in f32, f64 or half storage, checked against the CPU.
 
 use super::common::{
-    check_output_dir, info, is_stdout, kernel_line, ms, print_json, say, write_data, RunFlags,
+    check_output_dir, info, is_stdout, kernel_line, ms, print_report, say, write_data, RunFlags,
 };
 use crate::bench::meta::RunMeta;
 use crate::wht::file::{check_output_format, input, output_bytes, row_log};
@@ -209,7 +209,7 @@ pub fn run(a: WhtArgs) -> Result<()> {
     };
     overflow?;
     if a.run.json {
-        print_json(&report)?;
+        print_report(&crate::report::families::wht(&report, &gpu.info)?)?;
     } else {
         human(&report);
     }
@@ -272,8 +272,8 @@ fn human(r: &WhtReport) {
     }
     say!(
         "transfers: upload {}, download {}",
-        ms(r.run.upload_ms),
-        ms(r.run.download_ms)
+        ms(r.run.upload_ms.median),
+        ms(r.run.download_ms.median)
     );
     if let Some(c) = &r.check {
         say!(

@@ -189,6 +189,11 @@ impl GfpTransform {
         self.staging.release()
     }
 
+    /// Bytes of the device buffers: the two data buffers and the twiddle tables.
+    pub fn data_bytes(&self) -> u64 {
+        8 * (self.a.len() + self.b.len() + self.tw.iter().map(|t| t.len()).sum::<usize>()) as u64
+    }
+
     /// Transforms `input` (transposed layout, N·k words); returns the output and times.
     pub fn execute(&self, gpu: &Gpu, input: &[u64]) -> Result<(Vec<u64>, GfpRunTimes)> {
         let q = &gpu.queue;

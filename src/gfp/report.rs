@@ -34,6 +34,9 @@ pub struct CheckReport {
 #[derive(Debug, Clone, Serialize)]
 #[allow(missing_docs)]
 pub struct Report {
+    /// What ran, from the transform model (the `--json` report's `transform`).
+    #[serde(skip)]
+    pub transform: crate::transform::TransformInfo,
     pub device: DeviceInfo,
     pub p: String,
     pub r: u64,
@@ -82,6 +85,7 @@ impl Report {
             .map(|(i, (name, _))| (name.clone(), by_events(&|t| t.launches[i].1)))
             .collect();
         Report {
+            transform: crate::model::DeviceTransform::info(tr),
             device: gpu.info.clone(),
             p: f.p.to_string(),
             r: f.r,

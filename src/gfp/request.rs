@@ -135,8 +135,8 @@ pub fn run(gpu: &Gpu, req: &Request, prep: Prepared) -> Result<(Report, Vec<Inte
     let plan = req.spec.plan(device_limits(gpu))?;
     let tr = GfpTransform::new(gpu, &plan)?;
     let staged = f.to_transposed(x);
-    let (out, runs) =
-        crate::runtime::timing::warm_then_timed(req.repeat, || tr.execute(gpu, &staged))?;
+    let crate::model::Repeated { output: out, runs } =
+        crate::model::run_repeated(&tr, gpu, &staged, req.repeat)?;
     let y = f.from_transposed(&out, plan.n as usize)?;
     let (want, cpu_ms) = if req.check || req.cpu_reference_time {
         let t0 = Instant::now();

@@ -57,6 +57,17 @@ pub struct ClassifyReport {
 /// Median times of a classification: (kernel, upload, end to end) in ms.
 pub type ClassifyTimes = (f64, f64, f64);
 
+/// A device classification's timed runs: each figure over the runs (the report's `timing`).
+#[derive(Debug, Clone, Copy)]
+pub struct BentTimes {
+    /// Kernels of one classification.
+    pub kernel_ms: crate::runtime::Summary,
+    /// The functions' upload.
+    pub upload_ms: crate::runtime::Summary,
+    /// One classification, host wall clock.
+    pub end_to_end_ms: crate::runtime::Summary,
+}
+
 impl ClassifyReport {
     /// The report of verdicts `v` on `functions` functions; `times` and the classifier's
     /// kernels where a device ran them.

@@ -5,7 +5,7 @@
 
 use super::bent::{bent_plan_with, check_possible, classify_cpu, BentClassifier, BentVerdicts};
 use super::bent_classifier::BentSteps;
-use super::bent_report::{geometry, ClassifyReport, ClassifyTimes, KernelGeometry};
+use super::bent_report::{geometry, BentTimes, ClassifyReport, ClassifyTimes, KernelGeometry};
 use super::truth_file::TruthFile;
 use super::{default_precision, load_truth, TruthVectors};
 use crate::error::{JitError, Result};
@@ -85,6 +85,12 @@ pub struct Classified {
     pub verdicts: BentVerdicts,
     /// The report.
     pub report: ClassifyReport,
+    /// The device's timed runs (none on the CPU reference).
+    pub times: Option<BentTimes>,
+    /// The device (none on the CPU reference).
+    pub device: Option<crate::runtime::DeviceInfo>,
+    /// The spectra's precision: `f32`, `f64`, or the reference's `f64`.
+    pub precision: String,
 }
 
 /// Loads the functions, then classifies them on the CPU reference or on the device `open`
@@ -97,28 +103,55 @@ pub fn run(req: &Request, open: impl FnOnce() -> Result<Gpu>) -> Result<Classifi
         _ => unreachable!("a file is staged or loaded"),
     };
     check_possible(req.p, n)?;
-    let (verdicts, on, times, host_steps, kernels) = match (req.cpu, &input.truth) {
+    let (verdicts, on, run) = match (req.cpu, &input.truth) {
         (true, Some(truth)) => {
             let v = classify_cpu(truth)?;
-            (v, "CPU reference (f64)".to_string(), None, None, None)
+            (v, "CPU reference (f64)".to_string(), None)
         }
-        _ => on_device(&open()?, req, &input, batch, n)?,
+        _ => {
+            let gpu = open()?;
+            let (v, on, run) = on_device(&gpu, req, &input, batch, n)?;
+            (v, on, Some((run, gpu.info.clone())))
+        }
     };
-    let mut report = ClassifyReport::new(batch, &verdicts, times, kernels, on, None);
-    report.host_steps = host_steps;
-    Ok(Classified { verdicts, report })
+    let medians = run.as_ref().map(|(r, _)| {
+        let t = r.times;
+        (
+            t.kernel_ms.median,
+            t.upload_ms.median,
+            t.end_to_end_ms.median,
+        )
+    }) as Option<ClassifyTimes>;
+    let kernels = run.as_ref().map(|(r, _)| r.kernels.clone());
+    let mut report = ClassifyReport::new(batch, &verdicts, medians, kernels, on, None);
+    report.host_steps = run.as_ref().map(|(r, _)| r.host_steps.clone());
+    Ok(Classified {
+        verdicts,
+        report,
+        times: run.as_ref().map(|(r, _)| r.times),
+        precision: run
+            .as_ref()
+            .map_or("f64".to_string(), |(r, _)| r.precision.to_string()),
+        device: run.map(|(_, d)| d),
+    })
 }
 
-type DeviceRun = (
-    BentVerdicts,
-    String,
-    Option<ClassifyTimes>,
-    Option<serde_json::Value>,
-    Option<Vec<KernelGeometry>>,
-);
+/// What the device classification measured beside its verdicts.
+struct DeviceRun {
+    times: BentTimes,
+    host_steps: serde_json::Value,
+    kernels: Vec<KernelGeometry>,
+    precision: Precision,
+}
 
 /// The device classification: a warm-up where repeated, `repeat` timed runs, medians.
-fn on_device(gpu: &Gpu, req: &Request, input: &Input, batch: u64, n: u32) -> Result<DeviceRun> {
+fn on_device(
+    gpu: &Gpu,
+    req: &Request,
+    input: &Input,
+    batch: u64,
+    n: u32,
+) -> Result<(BentVerdicts, String, DeviceRun)> {
     let precision = req.precision.unwrap_or_else(|| default_precision(gpu));
     let plan = bent_plan_with(req.p, n, batch, precision, req.fused_values)?;
     let mut c = BentClassifier::with_plan(gpu, &plan)?;
@@ -126,7 +159,7 @@ fn on_device(gpu: &Gpu, req: &Request, input: &Input, batch: u64, n: u32) -> Res
         // One function's report prints its |S| range: that needs the partials.
         c = c.verdicts_on_device(gpu)?;
     }
-    let kernels = Some(geometry(&c));
+    let kernels = geometry(&c);
     let mut load_ms = input.load_ms;
     if let Some(f) = &input.staged {
         load_ms += c.stage_file(f)?;
@@ -148,7 +181,7 @@ fn on_device(gpu: &Gpu, req: &Request, input: &Input, batch: u64, n: u32) -> Res
         last = Some(v);
     }
     let sm = |f: &dyn Fn(&BentSteps) -> f64| Summary::over(&steps, f).median;
-    let host_steps = Some(serde_json::json!({
+    let host_steps = serde_json::json!({
         "source": if input.staged.is_some() { "pinned (file read into the staging)" } else { "host memory" },
         "verdicts_on": if c.on_device() { "device" } else { "host" },
         "kernel_behind_upload": c.behind_upload(),
@@ -159,15 +192,21 @@ fn on_device(gpu: &Gpu, req: &Request, input: &Input, batch: u64, n: u32) -> Res
         "partials_host_ms": sm(&|s| s.partials_host_ms),
         "verdicts_ms": sm(&|s| s.verdicts_ms),
         "total_ms": sm(&|s| s.total_ms),
-    }));
+    });
     c.release()?;
-    let med = |f: &dyn Fn(&crate::vc::RunTimes) -> f64| Summary::over(&runs, f).median;
-    let times = (
-        med(&|t| t.kernel_ms),
-        med(&|t| t.upload_ms),
-        med(&|t| t.host_ms),
-    );
+    let over = |f: &dyn Fn(&crate::vc::RunTimes) -> f64| Summary::over(&runs, f);
+    let times = BentTimes {
+        kernel_ms: over(&|t| t.kernel_ms),
+        upload_ms: over(&|t| t.upload_ms),
+        end_to_end_ms: over(&|t| t.host_ms),
+    };
     let verdicts = last.ok_or_else(|| JitError::invalid("--repeat 0: at least one run"))?;
     let on = format!("{} ({precision})", gpu.info.name);
-    Ok((verdicts, on, Some(times), host_steps, kernels))
+    let run = DeviceRun {
+        times,
+        host_steps,
+        kernels,
+        precision,
+    };
+    Ok((verdicts, on, run))
 }

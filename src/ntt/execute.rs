@@ -333,6 +333,11 @@ impl NttTransform {
         self.staging.release()
     }
 
+    /// Bytes of the two device data buffers (the twiddle tables aside).
+    pub fn data_bytes(&self) -> u64 {
+        4 * (self.a.len() + self.b.len()) as u64
+    }
+
     /// Transforms `input` (standard form, flat 64-bit limbs, N elements).
     pub fn execute(&self, gpu: &Gpu, input: &[u64]) -> Result<(Vec<u64>, RunTimes)> {
         let n64 = limbs64(self.plan.field());

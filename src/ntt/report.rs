@@ -32,6 +32,9 @@ pub struct CheckReport {
 #[derive(Debug, Clone, Serialize)]
 #[allow(missing_docs)]
 pub struct Report {
+    /// What ran, from the transform model (the `--json` report's `transform`).
+    #[serde(skip)]
+    pub transform: crate::transform::TransformInfo,
     pub device: DeviceInfo,
     pub field: FieldSummary,
     pub limb_bits: u32,
@@ -103,6 +106,7 @@ impl Report {
             .map(|i| Summary::over(runs, |r| r.pass_ms[i]).median)
             .collect();
         Report {
+            transform: crate::model::DeviceTransform::info(tr),
             device: gpu.info.clone(),
             field: plan.field().summary(),
             limb_bits: plan.mont.limb.bits(),

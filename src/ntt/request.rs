@@ -197,8 +197,8 @@ pub fn run(gpu: &Gpu, req: &Request, prep: Prepared) -> Result<(Report, Vec<u64>
         prep.plan
     };
     let tr = NttTransform::new(gpu, &plan)?;
-    let (out, runs) =
-        crate::runtime::timing::warm_then_timed(req.repeat, || tr.execute(gpu, &prep.input))?;
+    let crate::model::Repeated { output: out, runs } =
+        crate::model::run_repeated(&tr, gpu, &prep.input, req.repeat)?;
     let check = if req.check {
         Some(check_exact(&plan, &prep.input, &out)?)
     } else {

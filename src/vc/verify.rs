@@ -35,7 +35,8 @@ pub fn vc_runs(
     input: &[Complex64],
     repeat: usize,
 ) -> Result<(Vec<Complex64>, Vec<RunTimes>)> {
-    crate::runtime::timing::warm_then_timed(repeat, || tr.execute(gpu, input))
+    let r = crate::model::run_repeated(tr, gpu, input, repeat)?;
+    Ok((r.output, r.runs))
 }
 
 /// One plan timed the `vc` way.

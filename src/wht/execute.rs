@@ -38,10 +38,10 @@ pub struct WhtRun {
     pub kernel_ms: Summary,
     /// Median kernel time of each pass.
     pub pass_ms: Vec<f64>,
-    /// Median host → device upload (pinned), per run.
-    pub upload_ms: f64,
-    /// Device → host download (pinned) of the result.
-    pub download_ms: f64,
+    /// Host → device upload (pinned) of each timed run.
+    pub upload_ms: Summary,
+    /// Device → host download (pinned) of the result (once, after the last run).
+    pub download_ms: Summary,
     /// What measured the kernel times.
     pub clock: Clock,
 }
@@ -184,8 +184,8 @@ impl WhtTransform {
             bytes,
             kernel_ms: Summary::of(&kernel),
             pass_ms: per_pass.iter().map(|v| Summary::of(v).median).collect(),
-            upload_ms: Summary::of(&uploads).median,
-            download_ms,
+            upload_ms: Summary::of(&uploads),
+            download_ms: Summary::of(&[download_ms]),
             clock,
         })
     }

@@ -70,7 +70,7 @@ for round in $(seq 1 "$ROUNDS"); do
     out=()
     [ "$round" = 1 ] && [ -z "$envs" ] && out=(--output "/tmp/bent28_verdicts_$load.npy")
     res=$(env $envs timeout 120 "$BIN" bent --p 3 --input "$TRUTH" --precision f32 --load "$load" \
-      --repeat "$REPEAT" "${out[@]}" "${DEV[@]}" --json 2>> "$LOG" | tr -d '\n')
+      --repeat "$REPEAT" "${out[@]}" "${DEV[@]}" --json 2>> "$LOG" | python3 "$REPORT_FLAT")
     [ -n "$res" ] || res=null
     printf '{"variant": "%s", "env": "%s", "round": %d, "load_avg": "%s", "run": %s}\n' \
       "$label" "$envs" "$round" "$(cut -d' ' -f1 /proc/loadavg)" "$res" >> "$OUT/bent28.jsonl"
@@ -82,7 +82,7 @@ done
 FLOOR_N=15; [ "$QUICK" = 1 ] && FLOOR_N=8
 step "floor: vc --p 3 --n $FLOOR_N --precision f32 (pinned upload rate)"
 timeout 120 "$BIN" vc --p 3 --n $FLOOR_N --precision f32 --repeat 5 "${DEV[@]}" --json 2>> "$LOG" \
-  | python3 -c "import json, sys; d = json.load(sys.stdin); u = d['upload_ms']['median']; b = 8 * 3 ** $FLOOR_N
+  | python3 -c "import json, sys; d = json.load(sys.stdin); u = d['timing']['upload_ms']['median']; b = 8 * 3 ** $FLOOR_N
 print(json.dumps({'floor': 'vc complex64 upload', 'bytes': b, 'upload_ms': u, 'gbs': b / u / 1e6}))" \
   > "$OUT/floor.json" 2>> "$LOG"
 

@@ -68,7 +68,7 @@ for s in $SIZES; do
   fi
   step "default $p^$n (JITFFT_LANE_BLOCKS=$mode) ${CHECK[*]}"
   JITFFT_LANE_BLOCKS=$mode JITFFT_WISDOM=$NOWISDOM timeout 150 "$BIN" vc --p "$p" --n "$n" "${CHECK[@]}" \
-    --random 7 --repeat "$REPEAT" "${DEV[@]}" --json 2>> "$LOG" | tr -d '\n' >> "$OUT/blocks.jsonl"
+    --random 7 --repeat "$REPEAT" "${DEV[@]}" --json 2>> "$LOG" | python3 "$REPORT_FLAT" >> "$OUT/blocks.jsonl"
   echo >> "$OUT/blocks.jsonl"
   if [ "$OFF" = 0 ] || ! tail -1 "$OUT/blocks.jsonl" | grep -q -- "$ALT_WHEN"; then
     done_sizes="$done_sizes $s"
@@ -76,7 +76,7 @@ for s in $SIZES; do
   fi
   step "$ALT $p^$n"
   JITFFT_LANE_BLOCKS=$ALT JITFFT_WISDOM=$NOWISDOM timeout 120 "$BIN" vc --p "$p" --n "$n" \
-    --random 7 --repeat "$REPEAT" "${DEV[@]}" --json 2>> "$LOG" | tr -d '\n' >> "$OUT/off.jsonl"
+    --random 7 --repeat "$REPEAT" "${DEV[@]}" --json 2>> "$LOG" | python3 "$REPORT_FLAT" >> "$OUT/off.jsonl"
   echo >> "$OUT/off.jsonl"
   done_sizes="$done_sizes $s"
 done

@@ -25,7 +25,7 @@ tar czf "$OUT/dump.tar.gz" -C /tmp dump
 run() { # p n algo precision
   echo "== jitfft vc --p $1 --n $2 --algo $3 --precision $4 --check --random 12345 --device gpu" >> "$OUT/vc_check.txt"
   "$BIN" vc --p "$1" --n "$2" --algo "$3" --precision "$4" --check --random 12345 --repeat ${REPEAT:-5} --device gpu --json 2>&1 \
-    | tr -d '\n' | tee -a "$OUT/vc_check.jsonl" \
+    | python3 "$REPORT_FLAT" | tee -a "$OUT/vc_check.jsonl" \
     | python3 -c 'import json,sys; r=json.load(sys.stdin); c=r["check"]; print("kernel %.4f ms (min %.4f max %.4f), upload %.3f ms, download %.3f ms, rel L2 %.3e, max abs %.3e" % (r["kernel_ms"]["median"], r["kernel_ms"]["min"], r["kernel_ms"]["max"], r["upload_ms"]["median"], r["download_ms"]["median"], c["rel_l2"], c["max_abs"]))' >> "$OUT/vc_check.txt" 2>&1
   echo >> "$OUT/vc_check.jsonl"
 }

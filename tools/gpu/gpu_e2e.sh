@@ -41,7 +41,7 @@ run() { # label p n check(yes|no) args...
   timeout 120 $cmd > "$OUT/.last.json" 2>> "$OUT/e2e.txt"
   echo "   exit $? after $(( ($(date +%s%N) - start) / 1000000 )) ms" >> "$OUT/e2e.txt"
   local json
-  json=$(tr -d '\n' < "$OUT/.last.json"); rm -f "$OUT/.last.json"
+  json=$(python3 "$REPORT_FLAT" < "$OUT/.last.json"); rm -f "$OUT/.last.json"
   if [ -n "$json" ]; then
     python3 -c 'import json,sys; r=json.loads(sys.argv[1]); r["label"]=sys.argv[2]; print(json.dumps(r))' "$json" "$label" >> "$OUT/e2e.jsonl" 2>> "$OUT/e2e.txt"
   fi

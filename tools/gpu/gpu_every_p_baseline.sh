@@ -21,7 +21,7 @@ DEV=${DEVICE:-gpu}
 : > "$OUT/default.jsonl"
 for s in $SIZES; do
   p=${s%:*}; n=${s#*:}
-  timeout 60 "$BIN" vc --p $p --n $n --seed 7 --repeat 20 --device $DEV --json 2>"$OUT/err.txt" | tr -d '\n' >> "$OUT/default.jsonl" \
+  timeout 60 "$BIN" vc --p $p --n $n --seed 7 --repeat 20 --device $DEV --json 2>"$OUT/err.txt" | python3 "$REPORT_FLAT" >> "$OUT/default.jsonl" \
     || echo "{\"p\":$p,\"n\":$n,\"error\":\"$(tail -1 "$OUT/err.txt" | tr -d '"')\"}" >> "$OUT/default.jsonl"
   echo >> "$OUT/default.jsonl"
 done

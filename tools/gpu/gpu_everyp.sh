@@ -68,7 +68,7 @@ for s in $SIZES; do
   [ "$SECONDS" -gt $((LIMIT_S + 20)) ] && { step "time limit: defaults skipped from $s on"; break; }
   step "default: vc --p $p --n $n --check --repeat $REPEAT ${DEV[*]}"
   JITFFT_WISDOM=$NOWISDOM timeout 120 "$BIN" vc --p "$p" --n "$n" --check --random 7 \
-    --repeat "$REPEAT" "${DEV[@]}" --json 2>> "$LOG" | tr -d '\n' >> "$OUT/default.jsonl"
+    --repeat "$REPEAT" "${DEV[@]}" --json 2>> "$LOG" | python3 "$REPORT_FLAT" >> "$OUT/default.jsonl"
   echo >> "$OUT/default.jsonl"
 done
 
@@ -98,7 +98,7 @@ variant() { # variant FILE ENV=value p n
   local file=$1 env=$2 p=$3 n=$4
   step "$env vc --p $p --n $n --repeat $REPEAT_VARIANT"
   env "$env" JITFFT_WISDOM=$NOWISDOM timeout 60 "$BIN" vc --p "$p" --n "$n" --random 7 \
-    --repeat "$REPEAT_VARIANT" "${DEV[@]}" --json 2>> "$LOG" | tr -d '\n' >> "$OUT/$file"
+    --repeat "$REPEAT_VARIANT" "${DEV[@]}" --json 2>> "$LOG" | python3 "$REPORT_FLAT" >> "$OUT/$file"
   echo >> "$OUT/$file"
 }
 : > "$OUT/wgdevice.jsonl"

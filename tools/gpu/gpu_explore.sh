@@ -32,7 +32,7 @@ done
 for s in $SIZES; do
   p=${s%:*}; n=${s#*:}
   echo "== jitfft vc --p $p --n $n --check --random 7 --repeat 10 --device gpu" >> "$OUT/explore.txt"
-  "$BIN" vc --p $p --n $n --check --random 7 --repeat 10 --device gpu --json 2>> "$OUT/explore.txt" | tr -d '\n' >> "$OUT/final.jsonl"
+  "$BIN" vc --p $p --n $n --check --random 7 --repeat 10 --device gpu --json 2>> "$OUT/explore.txt" | python3 "$REPORT_FLAT" >> "$OUT/final.jsonl"
   echo >> "$OUT/final.jsonl"
   tail -1 "$OUT/final.jsonl" | python3 -c 'import json,sys; r=json.load(sys.stdin); print("  tuned %s: %d passes %s, kernel %.4f ms (min %.4f max %.4f), per pass %s, %.0f GB/s, upload %.3f ms, download %.3f ms, rel L2 %.2e, max abs %.2e" % (r["tuned"], r["passes"], r["radices"], r["kernel_ms"]["median"], r["kernel_ms"]["min"], r["kernel_ms"]["max"], " ".join("%.4f" % x for x in r["pass_ms"]), r["effective_gbs"], r["upload_ms"]["median"], r["download_ms"]["median"], r["check"]["rel_l2"], r["check"]["max_abs"]))' >> "$OUT/explore.txt" 2>&1
 done

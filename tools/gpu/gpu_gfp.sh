@@ -47,6 +47,7 @@ print("|---|---|---|---|---|---|---|---|---|---|---|---|")
 for f in sorted(glob.glob(os.path.join(out, "gfp_*.json"))):
     try:
         v = json.load(open(f))
+        v = {**v["details"], **v["timing"], **v["plan"], "check": v.get("check")} if "timing" in v else v  # the one report schema
     except Exception as e:
         print(f"| {os.path.basename(f)} | failed: {e} |"); continue
     s = v["per_stage"]; m = lambda x: f'{x["median"]:.4f}'

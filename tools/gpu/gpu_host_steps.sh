@@ -77,7 +77,7 @@ if ! skip A; then
       step "A: vc --p $T_P --n $T_N wisdom=$w (round $k)"
       printf '{"wisdom": "%s", "round": %d, "run": ' $w $k >> "$OUT/wisdom_ab.jsonl"
       JITFFT_WISDOM=$f run 60 "$BIN" vc --p $T_P --n $T_N --check --repeat "$REPEAT" "${DEV[@]}" \
-        --json | tr -d '\n' >> "$OUT/wisdom_ab.jsonl"
+        --json | python3 "$REPORT_FLAT" >> "$OUT/wisdom_ab.jsonl"
       echo "}" >> "$OUT/wisdom_ab.jsonl"
     done
   done
@@ -93,9 +93,9 @@ if ! skip B; then
     step "B: bent --p 3 ($v) --repeat $REPEAT"
     printf '{"variant": "%s", "run": ' "$v" >> "$OUT/bent.jsonl"
     if [ "$v" = default ]; then
-      run 60 "$BIN" bent --p 3 --input "$MANY" --precision f32 --repeat "$REPEAT" --output /tmp/perf28_verdicts.npy "${DEV[@]}" --json | tr -d '\n' >> "$OUT/bent.jsonl"
+      run 60 "$BIN" bent --p 3 --input "$MANY" --precision f32 --repeat "$REPEAT" --output /tmp/perf28_verdicts.npy "${DEV[@]}" --json | python3 "$REPORT_FLAT" >> "$OUT/bent.jsonl"
     else
-      JITFFT_PER_ITEM=$v run 60 "$BIN" bent --p 3 --input "$MANY" --precision f32 --repeat "$REPEAT" "${DEV[@]}" --json | tr -d '\n' >> "$OUT/bent.jsonl"
+      JITFFT_PER_ITEM=$v run 60 "$BIN" bent --p 3 --input "$MANY" --precision f32 --repeat "$REPEAT" "${DEV[@]}" --json | python3 "$REPORT_FLAT" >> "$OUT/bent.jsonl"
     fi
     echo "}" >> "$OUT/bent.jsonl"
   done
@@ -145,7 +145,7 @@ PY
     printf '{"variant": "%s", "run": ' "$v" >> "$OUT/npy_${NPY_P}_${NPY_N}.jsonl"
     t0=$(date +%s.%N)
     env "${envs[@]}" timeout 150 "$BIN" vc --p $NPY_P --input "$X" --output "$Y" --repeat 2 \
-      "${extra[@]}" "${DEV[@]}" --json 2>> "$LOG" | tr -d '\n' >> "$OUT/npy_${NPY_P}_${NPY_N}.jsonl"
+      "${extra[@]}" "${DEV[@]}" --json 2>> "$LOG" | python3 "$REPORT_FLAT" >> "$OUT/npy_${NPY_P}_${NPY_N}.jsonl"
     t1=$(date +%s.%N)
     printf ', "process_wall_s": %.3f}\n' "$(awk "BEGIN{print $t1 - $t0}")" >> "$OUT/npy_${NPY_P}_${NPY_N}.jsonl"
   done

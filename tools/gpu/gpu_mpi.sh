@@ -109,8 +109,8 @@ run() {
   [ "$left" -lt "$LIMIT" ] || left=$LIMIT
   if timeout "$left" "${MPI[@]}" -np "$np" "$BIN" vc --mpi --p "$p" --n "$n" --json "$@" \
       > "$tmp" 2>> "$OUT/errors.txt"; then
-    python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); r["label"]=sys.argv[2]; print(json.dumps(r))' \
-      "$tmp" "$label" >> "$OUT/runs.jsonl"
+    python3 -c 'import json,runpy,sys; flat=runpy.run_path(sys.argv[3])["flat"]; r=flat(json.load(open(sys.argv[1]))); r["label"]=sys.argv[2]; print(json.dumps(r))' \
+      "$tmp" "$label" "$REPORT_FLAT" >> "$OUT/runs.jsonl"
   else
     echo "   failed (status $?)" >> "$OUT/errors.txt"
   fi

@@ -55,8 +55,8 @@ run() { # label, mul args...
   echo "== $label: mul $* --check --gmp-time --json" >&2
   if timeout "$LIMIT" "$BIN" -q mul "$@" --device "$DEVICE" --check --gmp-time --repeat "$REPEAT" --json \
       > "$OUT/more/$label.json" 2> "$OUT/more/$label.err"; then
-    python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); r["label"]=sys.argv[2]; print(json.dumps(r))' \
-      "$OUT/more/$label.json" "$label" >> "$OUT/runs.jsonl"
+    python3 -c 'import json,runpy,sys; flat=runpy.run_path(sys.argv[3])["flat"]; r=flat(json.load(open(sys.argv[1]))); r["label"]=sys.argv[2]; print(json.dumps(r))' \
+      "$OUT/more/$label.json" "$label" "$REPORT_FLAT" >> "$OUT/runs.jsonl"
   else
     echo "FAILED: $label" >&2; cat "$OUT/more/$label.err" >&2; status=1
     echo "{\"label\": \"$label\", \"failed\": true}" >> "$OUT/runs.jsonl"

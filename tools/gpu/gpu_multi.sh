@@ -33,8 +33,8 @@ one() {
   local tmp
   tmp=$(mktemp)
   if timeout "$LIMIT" "$BIN" vc --json "$@" > "$tmp" 2>> "$S/errors.txt"; then
-    python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); r["label"]=sys.argv[2]; print(json.dumps(r))' \
-      "$tmp" "$label" >> "$S/runs.jsonl"
+    python3 -c 'import json,runpy,sys; flat=runpy.run_path(sys.argv[3])["flat"]; r=flat(json.load(open(sys.argv[1]))); r["label"]=sys.argv[2]; print(json.dumps(r))' \
+      "$tmp" "$label" "$REPORT_FLAT" >> "$S/runs.jsonl"
   else
     echo "   failed or timed out" >> "$S/errors.txt"
   fi
@@ -67,8 +67,8 @@ slab() {
   echo "== $label: -np $np vc --mpi $*" >> "$L/errors.txt"
   # shellcheck disable=SC2086
   timeout "$LIMIT" $MPIRUN -np "$np" "$BIN" vc --mpi --json "$@" > "$L/$label.json" 2>> "$L/errors.txt" \
-    && python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); r["label"]=sys.argv[2]; print(json.dumps(r))' \
-      "$L/$label.json" "$label" >> "$L/runs.jsonl" || echo "   failed" >> "$L/errors.txt"
+    && python3 -c 'import json,runpy,sys; flat=runpy.run_path(sys.argv[3])["flat"]; r=flat(json.load(open(sys.argv[1]))); r["label"]=sys.argv[2]; print(json.dumps(r))' \
+      "$L/$label.json" "$label" "$REPORT_FLAT" >> "$L/runs.jsonl" || echo "   failed" >> "$L/errors.txt"
 }
 if skip slab; then
   :

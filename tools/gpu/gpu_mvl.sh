@@ -44,19 +44,19 @@ python3 "$(dirname "$0")/bent_truth.py" "$BENT_B" "$MANY" >> "$LOG" 2>&1
 : > "$OUT/bent.jsonl"
 for v in "" ${VALUES_3:-}; do
   if [ -z "$v" ]; then extra=(--output /tmp/jitfft_mvl_verdicts.npy); else extra=(--fused-values "$v"); fi
-  run "$BIN" bent --p 3 --input "$MANY" --precision f32 --repeat "$REPEAT" "${extra[@]}" --json "${DEV[@]}" | tr -d '\n' >> "$OUT/bent.jsonl"
+  run "$BIN" bent --p 3 --input "$MANY" --precision f32 --repeat "$REPEAT" "${extra[@]}" --json "${DEV[@]}" | python3 "$REPORT_FLAT" >> "$OUT/bent.jsonl"
   echo " ${v:-default}" >> "$OUT/bent.jsonl"
 done
 # The one-work-item-a-function kernel's work-group size (JITFFT_PER_ITEM; `off`: the tile kernel).
 for w in ${PER_ITEM_WG:-}; do
-  JITFFT_PER_ITEM=$w run "$BIN" bent --p 3 --input "$MANY" --precision f32 --repeat "$REPEAT" --json "${DEV[@]}" | tr -d '\n' >> "$OUT/bent.jsonl"
+  JITFFT_PER_ITEM=$w run "$BIN" bent --p 3 --input "$MANY" --precision f32 --repeat "$REPEAT" --json "${DEV[@]}" | python3 "$REPORT_FLAT" >> "$OUT/bent.jsonl"
   echo " per-item=$w" >> "$OUT/bent.jsonl"
 done
 
 # (b) 3^16 from a uint8 truth vector (spectrum written) against the complex upload
 : > "$OUT/truth.jsonl"
 for mode in --truth ""; do
-  run "$BIN" vc --p 3 --n "$TRUTH_N" $mode --encoding roots --check --seed 7 --repeat "$REPEAT" --json "${DEV[@]}" | tr -d '\n' >> "$OUT/truth.jsonl"
+  run "$BIN" vc --p 3 --n "$TRUTH_N" $mode --encoding roots --check --seed 7 --repeat "$REPEAT" --json "${DEV[@]}" | python3 "$REPORT_FLAT" >> "$OUT/truth.jsonl"
   echo >> "$OUT/truth.jsonl"
 done
 
@@ -66,7 +66,7 @@ for s in $BATCHED; do
   IFS=: read -r b p n <<< "$s"
   vals=VALUES_$p
   for v in "" ${!vals:-}; do
-    run "$BIN" vc --p "$p" --n "$n" --batch "$b" --algo fused ${v:+--fused-values $v} --check --seed 7 --repeat "$REPEAT" --json "${DEV[@]}" | tr -d '\n' >> "$OUT/batched.jsonl"
+    run "$BIN" vc --p "$p" --n "$n" --batch "$b" --algo fused ${v:+--fused-values $v} --check --seed 7 --repeat "$REPEAT" --json "${DEV[@]}" | python3 "$REPORT_FLAT" >> "$OUT/batched.jsonl"
     echo >> "$OUT/batched.jsonl"
   done
 done

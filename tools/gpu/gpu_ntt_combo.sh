@@ -17,6 +17,7 @@ for flags in "" "--elems 4" "--max-radix 256" "--elems 4 --max-radix 256" "--ele
       python3 - "$flags" "$l" >> "$OUT/combo.txt" <<'PY'
 import json, sys
 r = json.load(open("/tmp/combo.json"))
+r = {**r["details"], **r["timing"], **r["plan"], "check": r.get("check")} if "timing" in r else r
 k = r["kernel_ms"]
 c = r.get("check")
 ok = "-" if not c else ("ok" if c.get("ok") else "FAIL")

@@ -36,7 +36,7 @@ print("%-6s %-14s %d passes %-16s %.4f ms (min %.4f max %.4f) per pass %s rel L2
     size, label, r["passes"], r["radices"], r["kernel_ms"]["median"], r["kernel_ms"]["min"],
     r["kernel_ms"]["max"], " ".join("%.4f" % x for x in r["pass_ms"]), r["check"]["rel_l2"], secs))
 PY
-    { printf '{"size":"%s","variant":"%s","rc":%s,"run":' "$p^$n" "$label" "$rc"; if [ -s "$OUT/run.json" ]; then tr -d '\n' < "$OUT/run.json"; else printf null; fi; echo '}'; } >> "$OUT/runs.jsonl"
+    { printf '{"size":"%s","variant":"%s","rc":%s,"run":' "$p^$n" "$label" "$rc"; if [ -s "$OUT/run.json" ]; then python3 "$REPORT_FLAT" < "$OUT/run.json"; else printf null; fi; echo '}'; } >> "$OUT/runs.jsonl"
   done
 done
 rm -f "$OUT/run.json"

@@ -22,7 +22,7 @@ for s in $SIZES; do
     check=(); [ "$wg" = device ] && check=(--check)
     printf '{"wg": "%s", "run": ' "$wg" >> "$OUT/runs.jsonl"
     JITFFT_KERNEL_WG=$wg JITFFT_WISDOM=$NOWISDOM timeout 120 "$BIN" vc --p "${s%:*}" --n "${s#*:}" \
-      "${check[@]}" --random 7 --repeat 10 "${DEV[@]}" --json 2>> "$OUT/env.txt" | tr -d '\n' >> "$OUT/runs.jsonl"
+      "${check[@]}" --random 7 --repeat 10 "${DEV[@]}" --json 2>> "$OUT/env.txt" | python3 "$REPORT_FLAT" >> "$OUT/runs.jsonl"
     echo "}" >> "$OUT/runs.jsonl"
   done
 done

@@ -31,7 +31,7 @@ print("%-6s %-6s %d passes %-14s kernel %.4f ms (min %.4f max %.4f) per pass %s 
     size, src, r["passes"], r["radices"], r["kernel_ms"]["median"], r["kernel_ms"]["min"],
     r["kernel_ms"]["max"], " ".join("%.4f" % x for x in r["pass_ms"]), r["check"]["rel_l2"], secs))
 PY
-    tr -d '\n' < "$OUT/run.json" >> "$OUT/runs.jsonl"; echo >> "$OUT/runs.jsonl"
+    python3 "$REPORT_FLAT" < "$OUT/run.json" >> "$OUT/runs.jsonl"; echo >> "$OUT/runs.jsonl"
   done
 done
 cat "$OUT/table.txt"

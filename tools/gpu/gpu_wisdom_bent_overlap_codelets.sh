@@ -33,7 +33,7 @@ for round in 1 2; do
     step "overlap 2^24 chunks $c round $round"
     printf '{"chunks": %d, "round": %d, "run": ' "$c" "$round" >> "$OUT/overlap.jsonl"
     JITFFT_WISDOM=$NOWISDOM timeout 60 "$BIN" vc --p 2 --n $OV_N --overlap --chunks "$c" --repeat 5 \
-      "${DEV[@]}" --json 2>> "$LOG" | tr -d '\n' >> "$OUT/overlap.jsonl"
+      "${DEV[@]}" --json 2>> "$LOG" | python3 "$REPORT_FLAT" >> "$OUT/overlap.jsonl"
     echo "}" >> "$OUT/overlap.jsonl"
   done
 done
@@ -44,7 +44,7 @@ for s in $SIZES; do
     env=(); [ "$form" = pair ] && env=(JITFFT_CODELET=pair)
     printf '{"form": "%s", "run": ' "$form" >> "$OUT/codelets.jsonl"
     env "${env[@]}" JITFFT_WISDOM=$NOWISDOM timeout 60 "$BIN" vc --p "${s%:*}" --n "${s#*:}" \
-      --random 7 --repeat 10 "${DEV[@]}" --json 2>> "$LOG" | tr -d '\n' >> "$OUT/codelets.jsonl"
+      --random 7 --repeat 10 "${DEV[@]}" --json 2>> "$LOG" | python3 "$REPORT_FLAT" >> "$OUT/codelets.jsonl"
     echo "}" >> "$OUT/codelets.jsonl"
   done
 done

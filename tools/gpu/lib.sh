@@ -6,6 +6,8 @@
 #           gpu_ntt*.sh read those once), else target/release/jitfft; exported as JITFFT_BIN so
 #           scripts called from this one use the same binary
 #   HERE    this folder (tools/gpu), to call the other scripts, ../peers and ../reports
+#   REPORT_FLAT  tools/report_flat.py: a `--json` report's sections merged on one line (the
+#           scripts' JSON Lines rows read fields such as kernel_ms by name)
 #   COMMIT  the commit to record: JITFFT_COMMIT (the GPU host has no .git), else git, else unknown
 #   JITFFT_CACHE_DIR  the program cache, /tmp/jitfft-cache unless set (scripts that need a fresh
 #           cache set their own after sourcing)
@@ -20,6 +22,7 @@ OUT=$(cd "$OUT" && pwd)
 BIN=${JITFFT_BIN:-${BIN:-${JITFFT:-target/release/jitfft}}}
 export JITFFT_BIN=$BIN
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPORT_FLAT="$HERE/../report_flat.py"
 COMMIT=${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 export JITFFT_CACHE_DIR=${JITFFT_CACHE_DIR:-/tmp/jitfft-cache}
 if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then

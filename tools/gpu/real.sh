@@ -167,9 +167,9 @@ print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 rows = ["rvc 3^16 f32", "rvc 5^11 f32", "wht 2^28 f32", "wht 2^28 f16", "wht 4096 x 2^14 f16", "wht 2^20 x 2^10 f32"]
 def get(row, kind):
     return next((r for r in runs if r["row"] == row and r["kind"] == kind), None)
-COPY = next((r["report"].get("copy_gbs") for r in runs if r["kind"] in ("wht", "copy") and "report" in r and r["report"].get("copy_gbs")), None)
+COPY = next((r["report"]["details"].get("copy_gbs") for r in runs if r["kind"] in ("wht", "copy") and "report" in r and r["report"].get("details", {}).get("copy_gbs")), None)
 def kms(r):
-    k = r["report"]["run"]["kernel_ms"] if "run" in r["report"] else r["report"].get("kernel_ms")
+    k = r["report"]["timing"]["kernel_ms"]
     return k
 for row in rows:
     w, cx = get(row, "wht"), get(row, "complex")
@@ -185,14 +185,14 @@ for row in rows:
         if not rv or "report" not in rv:
             print(f"| `{row}` | failed: {rv['error'] if rv else 'not run'} | | | | | | {cplx} | {peer} |")
             continue
-        r = rv["report"]; k = r["timing"]["kernel_ms"]; t = r["transform"]
+        r = rv["report"]; k = r["timing"]["kernel_ms"]; t = r["plan"]
         gbs = r["timing"]["effective_gbps"]
         pct = f"{100 * gbs / COPY:.0f}% of {COPY:.0f} GB/s" if COPY else "–"
         chk = f'{r["check"]["rel_l2"]:.2e}' if r.get("check") else "–"
         print(f'| `{row}` | {k["median"]:.4f} ({k["min"]:.4f}, {k["max"]:.4f}) | {len(t["kernels"])} | {t["pass_bytes"]} | {gbs:.0f} | {pct} | {chk} | {cplx} | {peer} |')
         iv = get(row, "real-inverse")
         if iv and "report" in iv:
-            r = iv["report"]; k = r["timing"]["kernel_ms"]; t = r["transform"]
+            r = iv["report"]; k = r["timing"]["kernel_ms"]; t = r["plan"]
             gbs = r["timing"]["effective_gbps"]
             pct = f"{100 * gbs / COPY:.0f}% of {COPY:.0f} GB/s" if COPY else "–"
             chk = f'{r["check"]["rel_l2"]:.2e}' if r.get("check") else "–"

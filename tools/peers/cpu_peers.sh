@@ -20,7 +20,7 @@ python3 "$(dirname "$0")/peer_cpu.py" --sizes "$(echo $SIZES | sed 's/:/^/g; s/ 
 for s in $SIZES; do
   p=${s%:*}; n=${s#*:}
   "$BIN" tune vc --p $p --n $n --repeat 5 --device cpu --json > "$OUT/tune_${p}_${n}.json"
-  "$BIN" vc --p $p --n $n --check --random 7 --repeat 10 --device cpu --json | tr -d '\n' >> "$OUT/final.jsonl"
+  "$BIN" vc --p $p --n $n --check --random 7 --repeat 10 --device cpu --json | python3 "$(dirname "$0")/../report_flat.py" >> "$OUT/final.jsonl"
   echo >> "$OUT/final.jsonl"
 done
 rm -f "$OUT/wisdom.json"

@@ -39,7 +39,7 @@ rm -f "$JITFFT_WISDOM"
 : > "$OUT/scipy.jsonl"; : > "$OUT/a.jsonl"; : > "$OUT/b.jsonl"
 jit() { # binary p n file
   timeout 300 "$1" vc --p "$2" --n "$3" --check --random 7 --repeat "$REPEAT" --device cpu --json \
-    2>> "$OUT/stderr.txt" | tr -d '\n' >> "$4"
+    2>> "$OUT/stderr.txt" | python3 "$(dirname "$0")/../report_flat.py" >> "$4"
   echo >> "$4"
 }
 for round in $(seq 1 "$ROUNDS"); do

@@ -39,7 +39,7 @@ rm -f "$JITFFT_WISDOM"
 for s in $SIZES; do
   p=${s%:*}; n=${s#*:}
   timeout 300 "$BIN" vc --p "$p" --n "$n" --check --random 7 --repeat "$REPEAT" --device cpu --json \
-    2>> "$OUT/stderr.txt" | tr -d '\n' >> "$OUT/jitfft.jsonl"
+    2>> "$OUT/stderr.txt" | python3 "$(dirname "$0")/../report_flat.py" >> "$OUT/jitfft.jsonl"
   echo >> "$OUT/jitfft.jsonl"
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/env.txt"

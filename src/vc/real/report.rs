@@ -44,10 +44,10 @@ pub struct RealTimingReport {
     pub pass_ms: Vec<f64>,
     /// pass_bytes / median kernel time (GB/s).
     pub effective_gbps: f64,
-    /// Pinned upload (ms, median).
-    pub upload_ms: f64,
-    /// Pinned download (ms, median).
-    pub download_ms: f64,
+    /// Pinned upload (ms) of each run.
+    pub upload_ms: Summary,
+    /// Pinned download (ms) of each run.
+    pub download_ms: Summary,
     /// What measured the kernel times.
     pub clock: Clock,
 }
@@ -100,7 +100,7 @@ impl RealReport {
         let _ = writeln!(
             s,
             "transfers: upload {:.3} ms, download {:.3} ms",
-            self.timing.upload_ms, self.timing.download_ms
+            self.timing.upload_ms.median, self.timing.download_ms.median
         );
         if let Some(c) = &self.check {
             let _ = writeln!(
@@ -163,8 +163,8 @@ impl RealTimingReport {
             effective_gbps: tr.pass_bytes() as f64 / (kernel_ms.median * 1e6),
             kernel_ms,
             pass_ms,
-            upload_ms: Summary::over(runs, |r| r.upload_ms).median,
-            download_ms: Summary::over(runs, |r| r.download_ms).median,
+            upload_ms: Summary::over(runs, |r| r.upload_ms),
+            download_ms: Summary::over(runs, |r| r.download_ms),
             clock: Clock::of_runs(runs.iter().map(|r| r.clock)),
         }
     }
