@@ -2,9 +2,9 @@
 //! that checks each memory access and barrier): out-of-bounds reads and writes, data races in
 //! local and global memory (`--data-races`) and barrier divergence. Any diagnostic fails.
 //!
-//! Behind `JITFFT_OCLGRIND=1` (a separate CI step, `.ci/run`): oclgrind interprets every
-//! work-item, so it is kept out of the default run. With the switch set and no `oclgrind`
-//! (`tools/setup.sh --oclgrind`) the tests fail. Each case is `oclgrind --data-races jitfft …
+//! Ignored by default (`#[ignore = "needs oclgrind"]`; a separate CI step, `.ci/run`, runs them
+//! with `--run-ignored ignored-only`): oclgrind interprets every work-item, so it is kept out of
+//! the default run. Run without `oclgrind` (`tools/setup.sh --oclgrind`) the tests fail. Each case is `oclgrind --data-races jitfft …
 //! --check`: the launcher preloads oclgrind's OpenCL library, so the only device jitfft sees is
 //! the simulator, whatever ICDs are registered. Not `--uninitialized`: that plugin stops on
 //! LLVM's `freeze` instruction, which clang emits for ordinary code.
@@ -12,13 +12,7 @@
 
 use std::process::Command;
 
-/// `JITFFT_OCLGRIND=1`: run the cases; else each test returns at once.
-fn enabled() -> bool {
-    std::env::var("JITFFT_OCLGRIND").is_ok_and(|v| v == "1")
-}
-
-/// Panics when the switch is on and oclgrind is not installed (a CI step must not pass by
-/// skipping).
+/// Panics when oclgrind is not installed (a test that needs it must not pass by skipping).
 fn require_oclgrind() {
     let ok = Command::new("oclgrind")
         .arg("--version")
@@ -26,7 +20,7 @@ fn require_oclgrind() {
         .is_ok_and(|o| o.status.success());
     assert!(
         ok,
-        "JITFFT_OCLGRIND=1 but `oclgrind` is not runnable: install it with `tools/setup.sh --oclgrind`"
+        "`oclgrind` is not runnable: install it with `tools/setup.sh --oclgrind`"
     );
 }
 
@@ -76,10 +70,6 @@ fn run_cases(cases: &[&str], opt_disable: bool) {
 
 /// [`run_cases`] with the arguments `tail` after each case instead of the checked run's.
 fn run_cases_with(cases: &[&str], opt_disable: bool, tail: &[&str]) {
-    if !enabled() {
-        eprintln!("oclgrind cases skipped: set JITFFT_OCLGRIND=1 (tools/setup.sh --oclgrind)");
-        return;
-    }
     require_oclgrind();
     let bin = env!("CARGO_BIN_EXE_jitfft");
     let next = std::sync::atomic::AtomicUsize::new(0);
@@ -148,6 +138,7 @@ fn run_cases_with(cases: &[&str], opt_disable: bool, tail: &[&str]) {
 /// VC Cooley-Tukey and Constant Geometry: every coefficient mode, f32 and f64, inverse, and a
 /// schedule with a smaller last pass.
 #[test]
+#[ignore = "needs oclgrind"]
 fn vc_ct_cg_under_oclgrind() {
     run_cases(
         &[
@@ -176,6 +167,7 @@ fn vc_ct_cg_under_oclgrind() {
 /// VC fused passes: every layout, lane settings 1 and 2 (and the default), several passes
 /// (`--fused-digits 2`), coefficient modes, f64, inverse.
 #[test]
+#[ignore = "needs oclgrind"]
 fn vc_fused_under_oclgrind() {
     run_cases(&[
         "vc --p 3 --n 5 --algo fused --fused-digits 2 --fused-layout inplace",
@@ -195,6 +187,7 @@ fn vc_fused_under_oclgrind() {
 /// The overlapped path's pieces: chunked first pass, row-shaped last pass (rect downloads) and
 /// the packing kernel (packed downloads), for fused, cg and ct schedules.
 #[test]
+#[ignore = "needs oclgrind"]
 fn vc_overlap_pieces_under_oclgrind() {
     run_cases(&[
         "vc --p 3 --n 5 --algo fused --fused-digits 2 --overlap --chunks 3 --download rect",
@@ -207,6 +200,7 @@ fn vc_overlap_pieces_under_oclgrind() {
 /// The real Walsh–Hadamard transform: one pass with several rounds, two passes (a strided
 /// tile), f64, half and bfloat16 storage, norms, inverse.
 #[test]
+#[ignore = "needs oclgrind"]
 fn wht_under_oclgrind() {
     run_cases(
         &[
@@ -222,6 +216,7 @@ fn wht_under_oclgrind() {
 /// vc --real: R2C and C2R passes with the layout moves around the complex passes (n ≥ 2),
 /// alone (n = 1), odd and even p, f64, a batch.
 #[test]
+#[ignore = "needs oclgrind"]
 fn vc_real_under_oclgrind() {
     run_cases(
         &[
@@ -238,6 +233,7 @@ fn vc_real_under_oclgrind() {
 /// arithmetic (the only one off NVIDIA), table and split twiddles, lazy and full reduction,
 /// inverse.
 #[test]
+#[ignore = "needs oclgrind"]
 fn ntt_under_oclgrind() {
     run_cases(&[
         "ntt --field bn254-fr --log-n 5 --variant radix2 --limbs 64 --arith portable",
@@ -254,6 +250,7 @@ fn ntt_under_oclgrind() {
 
 /// GFP: the stages of an FFT over p = r^k + 1, forward and inverse.
 #[test]
+#[ignore = "needs oclgrind"]
 fn gfp_under_oclgrind() {
     run_cases(
         &[
@@ -269,6 +266,7 @@ fn gfp_under_oclgrind() {
 /// kernel (a partial last work-group: 70 functions) and the tile kernel, the histogram
 /// reduction, the autocorrelation's inverse.
 #[test]
+#[ignore = "needs oclgrind"]
 fn mvl_under_oclgrind() {
     run_cases(
         &[
@@ -278,9 +276,6 @@ fn mvl_under_oclgrind() {
         ],
         false,
     );
-    if !enabled() {
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let (b, n) = (70usize, 81usize);
     let mut header = format!("{{'descr': '|u1', 'fortran_order': False, 'shape': ({b}, {n}), }}");
@@ -308,6 +303,7 @@ fn mvl_under_oclgrind() {
 /// Long-integer products: the block convolution (n = 2 and 16), the NTT glue (digit split,
 /// pointwise product, limb sums) and the carry scan over more than one work-group.
 #[test]
+#[ignore = "needs oclgrind"]
 fn mul_under_oclgrind() {
     run_cases(
         &[
@@ -322,11 +318,8 @@ fn mul_under_oclgrind() {
 /// The parser finds oclgrind's real diagnostics: a kernel with an out-of-bounds write and a
 /// local-memory race, run by `oclgrind-kernel` (so a silent oclgrind cannot pass the cases).
 #[test]
+#[ignore = "needs oclgrind"]
 fn oclgrind_reports_are_parsed() {
-    if !enabled() {
-        eprintln!("oclgrind self-check skipped: set JITFFT_OCLGRIND=1");
-        return;
-    }
     require_oclgrind();
     let dir = std::env::temp_dir().join(format!("jitfft-oclgrind-self-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

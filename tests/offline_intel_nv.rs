@@ -1,7 +1,8 @@
 //! Offline Intel (ocloc) and NVIDIA (clang nvptx64 + ptxas + nvdisasm) statistics of real
 //! `jitfft source` programs, each figure checked against a count made here, independently,
-//! from the files the same tools produce. A missing compiler skips a test with its reason,
-//! unless `JITFFT_OFFLINE=1` (CI, after `tools/setup.sh --offline-compilers`): then it fails.
+//! from the files the same tools produce. The tests that need a compiler are ignored by default
+//! (`#[ignore = "needs ocloc"]` etc.); CI runs them with `--run-ignored ignored-only` after
+//! `tools/setup.sh --offline-compilers`, where a missing compiler fails.
 #![allow(clippy::disallowed_methods)] // a test harness reads and sets its own switches
 
 mod common;
@@ -9,21 +10,6 @@ mod common;
 use jitfft::stats::offline::{cache_dir, nvptx, ocloc, OfflineBuild, OfflineError};
 use std::path::Path;
 use std::process::Command;
-
-/// Whether the backend is installed; a skip line when not (a failure under JITFFT_OFFLINE=1).
-fn ready(what: &str, installed: Result<String, OfflineError>) -> bool {
-    match installed {
-        Ok(_) => true,
-        Err(e) => {
-            assert!(
-                std::env::var("JITFFT_OFFLINE").map_or(true, |v| v != "1"),
-                "JITFFT_OFFLINE=1 but {what}: {e}"
-            );
-            eprintln!("skipped ({what}): {e}");
-            false
-        }
-    }
-}
 
 fn source(args: &[&str]) -> String {
     let out = common::jitfft()
@@ -91,10 +77,9 @@ fn count_asm(asm: &str) -> (u64, u64, u64) {
 }
 
 #[test]
+#[ignore = "needs ocloc"]
 fn ocloc_vc_ct_and_cg_match_the_disassembly() {
-    if !ready("ocloc", ocloc::installed()) {
-        return;
-    }
+    common::offline::require("ocloc", ocloc::installed());
     let ocloc_bin = cache_dir().join("intel/bin/ocloc");
     for (algo, target) in [("ct", "tgllp"), ("cg", "acm-g10")] {
         let src = source(&[
@@ -161,10 +146,9 @@ fn ocloc_vc_ct_and_cg_match_the_disassembly() {
 }
 
 #[test]
+#[ignore = "needs ocloc"]
 fn ocloc_fp64_where_the_hardware_has_it() {
-    if !ready("ocloc", ocloc::installed()) {
-        return;
-    }
+    common::offline::require("ocloc", ocloc::installed());
     let src = source(&[
         "vc",
         "--p",
@@ -192,10 +176,9 @@ fn ocloc_fp64_where_the_hardware_has_it() {
 }
 
 #[test]
+#[ignore = "needs ocloc"]
 fn ocloc_ntt_fused_uses_shared_local_memory() {
-    if !ready("ocloc", ocloc::installed()) {
-        return;
-    }
+    common::offline::require("ocloc", ocloc::installed());
     let src = source(&["ntt", "--field", "goldilocks", "--log-n", "10"]);
     let b = ocloc::build("tgllp", &src, "", false).unwrap();
     assert!(!b.kernels.is_empty());
@@ -326,10 +309,9 @@ fn nvptx_by_hand(target: &str, src: &str, dir: &Path) -> (String, String, Option
 }
 
 #[test]
+#[ignore = "needs clang nvptx64 + ptxas"]
 fn nvptx_vc_ct_cg_f32_f64_match_ptx_ptxas_and_sass() {
-    if !ready("clang nvptx64 + ptxas", nvptx::installed()) {
-        return;
-    }
+    common::offline::require("clang nvptx64 + ptxas", nvptx::installed());
     let dir = tempfile::tempdir().unwrap();
     for (args, target) in [
         (
@@ -388,10 +370,9 @@ fn nvptx_vc_ct_cg_f32_f64_match_ptx_ptxas_and_sass() {
 }
 
 #[test]
+#[ignore = "needs clang nvptx64 + ptxas"]
 fn nvptx_ntt_inline_ptx_and_portable() {
-    if !ready("clang nvptx64 + ptxas", nvptx::installed()) {
-        return;
-    }
+    common::offline::require("clang nvptx64 + ptxas", nvptx::installed());
     let dir = tempfile::tempdir().unwrap();
     for arith in ["ptx", "portable"] {
         let src = source(&[
@@ -491,10 +472,9 @@ L0:
 }
 
 #[test]
+#[ignore = "needs clang nvptx64 + ptxas"]
 fn nvptx_get_global_offset_is_a_constant_load() {
-    if !ready("clang nvptx64 + ptxas", nvptx::installed()) {
-        return;
-    }
+    common::offline::require("clang nvptx64 + ptxas", nvptx::installed());
     // libclc has no get_global_offset for PTX; the fused kernels launched in chunks call it.
     let src = "__kernel void k(__global float *x) { x[get_global_id(0)] = (float)get_global_offset(0); }\n";
     let b = nvptx::build("sm_80", src, "", false).unwrap();

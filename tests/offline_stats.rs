@@ -2,8 +2,8 @@
 //! reports ALU bundles, slots, fetches and GPRs equal to an independent count made here from
 //! the assembly clang writes when invoked directly on `jitfft source vc` output; CDNA and RDNA
 //! report registers, occupancy and instruction classes that add up; bad names and missing
-//! compilers fail clearly. Skips (with the reason) where the offline compilers are not
-//! installed, unless JITFFT_OFFLINE=1.
+//! compilers fail clearly. The tests that need a compiler are ignored by default (`#[ignore =
+//! "needs …"]`) and run by CI with `--run-ignored ignored-only`, where a missing one fails.
 
 mod common;
 
@@ -136,10 +136,9 @@ fn direct_asm(dir: &Path, algo: &str) -> String {
 }
 
 #[test]
+#[ignore = "needs clang + libclc (Evergreen)"]
 fn cypress_counts_match_the_assembly() {
-    if !common::offline::ready("clang + libclc (Evergreen)", r600::installed()) {
-        return;
-    }
+    common::offline::require("clang + libclc (Evergreen)", r600::installed());
     let dir = tempfile::tempdir().unwrap();
     for algo in ["ct", "cg"] {
         let asm = direct_asm(dir.path(), algo);
@@ -219,11 +218,10 @@ fn values(
 }
 
 #[test]
+#[ignore = "needs clang + libclc (amdgcn)"]
 fn cdna_and_rdna_report_registers_occupancy_and_classes() {
     use jitfft::stats::offline::amdgcn;
-    if !common::offline::ready("clang + libclc (amdgcn)", amdgcn::installed()) {
-        return;
-    }
+    common::offline::require("clang + libclc (amdgcn)", amdgcn::installed());
     let out = jitfft()
         .env_remove("JITFFT_DEVICE") // no live column
         .args([
@@ -310,10 +308,9 @@ fn missing_compiler_names_the_setup_flag() {
 }
 
 #[test]
+#[ignore = "needs clang + libclc (Evergreen)"]
 fn table1_evergreen_is_written_beside_the_paper_with_the_build_commit() {
-    if !common::offline::ready("clang + libclc (Evergreen)", r600::installed()) {
-        return;
-    }
+    common::offline::require("clang + libclc (Evergreen)", r600::installed());
     // Run outside any checkout: the commit must come from the build, not from `git` here.
     let dir = tempfile::tempdir().unwrap();
     let out = jitfft()
@@ -369,10 +366,9 @@ fn table1_evergreen_is_written_beside_the_paper_with_the_build_commit() {
 /// program: r2c, c2r and the two layout moves) beside the complex passes' CT and CG columns
 /// (p^(n−1) points, batch h); --n is required.
 #[test]
+#[ignore = "needs clang + libclc (Evergreen)"]
 fn real_columns_beside_ct_and_cg() {
-    if !common::offline::ready("clang + libclc (Evergreen)", r600::installed()) {
-        return;
-    }
+    common::offline::require("clang + libclc (Evergreen)", r600::installed());
     let out = jitfft()
         .env_remove("JITFFT_DEVICE") // no live column
         .args([

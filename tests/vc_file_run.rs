@@ -1,10 +1,12 @@
-//! File runs of `vc` (issue 32): the disk floor measured in the same run (`--json`), the
-//! progress of in-memory file runs, and Ctrl-C leaving no partial output.
+//! File runs of `vc` (issues 32, 42): the output keeps the input's shape on every route and is
+//! written once whatever `--repeat` says, the disk floor measured in the same run only when
+//! asked (`--json --disk-floor`), the progress of in-memory file runs, and Ctrl-C leaving no
+//! partial output.
 
 mod common;
 
 use common::{jitfft, seed};
-use jitfft::io::npy::npy_complex_bytes;
+use jitfft::io::npy::{npy_complex_bytes, npy_complex_shaped, read_npy};
 use jitfft::io::random::random_complex;
 use std::path::Path;
 
@@ -14,6 +16,93 @@ fn input(dir: &Path, n: u32) -> std::path::PathBuf {
     let p = dir.join("x.npy");
     std::fs::write(&p, npy_complex_bytes(&x, true)).unwrap();
     p
+}
+
+/// A complex64 input of `shape` (fresh random values) in `dir`.
+fn shaped_input(dir: &Path, shape: &[usize]) -> std::path::PathBuf {
+    let x = random_complex(shape.iter().product(), seed());
+    let p = dir.join("x.npy");
+    std::fs::write(&p, npy_complex_shaped(&x, true, shape)).unwrap();
+    p
+}
+
+fn json(out: &assert_cmd::assert::Assert) -> serde_json::Value {
+    serde_json::from_slice(&out.get_output().stdout).unwrap()
+}
+
+#[test]
+fn the_output_keeps_the_input_shape_on_every_route() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut batch = vec![2];
+    batch.extend([3; 6]);
+    for shape in [vec![3; 8], batch] {
+        let x = shaped_input(dir.path(), &shape);
+        for (route, extra, cap) in [
+            ("zero-copy", &[][..], None),
+            ("in memory", &["--check"][..], None),
+            ("streamed", &["--stream"][..], None),
+            // Several chunks a pass on a device smaller than the array.
+            ("streamed, capped device", &["--stream"][..], Some("16KiB")),
+        ] {
+            let y = dir.path().join("y.npy");
+            let mut c = jitfft();
+            c.args(["vc", "--p", "3", "--repeat", "1", "--json", "--input"])
+                .arg(&x)
+                .arg("--output")
+                .arg(&y)
+                .args(extra);
+            if let Some(cap) = cap {
+                c.env("JITFFT_DEVICE_MEMORY", cap);
+            }
+            let r = json(&c.assert().success());
+            // The route is the one named: host steps only zero-copy, passes only streamed.
+            assert_eq!(!r["host_steps"].is_null(), route == "zero-copy", "{route}");
+            assert_eq!(
+                r["passes"].is_array(),
+                route.starts_with("streamed"),
+                "{route}"
+            );
+            let out = read_npy(&y).unwrap();
+            assert_eq!(out.shape, shape, "{route}");
+            std::fs::remove_file(&y).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_output_is_written_once_whatever_repeat_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let x = input(dir.path(), 9);
+    let run = |name: &str, repeat: &str| {
+        let y = dir.path().join(name);
+        let out = jitfft()
+            .args(["vc", "--p", "3", "--json", "--repeat", repeat])
+            .arg("--input")
+            .arg(&x)
+            .arg("--output")
+            .arg(&y)
+            .assert()
+            .success();
+        (json(&out), std::fs::read(&y).unwrap())
+    };
+    let (r, three) = run("y3.npy", "3");
+    let runs = r["host_steps"]["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 3, "{r}");
+    // Every timed run reads the input and runs the kernels; only the last writes.
+    let writes: Vec<f64> = runs
+        .iter()
+        .map(|s| s["write_ms"].as_f64().unwrap())
+        .collect();
+    assert!(
+        writes[..2].iter().all(|&w| w == 0.0) && writes[2] > 0.0,
+        "{writes:?}"
+    );
+    assert!(
+        runs.iter().all(|s| s["read_ms"].as_f64().unwrap() > 0.0),
+        "{r}"
+    );
+    let (_, one) = run("y1.npy", "1");
+    assert!(three == one, "the outputs differ");
 }
 
 /// Files in `dir` other than `keep` (temporary outputs would show here).
@@ -32,7 +121,7 @@ fn json_file_runs_report_the_disk_floor_beside_the_run() {
     for (route, extra) in [("in memory", None), ("streamed", Some("--stream"))] {
         let y = dir.path().join("y.npy");
         let mut c = jitfft();
-        c.args(["vc", "--p", "3", "--json", "--input"])
+        c.args(["vc", "--p", "3", "--json", "--disk-floor", "--input"])
             .arg(&x)
             .arg("--output")
             .arg(&y);
@@ -65,15 +154,30 @@ fn json_file_runs_report_the_disk_floor_beside_the_run() {
         );
         std::fs::remove_file(&y).unwrap();
     }
-    // Without --json no floor is measured (the text report has none) and without an output
-    // there is nothing to compare.
+    // Never unasked: a user's --json file run measures no floor; without an output there is
+    // nothing to compare; --disk-floor needs --json (the text report has none).
+    let y = dir.path().join("y.npy");
     let out = jitfft()
         .args(["vc", "--p", "3", "--json", "--input"])
         .arg(&x)
+        .arg("--output")
+        .arg(&y)
         .assert()
         .success();
-    let r: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-    assert!(r["details"]["disk_floor"].is_null());
+    assert!(json(&out)["details"]["disk_floor"].is_null());
+    let out = jitfft()
+        .args(["vc", "--p", "3", "--json", "--disk-floor", "--input"])
+        .arg(&x)
+        .assert()
+        .success();
+    assert!(json(&out)["details"]["disk_floor"].is_null());
+    jitfft()
+        .args(["vc", "--p", "3", "--disk-floor", "--input"])
+        .arg(&x)
+        .arg("--output")
+        .arg(&y)
+        .assert()
+        .code(2);
 }
 
 #[test]
@@ -94,9 +198,9 @@ fn in_memory_file_runs_show_progress_but_not_with_json() {
         String::from_utf8_lossy(&out.get_output().stderr).to_string()
     };
     let err = run(false);
-    // Two reads and two writes of 4.25 MB each: 16 MiB (the warm-up runs the kernels alone,
-    // reading nothing).
-    assert!(err.contains("file: 16/16 MiB (100%)"), "{err}");
+    // Two reads and one write of 4.25 MB each: 12 MiB (the warm-up runs the kernels alone,
+    // reading nothing; the output is written once).
+    assert!(err.contains("file: 12/12 MiB (100%)"), "{err}");
     assert!(err.matches("file: ").count() <= 10, "{err}");
     assert!(!run(true).contains("file: "));
 }
@@ -151,11 +255,11 @@ fn streamed_file_runs_read_the_input_in_the_first_pass_bit_identically() {
 #[test]
 fn ctrl_c_during_a_file_run_leaves_no_partial_output() {
     let dir = tempfile::tempdir().unwrap();
-    let x = input(dir.path(), 12);
+    let x = input(dir.path(), 14);
     let y = dir.path().join("y.npy");
     let want = std::fs::metadata(&x).unwrap().len();
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("jitfft"))
-        .args(["vc", "--p", "3", "--repeat", "1000", "--input"])
+        .args(["vc", "--p", "3", "--repeat", "3", "--input"])
         .arg(&x)
         .arg("--output")
         .arg(&y)
@@ -163,7 +267,8 @@ fn ctrl_c_during_a_file_run_leaves_no_partial_output() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    // Each timed run writes the output through a temporary file: interrupt while one exists.
+    // The last timed run writes the output through a temporary file, open from its first
+    // read to its last write: interrupt while it exists.
     let t0 = std::time::Instant::now();
     let mut seen = false;
     while t0.elapsed().as_secs() < 60 && child.try_wait().unwrap().is_none() {

@@ -50,23 +50,9 @@ pub fn random_slice(seed: u64, offset: u64, len: usize) -> Vec<Complex64> {
     v
 }
 
-/// Fills `out` with values `offset ..` of `random_complex(N, seed)`, in parallel blocks: the
-/// generator (ChaCha8) draws four 32-bit words per value, so a block starting at value i
-/// starts at word 4·i.
+/// Fills `out` with values `offset ..` of `random_complex(N, seed)` ([`crate::io::random::fill_random`]).
 pub fn fill_random<C: HostComplex>(seed: u64, offset: u64, out: &mut [C]) {
-    use rand::{Rng, SeedableRng};
-    use rayon::prelude::*;
-    const BLOCK: usize = 1 << 16;
-    out.par_chunks_mut(BLOCK)
-        .enumerate()
-        .for_each(|(b, chunk)| {
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            rng.set_word_pos(4 * (offset as u128 + (b * BLOCK) as u128));
-            for v in chunk {
-                let (re, im) = (rng.gen_range(-1.0..1.0), rng.gen_range(-1.0..1.0));
-                *v = C::from_c64(Complex64::new(re, im));
-            }
-        });
+    crate::io::random::fill_random(seed, offset, out, C::from_c64);
 }
 
 /// What a `.npy` header says: element size (8 = complex64, 16 = complex128), element count,

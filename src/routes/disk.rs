@@ -5,7 +5,6 @@
 use super::{Notice, VcOutcome};
 use crate::io::disk_floor::{measure, DiskFloor};
 use crate::io::output::is_stdout;
-use crate::runtime::Summary;
 use serde::Serialize;
 use std::path::Path;
 
@@ -15,8 +14,8 @@ pub struct DiskFloorReport {
     /// The plain write + read of the output's byte count.
     #[serde(flatten)]
     pub floor: DiskFloor,
-    /// The run's host wall time from reading the input to the output written (ms; the
-    /// median of the timed runs in memory, the read + passes + write streamed); none where
+    /// The run's host wall time from reading the input to the output written (ms; the last
+    /// timed run in memory, the one that writes; the read + passes + write streamed); none where
     /// the route does not time its file steps.
     pub run_ms: Option<f64>,
     /// run_ms / floor_ms.
@@ -59,10 +58,10 @@ pub(super) fn attach(out: &Path, outcome: &mut VcOutcome, notice: &mut dyn FnMut
         }
     };
     let (run_ms, run_basis) = match outcome {
-        VcOutcome::Run(r) => match &r.host_steps {
-            Some(h) => (
-                Some(Summary::of(&h.runs.iter().map(|s| s.total_ms).collect::<Vec<_>>()).median),
-                "median of the timed runs' header read to output written (host steps total_ms)",
+        VcOutcome::Run(r) => match r.host_steps.as_ref().and_then(|h| h.runs.last()) {
+            Some(last) => (
+                Some(last.total_ms),
+                "the writing (last) timed run's header read to output written (host steps total_ms)",
             ),
             None => (None, "this route does not time its file steps"),
         },

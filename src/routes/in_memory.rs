@@ -110,7 +110,7 @@ fn read_input(req: &Request, o: &RunOptions, notice: &mut dyn FnMut(Notice)) -> 
         return Ok(Loaded {
             n: Some(tv.n),
             batch: Some(tv.batch),
-            shape: (tv.batch > 1).then(|| tv.shape.clone()),
+            shape: Some(tv.shape.clone()),
             data: None,
             truth: Some(tv),
         });
@@ -137,7 +137,7 @@ fn read_input(req: &Request, o: &RunOptions, notice: &mut dyn FnMut(Notice)) -> 
     Ok(Loaded {
         n: Some(n),
         batch: Some(b),
-        shape: (b > 1).then_some(sh),
+        shape: Some(sh),
         data: Some(data),
         truth: None,
     })

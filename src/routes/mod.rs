@@ -40,7 +40,7 @@ pub struct RunOptions {
     /// every read and write of the run).
     pub file_progress: Option<ChunkProgress>,
     /// File runs: measure the disk floor once after the run, in the output's folder
-    /// (`disk_floor` in the report; `vc --json` asks for it).
+    /// (`disk_floor` in the report; `vc --json --disk-floor` asks for it).
     pub disk_floor: bool,
 }
 

@@ -41,19 +41,16 @@ pub(super) fn run(
         Some(_) => Some(Overlapped::new(gpu, &tr, o.chunks, DownloadMode::Rect)?),
         None => None,
     };
-    let out_shape = if src.batch > 1 {
-        src.header.shape.clone()
-    } else {
-        vec![plan.total_len() as usize]
-    };
+    // The output keeps the input's shape, as numpy would ((3,)*19 stays (3,)*19).
+    let out_shape = src.header.shape.clone();
     let out = req.output.as_deref();
     if let Some(ov) = &ov {
         ov.floor()?;
     }
     // Progress in MiB over every read and write of the run (the whole-staging path's warm-up
-    // reads the file once more).
+    // reads the file once more; the output is written once).
     let reads = o.repeat as u64 + u64::from(!ringed);
-    let all = body * reads + out.map_or(0, |_| body * o.repeat as u64);
+    let all = body * reads + out.map_or(0, |_| body);
     let done = std::sync::atomic::AtomicU64::new(0);
     let on = |n: usize| {
         if let Some(p) = &o.file_progress {
@@ -85,7 +82,10 @@ pub(super) fn run(
         if let Some(ov) = &ov {
             floors.push(ov.floor()?);
         }
-        let (r, v, s) = file_run(gpu, &tr, ov.as_ref(), &ends(out))?;
+        // The output is written once, by the last run (repeats time the read and the kernels;
+        // an output that replaces the input is not read back by a later run).
+        let writes = if k + 1 == o.repeat { out } else { None };
+        let (r, v, s) = file_run(gpu, &tr, ov.as_ref(), &ends(writes))?;
         if k == 0 && ringed {
             warn_non_finite(path, s.non_finite, false, notice)?;
         }

@@ -4,17 +4,16 @@
 //! contiguous array), `JITFFT_STREAM_HOST=staged` or a refused pinned allocation keep a
 //! pageable array moved through the gather/scatter staging.
 
-use super::streamed::{draw_complex, load, to_f64, Deferred};
+use super::streamed::{from_f64, load, to_f64, Deferred};
 use super::RunOptions;
 use crate::error::Result;
 use crate::io::output::{is_npy, is_stdout};
-use crate::io::random::fresh_seed;
+use crate::io::random::{fill_random, fresh_seed};
 use crate::runtime::Gpu;
 use crate::vc::request::Request;
 use crate::vc::stream::{PassTimes, PinnedHost, StreamedVc};
 use crate::vc::{DeviceComplex, VcOptions, VcPlan};
 use num_complex::Complex64;
-use rand::SeedableRng;
 
 /// A streamed run's host array.
 pub(super) enum Host<C> {
@@ -117,12 +116,12 @@ fn pinned_random<C: DeviceComplex>(
         Err(e) => return Ok(Err(format!("pinning the host array failed: {e}"))),
     };
     let seed = o.seed.unwrap_or_else(fresh_seed);
-    // The values the pageable path draws (`streamed::load`), in the same order.
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    // The values the pageable path draws (`streamed::load`), each piece from its offset.
+    let mut offset = 0u64;
     for piece in host.pieces_mut::<C>()? {
-        for x in piece.iter_mut() {
-            *x = draw_complex(&mut rng);
-        }
+        let len = piece.len() as u64;
+        fill_random(seed, offset, piece, from_f64::<C>);
+        offset += len;
     }
     let shape = if b > 1 {
         vec![b as usize, plan.len as usize]

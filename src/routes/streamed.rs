@@ -8,7 +8,7 @@ use crate::error::{JitError, Result};
 use crate::io::input::{batch_shape, infer_n, load_input_batch, Encoding};
 use crate::io::npy_raw::read_at;
 use crate::io::npy_stream::{complex_header, read_complex_into, write_complex};
-use crate::io::random::fresh_seed;
+use crate::io::random::{fill_random, fresh_seed};
 use crate::runtime::show::mib;
 use crate::runtime::{DeviceInfo, Gpu};
 use crate::transform::Precision;
@@ -17,7 +17,6 @@ use crate::vc::request::{chunk_plan, host_shortfall, Request};
 use crate::vc::stream::{PassTimes, StreamPlan, StreamedVc, TransferFloor};
 use crate::vc::{DeviceComplex, VcOptions, VcPlan};
 use num_complex::{Complex32, Complex64};
-use rand::{Rng, SeedableRng};
 use serde::Serialize;
 use std::fmt::Write;
 use std::time::Instant;
@@ -186,10 +185,8 @@ pub(super) fn load<C: DeviceComplex>(
         let plan = VcPlan::new(p, n, VcOptions::default())?.with_batch(b)?;
         let seed = o.seed.unwrap_or_else(fresh_seed);
         // The values `io::random::random_complex` draws, straight into the precision.
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let v = (0..plan.total_len())
-            .map(|_| draw_complex(&mut rng))
-            .collect();
+        let mut v = untouched::<C>(plan.total_len() as usize)?;
+        fill_random(seed, 0, &mut v, from_f64::<C>);
         let shape = if b > 1 {
             vec![b as usize, plan.len as usize]
         } else {
@@ -239,14 +236,8 @@ pub(super) fn load<C: DeviceComplex>(
     Ok((n, b, shape, conv(data), what, None, None))
 }
 
-/// One random value as `io::random::random_complex` draws it, in the precision.
-pub(super) fn draw_complex<C: DeviceComplex>(rng: &mut rand_chacha::ChaCha8Rng) -> C {
-    let re: f64 = rng.gen_range(-1.0..1.0);
-    let im: f64 = rng.gen_range(-1.0..1.0);
-    from_f64::<C>(Complex64::new(re, im))
-}
-
-fn from_f64<C: DeviceComplex>(c: Complex64) -> C {
+/// A value in the precision (rounded for f32).
+pub(super) fn from_f64<C: DeviceComplex>(c: Complex64) -> C {
     match C::PRECISION {
         Precision::F32 => *bytemuck::from_bytes(bytemuck::bytes_of(&Complex32::new(
             c.re as f32,

@@ -296,10 +296,16 @@ fn ring_run<C: DeviceComplex>(
     s.download_ms = times.download_ms;
     s.device_events_ms = times.upload_ms + times.kernel_ms + times.download_ms;
     let tw = Instant::now();
+    let writes = target.is_some();
     if let Some(t) = target {
         t.persist()?;
     }
-    s.write_ms = st.drain_ms + ms_since(tw);
+    // A run without an output writes nothing (its drain only ran the empty sink).
+    s.write_ms = if writes {
+        st.drain_ms + ms_since(tw)
+    } else {
+        0.0
+    };
     s.total_ms = ms_since(t0);
     Ok((times, None, s))
 }

@@ -16,7 +16,7 @@
 #                                    (A/B beside it: the same with JITFFT_STREAM_HOST=staged)
 #   3^19 npy file to file in memory  `vc --input x.npy --output y.npy` (warm run's total) /
 #   3^19 npy file to file streamed   the same with --stream / disk floor measured by the run
-#                                    itself (`vc --json` disk_floor: write + fdatasync and read
+#                                    itself (`vc --json --disk-floor`: write + fdatasync and read
 #                                    back of the output's bytes in its folder)
 # With TOUCH_EX=examples/npy_first_touch: the first touch of a fresh host array measured apart.
 #   overlap 2^24                     `vc --p 2 --n 24 --overlap` events / sequential pinned floor
@@ -167,21 +167,21 @@ else
 fi
 
 # .npy file to file, in memory and streamed; each run measures the disk floor itself (`vc
-# --json`'s disk_floor: a sequential write + fdatasync and read back of the output's bytes in
+# --json --disk-floor`'s disk_floor: a sequential write + fdatasync and read back of the output's bytes in
 # its folder, after the run), which the row takes as its floor and takes out of the wall time.
 read -r p n <<< "$NPY"
 rm -f "$WORK"/*.npy
 step "npy make" "$BIN" vc --p "$p" --n "$n" --output "$WORK/x.npy" --repeat 1 --json
-step "npy in memory" "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output "$WORK/y.npy" --repeat 1 --json
+step "npy in memory" "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output "$WORK/y.npy" --repeat 1 --json --disk-floor
 rm -f "$WORK/y.npy"
-step "npy streamed" "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output "$WORK/y.npy" --stream --json
+step "npy streamed" "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output "$WORK/y.npy" --stream --json --disk-floor
 rm -f "$WORK/y.npy"
 # AB=1: the same two rows by the paths before (a pinned staging of the whole file; the whole
 # file read into the host array before the streamed passes), in the same call.
 if [ "${AB:-0}" = 1 ]; then
-  step "npy in memory, JITFFT_NPY_STREAM=off" env JITFFT_NPY_STREAM=off "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output "$WORK/y.npy" --repeat 1 --json
+  step "npy in memory, JITFFT_NPY_STREAM=off" env JITFFT_NPY_STREAM=off "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output "$WORK/y.npy" --repeat 1 --json --disk-floor
   rm -f "$WORK/y.npy"
-  step "npy streamed, JITFFT_STREAM_FILE_SOURCE=off" env JITFFT_STREAM_FILE_SOURCE=off "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output "$WORK/y.npy" --stream --json
+  step "npy streamed, JITFFT_STREAM_FILE_SOURCE=off" env JITFFT_STREAM_FILE_SOURCE=off "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output "$WORK/y.npy" --stream --json --disk-floor
   rm -f "$WORK/y.npy"
 fi
 # The first touch of a fresh host array, measured apart (examples/npy_first_touch).
@@ -262,7 +262,7 @@ def npy_row(label, name, streamed):
     # The process wall less the floor's own measurement (after the run, in the same process).
     now = steps[name]["wall_s"] * 1e3 - d.get("measure_ms", d["floor_ms"])
     floor = d["floor_ms"]
-    dnote = "disk floor measured in the same run (`vc --json` disk_floor): write + fdatasync of the output's %d bytes %.0f ms (%.2f GB/s) + read back %.0f ms (%.2f GB/s); the run's own file-to-file time %.0f ms (%.2f × floor)" % (
+    dnote = "disk floor measured in the same run (`vc --json --disk-floor`): write + fdatasync of the output's %d bytes %.0f ms (%.2f GB/s) + read back %.0f ms (%.2f GB/s); the run's own file-to-file time %.0f ms (%.2f × floor)" % (
         d["bytes"], d["write_ms"], d["write_gbs"], d["read_ms"], d["read_gbs"], d["run_ms"] or 0, d["ratio"] or 0)
     if streamed:
         su = m.get("host_setup") or {}
