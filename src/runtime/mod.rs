@@ -8,6 +8,7 @@ pub mod env;
 pub mod icd_hint;
 pub mod knobs;
 pub mod launch;
+pub mod memory_fit;
 pub mod pinned;
 pub mod probe;
 pub mod show;

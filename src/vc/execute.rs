@@ -5,7 +5,9 @@ use super::plan::{Algorithm, Coeffs, VcPlan};
 use super::schedule::{Buf, Schedule};
 use crate::clgen::{GeneratedProgram, OpCounts};
 use crate::error::{JitError, Result};
+use crate::runtime::memory_fit::check_memory;
 use crate::runtime::pinned::{constant_buffer, device_buffer};
+use crate::runtime::show::mib;
 use crate::runtime::{build_program, BuiltProgram, DeviceInfo, Gpu, KernelHandle, Pinned};
 use crate::transform::Precision;
 use num_complex::Complex64;
@@ -115,10 +117,6 @@ impl std::ops::Deref for VcTransform {
     }
 }
 
-fn mib(b: u64) -> String {
-    format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
-}
-
 /// Refuses plans the device cannot hold or run, saying what is needed and what is available.
 pub fn check_device(info: &DeviceInfo, plan: &VcPlan) -> Result<()> {
     if plan.precision == Precision::F64 && !info.fp64 {
@@ -128,29 +126,27 @@ pub fn check_device(info: &DeviceInfo, plan: &VcPlan) -> Result<()> {
         )));
     }
     let bytes = plan.buffer_bytes();
-    if bytes > info.max_alloc_bytes {
-        return Err(JitError::Device(format!(
-            "N = {}^{} = {} points need a {} buffer, but {} allows at most {} per allocation",
-            plan.p,
-            plan.n,
-            plan.len,
-            mib(bytes),
-            info.name,
-            mib(info.max_alloc_bytes)
-        )));
-    }
     let total = bytes.saturating_mul(plan.buffers_needed());
-    if total > info.global_mem_bytes {
-        return Err(JitError::Device(format!(
-            "{} needs {} buffer(s) of {} = {} of device memory, but {} has {}",
-            plan.algorithm,
-            plan.buffers_needed(),
-            mib(bytes),
-            mib(total),
-            info.name,
-            mib(info.global_mem_bytes)
-        )));
-    }
+    check_memory(
+        info,
+        bytes,
+        total,
+        |need, limit| {
+            format!(
+                "N = {}^{} = {} points need a {need} buffer, but {} allows at most {limit} per allocation",
+                plan.p, plan.n, plan.len, info.name
+            )
+        },
+        |need, limit| {
+            format!(
+                "{} needs {} buffer(s) of {} = {need} of device memory, but {} has {limit}",
+                plan.algorithm,
+                plan.buffers_needed(),
+                mib(bytes),
+                info.name
+            )
+        },
+    )?;
     if plan.coeffs == Coeffs::ConstMatrix {
         let r = plan.radix;
         let need = r * r * plan.precision.complex_bytes();
