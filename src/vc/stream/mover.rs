@@ -2,19 +2,21 @@
 //! interface the pipeline (`run`) drives, and its two mechanisms.
 //!
 //! - [`Staged`]: the host array is anyone's memory (pageable). Each chunk's rows are gathered
-//!   into the slot's pinned staging by every core, uploaded as one run, downloaded into the
-//!   staging and scattered back (`copy`).
+//!   into the slot's pinned staging by every core (or, in the first pass, read from a
+//!   [`super::source::FirstPass`]), uploaded as one run, downloaded into the staging and
+//!   scattered back (`copy`).
 //! - [`Direct`]: the host array is jitfft's own, in pinned pieces ([`super::PinnedHost`]). The
 //!   rows move with rectangle transfers straight from and into it ([`super::rect`]); the host
 //!   copies nothing.
 
-use super::copy::{gather, scatter, HostArray};
+use super::copy::{scatter, HostArray};
 use super::plan::ChunkRows;
 use super::rect::{piece_rects, PieceRect};
+use super::source::{fill_chunk, FirstPass};
 use crate::error::Result;
-use crate::runtime::transfer::{read_rect, write_rect, Rect};
-use ocl::core;
+use crate::runtime::transfer::{enqueue, read_rect, write_rect, HostSide, Placement, Rect};
 use ocl::{Buffer, Event, OclPrm, Queue};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// One mechanism of moving chunks (reals of `T`, two a complex value).
@@ -68,14 +70,18 @@ fn reals(rows: &ChunkRows) -> usize {
 }
 
 /// Through each slot's pinned staging, gathered and scattered on the host.
-pub(super) struct Staged<T> {
+pub(super) struct Staged<'a, T> {
     /// Each slot's mapped staging.
     pub(super) staging: Vec<HostArray<T>>,
     /// The host array.
     pub(super) host: HostArray<T>,
+    /// Where the first pass's chunks are read from instead of the host array, if anywhere.
+    pub(super) first: Option<FirstPass<'a>>,
+    /// Chunks filled so far.
+    pub(super) seen: AtomicU64,
 }
 
-impl<T: Copy + Send + Sync> Staged<T> {
+impl<T: Copy + Send + Sync> Staged<'_, T> {
     /// Fills slot `slot`'s staging with `fill` while `old` (a slot and its chunk) is scattered
     /// back into the host array, on two threads: (fill ms, scatter ms).
     ///
@@ -103,7 +109,7 @@ impl<T: Copy + Send + Sync> Staged<T> {
     }
 }
 
-impl<T: OclPrm + Copy + Send + Sync> ChunkHost<T> for Staged<T> {
+impl<T: OclPrm + bytemuck::Pod + Send + Sync> ChunkHost<T> for Staged<'_, T> {
     fn in_flight(&self) -> usize {
         // The gather of chunk k into its slot waits for chunk k − slots, scattered an
         // iteration before: one slot is always on the host.
@@ -116,9 +122,11 @@ impl<T: OclPrm + Copy + Send + Sync> ChunkHost<T> for Staged<T> {
         rows: &ChunkRows,
         old: Option<(usize, ChunkRows)>,
     ) -> Result<(f64, f64)> {
+        let k = self.seen.fetch_add(1, Ordering::Relaxed);
+        let src = self.first.filter(|f| k < f.chunks).map(|f| f.source);
         // SAFETY: slot `slot`'s last chunk was scattered an iteration ago, `old`'s download
         // has completed, and the two chunks' host rows are disjoint.
-        unsafe { self.fill_beside_scatter(slot, old, |dst| gather(&self.host, dst, rows)) }
+        unsafe { self.fill_beside_scatter(slot, old, |dst| fill_chunk(src, &self.host, dst, rows)) }
     }
 
     fn after(&self, slot: usize, rows: &ChunkRows) -> Result<f64> {
@@ -180,84 +188,27 @@ impl<T: OclPrm> Direct<T> {
         // rows alive and untouched until the event completes.
         let piece = unsafe { self.pieces[c.piece].as_mut_slice() };
         let data = &mut piece[host as usize..end as usize];
-        let mut ev = Event::empty();
+        let side = if write {
+            HostSide::Up(&*data)
+        } else {
+            HostSide::Down(data)
+        };
         if c.rows == 1 && c.slices == 1 {
-            let at = dev as usize;
-            if write {
-                unsafe {
-                    core::enqueue_write_buffer(
-                        queue.as_core(),
-                        buf.as_core(),
-                        false,
-                        at,
-                        &*data,
-                        wait,
-                        Some(&mut ev),
-                    )?
-                };
-            } else {
-                unsafe {
-                    core::enqueue_read_buffer(
-                        queue.as_core(),
-                        buf.as_core(),
-                        false,
-                        at,
-                        data,
-                        wait,
-                        Some(&mut ev),
-                    )?
-                };
-            }
-            return Ok(ev);
+            return unsafe { enqueue(queue, buf, side, &Placement::Run(dev as usize), wait) };
         }
         // Origins as rows of the device layout and a pointer at the host's first element:
         // every x offset is 0 (CUDA-based drivers want x + width within the pitch).
-        let origin = [0, (dev / len) as usize, 0];
-        let region = [len as usize, c.rows as usize, c.slices as usize];
         let (brp, bsp) = (len as usize * sz, (len * c.rows) as usize * sz);
-        let (hrp, hsp) = (
-            2 * c.row_pitch as usize * sz,
-            2 * c.slice_pitch as usize * sz,
-        );
-        let hsp = hsp.max(hrp * c.rows as usize);
-        if write {
-            unsafe {
-                core::enqueue_write_buffer_rect(
-                    queue.as_core(),
-                    buf.as_core(),
-                    false,
-                    origin,
-                    [0; 3],
-                    region,
-                    brp,
-                    bsp,
-                    hrp,
-                    hsp,
-                    &*data,
-                    wait,
-                    Some(&mut ev),
-                )?
-            };
-        } else {
-            unsafe {
-                core::enqueue_read_buffer_rect(
-                    queue.as_core(),
-                    buf.as_core(),
-                    false,
-                    origin,
-                    [0; 3],
-                    region,
-                    brp,
-                    bsp,
-                    hrp,
-                    hsp,
-                    data,
-                    wait,
-                    Some(&mut ev),
-                )?
-            };
-        }
-        Ok(ev)
+        let hrp = 2 * c.row_pitch as usize * sz;
+        let hsp = (2 * c.slice_pitch as usize * sz).max(hrp * c.rows as usize);
+        let at = Placement::Rect {
+            buffer_origin: [0, (dev / len) as usize, 0],
+            host_origin: [0; 3],
+            region: [len as usize, c.rows as usize, c.slices as usize],
+            buffer_pitch: [brp, bsp],
+            host_pitch: [hrp, hsp],
+        };
+        unsafe { enqueue(queue, buf, side, &at, wait) }
     }
 
     unsafe fn all(

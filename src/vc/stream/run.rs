@@ -8,7 +8,7 @@ use super::pinned_host::PinnedHost;
 use super::plan::{chunk_rows, ChunkRows, StreamPass, StreamPlan};
 use super::report::event_totals;
 pub use super::report::{PassTimes, TransferFloor};
-use super::source::{ChunkSource, FromSource};
+use super::source::{ChunkSource, FirstPass};
 use crate::error::{JitError, Result};
 use crate::runtime::transfer::{finish, flush};
 use crate::runtime::{Gpu, Pinned};
@@ -21,6 +21,7 @@ use crate::vc::CompiledVc;
 use bytemuck::cast_slice_mut;
 use ocl::{Buffer, Event, Queue};
 use std::collections::VecDeque;
+use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 /// Pipeline slots: chunk k gathered while k−3 is scattered and k−1, k−2 are on the device
@@ -389,8 +390,10 @@ impl StreamedVc {
                 .map(|s| mapped(&s.staging))
                 .collect::<Result<_>>()?,
             host: HostArray::new(data),
+            first: source.map(|s| FirstPass::new(s, &self.plan)),
+            seen: AtomicU64::new(0),
         };
-        self.run_passes(gpu, t, &FromSource::new(&staged, source, &self.plan))
+        self.run_passes(gpu, t, &staged)
     }
 
     /// Transforms the pinned host array `host` in place with rectangle transfers straight
