@@ -7,7 +7,7 @@ use super::schedule::{Launch, MulSchedule, Step};
 use crate::error::{JitError, Result};
 use crate::field::{LimbBits, PrimeField};
 use crate::ntt::{NttPlan, NttTransform, Variant};
-use crate::runtime::memory_fit::check_memory;
+use crate::runtime::memory_fit::{check_memory, per_allocation};
 use crate::runtime::pinned::device_buffer;
 use crate::runtime::timing::event_ms;
 use crate::runtime::{build_program, Arg, BuiltProgram, Gpu, KernelHandle, Pinned};
@@ -121,12 +121,7 @@ pub fn check_device(gpu: &Gpu, plan: &MulPlan) -> Result<()> {
         info,
         largest,
         total,
-        |need, limit| {
-            format!(
-                "{what} need a {need} buffer, but {} allows at most {limit} per allocation",
-                info.name
-            )
-        },
+        |need, limit| per_allocation(&what, &info.name, &need, &limit),
         |need, limit| {
             format!(
                 "{what} need about {need} of device memory, {} has {limit}",

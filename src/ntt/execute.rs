@@ -11,7 +11,7 @@ use crate::field::device::{from_device, pack, to_device, words_per_elem};
 use crate::ntt::kernels::generate;
 use crate::ntt::schedule::plan_r_max;
 use crate::ntt::tables::twiddle_split;
-use crate::runtime::memory_fit::check_memory;
+use crate::runtime::memory_fit::{check_memory, per_allocation};
 use crate::runtime::pinned::{constant_buffer, device_buffer};
 use crate::runtime::{build_program, Arg, BuiltProgram, Gpu, KernelHandle, Pinned};
 use ocl::Buffer;
@@ -65,12 +65,12 @@ pub fn check_device(gpu: &Gpu, plan: &NttPlan) -> Result<()> {
         bytes,
         total,
         |need, limit| {
-            format!(
-                "N = 2^{} elements of {} bytes need a {need} buffer, but {} allows at most {limit} per allocation",
+            let what = format!(
+                "N = 2^{} elements of {} bytes",
                 plan.log_n,
-                plan.mont.element_bytes(),
-                info.name
-            )
+                plan.mont.element_bytes()
+            );
+            per_allocation(&what, &info.name, &need, &limit)
         },
         |need, limit| {
             format!(

@@ -6,6 +6,12 @@ use super::discover::DeviceInfo;
 use super::show::mib;
 use crate::error::{JitError, Result};
 
+/// The usual refusal of a buffer too large: "`subject` need a … buffer, but `device` allows
+/// at most … per allocation".
+pub fn per_allocation(subject: &str, device: &str, need: &str, limit: &str) -> String {
+    format!("{subject} need a {need} buffer, but {device} allows at most {limit} per allocation")
+}
+
 /// Refuses `largest` bytes in one buffer or `total` bytes in all where `info`'s device cannot
 /// hold them. The messages are `buffer(need, limit)` and `all(need, limit)`, given the bytes
 /// needed and the device's limit as [`mib`] strings.

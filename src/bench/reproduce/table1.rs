@@ -3,16 +3,6 @@
 
 use super::*;
 
-/// (p, digits) for each of Table 1's radices: r = 3, 4 with m = 1; r = 9 = 3², 16 = 4².
-fn table1_plan(r: u64) -> (u32, u32) {
-    match r {
-        3 => (3, 1),
-        4 => (4, 1),
-        9 => (3, 2),
-        _ => (4, 2),
-    }
-}
-
 #[derive(Serialize)]
 struct Table1Kernel {
     radix: u64,

@@ -33,29 +33,39 @@ pub(super) trait ChunkHost<T: OclPrm> {
     ) -> Result<(f64, f64)>;
     /// Host work after a downloaded chunk that no later chunk of the pass follows: scatter ms.
     fn after(&self, slot: usize, rows: &ChunkRows) -> Result<f64>;
-    /// Enqueues the chunk's upload into `dst`: commands in order (the last completes last).
+    /// Enqueues the chunk's upload into `buf` or download from it (`way`): commands in order
+    /// (the last completes last).
     ///
     /// # Safety
-    /// The host rows (or the slot's staging) must stay alive and unwritten until they complete.
-    unsafe fn upload(
+    /// The host rows (or the slot's staging) must stay alive, and untouched by the host, until
+    /// the last event completes.
+    unsafe fn transfer(
         &self,
         queue: &Queue,
         slot: usize,
         rows: &ChunkRows,
-        dst: &Buffer<T>,
+        buf: &Buffer<T>,
+        way: Way,
     ) -> Result<Vec<Event>>;
-    /// Enqueues the chunk's download from `src` after `wait`.
-    ///
-    /// # Safety
-    /// As `upload`; the host must not touch the rows until the last event completes.
-    unsafe fn download(
-        &self,
-        queue: &Queue,
-        slot: usize,
-        rows: &ChunkRows,
-        src: &Buffer<T>,
-        wait: &Event,
-    ) -> Result<Vec<Event>>;
+}
+
+/// Which way a chunk moves.
+#[derive(Clone, Copy)]
+pub(super) enum Way<'a> {
+    /// Host → device.
+    Up,
+    /// Device → host, after `after` (the chunk's last kernel).
+    Down { after: &'a Event },
+}
+
+impl Way<'_> {
+    /// The event the transfer's first command waits for.
+    fn wait(&self) -> Option<&Event> {
+        match self {
+            Way::Up => None,
+            Way::Down { after } => Some(after),
+        }
+    }
 }
 
 /// Runs `f`, returning its host wall time in ms.
@@ -134,30 +144,21 @@ impl<T: OclPrm + bytemuck::Pod + Send + Sync> ChunkHost<T> for Staged<'_, T> {
         timed(|| unsafe { scatter(self.staging[slot].as_mut_slice(), &self.host, rows) })
     }
 
-    unsafe fn upload(
+    unsafe fn transfer(
         &self,
         queue: &Queue,
         slot: usize,
         rows: &ChunkRows,
-        dst: &Buffer<T>,
+        buf: &Buffer<T>,
+        way: Way,
     ) -> Result<Vec<Event>> {
-        let m = unsafe { self.staging[slot].as_mut_slice() };
-        Ok(vec![unsafe {
-            write_rect(queue, dst, m, Rect::run(0, reals(rows)), None)?
-        }])
-    }
-
-    unsafe fn download(
-        &self,
-        queue: &Queue,
-        slot: usize,
-        rows: &ChunkRows,
-        src: &Buffer<T>,
-        wait: &Event,
-    ) -> Result<Vec<Event>> {
-        let m = unsafe { self.staging[slot].as_mut_slice() };
-        Ok(vec![unsafe {
-            read_rect(queue, src, m, Rect::run(0, reals(rows)), Some(wait))?
+        let (m, run) = (
+            unsafe { self.staging[slot].as_mut_slice() },
+            Rect::run(0, reals(rows)),
+        );
+        Ok(vec![match way {
+            Way::Up => unsafe { write_rect(queue, buf, m, run, None)? },
+            Way::Down { after } => unsafe { read_rect(queue, buf, m, run, Some(after))? },
         }])
     }
 }
@@ -216,9 +217,9 @@ impl<T: OclPrm> Direct<T> {
         queue: &Queue,
         rows: &ChunkRows,
         buf: &Buffer<T>,
-        write: bool,
-        wait: Option<&Event>,
+        way: Way,
     ) -> Result<Vec<Event>> {
+        let (write, wait) = (matches!(way, Way::Up), way.wait());
         piece_rects(rows, self.piece)
             .iter()
             .enumerate()
@@ -241,24 +242,14 @@ impl<T: OclPrm> ChunkHost<T> for Direct<T> {
         Ok(0.0)
     }
 
-    unsafe fn upload(
+    unsafe fn transfer(
         &self,
         queue: &Queue,
         _: usize,
         rows: &ChunkRows,
-        dst: &Buffer<T>,
+        buf: &Buffer<T>,
+        way: Way,
     ) -> Result<Vec<Event>> {
-        unsafe { self.all(queue, rows, dst, true, None) }
-    }
-
-    unsafe fn download(
-        &self,
-        queue: &Queue,
-        _: usize,
-        rows: &ChunkRows,
-        src: &Buffer<T>,
-        wait: &Event,
-    ) -> Result<Vec<Event>> {
-        unsafe { self.all(queue, rows, src, false, Some(wait)) }
+        unsafe { self.all(queue, rows, buf, way) }
     }
 }

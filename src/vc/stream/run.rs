@@ -3,7 +3,7 @@
 //! pipeline slots so chunk k+1 uploads while chunk k computes and chunk k−1 downloads.
 
 use super::copy::HostArray;
-use super::mover::{ChunkHost, Direct, Staged};
+use super::mover::{ChunkHost, Direct, Staged, Way};
 use super::pinned_host::PinnedHost;
 use super::plan::{chunk_rows, ChunkRows, StreamPass, StreamPlan};
 use super::report::event_totals;
@@ -552,7 +552,7 @@ impl StreamedVc {
         let mut kernels = Vec::new();
         // SAFETY: the host touches the chunk's rows (or the slot's staging) again only after
         // its download completed (`InFlight::wait_down`).
-        let up = unsafe { host.upload(&self.up, slot, &rows, &s.a)? };
+        let up = unsafe { host.transfer(&self.up, slot, &rows, &s.a, Way::Up)? };
         for (j, l) in tr.launches(b).iter().enumerate() {
             l.kernel.set_args(&l.args)?;
             let wait = if j == 0 { up.last() } else { None };
@@ -569,7 +569,8 @@ impl StreamedVc {
             kernels.last().or(up.last()).cloned().ok_or_else(|| {
                 JitError::opencl("streamed chunk: no upload or kernel to wait for")
             })?;
-        let down = unsafe { host.download(&self.down, slot, &rows, result, &after)? };
+        let down =
+            unsafe { host.transfer(&self.down, slot, &rows, result, Way::Down { after: &after })? };
         flush(&self.up)?;
         flush(&gpu.queue)?;
         flush(&self.down)?;
