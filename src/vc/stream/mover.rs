@@ -54,8 +54,8 @@ pub(super) trait ChunkHost<T: OclPrm> {
 pub(super) enum Way<'a> {
     /// Host → device.
     Up,
-    /// Device → host, after `after` (the chunk's last kernel).
-    Down { after: &'a Event },
+    /// Device → host, after this event (the chunk's last kernel).
+    Down(&'a Event),
 }
 
 impl Way<'_> {
@@ -63,7 +63,7 @@ impl Way<'_> {
     fn wait(&self) -> Option<&Event> {
         match self {
             Way::Up => None,
-            Way::Down { after } => Some(after),
+            Way::Down(after) => Some(after),
         }
     }
 }
@@ -88,7 +88,24 @@ pub(super) struct Staged<'a, T> {
     /// Where the first pass's chunks are read from instead of the host array, if anywhere.
     pub(super) first: Option<FirstPass<'a>>,
     /// Chunks filled so far.
-    pub(super) seen: AtomicU64,
+    seen: AtomicU64,
+}
+
+impl<'a, T> Staged<'a, T> {
+    /// Slots' `staging` for `host`, the first pass read from `first` where given.
+    pub(super) fn new(
+        staging: Vec<HostArray<T>>,
+        host: HostArray<T>,
+        first: Option<FirstPass<'a>>,
+    ) -> Self {
+        let seen = AtomicU64::new(0);
+        Staged {
+            staging,
+            host,
+            first,
+            seen,
+        }
+    }
 }
 
 impl<T: Copy + Send + Sync> Staged<'_, T> {
@@ -158,7 +175,7 @@ impl<T: OclPrm + bytemuck::Pod + Send + Sync> ChunkHost<T> for Staged<'_, T> {
         );
         Ok(vec![match way {
             Way::Up => unsafe { write_rect(queue, buf, m, run, None)? },
-            Way::Down { after } => unsafe { read_rect(queue, buf, m, run, Some(after))? },
+            Way::Down(after) => unsafe { read_rect(queue, buf, m, run, Some(after))? },
         }])
     }
 }

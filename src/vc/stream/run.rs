@@ -21,7 +21,6 @@ use crate::vc::CompiledVc;
 use bytemuck::cast_slice_mut;
 use ocl::{Buffer, Event, Queue};
 use std::collections::VecDeque;
-use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 /// Pipeline slots: chunk k gathered while k−3 is scattered and k−1, k−2 are on the device
@@ -383,16 +382,13 @@ impl StreamedVc {
         data: &mut [T],
         source: Option<ChunkSource>,
     ) -> Result<Vec<PassTimes>> {
-        let staged = Staged {
-            staging: t
-                .slots
-                .iter()
-                .map(|s| mapped(&s.staging))
-                .collect::<Result<_>>()?,
-            host: HostArray::new(data),
-            first: source.map(|s| FirstPass::new(s, &self.plan)),
-            seen: AtomicU64::new(0),
-        };
+        let staging = t
+            .slots
+            .iter()
+            .map(|s| mapped(&s.staging))
+            .collect::<Result<_>>()?;
+        let first = source.map(|s| FirstPass::new(s, &self.plan));
+        let staged = Staged::new(staging, HostArray::new(data), first);
         self.run_passes(gpu, t, &staged)
     }
 
@@ -569,8 +565,7 @@ impl StreamedVc {
             kernels.last().or(up.last()).cloned().ok_or_else(|| {
                 JitError::opencl("streamed chunk: no upload or kernel to wait for")
             })?;
-        let down =
-            unsafe { host.transfer(&self.down, slot, &rows, result, Way::Down { after: &after })? };
+        let down = unsafe { host.transfer(&self.down, slot, &rows, result, Way::Down(&after))? };
         flush(&self.up)?;
         flush(&gpu.queue)?;
         flush(&self.down)?;
