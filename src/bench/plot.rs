@@ -178,6 +178,18 @@ fn variant_label(r: &BenchRecord) -> String {
     )
 }
 
+/// Adds `pt` to the series named `label`, starting it (solid) where it is new.
+fn add_point(series: &mut Vec<Series>, label: String, pt: (f64, f64)) {
+    match series.iter_mut().find(|s| s.label == label) {
+        Some(s) => s.points.push(pt),
+        None => series.push(Series {
+            label,
+            points: vec![pt],
+            dashed: false,
+        }),
+    }
+}
+
 /// Median kernel time against n for every device and variant with this p; `extra` adds
 /// series (e.g. the paper's rows).
 pub fn time_chart(records: &[BenchRecord], p: u32, extra: Vec<Series>) -> String {
@@ -185,14 +197,7 @@ pub fn time_chart(records: &[BenchRecord], p: u32, extra: Vec<Series>) -> String
     for r in records.iter().filter(|r| r.p == p) {
         let label = variant_label(r);
         let pt = (r.n as f64, r.kernel_ms.median);
-        match series.iter_mut().find(|s| s.label == label) {
-            Some(s) => s.points.push(pt),
-            None => series.push(Series {
-                label,
-                points: vec![pt],
-                dashed: false,
-            }),
-        }
+        add_point(&mut series, label, pt);
     }
     series.extend(extra);
     line_chart(
@@ -221,14 +226,7 @@ pub fn ratio_chart(records: &[BenchRecord], p: u32, extra: Vec<Series>) -> Strin
         };
         let label = format!("{} r{} {} {}", ct.device, ct.radix, ct.coeffs, ct.precision);
         let pt = (ct.n as f64, ct.kernel_ms.median / cg.kernel_ms.median);
-        match series.iter_mut().find(|s| s.label == label) {
-            Some(s) => s.points.push(pt),
-            None => series.push(Series {
-                label,
-                points: vec![pt],
-                dashed: false,
-            }),
-        }
+        add_point(&mut series, label, pt);
     }
     series.extend(extra);
     line_chart(

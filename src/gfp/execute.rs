@@ -6,6 +6,7 @@ use super::plan::{GfpPlan, LOCAL_BUDGET_BYTES, MAX_GROUP};
 use crate::clgen::GeneratedProgram;
 use crate::error::{JitError, Result};
 use crate::gfp::kernels::{self, dft_kernel_name, twiddle_kernel_name};
+use crate::runtime::memory_fit::check_memory;
 use crate::runtime::pinned::device_buffer;
 use crate::runtime::timing::{event_ms, event_span_ns, Clock};
 use crate::runtime::{build_program, Arg, BuiltProgram, Gpu, KernelHandle, Pinned};
@@ -108,10 +109,6 @@ pub struct GfpTransform {
     pub twiddle_setup_ms: f64,
 }
 
-fn mib(b: u64) -> String {
-    format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
-}
-
 impl GfpTransform {
     /// Generates and builds the program, uploads the twiddle tables and allocates the buffers.
     ///
@@ -124,24 +121,21 @@ impl GfpTransform {
             .iter()
             .map(|s| s.block * f.k as u64 * 8)
             .sum();
-        if bytes > gpu.info.max_alloc_bytes {
-            return Err(JitError::Device(format!(
-                "N = 2^{} elements of {} words need a {} buffer; {} allows {} per allocation",
-                plan.log_n,
-                f.k,
-                mib(bytes),
-                gpu.info.name,
-                mib(gpu.info.max_alloc_bytes)
-            )));
-        }
-        if 2 * bytes + tw_bytes > gpu.info.global_mem_bytes {
-            return Err(JitError::Device(format!(
-                "the transform needs {} of device memory, {} has {}",
-                mib(2 * bytes + tw_bytes),
-                gpu.info.name,
-                mib(gpu.info.global_mem_bytes)
-            )));
-        }
+        let name = &gpu.info.name;
+        check_memory(
+            &gpu.info,
+            bytes,
+            2 * bytes + tw_bytes,
+            |need, limit| {
+                format!(
+                    "N = 2^{} elements of {} words need a {need} buffer; {name} allows {limit} per allocation",
+                    plan.log_n, f.k
+                )
+            },
+            |need, limit| {
+                format!("the transform needs {need} of device memory, {name} has {limit}")
+            },
+        )?;
         let program = kernels::generate(plan);
         let built = build_program(gpu, &program.source, "")?;
         let kh = |name: &str| KernelHandle::new(gpu, &built.program, name);

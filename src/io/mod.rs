@@ -6,6 +6,7 @@ pub mod disk_floor;
 pub mod half;
 pub mod input;
 pub mod interrupt;
+pub mod json_store;
 pub mod npy;
 pub mod npy_raw;
 pub mod npy_sizes;

@@ -7,6 +7,7 @@ use super::schedule::{Launch, MulSchedule, Step};
 use crate::error::{JitError, Result};
 use crate::field::{LimbBits, PrimeField};
 use crate::ntt::{NttPlan, NttTransform, Variant};
+use crate::runtime::memory_fit::{check_memory, per_allocation};
 use crate::runtime::pinned::device_buffer;
 use crate::runtime::timing::event_ms;
 use crate::runtime::{build_program, Arg, BuiltProgram, Gpu, KernelHandle, Pinned};
@@ -88,10 +89,6 @@ pub struct Multiplier {
 
 const CARRY_KERNELS: [&str; 3] = ["carry_flags", "carry_groups", "carry_apply"];
 
-fn mib(b: u64) -> String {
-    format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
-}
-
 /// Device bytes a plan needs (all buffers) and its largest single buffer.
 pub fn device_bytes(plan: &MulPlan) -> (u64, u64) {
     let limbs = plan.product_limbs() as u64;
@@ -116,29 +113,22 @@ pub fn device_bytes(plan: &MulPlan) -> (u64, u64) {
 pub fn check_device(gpu: &Gpu, plan: &MulPlan) -> Result<()> {
     let (total, largest) = device_bytes(plan);
     let info = &gpu.info;
-    if largest > info.max_alloc_bytes {
-        return Err(JitError::Device(format!(
-            "{} × {} limbs with method {} need a {} buffer, but {} allows at most {} per allocation",
-            plan.a_limbs,
-            plan.b_limbs,
-            plan.method,
-            mib(largest),
-            info.name,
-            mib(info.max_alloc_bytes)
-        )));
-    }
-    if total > info.global_mem_bytes {
-        return Err(JitError::Device(format!(
-            "{} × {} limbs with method {} need about {} of device memory, {} has {}",
-            plan.a_limbs,
-            plan.b_limbs,
-            plan.method,
-            mib(total),
-            info.name,
-            mib(info.global_mem_bytes)
-        )));
-    }
-    Ok(())
+    let what = format!(
+        "{} × {} limbs with method {}",
+        plan.a_limbs, plan.b_limbs, plan.method
+    );
+    check_memory(
+        info,
+        largest,
+        total,
+        |need, limit| per_allocation(&what, &info.name, &need, &limit),
+        |need, limit| {
+            format!(
+                "{what} need about {need} of device memory, {} has {limit}",
+                info.name
+            )
+        },
+    )
 }
 
 fn handles(

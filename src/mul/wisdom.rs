@@ -1,7 +1,8 @@
 //! `jitfft tune mul` wisdom: the measured block/ntt crossover per device, in its own file
 //! beside the VC wisdom (`mul-wisdom.json` in the cache folder, or `$JITFFT_MUL_WISDOM`).
 
-use crate::error::{JitError, Result};
+use crate::error::Result;
+use crate::io::json_store::{load_or_default, save_pretty};
 use crate::runtime::Gpu;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -41,30 +42,14 @@ pub fn wisdom_path(knobs: &crate::runtime::Knobs) -> PathBuf {
 impl MulWisdom {
     /// Reads the file; missing is empty, corrupt is an error.
     pub fn load(knobs: &crate::runtime::Knobs) -> Result<MulWisdom> {
-        let path = wisdom_path(knobs);
-        match std::fs::read_to_string(&path) {
-            Ok(t) => serde_json::from_str(&t).map_err(|e| {
-                JitError::file(
-                    &path,
-                    format!(
-                        "corrupt mul wisdom file ({e}); delete it or run `jitfft tune mul` again"
-                    ),
-                )
-            }),
-            Err(_) => Ok(MulWisdom::default()),
-        }
+        load_or_default(&wisdom_path(knobs), |e| {
+            format!("corrupt mul wisdom file ({e}); delete it or run `jitfft tune mul` again")
+        })
     }
 
     /// Writes the file atomically.
     pub fn save(&self, knobs: &crate::runtime::Knobs) -> Result<()> {
-        let path = wisdom_path(knobs);
-        if let Some(d) = path.parent() {
-            std::fs::create_dir_all(d)
-                .map_err(|e| JitError::io(format!("creating {}", d.display()), e))?;
-        }
-        let text =
-            serde_json::to_string_pretty(self).map_err(|e| JitError::invalid(e.to_string()))?;
-        crate::io::atomic::write_atomic(&path, text.as_bytes())
+        save_pretty(&wisdom_path(knobs), self)
     }
 
     /// This device's entry, if tuned.

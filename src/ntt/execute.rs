@@ -11,6 +11,7 @@ use crate::field::device::{from_device, pack, to_device, words_per_elem};
 use crate::ntt::kernels::generate;
 use crate::ntt::schedule::plan_r_max;
 use crate::ntt::tables::twiddle_split;
+use crate::runtime::memory_fit::{check_memory, per_allocation};
 use crate::runtime::pinned::{constant_buffer, device_buffer};
 use crate::runtime::{build_program, Arg, BuiltProgram, Gpu, KernelHandle, Pinned};
 use ocl::Buffer;
@@ -52,37 +53,32 @@ pub struct NttTransform {
     pub tables_ms: f64,
 }
 
-fn mib(b: u64) -> String {
-    format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
-}
-
 /// Refuses plans the device cannot hold.
 pub fn check_device(gpu: &Gpu, plan: &NttPlan) -> Result<()> {
     let info = &gpu.info;
     let bytes = plan.array_bytes();
-    if bytes > info.max_alloc_bytes {
-        return Err(JitError::Device(format!(
-            "N = 2^{} elements of {} bytes need a {} buffer, but {} allows at most {} per allocation",
-            plan.log_n,
-            plan.mont.element_bytes(),
-            mib(bytes),
-            info.name,
-            mib(info.max_alloc_bytes)
-        )));
-    }
     // Two arrays plus tables: as large as one array (split28) or, for the fused passes'
     // per-pass twiddles, N + N/2^r elements (at most 1.5 arrays); two index tables.
     let total = bytes * 7 / 2 + (plan.n() as u64) * 8;
-    if total > info.global_mem_bytes {
-        return Err(JitError::Device(format!(
-            "{} needs about {} of device memory, {} has {}",
-            plan.variant,
-            mib(total),
-            info.name,
-            mib(info.global_mem_bytes)
-        )));
-    }
-    Ok(())
+    check_memory(
+        info,
+        bytes,
+        total,
+        |need, limit| {
+            let what = format!(
+                "N = 2^{} elements of {} bytes",
+                plan.log_n,
+                plan.mont.element_bytes()
+            );
+            per_allocation(&what, &info.name, &need, &limit)
+        },
+        |need, limit| {
+            format!(
+                "{} needs about {need} of device memory, {} has {limit}",
+                plan.variant, info.name
+            )
+        },
+    )
 }
 
 fn pow(plan: &NttPlan, e: u64) -> Integer {

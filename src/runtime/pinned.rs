@@ -95,25 +95,30 @@ impl<T: OclPrm> Pinned<T> {
 
     /// Pinned host → device buffer; returns the transfer's device time in ms.
     pub fn upload_to(&self, dst: &Buffer<T>, len: usize) -> Result<f64> {
-        let ev = self.with_map(|m| {
-            let mut ev = Event::empty();
-            dst.write(&m[..len])
-                .queue(&self.queue)
-                .enew(&mut ev)
-                .enq()?;
-            Ok(ev)
-        })?;
-        event_ms(&ev)
+        self.blocking(dst, len, true)
     }
 
     /// Device buffer → pinned host; returns the transfer's device time in ms.
     pub fn download_from(&self, src: &Buffer<T>, len: usize) -> Result<f64> {
+        self.blocking(src, len, false)
+    }
+
+    /// The first `len` elements between the mapped memory and `buf`, up or down, waited for:
+    /// the transfer's device time in ms.
+    fn blocking(&self, buf: &Buffer<T>, len: usize, up: bool) -> Result<f64> {
         let ev = self.with_map(|m| {
             let mut ev = Event::empty();
-            src.read(&mut m[..len])
-                .queue(&self.queue)
-                .enew(&mut ev)
-                .enq()?;
+            if up {
+                buf.write(&m[..len])
+                    .queue(&self.queue)
+                    .enew(&mut ev)
+                    .enq()?;
+            } else {
+                buf.read(&mut m[..len])
+                    .queue(&self.queue)
+                    .enew(&mut ev)
+                    .enq()?;
+            }
             Ok(ev)
         })?;
         event_ms(&ev)

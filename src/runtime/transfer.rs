@@ -96,6 +96,92 @@ impl Rect {
     }
 }
 
+/// The host side of one transfer: the data an upload reads, or the memory a download writes.
+pub enum HostSide<'a, T> {
+    /// Host → device: the data sent.
+    Up(&'a [T]),
+    /// Device → host: where the data lands.
+    Down(&'a mut [T]),
+}
+
+/// Where a transfer's data lies in the buffer and in the host memory it is given.
+#[derive(Debug, Clone, Copy)]
+pub enum Placement {
+    /// The whole host slice, at this element offset of the buffer.
+    Run(usize),
+    /// A `clEnqueue…BufferRect` region: origins and region with x in elements, pitches in bytes
+    /// (row, slice) for the buffer and for the host.
+    Rect {
+        /// The region's origin in the buffer.
+        buffer_origin: [usize; 3],
+        /// The region's origin in the host slice.
+        host_origin: [usize; 3],
+        /// The region's size.
+        region: [usize; 3],
+        /// The buffer's (row, slice) pitch in bytes; 0: computed from the region.
+        buffer_pitch: [usize; 2],
+        /// The host's (row, slice) pitch in bytes; 0: computed from the region.
+        host_pitch: [usize; 2],
+    },
+}
+
+/// Enqueues one non-blocking transfer between `host` and `buf` on `queue`, after `wait` if
+/// given: the one place the four OpenCL read/write commands are called.
+///
+/// # Safety
+/// The host memory must stay alive (and, for a download, untouched by the host) until the
+/// returned event completes; `at` must lie inside the buffer and the host slice.
+pub unsafe fn enqueue<T: OclPrm>(
+    queue: &Queue,
+    buf: &Buffer<T>,
+    host: HostSide<T>,
+    at: &Placement,
+    wait: Option<&Event>,
+) -> Result<Event> {
+    let (q, b, mut ev) = (queue.as_core(), buf.as_core(), Event::empty());
+    let new = Some(&mut ev);
+    match *at {
+        Placement::Run(o) => match host {
+            HostSide::Up(h) => core::enqueue_write_buffer(q, b, false, o, h, wait, new)?,
+            HostSide::Down(h) => core::enqueue_read_buffer(q, b, false, o, h, wait, new)?,
+        },
+        Placement::Rect {
+            buffer_origin: bo,
+            host_origin: ho,
+            region: r,
+            buffer_pitch: [brp, bsp],
+            host_pitch: [hrp, hsp],
+        } => match host {
+            HostSide::Up(h) => core::enqueue_write_buffer_rect(
+                q, b, false, bo, ho, r, brp, bsp, hrp, hsp, h, wait, new,
+            )?,
+            HostSide::Down(h) => core::enqueue_read_buffer_rect(
+                q, b, false, bo, ho, r, brp, bsp, hrp, hsp, h, wait, new,
+            )?,
+        },
+    }
+    Ok(ev)
+}
+
+/// How `rect` moves between a buffer and a host slice that hold the data in the same layout:
+/// one row is a run of the host elements it names (`Some`), more rows a rectangle at the same
+/// offsets of the whole slice (`None`).
+fn same_layout<T>(rect: &Rect) -> (Option<std::ops::Range<usize>>, Placement) {
+    if rect.rows <= 1 {
+        let run = rect.start..rect.start + rect.len;
+        return (Some(run), Placement::Run(rect.start));
+    }
+    let (origin, region, pitch) = rect.rect_args::<T>();
+    let at = Placement::Rect {
+        buffer_origin: origin,
+        host_origin: origin,
+        region,
+        buffer_pitch: [pitch, 0],
+        host_pitch: [pitch, 0],
+    };
+    (None, at)
+}
+
 /// Enqueues `host[rect] → dst[rect]` on `queue` without blocking, after `wait` if given.
 ///
 /// # Safety
@@ -108,36 +194,13 @@ pub unsafe fn write_rect<T: OclPrm>(
     wait: Option<&Event>,
 ) -> Result<Event> {
     rect.check("upload", dst.len(), host.len())?;
-    let mut ev = Event::empty();
-    if rect.rows <= 1 {
-        core::enqueue_write_buffer(
-            queue.as_core(),
-            dst.as_core(),
-            false,
-            rect.start,
-            &host[rect.start..rect.start + rect.len],
-            wait,
-            Some(&mut ev),
-        )?;
-    } else {
-        let (origin, region, pitch) = rect.rect_args::<T>();
-        core::enqueue_write_buffer_rect(
-            queue.as_core(),
-            dst.as_core(),
-            false,
-            origin,
-            origin,
-            region,
-            pitch,
-            0,
-            pitch,
-            0,
-            host,
-            wait,
-            Some(&mut ev),
-        )?;
-    }
-    Ok(ev)
+    let (run, at) = same_layout::<T>(&rect);
+    let host = match run {
+        Some(r) => &host[r],
+        None => host,
+    };
+    // SAFETY: `check` kept the region inside both; the caller's promise.
+    unsafe { enqueue(queue, dst, HostSide::Up(host), &at, wait) }
 }
 
 /// Enqueues `src[rect] → host[rect]` on `queue` without blocking, after `wait` if given.
@@ -152,36 +215,13 @@ pub unsafe fn read_rect<T: OclPrm>(
     wait: Option<&Event>,
 ) -> Result<Event> {
     rect.check("download", src.len(), host.len())?;
-    let mut ev = Event::empty();
-    if rect.rows <= 1 {
-        core::enqueue_read_buffer(
-            queue.as_core(),
-            src.as_core(),
-            false,
-            rect.start,
-            &mut host[rect.start..rect.start + rect.len],
-            wait,
-            Some(&mut ev),
-        )?;
-    } else {
-        let (origin, region, pitch) = rect.rect_args::<T>();
-        core::enqueue_read_buffer_rect(
-            queue.as_core(),
-            src.as_core(),
-            false,
-            origin,
-            origin,
-            region,
-            pitch,
-            0,
-            pitch,
-            0,
-            host,
-            wait,
-            Some(&mut ev),
-        )?;
-    }
-    Ok(ev)
+    let (run, at) = same_layout::<T>(&rect);
+    let host = match run {
+        Some(r) => &mut host[r],
+        None => host,
+    };
+    // SAFETY: `check` kept the region inside both; the caller's promise.
+    unsafe { enqueue(queue, src, HostSide::Down(host), &at, wait) }
 }
 
 /// Submits what `queue` holds to the device (so a second queue's work can run beside it).

@@ -5,7 +5,9 @@ use super::plan::{Algorithm, Coeffs, VcPlan};
 use super::schedule::{Buf, Schedule};
 use crate::clgen::{GeneratedProgram, OpCounts};
 use crate::error::{JitError, Result};
+use crate::runtime::memory_fit::{check_memory, per_allocation};
 use crate::runtime::pinned::{constant_buffer, device_buffer};
+use crate::runtime::show::mib;
 use crate::runtime::{build_program, BuiltProgram, DeviceInfo, Gpu, KernelHandle, Pinned};
 use crate::transform::Precision;
 use num_complex::Complex64;
@@ -52,6 +54,16 @@ pub(super) struct Buffers<T: OclPrm> {
     pub(super) staging: Pinned<T>,
     /// Truth-vector input and reductions (plans with `truth` or a reducing output).
     pub(super) mvl: Option<MvlBuffers<T>>,
+}
+
+impl<T: OclPrm> Buffers<T> {
+    /// Buffer `which` (B is A where the schedule has one buffer).
+    pub(super) fn pick(&self, which: Buf) -> &Buffer<T> {
+        match which {
+            Buf::A => &self.a,
+            Buf::B => self.b.as_ref().unwrap_or(&self.a),
+        }
+    }
 }
 
 /// The device buffers of truth-vector input and spectral reductions.
@@ -115,10 +127,6 @@ impl std::ops::Deref for VcTransform {
     }
 }
 
-fn mib(b: u64) -> String {
-    format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
-}
-
 /// Refuses plans the device cannot hold or run, saying what is needed and what is available.
 pub fn check_device(info: &DeviceInfo, plan: &VcPlan) -> Result<()> {
     if plan.precision == Precision::F64 && !info.fp64 {
@@ -128,29 +136,25 @@ pub fn check_device(info: &DeviceInfo, plan: &VcPlan) -> Result<()> {
         )));
     }
     let bytes = plan.buffer_bytes();
-    if bytes > info.max_alloc_bytes {
-        return Err(JitError::Device(format!(
-            "N = {}^{} = {} points need a {} buffer, but {} allows at most {} per allocation",
-            plan.p,
-            plan.n,
-            plan.len,
-            mib(bytes),
-            info.name,
-            mib(info.max_alloc_bytes)
-        )));
-    }
     let total = bytes.saturating_mul(plan.buffers_needed());
-    if total > info.global_mem_bytes {
-        return Err(JitError::Device(format!(
-            "{} needs {} buffer(s) of {} = {} of device memory, but {} has {}",
-            plan.algorithm,
-            plan.buffers_needed(),
-            mib(bytes),
-            mib(total),
-            info.name,
-            mib(info.global_mem_bytes)
-        )));
-    }
+    check_memory(
+        info,
+        bytes,
+        total,
+        |need, limit| {
+            let what = format!("N = {}^{} = {} points", plan.p, plan.n, plan.len);
+            per_allocation(&what, &info.name, &need, &limit)
+        },
+        |need, limit| {
+            format!(
+                "{} needs {} buffer(s) of {} = {need} of device memory, but {} has {limit}",
+                plan.algorithm,
+                plan.buffers_needed(),
+                mib(bytes),
+                info.name
+            )
+        },
+    )?;
     if plan.coeffs == Coeffs::ConstMatrix {
         let r = plan.radix;
         let need = r * r * plan.precision.complex_bytes();
@@ -496,6 +500,21 @@ impl VcTransform {
         Ok(out)
     }
 
+    /// The first `len` reals of the staging up to buffer A, the passes, the result down into
+    /// the staging: the passes' times with the two transfers'.
+    pub(super) fn round_trip<T: Real>(
+        &self,
+        gpu: &Gpu,
+        b: &Buffers<T>,
+        len: usize,
+    ) -> Result<RunTimes> {
+        let upload_ms = b.staging.upload_to(&b.a, len)?;
+        let mut times = self.passes(gpu, b)?;
+        times.download_ms = b.staging.download_from(b.pick(self.schedule.result), len)?;
+        times.upload_ms = upload_ms;
+        Ok(times)
+    }
+
     pub(super) fn passes<T: Real>(&self, gpu: &Gpu, b: &Buffers<T>) -> Result<RunTimes> {
         let t0 = Instant::now();
         let mut events = Vec::with_capacity(self.schedule.pass_count());
@@ -516,21 +535,13 @@ impl VcTransform {
         let t0 = Instant::now();
         let len = input.len() * 2;
         fill_staging(b, input)?;
-        let upload_ms = b.staging.upload_to(&b.a, len)?;
-        let mut times = self.passes(gpu, b)?;
-        let result = match self.schedule.result {
-            Buf::A => &b.a,
-            Buf::B => b.b.as_ref().unwrap_or(&b.a),
-        };
-        let download_ms = b.staging.download_from(result, len)?;
+        let mut times = self.round_trip(gpu, b, len)?;
         let out = b.staging.with_map(|m| {
             Ok(m[..len]
                 .par_chunks(2)
                 .map(|c| Complex64::new(c[0].to_f64(), c[1].to_f64()))
                 .collect::<Vec<_>>())
         })?;
-        times.upload_ms = upload_ms;
-        times.download_ms = download_ms;
         times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
         Ok((out, times))
     }

@@ -7,7 +7,8 @@ use super::{
     execute::{fused_limits_for, fused_limits_for_plan},
     VcTransform,
 };
-use crate::error::{JitError, Result};
+use crate::error::Result;
+use crate::io::json_store::{load_or_default, save_pretty};
 use crate::io::random::random_complex;
 use crate::reference::{compare, separable_vc};
 use crate::runtime::{Gpu, Summary};
@@ -374,28 +375,14 @@ pub fn wisdom_path(knobs: &crate::runtime::Knobs) -> PathBuf {
 impl Wisdom {
     /// Reads the wisdom file; a missing file is empty wisdom, a corrupt one an error.
     pub fn load(knobs: &crate::runtime::Knobs) -> Result<Wisdom> {
-        let path = wisdom_path(knobs);
-        match std::fs::read_to_string(&path) {
-            Ok(t) => serde_json::from_str(&t).map_err(|e| {
-                JitError::file(
-                    &path,
-                    format!("corrupt wisdom file ({e}); delete it or run `jitfft tune` again"),
-                )
-            }),
-            Err(_) => Ok(Wisdom::default()),
-        }
+        load_or_default(&wisdom_path(knobs), |e| {
+            format!("corrupt wisdom file ({e}); delete it or run `jitfft tune` again")
+        })
     }
 
     /// Writes the wisdom file atomically (see [`wisdom_path`]).
     pub fn save(&self, knobs: &crate::runtime::Knobs) -> Result<()> {
-        let path = wisdom_path(knobs);
-        if let Some(d) = path.parent() {
-            std::fs::create_dir_all(d)
-                .map_err(|e| JitError::io(format!("creating {}", d.display()), e))?;
-        }
-        let text =
-            serde_json::to_string_pretty(self).map_err(|e| JitError::invalid(e.to_string()))?;
-        crate::io::atomic::write_atomic(&path, text.as_bytes())
+        save_pretty(&wisdom_path(knobs), self)
     }
 
     /// The entry for this device, driver, p, n and precision, if tuned.

@@ -3,7 +3,6 @@
 //! coefficient tables of f32 serve it unchanged; only the staging packs and unpacks.
 
 use super::execute::{Buffers, VcTransform};
-use super::schedule::Buf;
 use super::storage::{check_finite, HalfStorage};
 use crate::error::Result;
 use crate::runtime::timing::RunTimes;
@@ -31,13 +30,7 @@ impl VcTransform {
                 .for_each(|(d, c)| *d = f32::from_bits(h.pack(*c)));
             Ok(())
         })?;
-        let upload_ms = b.staging.upload_to(&b.a, len)?;
-        let mut times = self.passes(gpu, b)?;
-        let result = match self.schedule.result {
-            Buf::A => &b.a,
-            Buf::B => b.b.as_ref().unwrap_or(&b.a),
-        };
-        let download_ms = b.staging.download_from(result, len)?;
+        let mut times = self.round_trip(gpu, b, len)?;
         let out = b.staging.with_map(|m| {
             Ok(m[..len]
                 .par_iter()
@@ -45,8 +38,6 @@ impl VcTransform {
                 .collect::<Vec<_>>())
         })?;
         check_finite(h, &out)?;
-        times.upload_ms = upload_ms;
-        times.download_ms = download_ms;
         times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
         Ok((out, times))
     }

@@ -15,7 +15,6 @@
 //! or copy between transforms).
 
 use super::execute::{Buffers, TypedBuffers, VcTransform};
-use super::schedule::Buf;
 use crate::error::{JitError, Result};
 use crate::runtime::staging::{self, StageOpts};
 use crate::runtime::timing::RunTimes;
@@ -169,10 +168,7 @@ impl VcTransform {
         opts: &StageOpts,
     ) -> Result<f64> {
         let b = self.typed::<C>(output.len(), "download")?;
-        let result = match self.schedule.result {
-            Buf::A => &b.a,
-            Buf::B => b.b.as_ref().unwrap_or(&b.a),
-        };
+        let result = b.pick(self.schedule.result);
         let reals: &mut [C::Real] = bytemuck::cast_slice_mut(output);
         // SAFETY: the staging stays mapped while the transform lives; `download` returns once
         // every chunk has arrived and been copied out.
@@ -256,14 +252,7 @@ impl VcTransform {
         ) -> Result<RunTimes> {
             let len = 2 * tr.plan.total_len() as usize;
             let t0 = Instant::now();
-            let upload_ms = b.staging.upload_to(&b.a, len)?;
-            let mut times = tr.passes(gpu, b)?;
-            let result = match tr.schedule.result {
-                Buf::A => &b.a,
-                Buf::B => b.b.as_ref().unwrap_or(&b.a),
-            };
-            times.download_ms = b.staging.download_from(result, len)?;
-            times.upload_ms = upload_ms;
+            let mut times = tr.round_trip(gpu, b, len)?;
             times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
             Ok(times)
         }
@@ -285,15 +274,9 @@ impl VcTransform {
 
     /// The device buffer that holds the spectrum after [`run`](Self::run).
     pub fn result_buffer(&self) -> DeviceBuffer<'_> {
-        fn pick<T: ocl::OclPrm>(b: &Buffers<T>, which: Buf) -> &Buffer<T> {
-            match which {
-                Buf::A => &b.a,
-                Buf::B => b.b.as_ref().unwrap_or(&b.a),
-            }
-        }
         match &self.buffers {
-            TypedBuffers::F32(b) => DeviceBuffer::F32(pick(b, self.schedule.result)),
-            TypedBuffers::F64(b) => DeviceBuffer::F64(pick(b, self.schedule.result)),
+            TypedBuffers::F32(b) => DeviceBuffer::F32(b.pick(self.schedule.result)),
+            TypedBuffers::F64(b) => DeviceBuffer::F64(b.pick(self.schedule.result)),
         }
     }
 }

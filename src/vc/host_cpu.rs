@@ -229,7 +229,7 @@ impl VcTransform {
             TypedBuffers::F32(b) => self.launch_wait(gpu, b, &b.a, b.b.as_ref(), &mut s)?,
             TypedBuffers::F64(b) => self.launch_wait(gpu, b, &b.a, b.b.as_ref(), &mut s)?,
         };
-        let result = result_of(b, self.schedule.result);
+        let result = b.pick(self.schedule.result);
         let dst: &mut [C::Real] = bytemuck::cast_slice_mut(output);
         let ((), [m, c, u]) = with_mapped(&gpu.queue, result, len, false, |m| {
             dst.par_chunks_mut(PIECE)
@@ -359,11 +359,4 @@ impl VcTransform {
 fn cast<A: bytemuck::Pod, B: bytemuck::Pod>(x: &mut [A]) -> Result<&mut [B]> {
     bytemuck::try_cast_slice_mut(x)
         .map_err(|e| JitError::invalid(format!("output: not the plan's real type ({e})")))
-}
-
-fn result_of<T: OclPrm>(b: &Buffers<T>, which: Buf) -> &Buffer<T> {
-    match which {
-        Buf::A => &b.a,
-        Buf::B => b.b.as_ref().unwrap_or(&b.a),
-    }
 }

@@ -8,6 +8,7 @@ use super::overlap::DownloadMode;
 use super::plan::{Algorithm, Coeffs, FusedLayout, TruthEncoding, VcOptions, VcPlan};
 use super::storage::HalfStorage;
 use crate::error::{JitError, Result};
+use crate::runtime::show::mib;
 use crate::runtime::Gpu;
 use crate::transform::{Direction, Norm, Precision};
 use std::path::PathBuf;
@@ -222,9 +223,4 @@ pub fn host_shortfall(plan: &VcPlan, check: bool) -> Option<(u64, u64)> {
         .ok()?;
     let avail = kb.saturating_mul(1024);
     (need > avail).then_some((need, avail))
-}
-
-/// `b` bytes in MiB with one decimal, as the reports print them.
-pub fn mib(b: u64) -> String {
-    format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
 }

@@ -186,6 +186,35 @@ fn md_table(head: &[String], rows: &[Row], fmt: &dyn Fn(f64) -> String) -> Strin
     markdown_table(head, &body)
 }
 
+/// (p, digits) for each of Table 1's radices: r = 3, 4 with m = 1; r = 9 = 3², 16 = 4².
+fn table1_plan(r: u64) -> (u32, u32) {
+    match r {
+        3 => (3, 1),
+        4 => (4, 1),
+        9 => (3, 2),
+        _ => (4, 2),
+    }
+}
+
+/// Table 1's rows as Markdown: label, source and one column a radix.
+fn radix_table(rows: &[Row]) -> String {
+    let head: Vec<String> = ["", "source"]
+        .iter()
+        .map(|s| s.to_string())
+        .chain(TABLE1_RADICES.iter().map(|r| format!("r = {r}")))
+        .collect();
+    md_table(&head, rows, &|v| format!("{v}"))
+}
+
+/// A Markdown section `title` with one bullet an item.
+fn bullets(title: &str, items: impl IntoIterator<Item = impl std::fmt::Display>) -> String {
+    let mut s = format!("\n## {title}\n\n");
+    for i in items {
+        s.push_str(&format!("- {i}\n"));
+    }
+    s
+}
+
 fn header(title: &str, meta: &RunMeta) -> String {
     let mut s = format!("# {title}\n\n");
     for l in meta.lines() {

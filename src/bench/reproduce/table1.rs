@@ -3,16 +3,6 @@
 
 use super::*;
 
-/// (p, digits) for each of Table 1's radices: r = 3, 4 with m = 1; r = 9 = 3², 16 = 4².
-fn table1_plan(r: u64) -> (u32, u32) {
-    match r {
-        3 => (3, 1),
-        4 => (4, 1),
-        9 => (3, 2),
-        _ => (4, 2),
-    }
-}
-
 #[derive(Serialize)]
 struct Table1Kernel {
     radix: u64,
@@ -202,28 +192,19 @@ pub fn table1(gpu: &Gpu, meta: &RunMeta, dir: &Path, quick: bool) -> Result<Vec<
     let comment = table1_comment(&rows);
     let mut md = header(&format!("Table 1 on {}", gpu.info.name), meta);
     md.push_str("Per work-item statistics of the compiled radix-r butterfly kernels (static instruction counts), coefficients const-first (the paper's X1 in constant memory), f32; r = 9 and 16 are p = 3 and p = 4 with two digits per butterfly. The paper's figures are AMD APP Profiler 2.5 on AMD Evergreen. `–`: the device's compiler gives no such figure.\n\n");
-    let head: Vec<String> = ["", "source"]
-        .iter()
-        .map(|s| s.to_string())
-        .chain(TABLE1_RADICES.iter().map(|r| format!("r = {r}")))
-        .collect();
-    md.push_str(&md_table(&head, &rows, &|v| format!("{v}")));
-    md.push_str("\n## Comment\n\n");
-    for c in &comment {
-        md.push_str(&format!("- {c}\n"));
-    }
-    md.push_str("\n## Kernels\n\n");
-    for k in &kernels {
-        md.push_str(&format!(
-            "- r = {}, p = {}, {}: `{}`\n",
-            k.radix, k.p, k.algorithm, k.stats.kernel
-        ));
-    }
+    md.push_str(&radix_table(&rows));
+    md.push_str(&bullets("Comment", &comment));
+    md.push_str(&bullets(
+        "Kernels",
+        kernels.iter().map(|k| {
+            format!(
+                "r = {}, p = {}, {}: `{}`",
+                k.radix, k.p, k.algorithm, k.stats.kernel
+            )
+        }),
+    ));
     if !notes.is_empty() {
-        md.push_str("\n## Notes\n\n");
-        for n in &notes {
-            md.push_str(&format!("- {n}\n"));
-        }
+        md.push_str(&bullets("Notes", &notes));
     }
     let json = Table1Json {
         meta,

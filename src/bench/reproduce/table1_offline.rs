@@ -7,16 +7,6 @@ use crate::clgen::OpCounts;
 use crate::stats::offline::targets::Target;
 use crate::stats::offline::{vc::column, OfflineKernel};
 
-/// (p, digits) for each of Table 1's radices: r = 3, 4 with m = 1; r = 9 = 3², 16 = 4².
-fn table1_plan(r: u64) -> (u32, u32) {
-    match r {
-        3 => (3, 1),
-        4 => (4, 1),
-        9 => (3, 2),
-        _ => (4, 2),
-    }
-}
-
 /// One compiled butterfly kernel: the radix, algorithm, the compiler's figures and the
 /// generator's exact per-work-item counts.
 #[derive(Serialize)]
@@ -127,28 +117,19 @@ pub fn table1_offline(targets: &[Target], meta: &RunMeta, dir: &Path) -> Result<
         md.push_str(&format!("- compiler ({b}): {c}\n"));
     }
     md.push_str("\nStatic counts of the compiled radix-r butterfly kernels (the first pass of an n = 2m transform), coefficients const-first (the paper's X1 in `__constant` memory), f32; r = 9 and 16 are p = 3 and p = 4 with two digits per butterfly. The paper's figures are AMD APP Profiler 2.5 on AMD Evergreen. Each row names the compiler's figure it shows.\n\n");
-    let head: Vec<String> = ["", "source"]
-        .iter()
-        .map(|s| s.to_string())
-        .chain(TABLE1_RADICES.iter().map(|r| format!("r = {r}")))
-        .collect();
-    md.push_str(&md_table(&head, &rows, &|v| format!("{v}")));
-    md.push_str("\n## Account of the differences\n\n");
-    for a in &account {
-        md.push_str(&format!("- {a}\n"));
-    }
-    md.push_str("\n## Kernels\n\n");
-    for c in &cells {
-        md.push_str(&format!(
-            "- {} r = {}, {}, {}: `{}`\n",
-            c.target, c.radix, c.algorithm, c.coefficients, c.kernel.kernel
-        ));
-    }
+    md.push_str(&radix_table(&rows));
+    md.push_str(&bullets("Account of the differences", &account));
+    md.push_str(&bullets(
+        "Kernels",
+        cells.iter().map(|c| {
+            format!(
+                "{} r = {}, {}, {}: `{}`",
+                c.target, c.radix, c.algorithm, c.coefficients, c.kernel.kernel
+            )
+        }),
+    ));
     if !notes.is_empty() {
-        md.push_str("\n## Notes\n\n");
-        for n in &notes {
-            md.push_str(&format!("- {n}\n"));
-        }
+        md.push_str(&bullets("Notes", &notes));
     }
     let json = Json {
         meta,

@@ -10,6 +10,17 @@
 /// Work-group size of the carry kernels (a power of two; also their local scan length).
 pub const CARRY_WG: usize = 256;
 
+/// The inclusive scan of a work-group's carry states `sc` in local memory (Hillis–Steele,
+/// lane `l`), which `carry_flags` and `carry_groups` both run.
+const LOCAL_SCAN: &str = r#"    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint d = 1; d < CARRY_WG; d <<= 1) {
+        uint v = (l >= d) ? cs_combine(sc[l - d], sc[l]) : sc[l];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sc[l] = (uchar)v;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+"#;
+
 /// The OpenCL C of the three carry kernels.
 pub fn carry_source() -> String {
     format!(
@@ -49,14 +60,7 @@ void carry_flags(__global const ulong* s, __global ulong* r, __global uchar* ex,
         st = (b1 && w == 0ul) ? 2u : (w == ~0ul ? 1u : 0u);
     }}
     sc[l] = (uchar)st;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (uint d = 1; d < CARRY_WG; d <<= 1) {{
-        uint v = (l >= d) ? cs_combine(sc[l - d], sc[l]) : sc[l];
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sc[l] = (uchar)v;
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }}
-    if (j < limbs) ex[j] = (uchar)(l == 0 ? CS_ID : sc[l - 1]);
+{scan}    if (j < limbs) ex[j] = (uchar)(l == 0 ? CS_ID : sc[l - 1]);
     if (l == CARRY_WG - 1) agg[get_group_id(0)] = sc[l];
 }}
 
@@ -70,14 +74,7 @@ void carry_groups(__global const uchar* agg, __global uchar* cin, uint groups) {
     uint t = CS_ID;
     for (uint g = lo; g < hi; ++g) t = cs_combine(t, agg[g]);
     sc[l] = (uchar)t;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (uint d = 1; d < CARRY_WG; d <<= 1) {{
-        uint v = (l >= d) ? cs_combine(sc[l - d], sc[l]) : sc[l];
-        barrier(CLK_LOCAL_MEM_FENCE);
-        sc[l] = (uchar)v;
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }}
-    // The number's carry-in is 0, so the carry out of a prefix is its generate bit.
+{scan}    // The number's carry-in is 0, so the carry out of a prefix is its generate bit.
     uint pre = l == 0 ? CS_ID : sc[l - 1];
     for (uint g = lo; g < hi; ++g) {{
         cin[g] = (uchar)((pre >> 1) & 1u);
@@ -95,6 +92,7 @@ __kernel void carry_apply(__global ulong* r, __global const uchar* ex,
     r[j] += c;
 }}
 "#,
-        wg = CARRY_WG
+        wg = CARRY_WG,
+        scan = LOCAL_SCAN,
     )
 }

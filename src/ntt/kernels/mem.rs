@@ -51,17 +51,21 @@ pub(super) fn mem_helpers(w: &mut Writer, mp: &MontParams) {
             format!("({pt})({})", parts.join(", "))
         }
     };
+    // A load's body: packed word h is read from `at(h)`.
+    let load = |w: &mut Writer, at: &dyn Fn(usize) -> String| {
+        w.line(format!("fe r; {pt} v;"));
+        for h in 0..np {
+            w.line(format!("v = {};", at(h)));
+            unpack(w, h);
+        }
+        w.line("return r;");
+        w.close();
+    };
     w.open("static inline fe fe_ldg(__global const fe* p, const uint i)");
     w.line(format!(
         "__global const {pt}* q = (__global const {pt}*)p + (size_t)i * {np}u;"
     ));
-    w.line(format!("fe r; {pt} v;"));
-    for h in 0..np {
-        w.line(format!("v = q[{h}];"));
-        unpack(w, h);
-    }
-    w.line("return r;");
-    w.close();
+    load(w, &|h| format!("q[{h}]"));
     w.open("static inline void fe_stg(__global fe* p, const uint i, const fe x)");
     w.line(format!(
         "__global {pt}* q = (__global {pt}*)p + (size_t)i * {np}u;"
@@ -73,13 +77,7 @@ pub(super) fn mem_helpers(w: &mut Writer, mp: &MontParams) {
     w.open(format!(
         "static inline fe fe_lds(__local const {pt}* u, const uint i, const uint stride)"
     ));
-    w.line(format!("fe r; {pt} v;"));
-    for h in 0..np {
-        w.line(format!("v = u[{h}u * stride + i];"));
-        unpack(w, h);
-    }
-    w.line("return r;");
-    w.close();
+    load(w, &|h| format!("u[{h}u * stride + i]"));
     w.open(format!(
         "static inline void fe_sts(__local {pt}* u, const uint i, const uint stride, const fe x)"
     ));

@@ -3,7 +3,8 @@
 //! object's metadata (`.amdgpu_metadata` in the assembly) and the compiler's `; Kernel info:`
 //! comments, instruction classes (VALU, SALU, VMEM, SMEM, DS) counted in the assembly.
 
-use super::clang::{common_args, compile_to_asm, toolchain, warning_notes};
+pub use super::clang::installed;
+use super::clang::{common_args, compile_to_asm, toolchain};
 use super::{OfflineBuild, OfflineError, OfflineKernel};
 use crate::stats::amd::{parse_kernel_info, parse_metadata_yaml, AmdKernelInfo};
 use crate::stats::Metric;
@@ -108,11 +109,6 @@ fn merged(meta: Option<&AmdKernelInfo>, info: Option<&AmdKernelInfo>) -> Vec<Met
         .collect()
 }
 
-/// The version of clang and libclc used for these targets.
-pub fn installed() -> Result<String, OfflineError> {
-    toolchain().map(|t| t.version)
-}
-
 /// Compiles `source` for `target` (a gfx name) and reads its figures.
 pub fn build(
     target: &str,
@@ -120,23 +116,14 @@ pub fn build(
     options: &str,
     _fp64: bool, // every GCN/CDNA/RDNA chip has double precision
 ) -> Result<OfflineBuild, OfflineError> {
-    if !TARGETS.contains(&target) {
-        return Err(OfflineError::Other(format!(
-            "{target} is not a GCN/CDNA/RDNA target ({})",
-            TARGETS.join(", ")
-        )));
-    }
+    super::check_target(target, TARGETS, |list| {
+        format!("{target} is not a GCN/CDNA/RDNA target ({list})")
+    })?;
     let tc = toolchain()?;
     let builtins = tc.bitcode("amdgcn--amdhsa");
     let mut args = common_args(&tc, "amdgcn-amd-amdhsa", target, &builtins);
     args.push("-nogpulib".into()); // libclc instead of ROCm's device libraries
     let done = compile_to_asm(&tc, target, &args, source, options)?;
-    let mut notes = warning_notes(&done.warnings);
-    notes.push(format!(
-        "{target}: source {}, assembly {}",
-        done.source_path.display(),
-        done.asm_path.display()
-    ));
     let meta = parse_metadata_yaml(&done.asm);
     let info = parse_kernel_info(&done.asm);
     let kernels = classes(&done.asm)
@@ -150,10 +137,5 @@ pub fn build(
             OfflineKernel { kernel, metrics }
         })
         .collect();
-    Ok(OfflineBuild {
-        target: target.into(),
-        compiler: tc.version,
-        kernels,
-        notes,
-    })
+    Ok(done.record(&tc, target, kernels))
 }

@@ -2,7 +2,7 @@
 //! (installed by `tools/setup-offline.sh`): Debian's `clang-19` and libclc-19's builtins,
 //! unpacked under [`super::cache_dir`]. Sources and assembly of every build are kept there.
 
-use super::{cache_dir, OfflineError, SETUP_HINT};
+use super::{cache_dir, OfflineBuild, OfflineError, OfflineKernel, SETUP_HINT};
 use crate::stats::tools::which;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -34,6 +34,11 @@ impl Toolchain {
     pub fn header(&self) -> PathBuf {
         self.libclc.join("include/clc/clc.h")
     }
+}
+
+/// The version of clang and libclc (the r600 and amdgcn backends' `installed`).
+pub fn installed() -> Result<String, OfflineError> {
+    toolchain().map(|t| t.version)
 }
 
 /// Finds clang-N and the unpacked libclc-N, or says how to install them.
@@ -174,11 +179,36 @@ pub fn common_args(tc: &Toolchain, triple: &str, cpu: &str, builtins: &Path) -> 
     .collect()
 }
 
-/// clang's warnings worth a note: not the triple-spelling one libclc's amdhsa builtins cause.
-pub fn warning_notes(stderr: &str) -> Vec<String> {
-    stderr
-        .lines()
-        .filter(|l| l.contains("warning:") && !l.contains("Linking two modules"))
-        .map(|l| format!("clang: {}", l.trim()))
-        .collect()
+impl Compiled {
+    /// The build's notes: clang's warnings worth one (not the triple-spelling one libclc's
+    /// amdhsa builtins cause), then where `target`'s source and assembly were kept.
+    fn notes(&self, target: &str) -> Vec<String> {
+        let mut notes: Vec<String> = self
+            .warnings
+            .lines()
+            .filter(|l| l.contains("warning:") && !l.contains("Linking two modules"))
+            .map(|l| format!("clang: {}", l.trim()))
+            .collect();
+        notes.push(format!(
+            "{target}: source {}, assembly {}",
+            self.source_path.display(),
+            self.asm_path.display()
+        ));
+        notes
+    }
+
+    /// What the build of `target` gave: `kernels` read from this assembly, and its notes.
+    pub fn record(
+        &self,
+        tc: &Toolchain,
+        target: &str,
+        kernels: Vec<OfflineKernel>,
+    ) -> OfflineBuild {
+        OfflineBuild {
+            target: target.into(),
+            compiler: tc.version.clone(),
+            kernels,
+            notes: self.notes(target),
+        }
+    }
 }

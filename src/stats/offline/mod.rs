@@ -120,6 +120,19 @@ impl std::error::Error for OfflineError {}
 /// The setup command that installs every offline compiler.
 pub const SETUP_HINT: &str = "run tools/setup.sh --offline-compilers";
 
+/// Refuses `target` where the backend's `targets` do not list it; `unknown(the list)` words
+/// the error.
+pub fn check_target(
+    target: &str,
+    targets: &[&str],
+    unknown: impl FnOnce(String) -> String,
+) -> Result<(), OfflineError> {
+    if targets.contains(&target) {
+        return Ok(());
+    }
+    Err(OfflineError::Other(unknown(targets.join(", "))))
+}
+
 /// Where offline compilers' libraries, saved sources and assembly live:
 /// `JITFFT_OFFLINE_DIR`, else `~/.cache/jitfft/offline`.
 pub fn cache_dir() -> PathBuf {

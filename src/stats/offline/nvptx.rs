@@ -97,12 +97,9 @@ pub fn build(
     options: &str,
     _fp64: bool,
 ) -> Result<OfflineBuild, OfflineError> {
-    if !TARGETS.contains(&target) {
-        return Err(OfflineError::Other(format!(
-            "unknown NVIDIA target {target:?}; targets here: {}",
-            TARGETS.join(", ")
-        )));
-    }
+    super::check_target(target, TARGETS, |list| {
+        format!("unknown NVIDIA target {target:?}; targets here: {list}")
+    })?;
     let compiler = installed()?;
     let t = tools()?;
     let dir = Scratch::new("nvptx").map_err(|e| OfflineError::Other(format!("scratch: {e}")))?;

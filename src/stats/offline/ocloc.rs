@@ -66,12 +66,9 @@ pub fn build(
     options: &str,
     fp64: bool,
 ) -> Result<OfflineBuild, OfflineError> {
-    if !TARGETS.contains(&target) {
-        return Err(OfflineError::Other(format!(
-            "unknown Intel target {target:?}; ocloc targets here: {}",
-            TARGETS.join(", ")
-        )));
-    }
+    super::check_target(target, TARGETS, |list| {
+        format!("unknown Intel target {target:?}; ocloc targets here: {list}")
+    })?;
     if fp64 && !has_fp64(target) {
         return Err(OfflineError::NoFp64 {
             target: target.into(),

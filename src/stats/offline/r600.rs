@@ -11,7 +11,8 @@
 //!   (SQ_PGM_RESOURCES_LS, where compute kernels run) holds NUM_GPRS in bits 0–7 and the
 //!   control-flow stack size in bits 8–15; 0x288E8 (SQ_LDS_ALLOC) the LDS size in dwords.
 
-use super::clang::{common_args, compile_to_asm, toolchain, warning_notes};
+pub use super::clang::installed;
+use super::clang::{common_args, compile_to_asm, toolchain};
 use super::{OfflineBuild, OfflineError, OfflineKernel};
 use crate::stats::Metric;
 
@@ -225,11 +226,6 @@ pub fn parse(asm: &str) -> Vec<(String, EvergreenCounts)> {
     out
 }
 
-/// The version of clang and libclc used for these targets.
-pub fn installed() -> Result<String, OfflineError> {
-    toolchain().map(|t| t.version)
-}
-
 /// Compiles `source` for Evergreen chip `target` and counts its assembly.
 pub fn build(
     target: &str,
@@ -237,12 +233,9 @@ pub fn build(
     options: &str,
     fp64: bool,
 ) -> Result<OfflineBuild, OfflineError> {
-    if !TARGETS.contains(&target) {
-        return Err(OfflineError::Other(format!(
-            "{target} is not an Evergreen/Northern Islands target ({})",
-            TARGETS.join(", ")
-        )));
-    }
+    super::check_target(target, TARGETS, |list| {
+        format!("{target} is not an Evergreen/Northern Islands target ({list})")
+    })?;
     if fp64 {
         // Cypress and Cayman have fp64 hardware, but clang's r600 target offers no
         // cl_khr_fp64 ("use of type 'double' requires cl_khr_fp64 support").
@@ -259,12 +252,6 @@ pub fn build(
     // The Table 1 kernels compile to the same code with or without this.
     args.extend(["-mllvm".into(), "-inline-threshold=100000".into()]);
     let done = compile_to_asm(&tc, target, &args, source, options)?;
-    let mut notes = warning_notes(&done.warnings);
-    notes.push(format!(
-        "{target}: source {}, assembly {}",
-        done.source_path.display(),
-        done.asm_path.display()
-    ));
     let kernels = parse(&done.asm)
         .into_iter()
         .map(|(kernel, c)| OfflineKernel {
@@ -272,10 +259,5 @@ pub fn build(
             metrics: c.metrics(),
         })
         .collect();
-    Ok(OfflineBuild {
-        target: target.into(),
-        compiler: tc.version,
-        kernels,
-        notes,
-    })
+    Ok(done.record(&tc, target, kernels))
 }

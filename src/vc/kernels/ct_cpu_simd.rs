@@ -70,8 +70,6 @@ pub(super) fn emit_types(w: &mut Writer, precision: Precision, lanes: u32, wide_
 /// lanes · r values is read whole, slot l of row j being p[l·r + j] (the transpose of the
 /// block, constant offsets once inlined with the literal r).
 fn emit_rows_helpers(w: &mut Writer, ty: &str, lanes: u32) {
-    let re: Vec<String> = (0..lanes).map(|l| format!("p[{l}u * r].x")).collect();
-    let im: Vec<String> = (0..lanes).map(|l| format!("p[{l}u * r].y")).collect();
     w.blank();
     w.comment(format!(
         "Slot l = p[l*r] for l < {lanes}: one operand of {lanes} consecutive butterflies whose operands are consecutive."
@@ -79,11 +77,7 @@ fn emit_rows_helpers(w: &mut Writer, ty: &str, lanes: u32) {
     w.open(format!(
         "inline {ty} rows_{ty}(__global const real2 *p, const uint r)"
     ));
-    w.line(format!(
-        "return ({ty})({}, {});",
-        re.join(", "),
-        im.join(", ")
-    ));
+    return_planes(w, ty, lanes, |l| format!("p[{l}u * r]"));
     w.close();
     w.blank();
     w.comment("Stores slot l of v at p[l*r] (the inverse of rows_).");
@@ -94,6 +88,16 @@ fn emit_rows_helpers(w: &mut Writer, ty: &str, lanes: u32) {
         w.line(format!("p[{l}u * r] = (real2)(v.lo.s{l:x}, v.hi.s{l:x});"));
     }
     w.close();
+}
+
+/// `return (ty)(…);` of the `lanes` complex values `value(l)` in planes: the real parts, then
+/// the imaginary parts.
+fn return_planes(w: &mut Writer, ty: &str, lanes: u32, value: impl Fn(u32) -> String) {
+    let part = |c: &str| {
+        let v: Vec<String> = (0..lanes).map(|l| format!("{}.{c}", value(l))).collect();
+        v.join(", ")
+    };
+    w.line(format!("return ({ty})({}, {});", part("x"), part("y")));
 }
 
 /// Gather and scatter of `lanes` complex values at positions `i` (lanes whose butterflies are
@@ -110,13 +114,7 @@ fn emit_gather(w: &mut Writer, ty: &str, idx: &str, lanes: u32) {
     for (l, sl) in slots.iter().enumerate() {
         w.line(format!("const real2 a{l} = p[i.{sl}];"));
     }
-    let re: Vec<String> = (0..lanes).map(|l| format!("a{l}.x")).collect();
-    let im: Vec<String> = (0..lanes).map(|l| format!("a{l}.y")).collect();
-    w.line(format!(
-        "return ({ty})({}, {});",
-        re.join(", "),
-        im.join(", ")
-    ));
+    return_planes(w, ty, lanes, |l| format!("a{l}"));
     w.close();
     w.blank();
     w.comment("Stores slot l of v at p[i.sl].");

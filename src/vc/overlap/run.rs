@@ -8,7 +8,6 @@ use crate::runtime::timing::{event_span_ns, Clock};
 use crate::runtime::transfer::{self, Rect};
 use crate::runtime::{Arg, Gpu, KernelHandle};
 use crate::vc::execute::{fill_staging, Buffers, Real, TypedBuffers};
-use crate::vc::schedule::Buf;
 use crate::vc::VcTransform;
 use num_complex::Complex64;
 use ocl::{Buffer, Event, Queue};
@@ -355,8 +354,8 @@ impl<'a> Overlapped<'a> {
                         // In order after the piece on the compute queue.
                         packs.push(Some(self.pack(
                             pk,
-                            pick(b, l.dst),
-                            pick(b, l.src),
+                            b.pick(l.dst),
+                            b.pick(l.src),
                             piece.rect,
                             at,
                         )?));
@@ -394,7 +393,7 @@ impl<'a> Overlapped<'a> {
                     // SAFETY: as for the uploads.
                     transfer::read_rect(
                         tq,
-                        pick(b, last.src),
+                        b.pick(last.src),
                         host,
                         Rect::run(2 * at, 2 * piece.rect.elements()),
                         Some(done),
@@ -403,7 +402,7 @@ impl<'a> Overlapped<'a> {
                 None => unsafe {
                     transfer::read_rect(
                         tq,
-                        pick(b, last.dst),
+                        b.pick(last.dst),
                         host,
                         piece.rect.scaled(2),
                         Some(done),
@@ -487,14 +486,6 @@ impl<'a> Overlapped<'a> {
                 bidirectional_ms: z.saturating_sub(a) as f64 * 1e-6,
             })
         })
-    }
-}
-
-/// Buffer `which` of `b` (B is A where the schedule has one buffer).
-fn pick<T: Real>(b: &Buffers<T>, which: Buf) -> &Buffer<T> {
-    match which {
-        Buf::A => &b.a,
-        Buf::B => b.b.as_ref().unwrap_or(&b.a),
     }
 }
 

@@ -4,9 +4,10 @@
 
 use super::RealPlan;
 use crate::io::npy_raw::read_header;
+use crate::runtime::show::mib;
 use crate::runtime::{Gpu, Knobs};
 use crate::transform::Direction;
-use crate::vc::request::{mib, Request};
+use crate::vc::request::Request;
 
 /// (n, batch) of `req`'s real run where known without the data: `--n` and `--batch` for
 /// random input, else the .npy header's shape (reals forward, numpy's half spectrum inverse).

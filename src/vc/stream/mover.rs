@@ -2,19 +2,21 @@
 //! interface the pipeline (`run`) drives, and its two mechanisms.
 //!
 //! - [`Staged`]: the host array is anyone's memory (pageable). Each chunk's rows are gathered
-//!   into the slot's pinned staging by every core, uploaded as one run, downloaded into the
-//!   staging and scattered back (`copy`).
+//!   into the slot's pinned staging by every core (or, in the first pass, read from a
+//!   [`super::source::FirstPass`]), uploaded as one run, downloaded into the staging and
+//!   scattered back (`copy`).
 //! - [`Direct`]: the host array is jitfft's own, in pinned pieces ([`super::PinnedHost`]). The
 //!   rows move with rectangle transfers straight from and into it ([`super::rect`]); the host
 //!   copies nothing.
 
-use super::copy::{gather, scatter, HostArray};
+use super::copy::{scatter, HostArray};
 use super::plan::ChunkRows;
 use super::rect::{piece_rects, PieceRect};
+use super::source::{fill_chunk, FirstPass};
 use crate::error::Result;
-use crate::runtime::transfer::{read_rect, write_rect, Rect};
-use ocl::core;
+use crate::runtime::transfer::{enqueue, read_rect, write_rect, HostSide, Placement, Rect};
 use ocl::{Buffer, Event, OclPrm, Queue};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// One mechanism of moving chunks (reals of `T`, two a complex value).
@@ -31,29 +33,39 @@ pub(super) trait ChunkHost<T: OclPrm> {
     ) -> Result<(f64, f64)>;
     /// Host work after a downloaded chunk that no later chunk of the pass follows: scatter ms.
     fn after(&self, slot: usize, rows: &ChunkRows) -> Result<f64>;
-    /// Enqueues the chunk's upload into `dst`: commands in order (the last completes last).
+    /// Enqueues the chunk's upload into `buf` or download from it (`way`): commands in order
+    /// (the last completes last).
     ///
     /// # Safety
-    /// The host rows (or the slot's staging) must stay alive and unwritten until they complete.
-    unsafe fn upload(
+    /// The host rows (or the slot's staging) must stay alive, and untouched by the host, until
+    /// the last event completes.
+    unsafe fn transfer(
         &self,
         queue: &Queue,
         slot: usize,
         rows: &ChunkRows,
-        dst: &Buffer<T>,
+        buf: &Buffer<T>,
+        way: Way,
     ) -> Result<Vec<Event>>;
-    /// Enqueues the chunk's download from `src` after `wait`.
-    ///
-    /// # Safety
-    /// As `upload`; the host must not touch the rows until the last event completes.
-    unsafe fn download(
-        &self,
-        queue: &Queue,
-        slot: usize,
-        rows: &ChunkRows,
-        src: &Buffer<T>,
-        wait: &Event,
-    ) -> Result<Vec<Event>>;
+}
+
+/// Which way a chunk moves.
+#[derive(Clone, Copy)]
+pub(super) enum Way<'a> {
+    /// Host → device.
+    Up,
+    /// Device → host, after this event (the chunk's last kernel).
+    Down(&'a Event),
+}
+
+impl Way<'_> {
+    /// The event the transfer's first command waits for.
+    fn wait(&self) -> Option<&Event> {
+        match self {
+            Way::Up => None,
+            Way::Down(after) => Some(after),
+        }
+    }
 }
 
 /// Runs `f`, returning its host wall time in ms.
@@ -68,14 +80,35 @@ fn reals(rows: &ChunkRows) -> usize {
 }
 
 /// Through each slot's pinned staging, gathered and scattered on the host.
-pub(super) struct Staged<T> {
+pub(super) struct Staged<'a, T> {
     /// Each slot's mapped staging.
     pub(super) staging: Vec<HostArray<T>>,
     /// The host array.
     pub(super) host: HostArray<T>,
+    /// Where the first pass's chunks are read from instead of the host array, if anywhere.
+    pub(super) first: Option<FirstPass<'a>>,
+    /// Chunks filled so far.
+    seen: AtomicU64,
 }
 
-impl<T: Copy + Send + Sync> Staged<T> {
+impl<'a, T> Staged<'a, T> {
+    /// Slots' `staging` for `host`, the first pass read from `first` where given.
+    pub(super) fn new(
+        staging: Vec<HostArray<T>>,
+        host: HostArray<T>,
+        first: Option<FirstPass<'a>>,
+    ) -> Self {
+        let seen = AtomicU64::new(0);
+        Staged {
+            staging,
+            host,
+            first,
+            seen,
+        }
+    }
+}
+
+impl<T: Copy + Send + Sync> Staged<'_, T> {
     /// Fills slot `slot`'s staging with `fill` while `old` (a slot and its chunk) is scattered
     /// back into the host array, on two threads: (fill ms, scatter ms).
     ///
@@ -103,7 +136,7 @@ impl<T: Copy + Send + Sync> Staged<T> {
     }
 }
 
-impl<T: OclPrm + Copy + Send + Sync> ChunkHost<T> for Staged<T> {
+impl<T: OclPrm + bytemuck::Pod + Send + Sync> ChunkHost<T> for Staged<'_, T> {
     fn in_flight(&self) -> usize {
         // The gather of chunk k into its slot waits for chunk k − slots, scattered an
         // iteration before: one slot is always on the host.
@@ -116,9 +149,11 @@ impl<T: OclPrm + Copy + Send + Sync> ChunkHost<T> for Staged<T> {
         rows: &ChunkRows,
         old: Option<(usize, ChunkRows)>,
     ) -> Result<(f64, f64)> {
+        let k = self.seen.fetch_add(1, Ordering::Relaxed);
+        let src = self.first.filter(|f| k < f.chunks).map(|f| f.source);
         // SAFETY: slot `slot`'s last chunk was scattered an iteration ago, `old`'s download
         // has completed, and the two chunks' host rows are disjoint.
-        unsafe { self.fill_beside_scatter(slot, old, |dst| gather(&self.host, dst, rows)) }
+        unsafe { self.fill_beside_scatter(slot, old, |dst| fill_chunk(src, &self.host, dst, rows)) }
     }
 
     fn after(&self, slot: usize, rows: &ChunkRows) -> Result<f64> {
@@ -126,30 +161,21 @@ impl<T: OclPrm + Copy + Send + Sync> ChunkHost<T> for Staged<T> {
         timed(|| unsafe { scatter(self.staging[slot].as_mut_slice(), &self.host, rows) })
     }
 
-    unsafe fn upload(
+    unsafe fn transfer(
         &self,
         queue: &Queue,
         slot: usize,
         rows: &ChunkRows,
-        dst: &Buffer<T>,
+        buf: &Buffer<T>,
+        way: Way,
     ) -> Result<Vec<Event>> {
-        let m = unsafe { self.staging[slot].as_mut_slice() };
-        Ok(vec![unsafe {
-            write_rect(queue, dst, m, Rect::run(0, reals(rows)), None)?
-        }])
-    }
-
-    unsafe fn download(
-        &self,
-        queue: &Queue,
-        slot: usize,
-        rows: &ChunkRows,
-        src: &Buffer<T>,
-        wait: &Event,
-    ) -> Result<Vec<Event>> {
-        let m = unsafe { self.staging[slot].as_mut_slice() };
-        Ok(vec![unsafe {
-            read_rect(queue, src, m, Rect::run(0, reals(rows)), Some(wait))?
+        let (m, run) = (
+            unsafe { self.staging[slot].as_mut_slice() },
+            Rect::run(0, reals(rows)),
+        );
+        Ok(vec![match way {
+            Way::Up => unsafe { write_rect(queue, buf, m, run, None)? },
+            Way::Down(after) => unsafe { read_rect(queue, buf, m, run, Some(after))? },
         }])
     }
 }
@@ -180,84 +206,27 @@ impl<T: OclPrm> Direct<T> {
         // rows alive and untouched until the event completes.
         let piece = unsafe { self.pieces[c.piece].as_mut_slice() };
         let data = &mut piece[host as usize..end as usize];
-        let mut ev = Event::empty();
+        let side = if write {
+            HostSide::Up(&*data)
+        } else {
+            HostSide::Down(data)
+        };
         if c.rows == 1 && c.slices == 1 {
-            let at = dev as usize;
-            if write {
-                unsafe {
-                    core::enqueue_write_buffer(
-                        queue.as_core(),
-                        buf.as_core(),
-                        false,
-                        at,
-                        &*data,
-                        wait,
-                        Some(&mut ev),
-                    )?
-                };
-            } else {
-                unsafe {
-                    core::enqueue_read_buffer(
-                        queue.as_core(),
-                        buf.as_core(),
-                        false,
-                        at,
-                        data,
-                        wait,
-                        Some(&mut ev),
-                    )?
-                };
-            }
-            return Ok(ev);
+            return unsafe { enqueue(queue, buf, side, &Placement::Run(dev as usize), wait) };
         }
         // Origins as rows of the device layout and a pointer at the host's first element:
         // every x offset is 0 (CUDA-based drivers want x + width within the pitch).
-        let origin = [0, (dev / len) as usize, 0];
-        let region = [len as usize, c.rows as usize, c.slices as usize];
         let (brp, bsp) = (len as usize * sz, (len * c.rows) as usize * sz);
-        let (hrp, hsp) = (
-            2 * c.row_pitch as usize * sz,
-            2 * c.slice_pitch as usize * sz,
-        );
-        let hsp = hsp.max(hrp * c.rows as usize);
-        if write {
-            unsafe {
-                core::enqueue_write_buffer_rect(
-                    queue.as_core(),
-                    buf.as_core(),
-                    false,
-                    origin,
-                    [0; 3],
-                    region,
-                    brp,
-                    bsp,
-                    hrp,
-                    hsp,
-                    &*data,
-                    wait,
-                    Some(&mut ev),
-                )?
-            };
-        } else {
-            unsafe {
-                core::enqueue_read_buffer_rect(
-                    queue.as_core(),
-                    buf.as_core(),
-                    false,
-                    origin,
-                    [0; 3],
-                    region,
-                    brp,
-                    bsp,
-                    hrp,
-                    hsp,
-                    data,
-                    wait,
-                    Some(&mut ev),
-                )?
-            };
-        }
-        Ok(ev)
+        let hrp = 2 * c.row_pitch as usize * sz;
+        let hsp = (2 * c.slice_pitch as usize * sz).max(hrp * c.rows as usize);
+        let at = Placement::Rect {
+            buffer_origin: [0, (dev / len) as usize, 0],
+            host_origin: [0; 3],
+            region: [len as usize, c.rows as usize, c.slices as usize],
+            buffer_pitch: [brp, bsp],
+            host_pitch: [hrp, hsp],
+        };
+        unsafe { enqueue(queue, buf, side, &at, wait) }
     }
 
     unsafe fn all(
@@ -265,9 +234,9 @@ impl<T: OclPrm> Direct<T> {
         queue: &Queue,
         rows: &ChunkRows,
         buf: &Buffer<T>,
-        write: bool,
-        wait: Option<&Event>,
+        way: Way,
     ) -> Result<Vec<Event>> {
+        let (write, wait) = (matches!(way, Way::Up), way.wait());
         piece_rects(rows, self.piece)
             .iter()
             .enumerate()
@@ -290,24 +259,14 @@ impl<T: OclPrm> ChunkHost<T> for Direct<T> {
         Ok(0.0)
     }
 
-    unsafe fn upload(
+    unsafe fn transfer(
         &self,
         queue: &Queue,
         _: usize,
         rows: &ChunkRows,
-        dst: &Buffer<T>,
+        buf: &Buffer<T>,
+        way: Way,
     ) -> Result<Vec<Event>> {
-        unsafe { self.all(queue, rows, dst, true, None) }
-    }
-
-    unsafe fn download(
-        &self,
-        queue: &Queue,
-        _: usize,
-        rows: &ChunkRows,
-        src: &Buffer<T>,
-        wait: &Event,
-    ) -> Result<Vec<Event>> {
-        unsafe { self.all(queue, rows, src, false, Some(wait)) }
+        unsafe { self.all(queue, rows, buf, way) }
     }
 }

@@ -3,12 +3,12 @@
 //! pipeline slots so chunk k+1 uploads while chunk k computes and chunk k−1 downloads.
 
 use super::copy::HostArray;
-use super::mover::{ChunkHost, Direct, Staged};
+use super::mover::{ChunkHost, Direct, Staged, Way};
 use super::pinned_host::PinnedHost;
 use super::plan::{chunk_rows, ChunkRows, StreamPass, StreamPlan};
 use super::report::event_totals;
 pub use super::report::{PassTimes, TransferFloor};
-use super::source::{ChunkSource, FromSource};
+use super::source::{ChunkSource, FirstPass};
 use crate::error::{JitError, Result};
 use crate::runtime::transfer::{finish, flush};
 use crate::runtime::{Gpu, Pinned};
@@ -382,15 +382,14 @@ impl StreamedVc {
         data: &mut [T],
         source: Option<ChunkSource>,
     ) -> Result<Vec<PassTimes>> {
-        let staged = Staged {
-            staging: t
-                .slots
-                .iter()
-                .map(|s| mapped(&s.staging))
-                .collect::<Result<_>>()?,
-            host: HostArray::new(data),
-        };
-        self.run_passes(gpu, t, &FromSource::new(&staged, source, &self.plan))
+        let staging = t
+            .slots
+            .iter()
+            .map(|s| mapped(&s.staging))
+            .collect::<Result<_>>()?;
+        let first = source.map(|s| FirstPass::new(s, &self.plan));
+        let staged = Staged::new(staging, HostArray::new(data), first);
+        self.run_passes(gpu, t, &staged)
     }
 
     /// Transforms the pinned host array `host` in place with rectangle transfers straight
@@ -549,7 +548,7 @@ impl StreamedVc {
         let mut kernels = Vec::new();
         // SAFETY: the host touches the chunk's rows (or the slot's staging) again only after
         // its download completed (`InFlight::wait_down`).
-        let up = unsafe { host.upload(&self.up, slot, &rows, &s.a)? };
+        let up = unsafe { host.transfer(&self.up, slot, &rows, &s.a, Way::Up)? };
         for (j, l) in tr.launches(b).iter().enumerate() {
             l.kernel.set_args(&l.args)?;
             let wait = if j == 0 { up.last() } else { None };
@@ -566,7 +565,7 @@ impl StreamedVc {
             kernels.last().or(up.last()).cloned().ok_or_else(|| {
                 JitError::opencl("streamed chunk: no upload or kernel to wait for")
             })?;
-        let down = unsafe { host.download(&self.down, slot, &rows, result, &after)? };
+        let down = unsafe { host.transfer(&self.down, slot, &rows, result, Way::Down(&after))? };
         flush(&self.up)?;
         flush(&gpu.queue)?;
         flush(&self.down)?;

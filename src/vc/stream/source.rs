@@ -4,11 +4,8 @@
 //! the transfers and the reads of the next chunks.
 
 use super::copy::{coalesce, gather, HostArray};
-use super::mover::{ChunkHost, Staged};
 use super::plan::{ChunkRows, StreamPlan};
 use crate::error::{JitError, Result};
-use ocl::{Buffer, Event, OclPrm, Queue};
-use std::cell::Cell;
 
 /// Fills a chunk's staging from elsewhere: `(offset of the chunk's first value in the whole
 /// array, the staging's bytes)`; called from several threads' scopes (it may read in parallel).
@@ -41,81 +38,19 @@ pub unsafe fn fill_chunk<T: bytemuck::Pod + Send + Sync>(
     }
 }
 
-/// [`Staged`] whose first pass's chunks come from a [`ChunkSource`]: the first
-/// `passes[0].chunks` calls of `before` (the pipeline calls it once a chunk, in order) fill
-/// the slot from the source; every later chunk (all, without a source) gathers from the host
-/// array.
-pub(super) struct FromSource<'a, T> {
-    staged: &'a Staged<T>,
-    source: Option<ChunkSource<'a>>,
-    first_chunks: u64,
-    seen: Cell<u64>,
+/// A [`ChunkSource`] for the first pass's chunks: [`Staged`](super::mover::Staged) fills the first `chunks` chunks
+/// it is asked for (the pipeline asks once a chunk, in order) from `source`, every later one
+/// from the host array.
+#[derive(Clone, Copy)]
+pub(super) struct FirstPass<'a> {
+    pub(super) source: ChunkSource<'a>,
+    pub(super) chunks: u64,
 }
 
-impl<'a, T> FromSource<'a, T> {
-    pub(super) fn new(
-        staged: &'a Staged<T>,
-        source: Option<ChunkSource<'a>>,
-        plan: &StreamPlan,
-    ) -> Self {
-        let first_chunks = match source {
-            Some(_) => plan.passes.first().map_or(0, |q| q.chunks(plan.p)),
-            None => 0,
-        };
-        FromSource {
-            staged,
-            source,
-            first_chunks,
-            seen: Cell::new(0),
-        }
-    }
-}
-
-impl<T: OclPrm + bytemuck::Pod + Send + Sync> ChunkHost<T> for FromSource<'_, T> {
-    fn in_flight(&self) -> usize {
-        self.staged.in_flight()
-    }
-
-    fn before(
-        &self,
-        slot: usize,
-        rows: &ChunkRows,
-        old: Option<(usize, ChunkRows)>,
-    ) -> Result<(f64, f64)> {
-        let k = self.seen.replace(self.seen.get() + 1);
-        if k >= self.first_chunks {
-            return self.staged.before(slot, rows, old);
-        }
-        let (s, src) = (self.staged, self.source);
-        // SAFETY: as `Staged::before`: the slot's last chunk was scattered an iteration ago,
-        // `old`'s download has completed, and the two chunks' host rows are disjoint.
-        unsafe { s.fill_beside_scatter(slot, old, |dst| fill_chunk(src, &s.host, dst, rows)) }
-    }
-
-    fn after(&self, slot: usize, rows: &ChunkRows) -> Result<f64> {
-        self.staged.after(slot, rows)
-    }
-
-    unsafe fn upload(
-        &self,
-        q: &Queue,
-        slot: usize,
-        rows: &ChunkRows,
-        dst: &Buffer<T>,
-    ) -> Result<Vec<Event>> {
-        // SAFETY: the caller's promise.
-        unsafe { self.staged.upload(q, slot, rows, dst) }
-    }
-
-    unsafe fn download(
-        &self,
-        q: &Queue,
-        slot: usize,
-        rows: &ChunkRows,
-        src: &Buffer<T>,
-        wait: &Event,
-    ) -> Result<Vec<Event>> {
-        // SAFETY: the caller's promise.
-        unsafe { self.staged.download(q, slot, rows, src, wait) }
+impl<'a> FirstPass<'a> {
+    /// The first pass of `plan` read from `source`.
+    pub(super) fn new(source: ChunkSource<'a>, plan: &StreamPlan) -> Self {
+        let chunks = plan.passes.first().map_or(0, |q| q.chunks(plan.p));
+        FirstPass { source, chunks }
     }
 }
