@@ -235,27 +235,12 @@ pub unsafe fn upload<T: OclPrm + Send + Sync>(
 /// Device `src[..dst.len()]` → host `dst` through `staging`, after `wait` if given (or after
 /// what `queue` already holds): every chunk's read enqueued at once, then each copied out on
 /// every core as soon as its read completes, while the later chunks are still coming down.
-/// Returns when `dst` holds the data.
+/// Returns when `dst` holds the data. `check` runs on each piece as it is copied out (e.g. an
+/// overflow test); the returned flag is their conjunction.
 ///
 /// # Safety
 /// `staging` must be pinned memory that stays mapped while this runs.
 pub unsafe fn download<T: OclPrm + Send + Sync>(
-    queue: &Queue,
-    staging: &mut [T],
-    src: &Buffer<T>,
-    dst: &mut [T],
-    opts: &StageOpts,
-    wait: Option<&Event>,
-) -> Result<Staged> {
-    download_checked(queue, staging, src, dst, opts, wait, &|_| true).map(|(s, _)| s)
-}
-
-/// [`download`], running `check` on each piece as it is copied out (e.g. an overflow test);
-/// the returned flag is their conjunction.
-///
-/// # Safety
-/// As [`download`].
-pub unsafe fn download_checked<T: OclPrm + Send + Sync>(
     queue: &Queue,
     staging: &mut [T],
     src: &Buffer<T>,

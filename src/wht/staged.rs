@@ -50,6 +50,9 @@ impl WhtValue for u16 {
     }
 }
 
+/// A test of a staged piece of storage bytes (false: a value in it fails).
+type ByteCheck<'a> = &'a (dyn Fn(&[u8]) -> bool + Sync);
+
 /// `check` on a staged piece of bytes (whole values: pieces are whole cache lines).
 fn finite_bytes<T: WhtValue>(st: Storage) -> impl Fn(&[u8]) -> bool + Sync {
     move |b: &[u8]| match bytemuck::try_cast_slice::<u8, T>(b) {
@@ -81,8 +84,7 @@ impl WhtTransform {
             )));
         }
         let finite = finite_bytes::<T>(st);
-        let check_in: Option<&(dyn Fn(&[u8]) -> bool + Sync)> =
-            refuse_non_finite.then_some(&finite);
+        let check_in: Option<ByteCheck<'_>> = refuse_non_finite.then_some(&finite);
         self.staged(
             gpu,
             bytemuck::cast_slice(input),
@@ -99,8 +101,8 @@ impl WhtTransform {
         gpu: &Gpu,
         input: &[u8],
         output: &mut [u8],
-        check_in: Option<&(dyn Fn(&[u8]) -> bool + Sync)>,
-        check_out: Option<&(dyn Fn(&[u8]) -> bool + Sync)>,
+        check_in: Option<ByteCheck<'_>>,
+        check_out: Option<ByteCheck<'_>>,
     ) -> Result<RunTimes> {
         let len = self.plan.bytes();
         if input.len() as u64 != len || output.len() as u64 != len {
@@ -132,9 +134,9 @@ impl WhtTransform {
         let started = Instant::now();
         let events = self.launch_passes(gpu)?;
         let mut times = RunTimes::from_launches(&events, started)?;
-        // SAFETY: as above; `download_checked` returns once every chunk is copied out.
+        // SAFETY: as above; `download` returns once every chunk is copied out.
         let (down, ok) = self.staging.with_map(|m| unsafe {
-            staging::download_checked(
+            staging::download(
                 self.staging.queue(),
                 m,
                 &self.data,

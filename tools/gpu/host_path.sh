@@ -119,7 +119,7 @@ if [ -n "$WHEEL" ]; then
     *.so) cp "$WHEEL" /tmp/hp_site/jitfft.abi3.so ;;
     *) python3 -m pip install -q --no-deps --target /tmp/hp_site "$WHEEL" >> "$LOG" 2>&1 ;;
   esac
-  step "python" env PYTHONPATH=/tmp/hp_site python3 - "$MUL_BITS" "$VP1" "$VP2" "$VCN" <<'EOF'
+  step "python" env PYTHONPATH=/tmp/hp_site python3 - "$MUL_BITS" "$VP1" "$VP2" "$VCN" "$RV" "$WH" <<'EOF'
 import json, random, statistics, sys, time
 import numpy as np
 import jitfft
@@ -156,47 +156,29 @@ for key, s in (("vp1", vp1), ("vp2", vp2)):
 p, n = map(int, vcn.split())
 x = (np.random.rand(*(p,) * n) + 1j * np.random.rand(*(p,) * n)).astype(np.complex64)
 out["vc"] = med(lambda: jitfft.vc(x), 21)
-print(json.dumps(out))
-EOF
-fi
-
-# Issue 42: real input and Walsh–Hadamard rows from Python (float32 in; rvc gives complex64),
-# beside torch on the same arrays host → host where torch has a GPU, and the CLI's pinned
-# upload + kernels + download of the same transforms as their floor.
-read -r p n <<< "$RV"; step "rvc cli" "$BIN" vc --real --p "$p" --n "$n" --json
-read -r b k <<< "$WH"; step "wht cli" "$BIN" wht --size "2^$k" --batch "$b" --json
-if [ -n "$WHEEL" ]; then
-  step "python real" env PYTHONPATH=/tmp/hp_site python3 - "$RV" "$WH" <<'EOF'
-import json, statistics, sys, time
-import numpy as np
-import jitfft
-(p, n), (b, k) = map(int, sys.argv[1].split()), map(int, sys.argv[2].split())
-def med(f, k=7):
-    f()
-    ts = []
-    for _ in range(k):
-        t = time.perf_counter(); f(); ts.append((time.perf_counter() - t) * 1e3)
-    return {"median": statistics.median(ts), "min": min(ts), "max": max(ts)}
-rng = np.random.default_rng(1)
-x = rng.standard_normal((p,) * n).astype(np.float32)
-w = rng.standard_normal((b, 1 << k)).astype(np.float32)
-out = {"rvc": med(lambda: jitfft.rvc(x)), "rvc_dtype": str(jitfft.rvc(x).dtype),
-       "wht": med(lambda: jitfft.wht(w)), "wht_dtype": str(jitfft.wht(w).dtype)}
+# Issue 42: real input (float32 in, complex64 out) and Walsh–Hadamard rows (float32), beside
+# torch.fft.rfftn host → host on the same array where torch has a GPU.
+(p, n), (b, k) = map(int, sys.argv[5].split()), map(int, sys.argv[6].split())
+x = np.random.default_rng(1).standard_normal((p,) * n).astype(np.float32)
+w = np.random.default_rng(2).standard_normal((b, 1 << k)).astype(np.float32)
+out.update(rvc=med(lambda: jitfft.rvc(x)), rvc_dtype=str(jitfft.rvc(x).dtype),
+           wht=med(lambda: jitfft.wht(w)), wht_dtype=str(jitfft.wht(w).dtype))
 try:
     import torch
     if torch.cuda.is_available():
         tx = torch.from_numpy(x)
-        def rfftn():
-            y = torch.fft.rfftn(tx.cuda()).cpu()
-            torch.cuda.synchronize()
-            return y
-        out["torch_rfftn"] = med(rfftn)
+        out["torch_rfftn"] = med(lambda: torch.fft.rfftn(tx.cuda()).cpu())
         out["torch"] = torch.__version__
 except ImportError:
     pass
 print(json.dumps(out))
 EOF
 fi
+
+# Issue 42: the floors of the Python real-input and Walsh–Hadamard rows (the Python step
+# above): the CLI's pinned upload + kernels + download of the same transforms.
+read -r p n <<< "$RV"; step "rvc cli" "$BIN" vc --real --p "$p" --n "$n" --json
+read -r b k <<< "$WH"; step "wht cli" "$BIN" wht --size "2^$k" --batch "$b" --json
 
 # Streamed passes against the full-duplex floor on the same buffers.
 read -r p n <<< "$ST"
@@ -304,7 +286,7 @@ def pinned_floor(d):
     if None in (up, k, down):
         return None, "no upload/kernel/download times in the CLI report"
     return up + k + down, "pinned upload %.3f + kernels %.3f + download %.3f ms" % (up, k, down)
-rpy = doc("python real")
+rpy = py
 rust1 = doc("rust " + vp1)
 # The PCIe rates of this run: the VcPlan row's pinned transfers (bytes each way / event time).
 rate = None

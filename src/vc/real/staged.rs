@@ -122,7 +122,7 @@ impl RealVc {
         }
         let mut times = self.passes(gpu, src, dst)?;
         // SAFETY: as above; `download` returns once every chunk is copied out.
-        let staged = b.staging.with_map(|m| unsafe {
+        let (staged, _) = b.staging.with_map(|m| unsafe {
             staging::download(
                 queue,
                 m,
@@ -130,6 +130,7 @@ impl RealVc {
                 output,
                 &opts,
                 None,
+                &any,
             )
         })?;
         times.download_ms = staged.span_ms()?;
