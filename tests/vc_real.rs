@@ -514,3 +514,66 @@ fn source_real_prints_the_fused_ends() {
     assert!(!k.iter().any(|n| n.contains("_reals")), "{k:?}");
     assert!(k.contains(&"rvc_r2c_p3_f32".to_string()), "{k:?}");
 }
+
+/// `RealVc::execute_into` (Python's path: f32 or f64 host arrays through the pinned staging)
+/// gives `execute`'s values exactly in both directions and precisions, refuses NaN input with
+/// the output untouched, and refuses host values of the other precision.
+#[test]
+fn execute_into_equals_execute_in_the_plans_precision() {
+    let g = gpu();
+    let s = seed();
+    for (p, n) in [(3, 4), (4, 3), (5, 1)] {
+        for prec in [Precision::F32, Precision::F64] {
+            for dir in [Direction::Forward, Direction::Inverse] {
+                let req = Request {
+                    n: Some(n),
+                    batch: Some(2),
+                    precision: prec,
+                    direction: dir,
+                    real: true,
+                    ..Request::new(p)
+                };
+                let tr = real_transform(&req, &g, None, None).unwrap();
+                let x = random_input(&tr.plan, s);
+                let got: Vec<f64> = if prec == Precision::F32 {
+                    let x32: Vec<f32> = x.iter().map(|&v| v as f32).collect();
+                    let mut y = vec![0f32; tr.output_reals()];
+                    tr.execute_into(&g, &x32, &mut y, Some("test")).unwrap();
+                    y.iter().map(|&v| v as f64).collect()
+                } else {
+                    let mut y = vec![0f64; tr.output_reals()];
+                    tr.execute_into(&g, &x, &mut y, Some("test")).unwrap();
+                    y
+                };
+                let x_in: Vec<f64> = match prec {
+                    Precision::F32 => x.iter().map(|&v| v as f32 as f64).collect(),
+                    Precision::F64 => x.clone(),
+                };
+                let (want, _) = tr.execute(&g, &x_in).unwrap();
+                assert!(
+                    got == want,
+                    "{dir:?} p={p} n={n} {prec:?} (seed {s}): execute_into differs"
+                );
+            }
+        }
+    }
+    let req = Request {
+        n: Some(3),
+        batch: Some(1),
+        precision: Precision::F32,
+        real: true,
+        ..Request::new(3)
+    };
+    let tr = real_transform(&req, &g, None, None).unwrap();
+    let mut x = vec![1f32; tr.input_reals()];
+    x[5] = f32::INFINITY;
+    let mut y = vec![7f32; tr.output_reals()];
+    let err = tr.execute_into(&g, &x, &mut y, Some("test")).unwrap_err();
+    assert!(err.to_string().contains("first at position 5"), "{err}");
+    assert!(y.iter().all(|&v| v == 7.0), "output touched");
+    let mut z = vec![0f64; tr.output_reals()];
+    let err = tr
+        .execute_into(&g, &vec![0f64; tr.input_reals()], &mut z, None)
+        .unwrap_err();
+    assert!(err.to_string().contains("computes in"), "{err}");
+}

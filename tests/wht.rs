@@ -303,3 +303,63 @@ fn bad_input_is_refused_without_output() {
         &y[..4]
     );
 }
+
+/// `WhtTransform::execute_into` (Python's path: host values through the pinned staging, the
+/// checks folded into its copies) gives `transform`'s bytes in f32 and f16, refuses non-finite
+/// input before anything runs (the output untouched), refuses an overflowed f16 result, and
+/// refuses host values of another width than the plan's storage.
+#[test]
+fn execute_into_matches_transform_and_refuses_bad_values() {
+    let g = gpu();
+    let s = seed();
+    let tight = WhtLimits {
+        max_work_group: 64,
+        local_bytes: 1024,
+    };
+    for st in [Storage::F32, Storage::F16] {
+        let plan = WhtPlan::new(11, 3, st, WhtNorm::Ortho, false).unwrap();
+        let tr = WhtTransform::with_limits(&g, &plan, tight).unwrap();
+        let bytes = to_bytes(&rows(plan.len(), s), st);
+        let mut want = vec![0u8; bytes.len()];
+        tr.transform(&g, &bytes, &mut want).unwrap();
+        let got: Vec<u8> = if st == Storage::F32 {
+            let x: Vec<f32> = bytes
+                .chunks_exact(4)
+                .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect();
+            let mut y = vec![0f32; x.len()];
+            tr.execute_into(&g, &x, &mut y, true).unwrap();
+            bytemuck::cast_slice(&y).to_vec()
+        } else {
+            let x: Vec<u16> = bytes
+                .chunks_exact(2)
+                .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                .collect();
+            let mut y = vec![0u16; x.len()];
+            tr.execute_into(&g, &x, &mut y, true).unwrap();
+            bytemuck::cast_slice(&y).to_vec()
+        };
+        assert!(got == want, "{st:?} (seed {s}): execute_into differs");
+    }
+    let plan = WhtPlan::new(10, 2, Storage::F32, WhtNorm::None, false).unwrap();
+    let tr = WhtTransform::new(&g, &plan).unwrap();
+    let mut x = vec![1f32; plan.len()];
+    x[1500] = f32::NAN;
+    let mut y = vec![7f32; plan.len()];
+    let err = tr.execute_into(&g, &x, &mut y, true).unwrap_err();
+    assert!(err.to_string().contains("row 1, index 476"), "{err}");
+    assert!(y.iter().all(|&v| v == 7.0), "output touched");
+    let mut z = vec![0f64; plan.len()];
+    let err = tr
+        .execute_into(&g, &vec![0f64; plan.len()], &mut z, true)
+        .unwrap_err();
+    assert!(err.to_string().contains("stores f32"), "{err}");
+    let half = WhtPlan::new(10, 1, Storage::F16, WhtNorm::None, false).unwrap();
+    let tr = WhtTransform::new(&g, &half).unwrap();
+    let hundred = jitfft::io::half::f32_to_f16(100.0);
+    let mut y = vec![0u16; half.len()];
+    let err = tr
+        .execute_into(&g, &vec![hundred; half.len()], &mut y, true)
+        .unwrap_err();
+    assert!(err.to_string().contains("overflowed"), "{err}");
+}

@@ -2,7 +2,8 @@
 ``irvc`` ≡ numpy.fft.irfftn over axes of one length p (the last of ``axes`` is the halved one).
 
 The arguments (axes, s, norm, dtype, out) are settled here as in ``jitfft.vc``; the transform
-runs natively (``jitfft._jitfft._rvc``, the library's ``vc::real``) with the GIL released.
+runs natively (``jitfft._jitfft._rvc``, the library's ``vc::real``) with the GIL released,
+float32 and float64 in their own dtype through the plan's pinned staging.
 """
 
 import numpy as np
@@ -41,6 +42,27 @@ def _finite(x, check_finite):
         )
 
 
+# Each precision's host dtypes (the native call's in and out, the result's): f32 and f64 run
+# natively in their own dtype through the pinned staging, the finiteness test folded into its
+# copy; half storage goes through float64 and numpy's finiteness test.
+_REAL = {"f32": np.float32, "f64": np.float64}
+_COMPLEX = {"f32": np.complex64, "f64": np.complex128}
+
+
+def _native(flat, p, n, batch, prec, inverse, norm, device, check_finite):
+    """The native run of a contiguous 1-D real array (a complex one as its reals)."""
+    if prec not in _REAL:
+        _finite(flat, check_finite)
+        return _jitfft._rvc(flat.view(np.float64), p, n, batch, prec, inverse, norm, device)
+    try:
+        return _jitfft._rvc(flat.view(_REAL[prec]), p, n, batch, prec, inverse, norm, device,
+                            check_finite)
+    except ValueError as e:
+        if "NaN or infinite" in str(e):
+            _finite(flat, True)
+        raise
+
+
 def _finish(y, axes, n, out):
     y = np.moveaxis(y, range(y.ndim - n, y.ndim), axes)
     if out is None:
@@ -77,12 +99,11 @@ def rvc(x, s=None, axes=None, norm=None, out=None, *, device=None, precision=Non
     xt = np.moveaxis(x, axes, range(x.ndim - n, x.ndim))
     lead = xt.shape[: x.ndim - n]
     batch = int(np.prod(lead, dtype=np.int64))
-    flat = np.ascontiguousarray(xt, dtype=np.float64).reshape(-1)
-    _finite(flat, check_finite)
-    res = _jitfft._rvc(flat, p, n, batch, prec, False, _native_norm(norm, False),
-                       _device(device))
+    flat = np.ascontiguousarray(xt, dtype=_REAL.get(prec, np.float64)).reshape(-1)
+    res = _native(flat, p, n, batch, prec, False, _native_norm(norm, False), _device(device),
+                  check_finite)
     dtype = np.complex128 if prec == "f64" else np.complex64
-    y = res.view(np.complex128).astype(dtype, copy=False)
+    y = res.view(_COMPLEX.get(prec, np.complex128)).astype(dtype, copy=False)
     y = y.reshape(lead + (p,) * (n - 1) + (p // 2 + 1,))
     return _finish(y, axes, n, out)
 
@@ -125,10 +146,9 @@ def irvc(y, s=None, axes=None, norm=None, out=None, *, device=None, precision=No
     yt = np.moveaxis(y, axes, range(y.ndim - n, y.ndim))
     lead = yt.shape[: y.ndim - n]
     batch = int(np.prod(lead, dtype=np.int64))
-    flat = np.ascontiguousarray(yt, dtype=np.complex128).reshape(-1)
-    _finite(flat, check_finite)
-    res = _jitfft._rvc(flat.view(np.float64), p, n, batch, prec, True,
-                       _native_norm(norm, True), _device(device))
+    flat = np.ascontiguousarray(yt, dtype=_COMPLEX.get(prec, np.complex128)).reshape(-1)
+    res = _native(flat, p, n, batch, prec, True, _native_norm(norm, True), _device(device),
+                  check_finite)
     dtype = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "bf16": np.float32}[prec]
     x = res.astype(dtype, copy=False).reshape(lead + (p,) * n)
     return _finish(x, axes, n, out)

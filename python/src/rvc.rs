@@ -1,20 +1,24 @@
 //! The native half of `jitfft.rvc` / `irvc`: B real-input VC transforms (numpy's rfftn /
-//! irfftn over (p,)*n) on a C-contiguous float64 array, with the device plan cache's plan
-//! (`jitfft::vc::real`). Axes, s, norm, dtypes and out are the Python layer's
-//! (`jitfft/_rvc.py`); this only converts and runs.
+//! irfftn over (p,)*n) on a C-contiguous float32 or float64 array, in its own precision
+//! through the plan's pinned staging, with the device plan cache's plan (`jitfft::vc::real`).
+//! Axes, s, norm, dtypes and out are the Python layer's (`jitfft/_rvc.py`).
 
-use crate::cache::{get_or_build, Footprint};
+use crate::cache::{get_or_build, Footprint, Shared};
 use crate::device_nogil;
 use crate::errors::{bad, to_py};
 use jitfft::runtime::Gpu;
 use jitfft::transform::{Direction, Norm, Precision};
 use jitfft::vc::real::resolve::real_transform;
+use jitfft::vc::real::staged::RealHost;
 use jitfft::vc::real::RealVc;
 use jitfft::vc::request::Request;
 use jitfft::vc::storage::HalfStorage;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use std::sync::Arc;
+
+/// Named in the error NaN or infinite input raises (the library's refuse policy).
+const REFUSED_BY: &str = "jitfft";
 
 /// A real-input transform ready on its device.
 struct Ready {
@@ -26,16 +30,44 @@ fn norm_arg(s: &str) -> PyResult<Norm> {
     s.parse::<Norm>().map_err(bad)
 }
 
+/// Runs `x` on the locked plan into a fresh array of the output's reals, with the GIL
+/// released: the array copied by threads straight into the pinned staging (NaN or infinity
+/// refused on the way where `check_finite`) and the result out of it.
+fn run_typed<'py, T: RealHost + numpy::Element>(
+    py: Python<'py>,
+    ready: &Shared<Ready>,
+    x: &Bound<'py, PyArray1<T>>,
+    check_finite: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let lock = || ready.lock().unwrap_or_else(|e| e.into_inner());
+    let len = lock().tr.output_reals();
+    let dest = unsafe { PyArray1::<T>::new(py, len, false) };
+    {
+        let ro = x.readonly();
+        let input = ro.as_slice()?;
+        let mut rw = dest.try_readwrite()?;
+        let output = rw.as_slice_mut()?;
+        let by = check_finite.then_some(REFUSED_BY);
+        py.allow_threads(|| {
+            let r = lock();
+            r.tr.execute_into(&r.gpu, input, output, by)
+        })
+        .map_err(to_py)?;
+    }
+    Ok(dest.into_any())
+}
+
 /// `batch` transforms of shape (p,)*n: forward, x holds B·p^n reals and the result the half
 /// spectra's interleaved (re, im); inverse, the other way round. `precision` "f32" or "f64"
-/// (the device's arithmetic), or "f16" / "bf16" (stored in 16 bits on the device, computed in
-/// f32: half the bytes a pass), `norm` the library's ("none", "full", "ortho").
+/// (the device's arithmetic: x is float32 or float64, and so is the result), or "f16" /
+/// "bf16" (stored in 16 bits on the device, computed in f32: half the bytes a pass; x and the
+/// result float64, finiteness the caller's), `norm` the library's ("none", "full", "ortho").
 #[pyfunction]
-#[pyo3(signature = (x, p, n, batch, precision, inverse, norm, device=None))]
+#[pyo3(signature = (x, p, n, batch, precision, inverse, norm, device=None, check_finite=true))]
 #[allow(clippy::too_many_arguments)]
 fn _rvc<'py>(
     py: Python<'py>,
-    x: &Bound<'py, PyArray1<f64>>,
+    x: &Bound<'py, PyAny>,
     p: u32,
     n: u32,
     batch: u64,
@@ -43,7 +75,8 @@ fn _rvc<'py>(
     inverse: bool,
     norm: &str,
     device: Option<String>,
-) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    check_finite: bool,
+) -> PyResult<Bound<'py, PyAny>> {
     let (precision, half) = match precision {
         "f16" => (Precision::F32, Some(HalfStorage::F16)),
         "bf16" => (Precision::F32, Some(HalfStorage::Bf16)),
@@ -63,36 +96,58 @@ fn _rvc<'py>(
         real: true,
         ..Request::new(p)
     };
-    let gpu = device_nogil(py, device.as_deref())?;
+    let ready = cached(py, &req, device.as_deref())?;
+    let wrong = |dtype: &str| bad(format!("x must be a C-contiguous 1-D {dtype} array"));
+    match (half, precision) {
+        (None, Precision::F32) => run_typed::<f32>(
+            py,
+            &ready,
+            x.downcast().map_err(|_| wrong("float32"))?,
+            check_finite,
+        ),
+        (None, Precision::F64) => run_typed::<f64>(
+            py,
+            &ready,
+            x.downcast().map_err(|_| wrong("float64"))?,
+            check_finite,
+        ),
+        (Some(_), _) => {
+            let x: &Bound<'py, PyArray1<f64>> = x.downcast().map_err(|_| wrong("float64"))?;
+            let input: Vec<f64> = x.readonly().as_slice()?.to_vec();
+            let out = py
+                .allow_threads(|| {
+                    let r = ready.lock().unwrap_or_else(|e| e.into_inner());
+                    r.tr.execute(&r.gpu, &input).map(|(o, _)| o)
+                })
+                .map_err(to_py)?;
+            Ok(PyArray1::from_vec(py, out).into_any())
+        }
+    }
+}
+
+/// The device plan cache's transform for `req`, built there when absent.
+fn cached(py: Python<'_>, req: &Request, device: Option<&str>) -> PyResult<Shared<Ready>> {
+    let gpu = device_nogil(py, device)?;
     let key = format!("{req:?}");
-    let ready = py
-        .allow_threads(|| {
-            get_or_build(&gpu, "rvc", key, || {
-                let tr = real_transform(&req, &gpu, None, None)?;
-                let bytes = tr.plan.real_len() * tr.plan.complex_bytes() / 2
-                    + tr.plan.half_len() * tr.plan.complex_bytes();
-                let size = Footprint {
-                    device_bytes: 2 * bytes,
-                    host_bytes: bytes,
-                };
-                Ok((
-                    Ready {
-                        gpu: gpu.clone(),
-                        tr,
-                    },
-                    size,
-                ))
-            })
+    py.allow_threads(|| {
+        get_or_build(&gpu, "rvc", key, || {
+            let tr = real_transform(req, &gpu, None, None)?;
+            let bytes = tr.plan.real_len() * tr.plan.complex_bytes() / 2
+                + tr.plan.half_len() * tr.plan.complex_bytes();
+            let size = Footprint {
+                device_bytes: 2 * bytes,
+                host_bytes: bytes,
+            };
+            Ok((
+                Ready {
+                    gpu: gpu.clone(),
+                    tr,
+                },
+                size,
+            ))
         })
-        .map_err(to_py)?;
-    let input: Vec<f64> = x.readonly().as_slice()?.to_vec();
-    let out = py
-        .allow_threads(|| {
-            let r = ready.lock().unwrap_or_else(|e| e.into_inner());
-            r.tr.execute(&r.gpu, &input).map(|(o, _)| o)
-        })
-        .map_err(to_py)?;
-    Ok(PyArray1::from_vec(py, out))
+    })
+    .map_err(to_py)
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

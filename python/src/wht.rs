@@ -1,14 +1,14 @@
 //! The native half of `jitfft.wht`: B real Walsh–Hadamard transforms of rows of 2^k values
 //! (natural / Sylvester order) on a C-contiguous 1-D array of B·2^k values, with the device
 //! plan cache's plan. numpy's conventions (axis, norm, dtype, out) are the Python layer's
-//! (`jitfft/_wht.py`); half precision arrives as its uint16 bits.
+//! (`jitfft/_wht.py`); half precision arrives as its uint16 bits. The arrays go through the
+//! plan's pinned staging (`WhtTransform::execute_into`), copied on every core.
 
 use crate::cache::{get_or_build, Footprint, Shared};
 use crate::device_nogil;
 use crate::errors::{bad, to_py};
 use jitfft::runtime::Gpu;
-use jitfft::wht::host::{check_finite_input, check_overflow, from_bytes};
-use jitfft::wht::{Storage, WhtNorm, WhtPlan, WhtTransform};
+use jitfft::wht::{Storage, WhtNorm, WhtPlan, WhtTransform, WhtValue};
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use std::sync::Arc;
@@ -17,30 +17,6 @@ use std::sync::Arc;
 struct Ready {
     gpu: Arc<Gpu>,
     tr: WhtTransform,
-}
-
-/// A stored value the device reads: whether it is finite (half: its exponent bits).
-trait Stored: numpy::Element + bytemuck::Pod {
-    fn finite(&self) -> bool;
-}
-
-impl Stored for f64 {
-    fn finite(&self) -> bool {
-        self.is_finite()
-    }
-}
-
-impl Stored for f32 {
-    fn finite(&self) -> bool {
-        self.is_finite()
-    }
-}
-
-/// IEEE binary16 bits.
-impl Stored for u16 {
-    fn finite(&self) -> bool {
-        self & 0x7c00 != 0x7c00
-    }
 }
 
 fn storage_arg(s: &str) -> PyResult<Storage> {
@@ -83,64 +59,53 @@ fn python_message(e: jitfft::JitError) -> PyErr {
     })
 }
 
-/// Transforms `input` on the locked plan into `output`: refuses non-finite input, and a
-/// result that overflowed its storage (nothing is written to the caller's array then).
-fn execute<T: Stored>(r: &Ready, input: &[T], output: &mut [u8]) -> jitfft::Result<()> {
-    let plan = &r.tr.plan;
-    let bytes: &[u8] = bytemuck::cast_slice(input);
-    if !input.iter().all(T::finite) {
-        check_finite_input(
-            &from_bytes(bytes, plan.storage),
-            plan.row_len(),
-            plan.storage,
-        )?;
-    }
-    r.tr.transform(&r.gpu, bytes, output)?;
-    let out: &[T] = bytemuck::cast_slice(output);
-    if !out.iter().all(T::finite) {
-        check_overflow(
-            &from_bytes(output, plan.storage),
-            plan.row_len(),
-            plan.storage,
-        )?;
-    }
-    Ok(())
-}
-
-fn run_typed<'py, T: Stored>(
+/// Runs `x` on the locked plan with the GIL released: straight into a fresh array (copied by
+/// threads out of the pinned staging), or into `out` (may be x) through a scratch result, so
+/// that an input or overflow error leaves `out` untouched.
+fn run_typed<'py, T: WhtValue + numpy::Element>(
     py: Python<'py>,
     ready: &Shared<Ready>,
     x: &Bound<'py, PyArray1<T>>,
     out: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let dest: Bound<'py, PyArray1<T>> = match out {
-        None => unsafe { PyArray1::<T>::new(py, x.len(), false) },
-        Some(o) => {
-            let arr = o
-                .downcast::<PyArray1<T>>()
-                .map_err(|_| bad("out must be a 1-D array of x's dtype"))?;
-            if !arr.is_c_contiguous() || arr.len() != x.len() {
-                return Err(bad(format!(
-                    "out must be C-contiguous with {} values (x's size)",
-                    x.len()
-                )));
-            }
-            arr.clone()
+    let lock = || ready.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(o) = out else {
+        let dest = unsafe { PyArray1::<T>::new(py, x.len(), false) };
+        {
+            let ro = x.readonly();
+            let input = ro.as_slice()?;
+            let mut rw = dest.try_readwrite()?;
+            let output = rw.as_slice_mut()?;
+            py.allow_threads(|| {
+                let r = lock();
+                r.tr.execute_into(&r.gpu, input, output, true)
+            })
+            .map_err(python_message)?;
         }
+        return Ok(dest.into_any());
     };
-    // The input is copied out first: out may be x (in place) or overlap it.
-    let input: Vec<T> = x.readonly().as_slice()?.to_vec();
-    let mut result = vec![0u8; std::mem::size_of_val(input.as_slice())];
-    py.allow_threads(|| {
-        let r = ready.lock().unwrap_or_else(|e| e.into_inner());
-        execute::<T>(&r, &input, &mut result)
-    })
-    .map_err(python_message)?;
+    let dest = o
+        .downcast::<PyArray1<T>>()
+        .map_err(|_| bad("out must be a 1-D array of x's dtype"))?;
+    if !dest.is_c_contiguous() || dest.len() != x.len() {
+        return Err(bad(format!(
+            "out must be C-contiguous with {} values (x's size)",
+            x.len()
+        )));
+    }
+    let mut result = vec![T::zeroed(); x.len()];
+    {
+        let ro = x.readonly();
+        let input = ro.as_slice()?;
+        py.allow_threads(|| {
+            let r = lock();
+            r.tr.execute_into(&r.gpu, input, &mut result, true)
+        })
+        .map_err(python_message)?;
+    }
     let mut rw = dest.try_readwrite()?;
-    rw.as_slice_mut()?
-        .copy_from_slice(bytemuck::cast_slice(&result));
-    drop(rw);
-    Ok(dest.into_any())
+    rw.as_slice_mut()?.copy_from_slice(&result);
+    Ok(dest.clone().into_any())
 }
 
 /// `batch` Walsh–Hadamard transforms of rows of 2^`log_n` values of x (a C-contiguous 1-D

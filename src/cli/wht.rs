@@ -5,9 +5,9 @@ use super::common::{
     check_output_dir, info, is_stdout, kernel_line, ms, print_report, say, write_data, RunFlags,
 };
 use crate::bench::meta::RunMeta;
-use crate::wht::file::{check_output_format, input, output_bytes, row_log};
-use crate::wht::host::{check_finite_input, check_overflow, from_bytes, to_bytes};
-use crate::wht::reference::{check, Check};
+use crate::wht::file::{check_output_format, input, output_bytes};
+use crate::wht::reference::Check;
+use crate::wht::run::{WhtJob, WhtOutcome};
 use crate::wht::{Storage, WhtNorm, WhtPlan, WhtRun, WhtTransform};
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
@@ -140,7 +140,7 @@ struct WhtReport {
     check: Option<Check>,
 }
 
-/// Runs `jitfft wht`.
+/// Runs `jitfft wht`: the flags as the library's job, its outcome printed and written.
 pub fn run(a: WhtArgs) -> Result<()> {
     a.run.validate()?;
     let st_arg = a.precision.map(storage);
@@ -154,14 +154,7 @@ pub fn run(a: WhtArgs) -> Result<()> {
             check_output_dir(o)?;
         }
     }
-    let k = row_log(&inp.shape, "input")?;
-    let row = 1usize << k;
-    let plan = WhtPlan::new(k, inp.values.len() / row, st, norm(a.norm), a.inverse)?;
-    check_finite_input(&inp.values, row, Storage::F64)?;
-    let bytes = to_bytes(&inp.values, st);
-    // The input as stored (rounded to half, say): what the device transforms.
-    let stored = from_bytes(&bytes, st);
-    check_finite_input(&stored, row, st)?;
+    let job = WhtJob::prepare(&inp, st, norm(a.norm), a.inverse)?;
     let gpu = super::common::open_device(a.run.device.as_deref())?;
     info(format_args!("device: {}", gpu.describe()));
     let mut limits = crate::wht::execute::device_limits(&gpu);
@@ -175,39 +168,13 @@ pub fn run(a: WhtArgs) -> Result<()> {
         }
         limits.local_bytes = b;
     }
-    let tr = WhtTransform::with_limits(&gpu, &plan, limits)?;
-    let result = tr.run(&gpu, &bytes, a.run.repeat)?;
+    let done = job.run(&gpu, limits, a.run.repeat, a.run.check)?;
     let copy_gbs = if a.bandwidth {
         Some(crate::bench::bandwidth::copy_bandwidth_gbs(&gpu, 10)?)
     } else {
         None
     };
-    let values = from_bytes(&result.bytes, st);
-    let overflow = check_overflow(&values, row, st);
-    let check = (a.run.check).then(|| check(&values, &stored, row, plan.scale(), st));
-    let pass_bytes = tr.pass_bytes();
-    let report = WhtReport {
-        meta: RunMeta::new(vec![gpu.describe()]),
-        plan,
-        passes: tr.passes.clone(),
-        kernels: tr.program.kernels.clone(),
-        registers: ptxas(&tr, |r| r.registers),
-        spill_bytes: ptxas(&tr, |r| {
-            Some(r.spill_store_bytes.unwrap_or(0) + r.spill_load_bytes.unwrap_or(0))
-        }),
-        build_ms: tr.build_ms,
-        seed,
-        pass_gbs: result
-            .pass_ms
-            .iter()
-            .map(|ms| pass_bytes as f64 / (ms * 1e-3) / 1e9)
-            .collect(),
-        run: result,
-        bytes_per_pass: pass_bytes,
-        copy_gbs,
-        check,
-    };
-    overflow?;
+    let report = report(&gpu, job.plan, done, copy_gbs, seed);
     if a.run.json {
         print_report(&crate::report::families::wht(&report, &gpu.info)?)?;
     } else {
@@ -225,6 +192,40 @@ pub fn run(a: WhtArgs) -> Result<()> {
         write_data(o, &output_bytes(o, st, &inp.shape, &report.run.bytes))?;
     }
     Ok(())
+}
+
+/// The report of a run's outcome (its fields are `wht --json`'s).
+fn report(
+    gpu: &crate::runtime::Gpu,
+    plan: WhtPlan,
+    done: WhtOutcome,
+    copy_gbs: Option<f64>,
+    seed: Option<u64>,
+) -> WhtReport {
+    let tr = &done.transform;
+    let pass_bytes = tr.pass_bytes();
+    WhtReport {
+        meta: RunMeta::new(vec![gpu.describe()]),
+        plan,
+        passes: tr.passes.clone(),
+        kernels: tr.program.kernels.clone(),
+        registers: ptxas(tr, |r| r.registers),
+        spill_bytes: ptxas(tr, |r| {
+            Some(r.spill_store_bytes.unwrap_or(0) + r.spill_load_bytes.unwrap_or(0))
+        }),
+        build_ms: tr.build_ms,
+        seed,
+        pass_gbs: done
+            .run
+            .pass_ms
+            .iter()
+            .map(|ms| pass_bytes as f64 / (ms * 1e-3) / 1e9)
+            .collect(),
+        run: done.run,
+        bytes_per_pass: pass_bytes,
+        copy_gbs,
+        check: done.check,
+    }
 }
 
 /// One figure of ptxas' report for each kernel, where the build log has it.

@@ -135,7 +135,13 @@ fn copy_checked<T: OclPrm + Send + Sync>(
         opts.threads
     };
     let min_piece = (MIN_PIECE_BYTES / std::mem::size_of::<T>().max(1)).max(1);
-    let piece = src.len().div_ceil(workers.max(1)).max(min_piece);
+    // Whole cache lines a piece: streaming stores like them, and a byte-typed copy of wider
+    // values (up to 64 bytes) gives every check whole values.
+    let piece = src
+        .len()
+        .div_ceil(workers.max(1))
+        .max(min_piece)
+        .next_multiple_of(64);
     dst.par_chunks_mut(piece)
         .zip(src.par_chunks(piece))
         .map(|(d, s)| {
@@ -229,7 +235,8 @@ pub unsafe fn upload<T: OclPrm + Send + Sync>(
 /// Device `src[..dst.len()]` → host `dst` through `staging`, after `wait` if given (or after
 /// what `queue` already holds): every chunk's read enqueued at once, then each copied out on
 /// every core as soon as its read completes, while the later chunks are still coming down.
-/// Returns when `dst` holds the data.
+/// Returns when `dst` holds the data. `check` runs on each piece as it is copied out (e.g. an
+/// overflow test); the returned flag is their conjunction.
 ///
 /// # Safety
 /// `staging` must be pinned memory that stays mapped while this runs.
@@ -240,7 +247,8 @@ pub unsafe fn download<T: OclPrm + Send + Sync>(
     dst: &mut [T],
     opts: &StageOpts,
     wait: Option<&Event>,
-) -> Result<Staged> {
+    check: &(dyn Fn(&[T]) -> bool + Sync),
+) -> Result<(Staged, bool)> {
     if dst.len() > staging.len() || dst.len() > src.len() {
         return Err(JitError::invalid(format!(
             "staged download of {} elements: the staging holds {}, the device buffer {}",
@@ -251,6 +259,7 @@ pub unsafe fn download<T: OclPrm + Send + Sync>(
     }
     let chunk = opts.chunk_elems::<T>();
     let mut staged = Staged::default();
+    let mut ok = true;
     let r = (|| -> Result<()> {
         for (k, st) in staging[..dst.len()].chunks_mut(chunk).enumerate() {
             let mut ev = Event::empty();
@@ -266,13 +275,15 @@ pub unsafe fn download<T: OclPrm + Send + Sync>(
             staged.events.push(ev);
         }
         core::flush(queue.as_core())?;
-        for (k, (d, st)) in dst.chunks_mut(chunk).zip(staging.chunks(chunk)).enumerate() {
+        // The staging may be longer than the data: its last chunk ends where the data does.
+        let staged_data = staging[..dst.len()].chunks(chunk);
+        for (k, (d, st)) in dst.chunks_mut(chunk).zip(staged_data).enumerate() {
             staged.events[k].wait_for()?;
             opts.check_fault(k, "staged download")?;
-            copy_checked(d, st, opts, &|_| true);
+            ok &= copy_checked(d, st, opts, check);
         }
         Ok(())
     })();
     settle(queue, r)?;
-    Ok(staged)
+    Ok((staged, ok))
 }

@@ -172,8 +172,8 @@ impl VcTransform {
         let reals: &mut [C::Real] = bytemuck::cast_slice_mut(output);
         // SAFETY: the staging stays mapped while the transform lives; `download` returns once
         // every chunk has arrived and been copied out.
-        let staged = b.staging.with_map(|m| unsafe {
-            staging::download(b.staging.queue(), m, result, reals, opts, None)
+        let (staged, _) = b.staging.with_map(|m| unsafe {
+            staging::download(b.staging.queue(), m, result, reals, opts, None, &|_| true)
         })?;
         staged.span_ms()
     }

@@ -23,9 +23,9 @@ pub struct WhtTransform {
     pub build_ms: f64,
     /// The compiler's log (NVIDIA: ptxas' registers and spills of each kernel).
     pub build_log: String,
-    kernels: Vec<KernelHandle>,
-    data: Buffer<u8>,
-    staging: Pinned<u8>,
+    pub(super) kernels: Vec<KernelHandle>,
+    pub(super) data: Buffer<u8>,
+    pub(super) staging: Pinned<u8>,
 }
 
 /// The outcome of [`WhtTransform::run`]: the result's storage bytes and the timings.
@@ -114,27 +114,23 @@ impl WhtTransform {
         })
     }
 
-    /// One untimed transform of `input` into `output` (both the plan's storage bytes):
-    /// upload, the passes, download. What a library caller wants; [`WhtTransform::run`]
+    /// One untimed transform of `input` into `output` (both the plan's storage bytes),
+    /// staged as [`WhtTransform::execute_into`] is, with no checks. [`WhtTransform::run`]
     /// measures (it adds a warm-up run).
     pub fn transform(&self, gpu: &Gpu, input: &[u8], output: &mut [u8]) -> Result<()> {
-        let len = self.plan.bytes();
-        if input.len() as u64 != len || output.len() as u64 != len {
-            return Err(JitError::invalid(format!(
-                "input of {} and output of {} bytes, the plan takes {len}",
-                input.len(),
-                output.len()
-            )));
-        }
-        self.staging.fill(input)?;
-        self.staging.upload_to(&self.data, input.len())?;
-        for (k, p) in self.kernels.iter().zip(&self.passes) {
-            k.set_args(&[crate::runtime::Arg::buf(&self.data)])?;
-            let _ = k.launch(&gpu.queue, self.plan.len() >> p.per_item, p.work_items())?;
-        }
-        // The in-order queue runs the download after the last pass.
-        self.staging.download_from(&self.data, input.len())?;
-        self.staging.drain(output)
+        self.staged(gpu, input, output, None, None).map(|_| ())
+    }
+
+    /// The passes on the device buffer, one launch each: their events, in launch order.
+    pub(super) fn launch_passes(&self, gpu: &Gpu) -> Result<Vec<ocl::Event>> {
+        self.kernels
+            .iter()
+            .zip(&self.passes)
+            .map(|(k, p)| {
+                k.set_args(&[crate::runtime::Arg::buf(&self.data)])?;
+                k.launch(&gpu.queue, self.plan.len() >> p.per_item, p.work_items())
+            })
+            .collect()
     }
 
     /// Bytes one pass reads plus writes.
@@ -160,12 +156,7 @@ impl WhtTransform {
         for rep in 0..=repeats.max(1) {
             let up = self.staging.upload_to(&self.data, input.len())?;
             let started = std::time::Instant::now();
-            let mut events = Vec::new();
-            for (k, p) in self.kernels.iter().zip(&self.passes) {
-                k.set_args(&[crate::runtime::Arg::buf(&self.data)])?;
-                let items = self.plan.len() >> p.per_item;
-                events.push(k.launch(&gpu.queue, items, p.work_items())?);
-            }
+            let events = self.launch_passes(gpu)?;
             let t = RunTimes::from_launches(&events, started)?;
             if rep == 0 {
                 continue;

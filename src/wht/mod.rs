@@ -4,7 +4,8 @@
 //!
 //! The flow is the library's: [`WhtPlan`] (what) → [`schedule::schedule`] (passes of several
 //! bits each) → [`kernels::program`] (OpenCL C, one kernel a pass) → [`execute::WhtTransform`]
-//! (build, run, time). Storage may be half precision ([`Storage::F16`], [`Storage::Bf16`]): the
+//! (build, run, time; host arrays through pinned staging in [`staged`]; a whole run on host
+//! rows, the CLI's, in [`run`]). Storage may be half precision ([`Storage::F16`], [`Storage::Bf16`]): the
 //! values are stored in 16 bits and computed in f32 (`vload_half`/`vstore_half_rte`, core
 //! OpenCL, so NVIDIA's OpenCL without `cl_khr_fp16` runs them too).
 
@@ -13,9 +14,12 @@ pub mod file;
 pub mod host;
 pub mod kernels;
 pub mod reference;
+pub mod run;
 pub mod schedule;
+pub mod staged;
 
 pub use execute::{WhtRun, WhtTransform};
+pub use staged::WhtValue;
 
 use crate::error::{JitError, Result};
 use serde::Serialize;

@@ -20,6 +20,15 @@
 #                                    back of the output's bytes in its folder)
 # With TOUCH_EX=examples/npy_first_touch: the first touch of a fresh host array measured apart.
 #   overlap 2^24                     `vc --p 2 --n 24 --overlap` events / sequential pinned floor
+# Issue 42's rows:
+#   rvc 3^16 host to host            jitfft.rvc(x), x float32 (WHEEL) / `vc --real --json` pinned
+#                                    upload + kernels + download; torch.fft.rfftn host → host and
+#                                    the PCIe floor of this run's pinned rates in the note
+#   wht 64 x 2^18 host to host       jitfft.wht(x), x float32 (64, 2^18) (WHEEL) / `wht --json`
+#                                    pinned upload + kernels + download; PCIe floor in the note
+#   stream 3^20 random input wall    the whole `vc --p 3 --n 20 --stream --json` process / its passes
+#   3^19 npy file to file wall       the whole `vc --input x.npy --output y.npy --json` process /
+#                                    numpy's np.load + np.save of the same file in the same run
 # Rust rows beside them: `VcTransform … host to host (Rust)`, the library call VcPlan.execute
 # makes, measured by examples/host_path (staged now; the single-memcpy path before it).
 #
@@ -62,10 +71,10 @@ LOG="$OUT/log.txt"
 
 if [ "$QUICK" = 1 ]; then
   MUL_BITS=262144 VP1="3 10" VP2="2 16" VP3="5 6" VCN="3 9"
-  ST="3 12" ST_CAP=1MiB NPY="3 11" OV="2 16"
+  ST="3 12" ST_CAP=1MiB NPY="3 11" OV="2 16" RV="3 10" WH="4 14"
 else
   MUL_BITS=67108864 VP1="3 16" VP2="2 24" VP3="5 10" VCN="3 13"
-  ST="3 20" ST_CAP=- NPY="3 19" OV="2 24"
+  ST="3 20" ST_CAP=- NPY="3 19" OV="2 24" RV="3 16" WH="64 18"
 fi
 
 # step NAME CMD...: runs CMD (stdout: one JSON document) under the limit, records
@@ -113,7 +122,7 @@ if [ -n "$WHEEL" ]; then
     *.so) cp "$WHEEL" /tmp/hp_site/jitfft.abi3.so ;;
     *) python3 -m pip install -q --no-deps --target /tmp/hp_site "$WHEEL" >> "$LOG" 2>&1 ;;
   esac
-  step "python" env PYTHONPATH=/tmp/hp_site python3 - "$MUL_BITS" "$VP1" "$VP2" "$VCN" <<'EOF'
+  step "python" env PYTHONPATH=/tmp/hp_site python3 - "$MUL_BITS" "$VP1" "$VP2" "$VCN" "$RV" "$WH" <<'EOF'
 import json, random, statistics, sys, time
 import numpy as np
 import jitfft
@@ -150,9 +159,29 @@ for key, s in (("vp1", vp1), ("vp2", vp2)):
 p, n = map(int, vcn.split())
 x = (np.random.rand(*(p,) * n) + 1j * np.random.rand(*(p,) * n)).astype(np.complex64)
 out["vc"] = med(lambda: jitfft.vc(x), 21)
+# Issue 42: real input (float32 in, complex64 out) and Walsh–Hadamard rows (float32), beside
+# torch.fft.rfftn host → host on the same array where torch has a GPU.
+(p, n), (b, k) = map(int, sys.argv[5].split()), map(int, sys.argv[6].split())
+x = np.random.default_rng(1).standard_normal((p,) * n).astype(np.float32)
+w = np.random.default_rng(2).standard_normal((b, 1 << k)).astype(np.float32)
+out.update(rvc=med(lambda: jitfft.rvc(x)), rvc_dtype=str(jitfft.rvc(x).dtype),
+           wht=med(lambda: jitfft.wht(w)), wht_dtype=str(jitfft.wht(w).dtype))
+try:
+    import torch
+    if torch.cuda.is_available():
+        tx = torch.from_numpy(x)
+        out["torch_rfftn"] = med(lambda: torch.fft.rfftn(tx.cuda()).cpu())
+        out["torch"] = torch.__version__
+except ImportError:
+    pass
 print(json.dumps(out))
 EOF
 fi
+
+# Issue 42: the floors of the Python real-input and Walsh–Hadamard rows (the Python step
+# above): the CLI's pinned upload + kernels + download of the same transforms.
+read -r p n <<< "$RV"; step "rvc cli" "$BIN" vc --real --p "$p" --n "$n" --json
+read -r b k <<< "$WH"; step "wht cli" "$BIN" wht --size "2^$k" --batch "$b" --json
 
 # Streamed passes against the full-duplex floor on the same buffers.
 read -r p n <<< "$ST"
@@ -174,6 +203,18 @@ rm -f "$WORK"/*.npy
 step "npy make" "$BIN" vc --p "$p" --n "$n" --output "$WORK/x.npy" --repeat 1 --json
 step "npy in memory" "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output "$WORK/y.npy" --repeat 1 --json --disk-floor
 rm -f "$WORK/y.npy"
+# Issue 42: the whole command as a user types it (no --repeat), wall, beside numpy's own
+# np.load + np.save of the same file in the same run.
+step "npy wall" "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output "$WORK/y.npy" --json
+rm -f "$WORK/y.npy"
+step "numpy load save" python3 - "$WORK/x.npy" "$WORK/y.npy" <<'EOF'
+import json, sys, time
+import numpy as np
+t = time.perf_counter(); a = np.load(sys.argv[1]); t1 = time.perf_counter()
+np.save(sys.argv[2], a); t2 = time.perf_counter()
+print(json.dumps({"load_ms": (t1 - t) * 1e3, "save_ms": (t2 - t1) * 1e3, "bytes": a.nbytes}))
+EOF
+rm -f "$WORK/y.npy"
 step "npy streamed" "$BIN" vc --p "$p" --n "$n" --input "$WORK/x.npy" --output "$WORK/y.npy" --stream --json --disk-floor
 rm -f "$WORK/y.npy"
 # AB=1: the same two rows by the paths before (a pinned staging of the whole file; the whole
@@ -194,11 +235,12 @@ read -r p n <<< "$OV"
 step "overlap" "$BIN" vc --p "$p" --n "$n" --overlap --json
 
 report() {
-python3 - "$RAW" "$OUT" "$QUICK" "$WHEEL" "$VP1" "$VP2" "$VP3" "$VCN" "$ST" "$NPY" "$OV" <<'EOF'
+python3 - "$RAW" "$OUT" "$QUICK" "$WHEEL" "$VP1" "$VP2" "$VP3" "$VCN" "$ST" "$NPY" "$OV" "$RV" "$WH" <<'EOF'
 import json, sys
 raw, out, quick, wheel = sys.argv[1:5]
 nopy = "; Python not run (no WHEEL)" if not wheel else "; Python step failed (log.txt)"
-vp1, vp2, vp3, vcn, st, npy, ov = [s.replace(" ", "^") for s in sys.argv[5:12]]
+vp1, vp2, vp3, vcn, st, npy, ov, rv = [s.replace(" ", "^") for s in sys.argv[5:13]]
+wh_b, wh_k = map(int, sys.argv[13].split())
 steps = {}
 for line in open(raw):
     r = json.loads(line)
@@ -236,6 +278,40 @@ for label, key, size in (("VcPlan 3^16 host to host", "vp1", vp1), ("VcPlan 2^24
 r = doc("rust " + vcn)
 row("vc() repeated 3^13", vcn, py["vc"]["median"] if py else None, r["pinned_ms"]["median"] if r else None,
     "floor: pinned upload + kernels + download" + ("" if py else nopy))
+def median(v):
+    return v if v is None or isinstance(v, (int, float)) else v.get("median")
+def pinned_floor(d):
+    """(upload + kernels + download ms, note) of a CLI report, wherever its schema keeps them."""
+    if not d:
+        return None, "CLI step failed (log.txt)"
+    t = d.get("timing") or d.get("run") or {}
+    up, k, down = (median(t.get(x)) for x in ("upload_ms", "kernel_ms", "download_ms"))
+    if None in (up, k, down):
+        return None, "no upload/kernel/download times in the CLI report"
+    return up + k + down, "pinned upload %.3f + kernels %.3f + download %.3f ms" % (up, k, down)
+rpy = py
+rust1 = doc("rust " + vp1)
+# The PCIe rates of this run: the VcPlan row's pinned transfers (bytes each way / event time).
+rate = None
+if rust1:
+    rate = (rust1["bytes_each_way"] / rust1["pinned_upload_ms"]["median"],
+            rust1["bytes_each_way"] / rust1["pinned_download_ms"]["median"])
+def pcie(up_bytes, down_bytes):
+    if not rate:
+        return ""
+    return "; PCIe floor of this run %.3f ms (%d bytes up at %.1f GB/s, %d down at %.1f GB/s, the VcPlan row's pinned rates)" % (
+        up_bytes / rate[0] + down_bytes / rate[1], up_bytes, rate[0] / 1e6, down_bytes, rate[1] / 1e6)
+rp, rn = map(int, rv.split("^"))
+floor, fnote = pinned_floor(doc("rvc cli"))
+tnote = ("; torch.fft.rfftn host → host %.3f ms (torch %s)" % (rpy["torch_rfftn"]["median"], rpy["torch"])
+         if rpy and rpy.get("torch_rfftn") else "; torch not run (no torch with a GPU)")
+row("rvc 3^16 host to host", rv + " float32 → " + (rpy["rvc_dtype"] if rpy else "complex64"),
+    rpy["rvc"]["median"] if rpy else None, floor,
+    "jitfft.rvc(x) repeated; floor: `vc --real --json` " + fnote + ("" if rpy else nopy) + tnote
+    + pcie(4 * rp ** rn, 8 * rp ** (rn - 1) * (rp // 2 + 1)))
+floor, fnote = pinned_floor(doc("wht cli"))
+row("wht 64 x 2^18 host to host", "%d x 2^%d float32" % (wh_b, wh_k), rpy["wht"]["median"] if rpy else None, floor,
+    "jitfft.wht(x) repeated; floor: `wht --json` " + fnote + ("" if rpy else nopy) + pcie(4 * wh_b << wh_k, 4 * wh_b << wh_k))
 def stream_row(label, s):
     if not s:
         row(label, st, None, None, "failed or not run (log.txt)")
@@ -251,6 +327,14 @@ def stream_row(label, s):
     row(label, st, now, floor, "floor: every byte up and down at %.1f GB/s both ways at once (sequential %.1f GB/s: %.1f ms); host array %s; %s; host array allocated and filled in %.0f ms" % (
         fl["duplex_rate_gbs"], fl["rate_gbs"], seq, s.get("host_array", "pageable"), note, s["input_ms"]))
 stream_row("stream 3^20", doc("stream"))
+sw = doc("stream")
+if sw:
+    passes = sum(p["wall_ms"] for p in sw["passes"])
+    row("stream 3^20 random input wall", st, steps["stream"]["wall_s"] * 1e3, passes,
+        "the whole `vc --p %s --n %s --stream --json` process, wall; floor: its passes; making the random input %.0f ms" % (
+            st.split("^")[0], st.split("^")[1], sw.get("input_ms", float("nan"))))
+else:
+    row("stream 3^20 random input wall", st, None, None, "failed or not run (log.txt)")
 if doc("stream staged"):
     stream_row("A/B: stream 3^20, gather/scatter (JITFFT_STREAM_HOST=staged)", doc("stream staged"))
 def npy_row(label, name, streamed):
@@ -283,6 +367,13 @@ def npy_row(label, name, streamed):
             d.get("measure_ms", d["floor_ms"]), op, f0["total_ms"], k["read_ms"], k["scan_ms"], k["upload_ms"], k["kernel_ms"], k["download_ms"], k["write_ms"], k["total_ms"], f0["pinned_alloc_ms"], rest)
     row(label, npy, now, floor, "floor: %s; %s" % (dnote, note))
 npy_row("3^19 npy file to file in memory", "npy in memory", False)
+nl = doc("numpy load save")
+if "npy wall" in steps and steps["npy wall"]["rc"] == 0 and nl:
+    row("3^19 npy file to file wall", npy, steps["npy wall"]["wall_s"] * 1e3, nl["load_ms"] + nl["save_ms"],
+        "the whole `vc --input x.npy --output y.npy --json` process (in memory), wall; floor: numpy's own np.load %.0f + np.save %.0f ms of the same %d-byte array in this run" % (
+            nl["load_ms"], nl["save_ms"], nl["bytes"]))
+else:
+    row("3^19 npy file to file wall", npy, None, None, "failed or not run (log.txt)")
 npy_row("3^19 npy file to file streamed", "npy streamed", True)
 for name, streamed in (("npy in memory, JITFFT_NPY_STREAM=off", False), ("npy streamed, JITFFT_STREAM_FILE_SOURCE=off", True)):
     if name in steps:

@@ -25,15 +25,15 @@ use std::time::Instant;
 /// Work-items per work-group of the real passes.
 const LOCAL: usize = 256;
 
-struct Bufs<T: ocl::OclPrm> {
+pub(super) struct Bufs<T: ocl::OclPrm> {
     /// B·p^n reals.
-    real: Buffer<T>,
+    pub(super) real: Buffer<T>,
     /// B·M·h complex values in numpy's rows layout (interleaved re, im).
-    half: Buffer<T>,
-    staging: Pinned<T>,
+    pub(super) half: Buffer<T>,
+    pub(super) staging: Pinned<T>,
 }
 
-enum Typed {
+pub(super) enum Typed {
     F32(Bufs<f32>),
     F64(Bufs<f64>),
 }
@@ -52,7 +52,7 @@ pub struct RealVc {
     pub fused_ends: bool,
     first: Option<KernelHandle>,
     last: Option<KernelHandle>,
-    bufs: Typed,
+    pub(super) bufs: Typed,
 }
 
 /// The ends a real run asks of its fused complex passes: forward, the real digit on load and
@@ -234,8 +234,19 @@ impl RealVc {
                 self.input_reals()
             )));
         }
+        let (up, down) = self.ends();
+        match &self.bufs {
+            Typed::F32(b) if self.plan.storage.is_some() => self.execute_half(gpu, b, input),
+            Typed::F32(b) => self.execute_typed(gpu, b, input, (f32_buf(up), f32_buf(down))),
+            Typed::F64(b) => self.execute_typed(gpu, b, input, (f64_buf(up), f64_buf(down))),
+        }
+    }
+
+    /// The complex transform's buffers where a run uploads to and downloads from (`None`:
+    /// this run's own): uploads go where the first pass reads, downloads come from where the
+    /// last writes.
+    pub(super) fn ends(&self) -> (Option<DeviceBuffer<'_>>, Option<DeviceBuffer<'_>>) {
         let inner = self.inner.as_ref();
-        // Uploads go where the first pass reads, downloads come from where the last writes.
         let up = self
             .first
             .is_none()
@@ -246,11 +257,7 @@ impl RealVc {
             .is_none()
             .then(|| inner.map(|t| t.result_buffer()))
             .flatten();
-        match &self.bufs {
-            Typed::F32(b) if self.plan.storage.is_some() => self.execute_half(gpu, b, input),
-            Typed::F32(b) => self.execute_typed(gpu, b, input, (f32_buf(up), f32_buf(down))),
-            Typed::F64(b) => self.execute_typed(gpu, b, input, (f64_buf(up), f64_buf(down))),
-        }
+        (up, down)
     }
 
     /// The kernel count of a run (real passes and complex passes).
@@ -340,7 +347,7 @@ impl RealVc {
 
     /// The passes from `src` to `dst` through the complex transform's buffers (the fused
     /// ends read and write those buffers themselves).
-    fn passes<T: ocl::OclPrm>(
+    pub(super) fn passes<T: ocl::OclPrm>(
         &self,
         gpu: &Gpu,
         src: &Buffer<T>,
