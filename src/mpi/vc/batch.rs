@@ -13,7 +13,8 @@ use crate::mpi::slab::RankTransform;
 use crate::reference::{compare, separable_vc};
 use crate::runtime::Gpu;
 use crate::vc::report::default_tolerance;
-use crate::vc::{Precision, VcOptions, VcPlan};
+use crate::vc::request::sub_plan;
+use crate::vc::{Precision, VcPlan};
 use mpi::collective::SystemOperation;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
@@ -180,19 +181,8 @@ fn build_share(
     rank: i32,
     count: u64,
 ) -> Result<Option<RankTransform>> {
-    let untouched = req.vc.schedule_open();
-    let opts = VcOptions {
-        norm: Some(whole.norm),
-        ..req.vc.options()
-    };
     let make = |digits: u32, batch: u64| -> Result<VcPlan> {
-        let plan = VcPlan::new(whole.p, digits, opts)?;
-        let plan = if untouched {
-            crate::vc::choose::default_plan(gpu, plan, opts)?.plan
-        } else {
-            plan
-        };
-        plan.with_batch(batch)
+        sub_plan(&req.vc, gpu, whole.p, digits, whole.norm)?.with_batch(batch)
     };
     injected(rank, "build")?;
     if count == 0 {

@@ -12,6 +12,7 @@ use crate::mpi::pipelined::{run_pipelined, Probe, RankLine};
 use crate::mpi::rank::{self, InputFile, RankRun, RunRequest};
 use crate::mpi::{DistributedVc, MpiPlan};
 use crate::runtime::Gpu;
+use crate::vc::request::chunk_plan;
 use crate::vc::{Precision, VcPlan};
 use mpi::datatype::Equivalence;
 use mpi::topology::{Communicator, SimpleCommunicator};
@@ -61,9 +62,7 @@ pub(super) fn run_rank(
     let gpu = rank::open_device(world, req.device.as_deref())?;
     let built = (|| -> Result<DistributedVc> {
         crate::mpi::fault::injected(world.rank(), "build")?;
-        if r.schedule_open() {
-            plan = crate::vc::choose::default_plan(&gpu, plan.clone(), r.options())?.plan;
-        }
+        plan = chunk_plan(r, &gpu, plan.clone())?;
         DistributedVc::new(&gpu, mplan, &plan, req.keep_transposed)
     })();
     let dvc = agree(world, "build", built)?;

@@ -30,6 +30,7 @@ use crate::vc::real::data::{output_shape, random_input, read_half, read_real};
 use crate::vc::real::resolve::{real_plan, real_transform};
 use crate::vc::real::{RealPlan, RealVc};
 use crate::vc::report::default_tolerance;
+use crate::vc::request::sub_plan;
 use crate::vc::VcPlan;
 use mpi::datatype::Equivalence;
 use mpi::topology::{Communicator, SimpleCommunicator};
@@ -266,19 +267,8 @@ fn build(
         Some(rp.norm),
     )?;
     let digit = RealVc::new(gpu, &digit_plan, None)?;
-    let untouched = req.vc.schedule_open();
-    let opts = crate::vc::VcOptions {
-        norm: Some(rp.norm),
-        ..req.vc.options()
-    };
     let make = |digits: u32, batch: u64| -> Result<VcPlan> {
-        let plan = VcPlan::new(rp.p, digits, opts)?;
-        let plan = if untouched {
-            crate::vc::choose::default_plan(gpu, plan, opts)?.plan
-        } else {
-            plan
-        };
-        plan.with_batch(batch)
+        sub_plan(&req.vc, gpu, rp.p, digits, rp.norm)?.with_batch(batch)
     };
     let slab = SlabVc::new(gpu, sp, rank, &make)?;
     Ok(Work::Slab(digit, Box::new(slab)))

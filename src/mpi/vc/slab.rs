@@ -13,7 +13,8 @@ use crate::mpi::rank::{self, InputFile, RankRun, RunRequest};
 use crate::mpi::slab::{SlabPlan, SlabVc};
 use crate::mpi::slab_run::{run_slabs, SlabLine};
 use crate::runtime::Gpu;
-use crate::vc::{Precision, VcOptions, VcPlan};
+use crate::vc::request::sub_plan;
+use crate::vc::{Precision, VcPlan};
 use mpi::datatype::Equivalence;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use num_complex::{Complex32, Complex64};
@@ -65,21 +66,9 @@ pub(super) fn run_rank(
     })();
     let (sp, whole, input) = agree(world, "plan", setup)?;
     let gpu = rank::open_device(world, req.device.as_deref())?;
-    let (untouched, opts) = (r.schedule_open(), r.options());
+    // Each half normalises its own digits: full = 1/p^k · 1/p^(n−k) = 1/N.
     let make = |digits: u32, batch: u64| -> Result<VcPlan> {
-        // Each half normalises its own digits: full = 1/p^k · 1/p^(n−k) = 1/N.
-        let o = VcOptions {
-            norm: Some(whole.norm),
-            radix: opts.radix.filter(|&r| r <= (whole.p as u64).pow(digits)),
-            ..opts
-        };
-        let plan = VcPlan::new(whole.p, digits, o)?;
-        let plan = if untouched {
-            crate::vc::choose::default_plan(&gpu, plan, o)?.plan
-        } else {
-            plan
-        };
-        plan.with_batch(batch)
+        sub_plan(r, &gpu, whole.p, digits, whole.norm)?.with_batch(batch)
     };
     let built = injected(world.rank(), "build")
         .and_then(|_| SlabVc::new(&gpu, sp, world.rank() as u64, &make));
