@@ -44,6 +44,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "runtime",
             "settings",
             "stats",
+            "transform",
         ],
     ),
     (
@@ -56,6 +57,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "reference",
             "runtime",
             "settings",
+            "transform",
         ],
     ),
     (
@@ -150,6 +152,27 @@ const LAYERS: &[(&str, &[&str])] = &[
             "settings",
             "transform",
             "vc",
+        ],
+    ),
+    (
+        "model",
+        &["error", "gfp", "ntt", "runtime", "settings", "transform", "vc"],
+    ),
+    (
+        "report",
+        &[
+            "error",
+            "gfp",
+            "model",
+            "mul",
+            "mvl",
+            "ntt",
+            "routes",
+            "runtime",
+            "settings",
+            "transform",
+            "vc",
+            "wht",
         ],
     ),
     ("cli", &["*"]),

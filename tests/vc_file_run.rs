@@ -56,7 +56,7 @@ fn the_output_keeps_the_input_shape_on_every_route() {
             }
             let r = json(&c.assert().success());
             // The route is the one named: host steps only zero-copy, passes only streamed.
-            assert_eq!(!r["host_steps"].is_null(), route == "zero-copy", "{route}");
+            assert_eq!(!r["details"]["host_steps"].is_null(), route == "zero-copy", "{route}");
             assert_eq!(
                 r["passes"].is_array(),
                 route.starts_with("streamed"),
@@ -86,7 +86,7 @@ fn the_output_is_written_once_whatever_repeat_says() {
         (json(&out), std::fs::read(&y).unwrap())
     };
     let (r, three) = run("y3.npy", "3");
-    let runs = r["host_steps"]["runs"].as_array().unwrap();
+    let runs = r["details"]["host_steps"]["runs"].as_array().unwrap();
     assert_eq!(runs.len(), 3, "{r}");
     // Every timed run reads the input and runs the kernels; only the last writes.
     let writes: Vec<f64> = runs

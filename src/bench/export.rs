@@ -236,7 +236,7 @@ pub fn to_markdown(meta: &RunMeta, records: &[BenchRecord]) -> String {
     out.push_str("\nTimes in ms: median (min–max) over the timed runs; kernel time from OpenCL profiling events.\n\n");
     if records.iter().any(|r| {
         r.implementation
-            .starts_with(super::sweep_real::REAL_IMPLEMENTATION)
+            .starts_with(super::sweep::REAL_IMPLEMENTATION)
     }) {
         out.push_str("Real input (`bench --real`): numpy's rfftn of (p,)*n; the device rows are the real run (real pass, complex passes of the algorithm over p^(n−1), layout move), GB/s over the bytes its passes move; the CPU rows the f64 rfftn reference.\n\n");
     }

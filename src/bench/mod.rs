@@ -13,10 +13,9 @@ pub mod plot;
 pub mod record;
 pub mod reproduce;
 pub mod sweep;
-pub mod sweep_real;
 pub mod sweep_run;
 pub mod tune;
-pub mod tune_real;
+pub mod tune_text;
 
 pub use clock::{Clock, FakeClock, SystemClock};
 pub use harness::{measure, Measured, RepeatPolicy, Sample};

@@ -6,8 +6,7 @@
 use super::bandwidth::copy_bandwidth_gbs;
 use super::export::PeerTimes;
 use super::plot::{ratio_chart, time_chart};
-use super::sweep::{cpu_point, device_point, Variant};
-use super::sweep_real::{self, real_cpu_point, real_device_point, real_plan};
+use super::sweep::{cpu_point, device_point, inner_plan, real_plan, Input, Variant};
 use super::{BenchRecord, RepeatPolicy};
 use crate::io::atomic::write_atomic;
 use crate::runtime::discover::select_devices;
@@ -34,7 +33,7 @@ pub struct SweepSpec {
     pub precisions: Vec<Precision>,
     /// How each point is repeated.
     pub policy: RepeatPolicy,
-    /// numpy's rfftn of real input (`bench --real`, `bench::sweep_real`): the variants choose
+    /// numpy's rfftn of real input (`bench --real`, [`Input::Real`]): the variants choose
     /// the real run's complex passes over p^(n−1) points.
     pub real: bool,
 }
@@ -114,7 +113,7 @@ impl SweepSpec {
                 for v in self.variants(p) {
                     if self.real {
                         let rp = real_plan(p, n, v.precision)?;
-                        sweep_real::inner_plan(&rp, &v).with_context(|| {
+                        inner_plan(&rp, &v).with_context(|| {
                             format!(
                                 "--real p = {p}, n = {n}: the complex passes over p^{}",
                                 n - 1
@@ -174,29 +173,17 @@ pub fn run_sweep(
     };
     for &p in &spec.ps {
         for &n in &spec.ns {
-            if spec.real {
-                progress(format!("p = {p}, n = {n}: CPU rfftn reference"));
-                let (cpu, reference) = real_cpu_point(p, n, &spec.policy)?;
-                add(&mut records, cpu)?;
-                for (gpu, bw) in gpus {
-                    for v in spec.variants(p) {
-                        progress(format!(
-                            "p = {p}, n = {n}: {} rfftn {}",
-                            gpu.info.name, v.algorithm
-                        ));
-                        let rec = real_device_point(gpu, *bw, &reference, &v, &spec.policy)?;
-                        add(&mut records, rec)?;
-                    }
-                }
-                continue;
-            }
-            progress(format!("p = {p}, n = {n}: CPU reference"));
-            let (cpu, reference) = cpu_point(p, n, &spec.policy)?;
+            let (input, what) = match spec.real {
+                true => (Input::Real, "rfftn "),
+                false => (Input::Complex, ""),
+            };
+            progress(format!("p = {p}, n = {n}: CPU {what}reference"));
+            let (cpu, reference) = cpu_point(input, p, n, &spec.policy)?;
             add(&mut records, cpu)?;
             for (gpu, bw) in gpus {
                 for v in spec.variants(p) {
                     progress(format!(
-                        "p = {p}, n = {n}: {} {}",
+                        "p = {p}, n = {n}: {} {what}{}",
                         gpu.info.name, v.algorithm
                     ));
                     let rec = device_point(gpu, *bw, &reference, &v, &spec.policy)?;

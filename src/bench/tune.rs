@@ -1,18 +1,28 @@
 //! `explore` and `tune` of the VC transform: every candidate schedule timed (`vc::explore`),
 //! then for `tune` the fastest few and the default plan timed the way `vc` runs them
-//! (`vc::verify`) and the winner stored in the wisdom file, or the size's entry dropped. The
-//! reports and the rows of their table are built here; the front end prints them.
+//! (`vc::verify`) and the winner stored in the wisdom file, or the size's entry dropped. Real
+//! input (`--real`) is a field of the request: the candidates are then the schedules of the
+//! real run's complex passes. The reports and the rows of their table are built here; the
+//! front end prints them.
 
 use crate::error::{JitError, Result};
 use crate::io::random::{fresh_seed, random_complex};
-use crate::runtime::show::ms;
-use crate::runtime::{DeviceInfo, Gpu};
+use crate::reference::compare;
+use crate::reference::real::rfftn_ref;
+use crate::runtime::{DeviceInfo, Gpu, Summary};
+use crate::transform::Direction;
 use crate::vc::choose::{open_options, open_rule_plan};
 use crate::vc::explore::{
-    explore, schedule_key, wisdom_key, wisdom_path, Choice, Measured, Wisdom, WisdomEntry,
+    candidates, explore, schedule_key, sort_fastest, wisdom_key, wisdom_path, Choice, Measured,
+    Wisdom, WisdomEntry,
 };
+use crate::vc::real::data::random_input;
+use crate::vc::real::resolve::{default_inner_plan, inner_plan_of, inner_request, real_wisdom_key};
+use crate::vc::real::{RealPlan, RealVc};
+use crate::vc::request::Request;
 use crate::vc::verify::{time_default, verify_on_device, VcTimed, Verification, CONTENDERS};
 use crate::vc::{Precision, VcOptions, VcPlan};
+use num_complex::Complex64;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -30,7 +40,7 @@ pub struct TuneRequest {
     /// Check every candidate against the f64 reference.
     pub check: bool,
     /// The real path (`--real`): numpy's rfftn of (p,)*n, the candidates being the schedules
-    /// of its complex passes (`bench::tune_real`).
+    /// of its complex passes.
     pub real: bool,
 }
 
@@ -44,7 +54,7 @@ impl TuneRequest {
         }
         VcPlan::new(self.p, self.n, open_options(self.precision))?;
         if self.real {
-            super::tune_real::real_plan_of(self)?;
+            real_plan_of(self)?;
         }
         Ok(())
     }
@@ -69,6 +79,9 @@ pub fn explore_vc(
     r: &TuneRequest,
     progress: &mut dyn FnMut(String),
 ) -> Result<ExploreReport> {
+    if r.real {
+        return explore_real(gpu, r, progress);
+    }
     let candidates = explore(gpu, r.p, r.n, r.precision, 2, r.repeat, r.check, |label| {
         progress(format!("timing {label}"))
     })?;
@@ -108,6 +121,43 @@ pub struct TuneReport {
     pub repeat: usize,
 }
 
+/// `tune`'s report, by input.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Tuned {
+    /// Complex input.
+    Complex(Box<TuneReport>),
+    /// Real input (`--real`).
+    Real(Box<RealTuneReport>),
+}
+
+impl Tuned {
+    /// Every candidate, fastest first.
+    pub fn candidates(&self) -> &[Measured] {
+        match self {
+            Tuned::Complex(t) => &t.candidates,
+            Tuned::Real(t) => &t.candidates,
+        }
+    }
+
+    /// What follows the table in text.
+    pub fn text(&self) -> String {
+        match self {
+            Tuned::Complex(t) => t.text(),
+            Tuned::Real(t) => t.text(),
+        }
+    }
+}
+
+/// `tune` of the request's input: [`tune_complex`], or for real input the complex passes'
+/// fastest schedule re-timed against the default.
+pub fn tune_vc(gpu: &Gpu, r: &TuneRequest, progress: &mut dyn FnMut(String)) -> Result<Tuned> {
+    Ok(match r.real {
+        true => Tuned::Real(Box::new(tune_real(gpu, r, progress)?)),
+        false => Tuned::Complex(Box::new(tune_complex(gpu, r, progress)?)),
+    })
+}
+
 /// `explore`'s candidates that may be stored: they ran, and where checked, correctly.
 fn usable(r: &Measured) -> bool {
     r.error.is_none() && r.rel_l2.is_none_or(|e| e < 1e-3)
@@ -116,7 +166,11 @@ fn usable(r: &Measured) -> bool {
 /// Explores, then times the default and the fastest candidates the way `vc` runs them
 /// (upload first), and stores a candidate only where that says it is faster than the default;
 /// otherwise drops any entry for the size.
-pub fn tune_vc(gpu: &Gpu, r: &TuneRequest, progress: &mut dyn FnMut(String)) -> Result<TuneReport> {
+fn tune_complex(
+    gpu: &Gpu,
+    r: &TuneRequest,
+    progress: &mut dyn FnMut(String),
+) -> Result<TuneReport> {
     let opts = open_options(r.precision);
     // The plan `vc --p P --n N` runs without wisdom: the one to beat.
     let default = open_rule_plan(gpu, r.p, r.n, r.precision)?;
@@ -201,120 +255,225 @@ fn contenders(
     Ok(out)
 }
 
-/// The header and rows of the candidates' table.
-pub fn table(m: &[Measured]) -> (Vec<&'static str>, Vec<Vec<String>>) {
-    let head = vec![
-        "#",
-        "candidate",
-        "passes",
-        "kernel (median)",
-        "min–max",
-        "per pass (ms)",
-        "GB/s",
-        "flops/point",
-        "rel L2",
-    ];
-    let dash = || "–".to_string();
-    let rows = m
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let failed = r.error.is_some();
-            vec![
-                (i + 1).to_string(),
-                r.label.clone(),
-                if failed {
-                    dash()
-                } else {
-                    format!("{} ({})", r.passes, r.radices)
-                },
-                match &r.error {
-                    Some(e) => format!("failed: {}", e.lines().next().unwrap_or("")),
-                    None => ms(r.kernel_ms.median),
-                },
-                if failed {
-                    dash()
-                } else {
-                    format!("{:.4}–{:.4}", r.kernel_ms.min, r.kernel_ms.max)
-                },
-                r.pass_ms
-                    .iter()
-                    .map(|x| format!("{x:.4}"))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                if failed {
-                    dash()
-                } else {
-                    format!("{:.0}", r.gbs)
-                },
-                format!("{:.1}", r.flops_per_point),
-                r.rel_l2.map_or(dash(), |e| format!("{e:.1e}")),
-            ]
-        })
+// The real path (`explore --real`, `tune --real`, issue 35): a real run of (p,)*n is the
+// real pass, the complex passes over p^(n−1) points as a batch of h = p//2 + 1, and the
+// layout move; the candidates are the complex passes' schedules, each timed as the whole real
+// transform (kernel time from events). `tune --real` re-times the fastest against the
+// default and stores it under the real key only where it is faster.
+
+/// Untimed runs before each candidate's timed ones.
+const WARMUP: usize = 2;
+
+/// The real plan a tune request explores: one forward transform of (p,)*n; n ≥ 2 (n = 1 runs
+/// the real pass alone: nothing to choose).
+fn real_plan_of(r: &TuneRequest) -> Result<RealPlan> {
+    if r.n < 2 {
+        return Err(JitError::invalid(format!(
+            "--real with n = {}: a real run of n = 1 is the real pass alone, with no complex passes to choose; give n ≥ 2",
+            r.n
+        )));
+    }
+    RealPlan::new(r.p, r.n, 1, r.precision, Direction::Forward, None)
+}
+
+/// The input and, with `check`, numpy's rfftn of it in f64.
+struct RealData {
+    input: Vec<f64>,
+    want: Option<Vec<Complex64>>,
+}
+
+impl RealData {
+    fn new(rp: &RealPlan, seed: u64, check: bool) -> Result<RealData> {
+        let input = random_input(rp, seed);
+        let want = match check {
+            true => Some(rfftn_ref(rp.p, rp.n, 1, &input, rp.scale())?),
+            false => None,
+        };
+        Ok(RealData { input, want })
+    }
+}
+
+/// Builds the real transform with complex plan `inner`, checks one run where `d` holds the
+/// reference, then times `repeat` runs after [`WARMUP`].
+fn time_real(
+    gpu: &Gpu,
+    rp: &RealPlan,
+    inner: &VcPlan,
+    (label, choice): (String, Choice),
+    d: &RealData,
+    repeat: usize,
+) -> Result<Measured> {
+    let tr = RealVc::new(gpu, rp, Some(inner))?;
+    let (got, _) = tr.execute(gpu, &d.input)?;
+    let rel_l2 = d.want.as_ref().map(|w| {
+        let got: Vec<Complex64> = got.chunks(2).map(|c| Complex64::new(c[0], c[1])).collect();
+        compare(&got, w).rel_l2
+    });
+    for _ in 1..WARMUP {
+        tr.execute(gpu, &d.input)?;
+    }
+    let runs = (0..repeat)
+        .map(|_| tr.execute(gpu, &d.input).map(|(_, t)| t))
+        .collect::<Result<Vec<_>>>()?;
+    let kernel_ms = Summary::of(&runs.iter().map(|t| t.kernel_ms).collect::<Vec<_>>());
+    let npass = runs.first().map_or(0, |r| r.pass_ms.len());
+    let pass_ms = (0..npass)
+        .map(|i| Summary::of(&runs.iter().map(|t| t.pass_ms[i]).collect::<Vec<_>>()).median)
         .collect();
-    (head, rows)
-}
-
-/// The table's title line.
-pub fn title(device: &str, r: &TuneRequest) -> String {
-    let what = if r.real {
-        "real VC (rfftn: real pass, complex passes as below, layout move)"
-    } else {
-        "VC"
+    // The generator counts the complex passes' kernels (the real passes have no counts).
+    let flops: u64 = tr.inner.as_ref().map_or(0, |t| {
+        t.schedule
+            .passes
+            .iter()
+            .map(|ps| t.kernel_counts()[ps.kernel].1.flops() * ps.units * ps.threads_per_unit())
+            .sum()
+    });
+    let m = Measured {
+        label,
+        choice,
+        passes: tr.pass_count(),
+        radices: tr
+            .inner
+            .as_ref()
+            .map_or(String::new(), |t| t.schedule.radices()),
+        gbs: tr.pass_bytes() as f64 / (kernel_ms.median * 1e6),
+        kernel_ms,
+        pass_ms,
+        flops_per_point: flops as f64 / rp.real_len() as f64,
+        rel_l2,
+        error: None,
     };
-    format!("device {device}; {what} p = {}, n = {}; kernel time of the passes (data on the device), {} runs after 2 warm-ups", r.p, r.n, r.repeat)
+    tr.release()?;
+    Ok(m)
 }
 
-/// One line of a plan timed the `vc` way: kernel median and range, and its passes.
-fn timed_line(label: &str, t: &VcTimed) -> String {
-    match &t.error {
-        Some(e) => format!("  {label}: failed: {}", e.lines().next().unwrap_or("")),
-        None => format!(
-            "  {label}: {} ({:.4}–{:.4}){}",
-            ms(t.kernel_ms.median),
-            t.kernel_ms.min,
-            t.kernel_ms.max,
-            t.setup.as_ref().map_or(String::new(), |s| format!(
-                ", {} passes ({})",
-                s.passes, s.radices
-            ))
-        ),
-    }
+/// [`time_real`], a failure kept as the candidate's error.
+fn try_time(gpu: &Gpu, rp: &RealPlan, choice: Choice, d: &RealData, repeat: usize) -> Measured {
+    let r = inner_plan_of(rp, &choice)
+        .and_then(|inner| time_real(gpu, rp, &inner, (choice.label(), choice.clone()), d, repeat));
+    r.unwrap_or_else(|e| Measured::failed(choice, &e))
 }
 
-impl TuneReport {
-    /// What follows the table in text: the verification's lines and the decision.
-    pub fn text(&self) -> String {
-        let v = &self.verification;
-        let mut out = vec![format!(
-            "timed as `vc` runs them (upload first, {} runs after a warm-up; kernel median, min–max):",
-            self.repeat
-        )];
-        out.push(timed_line(
-            "default (no wisdom), before explore",
-            &self.default_before_explore,
-        ));
-        for t in std::iter::once(&v.default).chain(&v.contenders) {
-            out.push(timed_line(&t.label, t));
+/// Every candidate schedule of the complex passes, timed as the whole real transform on
+/// `gpu`, fastest first (failures last); `progress` hears each one's label.
+fn explore_real(
+    gpu: &Gpu,
+    r: &TuneRequest,
+    progress: &mut dyn FnMut(String),
+) -> Result<ExploreReport> {
+    let rp = real_plan_of(r)?;
+    let d = RealData::new(&rp, 1, r.check)?;
+    let (mut out, mut seen) = (Vec::new(), Vec::new());
+    for opts in candidates(rp.p, rp.n - 1, rp.precision, gpu) {
+        let choice = Choice::of(&opts);
+        // Candidates that resolve to the same passes are timed once.
+        if let Ok(inner) = inner_plan_of(&rp, &choice) {
+            let key = schedule_key(gpu, &inner);
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
         }
-        out.push(match v.winner() {
-            Some(win) => format!(
-                "{}: fastest is {} at {} under `vc` (default {}); stored in {}",
-                self.key,
-                win.label,
-                ms(win.kernel_ms.median),
-                ms(v.default.kernel_ms.median),
-                self.wisdom.display()
-            ),
-            None => format!(
-                "{}: fastest in passes alone is {} at {}, but under `vc` none beat the default ({}) by {:.0}%: nothing stored, `vc` runs the default",
-                self.key,
-                self.best.label,
-                ms(self.best.kernel_ms.median),
-                ms(v.default.kernel_ms.median),
-                v.margin * 100.0
-            ),
-        });
-        out.join("\n")
+        progress(format!("timing real {}", choice.label()));
+        out.push(try_time(gpu, &rp, choice, &d, r.repeat));
     }
+    sort_fastest(&mut out);
+    Ok(ExploreReport {
+        candidates: out,
+        device: gpu.info.clone(),
+        n: r.n,
+        p: r.p,
+    })
+}
+
+/// `tune --real --json`.
+#[derive(Debug, Serialize)]
+pub struct RealTuneReport {
+    /// Every candidate, fastest first.
+    pub candidates: Vec<Measured>,
+    /// The default (the complex path's plan for the inner passes), re-timed after explore.
+    pub default: Measured,
+    /// The fastest usable candidate whose passes differ from the default's, re-timed after
+    /// explore beside the default; `None`: the default was the fastest.
+    pub contender: Option<Measured>,
+    /// The device.
+    pub device: DeviceInfo,
+    /// The wisdom key (`vc --real` reads it where no option chose the schedule).
+    pub key: String,
+    /// Variables.
+    pub n: u32,
+    /// Values of each variable.
+    pub p: u32,
+    /// The stored candidate's label; `None`: the entry was dropped, `vc --real` runs the
+    /// default.
+    pub stored: Option<String>,
+    /// The wisdom file.
+    pub wisdom: PathBuf,
+}
+
+/// Explores, then re-times the default and the fastest candidate whose passes differ from
+/// it (same input, same runs) and stores that candidate under the real key only where it is
+/// faster; otherwise drops the key's entry.
+fn tune_real(
+    gpu: &Gpu,
+    r: &TuneRequest,
+    progress: &mut dyn FnMut(String),
+) -> Result<RealTuneReport> {
+    let rp = real_plan_of(r)?;
+    let Some(default_inner) = default_inner_plan(&Request::new(r.p), gpu, &rp)? else {
+        return Err(JitError::invalid(
+            "a real run of n ≥ 2 without its complex plan",
+        ));
+    };
+    let candidates = explore_real(gpu, r, progress)?.candidates;
+    let default_key = schedule_key(gpu, &default_inner);
+    let other = candidates.iter().filter(|m| usable(m)).find(|m| {
+        inner_plan_of(&rp, &m.choice).is_ok_and(|p| schedule_key(gpu, &p) != default_key)
+    });
+    progress("re-timing the default and the fastest other candidate".into());
+    let d = RealData::new(&rp, fresh_seed(), false)?;
+    let default = time_real(
+        gpu,
+        &rp,
+        &default_inner,
+        (
+            "default (the complex path's plan)".into(),
+            Choice::of(&inner_request(&Request::new(r.p), &rp).options()),
+        ),
+        &d,
+        r.repeat,
+    )?;
+    let contender = other.map(|m| try_time(gpu, &rp, m.choice.clone(), &d, r.repeat));
+    let win = contender
+        .as_ref()
+        .filter(|c| c.error.is_none() && c.kernel_ms.median < default.kernel_ms.median);
+    let mut w = Wisdom::load(&gpu.knobs)?;
+    let key = real_wisdom_key(gpu, r.p, r.n, r.precision);
+    match win {
+        Some(c) => {
+            let entry = WisdomEntry {
+                choice: c.choice.clone(),
+                kernel_ms: c.kernel_ms.median,
+                date: crate::bench::meta::utc_now(),
+                vc_ms: Some(c.kernel_ms.median),
+                default_vc_ms: Some(default.kernel_ms.median),
+            };
+            w.entries.insert(key.clone(), entry);
+        }
+        None => {
+            w.entries.remove(&key);
+        }
+    }
+    w.save(&gpu.knobs)?;
+    Ok(RealTuneReport {
+        stored: win.map(|c| c.label.clone()),
+        candidates,
+        default,
+        contender,
+        device: gpu.info.clone(),
+        key,
+        n: r.n,
+        p: r.p,
+        wisdom: wisdom_path(&gpu.knobs),
+    })
 }

@@ -16,7 +16,6 @@ pub mod ntt;
 pub mod reproduce;
 pub mod source;
 pub mod stats;
-pub mod stats_real;
 pub mod tune;
 pub mod vc;
 #[cfg(feature = "mpi")]

@@ -4,8 +4,8 @@
 use super::common::{open_device, print_json, say};
 use super::vc::PrecisionArg;
 use crate::bench::export::md_cell;
-use crate::bench::tune::{explore_vc, table, title, tune_vc, TuneRequest};
-use crate::bench::tune_real::{explore_real, tune_real};
+use crate::bench::tune::{explore_vc, tune_vc, TuneRequest};
+use crate::bench::tune_text::{table, title};
 use crate::vc::explore::Measured;
 use crate::vc::Precision;
 use anyhow::Result;
@@ -99,9 +99,6 @@ fn run_vc(a: ExploreArgs, store: bool) -> Result<()> {
     let gpu = open_device(a.device.as_deref())?;
     let pb = super::bench::spinner();
     let mut progress = |m: String| pb.set_message(m);
-    if r.real {
-        return run_real(&gpu, &a, store, &pb, &mut progress);
-    }
     if store {
         let t = tune_vc(&gpu, &r, &mut progress);
         pb.finish_and_clear();
@@ -109,7 +106,7 @@ fn run_vc(a: ExploreArgs, store: bool) -> Result<()> {
         if a.json {
             return print_json(&serde_json::to_value(&t)?);
         }
-        print_table(&gpu, &a, &t.candidates);
+        print_table(&gpu, &a, t.candidates());
         say!("{}", t.text());
         return Ok(());
     }
@@ -120,37 +117,6 @@ fn run_vc(a: ExploreArgs, store: bool) -> Result<()> {
         return print_json(&serde_json::to_value(&e)?);
     }
     print_table(&gpu, &a, &e.candidates);
-    Ok(())
-}
-
-/// `explore --real` / `tune --real` (`bench::tune_real`): the table, then for `tune` the
-/// re-timed pair and the decision.
-fn run_real(
-    gpu: &crate::runtime::Gpu,
-    a: &ExploreArgs,
-    store: bool,
-    pb: &indicatif::ProgressBar,
-    progress: &mut dyn FnMut(String),
-) -> Result<()> {
-    let r = a.request();
-    if store {
-        let t = tune_real(gpu, &r, progress);
-        pb.finish_and_clear();
-        let t = t?;
-        if a.json {
-            return print_json(&serde_json::to_value(&t)?);
-        }
-        print_table(gpu, a, &t.candidates);
-        say!("{}", t.text());
-        return Ok(());
-    }
-    let e = explore_real(gpu, &r, progress);
-    pb.finish_and_clear();
-    let e = e?;
-    if a.json {
-        return print_json(&serde_json::to_value(&e)?);
-    }
-    print_table(gpu, a, &e.candidates);
     Ok(())
 }
 

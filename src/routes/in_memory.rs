@@ -1,14 +1,23 @@
 //! The in-memory route of a `vc` request: the input read (or drawn), the plan of its sizes,
 //! the timed runs (plain, truth-vector or overlapped), the check, the output and the report.
+//! Real input (`--real`, numpy's rfftn / irfftn on the library's real path `vc::real`) takes
+//! the same steps in [`run_real`]; [`real_input`] reads or draws it for the streamed route too.
 
 use super::report::{overlap_report, VcReport};
 use super::{Notice, RunOptions};
 use crate::error::Result;
-use crate::io::input::{find_non_finite, load_input_batch, Encoding, NonFinitePolicy};
+use crate::io::input::{
+    find_non_finite, find_non_finite_where, load_input_batch, Encoding, NonFinite, NonFinitePolicy,
+};
 use crate::io::random::{draw_complex, fresh_seed};
 use crate::mvl::TruthVectors;
 use crate::runtime::Gpu;
+use crate::transform::Direction;
 use crate::vc::overlap::Overlapped;
+use crate::vc::real::data::{check, output_bytes, random_input, read_half, read_real, RealInput};
+use crate::vc::real::report::{RealReport, RealTimingReport, RealTransformReport};
+use crate::vc::real::resolve::{real_transform, tuned_entry};
+use crate::vc::real::RealPlan;
 use crate::vc::report::{check_batch, default_tolerance, TimingReport, TransformReport};
 use crate::vc::request::Request;
 use crate::vc::{VcPlan, VcTransform};
@@ -124,16 +133,7 @@ fn read_input(req: &Request, o: &RunOptions, notice: &mut dyn FnMut(Notice)) -> 
         Some(h) => crate::vc::half_io::load(path, h, req.p, req.n, req.batch, enc)?,
         None => load_input_batch(path, req.p, req.n, req.batch, enc)?,
     };
-    let policy = if o.strict {
-        NonFinitePolicy::Refuse {
-            refused_by: "--strict",
-        }
-    } else {
-        NonFinitePolicy::Warn
-    };
-    if let Some(w) = policy.apply(find_non_finite(&data), &path.display().to_string())? {
-        notice(Notice::Warning(w));
-    }
+    warn_non_finite(o, find_non_finite(&data), path, notice)?;
     Ok(Loaded {
         n: Some(n),
         batch: Some(b),
@@ -243,4 +243,139 @@ fn time_runs(
         }
     }
     Ok(t)
+}
+
+/// Warns of (or, with `--strict`, refuses) the input's values that are not finite (`bad`:
+/// as `find_non_finite` says).
+fn warn_non_finite(
+    o: &RunOptions,
+    bad: Option<NonFinite>,
+    path: &std::path::Path,
+    notice: &mut dyn FnMut(Notice),
+) -> Result<()> {
+    let policy = if o.strict {
+        NonFinitePolicy::Refuse {
+            refused_by: "--strict",
+        }
+    } else {
+        NonFinitePolicy::Warn
+    };
+    if let Some(w) = policy.apply(bad, &path.display().to_string())? {
+        notice(Notice::Warning(w));
+    }
+    Ok(())
+}
+
+/// A real run's input values, the seed they were drawn with, a description for the report
+/// and the file's batch axes (an output mirrors them).
+pub(super) struct RealRunInput {
+    pub(super) values: Vec<f64>,
+    pub(super) seed: Option<u64>,
+    pub(super) what: String,
+    pub(super) batch_axes: Vec<usize>,
+}
+
+/// Real input: the file of `req` (reals forward, a half spectrum inverse; values that are
+/// not finite warned of or refused), else random values; `make` builds what runs from the
+/// sizes read, `plan` its real plan (which random input is drawn for).
+pub(super) fn real_input<T>(
+    req: &Request,
+    o: &RunOptions,
+    notice: &mut dyn FnMut(Notice),
+    make: impl FnOnce(Option<u32>, Option<u64>) -> Result<T>,
+    plan: impl Fn(&T) -> &RealPlan,
+) -> Result<(T, RealRunInput)> {
+    let loaded = match &req.input {
+        Some(path) => {
+            let read = match req.direction {
+                Direction::Forward => read_real,
+                Direction::Inverse => read_half,
+            };
+            let input = read(path, req.p, req.n, req.batch)?;
+            let bad = find_non_finite_where(input.values.iter().map(|v| v.is_finite()));
+            warn_non_finite(o, bad, path, notice)?;
+            Some(input)
+        }
+        None => None,
+    };
+    let (n, batch) = loaded.as_ref().map_or((None, None), |l| (l.n, l.batch));
+    let made = make(n, batch)?;
+    let input = match loaded {
+        Some(RealInput {
+            values, batch_axes, ..
+        }) => {
+            let what = req.input.as_ref().map(|p| p.display().to_string());
+            RealRunInput {
+                values,
+                seed: None,
+                what: what.unwrap_or_default(),
+                batch_axes,
+            }
+        }
+        None => {
+            let s = o.seed.unwrap_or_else(fresh_seed);
+            RealRunInput {
+                values: random_input(plan(&made), s),
+                seed: Some(s),
+                what: format!("random (seed {s})"),
+                batch_axes: Vec::new(),
+            }
+        }
+    };
+    Ok((made, input))
+}
+
+/// Runs the real input of `req` in memory on `gpu` (`vc --real`).
+pub(super) fn run_real(
+    req: &Request,
+    o: &RunOptions,
+    gpu: &Gpu,
+    notice: &mut dyn FnMut(Notice),
+) -> Result<RealReport> {
+    let make = |n, batch| real_transform(req, gpu, n, batch);
+    let (tr, data) = real_input(req, o, notice, make, |tr| &tr.plan)?;
+    // Half storage: the values the device stores (the check's reference transforms them).
+    let input: Vec<f64> = match tr.plan.storage {
+        Some(h) => data.values.iter().map(|&v| h.value(h.bits(v))).collect(),
+        None => data.values,
+    };
+    let (out, runs) =
+        crate::runtime::timing::warm_then_timed(o.repeat, || tr.execute(gpu, &input))?;
+    let check = if req.check {
+        let tol = o.tolerance.unwrap_or_else(|| match tr.plan.storage {
+            Some(h) => h.tolerance(),
+            None => default_tolerance(tr.plan.precision),
+        });
+        Some(check(&tr.plan, &input, &out, tol)?)
+    } else {
+        None
+    };
+    let failed = check.as_ref().is_some_and(|c| !c.ok);
+    let output = match (&req.output, failed) {
+        (Some(path), false) => {
+            let npy = crate::io::output::is_npy(path);
+            let bytes = match tr.plan.storage {
+                // Raw 16-bit values (reals, or re and im interleaved).
+                Some(h) if crate::vc::half_io::is_raw(path) => {
+                    out.iter().flat_map(|&v| h.bits(v).to_le_bytes()).collect()
+                }
+                _ => output_bytes(&tr.plan, &data.batch_axes, &out, npy),
+            };
+            crate::io::output::write_data(path, &bytes)?;
+            Some(path.display().to_string())
+        }
+        _ => None,
+    };
+    let tuned = tuned_entry(req, gpu, &tr.plan)?.map(|e| e.choice.label());
+    let report = RealReport {
+        transform: RealTransformReport::of(&tr, &gpu.describe()),
+        input: data.what,
+        seed: data.seed,
+        timing: RealTimingReport::of(&tr, &runs),
+        check,
+        output,
+        tuned,
+    };
+    tr.release()?;
+    Ok(report)
 }

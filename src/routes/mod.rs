@@ -1,6 +1,6 @@
 //! The routes of a resolved `vc` request, run end to end (`vc::route::resolve` decides
-//! which): in memory (plain, truth vectors, overlapped), zero-copy .npy, streamed and real
-//! (`--real`: numpy's rfftn / irfftn, `vc::real`); each
+//! which): in memory (plain, truth vectors, overlapped, or real input: `--real`, numpy's
+//! rfftn / irfftn, `vc::real`), zero-copy .npy, streamed and real streamed; each
 //! returns its report ([`report::VcReport`], [`streamed::StreamReport`]) with its text. The
 //! MPI route is `mpi::vc`. Front ends build a [`crate::vc::request::Request`] and
 //! [`RunOptions`], call [`run_vc`] and print the [`VcOutcome`].
@@ -8,7 +8,6 @@
 mod disk;
 mod in_memory;
 mod native;
-mod real;
 pub mod real_streamed;
 pub mod report;
 mod stream_host;
@@ -155,7 +154,9 @@ fn run_route(
             )),
         },
         Route::InMemory => in_memory::run(req, o, gpu, notice).map(|r| VcOutcome::Run(Box::new(r))),
-        Route::Real => real::run(req, o, gpu, notice).map(|r| VcOutcome::Real(Box::new(r))),
+        Route::Real => {
+            in_memory::run_real(req, o, gpu, notice).map(|r| VcOutcome::Real(Box::new(r)))
+        }
         Route::RealStreamed { reason, announced } => {
             if announced {
                 notice(Notice::Note(reason.clone()));

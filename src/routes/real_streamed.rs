@@ -2,13 +2,13 @@
 //! the arrays in host memory (`vc::real::streamed`): the input read or drawn as the in-memory
 //! real route does, one streamed run, the check, the output and the report.
 
+use super::in_memory::RealRunInput;
 use super::{Notice, RunOptions};
 use crate::error::Result;
-use crate::io::random::fresh_seed;
 use crate::runtime::show::mib;
 use crate::runtime::Gpu;
 use crate::transform::Direction;
-use crate::vc::real::data::{check, output_bytes, random_input, RealInput};
+use crate::vc::real::data::{check, output_bytes};
 use crate::vc::real::resolve::{inner_request, real_plan};
 use crate::vc::real::streamed::{run_streamed, StreamedRealTimes};
 use crate::vc::report::{default_tolerance, CheckReport};
@@ -72,26 +72,14 @@ pub(super) fn run(
     notice: &mut dyn FnMut(Notice),
 ) -> Result<RealStreamReport> {
     let t_in = Instant::now();
-    let loaded = super::real::load(req, o, notice)?;
-    let (n, batch) = loaded.as_ref().map_or((None, None), |l| (l.n, l.batch));
-    let rp = real_plan(req, n, batch)?;
-    let (input, seed, what, batch_axes) = match loaded {
-        Some(RealInput {
-            values, batch_axes, ..
-        }) => {
-            let what = req.input.as_ref().map(|p| p.display().to_string());
-            (values, None, what.unwrap_or_default(), batch_axes)
-        }
-        None => {
-            let s = o.seed.unwrap_or_else(fresh_seed);
-            (
-                random_input(&rp, s),
-                Some(s),
-                format!("random (seed {s})"),
-                Vec::new(),
-            )
-        }
-    };
+    let make = |n, batch| real_plan(req, n, batch);
+    let (rp, data) = super::in_memory::real_input(req, o, notice, make, |rp| rp)?;
+    let RealRunInput {
+        values: input,
+        seed,
+        what,
+        batch_axes,
+    } = data;
     let input_ms = t_in.elapsed().as_secs_f64() * 1e3;
     // The complex stage: p^(n−1) points, a batch of B·h, scaled by the norm of p^(n−1) (the
     // digit chunks scale by that of p).

@@ -1,11 +1,19 @@
-//! Gathers the statistics of every kernel a transform runs, dispatching on the vendor.
+//! Gathers the statistics of every kernel a transform runs, dispatching on the vendor: a
+//! complex plan's, or a real run's (`stats vc --real`, issue 35: the real passes it launches,
+//! the real DFT along the last axis and the layout move, with compiler figures only since the
+//! generator writes no counts for them; then its complex passes over p^(n−1) points, a batch
+//! of h, as any complex plan).
 
 use super::{amd, intel, intel_cpu, nvidia, pocl, portable, Metric};
 use crate::clgen::small_dft::{self, CodeletReport};
 use crate::clgen::OpCounts;
 use crate::error::Result;
 use crate::runtime::build::{build_options, program_binary, BuiltProgram};
-use crate::runtime::{DeviceInfo, Gpu, KernelHandle};
+use crate::runtime::{build_program, DeviceInfo, Gpu, KernelHandle};
+use crate::transform::Direction;
+use crate::vc::real::data::random_input;
+use crate::vc::real::kernels::{names, source};
+use crate::vc::real::{RealPlan, RealVc};
 use crate::vc::{VcPlan, VcTransform};
 use ocl::enums::{ProgramBuildInfo, ProgramBuildInfoResult};
 use serde::Serialize;
@@ -187,4 +195,87 @@ pub fn program_metrics(
         all.push(metrics);
     }
     (all, notes)
+}
+
+/// One real pass's figures.
+#[derive(Debug, Clone, Serialize)]
+pub struct RealKernelStats {
+    /// The kernel's name.
+    pub kernel: String,
+    /// The compiler's and the driver's figures, each with its source.
+    pub metrics: Vec<Metric>,
+}
+
+/// `stats vc --real`: the real passes, then the complex passes (none for n = 1).
+#[derive(Debug, Clone, Serialize)]
+pub struct RealStats {
+    /// The device.
+    pub device: DeviceInfo,
+    /// "rfftn" or "irfftn".
+    pub kind: &'static str,
+    /// Values of each variable.
+    pub p: u32,
+    /// Variables.
+    pub n: u32,
+    /// f32 or f64.
+    pub precision: String,
+    /// The real passes' kernels, in launch order.
+    pub real_kernels: Vec<RealKernelStats>,
+    /// What could not be read of the real passes.
+    pub notes: Vec<String>,
+    /// The complex passes over p^(n−1) points (batch h): `stats vc`'s report of that plan.
+    pub complex: Option<ProgramStats>,
+}
+
+/// The figures of the real run of `rp` with complex plan `inner` on `gpu` (call
+/// [`super::disable_driver_jit_cache`] before the device opens): the run is built as `vc
+/// --real` builds it and launched once (PoCL compiles a kernel at its first launch), then
+/// each of its kernels is read: the real program's (none where fused complex passes take the
+/// real path's ends) and the complex transform's.
+pub fn real_device_stats(gpu: &Gpu, rp: &RealPlan, inner: Option<&VcPlan>) -> Result<RealStats> {
+    let tr = RealVc::new(gpu, rp, inner)?;
+    tr.execute(gpu, &random_input(rp, 1))?;
+    let k = names(rp);
+    let ours = [k.r2c, k.c2r, k.to_rows, k.to_bins];
+    let launched: Vec<String> = tr
+        .kernel_names()
+        .into_iter()
+        .filter(|n| ours.contains(n))
+        .collect();
+    // The same source again: the program cache gives the binary the run built.
+    let src = source(rp);
+    let built = build_program(gpu, &src, "")?;
+    let handles = launched
+        .iter()
+        .map(|name| KernelHandle::new(gpu, &built.program, name))
+        .collect::<Result<Vec<_>>>()?;
+    let refs: Vec<&KernelHandle> = handles.iter().collect();
+    let (metrics, notes) = program_metrics(gpu, &built, &src, &refs);
+    let real_kernels = handles
+        .iter()
+        .zip(metrics)
+        .map(|(h, metrics)| RealKernelStats {
+            kernel: h.name.clone(),
+            metrics,
+        })
+        .collect();
+    let complex = tr
+        .inner
+        .as_ref()
+        .map(|t| collect_launched(gpu, t))
+        .transpose()?;
+    tr.release()?;
+    Ok(RealStats {
+        device: gpu.info.clone(),
+        kind: match rp.direction {
+            Direction::Forward => "rfftn",
+            Direction::Inverse => "irfftn",
+        },
+        p: rp.p,
+        n: rp.n,
+        precision: rp.precision.to_string(),
+        real_kernels,
+        notes,
+        complex,
+    })
 }

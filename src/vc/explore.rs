@@ -218,6 +218,33 @@ pub struct Measured {
     pub error: Option<String>,
 }
 
+impl Measured {
+    /// A candidate that did not build or run: `e` kept as its error.
+    pub fn failed(choice: Choice, e: &crate::error::JitError) -> Measured {
+        Measured {
+            label: choice.label(),
+            choice,
+            passes: 0,
+            radices: String::new(),
+            kernel_ms: Summary::of(&[]),
+            pass_ms: Vec::new(),
+            gbs: 0.0,
+            flops_per_point: 0.0,
+            rel_l2: None,
+            error: Some(e.to_string()),
+        }
+    }
+}
+
+/// Candidates fastest first, failures last.
+pub fn sort_fastest(m: &mut [Measured]) {
+    m.sort_by(|a, b| match (a.error.is_some(), b.error.is_some()) {
+        (false, true) => std::cmp::Ordering::Less,
+        (true, false) => std::cmp::Ordering::Greater,
+        _ => a.kernel_ms.median.total_cmp(&b.kernel_ms.median),
+    });
+}
+
 /// Times every candidate (passes only, after `warmup` runs), fastest first. With `check`, every
 /// candidate's output is compared with the f64 reference first.
 #[allow(clippy::too_many_arguments)]
@@ -310,24 +337,9 @@ pub fn explore(
                 error: None,
             })
         })();
-        out.push(r.unwrap_or_else(|e| Measured {
-            label: choice.label(),
-            choice,
-            passes: 0,
-            radices: String::new(),
-            kernel_ms: Summary::of(&[]),
-            pass_ms: Vec::new(),
-            gbs: 0.0,
-            flops_per_point: 0.0,
-            rel_l2: None,
-            error: Some(e.to_string()),
-        }));
+        out.push(r.unwrap_or_else(|e| Measured::failed(choice, &e)));
     }
-    out.sort_by(|a, b| match (a.error.is_some(), b.error.is_some()) {
-        (false, true) => std::cmp::Ordering::Less,
-        (true, false) => std::cmp::Ordering::Greater,
-        _ => a.kernel_ms.median.total_cmp(&b.kernel_ms.median),
-    });
+    sort_fastest(&mut out);
     Ok(out)
 }
 

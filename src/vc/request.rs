@@ -8,7 +8,6 @@ use super::overlap::DownloadMode;
 use super::plan::{Algorithm, Coeffs, FusedLayout, TruthEncoding, VcOptions, VcPlan};
 use super::storage::HalfStorage;
 use crate::error::{JitError, Result};
-use crate::runtime::show::mib;
 use crate::runtime::Gpu;
 use crate::transform::{Direction, Norm, Precision};
 use std::path::PathBuf;
@@ -180,28 +179,33 @@ pub fn plan(req: &Request, gpu: &Gpu, n: Option<u32>, batch: Option<u64>) -> Res
     Ok(chosen)
 }
 
-/// The plan of each streamed chunk transform of `pl`'s size: the device's default where no
-/// option chose the schedule, else the request's options (a radix only where it fits).
-pub fn chunk_plan(req: &Request, gpu: &Gpu, pl: VcPlan) -> Result<VcPlan> {
+/// The plan of a sub-transform of `shape`'s size (a streamed chunk transform, an MPI rank's
+/// share, slab or local transform): the device's default where no option chose the schedule,
+/// else the request's options (a radix only where it fits), normalised as `shape`. The one
+/// sub-plan rule of every route.
+pub fn chunk_plan(req: &Request, gpu: &Gpu, shape: VcPlan) -> Result<VcPlan> {
+    let opts = sub_options(req, shape.p, shape.n, shape.norm);
     if req.schedule_open() {
-        let base = VcOptions {
-            precision: pl.precision,
-            direction: pl.direction,
-            norm: Some(pl.norm),
-            ..VcOptions::default()
-        };
-        Ok(default_plan(gpu, pl, base)?.plan)
+        Ok(default_plan(gpu, shape, opts)?.plan)
     } else {
-        let cap = (pl.p as u64).pow(pl.n);
-        VcPlan::new(
-            pl.p,
-            pl.n,
-            VcOptions {
-                norm: Some(pl.norm),
-                radix: req.radix.filter(|&r| r <= cap),
-                ..req.options()
-            },
-        )
+        VcPlan::new(shape.p, shape.n, opts)
+    }
+}
+
+/// [`chunk_plan`] of p^`digits` points normalised as `norm`.
+pub fn sub_plan(req: &Request, gpu: &Gpu, p: u32, digits: u32, norm: Norm) -> Result<VcPlan> {
+    let shape = VcPlan::new(p, digits, sub_options(req, p, digits, norm))?;
+    chunk_plan(req, gpu, shape)
+}
+
+/// The request's options for a sub-transform of p^`digits` points: its radix only where it
+/// fits.
+fn sub_options(req: &Request, p: u32, digits: u32, norm: Norm) -> VcOptions {
+    let cap = (p as u64).pow(digits);
+    VcOptions {
+        norm: Some(norm),
+        radix: req.radix.filter(|&r| r <= cap),
+        ..req.options()
     }
 }
 

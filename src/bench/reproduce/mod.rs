@@ -8,7 +8,7 @@ use crate::bench::export::{fmt_ms, markdown_table};
 use crate::bench::meta::RunMeta;
 use crate::bench::paper::{self, TimingTable, CITATION, TABLE1, TABLE1_RADICES};
 use crate::bench::plot::{ratio_chart, time_chart, Series};
-use crate::bench::sweep::{cpu_point, device_point, Variant};
+use crate::bench::sweep::{cpu_point, device_point, Input, Variant};
 use crate::bench::{BenchRecord, RepeatPolicy};
 use crate::io::atomic::write_atomic;
 use crate::runtime::Gpu;
@@ -126,7 +126,7 @@ pub fn timing_table(
             done,
             &format!("table {}: p = {}, n = {n}, CPU", t.number, t.p),
         );
-        let (cpu, reference) = cpu_point(t.p, n, &pol)?;
+        let (cpu, reference) = cpu_point(Input::Complex, t.p, n, &pol)?;
         done += 1;
         for (i, (g, dir)) in gpus.iter().enumerate() {
             recs[i].push(cpu.clone());

@@ -3,7 +3,7 @@
 //! transforming its share as one batched plan on its own device (streamed where it does not
 //! fit) and writing it at its offset of the one output file. No exchange.
 
-use super::{check_mpi_output, input_and_n, invalid, MpiOutcome, MpiVcReport, MpiVcRequest};
+use super::{agreed_setup, input_and_n, MpiOutcome, MpiVcReport, MpiVcRequest};
 use crate::error::Result;
 use crate::mpi::fault::{abort_all, agree, injected};
 use crate::mpi::functions::share;
@@ -13,7 +13,8 @@ use crate::mpi::slab::RankTransform;
 use crate::reference::{compare, separable_vc};
 use crate::runtime::Gpu;
 use crate::vc::report::default_tolerance;
-use crate::vc::{Precision, VcOptions, VcPlan};
+use crate::vc::request::sub_plan;
+use crate::vc::{Precision, VcPlan};
 use mpi::collective::SystemOperation;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
@@ -61,18 +62,11 @@ pub(super) fn run_rank(
     req: &MpiVcRequest,
     checked: Result<()>,
 ) -> Result<MpiOutcome> {
-    let r = &req.vc;
-    let setup = (|| -> Result<(VcPlan, InputFile)> {
-        checked?;
-        if req.keep_transposed || req.chunks.is_some() {
-            return invalid("--keep-transposed and --mpi-chunks distribute one transform; with --batch the transforms are split over the ranks whole".into());
-        }
-        check_mpi_output(r)?;
+    let refusal = (req.keep_transposed || req.chunks.is_some()).then(|| "--keep-transposed and --mpi-chunks distribute one transform; with --batch the transforms are split over the ranks whole".to_string());
+    let ((whole, input), gpu) = agreed_setup(world, req, checked, refusal, |r| {
         let (input, n) = input_and_n(r, r.batch.unwrap_or(1))?;
         Ok((r.plan(n, None)?, input))
-    })();
-    let (whole, input) = agree(world, "plan", setup)?;
-    let gpu = rank::open_device(world, req.device.as_deref())?;
+    })?;
     match whole.precision {
         Precision::F32 => run_typed::<Complex32>(world, &gpu, req, &whole, input),
         Precision::F64 => run_typed::<Complex64>(world, &gpu, req, &whole, input),
@@ -180,19 +174,8 @@ fn build_share(
     rank: i32,
     count: u64,
 ) -> Result<Option<RankTransform>> {
-    let untouched = req.vc.schedule_open();
-    let opts = VcOptions {
-        norm: Some(whole.norm),
-        ..req.vc.options()
-    };
     let make = |digits: u32, batch: u64| -> Result<VcPlan> {
-        let plan = VcPlan::new(whole.p, digits, opts)?;
-        let plan = if untouched {
-            crate::vc::choose::default_plan(gpu, plan, opts)?.plan
-        } else {
-            plan
-        };
-        plan.with_batch(batch)
+        sub_plan(&req.vc, gpu, whole.p, digits, whole.norm)?.with_batch(batch)
     };
     injected(rank, "build")?;
     if count == 0 {

@@ -11,10 +11,12 @@ mod pipelined;
 mod real;
 mod slab;
 
+use super::fault::agree;
 use super::io::read_layout;
-use super::rank::{InputFile, RunRequest};
+use super::rank::{self, InputFile, RunRequest};
 use crate::error::{JitError, Result};
 use crate::io::output::{check_output_path, is_stdout};
+use crate::runtime::Gpu;
 use crate::vc::mpi_route::MpiScheme;
 use crate::vc::request::Request;
 use mpi::topology::SimpleCommunicator;
@@ -103,6 +105,25 @@ pub fn run(
 
 fn invalid<T>(msg: String) -> Result<T> {
     Err(JitError::invalid(msg))
+}
+
+/// The start of every scheme's rank: the front end's checks, the scheme's `refusal` of flags
+/// that are not its own, the output's check and the scheme's `plan` (input read, plan made),
+/// agreed by every rank so all fail with one message; then this rank's device.
+fn agreed_setup<T>(
+    world: &SimpleCommunicator,
+    req: &MpiVcRequest,
+    checked: Result<()>,
+    refusal: Option<String>,
+    plan: impl FnOnce(&Request) -> Result<T>,
+) -> Result<(T, Gpu)> {
+    let setup = checked
+        .and_then(|_| refusal.map_or(Ok(()), invalid))
+        .and_then(|_| check_mpi_output(&req.vc))
+        .and_then(|_| plan(&req.vc));
+    let agreed = agree(world, "plan", setup)?;
+    let gpu = rank::open_device(world, req.device.as_deref())?;
+    Ok((agreed, gpu))
 }
 
 /// Refuses an output that is not a .npy file (each rank writes its slice at its offset).

@@ -2,16 +2,16 @@
 //! rank, the device and the build, the rank's run (`mpi::pipelined`) and rank 0's report.
 
 use super::{
-    check_mpi_output, input_and_n, invalid, outcome, run_request, MpiOutcome, MpiVcReport,
-    MpiVcRequest,
+    agreed_setup, input_and_n, outcome, run_request, MpiOutcome, MpiVcReport, MpiVcRequest,
 };
 use crate::error::Result;
 use crate::mpi::fault::agree;
 use crate::mpi::io::HostComplex;
 use crate::mpi::pipelined::{run_pipelined, Probe, RankLine};
-use crate::mpi::rank::{self, InputFile, RankRun, RunRequest};
+use crate::mpi::rank::{RankRun, RunRequest};
 use crate::mpi::{DistributedVc, MpiPlan};
 use crate::runtime::Gpu;
+use crate::vc::request::chunk_plan;
 use crate::vc::{Precision, VcPlan};
 use mpi::datatype::Equivalence;
 use mpi::topology::{Communicator, SimpleCommunicator};
@@ -43,27 +43,20 @@ pub(super) fn run_rank(
     checked: Result<()>,
 ) -> Result<MpiOutcome> {
     let r = &req.vc;
-    let setup = (|| -> Result<(MpiPlan, VcPlan, InputFile)> {
-        checked?;
-        if r.overlap.is_some() {
-            return invalid(
-                "--overlap is a single-device mode; --mpi pipelines its own exchange".into(),
-            );
-        }
-        check_mpi_output(r)?;
+    let refusal = r
+        .overlap
+        .is_some()
+        .then(|| "--overlap is a single-device mode; --mpi pipelines its own exchange".to_string());
+    let ((mplan, mut plan, input), gpu) = agreed_setup(world, req, checked, refusal, |r| {
         let (input, n) = input_and_n(r, 1)?;
         let whole = r.plan(n, None)?;
         let mplan = MpiPlan::new(whole.p, whole.n, world.size() as u64, req.chunks)?;
         let local = VcPlan::new(whole.p, whole.n - mplan.rank_digits, r.options())?;
         Ok((mplan, local, input))
-    })();
-    let (mplan, mut plan, input) = agree(world, "plan", setup)?;
-    let gpu = rank::open_device(world, req.device.as_deref())?;
+    })?;
     let built = (|| -> Result<DistributedVc> {
         crate::mpi::fault::injected(world.rank(), "build")?;
-        if r.schedule_open() {
-            plan = crate::vc::choose::default_plan(&gpu, plan.clone(), r.options())?.plan;
-        }
+        plan = chunk_plan(r, &gpu, plan.clone())?;
         DistributedVc::new(&gpu, mplan, &plan, req.keep_transposed)
     })();
     let dvc = agree(world, "build", built)?;

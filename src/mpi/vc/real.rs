@@ -16,7 +16,7 @@
 //! reference of the whole input and reduces the errors; the output is one `.npy` of numpy's
 //! shape and dtype, each rank writing its slice at its offset (`mpi::io::write_byte_slices`).
 
-use super::{check_mpi_output, invalid, MpiOutcome, MpiVcReport, MpiVcRequest};
+use super::{agreed_setup, MpiOutcome, MpiVcReport, MpiVcRequest};
 use crate::error::Result;
 use crate::mpi::fault::{abort_all, agree, injected};
 use crate::mpi::functions::share;
@@ -30,6 +30,7 @@ use crate::vc::real::data::{output_shape, random_input, read_half, read_real};
 use crate::vc::real::resolve::{real_plan, real_transform};
 use crate::vc::real::{RealPlan, RealVc};
 use crate::vc::report::default_tolerance;
+use crate::vc::request::sub_plan;
 use crate::vc::VcPlan;
 use mpi::datatype::Equivalence;
 use mpi::topology::{Communicator, SimpleCommunicator};
@@ -103,12 +104,9 @@ pub(super) fn run_rank(
     checked: Result<()>,
 ) -> Result<MpiOutcome> {
     let r = &req.vc;
-    let setup = (|| -> Result<(RealPlan, Option<Vec<f64>>, Vec<usize>)> {
-        checked?;
-        if req.keep_transposed || req.chunks.is_some() || req.sendrecv_probe {
-            return invalid("--keep-transposed, --mpi-chunks and --sendrecv-probe belong to the complex pipelined scheme; --real --mpi runs slabs (one transform) or splits a batch".into());
-        }
-        check_mpi_output(r)?;
+    let ranks = world.size() as u64;
+    let refusal = (req.keep_transposed || req.chunks.is_some() || req.sendrecv_probe).then(|| "--keep-transposed, --mpi-chunks and --sendrecv-probe belong to the complex pipelined scheme; --real --mpi runs slabs (one transform) or splits a batch".to_string());
+    let ((rp, values, axes, slabs), gpu) = agreed_setup(world, req, checked, refusal, |r| {
         let loaded = match &r.input {
             Some(path) => Some(match r.direction {
                 Direction::Forward => read_real(path, r.p, r.n, r.batch)?,
@@ -119,16 +117,12 @@ pub(super) fn run_rank(
         let (n, b) = loaded.as_ref().map_or((None, None), |l| (l.n, l.batch));
         let rp = real_plan(r, n, b)?;
         let axes = loaded.as_ref().map_or(Vec::new(), |l| l.batch_axes.clone());
-        Ok((rp, loaded.map(|l| l.values), axes))
-    })();
-    let (rp, values, axes) = agree(world, "plan", setup)?;
-    let ranks = world.size() as u64;
-    // One transform of n ≥ 2 runs slabs; batches (and 3^1 alone) split whole transforms.
-    let slabs = (rp.batch == 1 && rp.n >= 2)
-        .then(|| SlabPlan::new(rp.p, rp.n - 1, ranks))
-        .transpose();
-    let slabs = agree(world, "plan", slabs)?;
-    let gpu = rank::open_device(world, req.device.as_deref())?;
+        // One transform of n ≥ 2 runs slabs; batches (and 3^1 alone) split whole transforms.
+        let slabs = (rp.batch == 1 && rp.n >= 2)
+            .then(|| SlabPlan::new(rp.p, rp.n - 1, ranks))
+            .transpose()?;
+        Ok((rp, loaded.map(|l| l.values), axes, slabs))
+    })?;
     let seed = rank::shared_seed(world, req.seed);
     let what = r.input.as_ref().map(|p| p.display().to_string());
     let x = values.unwrap_or_else(|| random_input(&rp, seed));
@@ -266,19 +260,8 @@ fn build(
         Some(rp.norm),
     )?;
     let digit = RealVc::new(gpu, &digit_plan, None)?;
-    let untouched = req.vc.schedule_open();
-    let opts = crate::vc::VcOptions {
-        norm: Some(rp.norm),
-        ..req.vc.options()
-    };
     let make = |digits: u32, batch: u64| -> Result<VcPlan> {
-        let plan = VcPlan::new(rp.p, digits, opts)?;
-        let plan = if untouched {
-            crate::vc::choose::default_plan(gpu, plan, opts)?.plan
-        } else {
-            plan
-        };
-        plan.with_batch(batch)
+        sub_plan(&req.vc, gpu, rp.p, digits, rp.norm)?.with_batch(batch)
     };
     let slab = SlabVc::new(gpu, sp, rank, &make)?;
     Ok(Work::Slab(digit, Box::new(slab)))

@@ -3,17 +3,17 @@
 //! built, rank 0's report.
 
 use super::{
-    check_mpi_output, input_and_n, invalid, outcome, run_request, MpiOutcome, MpiVcReport,
-    MpiVcRequest,
+    agreed_setup, input_and_n, outcome, run_request, MpiOutcome, MpiVcReport, MpiVcRequest,
 };
 use crate::error::Result;
 use crate::mpi::fault::{agree, injected};
 use crate::mpi::io::HostComplex;
-use crate::mpi::rank::{self, InputFile, RankRun, RunRequest};
+use crate::mpi::rank::{RankRun, RunRequest};
 use crate::mpi::slab::{SlabPlan, SlabVc};
 use crate::mpi::slab_run::{run_slabs, SlabLine};
 use crate::runtime::Gpu;
-use crate::vc::{Precision, VcOptions, VcPlan};
+use crate::vc::request::sub_plan;
+use crate::vc::{Precision, VcPlan};
 use mpi::datatype::Equivalence;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use num_complex::{Complex32, Complex64};
@@ -48,38 +48,20 @@ pub(super) fn run_rank(
     checked: Result<()>,
 ) -> Result<MpiOutcome> {
     let r = &req.vc;
-    let setup = (|| -> Result<(SlabPlan, VcPlan, InputFile)> {
-        checked?;
-        if req.keep_transposed || req.chunks.is_some() {
-            return invalid(format!(
-                "--keep-transposed and --mpi-chunks belong to the pipelined scheme (ranks a power of p = {}); with {} ranks the slabs return natural order in one exchange each way",
-                r.p,
-                world.size()
-            ));
-        }
-        check_mpi_output(r)?;
+    let refusal = (req.keep_transposed || req.chunks.is_some()).then(|| format!(
+        "--keep-transposed and --mpi-chunks belong to the pipelined scheme (ranks a power of p = {}); with {} ranks the slabs return natural order in one exchange each way",
+        r.p,
+        world.size()
+    ));
+    let ((sp, whole, input), gpu) = agreed_setup(world, req, checked, refusal, |r| {
         let (input, n) = input_and_n(r, 1)?;
         let whole = r.plan(n, None)?;
         let sp = SlabPlan::new(whole.p, whole.n, world.size() as u64)?;
         Ok((sp, whole, input))
-    })();
-    let (sp, whole, input) = agree(world, "plan", setup)?;
-    let gpu = rank::open_device(world, req.device.as_deref())?;
-    let (untouched, opts) = (r.schedule_open(), r.options());
+    })?;
+    // Each half normalises its own digits: full = 1/p^k · 1/p^(n−k) = 1/N.
     let make = |digits: u32, batch: u64| -> Result<VcPlan> {
-        // Each half normalises its own digits: full = 1/p^k · 1/p^(n−k) = 1/N.
-        let o = VcOptions {
-            norm: Some(whole.norm),
-            radix: opts.radix.filter(|&r| r <= (whole.p as u64).pow(digits)),
-            ..opts
-        };
-        let plan = VcPlan::new(whole.p, digits, o)?;
-        let plan = if untouched {
-            crate::vc::choose::default_plan(&gpu, plan, o)?.plan
-        } else {
-            plan
-        };
-        plan.with_batch(batch)
+        sub_plan(r, &gpu, whole.p, digits, whole.norm)?.with_batch(batch)
     };
     let built = injected(world.rank(), "build")
         .and_then(|_| SlabVc::new(&gpu, sp, world.rank() as u64, &make));
