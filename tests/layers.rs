@@ -40,6 +40,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "error",
             "field",
             "io",
+            "model",
             "reference",
             "runtime",
             "settings",
@@ -54,6 +55,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "error",
             "field",
             "io",
+            "model",
             "reference",
             "runtime",
             "settings",
@@ -70,6 +72,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "clgen",
             "error",
             "io",
+            "model",
             "reference",
             "runtime",
             "settings",
@@ -154,10 +157,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "vc",
         ],
     ),
-    (
-        "model",
-        &["error", "gfp", "ntt", "runtime", "settings", "transform", "vc"],
-    ),
+    ("model", &["error", "runtime", "settings", "transform"]),
     (
         "report",
         &[

@@ -306,3 +306,42 @@ pub fn device_op(
         .map(|i| (0..k).map(|c| out[i + c * n]).collect())
         .collect())
 }
+
+/// The run times as the shared model's figures (the whole run's host time is not kept).
+impl crate::model::RunFigures for GfpRunTimes {
+    fn kernel_ms(&self) -> f64 {
+        self.kernel_ms
+    }
+    fn upload_ms(&self) -> f64 {
+        self.upload_ms
+    }
+    fn download_ms(&self) -> f64 {
+        self.download_ms
+    }
+    fn end_to_end_ms(&self) -> f64 {
+        f64::NAN
+    }
+}
+
+/// The FFT over a generalized Fermat prime r^k + 1: N·k words in, the same out.
+impl crate::model::DeviceTransform for GfpTransform {
+    type Input = [u64];
+    type Output = Vec<u64>;
+    type Times = GfpRunTimes;
+    fn info(&self) -> crate::transform::TransformInfo {
+        let (f, inverse) = (&self.plan.field, self.plan.inverse);
+        crate::transform::TransformInfo {
+            kind: "gfp".into(),
+            shape: vec![self.plan.n],
+            precision: format!("r^{} + 1, r = {} ({} bits)", f.k, f.r, f.bits),
+            direction: if inverse { "inverse" } else { "forward" }.into(),
+            norm: if inverse { "full" } else { "none" }.into(),
+        }
+    }
+    fn footprint(&self) -> u64 {
+        self.data_bytes()
+    }
+    fn execute(&self, gpu: &Gpu, input: &[u64]) -> Result<(Vec<u64>, GfpRunTimes)> {
+        GfpTransform::execute(self, gpu, input)
+    }
+}

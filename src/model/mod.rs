@@ -9,8 +9,6 @@
 //! Implemented in [`families`] for the complex VC transform (f32/f64: the plan's precision),
 //! the real VC transform (`rfftn`/`irfftn`: the plan's direction), the NTT and the GFP FFT.
 
-mod families;
-
 use crate::error::Result;
 use crate::runtime::{Gpu, Summary};
 pub use crate::transform::TransformInfo;
@@ -88,4 +86,20 @@ pub fn run_repeated<T: DeviceTransform>(
     let (output, runs) =
         crate::runtime::timing::warm_then_timed(repeat, || tr.execute(gpu, input))?;
     Ok(Repeated { output, runs })
+}
+
+/// The runtime's run times (vc, ntt): the three copies and the whole call's host time.
+impl RunFigures for crate::runtime::timing::RunTimes {
+    fn kernel_ms(&self) -> f64 {
+        self.kernel_ms
+    }
+    fn upload_ms(&self) -> f64 {
+        self.upload_ms
+    }
+    fn download_ms(&self) -> f64 {
+        self.download_ms
+    }
+    fn end_to_end_ms(&self) -> f64 {
+        self.host_ms
+    }
 }

@@ -360,3 +360,26 @@ impl NttTransform {
         Ok((from_device(&self.plan.mont, &out, n64), times))
     }
 }
+
+/// The NTT over a prime field: flat 64-bit limbs of N elements in, the same out.
+impl crate::model::DeviceTransform for NttTransform {
+    type Input = [u64];
+    type Output = Vec<u64>;
+    type Times = RunTimes;
+    fn info(&self) -> crate::transform::TransformInfo {
+        let inverse = self.plan.inverse;
+        crate::transform::TransformInfo {
+            kind: "ntt".into(),
+            shape: vec![self.plan.n() as u64],
+            precision: self.plan.field().name.clone(),
+            direction: if inverse { "inverse" } else { "forward" }.into(),
+            norm: if inverse { "full" } else { "none" }.into(),
+        }
+    }
+    fn footprint(&self) -> u64 {
+        self.data_bytes()
+    }
+    fn execute(&self, gpu: &Gpu, input: &[u64]) -> Result<(Vec<u64>, RunTimes)> {
+        NttTransform::execute(self, gpu, input)
+    }
+}

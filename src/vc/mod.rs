@@ -3,6 +3,7 @@
 pub mod choose;
 pub mod coeffs;
 pub mod cpu_cache;
+mod device_transform;
 pub mod execute;
 pub mod explore;
 pub mod file_pipeline;
