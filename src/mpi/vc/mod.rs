@@ -13,7 +13,7 @@ mod slab;
 
 use super::fault::agree;
 use super::io::read_layout;
-use super::rank::{self, InputFile, RunRequest};
+use super::rank::{self, GlobalCheck, InputFile, RunRequest};
 use crate::error::{JitError, Result};
 use crate::io::output::{check_output_path, is_stdout};
 use crate::runtime::Gpu;
@@ -22,6 +22,7 @@ use crate::vc::request::Request;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 use serde::Serialize;
+use std::fmt::Write;
 
 pub use batch::{BatchLine, BatchReport};
 pub use pipelined::PipelinedReport;
@@ -186,5 +187,44 @@ fn outcome(world: &SimpleCommunicator, report: MpiVcReport, failure: Option<Stri
     MpiOutcome {
         report: (world.rank() == 0).then_some(report),
         failure,
+    }
+}
+
+/// How a report words its check: after `head`, "rel. L2 …, max abs … (tolerance …): PASS"
+/// (slab, real), or the pipelined report's "relative L2 …, max abs …, tolerance …: ok".
+enum CheckWords<'a> {
+    Pass(&'a str),
+    Ok,
+}
+
+/// A report's last lines: the check's verdict and the output's path.
+fn push_check_and_output(
+    s: &mut String,
+    check: Option<&GlobalCheck>,
+    words: CheckWords,
+    output: Option<&String>,
+) {
+    if let Some(c) = check {
+        let _ = match words {
+            CheckWords::Pass(head) => write!(
+                s,
+                "\n{head}: rel. L2 {:.3e}, max abs {:.3e} (tolerance {:.1e}): {}",
+                c.rel_l2,
+                c.max_abs,
+                c.tolerance,
+                if c.ok { "PASS" } else { "FAIL" }
+            ),
+            CheckWords::Ok => write!(
+                s,
+                "\ncheck against the f64 CPU reference: relative L2 {:.3e}, max abs {:.3e}, tolerance {:.1e}: {}",
+                c.rel_l2,
+                c.max_abs,
+                c.tolerance,
+                if c.ok { "ok" } else { "FAILED" }
+            ),
+        };
+    }
+    if let Some(o) = output {
+        let _ = write!(s, "\noutput: {o}");
     }
 }

@@ -2,7 +2,8 @@
 //! rank, the device and the build, the rank's run (`mpi::pipelined`) and rank 0's report.
 
 use super::{
-    agreed_setup, input_and_n, outcome, run_request, MpiOutcome, MpiVcReport, MpiVcRequest,
+    agreed_setup, input_and_n, outcome, push_check_and_output, run_request, CheckWords, MpiOutcome,
+    MpiVcReport, MpiVcRequest,
 };
 use crate::error::Result;
 use crate::mpi::fault::agree;
@@ -155,19 +156,12 @@ impl PipelinedReport {
                 p.bytes, p.ms, p.gbs
             );
         }
-        if let Some(c) = &r.run.check {
-            let _ = write!(
-                s,
-                "\ncheck against the f64 CPU reference: relative L2 {:.3e}, max abs {:.3e}, tolerance {:.1e}: {}",
-                c.rel_l2,
-                c.max_abs,
-                c.tolerance,
-                if c.ok { "ok" } else { "FAILED" }
-            );
-        }
-        if let Some(o) = &r.run.output {
-            let _ = write!(s, "\noutput: {o}");
-        }
+        push_check_and_output(
+            &mut s,
+            r.run.check.as_ref(),
+            CheckWords::Ok,
+            r.run.output.as_ref(),
+        );
         s
     }
 }

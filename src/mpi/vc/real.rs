@@ -16,7 +16,9 @@
 //! reference of the whole input and reduces the errors; the output is one `.npy` of numpy's
 //! shape and dtype, each rank writing its slice at its offset (`mpi::io::write_byte_slices`).
 
-use super::{agreed_setup, MpiOutcome, MpiVcReport, MpiVcRequest};
+use super::{
+    agreed_setup, push_check_and_output, CheckWords, MpiOutcome, MpiVcReport, MpiVcRequest,
+};
 use crate::error::Result;
 use crate::mpi::fault::{abort_all, agree, injected};
 use crate::mpi::functions::share;
@@ -443,20 +445,13 @@ impl RealMpiReport {
                 l.host_ms
             );
         }
-        if let Some(c) = &r.check {
-            let _ = write!(
-                s,
-                "\ncheck vs numpy {} (f64): rel. L2 {:.3e}, max abs {:.3e} (tolerance {:.1e}): {}",
-                r.kind,
-                c.rel_l2,
-                c.max_abs,
-                c.tolerance,
-                if c.ok { "PASS" } else { "FAIL" }
-            );
-        }
-        if let Some(o) = &r.output {
-            let _ = write!(s, "\noutput: {o}");
-        }
+        let head = format!("check vs numpy {} (f64)", r.kind);
+        push_check_and_output(
+            &mut s,
+            r.check.as_ref(),
+            CheckWords::Pass(&head),
+            r.output.as_ref(),
+        );
         s
     }
 }

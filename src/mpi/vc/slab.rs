@@ -3,7 +3,8 @@
 //! built, rank 0's report.
 
 use super::{
-    agreed_setup, input_and_n, outcome, run_request, MpiOutcome, MpiVcReport, MpiVcRequest,
+    agreed_setup, input_and_n, outcome, push_check_and_output, run_request, CheckWords, MpiOutcome,
+    MpiVcReport, MpiVcRequest,
 };
 use crate::error::Result;
 use crate::mpi::fault::{agree, injected};
@@ -125,19 +126,12 @@ impl SlabReport {
                 l.rank, l.host, l.device, l.rows, l.columns, t.kernel_ms, t.staging_ms, t.exchange_ms, l.exchange_gbs, l.alltoallv_ms, l.alltoallv_gbs, t.pack_ms
             );
         }
-        if let Some(c) = &r.run.check {
-            let _ = write!(
-                s,
-                "\ncheck: rel. L2 {:.3e}, max abs {:.3e} (tolerance {:.1e}): {}",
-                c.rel_l2,
-                c.max_abs,
-                c.tolerance,
-                if c.ok { "PASS" } else { "FAIL" }
-            );
-        }
-        if let Some(o) = &r.run.output {
-            let _ = write!(s, "\noutput: {o}");
-        }
+        push_check_and_output(
+            &mut s,
+            r.run.check.as_ref(),
+            CheckWords::Pass("check"),
+            r.run.output.as_ref(),
+        );
         s
     }
 }
