@@ -95,12 +95,12 @@ pub fn run(
 ) -> Result<MpiOutcome> {
     let r = &req.vc;
     if r.real {
-        return real::run_rank(world, req, checked);
+        return run_rank::<real::Real>(world, req, checked);
     }
     match MpiScheme::of(r.p, world.size() as u64, r.batch) {
-        MpiScheme::Batch => batch::run_rank(world, req, checked),
-        MpiScheme::Pipelined => pipelined::run_rank(world, req, checked),
-        MpiScheme::Slab => slab::run_rank(world, req, checked),
+        MpiScheme::Batch => run_rank::<batch::Batch>(world, req, checked),
+        MpiScheme::Pipelined => run_rank::<pipelined::Pipelined>(world, req, checked),
+        MpiScheme::Slab => run_rank::<slab::Slab>(world, req, checked),
     }
 }
 
@@ -108,23 +108,39 @@ fn invalid<T>(msg: String) -> Result<T> {
     Err(JitError::invalid(msg))
 }
 
-/// The start of every scheme's rank: the front end's checks, the scheme's `refusal` of flags
-/// that are not its own, the output's check and the scheme's `plan` (input read, plan made),
-/// agreed by every rank so all fail with one message; then this rank's device.
-fn agreed_setup<T>(
+/// One scheme's rank: the flags it refuses, what every rank agrees on before the device, and
+/// the rank's run on its device.
+trait Scheme {
+    /// The plan and input, the same on every rank.
+    type Setup;
+    /// Why the request's flags do not belong to this scheme, if they do not.
+    fn refusal(world: &SimpleCommunicator, req: &MpiVcRequest) -> Option<String>;
+    /// The plan and input from the request (input read, plan made).
+    fn setup(world: &SimpleCommunicator, req: &MpiVcRequest) -> Result<Self::Setup>;
+    /// This rank's build and runs on `gpu`, then rank 0's report.
+    fn run(
+        world: &SimpleCommunicator,
+        req: &MpiVcRequest,
+        setup: Self::Setup,
+        gpu: Gpu,
+    ) -> Result<MpiOutcome>;
+}
+
+/// Every scheme's rank: the front end's checks, the scheme's refusal, the output's check and
+/// the scheme's setup, agreed by every rank so all fail with one message; then this rank's
+/// device and the scheme's run.
+fn run_rank<S: Scheme>(
     world: &SimpleCommunicator,
     req: &MpiVcRequest,
     checked: Result<()>,
-    refusal: Option<String>,
-    plan: impl FnOnce(&Request) -> Result<T>,
-) -> Result<(T, Gpu)> {
+) -> Result<MpiOutcome> {
     let setup = checked
-        .and_then(|_| refusal.map_or(Ok(()), invalid))
+        .and_then(|_| S::refusal(world, req).map_or(Ok(()), invalid))
         .and_then(|_| check_mpi_output(&req.vc))
-        .and_then(|_| plan(&req.vc));
+        .and_then(|_| S::setup(world, req));
     let agreed = agree(world, "plan", setup)?;
     let gpu = rank::open_device(world, req.device.as_deref())?;
-    Ok((agreed, gpu))
+    S::run(world, req, agreed, gpu)
 }
 
 /// Refuses an output that is not a .npy file (each rank writes its slice at its offset).
