@@ -3,7 +3,7 @@
 //! transforming its share as one batched plan on its own device (streamed where it does not
 //! fit) and writing it at its offset of the one output file. No exchange.
 
-use super::{agreed_setup, input_and_n, MpiOutcome, MpiVcReport, MpiVcRequest};
+use super::{input_and_n, MpiOutcome, MpiVcReport, MpiVcRequest, Scheme};
 use crate::error::Result;
 use crate::mpi::fault::{abort_all, agree, injected};
 use crate::mpi::functions::share;
@@ -56,20 +56,33 @@ pub struct BatchReport {
     output: Option<String>,
 }
 
-/// This rank's share: the request and the plan agreed by every rank, then the device.
-pub(super) fn run_rank(
-    world: &SimpleCommunicator,
-    req: &MpiVcRequest,
-    checked: Result<()>,
-) -> Result<MpiOutcome> {
-    let refusal = (req.keep_transposed || req.chunks.is_some()).then(|| "--keep-transposed and --mpi-chunks distribute one transform; with --batch the transforms are split over the ranks whole".to_string());
-    let ((whole, input), gpu) = agreed_setup(world, req, checked, refusal, |r| {
+/// The batch scheme: the request and the plan agreed by every rank; on the device this
+/// rank's share.
+pub(super) struct Batch;
+
+impl Scheme for Batch {
+    type Setup = (VcPlan, InputFile);
+
+    fn refusal(_world: &SimpleCommunicator, req: &MpiVcRequest) -> Option<String> {
+        (req.keep_transposed || req.chunks.is_some()).then(|| "--keep-transposed and --mpi-chunks distribute one transform; with --batch the transforms are split over the ranks whole".to_string())
+    }
+
+    fn setup(_world: &SimpleCommunicator, req: &MpiVcRequest) -> Result<Self::Setup> {
+        let r = &req.vc;
         let (input, n) = input_and_n(r, r.batch.unwrap_or(1))?;
         Ok((r.plan(n, None)?, input))
-    })?;
-    match whole.precision {
-        Precision::F32 => run_typed::<Complex32>(world, &gpu, req, &whole, input),
-        Precision::F64 => run_typed::<Complex64>(world, &gpu, req, &whole, input),
+    }
+
+    fn run(
+        world: &SimpleCommunicator,
+        req: &MpiVcRequest,
+        (whole, input): Self::Setup,
+        gpu: Gpu,
+    ) -> Result<MpiOutcome> {
+        match whole.precision {
+            Precision::F32 => run_typed::<Complex32>(world, &gpu, req, &whole, input),
+            Precision::F64 => run_typed::<Complex64>(world, &gpu, req, &whole, input),
+        }
     }
 }
 

@@ -13,7 +13,7 @@ mod slab;
 
 use super::fault::agree;
 use super::io::read_layout;
-use super::rank::{self, InputFile, RunRequest};
+use super::rank::{self, GlobalCheck, InputFile, RunRequest};
 use crate::error::{JitError, Result};
 use crate::io::output::{check_output_path, is_stdout};
 use crate::runtime::Gpu;
@@ -22,6 +22,7 @@ use crate::vc::request::Request;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 use serde::Serialize;
+use std::fmt::Write;
 
 pub use batch::{BatchLine, BatchReport};
 pub use pipelined::PipelinedReport;
@@ -94,12 +95,12 @@ pub fn run(
 ) -> Result<MpiOutcome> {
     let r = &req.vc;
     if r.real {
-        return real::run_rank(world, req, checked);
+        return run_rank::<real::Real>(world, req, checked);
     }
     match MpiScheme::of(r.p, world.size() as u64, r.batch) {
-        MpiScheme::Batch => batch::run_rank(world, req, checked),
-        MpiScheme::Pipelined => pipelined::run_rank(world, req, checked),
-        MpiScheme::Slab => slab::run_rank(world, req, checked),
+        MpiScheme::Batch => run_rank::<batch::Batch>(world, req, checked),
+        MpiScheme::Pipelined => run_rank::<pipelined::Pipelined>(world, req, checked),
+        MpiScheme::Slab => run_rank::<slab::Slab>(world, req, checked),
     }
 }
 
@@ -107,23 +108,39 @@ fn invalid<T>(msg: String) -> Result<T> {
     Err(JitError::invalid(msg))
 }
 
-/// The start of every scheme's rank: the front end's checks, the scheme's `refusal` of flags
-/// that are not its own, the output's check and the scheme's `plan` (input read, plan made),
-/// agreed by every rank so all fail with one message; then this rank's device.
-fn agreed_setup<T>(
+/// One scheme's rank: the flags it refuses, what every rank agrees on before the device, and
+/// the rank's run on its device.
+trait Scheme {
+    /// The plan and input, the same on every rank.
+    type Setup;
+    /// Why the request's flags do not belong to this scheme, if they do not.
+    fn refusal(world: &SimpleCommunicator, req: &MpiVcRequest) -> Option<String>;
+    /// The plan and input from the request (input read, plan made).
+    fn setup(world: &SimpleCommunicator, req: &MpiVcRequest) -> Result<Self::Setup>;
+    /// This rank's build and runs on `gpu`, then rank 0's report.
+    fn run(
+        world: &SimpleCommunicator,
+        req: &MpiVcRequest,
+        setup: Self::Setup,
+        gpu: Gpu,
+    ) -> Result<MpiOutcome>;
+}
+
+/// Every scheme's rank: the front end's checks, the scheme's refusal, the output's check and
+/// the scheme's setup, agreed by every rank so all fail with one message; then this rank's
+/// device and the scheme's run.
+fn run_rank<S: Scheme>(
     world: &SimpleCommunicator,
     req: &MpiVcRequest,
     checked: Result<()>,
-    refusal: Option<String>,
-    plan: impl FnOnce(&Request) -> Result<T>,
-) -> Result<(T, Gpu)> {
+) -> Result<MpiOutcome> {
     let setup = checked
-        .and_then(|_| refusal.map_or(Ok(()), invalid))
+        .and_then(|_| S::refusal(world, req).map_or(Ok(()), invalid))
         .and_then(|_| check_mpi_output(&req.vc))
-        .and_then(|_| plan(&req.vc));
+        .and_then(|_| S::setup(world, req));
     let agreed = agree(world, "plan", setup)?;
     let gpu = rank::open_device(world, req.device.as_deref())?;
-    Ok((agreed, gpu))
+    S::run(world, req, agreed, gpu)
 }
 
 /// Refuses an output that is not a .npy file (each rank writes its slice at its offset).
@@ -186,5 +203,44 @@ fn outcome(world: &SimpleCommunicator, report: MpiVcReport, failure: Option<Stri
     MpiOutcome {
         report: (world.rank() == 0).then_some(report),
         failure,
+    }
+}
+
+/// How a report words its check: after `head`, "rel. L2 …, max abs … (tolerance …): PASS"
+/// (slab, real), or the pipelined report's "relative L2 …, max abs …, tolerance …: ok".
+enum CheckWords<'a> {
+    Pass(&'a str),
+    Ok,
+}
+
+/// A report's last lines: the check's verdict and the output's path.
+fn push_check_and_output(
+    s: &mut String,
+    check: Option<&GlobalCheck>,
+    words: CheckWords,
+    output: Option<&String>,
+) {
+    if let Some(c) = check {
+        let _ = match words {
+            CheckWords::Pass(head) => write!(
+                s,
+                "\n{head}: rel. L2 {:.3e}, max abs {:.3e} (tolerance {:.1e}): {}",
+                c.rel_l2,
+                c.max_abs,
+                c.tolerance,
+                if c.ok { "PASS" } else { "FAIL" }
+            ),
+            CheckWords::Ok => write!(
+                s,
+                "\ncheck against the f64 CPU reference: relative L2 {:.3e}, max abs {:.3e}, tolerance {:.1e}: {}",
+                c.rel_l2,
+                c.max_abs,
+                c.tolerance,
+                if c.ok { "ok" } else { "FAILED" }
+            ),
+        };
+    }
+    if let Some(o) = output {
+        let _ = write!(s, "\noutput: {o}");
     }
 }

@@ -2,13 +2,14 @@
 //! rank, the device and the build, the rank's run (`mpi::pipelined`) and rank 0's report.
 
 use super::{
-    agreed_setup, input_and_n, outcome, run_request, MpiOutcome, MpiVcReport, MpiVcRequest,
+    input_and_n, outcome, push_check_and_output, run_request, CheckWords, MpiOutcome, MpiVcReport,
+    MpiVcRequest, Scheme,
 };
 use crate::error::Result;
 use crate::mpi::fault::agree;
 use crate::mpi::io::HostComplex;
 use crate::mpi::pipelined::{run_pipelined, Probe, RankLine};
-use crate::mpi::rank::{RankRun, RunRequest};
+use crate::mpi::rank::{InputFile, RankRun, RunRequest};
 use crate::mpi::{DistributedVc, MpiPlan};
 use crate::runtime::Gpu;
 use crate::vc::request::chunk_plan;
@@ -35,35 +36,46 @@ pub struct PipelinedReport {
     sendrecv_probe: Option<Probe>,
 }
 
-/// The request, the distribution and the local plan, agreed by every rank; then the device
-/// and the build.
-pub(super) fn run_rank(
-    world: &SimpleCommunicator,
-    req: &MpiVcRequest,
-    checked: Result<()>,
-) -> Result<MpiOutcome> {
-    let r = &req.vc;
-    let refusal = r
-        .overlap
-        .is_some()
-        .then(|| "--overlap is a single-device mode; --mpi pipelines its own exchange".to_string());
-    let ((mplan, mut plan, input), gpu) = agreed_setup(world, req, checked, refusal, |r| {
+/// The pipelined scheme: the request, the distribution and the local plan agreed by every
+/// rank; on the device the build, then the rank's run.
+pub(super) struct Pipelined;
+
+impl Scheme for Pipelined {
+    type Setup = (MpiPlan, VcPlan, InputFile);
+
+    fn refusal(_world: &SimpleCommunicator, req: &MpiVcRequest) -> Option<String> {
+        req.vc.overlap.is_some().then(|| {
+            "--overlap is a single-device mode; --mpi pipelines its own exchange".to_string()
+        })
+    }
+
+    fn setup(world: &SimpleCommunicator, req: &MpiVcRequest) -> Result<Self::Setup> {
+        let r = &req.vc;
         let (input, n) = input_and_n(r, 1)?;
         let whole = r.plan(n, None)?;
         let mplan = MpiPlan::new(whole.p, whole.n, world.size() as u64, req.chunks)?;
         let local = VcPlan::new(whole.p, whole.n - mplan.rank_digits, r.options())?;
         Ok((mplan, local, input))
-    })?;
-    let built = (|| -> Result<DistributedVc> {
-        crate::mpi::fault::injected(world.rank(), "build")?;
-        plan = chunk_plan(r, &gpu, plan.clone())?;
-        DistributedVc::new(&gpu, mplan, &plan, req.keep_transposed)
-    })();
-    let dvc = agree(world, "build", built)?;
-    let run = run_request(req, input);
-    match plan.precision {
-        Precision::F32 => run_typed::<Complex32>(world, &gpu, dvc, req, &run),
-        Precision::F64 => run_typed::<Complex64>(world, &gpu, dvc, req, &run),
+    }
+
+    fn run(
+        world: &SimpleCommunicator,
+        req: &MpiVcRequest,
+        (mplan, mut plan, input): Self::Setup,
+        gpu: Gpu,
+    ) -> Result<MpiOutcome> {
+        let r = &req.vc;
+        let built = (|| -> Result<DistributedVc> {
+            crate::mpi::fault::injected(world.rank(), "build")?;
+            plan = chunk_plan(r, &gpu, plan.clone())?;
+            DistributedVc::new(&gpu, mplan, &plan, req.keep_transposed)
+        })();
+        let dvc = agree(world, "build", built)?;
+        let run = run_request(req, input);
+        match plan.precision {
+            Precision::F32 => run_typed::<Complex32>(world, &gpu, dvc, req, &run),
+            Precision::F64 => run_typed::<Complex64>(world, &gpu, dvc, req, &run),
+        }
     }
 }
 
@@ -155,19 +167,12 @@ impl PipelinedReport {
                 p.bytes, p.ms, p.gbs
             );
         }
-        if let Some(c) = &r.run.check {
-            let _ = write!(
-                s,
-                "\ncheck against the f64 CPU reference: relative L2 {:.3e}, max abs {:.3e}, tolerance {:.1e}: {}",
-                c.rel_l2,
-                c.max_abs,
-                c.tolerance,
-                if c.ok { "ok" } else { "FAILED" }
-            );
-        }
-        if let Some(o) = &r.run.output {
-            let _ = write!(s, "\noutput: {o}");
-        }
+        push_check_and_output(
+            &mut s,
+            r.run.check.as_ref(),
+            CheckWords::Ok,
+            r.run.output.as_ref(),
+        );
         s
     }
 }

@@ -16,7 +16,7 @@
 //! reference of the whole input and reduces the errors; the output is one `.npy` of numpy's
 //! shape and dtype, each rank writing its slice at its offset (`mpi::io::write_byte_slices`).
 
-use super::{agreed_setup, MpiOutcome, MpiVcReport, MpiVcRequest};
+use super::{push_check_and_output, CheckWords, MpiOutcome, MpiVcReport, MpiVcRequest, Scheme};
 use crate::error::Result;
 use crate::mpi::fault::{abort_all, agree, injected};
 use crate::mpi::functions::share;
@@ -97,16 +97,19 @@ struct Share {
     output: (usize, usize),
 }
 
-/// Runs this rank's part of `req` (with `--real`).
-pub(super) fn run_rank(
-    world: &SimpleCommunicator,
-    req: &MpiVcRequest,
-    checked: Result<()>,
-) -> Result<MpiOutcome> {
-    let r = &req.vc;
-    let ranks = world.size() as u64;
-    let refusal = (req.keep_transposed || req.chunks.is_some() || req.sendrecv_probe).then(|| "--keep-transposed, --mpi-chunks and --sendrecv-probe belong to the complex pipelined scheme; --real --mpi runs slabs (one transform) or splits a batch".to_string());
-    let ((rp, values, axes, slabs), gpu) = agreed_setup(world, req, checked, refusal, |r| {
+/// `--real`: the request, the real plan, the input and the slabs agreed by every rank; on
+/// the device this rank's work.
+pub(super) struct Real;
+
+impl Scheme for Real {
+    type Setup = (RealPlan, Option<Vec<f64>>, Vec<usize>, Option<SlabPlan>);
+
+    fn refusal(_world: &SimpleCommunicator, req: &MpiVcRequest) -> Option<String> {
+        (req.keep_transposed || req.chunks.is_some() || req.sendrecv_probe).then(|| "--keep-transposed, --mpi-chunks and --sendrecv-probe belong to the complex pipelined scheme; --real --mpi runs slabs (one transform) or splits a batch".to_string())
+    }
+
+    fn setup(world: &SimpleCommunicator, req: &MpiVcRequest) -> Result<Self::Setup> {
+        let r = &req.vc;
         let loaded = match &r.input {
             Some(path) => Some(match r.direction {
                 Direction::Forward => read_real(path, r.p, r.n, r.batch)?,
@@ -119,88 +122,98 @@ pub(super) fn run_rank(
         let axes = loaded.as_ref().map_or(Vec::new(), |l| l.batch_axes.clone());
         // One transform of n ≥ 2 runs slabs; batches (and 3^1 alone) split whole transforms.
         let slabs = (rp.batch == 1 && rp.n >= 2)
-            .then(|| SlabPlan::new(rp.p, rp.n - 1, ranks))
+            .then(|| SlabPlan::new(rp.p, rp.n - 1, world.size() as u64))
             .transpose()?;
         Ok((rp, loaded.map(|l| l.values), axes, slabs))
-    })?;
-    let seed = rank::shared_seed(world, req.seed);
-    let what = r.input.as_ref().map(|p| p.display().to_string());
-    let x = values.unwrap_or_else(|| random_input(&rp, seed));
-    let me = world.rank() as u64;
-    let share = share_of(&rp, slabs.as_ref(), ranks, me);
-    let built =
-        injected(world.rank(), "build").and_then(|_| build(req, &gpu, &rp, slabs, share, me));
-    let work = agree(world, "build", built)?;
-    let xs = &x[share.input.0..share.input.0 + share.input.1];
-    let run = |w: &Work| match rp.precision {
-        Precision::F32 => run_once::<Complex32>(world, &gpu, &rp, w, xs),
-        Precision::F64 => run_once::<Complex64>(world, &gpu, &rp, w, xs),
-    };
-    // One untimed run first (kernels are compiled or loaded on first launch on some drivers).
-    if let Err(e) = run(&work) {
-        abort_all(world, "transform", &e);
     }
-    let (out, mut line) = match injected(world.rank(), "exchange").and_then(|_| run(&work)) {
-        Ok(v) => v,
-        Err(e) => abort_all(world, "transform", &e),
-    };
-    line.rank = world.rank();
-    line.device = gpu.info.name.clone();
-    line.first = share.first;
-    line.count = share.count;
-    let check = if r.check {
-        let tol = req
-            .tolerance
-            .unwrap_or_else(|| default_tolerance(rp.precision));
-        Some(GlobalCheck::reduce(
-            world,
-            errors(&rp, &x, &out, share)?,
-            tol,
-        ))
-    } else {
-        None
-    };
-    let failed = check.as_ref().is_some_and(|c| !c.ok);
-    let output = match (&r.output, failed) {
-        (Some(path), false) => {
-            write_output(world, path, &rp, &axes, &out, share)?;
-            Some(path.display().to_string())
+
+    fn run(
+        world: &SimpleCommunicator,
+        req: &MpiVcRequest,
+        (rp, values, axes, slabs): Self::Setup,
+        gpu: Gpu,
+    ) -> Result<MpiOutcome> {
+        let r = &req.vc;
+        let ranks = world.size() as u64;
+        let seed = rank::shared_seed(world, req.seed);
+        let what = r.input.as_ref().map(|p| p.display().to_string());
+        let x = values.unwrap_or_else(|| random_input(&rp, seed));
+        let me = world.rank() as u64;
+        let share = share_of(&rp, slabs.as_ref(), ranks, me);
+        let built =
+            injected(world.rank(), "build").and_then(|_| build(req, &gpu, &rp, slabs, share, me));
+        let work = agree(world, "build", built)?;
+        let xs = &x[share.input.0..share.input.0 + share.input.1];
+        let run = |w: &Work| match rp.precision {
+            Precision::F32 => run_once::<Complex32>(world, &gpu, &rp, w, xs),
+            Precision::F64 => run_once::<Complex64>(world, &gpu, &rp, w, xs),
+        };
+        // One untimed run first (kernels are compiled or loaded on first launch on some drivers).
+        if let Err(e) = run(&work) {
+            abort_all(world, "transform", &e);
         }
-        _ => None,
-    };
-    let lines = rank::gather(world, &line)?;
-    let failure = check.as_ref().and_then(|c| c.failure(world.rank()));
-    if world.rank() != 0 {
-        return Ok(MpiOutcome {
-            report: None,
-            failure,
-        });
-    }
-    let fwd = rp.direction == Direction::Forward;
-    let report = RealMpiReport {
-        kind: if fwd { "rfftn" } else { "irfftn" },
-        p: rp.p,
-        n: rp.n,
-        batch: rp.batch,
-        precision: rp.precision.to_string(),
-        norm: rp.norm.to_string(),
-        ranks: world.size(),
-        scheme: if slabs.is_some() {
-            "real digit per rank, uneven slabs of the n−1 leading digits (MPI_Alltoallv) per bin"
+        let (out, mut line) = match injected(world.rank(), "exchange").and_then(|_| run(&work)) {
+            Ok(v) => v,
+            Err(e) => abort_all(world, "transform", &e),
+        };
+        line.rank = world.rank();
+        line.device = gpu.info.name.clone();
+        line.first = share.first;
+        line.count = share.count;
+        let check = if r.check {
+            let tol = req
+                .tolerance
+                .unwrap_or_else(|| default_tolerance(rp.precision));
+            Some(GlobalCheck::reduce(
+                world,
+                errors(&rp, &x, &out, share)?,
+                tol,
+            ))
         } else {
-            "transforms split over ranks"
-        },
-        input: what.unwrap_or_else(|| format!("random (seed {seed})")),
-        seed: r.input.is_none().then_some(seed),
-        slowest_ms: lines.iter().map(|l| l.host_ms).fold(0.0, f64::max),
-        per_rank: lines,
-        check,
-        output,
-    };
-    Ok(MpiOutcome {
-        report: Some(MpiVcReport::Real(report)),
-        failure,
-    })
+            None
+        };
+        let failed = check.as_ref().is_some_and(|c| !c.ok);
+        let output = match (&r.output, failed) {
+            (Some(path), false) => {
+                write_output(world, path, &rp, &axes, &out, share)?;
+                Some(path.display().to_string())
+            }
+            _ => None,
+        };
+        let lines = rank::gather(world, &line)?;
+        let failure = check.as_ref().and_then(|c| c.failure(world.rank()));
+        if world.rank() != 0 {
+            return Ok(MpiOutcome {
+                report: None,
+                failure,
+            });
+        }
+        let fwd = rp.direction == Direction::Forward;
+        let report = RealMpiReport {
+            kind: if fwd { "rfftn" } else { "irfftn" },
+            p: rp.p,
+            n: rp.n,
+            batch: rp.batch,
+            precision: rp.precision.to_string(),
+            norm: rp.norm.to_string(),
+            ranks: world.size(),
+            scheme: if slabs.is_some() {
+                "real digit per rank, uneven slabs of the n−1 leading digits (MPI_Alltoallv) per bin"
+            } else {
+                "transforms split over ranks"
+            },
+            input: what.unwrap_or_else(|| format!("random (seed {seed})")),
+            seed: r.input.is_none().then_some(seed),
+            slowest_ms: lines.iter().map(|l| l.host_ms).fold(0.0, f64::max),
+            per_rank: lines,
+            check,
+            output,
+        };
+        Ok(MpiOutcome {
+            report: Some(MpiVcReport::Real(report)),
+            failure,
+        })
+    }
 }
 
 /// This rank's share: transforms (batch) or rows (slabs), and where its input and output lie.
@@ -443,20 +456,13 @@ impl RealMpiReport {
                 l.host_ms
             );
         }
-        if let Some(c) = &r.check {
-            let _ = write!(
-                s,
-                "\ncheck vs numpy {} (f64): rel. L2 {:.3e}, max abs {:.3e} (tolerance {:.1e}): {}",
-                r.kind,
-                c.rel_l2,
-                c.max_abs,
-                c.tolerance,
-                if c.ok { "PASS" } else { "FAIL" }
-            );
-        }
-        if let Some(o) = &r.output {
-            let _ = write!(s, "\noutput: {o}");
-        }
+        let head = format!("check vs numpy {} (f64)", r.kind);
+        push_check_and_output(
+            &mut s,
+            r.check.as_ref(),
+            CheckWords::Pass(&head),
+            r.output.as_ref(),
+        );
         s
     }
 }

@@ -3,12 +3,13 @@
 //! built, rank 0's report.
 
 use super::{
-    agreed_setup, input_and_n, outcome, run_request, MpiOutcome, MpiVcReport, MpiVcRequest,
+    input_and_n, outcome, push_check_and_output, run_request, CheckWords, MpiOutcome, MpiVcReport,
+    MpiVcRequest, Scheme,
 };
 use crate::error::Result;
 use crate::mpi::fault::{agree, injected};
 use crate::mpi::io::HostComplex;
-use crate::mpi::rank::{RankRun, RunRequest};
+use crate::mpi::rank::{InputFile, RankRun, RunRequest};
 use crate::mpi::slab::{SlabPlan, SlabVc};
 use crate::mpi::slab_run::{run_slabs, SlabLine};
 use crate::runtime::Gpu;
@@ -40,36 +41,48 @@ pub struct SlabReport {
     run: RankRun<SlabLine>,
 }
 
-/// This rank's part of a slab-distributed run: the request and the distribution agreed by
-/// every rank; the device; both transforms built.
-pub(super) fn run_rank(
-    world: &SimpleCommunicator,
-    req: &MpiVcRequest,
-    checked: Result<()>,
-) -> Result<MpiOutcome> {
-    let r = &req.vc;
-    let refusal = (req.keep_transposed || req.chunks.is_some()).then(|| format!(
-        "--keep-transposed and --mpi-chunks belong to the pipelined scheme (ranks a power of p = {}); with {} ranks the slabs return natural order in one exchange each way",
-        r.p,
-        world.size()
-    ));
-    let ((sp, whole, input), gpu) = agreed_setup(world, req, checked, refusal, |r| {
+/// The slab scheme: the request and the distribution agreed by every rank; on the device
+/// both transforms built, then the rank's run.
+pub(super) struct Slab;
+
+impl Scheme for Slab {
+    type Setup = (SlabPlan, VcPlan, InputFile);
+
+    fn refusal(world: &SimpleCommunicator, req: &MpiVcRequest) -> Option<String> {
+        (req.keep_transposed || req.chunks.is_some()).then(|| format!(
+            "--keep-transposed and --mpi-chunks belong to the pipelined scheme (ranks a power of p = {}); with {} ranks the slabs return natural order in one exchange each way",
+            req.vc.p,
+            world.size()
+        ))
+    }
+
+    fn setup(world: &SimpleCommunicator, req: &MpiVcRequest) -> Result<Self::Setup> {
+        let r = &req.vc;
         let (input, n) = input_and_n(r, 1)?;
         let whole = r.plan(n, None)?;
         let sp = SlabPlan::new(whole.p, whole.n, world.size() as u64)?;
         Ok((sp, whole, input))
-    })?;
-    // Each half normalises its own digits: full = 1/p^k · 1/p^(n−k) = 1/N.
-    let make = |digits: u32, batch: u64| -> Result<VcPlan> {
-        sub_plan(r, &gpu, whole.p, digits, whole.norm)?.with_batch(batch)
-    };
-    let built = injected(world.rank(), "build")
-        .and_then(|_| SlabVc::new(&gpu, sp, world.rank() as u64, &make));
-    let svc = agree(world, "build", built)?;
-    let run = run_request(req, input);
-    match whole.precision {
-        Precision::F32 => run_typed::<Complex32>(world, &gpu, &svc, &run),
-        Precision::F64 => run_typed::<Complex64>(world, &gpu, &svc, &run),
+    }
+
+    fn run(
+        world: &SimpleCommunicator,
+        req: &MpiVcRequest,
+        (sp, whole, input): Self::Setup,
+        gpu: Gpu,
+    ) -> Result<MpiOutcome> {
+        let r = &req.vc;
+        // Each half normalises its own digits: full = 1/p^k · 1/p^(n−k) = 1/N.
+        let make = |digits: u32, batch: u64| -> Result<VcPlan> {
+            sub_plan(r, &gpu, whole.p, digits, whole.norm)?.with_batch(batch)
+        };
+        let built = injected(world.rank(), "build")
+            .and_then(|_| SlabVc::new(&gpu, sp, world.rank() as u64, &make));
+        let svc = agree(world, "build", built)?;
+        let run = run_request(req, input);
+        match whole.precision {
+            Precision::F32 => run_typed::<Complex32>(world, &gpu, &svc, &run),
+            Precision::F64 => run_typed::<Complex64>(world, &gpu, &svc, &run),
+        }
     }
 }
 
@@ -125,19 +138,12 @@ impl SlabReport {
                 l.rank, l.host, l.device, l.rows, l.columns, t.kernel_ms, t.staging_ms, t.exchange_ms, l.exchange_gbs, l.alltoallv_ms, l.alltoallv_gbs, t.pack_ms
             );
         }
-        if let Some(c) = &r.run.check {
-            let _ = write!(
-                s,
-                "\ncheck: rel. L2 {:.3e}, max abs {:.3e} (tolerance {:.1e}): {}",
-                c.rel_l2,
-                c.max_abs,
-                c.tolerance,
-                if c.ok { "PASS" } else { "FAIL" }
-            );
-        }
-        if let Some(o) = &r.run.output {
-            let _ = write!(s, "\noutput: {o}");
-        }
+        push_check_and_output(
+            &mut s,
+            r.run.check.as_ref(),
+            CheckWords::Pass("check"),
+            r.run.output.as_ref(),
+        );
         s
     }
 }
