@@ -58,16 +58,23 @@ if [ -z "${OCL_ICD_VENDORS:-}" ] && nvidia-smi -L >/dev/null 2>&1; then
 fi
 RAW="$OUT/host_path.json.lines"
 LOG="$OUT/log.txt"
-: > "$RAW"
-{
-  echo "date: $(date -u +%FT%TZ)"
-  echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
-  echo "command: OUT=$OUT JITFFT_BIN=$BIN HOST_PATH_EX=$EX WHEEL=$WHEEL QUICK=$QUICK $0"
-  grep -E "MemTotal|MemAvailable" /proc/meminfo
-  echo "cores: $(nproc)"
-  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | sed 's/^/gpu, driver: /'
-} > "$OUT/env.txt"
-{ cat "$OUT/env.txt"; "$BIN" devices 2>&1; } > "$LOG"
+# REPORT_FROM=an earlier run's host_path.json: make README.md (and host_path.json) again from
+# its steps with this script's report code; nothing runs (the rows' parsing fixed after a run).
+if [ -n "${REPORT_FROM:-}" ]; then
+  python3 -c 'import json, sys; [print(json.dumps(r)) for r in json.load(open(sys.argv[1]))["steps"].values()]' "$REPORT_FROM" > "$RAW.tmp"
+  mv "$RAW.tmp" "$RAW"
+else
+  : > "$RAW"
+  {
+    echo "date: $(date -u +%FT%TZ)"
+    echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
+    echo "command: OUT=$OUT JITFFT_BIN=$BIN HOST_PATH_EX=$EX WHEEL=$WHEEL QUICK=$QUICK $0"
+    grep -E "MemTotal|MemAvailable" /proc/meminfo
+    echo "cores: $(nproc)"
+    nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | sed 's/^/gpu, driver: /'
+  } > "$OUT/env.txt"
+  { cat "$OUT/env.txt"; "$BIN" devices 2>&1; } > "$LOG"
+fi
 
 if [ "$QUICK" = 1 ]; then
   MUL_BITS=262144 VP1="3 10" VP2="2 16" VP3="5 6" VCN="3 9"
@@ -76,6 +83,8 @@ else
   MUL_BITS=67108864 VP1="3 16" VP2="2 24" VP3="5 10" VCN="3 13"
   ST="3 20" ST_CAP=- NPY="3 19" OV="2 24" RV="3 16" WH="64 18"
 fi
+
+if [ -z "${REPORT_FROM:-}" ]; then
 
 # step NAME CMD...: runs CMD (stdout: one JSON document) under the limit, records
 # {"step", "rc", "wall_s", "json"} as one line of $RAW.
@@ -166,6 +175,13 @@ x = np.random.default_rng(1).standard_normal((p,) * n).astype(np.float32)
 w = np.random.default_rng(2).standard_normal((b, 1 << k)).astype(np.float32)
 out.update(rvc=med(lambda: jitfft.rvc(x)), rvc_dtype=str(jitfft.rvc(x).dtype),
            wht=med(lambda: jitfft.wht(w)), wht_dtype=str(jitfft.wht(w).dtype))
+# The breakdown: the same calls into a preallocated out= (no fresh result array), and what a
+# fresh array of the result's size costs numpy itself (np.empty + first write, one thread).
+ro = np.empty(jitfft.rvc(x).shape, np.complex64)
+wo = np.empty_like(w)
+out.update(rvc_out=med(lambda: jitfft.rvc(x, out=ro)), wht_out=med(lambda: jitfft.wht(w, out=wo)),
+           fresh_rvc=med(lambda: np.empty(ro.shape, ro.dtype).fill(0)),
+           fresh_wht=med(lambda: np.empty(wo.shape, wo.dtype).fill(0)))
 try:
     import torch
     if torch.cuda.is_available():
@@ -234,6 +250,8 @@ rm -f "$WORK"/*.npy
 read -r p n <<< "$OV"
 step "overlap" "$BIN" vc --p "$p" --n "$n" --overlap --json
 
+fi  # REPORT_FROM
+
 report() {
 python3 - "$RAW" "$OUT" "$QUICK" "$WHEEL" "$VP1" "$VP2" "$VP3" "$VCN" "$ST" "$NPY" "$OV" "$RV" "$WH" <<'EOF'
 import json, sys
@@ -284,7 +302,7 @@ def pinned_floor(d):
     """(upload + kernels + download ms, note) of a CLI report, wherever its schema keeps them."""
     if not d:
         return None, "CLI step failed (log.txt)"
-    t = d.get("timing") or d.get("run") or {}
+    t = d.get("timing") or d.get("run") or d  # the steps' reports are flattened (report_flat)
     up, k, down = (median(t.get(x)) for x in ("upload_ms", "kernel_ms", "download_ms"))
     if None in (up, k, down):
         return None, "no upload/kernel/download times in the CLI report"
@@ -308,10 +326,14 @@ tnote = ("; torch.fft.rfftn host → host %.3f ms (torch %s)" % (rpy["torch_rfft
 row("rvc 3^16 host to host", rv + " float32 → " + (rpy["rvc_dtype"] if rpy else "complex64"),
     rpy["rvc"]["median"] if rpy else None, floor,
     "jitfft.rvc(x) repeated; floor: `vc --real --json` " + fnote + ("" if rpy else nopy) + tnote
+    + ("; into a preallocated out= %.3f ms; numpy's own fresh array of the result (np.empty + fill) %.3f ms" % (
+        rpy["rvc_out"]["median"], rpy["fresh_rvc"]["median"]) if rpy and rpy.get("rvc_out") else "")
     + pcie(4 * rp ** rn, 8 * rp ** (rn - 1) * (rp // 2 + 1)))
 floor, fnote = pinned_floor(doc("wht cli"))
 row("wht 64 x 2^18 host to host", "%d x 2^%d float32" % (wh_b, wh_k), rpy["wht"]["median"] if rpy else None, floor,
-    "jitfft.wht(x) repeated; floor: `wht --json` " + fnote + ("" if rpy else nopy) + pcie(4 * wh_b << wh_k, 4 * wh_b << wh_k))
+    "jitfft.wht(x) repeated; floor: `wht --json` " + fnote + ("" if rpy else nopy) + pcie(4 * wh_b << wh_k, 4 * wh_b << wh_k)
+    + ("; into a preallocated out= %.3f ms (through a scratch result); numpy's own fresh array of the result (np.empty + fill) %.3f ms" % (
+        rpy["wht_out"]["median"], rpy["fresh_wht"]["median"]) if rpy and rpy.get("wht_out") else ""))
 def stream_row(label, s):
     if not s:
         row(label, st, None, None, "failed or not run (log.txt)")
