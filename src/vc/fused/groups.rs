@@ -3,7 +3,7 @@
 
 use super::pass::{FusedLimits, Layout};
 use super::plan::FusedRequest;
-use crate::transform::{Direction, Precision};
+use crate::transform::Precision;
 
 /// Lane digits that make runs of at least 64 bytes, as far as the tile budget allows.
 pub(super) fn lanes_for(p: u32, m: u32, free: u32, cap_digits: u32, precision: Precision) -> u32 {
@@ -117,17 +117,8 @@ pub fn lanes_cost(
     t: u32,
 ) -> f64 {
     let groups = inplace_groups(n, cap_tile, cap_m, t);
-    let passes = FusedRequest {
-        p,
-        n,
-        groups,
-        lanes: Some(t),
-        precision,
-        direction: Direction::Forward,
-        scale: 1.0,
-        limits,
-    }
-    .schedule(Layout::Inplace);
+    let passes =
+        FusedRequest::forward(p, n, groups, Some(t), precision, limits).schedule(Layout::Inplace);
     passes_cost(&passes)
 }
 
