@@ -268,7 +268,7 @@ fn staged(req: &FusedRequest) -> Vec<FusedPass> {
 mod tests {
     use super::*;
     use crate::vc::fused::pass::NVIDIA_LIMITS;
-    use crate::vc::fused::{auto_inplace_lanes, balanced_groups, inplace_groups};
+    use crate::vc::fused::{balanced_groups, inplace_groups, InplaceShape};
 
     #[test]
     fn groups_and_lanes() {
@@ -407,8 +407,19 @@ mod tests {
         let limits = NVIDIA_LIMITS;
         assert_eq!(max_tile_digits(3, Precision::F32, limits), 9);
         assert_eq!(max_tile_digits(4, Precision::F32, limits), 7);
-        assert_eq!(auto_inplace_lanes(3, 16, 9, 9, Precision::F32, limits), 4);
-        assert_eq!(auto_inplace_lanes(4, 13, 7, 7, Precision::F32, limits), 1);
+        let lanes = |p, n, cap| {
+            InplaceShape {
+                p,
+                n,
+                cap_tile: cap,
+                cap_m: cap,
+                precision: Precision::F32,
+                limits,
+            }
+            .auto_lanes()
+        };
+        assert_eq!(lanes(3, 16, 9), 4);
+        assert_eq!(lanes(4, 13, 7), 1);
         let s = FusedRequest::forward(
             3,
             16,
