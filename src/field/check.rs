@@ -166,8 +166,8 @@ pub fn check(
     let c = Check::new(field, limb, order);
     let mut out = Vec::new();
     out.extend(user.n_prime.as_ref().map(|g| c.n_prime(g)));
-    out.extend(user.r.as_ref().map(|g| c.r(g)));
-    out.extend(user.r_squared.as_ref().map(|g| c.r_squared(g)));
+    out.extend(user.r.as_ref().map(|g| c.r_power(g, false)));
+    out.extend(user.r_squared.as_ref().map(|g| c.r_power(g, true)));
     out.extend(user.root.as_ref().map(|g| c.root(g)));
     out.extend(user.two_adicity.map(|t| c.two_adicity(t)));
     out
@@ -270,8 +270,9 @@ impl<'a> Check<'a> {
         })
     }
 
-    /// R mod p, against R², R³, R⁻¹, R unreduced and the other limb width.
-    fn r(&self, g: &Given) -> Finding {
+    /// R mod p (`squared`: R² mod p), against the other of the two, R³, R⁻¹, itself
+    /// unreduced and the other limb width's R and R².
+    fn r_power(&self, g: &Given, squared: bool) -> Finding {
         let Check {
             ref mp,
             ref other,
@@ -286,90 +287,45 @@ impl<'a> Check<'a> {
             ..
         } = *self;
         let reads = readings(g, order, limb);
+        // This power (`sq`) or the other of R and R², in `m`'s limb width.
+        let pick = |m: &MontParams, sq: bool| if sq { m.r2.clone() } else { m.r.clone() };
+        let (x, y) = if squared { ("R²", "R") } else { ("R", "R²") };
+        let r_bits = w * n as u32;
+        let (r3_what, unreduced) = if squared {
+            let r2 = Integer::from(big_r * big_r);
+            (
+                " (R² in Montgomery form)",
+                cand("R² itself, not reduced mod p", r2, false),
+            )
+        } else {
+            let what = format!("R = 2^{r_bits} itself, not reduced mod p");
+            ("", cand(what, big_r.clone(), false))
+        };
         let mut c = vec![
-            cand("", mp.r.clone(), true),
-            cand("R² mod p: R² where R was meant", mp.r2.clone(), false),
-            cand("R³ mod p", r3.clone(), false),
-            cand("R⁻¹ mod p", mp.r_inv.clone(), false),
+            cand("", pick(mp, squared), true),
             cand(
-                format!("R = 2^{} itself, not reduced mod p", w * n as u32),
-                big_r.clone(),
+                format!("{y} mod p: {y} where {x} was meant"),
+                pick(mp, !squared),
                 false,
             ),
-        ];
-        if other.r != mp.r {
-            c.push(cand(
-                format!(
-                    "R mod p for {wo}-bit limbs (R = 2^{})",
-                    wo * other.limbs as u32
-                ),
-                other.r.clone(),
-                false,
-            ));
-            c.push(cand(
-                format!("R² mod p for {wo}-bit limbs"),
-                other.r2.clone(),
-                false,
-            ));
-        }
-        let expected = format!(
-            "R mod p with R = 2^{}: {}",
-            w * n as u32,
-            self.limbs_txt(&mp.r)
-        );
-        judge("r", g, &reads, &c, expected, Some(p), &|_: &Integer| None)
-    }
-
-    /// R² mod p, against R, R³, R⁻¹, R² unreduced and the other limb width.
-    fn r_squared(&self, g: &Given) -> Finding {
-        let Check {
-            ref mp,
-            ref other,
-            p,
-            wo,
-            ref big_r,
-            ref r3,
-            order,
-            limb,
-            ..
-        } = *self;
-        let reads = readings(g, order, limb);
-        let mut c = vec![
-            cand("", mp.r2.clone(), true),
-            cand("R mod p: R where R² was meant", mp.r.clone(), false),
-            cand("R³ mod p (R² in Montgomery form)", r3.clone(), false),
+            cand(format!("R³ mod p{r3_what}"), r3.clone(), false),
             cand("R⁻¹ mod p", mp.r_inv.clone(), false),
-            cand(
-                "R² itself, not reduced mod p",
-                Integer::from(big_r * big_r),
-                false,
-            ),
+            unreduced,
         ];
-        if other.r2 != mp.r2 {
-            c.push(cand(
-                format!(
-                    "R² mod p for {wo}-bit limbs (R = 2^{})",
-                    wo * other.limbs as u32
-                ),
-                other.r2.clone(),
-                false,
-            ));
-            c.push(cand(
-                format!("R mod p for {wo}-bit limbs"),
-                other.r.clone(),
-                false,
-            ));
+        if pick(other, squared) != pick(mp, squared) {
+            let other_bits = wo * other.limbs as u32;
+            let what = format!("{x} mod p for {wo}-bit limbs (R = 2^{other_bits})");
+            c.push(cand(what, pick(other, squared), false));
+            let what = format!("{y} mod p for {wo}-bit limbs");
+            c.push(cand(what, pick(other, !squared), false));
         }
-        let expected = format!("R² mod p: {}", self.limbs_txt(&mp.r2));
-        judge(
-            "r_squared",
-            g,
-            &reads,
-            &c,
-            expected,
-            Some(p),
-            &|_: &Integer| None,
-        )
+        let (name, expected) = if squared {
+            ("r_squared", format!("R² mod p: {}", self.limbs_txt(&mp.r2)))
+        } else {
+            let txt = self.limbs_txt(&mp.r);
+            ("r", format!("R mod p with R = 2^{r_bits}: {txt}"))
+        };
+        judge(name, g, &reads, &c, expected, Some(p), &|_: &Integer| None)
     }
 
     /// The 2^s-th root ω, against Montgomery forms, its inverse and other roots.

@@ -307,21 +307,8 @@ pub fn device_op(
         .collect())
 }
 
-/// The run times as the shared model's figures (the whole run's host time is not kept).
-impl crate::model::RunFigures for GfpRunTimes {
-    fn kernel_ms(&self) -> f64 {
-        self.kernel_ms
-    }
-    fn upload_ms(&self) -> f64 {
-        self.upload_ms
-    }
-    fn download_ms(&self) -> f64 {
-        self.download_ms
-    }
-    fn end_to_end_ms(&self) -> f64 {
-        f64::NAN
-    }
-}
+// The run times as the shared model's figures (the whole run's host time is not kept).
+crate::model::run_figures!(GfpRunTimes, |_t| f64::NAN);
 
 /// The FFT over a generalized Fermat prime r^k + 1: N·k words in, the same out.
 impl crate::model::DeviceTransform for GfpTransform {

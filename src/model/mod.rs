@@ -88,18 +88,28 @@ pub fn run_repeated<T: DeviceTransform>(
     Ok(Repeated { output, runs })
 }
 
-/// The runtime's run times (vc, ntt): the three copies and the whole call's host time.
-impl RunFigures for crate::runtime::timing::RunTimes {
-    fn kernel_ms(&self) -> f64 {
-        self.kernel_ms
-    }
-    fn upload_ms(&self) -> f64 {
-        self.upload_ms
-    }
-    fn download_ms(&self) -> f64 {
-        self.download_ms
-    }
-    fn end_to_end_ms(&self) -> f64 {
-        self.host_ms
-    }
+/// Implements [`RunFigures`] for run times with `kernel_ms`, `upload_ms` and `download_ms`
+/// fields; `|t| end` gives the end-to-end time from `t: &Self` (the families differ only there).
+macro_rules! run_figures {
+    ($ty:ty, |$t:ident| $end:expr) => {
+        impl $crate::model::RunFigures for $ty {
+            fn kernel_ms(&self) -> f64 {
+                self.kernel_ms
+            }
+            fn upload_ms(&self) -> f64 {
+                self.upload_ms
+            }
+            fn download_ms(&self) -> f64 {
+                self.download_ms
+            }
+            fn end_to_end_ms(&self) -> f64 {
+                let $t = self;
+                $end
+            }
+        }
+    };
 }
+pub(crate) use run_figures;
+
+// The runtime's run times (vc, ntt): the three copies and the whole call's host time.
+run_figures!(crate::runtime::timing::RunTimes, |t| t.host_ms);

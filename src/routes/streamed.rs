@@ -14,7 +14,7 @@ use crate::runtime::{DeviceInfo, Gpu};
 use crate::transform::Precision;
 use crate::vc::report::{check_batch, default_tolerance, CheckReport};
 use crate::vc::request::{chunk_plan, host_shortfall, Request};
-use crate::vc::stream::{PassTimes, StreamPlan, StreamedVc, TransferFloor};
+use crate::vc::stream::{ChunkTransform, PassTimes, StreamPlan, StreamedVc, TransferFloor};
 use crate::vc::{DeviceComplex, VcOptions, VcPlan};
 use num_complex::{Complex32, Complex64};
 use serde::Serialize;
@@ -30,19 +30,6 @@ struct PassReport {
     of_pinned: f64,
     /// `rate_gbs / floor.duplex_rate_gbs`: against both directions at once (goal ≥ 0.8).
     of_duplex: f64,
-}
-
-/// One device transform a pass runs on its chunks.
-#[derive(Debug, Serialize)]
-struct ChunkTransform {
-    algorithm: String,
-    points_digits: u32,
-    transformed_digits: u32,
-    batch: u64,
-    passes: usize,
-    kernels: Vec<String>,
-    build_ms: f64,
-    build_from_cache: bool,
 }
 
 /// A streamed run's host steps besides input, passes and output (ms, host wall clock).
@@ -314,8 +301,11 @@ fn run_typed<C: DeviceComplex>(
         _ => None,
     };
     let output_ms = t_out.elapsed().as_secs_f64() * 1e3;
-    let (stream, chunk_transforms, device_bytes) =
-        (sv.plan.clone(), chunk_transforms(&sv), sv.device_bytes());
+    let (stream, chunk_transforms, device_bytes) = (
+        sv.plan.clone(),
+        sv.chunk_transforms(true),
+        sv.device_bytes(),
+    );
     // Freeing the host array and the pinned slots is part of what the user waits for.
     let t_rel = Instant::now();
     data.release()?;
@@ -374,23 +364,6 @@ fn refuse_host_shortfall(req: &Request) -> Result<()> {
     }
 }
 
-/// What each chunk transform of the streamed passes is.
-fn chunk_transforms(sv: &StreamedVc) -> Vec<ChunkTransform> {
-    sv.transforms
-        .iter()
-        .map(|t| ChunkTransform {
-            algorithm: t.plan.algorithm.to_string(),
-            points_digits: t.plan.n,
-            transformed_digits: t.plan.transformed_digits(),
-            batch: t.plan.batch,
-            passes: t.schedule.pass_count(),
-            kernels: t.kernel_counts().iter().map(|(k, _)| k.clone()).collect(),
-            build_ms: t.built.build_ms,
-            build_from_cache: t.built.from_cache,
-        })
-        .collect()
-}
-
 impl StreamReport {
     /// Host wall time from the input read to the output written (ms).
     pub fn file_to_file_ms(&self) -> f64 {
@@ -427,7 +400,7 @@ impl StreamReport {
                 t.batch,
                 t.passes,
                 t.build_ms,
-                if t.build_from_cache { " (cached binary)" } else { "" }
+                if t.build_from_cache == Some(true) { " (cached binary)" } else { "" }
             );
         }
         let f = &r.floor;

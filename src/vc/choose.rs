@@ -3,7 +3,7 @@
 //! kernels with literal coefficients and a small radix, else the plan as given (fused). The
 //! fused schedule's own defaults read the device limits: tiles from the work-group and local
 //! memory limits (`fused::budget`), lane digits from a run-length cost model fitted on the H100
-//! (`fused::auto_inplace_lanes`: runs that end inside 32-byte sectors cost (r + 64 B)/r), and
+//! (`fused::InplaceShape::auto_lanes`: runs that end inside 32-byte sectors cost (r + 64 B)/r), and
 //! from the same model the digits a pass transforms (`fused::auto_digits_cap`: large first tiles
 //! with many values a work-item cost more).
 

@@ -148,18 +148,7 @@ impl VcTransform {
         let mut ups: Vec<Event> = Vec::with_capacity(chunks);
         let mut downs: Vec<Event> = Vec::with_capacity(chunks);
         let download = |k: usize, downs: &mut Vec<Event>| -> Result<()> {
-            let mut ev = Event::empty();
-            unsafe {
-                result
-                    .read(mem(k))
-                    .queue(q)
-                    .offset(span(k).0)
-                    .block(false)
-                    .enew(&mut ev)
-                    .enq()?;
-            }
-            q.flush()?;
-            downs.push(ev);
+            downs.push(unsafe { copy_async(q, result, span(k).0, mem(k), false)? });
             Ok(())
         };
         let run = || -> Result<RunTimes> {
@@ -171,17 +160,7 @@ impl VcTransform {
                 let tf = Instant::now();
                 fill(span(k).0 * elem, bytemuck::cast_slice_mut(c))?;
                 st.fill_ms += tf.elapsed().as_secs_f64() * 1e3;
-                let mut ev = Event::empty();
-                unsafe {
-                    b.a.write(&*c)
-                        .queue(q)
-                        .offset(span(k).0)
-                        .block(false)
-                        .enew(&mut ev)
-                        .enq()?;
-                }
-                q.flush()?;
-                ups.push(ev);
+                ups.push(unsafe { copy_async(q, &b.a, span(k).0, c, true)? });
             }
             gate()?;
             // The in-order queue runs the kernels after every upload, the downloads after them.
@@ -213,4 +192,27 @@ impl VcTransform {
         times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
         Ok((times, st))
     }
+}
+
+/// Enqueues a copy between the host's `mem` and `buf` at `offset` (elements) without blocking
+/// (`up`: to the device) and flushes the queue so that the device starts it; its event.
+///
+/// # Safety
+/// The host must not touch `mem` until the event has completed.
+unsafe fn copy_async<T: ocl::OclPrm>(
+    q: &ocl::Queue,
+    buf: &ocl::Buffer<T>,
+    offset: usize,
+    mem: &mut [T],
+    up: bool,
+) -> Result<Event> {
+    let mut ev = Event::empty();
+    let cmd = unsafe { buf.cmd().queue(q).offset(offset).block(false) }.enew(&mut ev);
+    if up {
+        cmd.write(&*mem).enq()?;
+    } else {
+        cmd.read(mem).enq()?;
+    }
+    q.flush()?;
+    Ok(ev)
 }

@@ -270,7 +270,17 @@ impl Schedule {
                 let lanes = plan
                     .fused_lanes
                     .map(|l| l.min(cap_tile.saturating_sub(1)))
-                    .unwrap_or_else(|| fused::auto_inplace_lanes(p, n, cap_tile, cap, pr, limits));
+                    .unwrap_or_else(|| {
+                        fused::InplaceShape {
+                            p,
+                            n,
+                            cap_tile,
+                            cap_m: cap,
+                            precision: pr,
+                            limits,
+                        }
+                        .auto_lanes()
+                    });
                 let groups = fused::inplace_groups(n, cap_tile, cap, lanes);
                 let layout = plan
                     .fused_layout

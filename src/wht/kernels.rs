@@ -182,34 +182,43 @@ fn exchange(s: &mut String, from: &Layout, to: &Layout, id: usize, p: &WhtPass) 
     if id > 1 {
         let _ = writeln!(s, "    barrier(CLK_LOCAL_MEM_FENCE);");
     }
-    let _ = writeln!(s, "    {{");
-    let _ = writeln!(
-        s,
-        "        const uint e = {}; const uint b = e + (e >> 5);",
-        from.base_expr(tile_log)
-    );
-    for t in 0..values {
-        let at = padded_len(from.offset(t));
-        let _ = if half {
-            writeln!(s, "        vstore_half_rte(v{t}, b + {at}, tile);")
-        } else {
-            writeln!(s, "        tile[b + {at}] = v{t};")
-        };
-    }
-    let _ = writeln!(s, "    }}");
+    tile_block(s, "{", from, tile_log, values, half, true);
     let _ = writeln!(s, "    barrier({fence});");
-    let _ = writeln!(s, "    {{ // round {id}");
+    tile_block(
+        s,
+        &format!("{{ // round {id}"),
+        to,
+        tile_log,
+        values,
+        half,
+        false,
+    );
+}
+
+/// One block of an exchange: each register's padded tile slot in `layout`, stored to
+/// (`store`) or loaded from the tile.
+fn tile_block(
+    s: &mut String,
+    open: &str,
+    layout: &Layout,
+    tile_log: u32,
+    values: usize,
+    half: bool,
+    store: bool,
+) {
+    let _ = writeln!(s, "    {open}");
     let _ = writeln!(
         s,
         "        const uint e = {}; const uint b = e + (e >> 5);",
-        to.base_expr(tile_log)
+        layout.base_expr(tile_log)
     );
     for t in 0..values {
-        let at = padded_len(to.offset(t));
-        let _ = if half {
-            writeln!(s, "        v{t} = vload_half(b + {at}, tile);")
-        } else {
-            writeln!(s, "        v{t} = tile[b + {at}];")
+        let at = padded_len(layout.offset(t));
+        let _ = match (store, half) {
+            (true, true) => writeln!(s, "        vstore_half_rte(v{t}, b + {at}, tile);"),
+            (true, false) => writeln!(s, "        tile[b + {at}] = v{t};"),
+            (false, true) => writeln!(s, "        v{t} = vload_half(b + {at}, tile);"),
+            (false, false) => writeln!(s, "        v{t} = tile[b + {at}];"),
         };
     }
     let _ = writeln!(s, "    }}");

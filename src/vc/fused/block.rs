@@ -258,7 +258,6 @@ pub fn block_schedule(req: &FusedRequest, caps: BlockCaps) -> Option<(f64, Vec<F
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::transform::Direction;
     use crate::vc::fused::pass::NVIDIA_LIMITS;
 
     const ANY: BlockCaps = BlockCaps {
@@ -270,16 +269,7 @@ mod tests {
     };
 
     fn request(p: u32, n: u32, limits: FusedLimits) -> FusedRequest {
-        FusedRequest {
-            p,
-            n,
-            groups: vec![n],
-            lanes: None,
-            precision: Precision::F32,
-            direction: Direction::Forward,
-            scale: 1.0,
-            limits,
-        }
+        FusedRequest::forward(p, n, vec![n], None, Precision::F32, limits)
     }
 
     #[test]

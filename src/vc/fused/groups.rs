@@ -3,7 +3,7 @@
 
 use super::pass::{FusedLimits, Layout};
 use super::plan::FusedRequest;
-use crate::transform::{Direction, Precision};
+use crate::transform::Precision;
 
 /// Lane digits that make runs of at least 64 bytes, as far as the tile budget allows.
 pub(super) fn lanes_for(p: u32, m: u32, free: u32, cap_digits: u32, precision: Precision) -> u32 {
@@ -72,63 +72,68 @@ pub fn inplace_groups(n: u32, cap_tile: u32, cap_m: u32, lanes: u32) -> Vec<u32>
 /// (50 MB on the H100), where partial sectors cost little and many small tiles fill the device.
 pub const LONG_RUN_BYTES: u64 = 64 << 20;
 
-/// Lane digits for the in-place (or staged) layout when none are asked for. Arrays of at
-/// least [`LONG_RUN_BYTES`]: the count whose schedule [`lanes_cost`] predicts fastest, from
-/// runs of ≥ 32 bytes up to all but one tile digit (on equal cost the fewer lanes). Smaller
-/// ones: runs of at least 32 bytes, up to 64 bytes where that costs no extra pass.
-pub fn auto_inplace_lanes(
-    p: u32,
-    n: u32,
-    cap_tile: u32,
-    cap_m: u32,
-    precision: Precision,
-    limits: FusedLimits,
-) -> u32 {
-    let top = cap_tile.saturating_sub(1);
-    let lo = run_lanes(p, precision, 32).min(top);
-    let bytes = (p as f64).powi(n as i32) * precision.complex_bytes() as f64;
-    if bytes < LONG_RUN_BYTES as f64 {
-        let hi = run_lanes(p, precision, 64).min(top).max(lo);
-        let passes = inplace_groups(n, cap_tile, cap_m, lo).len();
-        return (lo..=hi)
-            .rev()
-            .find(|&l| inplace_groups(n, cap_tile, cap_m, l).len() == passes)
-            .unwrap_or(lo);
-    }
-    let mut best = (f64::INFINITY, lo);
-    for t in lo..=top.max(lo) {
-        let c = lanes_cost(p, n, cap_tile, cap_m, precision, limits, t);
-        if c < best.0 - 1e-9 {
-            best = (c, t);
-        }
-    }
-    best.1
+/// An in-place (or staged) schedule before its lanes are chosen: the transform, the tile
+/// cap, the digits cap and the device limits.
+#[derive(Debug, Clone, Copy)]
+pub struct InplaceShape {
+    /// The base p.
+    pub p: u32,
+    /// Digits of the transform.
+    pub n: u32,
+    /// The most digits a tile holds (transformed and lane digits).
+    pub cap_tile: u32,
+    /// The most digits a pass transforms.
+    pub cap_m: u32,
+    /// Real type.
+    pub precision: Precision,
+    /// Local memory and work-group limits of the device.
+    pub limits: FusedLimits,
 }
 
-/// Predicted time of the in-place/staged schedule with `t` lanes, in copies of the array
-/// ([`passes_cost`] of the passes [`inplace_groups`] makes).
-pub fn lanes_cost(
-    p: u32,
-    n: u32,
-    cap_tile: u32,
-    cap_m: u32,
-    precision: Precision,
-    limits: FusedLimits,
-    t: u32,
-) -> f64 {
-    let groups = inplace_groups(n, cap_tile, cap_m, t);
-    let passes = FusedRequest {
-        p,
-        n,
-        groups,
-        lanes: Some(t),
-        precision,
-        direction: Direction::Forward,
-        scale: 1.0,
-        limits,
+impl InplaceShape {
+    /// Lane digits when none are asked for. Arrays of at least [`LONG_RUN_BYTES`]: the count
+    /// whose schedule [`lanes_cost`](Self::lanes_cost) predicts fastest, from runs of ≥ 32
+    /// bytes up to all but one tile digit (on equal cost the fewer lanes). Smaller ones: runs
+    /// of at least 32 bytes, up to 64 bytes where that costs no extra pass.
+    pub fn auto_lanes(&self) -> u32 {
+        let &InplaceShape {
+            p,
+            n,
+            cap_tile,
+            cap_m,
+            precision,
+            ..
+        } = self;
+        let top = cap_tile.saturating_sub(1);
+        let lo = run_lanes(p, precision, 32).min(top);
+        let bytes = (p as f64).powi(n as i32) * precision.complex_bytes() as f64;
+        if bytes < LONG_RUN_BYTES as f64 {
+            let hi = run_lanes(p, precision, 64).min(top).max(lo);
+            let passes = inplace_groups(n, cap_tile, cap_m, lo).len();
+            return (lo..=hi)
+                .rev()
+                .find(|&l| inplace_groups(n, cap_tile, cap_m, l).len() == passes)
+                .unwrap_or(lo);
+        }
+        let mut best = (f64::INFINITY, lo);
+        for t in lo..=top.max(lo) {
+            let c = self.lanes_cost(t);
+            if c < best.0 - 1e-9 {
+                best = (c, t);
+            }
+        }
+        best.1
     }
-    .schedule(Layout::Inplace);
-    passes_cost(&passes)
+
+    /// Predicted time of the schedule with `t` lanes, in copies of the array ([`passes_cost`]
+    /// of the passes [`inplace_groups`] makes).
+    pub fn lanes_cost(&self, t: u32) -> f64 {
+        let groups = inplace_groups(self.n, self.cap_tile, self.cap_m, t);
+        let passes =
+            FusedRequest::forward(self.p, self.n, groups, Some(t), self.precision, self.limits)
+                .schedule(Layout::Inplace);
+        passes_cost(&passes)
+    }
 }
 
 /// Predicted time of fused passes, in copies of the array. Fitted to the H100 runs of issue
@@ -194,7 +199,7 @@ pub const FIRST_TILE_REGS: u64 = 25;
 pub const FIRST_TILE_PENALTY: f64 = 0.4;
 
 /// The most digits a pass of a default in-place schedule transforms: the cap whose schedule
-/// [`lanes_cost`] predicts fastest (its lanes from [`auto_inplace_lanes`]), the largest on
+/// [`InplaceShape::lanes_cost`] predicts fastest (its lanes [`InplaceShape::auto_lanes`]), the largest on
 /// equal cost. It differs from `cap_tile` where a smaller first tile runs faster or leaves
 /// later passes longer runs at the same pass count (H100: 5^11 as 5^5·5^3·5^3 with 1000-byte
 /// runs 0.860 ms against 5^6·5^3·5^2 0.958; 6^10 as 6^4·6^3·6^3 1.054 against 6^5·6^3·6^2
@@ -213,8 +218,15 @@ pub fn auto_digits_cap(
     }
     let mut best = (f64::INFINITY, cap_tile);
     for cap in (1..=cap_tile).rev() {
-        let t = auto_inplace_lanes(p, n, cap_tile, cap, precision, limits);
-        let c = lanes_cost(p, n, cap_tile, cap, precision, limits, t);
+        let shape = InplaceShape {
+            p,
+            n,
+            cap_tile,
+            cap_m: cap,
+            precision,
+            limits,
+        };
+        let c = shape.lanes_cost(shape.auto_lanes());
         if c < best.0 - 1e-9 {
             best = (c, cap);
         }
@@ -267,7 +279,15 @@ mod tests {
     fn long_runs_for_large_arrays() {
         let lanes = |p: u32, n: u32| {
             let cap = max_tile_digits(p, Precision::F32, NVIDIA_LIMITS);
-            auto_inplace_lanes(p, n, cap, cap, Precision::F32, NVIDIA_LIMITS)
+            InplaceShape {
+                p,
+                n,
+                cap_tile: cap,
+                cap_m: cap,
+                precision: Precision::F32,
+                limits: NVIDIA_LIMITS,
+            }
+            .auto_lanes()
         };
         for (p, n, t) in [
             (3, 16, 4),

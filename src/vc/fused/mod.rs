@@ -32,8 +32,6 @@ pub mod plan;
 pub mod swizzle;
 
 pub use budget::max_tile_digits;
-pub use groups::{
-    auto_digits_cap, auto_inplace_lanes, balanced_groups, inplace_groups, passes_cost,
-};
+pub use groups::{auto_digits_cap, balanced_groups, inplace_groups, passes_cost, InplaceShape};
 pub use pass::{FusedLimits, FusedPass, LaneBlock, Layout, Swizzle, TileDigit};
 pub use plan::FusedRequest;

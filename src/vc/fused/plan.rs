@@ -30,6 +30,28 @@ pub struct FusedRequest {
 }
 
 impl FusedRequest {
+    /// The forward, unscaled request: what a schedule's shape and cost are predicted from
+    /// (direction and scale change neither).
+    pub fn forward(
+        p: u32,
+        n: u32,
+        groups: Vec<u32>,
+        lanes: Option<u32>,
+        precision: Precision,
+        limits: FusedLimits,
+    ) -> Self {
+        FusedRequest {
+            p,
+            n,
+            groups,
+            lanes,
+            precision,
+            direction: Direction::Forward,
+            scale: 1.0,
+            limits,
+        }
+    }
+
     /// The passes of `layout`, each finished (registers, sub-stages, exchanges, swizzle).
     pub fn schedule(&self, layout: Layout) -> Vec<FusedPass> {
         match layout {
@@ -246,7 +268,7 @@ fn staged(req: &FusedRequest) -> Vec<FusedPass> {
 mod tests {
     use super::*;
     use crate::vc::fused::pass::NVIDIA_LIMITS;
-    use crate::vc::fused::{auto_inplace_lanes, balanced_groups, inplace_groups};
+    use crate::vc::fused::{balanced_groups, inplace_groups, InplaceShape};
 
     #[test]
     fn groups_and_lanes() {
@@ -262,17 +284,8 @@ mod tests {
         // The tile is bounded by registers (1024 threads × 32 values); local memory by rounds.
         assert_eq!(max_tile_digits(3, Precision::F32, limits), 9);
         assert_eq!(max_tile_digits(2, Precision::F64, limits), 14);
-        let s = FusedRequest {
-            p: 2,
-            n: 28,
-            groups: balanced_groups(28, 13),
-            lanes: None,
-            precision: Precision::F32,
-            direction: Direction::Forward,
-            scale: 1.0,
-            limits,
-        }
-        .schedule(Layout::Rotate);
+        let s = FusedRequest::forward(2, 28, balanced_groups(28, 13), None, Precision::F32, limits)
+            .schedule(Layout::Rotate);
         assert_eq!(
             s.iter().map(|p| (p.m, p.t)).collect::<Vec<_>>(),
             vec![(10, 3), (9, 3), (9, 3)]
@@ -281,17 +294,8 @@ mod tests {
             .iter()
             .all(|p| p.threads() <= 1024 && p.resident.is_empty()));
         // A 3^9 tile (8 digits + 1 lane) needs one resident digit: 3 rounds of 6561 floats.
-        let s = FusedRequest {
-            p: 3,
-            n: 16,
-            groups: vec![8, 8],
-            lanes: Some(1),
-            precision: Precision::F32,
-            direction: Direction::Forward,
-            scale: 1.0,
-            limits,
-        }
-        .schedule(Layout::Inplace);
+        let s = FusedRequest::forward(3, 16, vec![8, 8], Some(1), Precision::F32, limits)
+            .schedule(Layout::Inplace);
         assert_eq!(
             (s[1].tile_len(), s[1].resident.len(), s[1].local_len()),
             (19683, 1, 6561)
@@ -326,17 +330,9 @@ mod tests {
         for (p, n, cap, lanes) in [(3, 16, 9, 2), (4, 13, 7, 1), (2, 28, 14, 3), (5, 7, 3, 1)] {
             let groups = inplace_groups(n, cap, cap, lanes);
             let limits = NVIDIA_LIMITS;
-            let passes = FusedRequest {
-                p,
-                n,
-                groups: groups.to_vec(),
-                lanes: Some(lanes),
-                precision: Precision::F32,
-                direction: Direction::Forward,
-                scale: 1.0,
-                limits,
-            }
-            .schedule(Layout::Staged);
+            let passes =
+                FusedRequest::forward(p, n, groups.to_vec(), Some(lanes), Precision::F32, limits)
+                    .schedule(Layout::Staged);
             assert_eq!(passes.len(), groups.len());
             follow_digits(&passes);
             for (i, pass) in passes.iter().enumerate() {
@@ -349,17 +345,8 @@ mod tests {
                 assert_eq!(run, lanes.min(pass.tile.len() as u32), "pass {i}");
             }
             follow_digits(
-                &FusedRequest {
-                    p,
-                    n,
-                    groups: groups.to_vec(),
-                    lanes: Some(lanes),
-                    precision: Precision::F32,
-                    direction: Direction::Forward,
-                    scale: 1.0,
-                    limits,
-                }
-                .schedule(Layout::Inplace),
+                &FusedRequest::forward(p, n, groups.to_vec(), Some(lanes), Precision::F32, limits)
+                    .schedule(Layout::Inplace),
             );
         }
     }
@@ -368,32 +355,14 @@ mod tests {
     fn rounds_take_the_whole_budget_where_they_fit() {
         // 4^7 under 48 KB: one resident digit, 4096-element rounds of float2 (32 KB) fit.
         let limits = NVIDIA_LIMITS;
-        let s = FusedRequest {
-            p: 4,
-            n: 13,
-            groups: vec![7, 6],
-            lanes: Some(1),
-            precision: Precision::F32,
-            direction: Direction::Forward,
-            scale: 1.0,
-            limits,
-        }
-        .schedule(Layout::Inplace);
+        let s = FusedRequest::forward(4, 13, vec![7, 6], Some(1), Precision::F32, limits)
+            .schedule(Layout::Inplace);
         assert_eq!(s[0].resident.len(), 1);
         assert!(!s[0].split_exchange);
         assert!(s[0].local_bytes() <= limits.local_bytes);
         // 3^9: 6561-element rounds of float2 (52 KB) do not: halves.
-        let s = FusedRequest {
-            p: 3,
-            n: 16,
-            groups: vec![9, 7],
-            lanes: Some(2),
-            precision: Precision::F32,
-            direction: Direction::Forward,
-            scale: 1.0,
-            limits,
-        }
-        .schedule(Layout::Inplace);
+        let s = FusedRequest::forward(3, 16, vec![9, 7], Some(2), Precision::F32, limits)
+            .schedule(Layout::Inplace);
         assert!(s[0].split_exchange);
         assert!(s[0].local_bytes() <= limits.local_bytes);
     }
@@ -402,17 +371,8 @@ mod tests {
     fn values_per_work_item_set_the_register_digits() {
         let mut limits = NVIDIA_LIMITS;
         let b = |limits| {
-            FusedRequest {
-                p: 3,
-                n: 12,
-                groups: vec![7, 5],
-                lanes: Some(2),
-                precision: Precision::F32,
-                direction: Direction::Forward,
-                scale: 1.0,
-                limits,
-            }
-            .schedule(Layout::Inplace)[0]
+            FusedRequest::forward(3, 12, vec![7, 5], Some(2), Precision::F32, limits)
+                .schedule(Layout::Inplace)[0]
                 .b
         };
         assert_eq!(b(limits), 3);
@@ -447,18 +407,27 @@ mod tests {
         let limits = NVIDIA_LIMITS;
         assert_eq!(max_tile_digits(3, Precision::F32, limits), 9);
         assert_eq!(max_tile_digits(4, Precision::F32, limits), 7);
-        assert_eq!(auto_inplace_lanes(3, 16, 9, 9, Precision::F32, limits), 4);
-        assert_eq!(auto_inplace_lanes(4, 13, 7, 7, Precision::F32, limits), 1);
-        let s = FusedRequest {
-            p: 3,
-            n: 16,
-            groups: inplace_groups(16, 9, 9, 2),
-            lanes: Some(2),
-            precision: Precision::F32,
-            direction: Direction::Forward,
-            scale: 1.0,
+        let lanes = |p, n, cap| {
+            InplaceShape {
+                p,
+                n,
+                cap_tile: cap,
+                cap_m: cap,
+                precision: Precision::F32,
+                limits,
+            }
+            .auto_lanes()
+        };
+        assert_eq!(lanes(3, 16, 9), 4);
+        assert_eq!(lanes(4, 13, 7), 1);
+        let s = FusedRequest::forward(
+            3,
+            16,
+            inplace_groups(16, 9, 9, 2),
+            Some(2),
+            Precision::F32,
             limits,
-        }
+        )
         .schedule(Layout::Inplace);
         assert!(s.iter().all(|f| f.threads() <= 256 && f.regs() <= 85));
         assert_eq!(

@@ -85,7 +85,6 @@ pub(crate) fn choose_swizzle(pass: &FusedPass, limits: FusedLimits) -> Swizzle {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::transform::Direction;
     use crate::vc::fused::pass::NVIDIA_LIMITS;
     use crate::vc::fused::{FusedRequest, Layout};
 
@@ -95,32 +94,14 @@ mod tests {
         // without padding the warps collide in a few banks; padding cuts the conflict passes
         // by more than 3×. Odd p needs none.
         let limits = NVIDIA_LIMITS;
-        let s = FusedRequest {
-            p: 4,
-            n: 13,
-            groups: vec![7, 6],
-            lanes: Some(1),
-            precision: Precision::F32,
-            direction: Direction::Forward,
-            scale: 1.0,
-            limits,
-        }
-        .schedule(Layout::Inplace);
+        let s = FusedRequest::forward(4, 13, vec![7, 6], Some(1), Precision::F32, limits)
+            .schedule(Layout::Inplace);
         let sw = s[0].swizzle;
         assert_ne!(sw, Swizzle::Identity);
         assert!(4 * exchange_cost(&s[0], sw) < exchange_cost(&s[0], Swizzle::Identity));
         assert!(s.iter().all(|f| f.local_bytes() <= limits.local_bytes));
-        let s = FusedRequest {
-            p: 3,
-            n: 16,
-            groups: vec![9, 7],
-            lanes: Some(2),
-            precision: Precision::F32,
-            direction: Direction::Forward,
-            scale: 1.0,
-            limits,
-        }
-        .schedule(Layout::Inplace);
+        let s = FusedRequest::forward(3, 16, vec![9, 7], Some(2), Precision::F32, limits)
+            .schedule(Layout::Inplace);
         assert!(s.iter().all(|f| f.swizzle == Swizzle::Identity));
         // One access: a warp writing at stride 16 floats hits 2 banks (16 passes); stride 1
         // hits 32 (1 pass).
@@ -161,17 +142,8 @@ mod tests {
             (2, 28, vec![10, 9, 9], 3),
             (2, 20, vec![12, 8], 3),
         ] {
-            for f in (FusedRequest {
-                p,
-                n,
-                groups: g.to_vec(),
-                lanes: Some(l),
-                precision: Precision::F32,
-                direction: Direction::Forward,
-                scale: 1.0,
-                limits,
-            }
-            .schedule(Layout::Inplace))
+            for f in FusedRequest::forward(p, n, g.to_vec(), Some(l), Precision::F32, limits)
+                .schedule(Layout::Inplace)
             {
                 let top = (0..f.local_len())
                     .map(|x| f.swizzle.apply(x))

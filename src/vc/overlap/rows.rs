@@ -165,7 +165,7 @@ impl RowMap {
 mod tests {
     use super::*;
     use crate::runtime::transfer::Rect;
-    use crate::transform::{Direction, Precision};
+    use crate::transform::Precision;
     use crate::vc::fused::{self, FusedPass, FusedRequest, Layout};
     use crate::vc::overlap::plan::split;
     use crate::vc::rows::row_map;
@@ -230,16 +230,14 @@ mod tests {
     fn row_maps_match_the_fused_index_maps() {
         for (p, n, cap) in [(3, 7, 3), (2, 11, 4), (4, 5, 2), (5, 4, 2), (3, 5, 5)] {
             for layout in [Layout::Rotate, Layout::Inplace, Layout::Staged] {
-                let passes = FusedRequest {
+                let passes = FusedRequest::forward(
                     p,
                     n,
-                    groups: fused::balanced_groups(n, cap),
-                    lanes: None,
-                    precision: Precision::F32,
-                    direction: Direction::Forward,
-                    scale: 1.0,
-                    limits: DEFAULT_LIMITS,
-                }
+                    fused::balanced_groups(n, cap),
+                    None,
+                    Precision::F32,
+                    DEFAULT_LIMITS,
+                )
                 .schedule(layout);
                 for pass in &passes {
                     check_pass(pass);

@@ -18,7 +18,7 @@ use crate::runtime::Gpu;
 use crate::transform::{DeviceComplex, Direction, Precision};
 use crate::vc::execute::Real;
 use crate::vc::stream::{
-    device_budget, PassTimes, Progress, StreamPlan, StreamedVc, TransferFloor,
+    device_budget, ChunkTransform, PassTimes, Progress, StreamPlan, StreamedVc, TransferFloor,
 };
 use crate::vc::VcPlan;
 use num_complex::{Complex32, Complex64};
@@ -52,23 +52,6 @@ pub struct DigitTimes {
     pub build_ms: f64,
     /// Bytes the stage moves over the bus (reals one way, the half spectrum the other).
     pub bytes: u64,
-}
-
-/// One chunk transform of the streamed complex stage.
-#[derive(Debug, Clone, Serialize)]
-pub struct ChunkTransform {
-    /// Its algorithm.
-    pub algorithm: String,
-    /// Digits of its points.
-    pub points_digits: u32,
-    /// Digits it transforms.
-    pub transformed_digits: u32,
-    /// Its batch.
-    pub batch: u64,
-    /// Kernel passes.
-    pub passes: usize,
-    /// Build (or cache load) time.
-    pub build_ms: f64,
 }
 
 /// The streamed complex stage over the n−1 leading digits (n ≥ 2).
@@ -305,11 +288,47 @@ fn digit_transform(gpu: &Gpu, plan: &RealPlan, rows: u64) -> Result<RealVc> {
     RealVc::new(gpu, &one, None)
 }
 
-fn add(d: &mut DigitTimes, t: &crate::runtime::timing::RunTimes) {
-    d.chunks += 1;
-    d.kernel_ms += t.kernel_ms;
-    d.upload_ms += t.upload_ms;
-    d.download_ms += t.download_ms;
+/// One chunk of a digit: its index among `chunks` and its rows `[g0, g1)`.
+struct DigitChunk {
+    k: u64,
+    chunks: u64,
+    g0: u64,
+    g1: u64,
+}
+
+/// Runs the digit in chunks of `rows` rows; `each` fills a chunk's input, runs it through the
+/// transform it is given and places the output. The chunks' device times are summed.
+fn digit_chunks(
+    gpu: &Gpu,
+    plan: &RealPlan,
+    rows: u64,
+    mut each: impl FnMut(&DigitChunk, &mut dyn FnMut(&[f64]) -> Result<Vec<f64>>) -> Result<()>,
+) -> Result<DigitTimes> {
+    let t0 = Instant::now();
+    let tr = digit_transform(gpu, plan, rows)?;
+    let (all, chunks) = (plan.rows(), plan.rows().div_ceil(rows));
+    let mut d = DigitTimes {
+        chunk_rows: rows,
+        build_ms: tr.build_ms,
+        bytes: plan.real_len() * plan.precision.complex_bytes() / 2
+            + plan.half_len() * plan.precision.complex_bytes(),
+        ..DigitTimes::default()
+    };
+    for k in 0..chunks {
+        let (g0, g1) = (k * rows, ((k + 1) * rows).min(all));
+        let mut run = |chunk: &[f64]| {
+            let (out, t) = tr.execute(gpu, chunk)?;
+            d.chunks += 1;
+            d.kernel_ms += t.kernel_ms;
+            d.upload_ms += t.upload_ms;
+            d.download_ms += t.download_ms;
+            Ok(out)
+        };
+        each(&DigitChunk { k, chunks, g0, g1 }, &mut run)?;
+    }
+    tr.release()?;
+    d.wall_ms = t0.elapsed().as_secs_f64() * 1e3;
+    Ok(d)
 }
 
 /// Forward digit: chunks of `rows` rows of p reals → h bins each, into `half` bins-major.
@@ -322,33 +341,19 @@ fn digit_forward<R: Real>(
     progress: &Option<Progress>,
     after: u64,
 ) -> Result<DigitTimes> {
-    let t0 = Instant::now();
-    let tr = digit_transform(gpu, plan, rows)?;
     let p = plan.p as usize;
-    let (all, chunks) = (plan.rows(), plan.rows().div_ceil(rows));
-    let mut d = DigitTimes {
-        chunk_rows: rows,
-        build_ms: tr.build_ms,
-        bytes: plan.real_len() * plan.precision.complex_bytes() / 2
-            + plan.half_len() * plan.precision.complex_bytes(),
-        ..DigitTimes::default()
-    };
     let mut chunk = vec![0.0; rows as usize * p];
-    for k in 0..chunks {
-        let (g0, g1) = (k * rows, ((k + 1) * rows).min(all));
-        let used = (g1 - g0) as usize * p;
-        chunk[..used].copy_from_slice(&input[g0 as usize * p..g1 as usize * p]);
+    digit_chunks(gpu, plan, rows, |c, run| {
+        let used = (c.g1 - c.g0) as usize * p;
+        chunk[..used].copy_from_slice(&input[c.g0 as usize * p..c.g1 as usize * p]);
         chunk[used..].fill(0.0);
-        let (out, t) = tr.execute(gpu, &chunk)?;
-        add(&mut d, &t);
-        scatter_rows(plan, g0, g1, &out, half);
+        let out = run(&chunk)?;
+        scatter_rows(plan, c.g0, c.g1, &out, half);
         if let Some(f) = progress {
-            f(k + 1, chunks + after);
+            f(c.k + 1, c.chunks + after);
         }
-    }
-    tr.release()?;
-    d.wall_ms = t0.elapsed().as_secs_f64() * 1e3;
-    Ok(d)
+        Ok(())
+    })
 }
 
 /// Rows `[g0, g1)` of h bins each (`rows`, interleaved, numpy's rows of the chunk) into the
@@ -383,24 +388,14 @@ fn digit_inverse<R: Real>(
     progress: &Option<Progress>,
     before: u64,
 ) -> Result<DigitTimes> {
-    let t0 = Instant::now();
-    let tr = digit_transform(gpu, plan, rows)?;
     let (p, h, m) = (
         plan.p as usize,
         plan.half() as usize,
         plan.rows_per_transform(),
     );
-    let (all, chunks) = (plan.rows(), plan.rows().div_ceil(rows));
-    let mut d = DigitTimes {
-        chunk_rows: rows,
-        build_ms: tr.build_ms,
-        bytes: plan.real_len() * plan.precision.complex_bytes() / 2
-            + plan.half_len() * plan.precision.complex_bytes(),
-        ..DigitTimes::default()
-    };
     let mut chunk = vec![0.0; 2 * rows as usize * h];
-    for k in 0..chunks {
-        let (g0, g1) = (k * rows, ((k + 1) * rows).min(all));
+    digit_chunks(gpu, plan, rows, |c, run| {
+        let (g0, g1) = (c.g0, c.g1);
         let (lo, rest) = chunk.split_at_mut(2 * (g1 - g0) as usize * h);
         lo.par_chunks_mut(2 * h).enumerate().for_each(|(i, row)| {
             let g = g0 + i as u64;
@@ -412,17 +407,14 @@ fn digit_inverse<R: Real>(
             }
         });
         rest.fill(0.0);
-        let (reals, t) = tr.execute(gpu, &chunk)?;
-        add(&mut d, &t);
+        let reals = run(&chunk)?;
         let used = (g1 - g0) as usize * p;
         out[g0 as usize * p..g1 as usize * p].copy_from_slice(&reals[..used]);
         if let Some(f) = progress {
-            f(before + k + 1, before + chunks);
+            f(before + c.k + 1, before + c.chunks);
         }
-    }
-    tr.release()?;
-    d.wall_ms = t0.elapsed().as_secs_f64() * 1e3;
-    Ok(d)
+        Ok(())
+    })
 }
 
 /// The streamed complex transform of `whole` on the bins-major half array, in place.
@@ -442,18 +434,7 @@ fn complex_stage<C: DeviceComplex>(
     let t0 = Instant::now();
     let passes = sv.run(gpu, data)?;
     let wall_ms = t0.elapsed().as_secs_f64() * 1e3;
-    let chunk_transforms = sv
-        .transforms
-        .iter()
-        .map(|t| ChunkTransform {
-            algorithm: t.plan.algorithm.to_string(),
-            points_digits: t.plan.n,
-            transformed_digits: t.plan.transformed_digits(),
-            batch: t.plan.batch,
-            passes: t.schedule.pass_count(),
-            build_ms: t.built.build_ms,
-        })
-        .collect();
+    let chunk_transforms = sv.chunk_transforms(false);
     let stage = ComplexStage {
         plan: whole.clone(),
         stream: sv.plan.clone(),

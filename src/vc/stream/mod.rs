@@ -50,6 +50,7 @@ pub mod source;
 pub use copy::{coalesce, gather, scatter, HostArray};
 pub use pinned_host::PinnedHost;
 pub use plan::{chunk_rows, ChunkRows, StreamPass, StreamPlan};
+pub use report::ChunkTransform;
 pub use run::{
     device_budget, fits, ChunkFault, PassTimes, Progress, StreamedVc, TransferFloor,
     DIRECT_ROW_BYTES, SLOTS,

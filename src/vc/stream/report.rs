@@ -1,6 +1,7 @@
 //! What a streamed run reports: each pass's times and the transfer floor measured on the same
 //! buffers, and the event sums they are made from.
 
+use super::StreamedVc;
 use crate::error::Result;
 use crate::runtime::timing::event_span_ns;
 use ocl::Event;
@@ -31,6 +32,48 @@ pub struct PassTimes {
     pub bytes: u64,
     /// `bytes / wall_ms` in GB/s.
     pub rate_gbs: f64,
+}
+
+/// One device transform a streamed pass runs on its chunks.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChunkTransform {
+    /// Its algorithm.
+    pub algorithm: String,
+    /// Digits of its points.
+    pub points_digits: u32,
+    /// Digits it transforms.
+    pub transformed_digits: u32,
+    /// Its batch.
+    pub batch: u64,
+    /// Kernel passes.
+    pub passes: usize,
+    /// Its kernels' names (`None` where the report leaves them out: the real path's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kernels: Option<Vec<String>>,
+    /// Build (or cache load) time.
+    pub build_ms: f64,
+    /// The binary came from the cache (`None` where the report leaves it out, as `kernels`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub build_from_cache: Option<bool>,
+}
+
+impl StreamedVc {
+    /// What each chunk transform is; `detail` adds its kernels and whether it was cached.
+    pub fn chunk_transforms(&self, detail: bool) -> Vec<ChunkTransform> {
+        self.transforms
+            .iter()
+            .map(|t| ChunkTransform {
+                algorithm: t.plan.algorithm.to_string(),
+                points_digits: t.plan.n,
+                transformed_digits: t.plan.transformed_digits(),
+                batch: t.plan.batch,
+                passes: t.schedule.pass_count(),
+                kernels: detail.then(|| t.kernel_counts().iter().map(|(k, _)| k.clone()).collect()),
+                build_ms: t.built.build_ms,
+                build_from_cache: detail.then_some(t.built.from_cache),
+            })
+            .collect()
+    }
 }
 
 /// The pinned transfer rate on the same buffers: one upload then one download of a chunk.
