@@ -1,17 +1,14 @@
 //! `jitfft wht`: the real Walsh–Hadamard transform of rows of 2^k values (natural order,
 //! `scipy.linalg.hadamard(2^k) @ row`), in f32, f64 or half storage, checked against the CPU.
 
-use super::common::{
-    check_output_dir, info, is_stdout, kernel_line, ms, print_report, say, write_data, RunFlags,
-};
+use super::common::{check_output_dir, info, is_stdout, print_report, say, write_data, RunFlags};
 use crate::bench::meta::RunMeta;
 use crate::wht::file::{check_output_format, input, output_bytes};
-use crate::wht::reference::Check;
-use crate::wht::run::{WhtJob, WhtOutcome};
-use crate::wht::{Storage, WhtNorm, WhtPlan, WhtRun, WhtTransform};
+use crate::wht::report::{KernelFigures, WhtReport};
+use crate::wht::run::WhtJob;
+use crate::wht::{Storage, WhtNorm, WhtPlan};
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 
 /// `--precision`: how values are stored (half formats are computed in f32).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq)]
@@ -120,26 +117,6 @@ fn storage(p: WhtPrecisionArg) -> Storage {
     }
 }
 
-/// The report of a run.
-#[derive(Serialize)]
-struct WhtReport {
-    meta: RunMeta,
-    plan: WhtPlan,
-    passes: Vec<crate::wht::schedule::WhtPass>,
-    kernels: Vec<String>,
-    /// Registers a work-item of each kernel uses (NVIDIA: ptxas' report; null elsewhere).
-    registers: Vec<Option<u64>>,
-    /// Spill stores + loads of each kernel, bytes (NVIDIA).
-    spill_bytes: Vec<Option<u64>>,
-    build_ms: f64,
-    seed: Option<u64>,
-    run: WhtRun,
-    bytes_per_pass: u64,
-    pass_gbs: Vec<f64>,
-    copy_gbs: Option<f64>,
-    check: Option<Check>,
-}
-
 /// Runs `jitfft wht`: the flags as the library's job, its outcome printed and written.
 pub fn run(a: WhtArgs) -> Result<()> {
     a.run.validate()?;
@@ -174,11 +151,15 @@ pub fn run(a: WhtArgs) -> Result<()> {
     } else {
         None
     };
-    let report = report(&gpu, job.plan, done, copy_gbs, seed);
+    let meta = RunMeta::new(vec![gpu.describe()]);
+    let report = WhtReport::new(meta, job.plan, done, copy_gbs, seed, ptxas);
     if a.run.json {
         print_report(&crate::report::families::wht(&report, &gpu.info)?)?;
     } else {
-        human(&report);
+        report
+            .lines(&gpu.describe())
+            .iter()
+            .for_each(|l| say!("{l}"));
     }
     if let Some(c) = report.check.as_ref().filter(|c| !c.passed) {
         bail!(
@@ -194,95 +175,13 @@ pub fn run(a: WhtArgs) -> Result<()> {
     Ok(())
 }
 
-/// The report of a run's outcome (its fields are `wht --json`'s).
-fn report(
-    gpu: &crate::runtime::Gpu,
-    plan: WhtPlan,
-    done: WhtOutcome,
-    copy_gbs: Option<f64>,
-    seed: Option<u64>,
-) -> WhtReport {
-    let tr = &done.transform;
-    let pass_bytes = tr.pass_bytes();
-    WhtReport {
-        meta: RunMeta::new(vec![gpu.describe()]),
-        plan,
-        passes: tr.passes.clone(),
-        kernels: tr.program.kernels.clone(),
-        registers: ptxas(tr, |r| r.registers),
-        spill_bytes: ptxas(tr, |r| {
-            Some(r.spill_store_bytes.unwrap_or(0) + r.spill_load_bytes.unwrap_or(0))
-        }),
-        build_ms: tr.build_ms,
-        seed,
-        pass_gbs: done
-            .run
-            .pass_ms
-            .iter()
-            .map(|ms| pass_bytes as f64 / (ms * 1e-3) / 1e9)
-            .collect(),
-        run: done.run,
-        bytes_per_pass: pass_bytes,
-        copy_gbs,
-        check: done.check,
-    }
-}
-
-/// One figure of ptxas' report for each kernel, where the build log has it.
-fn ptxas(
-    tr: &WhtTransform,
-    f: impl Fn(&crate::stats::nvidia::PtxasReport) -> Option<u64>,
-) -> Vec<Option<u64>> {
-    let reports = crate::stats::nvidia::parse_ptxas_log(&tr.build_log);
-    tr.program
-        .kernels
-        .iter()
-        .map(|k| reports.iter().find(|(n, _)| n == k).and_then(|(_, r)| f(r)))
+/// NVIDIA's ptxas figures of each kernel in a build log: registers, and spill stores + loads.
+fn ptxas(log: &str) -> Vec<(String, KernelFigures)> {
+    let spills = |r: &crate::stats::nvidia::PtxasReport| {
+        Some(r.spill_store_bytes.unwrap_or(0) + r.spill_load_bytes.unwrap_or(0))
+    };
+    crate::stats::nvidia::parse_ptxas_log(log)
+        .into_iter()
+        .map(|(n, r)| (n, (r.registers, spills(&r))))
         .collect()
-}
-
-fn human(r: &WhtReport) {
-    let p = &r.plan;
-    say!(
-        "wht: {} row(s) of 2^{} {} values, norm {:?}{}, {} pass(es), device {}",
-        p.batch,
-        p.log_n,
-        p.storage.name(),
-        p.norm,
-        if p.inverse { ", inverse" } else { "" },
-        r.passes.len(),
-        r.meta.devices.join("; ")
-    );
-    say!("kernel: {}", kernel_line(&r.run.kernel_ms, r.run.clock));
-    for (i, (q, ms_)) in r.passes.iter().zip(&r.run.pass_ms).enumerate() {
-        let of_copy = r
-            .copy_gbs
-            .map(|c| format!(", {:.0}% of copy", 100.0 * r.pass_gbs[i] / c))
-            .unwrap_or_default();
-        say!(
-            "  pass {i}: bits [{}, {}), {} ({:.0} GB/s for {} bytes{of_copy})",
-            q.shift,
-            q.shift + q.bits,
-            ms(*ms_),
-            r.pass_gbs[i],
-            r.bytes_per_pass
-        );
-    }
-    if let Some(c) = r.copy_gbs {
-        say!("copy rate: {c:.0} GB/s (device-to-device copy, same run)");
-    }
-    say!(
-        "transfers: upload {}, download {}",
-        ms(r.run.upload_ms.median),
-        ms(r.run.download_ms.median)
-    );
-    if let Some(c) = &r.check {
-        say!(
-            "check: relative L2 {:.3e}, max abs {:.3e} against the f64 CPU reference (tolerance {:.0e}): {}",
-            c.rel_l2,
-            c.max_abs,
-            c.tolerance,
-            if c.passed { "ok" } else { "FAILED" }
-        );
-    }
 }
