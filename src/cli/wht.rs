@@ -1,7 +1,9 @@
 //! `jitfft wht`: the real Walsh–Hadamard transform of rows of 2^k values (natural order,
 //! `scipy.linalg.hadamard(2^k) @ row`), in f32, f64 or half storage, checked against the CPU.
 
-use super::common::{check_output_dir, info, is_stdout, print_report, say, write_data, RunFlags};
+use super::common::{
+    check_output_dir, info, is_stdout, print_and_conclude, say_lines, write_data, RunFlags,
+};
 use crate::bench::meta::RunMeta;
 use crate::wht::file::{check_output_format, input, output_bytes};
 use crate::wht::report::{KernelFigures, WhtReport};
@@ -153,22 +155,20 @@ pub fn run(a: WhtArgs) -> Result<()> {
     };
     let meta = RunMeta::new(vec![gpu.describe()]);
     let report = WhtReport::new(meta, job.plan, done, copy_gbs, seed, ptxas);
-    if a.run.json {
-        print_report(&crate::report::families::wht(&report, &gpu.info)?)?;
-    } else {
-        report
-            .lines(&gpu.describe())
-            .iter()
-            .for_each(|l| say!("{l}"));
-    }
-    if let Some(c) = report.check.as_ref().filter(|c| !c.passed) {
-        bail!(
-            "check failed: relative L2 error {:.3e} above the {} tolerance {:.0e}; no output written",
+    let failure = report.check.as_ref().filter(|c| !c.passed).map(|c| {
+        format!(
+            "check failed: relative L2 error {:.3e} above the {} tolerance {:.0e}",
             c.rel_l2,
             st.name(),
             c.tolerance
-        );
-    }
+        )
+    });
+    print_and_conclude(
+        a.run.json,
+        || crate::report::families::wht(&report, &gpu.info),
+        || say_lines(&report.lines(&gpu.describe())),
+        failure,
+    )?;
     if let Some(o) = &a.run.output {
         write_data(o, &output_bytes(o, st, &inp.shape, &report.run.bytes))?;
     }
