@@ -166,10 +166,7 @@ fn emit_offline(a: &StatsVcArgs, outs: &Outputs, report: &OfflineReport) -> Resu
     if a.json {
         return print_json(report);
     }
-    let to_stdout = [&outs.json, &outs.csv, &outs.markdown]
-        .iter()
-        .any(|p| p.as_deref().is_some_and(|p| p.as_os_str() == "-"));
-    if !to_stdout {
+    if !outs.to_stdout() {
         print!("transform  {transform}\n\n{}", offline::table::render(cols));
     }
     Ok(())

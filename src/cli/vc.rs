@@ -450,6 +450,9 @@ mod tests {
         for n in NormArg::value_variants() {
             let _: Norm = lib(*n);
         }
+        for w in crate::cli::wht::WhtPrecisionArg::value_variants() {
+            let _: crate::wht::Storage = lib(*w);
+        }
         for l in LayoutArg::value_variants() {
             let _: crate::vc::plan::FusedLayout = lib(*l);
         }

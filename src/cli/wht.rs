@@ -4,6 +4,7 @@
 use super::common::{
     check_output_dir, info, is_stdout, print_and_conclude, say_lines, write_data, RunFlags,
 };
+use super::vc::lib;
 use crate::bench::meta::RunMeta;
 use crate::wht::file::{check_output_format, input, output_bytes};
 use crate::wht::report::{KernelFigures, WhtReport};
@@ -93,7 +94,7 @@ pub struct WhtSourceArgs {
 
 /// The program text of `source wht`.
 pub fn source(a: &WhtSourceArgs) -> Result<String> {
-    let plan = WhtPlan::new(a.size, 1, storage(a.precision), norm(a.norm), a.inverse)?;
+    let plan = WhtPlan::new(a.size, 1, lib(a.precision), norm(a.norm), a.inverse)?;
     let limits = crate::wht::schedule::WhtLimits {
         max_work_group: a.max_work_group,
         local_bytes: a.local_bytes,
@@ -110,19 +111,10 @@ fn norm(n: WhtNormArg) -> WhtNorm {
     }
 }
 
-fn storage(p: WhtPrecisionArg) -> Storage {
-    match p {
-        WhtPrecisionArg::F32 => Storage::F32,
-        WhtPrecisionArg::F64 => Storage::F64,
-        WhtPrecisionArg::F16 => Storage::F16,
-        WhtPrecisionArg::Bf16 => Storage::Bf16,
-    }
-}
-
 /// Runs `jitfft wht`: the flags as the library's job, its outcome printed and written.
 pub fn run(a: WhtArgs) -> Result<()> {
     a.run.validate()?;
-    let st_arg = a.precision.map(storage);
+    let st_arg = a.precision.map(lib);
     let raw_storage = st_arg.unwrap_or(Storage::F32);
     let path = a.run.input.as_deref();
     let (inp, seed) = input(path, a.size, a.batch, raw_storage, a.run.seed)?;
