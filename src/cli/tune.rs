@@ -136,7 +136,6 @@ pub fn run_tune_cmd(c: ExploreCommand) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::cli::vc::TransformArgs;
     use crate::vc::choose::open_options;
     use crate::vc::{Precision, VcPlan};
