@@ -1,6 +1,5 @@
-//! `stats vc --real`'s work outside the CLI (issue 35): the real plan a request names, the
-//! offline table's transform line of a real run, and the device report as text (the real
-//! passes' figures, then the complex passes' report).
+//! `stats vc --real`'s work outside the CLI (issue 35): the real plan a request names and
+//! the device report as text (the real passes' figures, then the complex passes' report).
 
 use super::collect::RealStats;
 use super::report::render;
@@ -8,7 +7,6 @@ use crate::error::{JitError, Result};
 use crate::vc::real::resolve::real_plan;
 use crate::vc::real::RealPlan;
 use crate::vc::request::Request;
-use crate::vc::VcPlan;
 use std::fmt::Write;
 
 /// The real request and plan of `req` (one transform; n required: without it `stats vc`
@@ -23,25 +21,6 @@ pub fn real_plan_of(req: &Request) -> Result<(Request, RealPlan)> {
     }
     let rp = real_plan(&req, None, None)?;
     Ok((req, rp))
-}
-
-/// The offline table's transform line of a real run: its real passes, then its complex
-/// passes' plan.
-pub fn real_transform(rp: &RealPlan, complex: Option<&VcPlan>) -> String {
-    format!(
-        "real VC {}, p = {}, n = {}, {}: the real passes (algorithm \"real\"){}",
-        rp.direction,
-        rp.p,
-        rp.n,
-        rp.precision,
-        match complex {
-            Some(c) => format!(
-                ", then the complex passes over {}^{} points, batch {}, coefficients {}",
-                c.p, c.n, c.batch, c.coeffs
-            ),
-            None => String::new(),
-        }
-    )
 }
 
 /// The report as text: the real passes' figures, then `stats vc`'s report of the complex

@@ -154,11 +154,30 @@ pub fn offline_report(
     }
     Ok(match real {
         Some(rp) => OfflineReport {
-            transform: super::real::real_transform(rp, plans.first()),
+            transform: real_transform(rp, plans.first()),
             columns: cols,
         },
         None => OfflineReport::new(&plans, base.radix, cols),
     })
+}
+
+/// The offline table's transform line of a real run: its real passes, then its complex
+/// passes' plan.
+pub fn real_transform(rp: &RealPlan, complex: Option<&VcPlan>) -> String {
+    format!(
+        "real VC {}, p = {}, n = {}, {}: the real passes (algorithm \"real\"){}",
+        rp.direction,
+        rp.p,
+        rp.n,
+        rp.precision,
+        match complex {
+            Some(c) => format!(
+                ", then the complex passes over {}^{} points, batch {}, coefficients {}",
+                c.p, c.n, c.batch, c.coeffs
+            ),
+            None => String::new(),
+        }
+    )
 }
 
 /// `stats --list-targets`: every target with its backend and state, then the families.
