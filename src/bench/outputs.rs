@@ -20,6 +20,23 @@ pub struct Outputs {
 }
 
 impl Outputs {
+    /// The paths of the exports asked for.
+    fn paths(&self) -> impl Iterator<Item = &PathBuf> {
+        [&self.json, &self.csv, &self.markdown]
+            .into_iter()
+            .flatten()
+    }
+
+    /// True when any export is asked for.
+    pub fn any(&self) -> bool {
+        self.paths().next().is_some()
+    }
+
+    /// True when an export goes to stdout (`-`), which then carries no other report.
+    pub fn to_stdout(&self) -> bool {
+        self.paths().any(|p| p.as_os_str() == "-")
+    }
+
     /// The exports asked for by format (`json`, `csv`, `markdown`), by extension (`export`)
     /// and by the `--json` switch, checked: known extensions, one path a format, existing
     /// folders, at most one on stdout.

@@ -186,7 +186,7 @@ pub fn run(a: BenchArgs) -> Result<()> {
     };
     let gpus = open_devices(a.device.as_deref())?;
     let meta = RunMeta::new(gpus.iter().map(|(g, _)| g.describe()).collect());
-    if outs.json.is_none() && outs.csv.is_none() && outs.markdown.is_none() {
+    if !outs.any() {
         outs.markdown = Some(PathBuf::from("-"));
     }
     let pb = progress(spec.points(gpus.len()));

@@ -9,7 +9,7 @@ use crate::mpi::functions::{bent_over_ranks, ShareTimes};
 use crate::mvl::bent_report::verdict_bytes;
 use crate::mvl::load_truth;
 use crate::runtime::Gpu;
-use anyhow::{anyhow, bail, Result};
+use anyhow::{bail, Result};
 use mpi::collective::SystemOperation;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
@@ -31,19 +31,7 @@ struct BentMpiReport {
 
 /// Runs `bent --mpi` on this rank.
 pub fn run(a: BentArgs) -> Result<()> {
-    let (universe, _) = mpi::initialize_with_threading(mpi::Threading::Funneled)
-        .ok_or_else(|| anyhow!("MPI was already initialised in this process"))?;
-    let world = universe.world();
-    let r = run_rank(&a, &world);
-    if let Err(e) = &r {
-        eprintln!("error: {e:#}");
-    }
-    world.barrier();
-    drop(universe);
-    if r.is_err() {
-        std::process::exit(1);
-    }
-    Ok(())
+    super::vc_mpi::on_every_rank(|world| run_rank(&a, world))
 }
 
 fn run_rank(a: &BentArgs, world: &SimpleCommunicator) -> Result<()> {

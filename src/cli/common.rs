@@ -92,6 +92,21 @@ pub struct RunFlags {
     pub device: Option<String>,
 }
 
+/// `--device` alone, for commands without [`RunFlags`] (`mul`, `explore mul`, `tune mul`).
+#[derive(Args, Debug, Clone)]
+pub struct DeviceFlag {
+    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU).
+    #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE")]
+    pub device: Option<String>,
+}
+
+impl DeviceFlag {
+    /// The device it names (see [`open_device`]).
+    pub fn open(&self) -> Result<Gpu> {
+        open_device(self.device.as_deref())
+    }
+}
+
 impl RunFlags {
     /// Checks the flags before any work: at least one run, one source of input, a writable
     /// output; sends the report to stderr when the data goes to stdout.
@@ -181,23 +196,29 @@ pub fn print_report(report: &crate::report::Report) -> Result<()> {
     Ok(())
 }
 
-/// Prints `report` (`--json`: as the one schema, else `human`), then fails with the check's
-/// verdict where it failed (the output was not written).
-pub fn print_and_conclude<R>(
-    json: impl FnOnce(&R) -> Result<Option<crate::report::Report>>,
-    report: &R,
-    human: impl FnOnce(&R),
-    check: Option<&crate::vc::report::CheckReport>,
+/// Prints a run's report (`--json`: as the one schema, else `human`), then fails with
+/// `failure` where the check failed (the output was not written): the end of `vc`, `wht`,
+/// `ntt` and `gfp`.
+pub fn print_and_conclude(
+    json: bool,
+    schema: impl FnOnce() -> crate::Result<crate::report::Report>,
+    human: impl FnOnce(),
+    failure: Option<String>,
 ) -> Result<()> {
-    if let Some(r) = json(report)? {
-        print_report(&r)?;
+    if json {
+        print_report(&schema()?)?;
     } else {
-        human(report);
+        human();
     }
-    if let Some(f) = check.and_then(crate::vc::report::CheckReport::failure) {
+    if let Some(f) = failure {
         anyhow::bail!("{f}; no output written");
     }
     Ok(())
+}
+
+/// A report's text lines, each through [`say!`].
+pub fn say_lines(lines: &[String]) {
+    lines.iter().for_each(|l| say!("{l}"));
 }
 
 /// NVIDIA's driver keeps a JIT cache of compiled PTX; a build it serves from there carries no

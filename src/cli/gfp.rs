@@ -1,10 +1,10 @@
 //! `jitfft gfp`: FFT over Z/pZ, p = r^k + 1, on a device; exact check against rug
 //! (`gfp::request` decides and runs).
 
-use super::common::{open_device, parse_size, print_report, say, write_data, RunFlags};
+use super::common::{open_device, parse_size, print_and_conclude, say_lines, write_data, RunFlags};
 use crate::gfp::request::format_elements;
 use crate::gfp::{Request, Spec};
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::Args;
 
 /// The flags that define the field and the transform (shared with `source gfp`).
@@ -90,19 +90,15 @@ pub fn run(a: GfpArgs) -> Result<()> {
         write_data(path, format_elements(&y, bits).as_bytes())?;
         report.output = Some(path.display().to_string());
     }
-    if a.run.json {
-        print_report(&crate::report::families::gfp(&report)?)?;
-    } else {
-        report
-            .lines(&gpu.describe())
-            .iter()
-            .for_each(|l| say!("{l}"));
-    }
-    if let Some(m) = mismatches {
-        bail!(
-            "the device result differs from the exact CPU reference in {m} of {} values; no output written",
-            report.n
-        );
-    }
-    Ok(())
+    print_and_conclude(
+        a.run.json,
+        || crate::report::families::gfp(&report),
+        || say_lines(&report.lines(&gpu.describe())),
+        mismatches.map(|m| {
+            format!(
+                "the device result differs from the exact CPU reference in {m} of {} values",
+                report.n
+            )
+        }),
+    )
 }

@@ -3,7 +3,7 @@
 //! and runs).
 
 use super::common::{
-    check_output_dir, info, is_stdout, open_device, print_report, report_to_stderr, say, write_data,
+    check_output_dir, info, is_stdout, print_report, report_to_stderr, say, write_data, DeviceFlag,
 };
 use crate::mul::input::to_hex;
 use crate::mul::request::{plan, read_operands, validate};
@@ -52,9 +52,9 @@ pub struct MulArgs {
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
-    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU).
-    #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE")]
-    pub device: Option<String>,
+    /// The device.
+    #[command(flatten)]
+    pub device: DeviceFlag,
 }
 
 /// Runs `jitfft mul`.
@@ -79,7 +79,7 @@ pub fn run(a: MulArgs) -> Result<()> {
         }
     }
     let operands = read_operands(&req)?;
-    let gpu = open_device(a.device.as_deref())?;
+    let gpu = a.device.open()?;
     let planned = plan(&gpu, &req, operands)?;
     let limbs = |v: &rug::Integer| crate::mul::input::magnitude_limbs(v).len();
     info(format_args!(

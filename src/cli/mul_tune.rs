@@ -2,7 +2,7 @@
 //! size and finds the crossover (the smallest product from which `ntt` stays faster);
 //! `tune` stores it per device in the mul wisdom file that `mul --method auto` reads.
 
-use super::common::{info, open_device, print_json, say};
+use super::common::{info, print_json, say, DeviceFlag};
 use crate::bench::meta::utc_now;
 use crate::mul::tune::{explore, validate};
 use anyhow::Result;
@@ -23,15 +23,15 @@ pub struct MulTuneArgs {
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
-    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU).
-    #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE")]
-    pub device: Option<String>,
+    /// The device.
+    #[command(flatten)]
+    pub device: DeviceFlag,
 }
 
 /// Runs explore (`store` false) or tune (`store` true).
 pub fn run(a: MulTuneArgs, store: bool) -> Result<()> {
     validate(a.max_log_limbs, a.block_n, a.repeat)?;
-    let gpu = open_device(a.device.as_deref())?;
+    let gpu = a.device.open()?;
     let progress = |l| info(format_args!("product of 2^{l} limbs ..."));
     let c = explore(&gpu, a.max_log_limbs, a.block_n, a.repeat, progress)?;
     let stored = match store {

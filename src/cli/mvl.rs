@@ -7,7 +7,7 @@
 //! plan whose last pass reduces the spectra.
 
 use super::common::{check_output_dir, is_stdout, open_device, print_json, say, write_data};
-use crate::mvl::{autocorrelation, load_truth, spectrum_stats};
+use crate::mvl::{autocorr_rows, autocorrelation, load_truth, spectrum_stats, TruthVectors};
 use crate::runtime::Gpu;
 use crate::transform::Precision;
 use anyhow::{bail, Result};
@@ -106,16 +106,8 @@ pub fn run_spectrum(a: SpectrumArgs) -> Result<()> {
     if a.f.json {
         return print_json(&st);
     }
-    say!(
-        "{}: {} function(s), p = {}, n = {}, N = {} ({}, {})",
-        a.f.input.display(),
-        truth.batch,
-        truth.p,
-        truth.n,
-        truth.len(),
-        gpu.info.name,
-        precision
-    );
+    let what = format!(", N = {}", truth.len());
+    say!("{}", heading(&a.f.input, &truth, &what, &gpu, precision));
     say!(
         "zero: |S| ≤ {:.2e}; histogram of |S|² on {} bins over [0, max |S|²]",
         st.zero_tol,
@@ -163,36 +155,12 @@ pub fn run_autocorr(a: AutocorrArgs) -> Result<()> {
             super::common::write_spectrum(o, &r, single)?;
         }
     }
-    let len = truth.len() as usize;
-    #[derive(serde::Serialize)]
-    struct Row {
-        function: usize,
-        /// R(0) = N.
-        r0: f64,
-        /// max over τ ≠ 0 of |R(τ)|.
-        max_off_peak: f64,
-    }
-    let rows: Vec<Row> = r
-        .chunks(len)
-        .enumerate()
-        .map(|(f, c)| Row {
-            function: f,
-            r0: c[0].re,
-            max_off_peak: c[1..].iter().map(|z| z.norm()).fold(0.0, f64::max),
-        })
-        .collect();
+    let rows = autocorr_rows(&r, &truth);
     if a.f.json {
         return print_json(&rows);
     }
-    say!(
-        "{}: {} function(s), p = {}, n = {}; R(τ) = Σ_x ε^(f(x⊕τ) − f(x)) ({}, {})",
-        a.f.input.display(),
-        truth.batch,
-        truth.p,
-        truth.n,
-        gpu.info.name,
-        precision
-    );
+    let what = "; R(τ) = Σ_x ε^(f(x⊕τ) − f(x))";
+    say!("{}", heading(&a.f.input, &truth, what, &gpu, precision));
     for row in &rows {
         say!(
             "f{}: R(0) = {:.6}, max |R(τ≠0)| = {:.6}",
@@ -205,4 +173,23 @@ pub fn run_autocorr(a: AutocorrArgs) -> Result<()> {
         say!("output     {}", o.display());
     }
     Ok(())
+}
+
+/// The first line of `spectrum --stats` and `autocorr`: the functions, `what` was computed,
+/// the device and precision.
+fn heading(
+    input: &std::path::Path,
+    truth: &TruthVectors,
+    what: &str,
+    gpu: &Gpu,
+    precision: Precision,
+) -> String {
+    format!(
+        "{}: {} function(s), p = {}, n = {}{what} ({}, {precision})",
+        input.display(),
+        truth.batch,
+        truth.p,
+        truth.n,
+        gpu.info.name,
+    )
 }

@@ -1,12 +1,12 @@
 //! `jitfft ntt`: an NTT over an odd prime field on a device, timed by profiling events,
 //! optionally checked bit for bit against the CPU reference (`ntt::request` decides and runs).
 
-use super::common::{open_device, parse_size, print_report, say, write_data, RunFlags};
+use super::common::{open_device, parse_size, print_and_conclude, say_lines, write_data, RunFlags};
 use super::field::FieldArgs;
 use crate::ntt::data::format_elements;
 use crate::ntt::plan::{ArithChoice, FusedKernel, NttOptions, Reduce, Twiddles};
 use crate::ntt::{Request, Schedule, Spec, Variant};
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::Args;
 
 /// The flags that define a transform (shared by `ntt` and `source ntt`).
@@ -114,18 +114,12 @@ pub fn run(a: NttArgs) -> Result<()> {
         write_data(path, format_elements(&field, &out).as_bytes())?;
         report.output = Some(path.display().to_string());
     }
-    if a.run.json {
-        print_report(&crate::report::families::ntt(&report)?)?;
-    } else {
-        report
-            .lines(&gpu.describe())
-            .iter()
-            .for_each(|l| say!("{l}"));
-    }
-    if failed {
-        bail!("the device result differs from the CPU reference; no output written");
-    }
-    Ok(())
+    print_and_conclude(
+        a.run.json,
+        || crate::report::families::ntt(&report),
+        || say_lines(&report.lines(&gpu.describe())),
+        failed.then(|| "the device result differs from the CPU reference".to_string()),
+    )
 }
 
 /// The program `ntt` would build for these flags.

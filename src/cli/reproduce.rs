@@ -95,13 +95,11 @@ pub fn run(a: ReproduceArgs) -> Result<()> {
     let tables = a.which.tables();
     let timing = tables.iter().any(|t| t.timing().is_some());
     let outs = a.export.outputs(None)?;
-    let exporting = outs.json.is_some() || outs.csv.is_some() || outs.markdown.is_some();
+    let exporting = outs.any();
     if exporting && !timing {
         bail!("--export*: only Tables 2 and 3 have timing records to export");
     }
-    let stdout_export = [&outs.json, &outs.csv, &outs.markdown]
-        .iter()
-        .any(|p| p.as_ref().is_some_and(|p| p.as_os_str() == "-"));
+    let stdout_export = outs.to_stdout();
     if stdout_export && a.json {
         bail!("--json and an export to stdout (`-`) both given: send the export to a file");
     }
@@ -162,7 +160,7 @@ fn run_offline(a: &ReproduceArgs, names: &[String]) -> Result<()> {
         bail!("--target: only table1 (kernel statistics) can be made offline; tables 2 and 3 are timings");
     }
     let outs = a.export.outputs(None)?;
-    if outs.json.is_some() || outs.csv.is_some() || outs.markdown.is_some() {
+    if outs.any() {
         bail!("--export*: only Tables 2 and 3 have timing records to export");
     }
     let out_dir = match &a.out_dir {

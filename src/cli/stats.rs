@@ -9,19 +9,15 @@ use super::bench::ExportArgs;
 use super::common::{open_device, print_json, write_data};
 use super::vc::TransformArgs;
 use crate::bench::outputs::Outputs;
-use crate::stats::collect::{real_device_stats, RealStats};
-use crate::stats::offline::vc::real_column;
+use crate::stats::collect::real_device_stats;
 use crate::stats::offline::{self, targets};
+use crate::stats::real::{real_plan_of, render_real};
 use crate::stats::report::{
-    device_stats, list_targets, live_columns, offline_columns, plan_of, render, OfflineReport,
+    device_stats, list_targets, offline_report, plan_of, render, OfflineReport,
 };
-use crate::vc::real::resolve::{inner_plan, inner_request, real_plan};
-use crate::vc::real::RealPlan;
-use crate::vc::request::Request;
-use crate::vc::{Algorithm, VcPlan};
+use crate::vc::real::resolve::inner_plan;
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
-use std::fmt::Write;
 
 /// `jitfft stats`: a transform, or `--list-targets`.
 #[derive(Args, Debug)]
@@ -104,7 +100,7 @@ pub fn run(c: StatsArgs) -> Result<()> {
         );
     }
     if a.real {
-        let (req, rp) = real_plan_of(&a)?;
+        let (req, rp) = real_plan_of(&a.t.request())?;
         super::common::disable_driver_jit_cache();
         let gpu = open_device(a.device.as_deref())?;
         let inner = inner_plan(&req, &gpu, &rp)?;
@@ -126,94 +122,32 @@ pub fn run(c: StatsArgs) -> Result<()> {
     Ok(())
 }
 
-/// The offline path: each target (× CT and CG with --ct-vs-cg), plus the live device when
-/// --device is given; the table printed and exported. Real input (issue 35): per target also
-/// the real passes' column, and the complex columns are those of the real run's complex
-/// passes (none for n = 1).
+/// The offline path: the table the library assembles (`stats::report::offline_report`),
+/// printed and exported; the live device's column only when --device is given.
 fn run_offline(a: StatsVcArgs) -> Result<()> {
     let real = match a.real {
-        true => Some(real_plan_of(&a)?),
+        true => Some(real_plan_of(&a.t.request())?),
         false => None,
     };
     let outs = a.export.outputs(None)?;
     let names = a.target.clone().map(|t| t.0).unwrap_or_default();
-    let algos = match a.ct_vs_cg {
-        true => vec![Some(Algorithm::Ct), Some(Algorithm::Cg)],
-        false => vec![None],
-    };
     let base = real
         .as_ref()
         .map_or_else(|| a.t.request(), |(req, _)| req.clone());
-    let plans = match &real {
-        Some((_, rp)) if rp.n < 2 => Vec::new(),
-        _ => algos
-            .into_iter()
-            .map(|al| {
-                let r = Request {
-                    algorithm: al.or(base.algorithm),
-                    ..base.clone()
-                };
-                match &real {
-                    Some((_, rp)) => plan_of(&inner_request(&r, rp)),
-                    None => plan_of(&r),
-                }
-            })
-            .collect::<crate::Result<Vec<_>>>()?,
-    };
-    let mut cols = Vec::new();
-    if let Some((_, rp)) = &real {
-        for name in &names {
-            let Some(target) = targets::find(name) else {
-                bail!("--target {name}: not an offline target of this build");
-            };
-            cols.push(real_column(rp, &target)?);
-        }
-    }
-    cols.extend(offline_columns(&plans, &names)?);
-    if let Some(dev) = a.device.as_deref() {
+    let open = |dev: &str| {
         crate::cli::common::disable_driver_jit_cache();
-        cols.extend(live_columns(&open_device(Some(dev))?, &plans)?);
-    }
-    let report = match &real {
-        Some((_, rp)) => OfflineReport {
-            transform: real_transform(rp, plans.first()),
-            columns: cols,
-        },
-        None => OfflineReport::new(&plans, a.t.radix, cols),
+        open_device(Some(dev))
     };
+    let live = a.device.as_deref().map(|d| move || open(d));
+    let report = offline_report(
+        &base,
+        real.as_ref().map(|(_, rp)| rp),
+        &names,
+        a.ct_vs_cg,
+        live.as_ref()
+            .map(|f| f as &dyn Fn() -> Result<crate::runtime::Gpu>),
+    )?;
     emit_offline(&a, &outs, &report)
-}
-
-/// The real plan of the flags (one transform; --n required).
-fn real_plan_of(a: &StatsVcArgs) -> Result<(Request, RealPlan)> {
-    let req = Request {
-        real: true,
-        ..a.t.request()
-    };
-    if req.n.is_none() {
-        bail!("stats vc --real needs --n (the real run of (p,)*n; without --n, `stats vc` reports one pass of the radix, which the real path does not have)");
-    }
-    let rp = real_plan(&req, None, None)?;
-    Ok((req, rp))
-}
-
-/// The offline table's transform line of a real run: its real passes, then its complex
-/// passes' plan.
-fn real_transform(rp: &RealPlan, complex: Option<&VcPlan>) -> String {
-    format!(
-        "real VC {}, p = {}, n = {}, {}: the real passes (algorithm \"real\"){}",
-        rp.direction,
-        rp.p,
-        rp.n,
-        rp.precision,
-        match complex {
-            Some(c) => format!(
-                ", then the complex passes over {}^{} points, batch {}, coefficients {}",
-                c.p, c.n, c.batch, c.coeffs
-            ),
-            None => String::new(),
-        }
-    )
 }
 
 /// The offline table printed and exported (`--export*`, `--json`).
@@ -232,55 +166,8 @@ fn emit_offline(a: &StatsVcArgs, outs: &Outputs, report: &OfflineReport) -> Resu
     if a.json {
         return print_json(report);
     }
-    let to_stdout = [&outs.json, &outs.csv, &outs.markdown]
-        .iter()
-        .any(|p| p.as_deref().is_some_and(|p| p.as_os_str() == "-"));
-    if !to_stdout {
+    if !outs.to_stdout() {
         print!("transform  {transform}\n\n{}", offline::table::render(cols));
     }
     Ok(())
-}
-
-/// The report as text: the real passes' figures, then `stats vc`'s report of the complex
-/// passes.
-fn render_real(device: &str, st: &RealStats) -> String {
-    let mut out = format!(
-        "device     {device}\ntransform  real VC ({}), p = {}, n = {}, {}: real passes, then {}\n",
-        st.kind,
-        st.p,
-        st.n,
-        st.precision,
-        if st.complex.is_some() {
-            "the complex passes over the other n−1 digits (below)"
-        } else {
-            "no complex pass (n = 1)"
-        }
-    );
-    if st.real_kernels.is_empty() {
-        out.push_str("\nno real pass: the fused complex passes read and write the real path's layouts themselves\n");
-    }
-    for k in &st.real_kernels {
-        let _ = writeln!(out, "\nkernel {} (real pass)", k.kernel);
-        out.push_str(
-            "  compiler and driver figures (the generator writes no counts for the real passes)\n",
-        );
-        for m in &k.metrics {
-            let _ = writeln!(out, "    {:<22} {:>8}   {}", m.key, m.shown(), m.source);
-        }
-    }
-    if !st.notes.is_empty() {
-        out.push_str("\nnotes (real passes)\n");
-        for n in &st.notes {
-            let _ = writeln!(out, "  {n}");
-        }
-    }
-    if let Some(c) = &st.complex {
-        let _ = write!(
-            out,
-            "\ncomplex passes of the real run (batch {})\n",
-            c.plan.batch
-        );
-        out.push_str(&render(device, c));
-    }
-    out
 }

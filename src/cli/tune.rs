@@ -7,7 +7,6 @@ use crate::bench::export::md_cell;
 use crate::bench::tune::{explore_vc, tune_vc, TuneRequest};
 use crate::bench::tune_text::{table, title};
 use crate::vc::explore::Measured;
-use crate::vc::Precision;
 use anyhow::Result;
 use clap::{Args, Subcommand};
 use tabled::builder::Builder;
@@ -62,10 +61,7 @@ impl ExploreArgs {
         TuneRequest {
             p: self.p,
             n: self.n,
-            precision: match self.precision {
-                PrecisionArg::F32 => Precision::F32,
-                PrecisionArg::F64 => Precision::F64,
-            },
+            precision: super::vc::lib(self.precision),
             repeat: self.repeat,
             check: self.check,
             real: self.real,
@@ -140,10 +136,9 @@ pub fn run_tune_cmd(c: ExploreCommand) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::cli::vc::TransformArgs;
     use crate::vc::choose::open_options;
-    use crate::vc::VcPlan;
+    use crate::vc::{Precision, VcPlan};
     use clap::Parser;
 
     #[derive(Parser)]

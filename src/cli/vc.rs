@@ -373,16 +373,12 @@ pub fn run(a: VcArgs) -> Result<()> {
     // `--json`: the report with the host time opening the device took (a step of what the
     // user waits for that no route sees).
     super::common::print_and_conclude(
-        |r| {
-            a.run
-                .json
-                .then(|| crate::report::families::vc(r, &gpu.info, device_open_ms))
-                .transpose()
-                .map_err(Into::into)
-        },
-        &report,
-        |r| say!("{}", r.text(&gpu.describe())),
-        report.check(),
+        a.run.json,
+        || crate::report::families::vc(&report, &gpu.info, device_open_ms),
+        || say!("{}", report.text(&gpu.describe())),
+        report
+            .check()
+            .and_then(crate::vc::report::CheckReport::failure),
     )
 }
 
@@ -453,6 +449,9 @@ mod tests {
         }
         for n in NormArg::value_variants() {
             let _: Norm = lib(*n);
+        }
+        for w in crate::cli::wht::WhtPrecisionArg::value_variants() {
+            let _: crate::wht::Storage = lib(*w);
         }
         for l in LayoutArg::value_variants() {
             let _: crate::vc::plan::FusedLayout = lib(*l);

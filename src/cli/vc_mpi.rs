@@ -7,13 +7,16 @@ use super::common::{print_json, say};
 use super::vc::VcArgs;
 use crate::mpi::vc::{run as run_ranks, MpiVcRequest};
 use anyhow::{anyhow, bail, Result};
+use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 
 /// Runs `jitfft vc --mpi` on this rank.
 pub fn run(a: VcArgs) -> Result<()> {
-    let (universe, _) = mpi::initialize_with_threading(mpi::Threading::Funneled)
-        .ok_or_else(|| anyhow!("MPI was already initialised in this process"))?;
-    let world = universe.world();
+    on_every_rank(|world| run_rank(&a, world))
+}
+
+/// `vc --mpi` on this rank of `world`: every rank runs the request, rank 0 prints.
+fn run_rank(a: &VcArgs, world: &SimpleCommunicator) -> Result<()> {
     let checked = a.run.validate().map_err(to_jit);
     let req = MpiVcRequest {
         vc: a.request(),
@@ -25,7 +28,7 @@ pub fn run(a: VcArgs) -> Result<()> {
         chunks: a.mpi_chunks,
         sendrecv_probe: a.sendrecv_probe,
     };
-    let r = run_ranks(&world, &req, checked)
+    run_ranks(world, &req, checked)
         .map_err(anyhow::Error::from)
         .and_then(|o| {
             match &o.report {
@@ -37,7 +40,17 @@ pub fn run(a: VcArgs) -> Result<()> {
                 Some(f) => bail!("{f}"),
                 None => Ok(()),
             }
-        });
+        })
+}
+
+/// Runs `rank` on this process's rank of a fresh MPI world (`vc --mpi`, `bent --mpi`): an
+/// error is printed by the rank that had it, every rank waits for the others, and any
+/// failure exits 1 after the barrier (mpirun ends the job at the first non-zero exit).
+pub(super) fn on_every_rank(rank: impl FnOnce(&SimpleCommunicator) -> Result<()>) -> Result<()> {
+    let (universe, _) = mpi::initialize_with_threading(mpi::Threading::Funneled)
+        .ok_or_else(|| anyhow!("MPI was already initialised in this process"))?;
+    let world = universe.world();
+    let r = rank(&world);
     if let Err(e) = &r {
         eprintln!("error: {e:#}");
     }

@@ -2,16 +2,16 @@
 //! `scipy.linalg.hadamard(2^k) @ row`), in f32, f64 or half storage, checked against the CPU.
 
 use super::common::{
-    check_output_dir, info, is_stdout, kernel_line, ms, print_report, say, write_data, RunFlags,
+    check_output_dir, info, is_stdout, print_and_conclude, say_lines, write_data, RunFlags,
 };
+use super::vc::lib;
 use crate::bench::meta::RunMeta;
 use crate::wht::file::{check_output_format, input, output_bytes};
-use crate::wht::reference::Check;
-use crate::wht::run::{WhtJob, WhtOutcome};
-use crate::wht::{Storage, WhtNorm, WhtPlan, WhtRun, WhtTransform};
+use crate::wht::report::{KernelFigures, WhtReport};
+use crate::wht::run::WhtJob;
+use crate::wht::{Storage, WhtNorm, WhtPlan};
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 
 /// `--precision`: how values are stored (half formats are computed in f32).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq)]
@@ -94,7 +94,7 @@ pub struct WhtSourceArgs {
 
 /// The program text of `source wht`.
 pub fn source(a: &WhtSourceArgs) -> Result<String> {
-    let plan = WhtPlan::new(a.size, 1, storage(a.precision), norm(a.norm), a.inverse)?;
+    let plan = WhtPlan::new(a.size, 1, lib(a.precision), norm(a.norm), a.inverse)?;
     let limits = crate::wht::schedule::WhtLimits {
         max_work_group: a.max_work_group,
         local_bytes: a.local_bytes,
@@ -111,39 +111,10 @@ fn norm(n: WhtNormArg) -> WhtNorm {
     }
 }
 
-fn storage(p: WhtPrecisionArg) -> Storage {
-    match p {
-        WhtPrecisionArg::F32 => Storage::F32,
-        WhtPrecisionArg::F64 => Storage::F64,
-        WhtPrecisionArg::F16 => Storage::F16,
-        WhtPrecisionArg::Bf16 => Storage::Bf16,
-    }
-}
-
-/// The report of a run.
-#[derive(Serialize)]
-struct WhtReport {
-    meta: RunMeta,
-    plan: WhtPlan,
-    passes: Vec<crate::wht::schedule::WhtPass>,
-    kernels: Vec<String>,
-    /// Registers a work-item of each kernel uses (NVIDIA: ptxas' report; null elsewhere).
-    registers: Vec<Option<u64>>,
-    /// Spill stores + loads of each kernel, bytes (NVIDIA).
-    spill_bytes: Vec<Option<u64>>,
-    build_ms: f64,
-    seed: Option<u64>,
-    run: WhtRun,
-    bytes_per_pass: u64,
-    pass_gbs: Vec<f64>,
-    copy_gbs: Option<f64>,
-    check: Option<Check>,
-}
-
 /// Runs `jitfft wht`: the flags as the library's job, its outcome printed and written.
 pub fn run(a: WhtArgs) -> Result<()> {
     a.run.validate()?;
-    let st_arg = a.precision.map(storage);
+    let st_arg = a.precision.map(lib);
     let raw_storage = st_arg.unwrap_or(Storage::F32);
     let path = a.run.input.as_deref();
     let (inp, seed) = input(path, a.size, a.batch, raw_storage, a.run.seed)?;
@@ -174,115 +145,35 @@ pub fn run(a: WhtArgs) -> Result<()> {
     } else {
         None
     };
-    let report = report(&gpu, job.plan, done, copy_gbs, seed);
-    if a.run.json {
-        print_report(&crate::report::families::wht(&report, &gpu.info)?)?;
-    } else {
-        human(&report);
-    }
-    if let Some(c) = report.check.as_ref().filter(|c| !c.passed) {
-        bail!(
-            "check failed: relative L2 error {:.3e} above the {} tolerance {:.0e}; no output written",
+    let meta = RunMeta::new(vec![gpu.describe()]);
+    let report = WhtReport::new(meta, job.plan, done, copy_gbs, seed, ptxas);
+    let failure = report.check.as_ref().filter(|c| !c.passed).map(|c| {
+        format!(
+            "check failed: relative L2 error {:.3e} above the {} tolerance {:.0e}",
             c.rel_l2,
             st.name(),
             c.tolerance
-        );
-    }
+        )
+    });
+    print_and_conclude(
+        a.run.json,
+        || crate::report::families::wht(&report, &gpu.info),
+        || say_lines(&report.lines(&gpu.describe())),
+        failure,
+    )?;
     if let Some(o) = &a.run.output {
         write_data(o, &output_bytes(o, st, &inp.shape, &report.run.bytes))?;
     }
     Ok(())
 }
 
-/// The report of a run's outcome (its fields are `wht --json`'s).
-fn report(
-    gpu: &crate::runtime::Gpu,
-    plan: WhtPlan,
-    done: WhtOutcome,
-    copy_gbs: Option<f64>,
-    seed: Option<u64>,
-) -> WhtReport {
-    let tr = &done.transform;
-    let pass_bytes = tr.pass_bytes();
-    WhtReport {
-        meta: RunMeta::new(vec![gpu.describe()]),
-        plan,
-        passes: tr.passes.clone(),
-        kernels: tr.program.kernels.clone(),
-        registers: ptxas(tr, |r| r.registers),
-        spill_bytes: ptxas(tr, |r| {
-            Some(r.spill_store_bytes.unwrap_or(0) + r.spill_load_bytes.unwrap_or(0))
-        }),
-        build_ms: tr.build_ms,
-        seed,
-        pass_gbs: done
-            .run
-            .pass_ms
-            .iter()
-            .map(|ms| pass_bytes as f64 / (ms * 1e-3) / 1e9)
-            .collect(),
-        run: done.run,
-        bytes_per_pass: pass_bytes,
-        copy_gbs,
-        check: done.check,
-    }
-}
-
-/// One figure of ptxas' report for each kernel, where the build log has it.
-fn ptxas(
-    tr: &WhtTransform,
-    f: impl Fn(&crate::stats::nvidia::PtxasReport) -> Option<u64>,
-) -> Vec<Option<u64>> {
-    let reports = crate::stats::nvidia::parse_ptxas_log(&tr.build_log);
-    tr.program
-        .kernels
-        .iter()
-        .map(|k| reports.iter().find(|(n, _)| n == k).and_then(|(_, r)| f(r)))
+/// NVIDIA's ptxas figures of each kernel in a build log: registers, and spill stores + loads.
+fn ptxas(log: &str) -> Vec<(String, KernelFigures)> {
+    let spills = |r: &crate::stats::nvidia::PtxasReport| {
+        Some(r.spill_store_bytes.unwrap_or(0) + r.spill_load_bytes.unwrap_or(0))
+    };
+    crate::stats::nvidia::parse_ptxas_log(log)
+        .into_iter()
+        .map(|(n, r)| (n, (r.registers, spills(&r))))
         .collect()
-}
-
-fn human(r: &WhtReport) {
-    let p = &r.plan;
-    say!(
-        "wht: {} row(s) of 2^{} {} values, norm {:?}{}, {} pass(es), device {}",
-        p.batch,
-        p.log_n,
-        p.storage.name(),
-        p.norm,
-        if p.inverse { ", inverse" } else { "" },
-        r.passes.len(),
-        r.meta.devices.join("; ")
-    );
-    say!("kernel: {}", kernel_line(&r.run.kernel_ms, r.run.clock));
-    for (i, (q, ms_)) in r.passes.iter().zip(&r.run.pass_ms).enumerate() {
-        let of_copy = r
-            .copy_gbs
-            .map(|c| format!(", {:.0}% of copy", 100.0 * r.pass_gbs[i] / c))
-            .unwrap_or_default();
-        say!(
-            "  pass {i}: bits [{}, {}), {} ({:.0} GB/s for {} bytes{of_copy})",
-            q.shift,
-            q.shift + q.bits,
-            ms(*ms_),
-            r.pass_gbs[i],
-            r.bytes_per_pass
-        );
-    }
-    if let Some(c) = r.copy_gbs {
-        say!("copy rate: {c:.0} GB/s (device-to-device copy, same run)");
-    }
-    say!(
-        "transfers: upload {}, download {}",
-        ms(r.run.upload_ms.median),
-        ms(r.run.download_ms.median)
-    );
-    if let Some(c) = &r.check {
-        say!(
-            "check: relative L2 {:.3e}, max abs {:.3e} against the f64 CPU reference (tolerance {:.0e}): {}",
-            c.rel_l2,
-            c.max_abs,
-            c.tolerance,
-            if c.passed { "ok" } else { "FAILED" }
-        );
-    }
 }

@@ -115,6 +115,29 @@ pub fn autocorrelation(
     Ok(out)
 }
 
+/// One function's autocorrelation in brief (a row of `jitfft autocorr`'s report).
+#[derive(Debug, serde::Serialize)]
+pub struct AutocorrRow {
+    /// The function's index in the batch.
+    pub function: usize,
+    /// R(0) = N.
+    pub r0: f64,
+    /// max over τ ≠ 0 of |R(τ)|.
+    pub max_off_peak: f64,
+}
+
+/// The rows of `r` (B·N values, function-major, as [`autocorrelation`] returns them).
+pub fn autocorr_rows(r: &[Complex64], truth: &TruthVectors) -> Vec<AutocorrRow> {
+    r.chunks(truth.len() as usize)
+        .enumerate()
+        .map(|(f, c)| AutocorrRow {
+            function: f,
+            r0: c[0].re,
+            max_off_peak: c[1..].iter().map(|z| z.norm()).fold(0.0, f64::max),
+        })
+        .collect()
+}
+
 /// The CPU reference: R_f(τ) = Σ_x ε^(f(x ⊕ τ) − f(x)) directly (O(N²) per function).
 pub fn autocorrelation_cpu(truth: &TruthVectors) -> Vec<Complex64> {
     let (p, n, len) = (truth.p as u64, truth.n, truth.len());

@@ -24,7 +24,7 @@ pub mod stats;
 pub mod truth_file;
 pub mod truth_vectors;
 
-pub use autocorr::{autocorrelation, Autocorrelator};
+pub use autocorr::{autocorr_rows, autocorrelation, AutocorrRow, Autocorrelator};
 pub use bent::{classify, BentClassifier, BentRule, BentVerdicts};
 pub use stats::{spectrum_stats, SpectrumStats, SpectrumStatsPlan};
 pub use truth_vectors::{load_truth, TruthVectors};

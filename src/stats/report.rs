@@ -1,13 +1,15 @@
 //! `stats vc`'s work outside the CLI: the plan a request names (without n, one pass of the
 //! radix: the paper's Table 1 kernels), the offline table's columns (targets × algorithms,
-//! plus the live device), and the reports as text.
+//! plus the live device; [`offline_report`] assembles the table), and the reports as text.
 
 use super::offline::{self, targets, vc::OfflineColumn, OfflineKernel};
 use super::{collect, generator, ProgramStats};
 use crate::error::{JitError, Result};
 use crate::runtime::Gpu;
+use crate::vc::real::resolve::inner_request;
+use crate::vc::real::RealPlan;
 use crate::vc::request::Request;
-use crate::vc::{VcPlan, VcTransform};
+use crate::vc::{Algorithm, VcPlan, VcTransform};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -103,6 +105,79 @@ impl OfflineReport {
         );
         OfflineReport { transform, columns }
     }
+}
+
+/// The offline table of `base` on the named targets (each × CT and CG with `ct_vs_cg`), plus
+/// the live device's columns where `live` opens one (after the offline columns, so a
+/// target's error comes first). Real input (issue 35): per target also the real passes'
+/// column, and the complex columns are those of the real run's complex passes (none for
+/// n = 1).
+pub fn offline_report(
+    base: &Request,
+    real: Option<&RealPlan>,
+    names: &[String],
+    ct_vs_cg: bool,
+    live: Option<&dyn Fn() -> anyhow::Result<Gpu>>,
+) -> anyhow::Result<OfflineReport> {
+    let algos = match ct_vs_cg {
+        true => vec![Some(Algorithm::Ct), Some(Algorithm::Cg)],
+        false => vec![None],
+    };
+    let plans = match real {
+        Some(rp) if rp.n < 2 => Vec::new(),
+        _ => algos
+            .into_iter()
+            .map(|al| {
+                let r = Request {
+                    algorithm: al.or(base.algorithm),
+                    ..base.clone()
+                };
+                match real {
+                    Some(rp) => plan_of(&inner_request(&r, rp)),
+                    None => plan_of(&r),
+                }
+            })
+            .collect::<Result<Vec<_>>>()?,
+    };
+    let mut cols = Vec::new();
+    if let Some(rp) = real {
+        for name in names {
+            let Some(target) = targets::find(name) else {
+                anyhow::bail!("--target {name}: not an offline target of this build");
+            };
+            cols.push(offline::vc::real_column(rp, &target)?);
+        }
+    }
+    cols.extend(offline_columns(&plans, names)?);
+    if let Some(open) = live {
+        cols.extend(live_columns(&open()?, &plans)?);
+    }
+    Ok(match real {
+        Some(rp) => OfflineReport {
+            transform: real_transform(rp, plans.first()),
+            columns: cols,
+        },
+        None => OfflineReport::new(&plans, base.radix, cols),
+    })
+}
+
+/// The offline table's transform line of a real run: its real passes, then its complex
+/// passes' plan.
+pub fn real_transform(rp: &RealPlan, complex: Option<&VcPlan>) -> String {
+    format!(
+        "real VC {}, p = {}, n = {}, {}: the real passes (algorithm \"real\"){}",
+        rp.direction,
+        rp.p,
+        rp.n,
+        rp.precision,
+        match complex {
+            Some(c) => format!(
+                ", then the complex passes over {}^{} points, batch {}, coefficients {}",
+                c.p, c.n, c.batch, c.coeffs
+            ),
+            None => String::new(),
+        }
+    )
 }
 
 /// `stats --list-targets`: every target with its backend and state, then the families.

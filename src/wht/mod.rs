@@ -14,6 +14,7 @@ pub mod file;
 pub mod host;
 pub mod kernels;
 pub mod reference;
+pub mod report;
 pub mod run;
 pub mod schedule;
 pub mod staged;
