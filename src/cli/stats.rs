@@ -11,10 +11,10 @@ use super::vc::TransformArgs;
 use crate::bench::outputs::Outputs;
 use crate::stats::collect::real_device_stats;
 use crate::stats::offline::{self, targets};
-use crate::stats::real::{real_plan_of, render_real};
 use crate::stats::report::{
     device_stats, list_targets, offline_report, plan_of, render, OfflineReport,
 };
+use crate::stats::report::{real_plan_of, render_real};
 use crate::vc::real::resolve::inner_plan;
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand};

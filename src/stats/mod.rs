@@ -13,7 +13,6 @@ pub mod nvidia;
 pub mod offline;
 pub mod pocl;
 pub mod portable;
-pub mod real;
 pub mod report;
 pub mod tools;
 
