@@ -515,14 +515,20 @@ fn source_real_prints_the_fused_ends() {
     assert!(k.contains(&"rvc_r2c_p3_f32".to_string()), "{k:?}");
 }
 
-/// `RealVc::execute_into` (Python's path: f32 or f64 host arrays through the pinned staging)
-/// gives `execute`'s values exactly in both directions and precisions, refuses NaN input with
-/// the output untouched, and refuses host values of the other precision.
+/// `RealVc::execute_into` (Python's path: f32 or f64 host arrays, mapped on CPU devices,
+/// through the pinned staging elsewhere) gives `execute`'s values exactly in both directions
+/// and precisions, with the real passes or the fused ends first and last, refuses NaN input
+/// with the output untouched, and refuses host values of the other precision.
 #[test]
 fn execute_into_equals_execute_in_the_plans_precision() {
     let g = gpu();
     let s = seed();
-    for (p, n) in [(3, 4), (4, 3), (5, 1)] {
+    for (p, n, algorithm) in [
+        (3, 4, None),
+        (4, 3, None),
+        (5, 1, None),
+        (3, 5, Some(Algorithm::Fused)),
+    ] {
         for prec in [Precision::F32, Precision::F64] {
             for dir in [Direction::Forward, Direction::Inverse] {
                 let req = Request {
@@ -531,6 +537,7 @@ fn execute_into_equals_execute_in_the_plans_precision() {
                     precision: prec,
                     direction: dir,
                     real: true,
+                    algorithm,
                     ..Request::new(p)
                 };
                 let tr = real_transform(&req, &g, None, None).unwrap();

@@ -117,7 +117,7 @@ fn ms_since(t: Instant) -> f64 {
 /// Maps `len` elements of `buf` for the host (`write`: invalidating, the input; else for
 /// reading, the result), runs `f` on them and unmaps; returns `f`'s value and the ms of the
 /// map, of `f` and of the unmap.
-fn with_mapped<T: OclPrm, R>(
+pub(crate) fn with_mapped<T: OclPrm, R>(
     queue: &Queue,
     buf: &Buffer<T>,
     len: usize,
@@ -146,11 +146,21 @@ fn with_mapped<T: OclPrm, R>(
 
 /// Copies `src` into `dst` on every core; with `check`, also whether every real is finite.
 fn copy_checked<C: DeviceComplex>(dst: &mut [C::Real], src: &[C::Real], check: bool) -> bool {
+    copy_par(dst, src, |d| !check || C::all_finite(d))
+}
+
+/// Copies `src` into `dst` on every core, piece by piece, and whether `ok` held for every
+/// piece copied (tested while the piece is still in cache).
+pub(crate) fn copy_par<T: Copy + Send + Sync>(
+    dst: &mut [T],
+    src: &[T],
+    ok: impl Fn(&[T]) -> bool + Sync,
+) -> bool {
     dst.par_chunks_mut(PIECE)
         .zip(src.par_chunks(PIECE))
         .map(|(d, s)| {
             d.copy_from_slice(s);
-            !check || C::all_finite(d)
+            ok(d)
         })
         .reduce(|| true, |x, y| x & y)
 }

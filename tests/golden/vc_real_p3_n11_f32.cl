@@ -650,7 +650,8 @@ void vc_fused1_p3_n10_m4t2_inp_fwd_f32_b2r2_rowsout2_bins(__global const real2 *
 }
 
 // Real-input VC passes for p = 3 (f32): numpy's rfftn / irfftn along the last axis
-// of (p,)*n arrays, h = p/2 + 1 bins; rows = B·M rows of p reals, M = p^(n-1) (here 59049).
+// of (p,)*n arrays, h = p/2 + 1 bins; rows = B·M rows of p reals, M = p^(n-1) (here 59049):
+// work-item (r, b) of an M × B range takes row g = b·M + r.
 // The complex passes over the other n-1 digits run between them, bins-major (B, h, M).
 #define P 3
 #define H 2
@@ -670,56 +671,41 @@ __constant real2 WI[P] = {
 
 // Forward: the p reals of row g → its h bins, times SCALE, written bins-major.
 __kernel void rvc_r2c_p3_f32(__global const real* x, __global real2* y, ulong rows, ulong m) {
-    ulong g = get_global_id(0);
-    if (g >= rows) return;
-    ulong b = g / m, r = g - b * m;
-    real v[P];
-    for (int j = 0; j < P; j++) v[j] = x[g * P + j];
-    for (int k = 0; k < H; k++) {
-        real2 acc = (real2)(0, 0);
-        int t = 0;
-        for (int j = 0; j < P; j++) {
-            acc += v[j] * WF[t];
-            t += k; if (t >= P) t -= P;
-        }
-        y[(b * H + k) * m + r] = acc * SCALE;
-    }
+    ulong r = get_global_id(0), b = get_global_id(1);
+    if (r >= m) return;
+    ulong g = b * m + r;
+    real v0 = x[g * P + 0];
+    real v1 = x[g * P + 1];
+    real v2 = x[g * P + 2];
+    y[(b * H + 0) * m + r] = (real2)(v0 + v1 + v2, 0) * SCALE;
+    y[(b * H + 1) * m + r] = (real2)(v0 - 5.000000000e-1f * v1 - 5.000000000e-1f * v2, -8.660253882e-1f * v1 + 8.660253882e-1f * v2) * SCALE;
 }
 
 // Inverse: the h bins of row g (bins-major) → its p reals, times SCALE; bins 1..(p-1)/2
 // count twice (their conjugate partners), bin 0 and bin p/2 once, real part only.
 __kernel void rvc_c2r_p3_f32(__global const real2* y, __global real* x, ulong rows, ulong m) {
-    ulong g = get_global_id(0);
-    if (g >= rows) return;
-    ulong b = g / m, r = g - b * m;
-    real2 z[H];
-    for (int k = 0; k < H; k++) {
-        z[k] = y[(b * H + k) * m + r];
-        if (k > 0 && 2 * k != P) z[k] *= (real)2;
-    }
-    for (int j = 0; j < P; j++) {
-        real acc = 0;
-        int t = 0;
-        for (int k = 0; k < H; k++) {
-            acc += z[k].x * WI[t].x - z[k].y * WI[t].y;
-            t += j; if (t >= P) t -= P;
-        }
-        x[g * P + j] = acc * SCALE;
-    }
+    ulong r = get_global_id(0), b = get_global_id(1);
+    if (r >= m) return;
+    ulong g = b * m + r;
+    real2 z0 = y[(b * H + 0) * m + r];
+    real2 z1 = y[(b * H + 1) * m + r];
+    x[g * P + 0] = (z0.x + 2.000000000e0f * z1.x) * SCALE;
+    x[g * P + 1] = (z0.x - z1.x - 1.732050776e0f * z1.y) * SCALE;
+    x[g * P + 2] = (z0.x - z1.x + 1.732050776e0f * z1.y) * SCALE;
 }
 
 // Bins-major (B, h, M) → numpy's rows (B, M, h).
 __kernel void rvc_bins_to_rows_p3_f32(__global const real2* src, __global real2* dst, ulong rows, ulong m) {
-    ulong g = get_global_id(0);
-    if (g >= rows) return;
-    ulong b = g / m, r = g - b * m;
+    ulong r = get_global_id(0), b = get_global_id(1);
+    if (r >= m) return;
+    ulong g = b * m + r;
     for (int k = 0; k < H; k++) dst[g * H + k] = src[(b * H + k) * m + r];
 }
 
 // numpy's rows (B, M, h) → bins-major (B, h, M).
 __kernel void rvc_rows_to_bins_p3_f32(__global const real2* src, __global real2* dst, ulong rows, ulong m) {
-    ulong g = get_global_id(0);
-    if (g >= rows) return;
-    ulong b = g / m, r = g - b * m;
+    ulong r = get_global_id(0), b = get_global_id(1);
+    if (r >= m) return;
+    ulong g = b * m + r;
     for (int k = 0; k < H; k++) dst[(b * H + k) * m + r] = src[g * H + k];
 }

@@ -178,7 +178,8 @@ void vc_fused0_p3_n5_m5t0_inp_fwd_f16_b2r2(__global const cstore *restrict src, 
 }
 
 // Real-input VC passes for p = 3 (f32 stored as f16): numpy's rfftn / irfftn along the last axis
-// of (p,)*n arrays, h = p/2 + 1 bins; rows = B·M rows of p reals, M = p^(n-1) (here 243).
+// of (p,)*n arrays, h = p/2 + 1 bins; rows = B·M rows of p reals, M = p^(n-1) (here 243):
+// work-item (r, b) of an M × B range takes row g = b·M + r.
 // The complex passes over the other n-1 digits run between them, bins-major (B, h, M).
 #define P 3
 #define H 2
@@ -206,56 +207,41 @@ __constant real2 WI[P] = {
 
 // Forward: the p reals of row g → its h bins, times SCALE, written bins-major.
 __kernel void rvc_r2c_p3_f16(__global const half* x, __global cstore* y, ulong rows, ulong m) {
-    ulong g = get_global_id(0);
-    if (g >= rows) return;
-    ulong b = g / m, r = g - b * m;
-    real v[P];
-    for (int j = 0; j < P; j++) v[j] = ld_r(x, g * P + j);
-    for (int k = 0; k < H; k++) {
-        real2 acc = (real2)(0, 0);
-        int t = 0;
-        for (int j = 0; j < P; j++) {
-            acc += v[j] * WF[t];
-            t += k; if (t >= P) t -= P;
-        }
-        st_c(y, (b * H + k) * m + r, acc * SCALE);
-    }
+    ulong r = get_global_id(0), b = get_global_id(1);
+    if (r >= m) return;
+    ulong g = b * m + r;
+    real v0 = ld_r(x, g * P + 0);
+    real v1 = ld_r(x, g * P + 1);
+    real v2 = ld_r(x, g * P + 2);
+    st_c(y, (b * H + 0) * m + r, (real2)(v0 + v1 + v2, 0) * SCALE);
+    st_c(y, (b * H + 1) * m + r, (real2)(v0 - 5.000000000e-1f * v1 - 5.000000000e-1f * v2, -8.660253882e-1f * v1 + 8.660253882e-1f * v2) * SCALE);
 }
 
 // Inverse: the h bins of row g (bins-major) → its p reals, times SCALE; bins 1..(p-1)/2
 // count twice (their conjugate partners), bin 0 and bin p/2 once, real part only.
 __kernel void rvc_c2r_p3_f16(__global const cstore* y, __global half* x, ulong rows, ulong m) {
-    ulong g = get_global_id(0);
-    if (g >= rows) return;
-    ulong b = g / m, r = g - b * m;
-    real2 z[H];
-    for (int k = 0; k < H; k++) {
-        z[k] = ld_c(y, (b * H + k) * m + r);
-        if (k > 0 && 2 * k != P) z[k] *= (real)2;
-    }
-    for (int j = 0; j < P; j++) {
-        real acc = 0;
-        int t = 0;
-        for (int k = 0; k < H; k++) {
-            acc += z[k].x * WI[t].x - z[k].y * WI[t].y;
-            t += j; if (t >= P) t -= P;
-        }
-        st_r(x, g * P + j, acc * SCALE);
-    }
+    ulong r = get_global_id(0), b = get_global_id(1);
+    if (r >= m) return;
+    ulong g = b * m + r;
+    real2 z0 = ld_c(y, (b * H + 0) * m + r);
+    real2 z1 = ld_c(y, (b * H + 1) * m + r);
+    st_r(x, g * P + 0, (z0.x + 2.000000000e0f * z1.x) * SCALE);
+    st_r(x, g * P + 1, (z0.x - z1.x - 1.732050776e0f * z1.y) * SCALE);
+    st_r(x, g * P + 2, (z0.x - z1.x + 1.732050776e0f * z1.y) * SCALE);
 }
 
 // Bins-major (B, h, M) → numpy's rows (B, M, h).
 __kernel void rvc_bins_to_rows_p3_f16(__global const cstore* src, __global cstore* dst, ulong rows, ulong m) {
-    ulong g = get_global_id(0);
-    if (g >= rows) return;
-    ulong b = g / m, r = g - b * m;
+    ulong r = get_global_id(0), b = get_global_id(1);
+    if (r >= m) return;
+    ulong g = b * m + r;
     for (int k = 0; k < H; k++) st_c(dst, g * H + k, ld_c(src, (b * H + k) * m + r));
 }
 
 // numpy's rows (B, M, h) → bins-major (B, h, M).
 __kernel void rvc_rows_to_bins_p3_f16(__global const cstore* src, __global cstore* dst, ulong rows, ulong m) {
-    ulong g = get_global_id(0);
-    if (g >= rows) return;
-    ulong b = g / m, r = g - b * m;
+    ulong r = get_global_id(0), b = get_global_id(1);
+    if (r >= m) return;
+    ulong g = b * m + r;
     for (int k = 0; k < H; k++) st_c(dst, (b * H + k) * m + r, ld_c(src, g * H + k));
 }

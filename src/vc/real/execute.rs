@@ -357,7 +357,12 @@ impl RealVc {
         let m = self.plan.rows_per_transform();
         let launch = |k: &KernelHandle, a: Arg, b: Arg| -> Result<Event> {
             k.set_args(&[a, b, Arg::U64(rows), Arg::U64(m)])?;
-            k.launch(&gpu.queue, rows as usize, k.local_size(LOCAL))
+            k.launch_2d(
+                &gpu.queue,
+                m as usize,
+                (rows / m) as usize,
+                k.local_size(LOCAL),
+            )
         };
         let started = Instant::now();
         let Some(inner) = &self.inner else {

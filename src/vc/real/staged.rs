@@ -3,7 +3,9 @@
 //! with no f64 round trip. The input is copied into the staging on every core in chunks while
 //! earlier chunks upload, its finiteness tested piece by piece in the same pass
 //! ([`crate::runtime::staging`], as `VcTransform::upload_finite`); the result is copied out as
-//! its chunks arrive. Half-storage plans take [`RealVc::execute`].
+//! its chunks arrive. On CPU devices the input goes straight into the mapped buffer the first
+//! pass reads and the result straight out of the one the last pass writes (one parallel copy
+//! each way, no staging). Half-storage plans take [`RealVc::execute`].
 
 use super::execute::{Bufs, RealVc, Typed};
 use crate::error::{JitError, Result};
@@ -12,7 +14,8 @@ use crate::runtime::staging::{self, StageOpts};
 use crate::runtime::timing::RunTimes;
 use crate::runtime::Gpu;
 use crate::transform::Direction;
-use crate::vc::DeviceBuffer;
+use crate::vc::host_cpu::{copy_par, with_mapped};
+use crate::vc::{DeviceBuffer, VcTransform};
 use ocl::Buffer;
 use std::any::Any;
 use std::time::Instant;
@@ -101,6 +104,10 @@ impl RealVc {
             Direction::Forward => (&b.real, &b.half),
             Direction::Inverse => (&b.half, &b.real),
         };
+        if VcTransform::maps_host_memory(gpu) {
+            let (up, down) = (typed_buf(up).unwrap_or(src), typed_buf(down).unwrap_or(dst));
+            return self.execute_mapped(gpu, (src, dst), (up, down), input, output, refused_by);
+        }
         let opts = StageOpts::default();
         let finite = |r: &[T]| T::all_finite(r);
         let any = |_: &[T]| true;
@@ -135,6 +142,39 @@ impl RealVc {
         })?;
         times.download_ms = staged.span_ms()?;
         times.upload_ms = upload_ms;
+        times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
+        Ok(times)
+    }
+
+    /// `execute_into` on a CPU device, where host and device memory are one RAM: the input
+    /// copied once, on every core and checked as it goes, into the mapped buffer the first
+    /// pass reads (`up`), the result once out of the mapped buffer the last pass writes
+    /// (`down`): two copies where the staging makes four (issue 42: PoCL's rvc from Python).
+    fn execute_mapped<T: RealHost>(
+        &self,
+        gpu: &Gpu,
+        (src, dst): (&Buffer<T>, &Buffer<T>),
+        (up, down): (&Buffer<T>, &Buffer<T>),
+        input: &[T],
+        output: &mut [T],
+        refused_by: Option<&'static str>,
+    ) -> Result<RunTimes> {
+        let t0 = Instant::now();
+        let check = refused_by.is_some();
+        let (finite, [m, c, u]) = with_mapped(&gpu.queue, up, input.len(), true, |d| {
+            copy_par(d, input, |piece| !check || T::all_finite(piece))
+        })?;
+        if let (false, Some(refused_by)) = (finite, refused_by) {
+            NonFinitePolicy::Refuse { refused_by }
+                .apply(find_non_finite_where(input.iter().map(T::finite)), "input")?;
+        }
+        let mut times = self.passes(gpu, src, dst)?;
+        let ((), [m2, c2, u2]) = with_mapped(&gpu.queue, down, output.len(), false, |s| {
+            copy_par(output, s, |_| true);
+        })?;
+        // No transfer command runs: the host steps before and after the passes stand in.
+        times.upload_ms = m + c + u;
+        times.download_ms = m2 + c2 + u2;
         times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
         Ok(times)
     }
