@@ -115,7 +115,10 @@ const LAYERS: &[(&str, &[&str])] = &[
             "settings",
         ],
     ),
-    ("wht", &["error", "io", "runtime", "settings"]),
+    (
+        "wht",
+        &["error", "io", "runtime", "settings", "transform", "vc"],
+    ),
     (
         "mpi",
         &[

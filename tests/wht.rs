@@ -66,6 +66,7 @@ fn many_passes_and_every_norm_equal_the_fast_reference() {
     let tight = WhtLimits {
         max_work_group: 64,
         local_bytes: 1024,
+        lanes: 0,
     };
     let cases = [
         (15, 2, WhtNorm::None, false, Some(tight)),
@@ -97,6 +98,7 @@ fn untimed_transform_equals_the_reference_and_checks_sizes() {
     let tight = WhtLimits {
         max_work_group: 64,
         local_bytes: 1024,
+        lanes: 0,
     };
     let plan = WhtPlan::new(12, 3, Storage::F32, WhtNorm::Ortho, false).unwrap();
     let tr = WhtTransform::with_limits(&g, &plan, tight).unwrap();
@@ -315,6 +317,7 @@ fn execute_into_matches_transform_and_refuses_bad_values() {
     let tight = WhtLimits {
         max_work_group: 64,
         local_bytes: 1024,
+        lanes: 0,
     };
     for st in [Storage::F32, Storage::F16] {
         let plan = WhtPlan::new(11, 3, st, WhtNorm::Ortho, false).unwrap();

@@ -90,6 +90,19 @@ pub struct WhtSourceArgs {
     /// Local memory a work-group may use, in bytes.
     #[arg(long, default_value_t = 48 * 1024, value_name = "BYTES")]
     pub local_bytes: u64,
+    /// The passes' shape: tiles in local memory (GPUs) or CPU-shaped register passes (what
+    /// CPU devices run).
+    #[arg(long, value_enum, default_value_t = WhtShapeArg::Tiles)]
+    pub shape: WhtShapeArg,
+}
+
+/// `source wht --shape`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WhtShapeArg {
+    /// Tiles in local memory, several rounds of bits a pass.
+    Tiles,
+    /// Radix-8 register passes, 8 butterflies a work-item in vector slots.
+    Cpu,
 }
 
 /// The program text of `source wht`.
@@ -98,6 +111,7 @@ pub fn source(a: &WhtSourceArgs) -> Result<String> {
     let limits = crate::wht::schedule::WhtLimits {
         max_work_group: a.max_work_group,
         local_bytes: a.local_bytes,
+        lanes: if a.shape == WhtShapeArg::Cpu { 8 } else { 0 },
     };
     let passes = crate::wht::schedule::schedule(&plan, limits)?;
     Ok(crate::wht::kernels::program(&plan, &passes).source)

@@ -9,6 +9,7 @@ pub use crate::settings as env;
 pub mod icd_hint;
 pub mod knobs;
 pub mod launch;
+pub mod mapped;
 pub mod memory_fit;
 pub mod pinned;
 pub mod probe;

@@ -19,18 +19,15 @@ use super::execute::{Buffers, Real, TypedBuffers, VcTransform};
 use super::host::DeviceComplex;
 use super::schedule::Buf;
 use crate::error::{JitError, Result};
+use crate::runtime::mapped::{copy_par, with_mapped, PIECE};
 use crate::runtime::timing::RunTimes;
 use crate::runtime::Gpu;
 use ocl::enums::{DeviceInfo, DeviceInfoResult};
-use ocl::flags::{MapFlags, MemFlags};
-use ocl::{Buffer, Event, OclPrm, Queue};
+use ocl::flags::MemFlags;
+use ocl::Buffer;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::time::Instant;
-
-/// Reals a rayon task copies (and checks) at once: large enough to stream, small enough that
-/// the checked piece is still in cache.
-const PIECE: usize = 1 << 15;
 
 /// The host steps of one call on a CPU device, ms of host wall time (`VcPlan.stats()`'s
 /// `host_steps`: the medians). Steps a path does not take read 0.
@@ -114,55 +111,9 @@ fn ms_since(t: Instant) -> f64 {
     t.elapsed().as_secs_f64() * 1e3
 }
 
-/// Maps `len` elements of `buf` for the host (`write`: invalidating, the input; else for
-/// reading, the result), runs `f` on them and unmaps; returns `f`'s value and the ms of the
-/// map, of `f` and of the unmap.
-pub(crate) fn with_mapped<T: OclPrm, R>(
-    queue: &Queue,
-    buf: &Buffer<T>,
-    len: usize,
-    write: bool,
-    f: impl FnOnce(&mut [T]) -> R,
-) -> Result<(R, [f64; 3])> {
-    let t0 = Instant::now();
-    let flags = if write {
-        MapFlags::new().write_invalidate_region()
-    } else {
-        MapFlags::new().read()
-    };
-    // SAFETY: a blocking map of a buffer no command in flight uses (the queue is in order and
-    // every earlier command has finished when the map returns); unmapped below.
-    let mut map = unsafe { buf.map().queue(queue).flags(flags).len(len).enq()? };
-    let mapped = ms_since(t0);
-    let t1 = Instant::now();
-    let r = f(&mut map[..len]);
-    let done = ms_since(t1);
-    let t2 = Instant::now();
-    let mut ev = Event::empty();
-    map.unmap().queue(queue).enew(&mut ev).enq()?;
-    ev.wait_for()?;
-    Ok((r, [mapped, done, ms_since(t2)]))
-}
-
 /// Copies `src` into `dst` on every core; with `check`, also whether every real is finite.
 fn copy_checked<C: DeviceComplex>(dst: &mut [C::Real], src: &[C::Real], check: bool) -> bool {
     copy_par(dst, src, |d| !check || C::all_finite(d))
-}
-
-/// Copies `src` into `dst` on every core, piece by piece, and whether `ok` held for every
-/// piece copied (tested while the piece is still in cache).
-pub(crate) fn copy_par<T: Copy + Send + Sync>(
-    dst: &mut [T],
-    src: &[T],
-    ok: impl Fn(&[T]) -> bool + Sync,
-) -> bool {
-    dst.par_chunks_mut(PIECE)
-        .zip(src.par_chunks(PIECE))
-        .map(|(d, s)| {
-            d.copy_from_slice(s);
-            ok(d)
-        })
-        .reduce(|| true, |x, y| x & y)
 }
 
 /// The error non-finite input raises (the first bad index named).
@@ -183,7 +134,7 @@ impl VcTransform {
     /// [`execute_into_finite`](Self::execute_into_finite) copy straight into and out of the
     /// device buffers ([`execute_mapped`](Self::execute_mapped)): CPU devices.
     pub fn maps_host_memory(gpu: &Gpu) -> bool {
-        gpu.info.kind == "cpu"
+        crate::runtime::mapped::maps_host_memory(gpu)
     }
 
     /// The byte alignment a `CL_MEM_USE_HOST_PTR` buffer needs to be used in place

@@ -15,6 +15,19 @@ pub enum PassAlgorithm {
     Cg,
 }
 
+/// What one element of the data is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Values {
+    /// A complex value (`real2`): the VC transform.
+    #[default]
+    Complex,
+    /// A real value (`real`), for p = 2 with literal coefficients only, where every
+    /// coefficient is ±1 and real data stays real: the Walsh–Hadamard transform in natural
+    /// order, at half the bytes of complex data (`wht` on CPU devices runs these kernels).
+    Real,
+}
+
 /// Everything that determines one kernel's text.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct VcKernelSpec {
@@ -45,6 +58,22 @@ pub struct VcKernelSpec {
     /// 16-bit storage of the complex buffers (computed in f32); `None`: stored as `precision`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub half: Option<crate::vc::storage::HalfStorage>,
+    /// Complex (the VC transform) or real values (p = 2: the Walsh–Hadamard transform).
+    #[serde(skip_serializing_if = "is_complex")]
+    pub values: Values,
+    /// Real values at `dist` = `lanes` = 2^d only: the d lowest digits too, inside each lane
+    /// vector by shuffles (the lanes are consecutive positions), so one pass takes
+    /// `digits` + d digits; 0 elsewhere.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub lane_digits: u32,
+}
+
+fn is_zero(x: &u32) -> bool {
+    *x == 0
+}
+
+fn is_complex(v: &Values) -> bool {
+    *v == Values::Complex
 }
 
 fn is_one(x: &u32) -> bool {
@@ -72,6 +101,8 @@ impl VcKernelSpec {
             len: plan.len,
             lanes: 1,
             half: plan.half,
+            values: Values::Complex,
+            lane_digits: 0,
         }
     }
 
@@ -99,8 +130,12 @@ impl VcKernelSpec {
             None => self.precision.to_string(),
         };
         let mut name = format!("vc_{algo}_r{}_{coeffs}_{ty}", self.radix());
-        // A radix such as 4 can be p = 4, m = 1 or p = 2, m = 2: different butterflies.
-        if self.digits > 1 {
+        if self.values == Values::Real {
+            // p = 2 on real values: the Walsh–Hadamard transform (no direction: H is its own
+            // inverse up to the scale).
+            name = format!("wht_{algo}_r{}_{ty}", self.radix() << self.lane_digits);
+        } else if self.digits > 1 {
+            // A radix such as 4 can be p = 4, m = 1 or p = 2, m = 2: different butterflies.
             name = format!("vc_{algo}_p{}r{}_{coeffs}_{ty}", self.p, self.radix(),);
         }
         if self.scale.is_some() {

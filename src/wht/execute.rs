@@ -7,7 +7,7 @@ use super::{Storage, WhtPlan};
 use crate::error::{JitError, Result};
 use crate::runtime::pinned::device_buffer;
 use crate::runtime::timing::{Clock, RunTimes};
-use crate::runtime::{build_program, Gpu, KernelHandle, Pinned, Summary};
+use crate::runtime::{build_program, Arg, Gpu, KernelHandle, Pinned, Summary};
 use ocl::Buffer;
 use serde::Serialize;
 
@@ -51,6 +51,8 @@ pub fn device_limits(gpu: &Gpu) -> WhtLimits {
     WhtLimits {
         max_work_group: gpu.info.max_work_group_size,
         local_bytes: gpu.info.local_mem_bytes,
+        // 8 butterflies a work-item: f32 rows of 32 bytes, f64 of a whole 64-byte line.
+        lanes: if gpu.info.kind == "cpu" { 8 } else { 0 },
     }
 }
 
@@ -127,8 +129,19 @@ impl WhtTransform {
             .iter()
             .zip(&self.passes)
             .map(|(k, p)| {
-                k.set_args(&[crate::runtime::Arg::buf(&self.data)])?;
-                k.launch(&gpu.queue, self.plan.len() >> p.per_item, p.work_items())
+                if p.lanes == 0 {
+                    k.set_args(&[Arg::buf(&self.data)])?;
+                    return k.launch(&gpu.queue, self.plan.len() >> p.per_item, p.work_items());
+                }
+                // VC's CT arguments: operand distance and work-items a row.
+                let (dist, units) = p.register_args(self.plan.row_len());
+                let idx = |v: u64| match self.plan.len() as u64 > u64::from(u32::MAX) {
+                    true => Arg::U64(v),
+                    false => Arg::U32(v as u32),
+                };
+                k.set_args(&[Arg::buf(&self.data), idx(dist), idx(units)])?;
+                let items = units as usize * self.plan.batch;
+                k.launch(&gpu.queue, items, k.local_size(256))
             })
             .collect()
     }

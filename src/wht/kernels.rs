@@ -40,6 +40,9 @@ pub fn program(plan: &WhtPlan, passes: &[WhtPass]) -> WhtProgram {
         n = passes.len(),
         bits = bits.join(", ")
     );
+    if passes.iter().any(|p| p.lanes > 0) {
+        return register_program(plan, passes, s);
+    }
     s.push_str(prelude(plan.storage));
     let mut kernels = Vec::new();
     for (i, p) in passes.iter().enumerate() {
@@ -50,6 +53,26 @@ pub fn program(plan: &WhtPlan, passes: &[WhtPass]) -> WhtProgram {
         kernels.push(p.kernel_name(plan.storage));
     }
     WhtProgram { source: s, kernels }
+}
+
+/// The program of register passes (CPU devices): the VC transform's CT kernels on real
+/// values, whose p = 2 codelets are the Walsh–Hadamard butterflies; `header` first.
+fn register_program(plan: &WhtPlan, passes: &[WhtPass], header: String) -> WhtProgram {
+    let specs: Vec<_> = passes
+        .iter()
+        .enumerate()
+        .map(|(i, p)| p.lane_spec(plan, i + 1 == passes.len()))
+        .collect();
+    let header = format!(
+        "{}\nCPU-shaped register passes: each work-item transforms {} consecutive columns in vector slots.",
+        header.trim_end().replace("// ", ""),
+        specs.first().map_or(1, |s| s.lanes)
+    );
+    let generated = crate::vc::kernels::ct_cpu_simd::real_program(&header, &specs);
+    WhtProgram {
+        source: generated.source,
+        kernels: specs.iter().map(|s| s.name()).collect(),
+    }
 }
 
 fn prelude(st: Storage) -> &'static str {

@@ -8,6 +8,9 @@
 
 use super::{Storage, WhtPlan};
 use crate::error::{JitError, Result};
+use crate::transform::{Direction, Precision};
+use crate::vc::kernel_spec::{PassAlgorithm, Values, VcKernelSpec};
+use crate::vc::plan::Coeffs;
 use serde::Serialize;
 
 /// One pass over the array.
@@ -27,6 +30,16 @@ pub struct WhtPass {
     /// A last trip through local memory puts the values back in the load layout before the
     /// stores; false where the last round's layout already writes whole 32-byte sectors.
     pub restore: bool,
+    /// 0: a tile pass (above). L > 0: a CPU-shaped register pass, the VC transform's CT
+    /// kernel on real values (`vc::kernels::ct_cpu_simd`): radix 2^bits butterflies with
+    /// operands 2^shift apart, L consecutive butterflies a work-item in vector slots, no
+    /// local memory (`inner`, `per_item` and `restore` unused).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub lanes: u32,
+}
+
+fn is_zero(x: &u32) -> bool {
+    *x == 0
 }
 
 impl WhtPass {
@@ -35,9 +48,55 @@ impl WhtPass {
         self.bits + self.inner
     }
 
-    /// Work-items of a work-group (one tile per work-group).
+    /// Work-items of a work-group (one tile per work-group; a register pass's work-groups
+    /// are the launch's choice: none needed).
     pub fn work_items(&self) -> usize {
+        if self.lanes > 0 {
+            return 1;
+        }
         1 << (self.tile_log() - self.per_item)
+    }
+
+    /// The VC kernel of a register pass (`lanes` > 0) of `plan`; `last` carries the scale.
+    pub fn lane_spec(&self, plan: &WhtPlan, last: bool) -> VcKernelSpec {
+        VcKernelSpec {
+            algorithm: PassAlgorithm::Ct,
+            p: 2,
+            digits: self.bits - self.lane_bits(),
+            coeffs: Coeffs::Literal,
+            precision: match plan.storage {
+                Storage::F64 => Precision::F64,
+                _ => Precision::F32,
+            },
+            direction: Direction::Forward,
+            scale: (last && plan.scale() != 1.0).then_some(plan.scale()),
+            wide_index: plan.len() as u64 > u64::from(u32::MAX),
+            batch: plan.batch as u64,
+            len: plan.row_len() as u64,
+            lanes: self.lanes,
+            half: None,
+            values: Values::Real,
+            lane_digits: self.lane_bits(),
+        }
+    }
+
+    /// A register pass's bits done inside the lane vectors (the last pass's lowest).
+    fn lane_bits(&self) -> u32 {
+        match self.lanes > 0 && self.shift == 0 && self.bits > LANE_BITS {
+            true => self.bits - LANE_BITS,
+            false => 0,
+        }
+    }
+
+    /// A register pass's kernel arguments for rows of `row_len`: the operand distance and
+    /// the work-items a row (`lanes` butterflies each).
+    pub fn register_args(&self, row_len: usize) -> (u64, u64) {
+        let inside = self.lane_bits();
+        let butterflies = (row_len >> (self.bits - inside)) as u64;
+        (
+            1 << (self.shift + inside),
+            butterflies.div_ceil(u64::from(self.lanes)),
+        )
     }
 
     /// Local memory the kernel declares (a padded tile of compute values), in values. The
@@ -64,7 +123,8 @@ impl WhtPass {
         (m > r).then(|| (m - r - 1) / r * r)
     }
 
-    /// The kernel's name: what it transforms.
+    /// The kernel's name of a tile pass: what it transforms (a register pass's kernel is
+    /// named by its [`Self::lane_spec`]).
     pub fn kernel_name(&self, storage: Storage) -> String {
         format!(
             "wht_{}_bits{}_{}_x{}",
@@ -88,13 +148,22 @@ pub struct WhtLimits {
     pub max_work_group: usize,
     /// Local memory a work-group may use, in bytes.
     pub local_bytes: u64,
+    /// CPU devices: > 0 for register passes of this many butterflies a work-item (f32 and
+    /// f64 storage), where the tiles' barrier loops cost more than local memory saves (on
+    /// PoCL 2^20 f32 took 7.5 ms in two tile passes, 2.5 GB/s); 0: tile passes.
+    pub lanes: u32,
 }
 
 /// 256 work-items of ≤ 32 values each: 8192-value tiles, 33 KiB of f32 local memory.
 pub const DEFAULT_LIMITS: WhtLimits = WhtLimits {
     max_work_group: 1024,
     local_bytes: 48 * 1024,
+    lanes: 0,
 };
+
+/// Bits a register pass transforms (radix 8, as VC's CPU rule takes for p = 2:
+/// `vc::choose::cpu_default_radix`).
+const LANE_BITS: u32 = 3;
 
 const TARGET_ITEMS_LOG: u32 = 8;
 const MAX_TILE_LOG: u32 = 13;
@@ -122,6 +191,9 @@ fn is_half(s: Storage) -> bool {
 /// rounds once more a round. Errors: a device whose local memory or work-group limit cannot
 /// hold a 4-value tile.
 pub fn schedule(plan: &WhtPlan, limits: WhtLimits) -> Result<Vec<WhtPass>> {
+    if limits.lanes > 0 && !is_half(plan.storage) {
+        return Ok(lane_passes(plan, limits.lanes));
+    }
     let items_log = usize::BITS - 1 - limits.max_work_group.max(1).leading_zeros();
     let items_log = items_log.min(TARGET_ITEMS_LOG);
     let cb = compute_bytes(plan.storage);
@@ -155,6 +227,40 @@ pub fn schedule(plan: &WhtPlan, limits: WhtLimits) -> Result<Vec<WhtPass>> {
     })
 }
 
+/// Register passes of [`LANE_BITS`] bits, from the top bits down as VC's CT passes go, every
+/// pass reading and writing the array once in whole vectors: operands 2^shift ≥ `lanes`
+/// apart. The last takes bits [0, 3 + log2 lanes): 8 vectors of consecutive values, the bits
+/// above the vector across them and the vector's own bits by shuffles inside (rows of fewer
+/// bits: passes of 3 bits down to 0, the lowest gathered).
+fn lane_passes(plan: &WhtPlan, lanes: u32) -> Vec<WhtPass> {
+    let in_lane = lanes.trailing_zeros();
+    let low = LANE_BITS + in_lane;
+    let mut passes = Vec::new();
+    let mut top = plan.log_n;
+    while top > 0 {
+        let bits = match plan.log_n >= low && in_lane > 0 {
+            // Above the last pass's bits, groups of 3 (the first group takes the rest).
+            true if top == low => low,
+            true => match (top - low) % LANE_BITS {
+                0 => LANE_BITS,
+                r => r,
+            },
+            false => LANE_BITS.min(top),
+        };
+        top -= bits;
+        passes.push(WhtPass {
+            shift: top,
+            bits,
+            inner: 0,
+            per_item: bits,
+            half_local: false,
+            restore: false,
+            lanes,
+        });
+    }
+    passes
+}
+
 /// The passes with tiles of 2^`tile` values and 2^`items_log` work-items; `half_local` for
 /// every pass whose tile is above [`MAX_TILE_LOG`].
 fn cut(plan: &WhtPlan, tile: u32, items_log: u32, half_local: bool) -> Vec<WhtPass> {
@@ -185,6 +291,7 @@ fn cut(plan: &WhtPlan, tile: u32, items_log: u32, half_local: bool) -> Vec<WhtPa
                 per_item,
                 half_local: half_local && b + inner > MAX_TILE_LOG,
                 restore: true,
+                lanes: 0,
             };
             // Half storage: the first pass's last round stores straight from its layout when
             // its low free bits (the work-item id's lowest) make runs of ≥ 32 bytes; one
@@ -229,6 +336,37 @@ mod tests {
                 assert_eq!(next, k);
             }
         }
+    }
+
+    #[test]
+    fn register_passes_cover_every_bit_once_and_end_in_the_vectors() {
+        let cpu = WhtLimits {
+            lanes: 8,
+            ..DEFAULT_LIMITS
+        };
+        for s in [Storage::F32, Storage::F64] {
+            for k in 1..=34 {
+                let plan = plan(k, s);
+                let p = schedule(&plan, cpu).unwrap();
+                let mut bits: Vec<u32> = p.iter().flat_map(|q| q.shift..q.shift + q.bits).collect();
+                bits.sort_unstable();
+                assert_eq!(bits, (0..k).collect::<Vec<_>>(), "k {k}: {p:?}");
+                for q in &p {
+                    let spec = q.lane_spec(&plan, false);
+                    let (dist, units) = q.register_args(plan.row_len());
+                    // Operands at least a vector apart, or the lowest bits of short rows.
+                    assert!(dist >= 8 || k < 6, "k {k}: {q:?}");
+                    assert!(units >= 1 && spec.digits <= 3, "k {k}: {q:?}");
+                }
+                if k >= 6 {
+                    let last = p.last().unwrap();
+                    assert_eq!((last.shift, last.bits), (0, 6), "k {k}: {p:?}");
+                    assert_eq!(last.lane_spec(&plan, true).lane_digits, 3);
+                }
+            }
+        }
+        // Half storage keeps the tiles.
+        assert!(schedule(&plan(20, Storage::F16), cpu).unwrap()[0].lanes == 0);
     }
 
     #[test]

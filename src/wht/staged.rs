@@ -2,12 +2,14 @@
 //! them: the input copied into the staging on every core in chunks while earlier chunks are
 //! already uploading, the result copied out as its chunks arrive ([`crate::runtime::staging`]).
 //! The finiteness test of the input and the overflow test of the result run on each piece
-//! while it is copied (in cache), not as passes of their own.
+//! while it is copied (in cache), not as passes of their own. On CPU devices the arrays go
+//! straight into and out of the mapped device buffer instead ([`crate::runtime::mapped`]).
 
 use super::execute::WhtTransform;
 use super::host::{check_finite_input, check_overflow, from_bytes};
 use super::Storage;
 use crate::error::{JitError, Result};
+use crate::runtime::mapped::{copy_par, maps_host_memory, with_mapped};
 use crate::runtime::staging::{self, StageOpts};
 use crate::runtime::timing::RunTimes;
 use crate::runtime::Gpu;
@@ -113,6 +115,9 @@ impl WhtTransform {
             )));
         }
         let (st, row) = (self.plan.storage, self.plan.row_len());
+        if maps_host_memory(gpu) {
+            return self.mapped(gpu, input, output, check_in, check_out);
+        }
         let opts = StageOpts::default();
         let t0 = Instant::now();
         // SAFETY: the staging stays mapped while the transform lives, and the host touches it
@@ -151,6 +156,42 @@ impl WhtTransform {
             check_overflow(&from_bytes(output, st), row, st)?;
         }
         times.upload_ms = upload_ms;
+        times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
+        Ok(times)
+    }
+
+    /// [`Self::staged`] on a CPU device, where host and device memory are one RAM: the input
+    /// copied once, on every core and checked as it goes, into the mapped buffer, the passes,
+    /// the result copied once out of it (two copies where the staging makes four).
+    fn mapped(
+        &self,
+        gpu: &Gpu,
+        input: &[u8],
+        output: &mut [u8],
+        check_in: Option<ByteCheck<'_>>,
+        check_out: Option<ByteCheck<'_>>,
+    ) -> Result<RunTimes> {
+        let (st, row) = (self.plan.storage, self.plan.row_len());
+        let t0 = Instant::now();
+        let every = |_: &[u8]| true;
+        let (ok, [m, c, u]) = with_mapped(&gpu.queue, &self.data, input.len(), true, |d| {
+            copy_par(d, input, check_in.unwrap_or(&every))
+        })?;
+        if !ok {
+            check_finite_input(&from_bytes(input, st), row, st)?;
+        }
+        let started = Instant::now();
+        let events = self.launch_passes(gpu)?;
+        let mut times = RunTimes::from_launches(&events, started)?;
+        let (ok, [m2, c2, u2]) = with_mapped(&gpu.queue, &self.data, output.len(), false, |d| {
+            copy_par(output, d, check_out.unwrap_or(&every))
+        })?;
+        if !ok {
+            check_overflow(&from_bytes(output, st), row, st)?;
+        }
+        // No transfer command runs: the host steps before and after the passes stand in.
+        times.upload_ms = m + c + u;
+        times.download_ms = m2 + c2 + u2;
         times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
         Ok(times)
     }

@@ -10,7 +10,7 @@ use crate::transform::{Direction, Precision};
 use crate::vc::plan::{Coeffs, VcPlan};
 use crate::vc::storage::{self, ptr_type};
 
-pub use crate::vc::kernel_spec::{PassAlgorithm, VcKernelSpec};
+pub use crate::vc::kernel_spec::{PassAlgorithm, Values, VcKernelSpec};
 
 struct Ty {
     f64: bool,
@@ -54,7 +54,7 @@ pub fn generate(plan: &VcPlan, specs: &[VcKernelSpec]) -> GeneratedProgram {
         .map(|s| s.lanes)
     {
         let wide = specs.iter().any(|s| s.wide_index);
-        super::ct_cpu_simd::emit_types(&mut w, plan.precision, l, wide);
+        super::ct_cpu_simd::emit_types(&mut w, plan.precision, l, wide, Values::Complex);
     }
     if let Some(h) = plan.half {
         w.blank();

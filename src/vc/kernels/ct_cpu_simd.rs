@@ -11,13 +11,40 @@
 //! `real2` read as `cvecL`, `.x` as `.lo` and `.y` as `.hi`: ±i rotations become plane swaps.
 
 use super::ct_cg::{emit_codelets, VcKernelSpec};
-use crate::clgen::{real_literal, Writer};
+use crate::clgen::{real_literal, GeneratedProgram, Writer};
 use crate::transform::Precision;
+use crate::vc::kernel_spec::Values;
 
 pub use crate::vc::plan::vector_lanes;
 
-/// The types and load/store helpers of `lanes`-slot complex vectors (emitted once a program).
-pub(super) fn emit_types(w: &mut Writer, precision: Precision, lanes: u32, wide_index: bool) {
+/// The vector type of a kernel's `lanes` slots: split-plane complex or plain real.
+fn vec_type(values: Values, lanes: u64) -> String {
+    match values {
+        Values::Complex => format!("cvec{lanes}"),
+        Values::Real => format!("rvec{lanes}"),
+    }
+}
+
+/// The OpenCL type of one element of the data.
+fn element(values: Values) -> &'static str {
+    match values {
+        Values::Complex => "real2",
+        Values::Real => "real",
+    }
+}
+
+/// The types and load/store helpers of `lanes`-slot vectors of `values` (emitted once a
+/// program).
+pub(super) fn emit_types(
+    w: &mut Writer,
+    precision: Precision,
+    lanes: u32,
+    wide_index: bool,
+    values: Values,
+) {
+    if values == Values::Real {
+        return emit_real_types(w, precision, lanes, wide_index);
+    }
     let f64p = precision == Precision::F64;
     let idx = format!("{}{lanes}", if wide_index { "ulong" } else { "uint" });
     let (real, mask) = if f64p {
@@ -62,6 +89,55 @@ pub(super) fn emit_types(w: &mut Writer, precision: Precision, lanes: u32, wide_
     w.close();
     emit_gather(w, &ty, &idx, lanes);
     emit_rows_helpers(w, &ty, lanes);
+    let _ = w.take_counts();
+}
+
+/// [`emit_types`] for real values: `rvecL` = `realL`, loads and stores one `vloadL` /
+/// `vstoreL`, gathers element by element.
+fn emit_real_types(w: &mut Writer, precision: Precision, lanes: u32, wide_index: bool) {
+    let real = if precision == Precision::F64 {
+        "double"
+    } else {
+        "float"
+    };
+    let idx = format!("{}{lanes}", if wide_index { "ulong" } else { "uint" });
+    let ty = format!("rvec{lanes}");
+    let slots: Vec<String> = (0..lanes).map(|l| format!("s{l:x}")).collect();
+    let each = |f: &dyn Fn(&str, u32) -> String| -> Vec<String> {
+        slots.iter().zip(0..).map(|(sl, l)| f(sl, l)).collect()
+    };
+    w.blank();
+    w.comment(format!("{lanes} real values, one butterfly a slot."));
+    w.line(format!("typedef {real}{lanes} {ty};"));
+    w.line(format!(
+        "inline {ty} load_{ty}(__global const real *p) {{ return vload{lanes}(0, p); }}"
+    ));
+    w.line(format!(
+        "inline void store_{ty}({ty} v, __global real *p) {{ vstore{lanes}(v, 0, p); }}"
+    ));
+    w.comment("p[i.s0], p[i.s1], ... and back; p[l*r] for l < lanes and back.");
+    w.line(format!(
+        "inline {ty} gather_{ty}(__global const real *p, {idx} i) {{ return ({ty})({}); }}",
+        each(&|sl, _| format!("p[i.{sl}]")).join(", ")
+    ));
+    w.open(format!(
+        "inline void scatter_{ty}({ty} v, __global real *p, {idx} i)"
+    ));
+    for line in each(&|sl, _| format!("p[i.{sl}] = v.{sl};")) {
+        w.line(line);
+    }
+    w.close();
+    w.line(format!(
+        "inline {ty} rows_{ty}(__global const real *p, const uint r) {{ return ({ty})({}); }}",
+        each(&|_, l| format!("p[{l}u * r]")).join(", ")
+    ));
+    w.open(format!(
+        "inline void unrows_{ty}({ty} v, __global real *p, const uint r)"
+    ));
+    for line in each(&|sl, l| format!("p[{l}u * r] = v.{sl};")) {
+        w.line(line);
+    }
+    w.close();
     let _ = w.take_counts();
 }
 
@@ -127,12 +203,57 @@ fn emit_gather(w: &mut Writer, ty: &str, idx: &str, lanes: u32) {
     w.close();
 }
 
+/// The program of CPU-shaped CT kernels on real values ([`Values::Real`]: p = 2, literal
+/// coefficients): the comment `header`, the scalar and index types, the vector helpers, each
+/// kernel of `specs` once (all of one precision and lane count).
+pub fn real_program(header: &str, specs: &[VcKernelSpec]) -> GeneratedProgram {
+    let mut w = Writer::new();
+    w.comment(header);
+    let Some(first) = specs.first() else {
+        return GeneratedProgram {
+            source: w.finish(),
+            kernels: Vec::new(),
+        };
+    };
+    let wide = specs.iter().any(|s| s.wide_index);
+    if first.precision == Precision::F64 {
+        w.line("#pragma OPENCL EXTENSION cl_khr_fp64 : enable");
+        w.line("typedef double real;");
+    } else {
+        w.line("typedef float real;");
+    }
+    w.line(if wide {
+        "typedef ulong idx_t;"
+    } else {
+        "typedef uint idx_t;"
+    });
+    emit_types(&mut w, first.precision, first.lanes, wide, Values::Real);
+    let mut kernels: Vec<(String, crate::clgen::OpCounts)> = Vec::new();
+    for spec in specs {
+        debug_assert!(spec.values == Values::Real && spec.p == 2 && spec.lanes == first.lanes);
+        if kernels.iter().any(|(n, _)| *n == spec.name()) {
+            continue;
+        }
+        w.blank();
+        emit_kernel(&mut w, spec);
+        kernels.push((spec.name(), w.take_counts()));
+    }
+    GeneratedProgram {
+        source: w.finish(),
+        kernels,
+    }
+}
+
 /// The CPU-shaped kernel of `s` with its lanes in vector slots (`vector_lanes(s.lanes)`).
 pub(super) fn emit_kernel(w: &mut Writer, s: &VcKernelSpec) {
     let (r, v) = (s.radix(), s.lanes as u64);
-    let ty = format!("cvec{v}");
+    let ty = vec_type(s.values, v);
+    let what = match s.values {
+        Values::Complex => "VC transform".to_string(),
+        Values::Real => "Walsh–Hadamard transform: the VC transform on real values".to_string(),
+    };
     let text = format!(
-        "{}: one radix-{r} pass of the VC transform (p = {}, {} digit(s) per butterfly), CPU-shaped, SIMD over lanes.\n\
+        "{}: one radix-{r} pass of the {what} (p = {}, {} digit(s) per butterfly), CPU-shaped, SIMD over lanes.\n\
          y_i = sum_j W[i][j] x_j for i, j < {r}; coefficients folded in as literals: p-point codelets along each digit.\n\
          Cooley-Tukey, in place: each work-item computes the {v} butterflies at base + l, l < {v},\n\
          base = t % dist + r*dist*(t / dist), t = {v}*gid, butterfly l in slot l of {ty} vectors:\n\
@@ -144,27 +265,76 @@ pub(super) fn emit_kernel(w: &mut Writer, s: &VcKernelSpec) {
         s.p,
         s.digits
     );
-    super::ct_cpu::emit_lane_head(
-        w,
-        s,
-        text,
-        "__global real2 *data, const idx_t dist, const idx_t count",
-        &["data"],
+    let params = format!(
+        "__global {} *data, const idx_t dist, const idx_t count",
+        element(s.values)
     );
+    super::ct_cpu::emit_lane_head(w, s, text, &params, &["data"]);
     emit_rows(w, s, &ty, true);
     let xs: Vec<String> = (0..r).map(|j| format!("x{j}")).collect();
     let mut codelet = Writer::new();
     emit_codelets(&mut codelet, s, &xs);
-    // One vector operation does the work of v scalar lanes.
-    let counts = codelet.take_counts();
+    // One vector operation does the work of v scalar lanes (of half the reals where the
+    // values are real).
+    let mut counts = codelet.take_counts();
+    if s.values == Values::Real {
+        // p = 2's codelets only add and subtract: one real operation each.
+        counts.real_add += counts.complex_add;
+        counts.complex_add = 0;
+    }
     for _ in 0..v {
         w.note(counts);
     }
     for line in vectorize(&codelet.finish(), &ty).lines() {
         w.line(line);
     }
+    emit_lane_digits(w, s, &ty);
     emit_rows(w, s, &ty, false);
     w.close();
+}
+
+/// The `s.lane_digits` lowest digits of real values inside each lane vector (the lanes are
+/// consecutive positions): for bit b, slot i and its partner i ^ 2^b become their sum (bit
+/// clear) and difference (bit set), one shuffle and one select a vector.
+fn emit_lane_digits(w: &mut Writer, s: &VcKernelSpec, ty: &str) {
+    if s.lane_digits == 0 {
+        return;
+    }
+    debug_assert!(s.values == Values::Real && s.p == 2 && 1u32 << s.lane_digits == s.lanes);
+    let v = s.lanes;
+    let (index, mask) = match s.precision {
+        Precision::F64 => ("ulong", "long"),
+        Precision::F32 => ("uint", "int"),
+    };
+    w.comment(format!(
+        "The {} lowest digits, inside each vector: slots i and i ^ 2^b.",
+        s.lane_digits
+    ));
+    for b in 0..s.lane_digits {
+        let partner: Vec<String> = (0..v).map(|i| (i ^ (1 << b)).to_string()).collect();
+        let high: Vec<&str> = (0..v)
+            .map(|i| if i >> b & 1 == 1 { "-1" } else { "0" })
+            .collect();
+        w.line(format!(
+            "const {index}{v} perm{b} = ({index}{v})({});",
+            partner.join(", ")
+        ));
+        w.line(format!(
+            "const {mask}{v} high{b} = ({mask}{v})({});",
+            high.join(", ")
+        ));
+    }
+    for j in 0..s.radix() {
+        for b in 0..s.lane_digits {
+            w.line(format!(
+                "{{ const {ty} o = shuffle(x{j}, perm{b}); x{j} = select(x{j} + o, o - x{j}, high{b}); }}"
+            ));
+        }
+    }
+    w.note(crate::clgen::OpCounts {
+        real_add: s.radix() * u64::from(s.lane_digits) * u64::from(v),
+        ..Default::default()
+    });
 }
 
 /// The loads (`load`) or stores of the r rows: whole lines where the work-item's lanes are
@@ -216,7 +386,11 @@ fn emit_rows(w: &mut Writer, s: &VcKernelSpec, ty: &str, load: bool) {
         wide_loads: if load { r } else { 0 },
         global_stores: if load { 0 } else { r },
         wide_stores: if load { 0 } else { r },
-        real_mul: if scaled.is_empty() { 0 } else { 2 * r * v },
+        real_mul: match (scaled.is_empty(), s.values) {
+            (true, _) => 0,
+            (false, Values::Complex) => 2 * r * v,
+            (false, Values::Real) => r * v,
+        },
         ..Default::default()
     });
     w.close();

@@ -10,12 +10,12 @@
 use super::execute::{Bufs, RealVc, Typed};
 use crate::error::{JitError, Result};
 use crate::io::input::{find_non_finite_where, NonFinitePolicy};
+use crate::runtime::mapped::{copy_par, maps_host_memory, with_mapped};
 use crate::runtime::staging::{self, StageOpts};
 use crate::runtime::timing::RunTimes;
 use crate::runtime::Gpu;
 use crate::transform::Direction;
-use crate::vc::host_cpu::{copy_par, with_mapped};
-use crate::vc::{DeviceBuffer, VcTransform};
+use crate::vc::DeviceBuffer;
 use ocl::Buffer;
 use std::any::Any;
 use std::time::Instant;
@@ -104,7 +104,7 @@ impl RealVc {
             Direction::Forward => (&b.real, &b.half),
             Direction::Inverse => (&b.half, &b.real),
         };
-        if VcTransform::maps_host_memory(gpu) {
+        if maps_host_memory(gpu) {
             let (up, down) = (typed_buf(up).unwrap_or(src), typed_buf(down).unwrap_or(dst));
             return self.execute_mapped(gpu, (src, dst), (up, down), input, output, refused_by);
         }

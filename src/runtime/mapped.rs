@@ -1,0 +1,71 @@
+//! Host access to device buffers where host and device memory are one RAM (CPU devices:
+//! PoCL, Intel's CPU runtime): a blocking map, one parallel copy, the unmap, each timed. The
+//! host paths of `vc`, `vc --real` and `wht` on CPU devices copy through these instead of
+//! the pinned staging (two copies a run where the staging makes four).
+
+use super::Gpu;
+use crate::error::Result;
+use ocl::flags::MapFlags;
+use ocl::{Buffer, Event, OclPrm, Queue};
+use rayon::prelude::*;
+use std::time::Instant;
+
+/// Values a rayon task copies (and checks) at once: large enough to stream, small enough that
+/// the checked piece is still in cache.
+pub const PIECE: usize = 1 << 15;
+
+/// True where mapping a device buffer hands out the memory the kernels use (no copy behind
+/// the map): CPU devices.
+pub fn maps_host_memory(gpu: &Gpu) -> bool {
+    gpu.info.kind == "cpu"
+}
+
+fn ms_since(t: Instant) -> f64 {
+    t.elapsed().as_secs_f64() * 1e3
+}
+
+/// Maps `len` elements of `buf` for the host (`write`: invalidating, the input; else for
+/// reading, the result), runs `f` on them and unmaps; returns `f`'s value and the ms of the
+/// map, of `f` and of the unmap.
+pub fn with_mapped<T: OclPrm, R>(
+    queue: &Queue,
+    buf: &Buffer<T>,
+    len: usize,
+    write: bool,
+    f: impl FnOnce(&mut [T]) -> R,
+) -> Result<(R, [f64; 3])> {
+    let t0 = Instant::now();
+    let flags = if write {
+        MapFlags::new().write_invalidate_region()
+    } else {
+        MapFlags::new().read()
+    };
+    // SAFETY: a blocking map of a buffer no command in flight uses (the queue is in order and
+    // every earlier command has finished when the map returns); unmapped below.
+    let mut map = unsafe { buf.map().queue(queue).flags(flags).len(len).enq()? };
+    let mapped = ms_since(t0);
+    let t1 = Instant::now();
+    let r = f(&mut map[..len]);
+    let done = ms_since(t1);
+    let t2 = Instant::now();
+    let mut ev = Event::empty();
+    map.unmap().queue(queue).enew(&mut ev).enq()?;
+    ev.wait_for()?;
+    Ok((r, [mapped, done, ms_since(t2)]))
+}
+
+/// Copies `src` into `dst` on every core, piece by piece, and whether `ok` held for every
+/// piece copied (tested while the piece is still in cache).
+pub fn copy_par<T: Copy + Send + Sync>(
+    dst: &mut [T],
+    src: &[T],
+    ok: impl Fn(&[T]) -> bool + Sync,
+) -> bool {
+    dst.par_chunks_mut(PIECE)
+        .zip(src.par_chunks(PIECE))
+        .map(|(d, s)| {
+            d.copy_from_slice(s);
+            ok(d)
+        })
+        .reduce(|| true, |x, y| x & y)
+}
