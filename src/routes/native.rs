@@ -47,9 +47,14 @@ pub(super) fn run(
     if let Some(ov) = &ov {
         ov.floor()?;
     }
+    // The file is read, transformed and written once; the other repeats time the kernels on
+    // the device data alone (`--overlap` times the transfers: each of its repeats is a file
+    // run, the last one writing).
+    let file_runs = if ov.is_some() { o.repeat.max(1) } else { 1 };
+    let kernel_runs = o.repeat.saturating_sub(file_runs);
     // Progress in MiB over every read and write of the run (the whole-staging path's warm-up
     // reads the file once more; the output is written once).
-    let reads = o.repeat as u64 + u64::from(!ringed);
+    let reads = file_runs as u64 + u64::from(!ringed);
     let all = body * reads + out.map_or(0, |_| body);
     let done = std::sync::atomic::AtomicU64::new(0);
     let on = |n: usize| {
@@ -77,22 +82,30 @@ pub(super) fn run(
     if !ringed {
         warn_non_finite(path, first.non_finite, o.strict, notice)?;
     }
-    let (mut runs, mut overs, mut floors, mut steps) = (vec![], vec![], vec![], vec![]);
-    for k in 0..o.repeat {
+    let mut runs = tr.run_passes_only(gpu, 0, kernel_runs)?;
+    let (mut files, mut overs, mut floors, mut steps) = (vec![], vec![], vec![], vec![]);
+    for k in 0..file_runs {
         if let Some(ov) = &ov {
             floors.push(ov.floor()?);
         }
-        // The output is written once, by the last run (repeats time the read and the kernels;
-        // an output that replaces the input is not read back by a later run).
-        let writes = if k + 1 == o.repeat { out } else { None };
+        // The output is written once, by the last run (an output that replaces the input is
+        // not read back by a later run).
+        let writes = if k + 1 == file_runs { out } else { None };
         let (r, v, s) = file_run(gpu, &tr, ov.as_ref(), &ends(writes))?;
         if k == 0 && ringed {
             warn_non_finite(path, s.non_finite, false, notice)?;
         }
-        runs.push(r);
+        files.push(r);
         overs.extend(v);
         steps.push(s);
     }
+    // Kernel figures over every timed run; transfers and end to end over the file runs.
+    runs.extend(files.iter().cloned());
+    let mut timing = TimingReport::of(&tr, &runs);
+    let by_file = TimingReport::of(&tr, &files);
+    timing.upload_ms = by_file.upload_ms;
+    timing.download_ms = by_file.download_ms;
+    timing.end_to_end_ms = by_file.end_to_end_ms;
     let overlap = ov.as_ref().map(|ov| overlap_report(ov, &overs, &floors));
     let report = VcReport {
         transform: TransformReport::of(&tr, &gpu.info, tuned),
@@ -102,7 +115,7 @@ pub(super) fn run(
             src.header.descr
         ),
         seed: None,
-        timing: TimingReport::of(&tr, &runs),
+        timing,
         check: None,
         output: out.map(|p| p.display().to_string()),
         overlap,
