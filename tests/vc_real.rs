@@ -515,6 +515,12 @@ fn source_real_prints_the_fused_ends() {
     assert!(k.contains(&"rvc_r2c_p3_f32".to_string()), "{k:?}");
 }
 
+/// The first `len` values of `v` from a 256-byte boundary on (`v` holds `len` + 64).
+fn aligned(v: &mut [f32], len: usize) -> &mut [f32] {
+    let skip = (256 - v.as_ptr() as usize % 256) % 256 / 4;
+    &mut v[skip..skip + len]
+}
+
 /// `RealVc::execute_into` (Python's path: f32 or f64 host arrays, mapped on CPU devices,
 /// through the pinned staging elsewhere) gives `execute`'s values exactly in both directions
 /// and precisions, with the real passes or the fused ends first and last, refuses NaN input
@@ -546,6 +552,14 @@ fn execute_into_equals_execute_in_the_plans_precision() {
                     let x32: Vec<f32> = x.iter().map(|&v| v as f32).collect();
                     let mut y = vec![0f32; tr.output_reals()];
                     tr.execute_into(&g, &x32, &mut y, Some("test")).unwrap();
+                    // Arrays at the device's base alignment: on CPU devices the real passes
+                    // read and write them in place.
+                    let (mut xa, mut ya) = (vec![0f32; x32.len() + 64], vec![0f32; y.len() + 64]);
+                    let xs = aligned(&mut xa, x32.len());
+                    xs.copy_from_slice(&x32);
+                    let ys = aligned(&mut ya, y.len());
+                    tr.execute_into(&g, xs, ys, Some("test")).unwrap();
+                    assert!(ys == y.as_slice(), "{dir:?} p={p} n={n}: in place differs");
                     y.iter().map(|&v| v as f64).collect()
                 } else {
                     let mut y = vec![0f64; tr.output_reals()];

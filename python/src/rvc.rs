@@ -1,11 +1,13 @@
 //! The native half of `jitfft.rvc` / `irvc`: B real-input VC transforms (numpy's rfftn /
 //! irfftn over (p,)*n) on a C-contiguous float32 or float64 array, in its own precision
-//! through the plan's pinned staging, with the device plan cache's plan (`jitfft::vc::real`).
+//! through the plan's pinned staging (on CPU devices, the mapped buffers or the result array
+//! itself), with the device plan cache's plan (`jitfft::vc::real`).
 //! Axes, s, norm, dtypes and out are the Python layer's (`jitfft/_rvc.py`).
 
 use crate::cache::{get_or_build, Footprint, Shared};
 use crate::device_nogil;
 use crate::errors::{bad, to_py};
+use jitfft::runtime::mapped::{host_alignment, maps_host_memory};
 use jitfft::runtime::Gpu;
 use jitfft::transform::{Direction, Norm, Precision};
 use jitfft::vc::real::resolve::real_transform;
@@ -40,8 +42,13 @@ fn run_typed<'py, T: RealHost + numpy::Element>(
     check_finite: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let lock = || ready.lock().unwrap_or_else(|e| e.into_inner());
-    let len = lock().tr.output_reals();
-    let dest = unsafe { PyArray1::<T>::new(py, len, false) };
+    let (len, align) = {
+        let r = lock();
+        // CPU devices: the last pass writes the result in place where it is aligned.
+        let align = maps_host_memory(&r.gpu).then(|| host_alignment(&r.gpu));
+        (r.tr.output_reals(), align)
+    };
+    let dest = crate::vc::fresh::<T>(py, len, align)?;
     {
         let ro = x.readonly();
         let input = ro.as_slice()?;

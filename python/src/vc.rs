@@ -333,7 +333,7 @@ where
 /// A fresh 1-D array of `len` values, its data aligned to `align` bytes where given (a view
 /// into a slightly longer array: numpy aligns only to 16), so that `execute_wrapped` can run
 /// the passes in it.
-fn fresh<'py, C: numpy::Element>(
+pub(crate) fn fresh<'py, C: numpy::Element>(
     py: Python<'py>,
     len: usize,
     align: Option<usize>,

@@ -5,7 +5,8 @@
 
 use super::Gpu;
 use crate::error::Result;
-use ocl::flags::MapFlags;
+use ocl::enums::{DeviceInfo, DeviceInfoResult};
+use ocl::flags::{MapFlags, MemFlags};
 use ocl::{Buffer, Event, OclPrm, Queue};
 use rayon::prelude::*;
 use std::time::Instant;
@@ -18,6 +19,40 @@ pub const PIECE: usize = 1 << 15;
 /// the map): CPU devices.
 pub fn maps_host_memory(gpu: &Gpu) -> bool {
     gpu.info.kind == "cpu"
+}
+
+/// The byte alignment a `CL_MEM_USE_HOST_PTR` buffer needs to be used in place
+/// (`CL_DEVICE_MEM_BASE_ADDR_ALIGN`, at least 64; elsewhere the runtime copies).
+pub fn host_alignment(gpu: &Gpu) -> usize {
+    match gpu.device.info(DeviceInfo::MemBaseAddrAlign) {
+        Ok(DeviceInfoResult::MemBaseAddrAlign(bits)) => (bits as usize / 8).max(64),
+        _ => 4096,
+    }
+}
+
+/// Whether `data` starts at [`host_alignment`]: a buffer wrapping it is used in place.
+pub fn in_place<T>(gpu: &Gpu, data: &[T]) -> bool {
+    data.as_ptr() as usize % host_alignment(gpu) == 0
+}
+
+/// A buffer over the caller's memory (`CL_MEM_USE_HOST_PTR`): kernels read (`read_only`) or
+/// read and write `data` itself on a CPU device where it is aligned ([`in_place`]).
+///
+/// # Safety
+/// `data` must outlive every command that uses the buffer, and nothing else may write it
+/// meanwhile (nor read it, unless `read_only`, before a blocking map for reading).
+pub unsafe fn wrap<T: OclPrm>(gpu: &Gpu, data: &[T], read_only: bool) -> Result<Buffer<T>> {
+    let flags = if read_only {
+        MemFlags::new().read_only()
+    } else {
+        MemFlags::new().read_write()
+    };
+    Ok(Buffer::<T>::builder()
+        .queue(gpu.queue.clone())
+        .flags(flags)
+        .len(data.len())
+        .use_host_slice(data)
+        .build()?)
 }
 
 fn ms_since(t: Instant) -> f64 {

@@ -22,7 +22,6 @@ use crate::error::{JitError, Result};
 use crate::runtime::mapped::{copy_par, with_mapped, PIECE};
 use crate::runtime::timing::RunTimes;
 use crate::runtime::Gpu;
-use ocl::enums::{DeviceInfo, DeviceInfoResult};
 use ocl::flags::MemFlags;
 use ocl::Buffer;
 use rayon::prelude::*;
@@ -141,10 +140,7 @@ impl VcTransform {
     /// (`CL_DEVICE_MEM_BASE_ADDR_ALIGN`, at least 64): allocate outputs for
     /// [`execute_wrapped`](Self::execute_wrapped) aligned to it.
     pub fn host_alignment(gpu: &Gpu) -> usize {
-        match gpu.device.info(DeviceInfo::MemBaseAddrAlign) {
-            Ok(DeviceInfoResult::MemBaseAddrAlign(bits)) => (bits as usize / 8).max(64),
-            _ => 4096,
-        }
+        crate::runtime::mapped::host_alignment(gpu)
     }
 
     /// Transforms `input` into `output` (B·N values each, the plan's precision) through mapped

@@ -10,13 +10,14 @@
 use super::execute::{Bufs, RealVc, Typed};
 use crate::error::{JitError, Result};
 use crate::io::input::{find_non_finite_where, NonFinitePolicy};
-use crate::runtime::mapped::{copy_par, maps_host_memory, with_mapped};
+use crate::runtime::mapped::{copy_par, in_place, maps_host_memory, with_mapped, wrap, PIECE};
 use crate::runtime::staging::{self, StageOpts};
 use crate::runtime::timing::RunTimes;
 use crate::runtime::Gpu;
 use crate::transform::Direction;
 use crate::vc::DeviceBuffer;
 use ocl::Buffer;
+use rayon::prelude::*;
 use std::any::Any;
 use std::time::Instant;
 
@@ -146,10 +147,12 @@ impl RealVc {
         Ok(times)
     }
 
-    /// `execute_into` on a CPU device, where host and device memory are one RAM: the input
-    /// copied once, on every core and checked as it goes, into the mapped buffer the first
-    /// pass reads (`up`), the result once out of the mapped buffer the last pass writes
-    /// (`down`): two copies where the staging makes four (issue 42: PoCL's rvc from Python).
+    /// `execute_into` on a CPU device, where host and device memory are one RAM. The real
+    /// passes' own ends run in the caller's arrays where they are aligned
+    /// ([`in_place`]): the first pass reads `input` itself (checked for NaN/∞ on every core
+    /// first), the last writes `output` itself; elsewhere (the fused ends' inner buffers, or
+    /// unaligned arrays) one parallel copy into the mapped buffer the first pass reads (`up`)
+    /// and one out of the one the last writes (`down`). The staging would make four copies.
     fn execute_mapped<T: RealHost>(
         &self,
         gpu: &Gpu,
@@ -161,20 +164,47 @@ impl RealVc {
     ) -> Result<RunTimes> {
         let t0 = Instant::now();
         let check = refused_by.is_some();
-        let (finite, [m, c, u]) = with_mapped(&gpu.queue, up, input.len(), true, |d| {
-            copy_par(d, input, |piece| !check || T::all_finite(piece))
-        })?;
+        let wrap_in = std::ptr::eq(up, src) && in_place(gpu, input);
+        let wrap_out = std::ptr::eq(down, dst) && in_place(gpu, output);
+        let finite = if wrap_in {
+            !check || input.par_chunks(PIECE).all(T::all_finite)
+        } else {
+            let fill = |d: &mut [T]| copy_par(d, input, |piece| !check || T::all_finite(piece));
+            with_mapped(&gpu.queue, up, input.len(), true, fill)?.0
+        };
         if let (false, Some(refused_by)) = (finite, refused_by) {
             NonFinitePolicy::Refuse { refused_by }
                 .apply(find_non_finite_where(input.iter().map(T::finite)), "input")?;
         }
-        let mut times = self.passes(gpu, src, dst)?;
-        let ((), [m2, c2, u2]) = with_mapped(&gpu.queue, down, output.len(), false, |s| {
-            copy_par(output, s, |_| true);
-        })?;
+        // SAFETY: both arrays outlive the buffers, dropped below after the blocking map that
+        // ends every command using them; `input` is only read, `output` borrowed mutably.
+        let win = wrap_in
+            .then(|| unsafe { wrap(gpu, input, true) })
+            .transpose()?;
+        let wout = wrap_out
+            .then(|| unsafe { wrap(gpu, &*output, false) })
+            .transpose()?;
+        let upload_ms = t0.elapsed().as_secs_f64() * 1e3;
+        let mut times = self.passes(
+            gpu,
+            win.as_ref().unwrap_or(src),
+            wout.as_ref().unwrap_or(dst),
+        )?;
+        let (t1, out_len) = (Instant::now(), output.len());
+        match &wout {
+            // The map for reading makes the caller's memory current (no copy in place).
+            Some(w) => with_mapped(&gpu.queue, w, out_len, false, |_| ())?.0,
+            None => {
+                let copy = |s: &mut [T]| {
+                    copy_par(output, s, |_| true);
+                };
+                with_mapped(&gpu.queue, down, out_len, false, copy)?.0
+            }
+        };
+        drop((win, wout));
         // No transfer command runs: the host steps before and after the passes stand in.
-        times.upload_ms = m + c + u;
-        times.download_ms = m2 + c2 + u2;
+        times.upload_ms = upload_ms;
+        times.download_ms = t1.elapsed().as_secs_f64() * 1e3;
         times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
         Ok(times)
     }
