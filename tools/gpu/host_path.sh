@@ -78,10 +78,10 @@ fi
 
 if [ "$QUICK" = 1 ]; then
   MUL_BITS=262144 VP1="3 10" VP2="2 16" VP3="5 6" VCN="3 9"
-  ST="3 12" ST_CAP=1MiB NPY="3 11" OV="2 16" RV="3 10" WH="4 14"
+  ST="3 12" ST_CAP=1MiB NPY="3 11" OV="2 16" RV="3 10" WH="4 14" P2N=16
 else
   MUL_BITS=67108864 VP1="3 16" VP2="2 24" VP3="5 10" VCN="3 13"
-  ST="3 20" ST_CAP=- NPY="3 19" OV="2 24" RV="3 16" WH="64 18"
+  ST="3 20" ST_CAP=- NPY="3 19" OV="2 24" RV="3 16" WH="64 18" P2N=24
 fi
 
 if [ -z "${REPORT_FROM:-}" ]; then
@@ -198,6 +198,10 @@ fi
 # above): the CLI's pinned upload + kernels + download of the same transforms.
 read -r p n <<< "$RV"; step "rvc cli" "$BIN" vc --real --p "$p" --n "$n" --json
 read -r b k <<< "$WH"; step "wht cli" "$BIN" wht --size "2^$k" --batch "$b" --json
+# Issue 42: real input at p = 2 beside the complex transform of the same size (numpy's half
+# spectrum at p = 2 holds as many complex values as the input has reals).
+step "rvc p2 cli" "$BIN" vc --real --p 2 --n "$P2N" --json
+step "vc p2 cli" "$BIN" vc --p 2 --n "$P2N" --json
 
 # Streamed passes against the full-duplex floor on the same buffers.
 read -r p n <<< "$ST"
@@ -253,12 +257,13 @@ step "overlap" "$BIN" vc --p "$p" --n "$n" --overlap --json
 fi  # REPORT_FROM
 
 report() {
-python3 - "$RAW" "$OUT" "$QUICK" "$WHEEL" "$VP1" "$VP2" "$VP3" "$VCN" "$ST" "$NPY" "$OV" "$RV" "$WH" <<'EOF'
+python3 - "$RAW" "$OUT" "$QUICK" "$WHEEL" "$VP1" "$VP2" "$VP3" "$VCN" "$ST" "$NPY" "$OV" "$RV" "$WH" "$P2N" <<'EOF'
 import json, sys
 raw, out, quick, wheel = sys.argv[1:5]
 nopy = "; Python not run (no WHEEL)" if not wheel else "; Python step failed (log.txt)"
 vp1, vp2, vp3, vcn, st, npy, ov, rv = [s.replace(" ", "^") for s in sys.argv[5:13]]
 wh_b, wh_k = map(int, sys.argv[13].split())
+p2n = int(sys.argv[14])
 steps = {}
 for line in open(raw):
     r = json.loads(line)
@@ -334,6 +339,20 @@ row("wht 64 x 2^18 host to host", "%d x 2^%d float32" % (wh_b, wh_k), rpy["wht"]
     "jitfft.wht(x) repeated; floor: `wht --json` " + fnote + ("" if rpy else nopy) + pcie(4 * wh_b << wh_k, 4 * wh_b << wh_k)
     + ("; into a preallocated out= %.3f ms (through a scratch result); numpy's own fresh array of the result (np.empty + fill) %.3f ms" % (
         rpy["wht_out"]["median"], rpy["fresh_wht"]["median"]) if rpy and rpy.get("wht_out") else ""))
+rr, cc = doc("rvc p2 cli"), doc("vc p2 cli")
+if rr and cc:
+    def passes(d):
+        rad = d.get("radices") or []
+        rad = rad.split("·") if isinstance(rad, str) else rad
+        names = d["plan"].get("kernels") or ["radix %s" % r for r in rad]
+        return ", ".join("%s %.4f" % (k, ms) for k, ms in zip(names, d.get("pass_ms") or []))
+    rb = rr["plan"].get("pass_bytes")
+    cb = 2 * 8 * 2 ** p2n * len(cc.get("pass_ms") or [])
+    row("vc --real p=2 2^%d" % p2n, "2^%d" % p2n, median(rr["kernel_ms"]), median(cc["kernel_ms"]),
+        "kernels (median ms) of `vc --real --p 2 --n %d` / the complex `vc --p 2` of the same size; real passes (ms): %s; %s bytes read + written; complex passes (ms): %s; %d bytes" % (
+            p2n, passes(rr), rb, passes(cc), cb))
+else:
+    row("vc --real p=2 2^%d" % p2n, "2^%d" % p2n, None, None, "failed or not run (log.txt)")
 def stream_row(label, s):
     if not s:
         row(label, st, None, None, "failed or not run (log.txt)")

@@ -203,7 +203,7 @@ fn r2c_body(plan: &RealPlan) -> String {
         );
     }
     for k in 0..plan.half() {
-        let w = |j: u32| root(plan.p, u64::from(j) * u64::from(k), Direction::Forward);
+        let w = |j: u32| root(plan.p, u64::from(j) * k, Direction::Forward);
         let re: Vec<_> = (0..plan.p).map(|j| (w(j).re, format!("v{j}"))).collect();
         let im: Vec<_> = (0..plan.p).map(|j| (w(j).im, format!("v{j}"))).collect();
         let val = format!(
@@ -258,7 +258,7 @@ fn c2r_body(plan: &RealPlan) -> String {
             } else {
                 1.0
             };
-            let w = root(plan.p, u64::from(j) * u64::from(k), Direction::Inverse);
+            let w = root(plan.p, u64::from(j) * k, Direction::Inverse);
             terms.push((twice * w.re, format!("z{k}.x")));
             terms.push((-twice * w.im, format!("z{k}.y")));
         }
