@@ -93,7 +93,9 @@ fn main() {
     for (pieces, threads) in cases {
         match case(&gpu, gib << 30, pieces.max(1), threads.max(1)) {
             Ok(line) => println!("{line}"),
-            Err(e) => println!("{{\"pieces\": {pieces}, \"threads\": {threads}, \"error\": \"{e}\"}}"),
+            Err(e) => {
+                println!("{{\"pieces\": {pieces}, \"threads\": {threads}, \"error\": \"{e}\"}}")
+            }
         }
     }
 }

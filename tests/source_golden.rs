@@ -154,6 +154,8 @@ const CASES: &[(&str, &str)] = &[
     // bins of their rows (the real digit on load, numpy's rows out), then the R2C / C2R
     // passes and the layout moves, p = 3, f32, NVIDIA's 256 work-items.
     ("vc_real_p3_n11_f32", "vc --p 3 --n 11 --real --max-work-group 256"),
+    // The Walsh–Hadamard transform on CPU devices: VC's CPU-shaped CT kernels on real values.
+    ("wht_cpu_2p20_f32_ortho", "wht --size 2^20 --shape cpu --norm ortho"),
     (
         "wht_f16_k20_ortho_inv",
         "wht --size 2^20 --precision f16 --norm ortho --inverse",

@@ -265,6 +265,14 @@ pub(super) fn emit_kernel(w: &mut Writer, s: &VcKernelSpec) {
         s.p,
         s.digits
     );
+    let text = match s.lane_digits {
+        0 => text,
+        d => format!(
+            "{text}\nThen the {d} lowest digits inside each vector (dist = {v}: the lanes are \
+             consecutive positions), so the pass is radix {}.",
+            r << d
+        ),
+    };
     let params = format!(
         "__global {} *data, const idx_t dist, const idx_t count",
         element(s.values)
