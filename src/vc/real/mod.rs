@@ -134,6 +134,15 @@ impl RealPlan {
         s
     }
 
+    /// The numpy shapes of one transform's input and output: (p,)*n and the half spectrum's,
+    /// in the direction's order.
+    pub fn io_shapes(&self) -> (Vec<usize>, Vec<usize>) {
+        match self.direction {
+            Direction::Forward => (self.real_shape(), self.half_shape()),
+            Direction::Inverse => (self.half_shape(), self.real_shape()),
+        }
+    }
+
     /// Bytes one run's passes read plus write where a real pass and a layout move run around
     /// the complex passes: the real pass (p reals in, h complex out a row), each complex pass
     /// over the half spectrum, the layout move (a run's own count: `RealVc::pass_bytes`).
