@@ -14,6 +14,7 @@ pub mod fit;
 pub mod kernels;
 pub mod report;
 pub mod resolve;
+pub mod share;
 pub mod staged;
 pub mod streamed;
 
