@@ -333,13 +333,8 @@ impl StreamReport {
             let t = &p.times;
             let _ = write!(
                 s,
-                "\n  pass digits {}..{}: {} chunks, {:.3} ms ({:.2} GB/s, {:.0}% of pinned, {:.0}% of full duplex); events: up {:.3}, kernels {:.3}, down {:.3}, span {:.3} ms; host copies {:.3} + {:.3} ms",
-                t.digits.0,
-                t.digits.0 + t.digits.1,
-                t.chunks,
-                t.wall_ms,
-                t.rate_gbs,
-                p.of_pinned * 100.0,
+                "\n  {}, {:.0}% of full duplex); events: up {:.3}, kernels {:.3}, down {:.3}, span {:.3} ms; host copies {:.3} + {:.3} ms",
+                t.line_head(p.of_pinned * 100.0),
                 p.of_duplex * 100.0,
                 t.upload_ms,
                 t.kernel_ms,

@@ -279,17 +279,8 @@ impl RealStreamReport {
                 f.duplex_rate_gbs
             );
             for p in &c.passes {
-                let _ = write!(
-                    s,
-                    "\n  pass digits {}..{}: {} chunks, {:.3} ms ({:.2} GB/s, {:.0}% of pinned); kernels {:.3} ms",
-                    p.digits.0,
-                    p.digits.0 + p.digits.1,
-                    p.chunks,
-                    p.wall_ms,
-                    p.rate_gbs,
-                    100.0 * p.rate_gbs / f.rate_gbs,
-                    p.kernel_ms
-                );
+                let head = p.line_head(100.0 * p.rate_gbs / f.rate_gbs);
+                let _ = write!(s, "\n  {head}); kernels {:.3} ms", p.kernel_ms);
             }
         }
         let _ = write!(
