@@ -33,6 +33,27 @@ pub struct DiskFloor {
     pub read_gbs: f64,
 }
 
+/// A floor and the run against it: what `vc --json --disk-floor` reports as `disk_floor`
+/// (`routes::disk` measures it after the run).
+#[derive(Debug, Clone, Serialize)]
+pub struct DiskFloorReport {
+    /// The plain write + read of the output's byte count.
+    #[serde(flatten)]
+    pub floor: DiskFloor,
+    /// The run's host wall time from reading the input to the output written (ms; the last
+    /// timed run in memory, the one that writes; the read + passes + write streamed); none where
+    /// the route does not time its file steps.
+    pub run_ms: Option<f64>,
+    /// run_ms / floor_ms.
+    pub ratio: Option<f64>,
+    /// What run_ms covers.
+    pub run_basis: &'static str,
+    /// Host wall time of the whole floor measurement, the removal of its file included (ms):
+    /// what a user without `--json` does not wait for (`tools/gpu/host_path.sh` takes it out
+    /// of the process wall; removing 9.3 GB that are in the page cache is not free).
+    pub measure_ms: f64,
+}
+
 /// Writes and reads back `bytes` bytes in a temporary file in `folder`, removed afterwards
 /// (also on error); a non-zero pattern, so no file system can skip the blocks.
 pub fn measure(folder: &Path, bytes: u64) -> Result<DiskFloor> {

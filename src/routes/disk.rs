@@ -3,30 +3,9 @@
 //! file-to-file time: what `vc --json` reports as `disk_floor`.
 
 use super::{Notice, VcOutcome};
-use crate::io::disk_floor::{measure, DiskFloor};
+use crate::io::disk_floor::{measure, DiskFloorReport};
 use crate::io::output::is_stdout;
-use serde::Serialize;
 use std::path::Path;
-
-/// The floor and the run against it.
-#[derive(Debug, Clone, Serialize)]
-pub struct DiskFloorReport {
-    /// The plain write + read of the output's byte count.
-    #[serde(flatten)]
-    pub floor: DiskFloor,
-    /// The run's host wall time from reading the input to the output written (ms; the last
-    /// timed run in memory, the one that writes; the read + passes + write streamed); none where
-    /// the route does not time its file steps.
-    pub run_ms: Option<f64>,
-    /// run_ms / floor_ms.
-    pub ratio: Option<f64>,
-    /// What run_ms covers.
-    pub run_basis: &'static str,
-    /// Host wall time of the whole floor measurement, the removal of its file included (ms):
-    /// what a user without `--json` does not wait for (`tools/gpu/host_path.sh` takes it out
-    /// of the process wall; removing 9.3 GB that are in the page cache is not free).
-    pub measure_ms: f64,
-}
 
 /// Measures the floor for `out` (a file, written) and attaches it to `outcome`; a failed
 /// measurement is a warning, never a failed run (the output is already written).

@@ -2,7 +2,9 @@
 //! the timed runs (plain, truth-vector or overlapped), the check, the output and the report.
 //! Real input (`--real`, numpy's rfftn / irfftn on the library's real path `vc::real`) takes
 //! the same steps in [`run_real`]; [`real_input`] reads or draws it for the streamed route too.
+//! Both end as every route does (`routes::finish`).
 
+use super::finish::{check_then_write, Finish};
 use super::report::{overlap_report, VcReport};
 use super::{Notice, RunOptions};
 use crate::error::Result;
@@ -58,27 +60,16 @@ pub(super) fn run(
     let overlap = ov
         .as_ref()
         .map(|ov| overlap_report(ov, &timed.overs, &timed.floors));
-    let check = if req.check {
-        let tolerance = o
-            .tolerance
-            .unwrap_or_else(|| crate::vc::plan::tolerance(&plan, default_tolerance));
-        Some(check_batch(&plan, &data.input, &timed.out, tolerance)?)
-    } else {
-        None
-    };
-    let failed = check.as_ref().is_some_and(|c| !c.ok);
-    let output = match (&req.output, plan.half) {
-        (Some(path), Some(h)) if !failed => {
-            crate::vc::half_io::write(path, h, &timed.out, shape.as_deref())?;
-            Some(path.display().to_string())
-        }
-        (Some(path), None) if !failed => {
+    let write = |path: &std::path::Path| match plan.half {
+        Some(h) => crate::vc::half_io::write(path, h, &timed.out, shape.as_deref()),
+        None => {
             let single = plan.precision == crate::transform::Precision::F32;
-            crate::io::output::write_spectrum(path, &timed.out, single, shape.as_deref())?;
-            Some(path.display().to_string())
+            crate::io::output::write_spectrum(path, &timed.out, single, shape.as_deref())
         }
-        _ => None,
     };
+    let check = |tol| check_batch(&plan, &data.input, &timed.out, tol);
+    let tol = crate::vc::plan::tolerance(&plan, default_tolerance);
+    let Finish { check, output, .. } = check_then_write(req, o, tol, check, write)?;
     let report = VcReport {
         transform: TransformReport::of(&tr, &gpu.info, tuned),
         input: data.what,
@@ -341,31 +332,23 @@ pub(super) fn run_real(
     };
     let (out, runs) =
         crate::runtime::timing::warm_then_timed(o.repeat, || tr.execute(gpu, &input))?;
-    let check = if req.check {
-        let tol = o.tolerance.unwrap_or_else(|| match tr.plan.storage {
-            Some(h) => h.tolerance(),
-            None => default_tolerance(tr.plan.precision),
-        });
-        Some(check(&tr.plan, &input, &out, tol)?)
-    } else {
-        None
+    let tol = match tr.plan.storage {
+        Some(h) => h.tolerance(),
+        None => default_tolerance(tr.plan.precision),
     };
-    let failed = check.as_ref().is_some_and(|c| !c.ok);
-    let output = match (&req.output, failed) {
-        (Some(path), false) => {
-            let npy = crate::io::output::is_npy(path);
-            let bytes = match tr.plan.storage {
-                // Raw 16-bit values (reals, or re and im interleaved).
-                Some(h) if crate::vc::half_io::is_raw(path) => {
-                    out.iter().flat_map(|&v| h.bits(v).to_le_bytes()).collect()
-                }
-                _ => output_bytes(&tr.plan, &data.batch_axes, &out, npy),
-            };
-            crate::io::output::write_data(path, &bytes)?;
-            Some(path.display().to_string())
-        }
-        _ => None,
+    let write = |path: &std::path::Path| {
+        let npy = crate::io::output::is_npy(path);
+        let bytes = match tr.plan.storage {
+            // Raw 16-bit values (reals, or re and im interleaved).
+            Some(h) if crate::vc::half_io::is_raw(path) => {
+                out.iter().flat_map(|&v| h.bits(v).to_le_bytes()).collect()
+            }
+            _ => output_bytes(&tr.plan, &data.batch_axes, &out, npy),
+        };
+        crate::io::output::write_data(path, &bytes)
     };
+    let compare = |tol| check(&tr.plan, &input, &out, tol);
+    let Finish { check, output, .. } = check_then_write(req, o, tol, compare, write)?;
     let tuned = tuned_entry(req, gpu, &tr.plan)?.map(|e| e.choice.label());
     let report = RealReport {
         transform: RealTransformReport::of(&tr, &gpu.describe()),

@@ -1,14 +1,15 @@
 //! The routes of a resolved `vc` request, run end to end (`vc::route::resolve` decides
 //! which): in memory (plain, truth vectors, overlapped, or real input: `--real`, numpy's
-//! rfftn / irfftn, `vc::real`), zero-copy .npy, streamed and real streamed; each
-//! returns its report ([`report::VcReport`], [`streamed::StreamReport`]) with its text. The
-//! MPI route is `mpi::vc`. Front ends build a [`crate::vc::request::Request`] and
-//! [`RunOptions`], call [`run_vc`] and print the [`VcOutcome`].
+//! rfftn / irfftn, `vc::real`), zero-copy .npy and streamed (complex or real input); each
+//! returns its report ([`report::VcReport`], [`streamed::StreamReport`], the real reports of
+//! `vc::real::report`) with its text. The MPI route is `mpi::vc`. Front ends build a
+//! [`crate::vc::request::Request`] and [`RunOptions`], call [`run_vc`] and print the
+//! [`VcOutcome`].
 
 mod disk;
+mod finish;
 mod in_memory;
 mod native;
-pub mod real_streamed;
 pub mod report;
 mod stream_host;
 pub mod streamed;
@@ -90,7 +91,7 @@ pub enum VcOutcome {
     /// Real input or output (`--real`).
     Real(Box<crate::vc::real::report::RealReport>),
     /// Real input or output streamed through the device (`--real --stream`).
-    RealStreamed(Box<real_streamed::RealStreamReport>),
+    RealStreamed(Box<crate::vc::real::report::RealStreamReport>),
 }
 
 impl VcOutcome {
@@ -139,11 +140,12 @@ fn run_route(
     notice: &mut dyn FnMut(Notice),
 ) -> Result<VcOutcome> {
     match resolved.route {
-        Route::Streamed { reason, announced } => {
+        // Complex or real input (`req.real`): the one streamed route.
+        Route::Streamed { reason, announced } | Route::RealStreamed { reason, announced } => {
             if announced {
                 notice(Notice::Note(reason.clone()));
             }
-            streamed::run(req, o, gpu, reason).map(|r| VcOutcome::Streamed(Box::new(r)))
+            streamed::run(req, o, gpu, reason, notice)
         }
         Route::Native(src) => match resolved.plan {
             Some(chosen) => {
@@ -156,13 +158,6 @@ fn run_route(
         Route::InMemory => in_memory::run(req, o, gpu, notice).map(|r| VcOutcome::Run(Box::new(r))),
         Route::Real => {
             in_memory::run_real(req, o, gpu, notice).map(|r| VcOutcome::Real(Box::new(r)))
-        }
-        Route::RealStreamed { reason, announced } => {
-            if announced {
-                notice(Notice::Note(reason.clone()));
-            }
-            real_streamed::run(req, o, gpu, reason, notice)
-                .map(|r| VcOutcome::RealStreamed(Box::new(r)))
         }
     }
 }

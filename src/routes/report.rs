@@ -87,7 +87,7 @@ pub struct VcReport {
     pub host_steps: Option<HostStepsReport>,
     /// File runs with `--json`: the disk floor measured in the same run (`routes::disk`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub disk_floor: Option<super::disk::DiskFloorReport>,
+    pub disk_floor: Option<crate::io::disk_floor::DiskFloorReport>,
 }
 
 fn as_value<S: Serializer>(v: &Option<HostStepsReport>, s: S) -> Result<S::Ok, S::Error> {

@@ -4,16 +4,19 @@
 //! contiguous array), `JITFFT_STREAM_HOST=staged` or a refused pinned allocation keep a
 //! pageable array moved through the gather/scatter staging.
 
-use super::streamed::{from_f64, load, to_f64, Deferred};
 use super::RunOptions;
-use crate::error::Result;
+use crate::error::{JitError, Result};
+use crate::io::input::{batch_shape, infer_n, load_input_batch, Encoding};
+use crate::io::npy_raw::read_at;
+use crate::io::npy_stream::{complex_header, read_complex_into};
 use crate::io::output::{is_npy, is_stdout};
 use crate::io::random::{fill_random, fresh_seed};
 use crate::runtime::Gpu;
+use crate::transform::Precision;
 use crate::vc::request::Request;
 use crate::vc::stream::{PassTimes, PinnedHost, StreamedVc};
 use crate::vc::{DeviceComplex, VcOptions, VcPlan};
-use num_complex::Complex64;
+use num_complex::{Complex32, Complex64};
 
 /// A streamed run's host array.
 pub(super) enum Host<C> {
@@ -116,7 +119,7 @@ fn pinned_random<C: DeviceComplex>(
         Err(e) => return Ok(Err(format!("pinning the host array failed: {e}"))),
     };
     let seed = o.seed.unwrap_or_else(fresh_seed);
-    // The values the pageable path draws (`streamed::load`), each piece from its offset.
+    // The values the pageable path draws (`load`), each piece from its offset.
     let mut offset = 0u64;
     for piece in host.pieces_mut::<C>()? {
         let len = piece.len() as u64;
@@ -129,4 +132,144 @@ fn pinned_random<C: DeviceComplex>(
         vec![plan.len as usize]
     };
     Ok(Ok((n, b, shape, host, seed)))
+}
+
+/// Pageable host input in the plan's precision: (n, batch, shape, values, description, seed, and the
+/// file whose values the first pass reads itself where `values` was left unread).
+type Read<C> = (
+    u32,
+    u64,
+    Vec<usize>,
+    Vec<C>,
+    String,
+    Option<u64>,
+    Option<Deferred>,
+);
+
+/// An input file of the plan's own width, read by the streamed run's first pass straight into
+/// its pinned slots (`StreamedVc::run_from`) instead of into the host array first.
+pub(super) struct Deferred {
+    file: std::fs::File,
+    path: std::path::PathBuf,
+    offset: u64,
+    /// Bytes of a complex value.
+    elem: u64,
+}
+
+impl Deferred {
+    /// Reads the values from value `first` on into `dst` (a [`ChunkSource`]).
+    fn read(&self, first: u64, dst: &mut [u8]) -> Result<()> {
+        read_at(&self.file, &self.path, self.offset + first * self.elem, dst)
+    }
+}
+
+/// `len` zeroed values whose pages are not touched yet (the allocator's zeroed memory: fresh
+/// pages are mapped on first write), so the first pass's scatter is their first touch, on
+/// every core and beside the transfers. (`vec![zeroed; len]` of a complex type writes every
+/// value on one thread.)
+fn untouched<C: bytemuck::Pod>(len: usize) -> Result<Vec<C>> {
+    if len == 0 || std::mem::size_of::<C>() == 0 {
+        return Ok(Vec::new());
+    }
+    let layout = std::alloc::Layout::array::<C>(len)
+        .map_err(|_| JitError::invalid(format!("{len} values do not fit the address space")))?;
+    // SAFETY: a non-zero layout; all-zero bytes are a valid `C` (Pod); the pointer, length and
+    // capacity come from this allocation of `len` values, freed by Vec with the same layout.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<C>();
+        if ptr.is_null() {
+            return Err(JitError::invalid(format!(
+                "cannot allocate {} bytes of host memory",
+                layout.size()
+            )));
+        }
+        Ok(Vec::from_raw_parts(ptr, len, len))
+    }
+}
+
+/// Reads (or draws) the input; `defer`: a file of the plan's width is left for the first pass.
+fn load<C: DeviceComplex>(req: &Request, o: &RunOptions, defer: bool) -> Result<Read<C>> {
+    let (p, conv) = (req.p, |v: Vec<Complex64>| -> Vec<C> {
+        v.into_iter().map(from_f64::<C>).collect()
+    });
+    let Some(path) = &req.input else {
+        let Some(n) = req.n else {
+            return Err(JitError::invalid(
+                "--n is required when no --input is given (N = p^n)",
+            ));
+        };
+        let b = req.batch.unwrap_or(1);
+        let plan = VcPlan::new(p, n, VcOptions::default())?.with_batch(b)?;
+        let seed = o.seed.unwrap_or_else(fresh_seed);
+        // The values `io::random::random_complex` draws, straight into the precision.
+        let mut v = untouched::<C>(plan.total_len() as usize)?;
+        fill_random(seed, 0, &mut v, from_f64::<C>);
+        let shape = if b > 1 {
+            vec![b as usize, plan.len as usize]
+        } else {
+            vec![plan.len as usize]
+        };
+        return Ok((
+            n,
+            b,
+            shape,
+            v,
+            format!("random (seed {seed})"),
+            Some(seed),
+            None,
+        ));
+    };
+    let what = path.display().to_string();
+    if let Some(npy) = complex_header(path)? {
+        let (b, len) = batch_shape(p, &npy.shape, req.batch, &what)?;
+        let n = infer_n(p, len, &format!("each transform of {what}"))?;
+        if let Some(want) = req.n.filter(|&w| w != n) {
+            return Err(JitError::invalid(format!(
+                "{what}: transforms of {len} values = {p}^{n}, but --n {want} asks for {p}^{want}"
+            )));
+        }
+        let mut v = untouched::<C>(npy.len())?;
+        // The plan's own width and no reference to keep: the first pass reads the file.
+        if defer && npy.single == (C::PRECISION == Precision::F32) && !req.check {
+            let file = std::fs::File::open(path)
+                .map_err(|e| JitError::file(path, format!("cannot read: {e}")))?;
+            let d = Deferred {
+                file,
+                path: path.clone(),
+                offset: npy.offset,
+                elem: std::mem::size_of::<C>() as u64,
+            };
+            return Ok((n, b, npy.shape.clone(), v, what, None, Some(d)));
+        }
+        read_complex_into(path, &npy, &mut v)?;
+        return Ok((n, b, npy.shape.clone(), v, what, None, None));
+    }
+    let enc = if req.roots {
+        Encoding::Roots
+    } else {
+        Encoding::Values
+    };
+    let (n, b, shape, data) = load_input_batch(path, p, req.n, req.batch, enc)?;
+    Ok((n, b, shape, conv(data), what, None, None))
+}
+
+/// A value in the precision (rounded for f32).
+fn from_f64<C: DeviceComplex>(c: Complex64) -> C {
+    match C::PRECISION {
+        Precision::F32 => *bytemuck::from_bytes(bytemuck::bytes_of(&Complex32::new(
+            c.re as f32,
+            c.im as f32,
+        ))),
+        Precision::F64 => *bytemuck::from_bytes(bytemuck::bytes_of(&c)),
+    }
+}
+
+fn to_f64<C: DeviceComplex>(v: &[C]) -> Vec<Complex64> {
+    match C::PRECISION {
+        Precision::F32 => bytemuck::cast_slice::<C, Complex32>(v)
+            .iter()
+            .map(|c| Complex64::new(c.re as f64, c.im as f64))
+            .collect(),
+        Precision::F64 => bytemuck::cast_slice::<C, Complex64>(v).to_vec(),
+    }
 }

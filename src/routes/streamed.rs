@@ -1,21 +1,27 @@
-//! The streamed route of a `vc` request (`--stream`, or a plan that does not fit the device):
-//! the streamed transform (`vc::stream`), with input and output read and written in chunks
-//! in the plan's precision, and its report.
+//! The streamed route of a `vc` request (`--stream`, or a plan that does not fit the device),
+//! the arrays in host memory and no device buffer larger than a chunk. Complex input: the
+//! streamed transform (`vc::stream`) in place on the host array (`routes::stream_host`), in
+//! the plan's precision. Real input (`--real`): numpy's rfftn / irfftn streamed in stages
+//! (`vc::real::streamed`), reported as [`RealStreamReport`]. Both end as every route does
+//! (`routes::finish`).
 
+use super::finish::{check_then_write, Finish};
+use super::in_memory::{real_input, RealRunInput};
 use super::stream_host::{load_host, Host};
-use super::RunOptions;
+use super::{Notice, RunOptions, VcOutcome};
 use crate::error::{JitError, Result};
-use crate::io::input::{batch_shape, infer_n, load_input_batch, Encoding};
-use crate::io::npy_raw::read_at;
-use crate::io::npy_stream::{complex_header, read_complex_into, write_complex};
-use crate::io::random::{fill_random, fresh_seed};
+use crate::io::npy_stream::write_complex;
 use crate::runtime::show::mib;
 use crate::runtime::{DeviceInfo, Gpu};
 use crate::transform::Precision;
+use crate::vc::real::data::{check, output_bytes};
+use crate::vc::real::report::{RealKind, RealStreamReport};
+use crate::vc::real::resolve::{inner_request, real_plan};
+use crate::vc::real::streamed::run_streamed;
 use crate::vc::report::{check_batch, default_tolerance, CheckReport};
 use crate::vc::request::{chunk_plan, host_shortfall, Request};
 use crate::vc::stream::{ChunkTransform, PassTimes, StreamPlan, StreamedVc, TransferFloor};
-use crate::vc::{DeviceComplex, VcOptions, VcPlan};
+use crate::vc::{DeviceComplex, VcPlan};
 use num_complex::{Complex32, Complex64};
 use serde::Serialize;
 use std::fmt::Write;
@@ -79,169 +85,30 @@ pub struct StreamReport {
     output_ms: f64,
     /// File runs with `--json`: the disk floor measured in the same run (`routes::disk`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub disk_floor: Option<super::disk::DiskFloorReport>,
+    pub disk_floor: Option<crate::io::disk_floor::DiskFloorReport>,
 }
 
-/// Runs `req` streamed on `gpu`; `reason` is why it streams.
+/// Runs `req` streamed on `gpu`, real input (`--real`) or complex; `reason` is why it streams.
 pub(super) fn run(
     req: &Request,
     o: &RunOptions,
     gpu: &Gpu,
     reason: String,
-) -> Result<StreamReport> {
+    notice: &mut dyn FnMut(Notice),
+) -> Result<VcOutcome> {
+    if req.real {
+        return run_real(req, o, gpu, reason, notice).map(|r| VcOutcome::RealStreamed(Box::new(r)));
+    }
     if req.truth || req.overlap.is_some() {
         return Err(JitError::invalid(
             "--stream transforms complex data: it does not combine with --truth or --overlap",
         ));
     }
-    match req.precision {
+    let report = match req.precision {
         Precision::F32 => run_typed::<Complex32>(req, o, gpu, reason),
         Precision::F64 => run_typed::<Complex64>(req, o, gpu, reason),
-    }
-}
-
-/// Host input in the plan's precision: (n, batch, shape, values, description, seed, and the
-/// file whose values the first pass reads itself where `values` was left unread).
-pub(super) type Loaded<C> = (
-    u32,
-    u64,
-    Vec<usize>,
-    Vec<C>,
-    String,
-    Option<u64>,
-    Option<Deferred>,
-);
-
-/// An input file of the plan's own width, read by the streamed run's first pass straight into
-/// its pinned slots (`StreamedVc::run_from`) instead of into the host array first.
-pub(super) struct Deferred {
-    file: std::fs::File,
-    path: std::path::PathBuf,
-    offset: u64,
-    /// Bytes of a complex value.
-    elem: u64,
-}
-
-impl Deferred {
-    /// Reads the values from value `first` on into `dst` (a [`ChunkSource`]).
-    pub(super) fn read(&self, first: u64, dst: &mut [u8]) -> Result<()> {
-        read_at(&self.file, &self.path, self.offset + first * self.elem, dst)
-    }
-}
-
-/// `len` zeroed values whose pages are not touched yet (the allocator's zeroed memory: fresh
-/// pages are mapped on first write), so the first pass's scatter is their first touch, on
-/// every core and beside the transfers. (`vec![zeroed; len]` of a complex type writes every
-/// value on one thread.)
-fn untouched<C: bytemuck::Pod>(len: usize) -> Result<Vec<C>> {
-    if len == 0 || std::mem::size_of::<C>() == 0 {
-        return Ok(Vec::new());
-    }
-    let layout = std::alloc::Layout::array::<C>(len)
-        .map_err(|_| JitError::invalid(format!("{len} values do not fit the address space")))?;
-    // SAFETY: a non-zero layout; all-zero bytes are a valid `C` (Pod); the pointer, length and
-    // capacity come from this allocation of `len` values, freed by Vec with the same layout.
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout).cast::<C>();
-        if ptr.is_null() {
-            return Err(JitError::invalid(format!(
-                "cannot allocate {} bytes of host memory",
-                layout.size()
-            )));
-        }
-        Ok(Vec::from_raw_parts(ptr, len, len))
-    }
-}
-
-/// Reads (or draws) the input; `defer`: a file of the plan's width is left for the first pass.
-pub(super) fn load<C: DeviceComplex>(
-    req: &Request,
-    o: &RunOptions,
-    defer: bool,
-) -> Result<Loaded<C>> {
-    let (p, conv) = (req.p, |v: Vec<Complex64>| -> Vec<C> {
-        v.into_iter().map(from_f64::<C>).collect()
-    });
-    let Some(path) = &req.input else {
-        let Some(n) = req.n else {
-            return Err(JitError::invalid(
-                "--n is required when no --input is given (N = p^n)",
-            ));
-        };
-        let b = req.batch.unwrap_or(1);
-        let plan = VcPlan::new(p, n, VcOptions::default())?.with_batch(b)?;
-        let seed = o.seed.unwrap_or_else(fresh_seed);
-        // The values `io::random::random_complex` draws, straight into the precision.
-        let mut v = untouched::<C>(plan.total_len() as usize)?;
-        fill_random(seed, 0, &mut v, from_f64::<C>);
-        let shape = if b > 1 {
-            vec![b as usize, plan.len as usize]
-        } else {
-            vec![plan.len as usize]
-        };
-        return Ok((
-            n,
-            b,
-            shape,
-            v,
-            format!("random (seed {seed})"),
-            Some(seed),
-            None,
-        ));
-    };
-    let what = path.display().to_string();
-    if let Some(npy) = complex_header(path)? {
-        let (b, len) = batch_shape(p, &npy.shape, req.batch, &what)?;
-        let n = infer_n(p, len, &format!("each transform of {what}"))?;
-        if let Some(want) = req.n.filter(|&w| w != n) {
-            return Err(JitError::invalid(format!(
-                "{what}: transforms of {len} values = {p}^{n}, but --n {want} asks for {p}^{want}"
-            )));
-        }
-        let mut v = untouched::<C>(npy.len())?;
-        // The plan's own width and no reference to keep: the first pass reads the file.
-        if defer && npy.single == (C::PRECISION == Precision::F32) && !req.check {
-            let file = std::fs::File::open(path)
-                .map_err(|e| JitError::file(path, format!("cannot read: {e}")))?;
-            let d = Deferred {
-                file,
-                path: path.clone(),
-                offset: npy.offset,
-                elem: std::mem::size_of::<C>() as u64,
-            };
-            return Ok((n, b, npy.shape.clone(), v, what, None, Some(d)));
-        }
-        read_complex_into(path, &npy, &mut v)?;
-        return Ok((n, b, npy.shape.clone(), v, what, None, None));
-    }
-    let enc = if req.roots {
-        Encoding::Roots
-    } else {
-        Encoding::Values
-    };
-    let (n, b, shape, data) = load_input_batch(path, p, req.n, req.batch, enc)?;
-    Ok((n, b, shape, conv(data), what, None, None))
-}
-
-/// A value in the precision (rounded for f32).
-pub(super) fn from_f64<C: DeviceComplex>(c: Complex64) -> C {
-    match C::PRECISION {
-        Precision::F32 => *bytemuck::from_bytes(bytemuck::bytes_of(&Complex32::new(
-            c.re as f32,
-            c.im as f32,
-        ))),
-        Precision::F64 => *bytemuck::from_bytes(bytemuck::bytes_of(&c)),
-    }
-}
-
-pub(super) fn to_f64<C: DeviceComplex>(v: &[C]) -> Vec<Complex64> {
-    match C::PRECISION {
-        Precision::F32 => bytemuck::cast_slice::<C, Complex32>(v)
-            .iter()
-            .map(|c| Complex64::new(c.re as f64, c.im as f64))
-            .collect(),
-        Precision::F64 => bytemuck::cast_slice::<C, Complex64>(v).to_vec(),
-    }
+    }?;
+    Ok(VcOutcome::Streamed(Box::new(report)))
 }
 
 fn run_typed<C: DeviceComplex>(
@@ -266,7 +133,11 @@ fn run_typed<C: DeviceComplex>(
     }
     let build_ms = t_setup.elapsed().as_secs_f64() * 1e3;
     // The reference needs the input as it was.
-    let kept = req.check.then(|| data.to_f64()).transpose()?;
+    let kept = if req.check {
+        data.to_f64()?
+    } else {
+        Vec::new()
+    };
     let t_floor = Instant::now();
     let floor = sv.floor(3)?;
     let floor_ms = t_floor.elapsed().as_secs_f64() * 1e3;
@@ -274,33 +145,24 @@ fn run_typed<C: DeviceComplex>(
     let t0 = Instant::now();
     let times = data.run(&sv, gpu)?;
     let total_ms = t0.elapsed().as_secs_f64() * 1e3;
-    let check = match kept {
-        Some(input) => {
-            let tol = o
-                .tolerance
-                .unwrap_or_else(|| default_tolerance(whole.precision));
-            Some(check_batch(&whole, &input, &data.to_f64()?, tol)?)
+    let check = |tol| check_batch(&whole, &kept, &data.to_f64()?, tol);
+    let write = |path: &std::path::Path| {
+        if crate::io::output::is_npy(path) && !crate::io::output::is_stdout(path) {
+            let whole_array = data
+                .as_slice()
+                .ok_or_else(|| JitError::invalid("an .npy output needs the pageable host array"))?;
+            write_complex(path, whole_array, &shape)
+        } else {
+            let single = whole.precision == Precision::F32;
+            crate::io::output::write_spectrum(path, &data.to_f64()?, single, None)
         }
-        None => None,
     };
-    let failed = check.as_ref().is_some_and(|c| !c.ok);
-    let t_out = Instant::now();
-    let output = match &req.output {
-        Some(path) if !failed => {
-            if crate::io::output::is_npy(path) && !crate::io::output::is_stdout(path) {
-                let whole_array = data.as_slice().ok_or_else(|| {
-                    JitError::invalid("an .npy output needs the pageable host array")
-                })?;
-                write_complex(path, whole_array, &shape)?;
-            } else {
-                let single = whole.precision == Precision::F32;
-                crate::io::output::write_spectrum(path, &data.to_f64()?, single, None)?;
-            }
-            Some(path.display().to_string())
-        }
-        _ => None,
-    };
-    let output_ms = t_out.elapsed().as_secs_f64() * 1e3;
+    let tol = default_tolerance(whole.precision);
+    let Finish {
+        check,
+        output,
+        output_ms,
+    } = check_then_write(req, o, tol, check, write)?;
     let (stream, chunk_transforms, device_bytes) = (
         sv.plan.clone(),
         sv.chunk_transforms(true),
@@ -342,6 +204,64 @@ fn run_typed<C: DeviceComplex>(
         check,
         output,
         output_ms,
+        disk_floor: None,
+    })
+}
+
+/// Runs the real input of `req` streamed on `gpu` (`--real`): the input read or drawn as the
+/// in-memory real route does, the stages, then the check and output as every route.
+fn run_real(
+    req: &Request,
+    o: &RunOptions,
+    gpu: &Gpu,
+    reason: String,
+    notice: &mut dyn FnMut(Notice),
+) -> Result<RealStreamReport> {
+    let t_in = Instant::now();
+    let make = |n, batch| real_plan(req, n, batch);
+    let (rp, data) = real_input(req, o, notice, make, |rp| rp)?;
+    let RealRunInput {
+        values: input,
+        seed,
+        what,
+        batch_axes,
+    } = data;
+    let input_ms = t_in.elapsed().as_secs_f64() * 1e3;
+    // The complex stage: p^(n−1) points, a batch of B·h, scaled by the norm of p^(n−1) (the
+    // digit chunks scale by that of p).
+    let whole = (rp.n > 1)
+        .then(|| {
+            Request {
+                norm: Some(rp.norm),
+                ..inner_request(req, &rp)
+            }
+            .plan(None, None)
+        })
+        .transpose()?;
+    let bottom = |pl: VcPlan| chunk_plan(req, gpu, pl);
+    let progress = o.progress.as_ref().map(|p| p.0.clone());
+    let (out, times) = run_streamed(gpu, &rp, whole.as_ref(), &bottom, &input, progress)?;
+    let write = |path: &std::path::Path| {
+        let bytes = output_bytes(&rp, &batch_axes, &out, crate::io::output::is_npy(path));
+        crate::io::output::write_data(path, &bytes)
+    };
+    let tol = default_tolerance(rp.precision);
+    let end = check_then_write(req, o, tol, |tol| check(&rp, &input, &out, tol), write)?;
+    let (input_shape, output_shape) = rp.io_shapes();
+    Ok(RealStreamReport {
+        device: gpu.describe(),
+        streamed: true,
+        reason,
+        head: RealKind::of(&rp),
+        input_shape,
+        output_shape,
+        input: what,
+        seed,
+        times,
+        input_ms,
+        check: end.check,
+        output: end.output,
+        output_ms: end.output_ms,
         disk_floor: None,
     })
 }
@@ -413,13 +333,8 @@ impl StreamReport {
             let t = &p.times;
             let _ = write!(
                 s,
-                "\n  pass digits {}..{}: {} chunks, {:.3} ms ({:.2} GB/s, {:.0}% of pinned, {:.0}% of full duplex); events: up {:.3}, kernels {:.3}, down {:.3}, span {:.3} ms; host copies {:.3} + {:.3} ms",
-                t.digits.0,
-                t.digits.0 + t.digits.1,
-                t.chunks,
-                t.wall_ms,
-                t.rate_gbs,
-                p.of_pinned * 100.0,
+                "\n  {}, {:.0}% of full duplex); events: up {:.3}, kernels {:.3}, down {:.3}, span {:.3} ms; host copies {:.3} + {:.3} ms",
+                t.line_head(p.of_pinned * 100.0),
                 p.of_duplex * 100.0,
                 t.upload_ms,
                 t.kernel_ms,

@@ -1,17 +1,22 @@
 //! The batch scheme (`--batch B > 1`): B independent transforms split over P ranks (any P;
 //! contiguous shares, the first B mod P ranks one more, `mpi::functions::share`), each rank
 //! transforming its share as one batched plan on its own device (streamed where it does not
-//! fit) and writing it at its offset of the one output file. No exchange.
+//! fit) and writing it at its offset of the one output file. No exchange. Real input
+//! (`--real`, `mpi::vc::rows`): each rank's share of whole transforms on the real path.
 
-use super::{input_and_n, MpiOutcome, MpiVcReport, MpiVcRequest, Scheme};
+use super::rows::{OnRank, RealLine, RowScheme};
+use super::{input_and_n, warm_then_timed, MpiOutcome, MpiVcReport, MpiVcRequest, Scheme};
 use crate::error::Result;
-use crate::mpi::fault::{abort_all, agree, injected};
+use crate::mpi::fault::{agree, injected};
 use crate::mpi::functions::share;
 use crate::mpi::io::{write_slices, HostComplex};
 use crate::mpi::rank::{self, InputFile};
 use crate::mpi::slab::RankTransform;
 use crate::reference::{compare, separable_vc};
 use crate::runtime::Gpu;
+use crate::vc::real::resolve::real_transform;
+use crate::vc::real::share::RowShare;
+use crate::vc::real::{RealPlan, RealVc};
 use crate::vc::report::default_tolerance;
 use crate::vc::request::sub_plan;
 use crate::vc::{Precision, VcPlan};
@@ -103,22 +108,15 @@ fn run_typed<C: HostComplex>(
     let offset = first * len;
     let x: Vec<C> = rank::read_input(world, &input, seed, offset, (count * len) as usize)?;
     let mut out = x.clone();
-    // One untimed run first (kernels are compiled or loaded on first launch on some drivers).
-    if let Some(tr) = &tr {
-        if let Err(e) = tr.run_in_place(gpu, &mut out) {
-            abort_all(world, "transform", &e);
-        }
+    let (kernel_ms, staging_ms, host_ms) = warm_then_timed(world, || {
         out.copy_from_slice(&x);
-    }
-    let t0 = std::time::Instant::now();
-    let (kernel_ms, staging_ms) = match &tr {
-        Some(tr) => match injected(rank, "exchange").and_then(|_| tr.run_in_place(gpu, &mut out)) {
-            Ok(t) => t,
-            Err(e) => abort_all(world, "transform", &e),
-        },
-        None => (0.0, 0.0),
-    };
-    let host_ms = t0.elapsed().as_secs_f64() * 1e3;
+        let t0 = std::time::Instant::now();
+        let (kernel_ms, staging_ms) = match &tr {
+            Some(tr) => tr.run_in_place(gpu, &mut out)?,
+            None => (0.0, 0.0),
+        };
+        Ok((kernel_ms, staging_ms, t0.elapsed().as_secs_f64() * 1e3))
+    });
     // Each transform of the share against the reference; the worst over all ranks.
     let worst = if req.vc.check {
         let w = worst_error(whole, &x, &out)?;
@@ -211,6 +209,40 @@ fn worst_error<C: HostComplex>(whole: &VcPlan, x: &[C], out: &[C]) -> Result<f64
         w = if e.is_nan() { f64::NAN } else { w.max(e) };
     }
     Ok(w)
+}
+
+/// Real input: whole transforms on the real path (`vc::real`), none for an empty share.
+impl RowScheme for Batch {
+    type Plan = ();
+    type Work = Option<RealVc>;
+    const NAME: &'static str = "transforms split over ranks";
+
+    fn share(plan: &RealPlan, _: &(), ranks: u64, rank: u64) -> RowShare {
+        let (first, count) = share(plan.batch, ranks, rank);
+        RowShare::transforms(plan, first, count)
+    }
+
+    fn build(on: &OnRank, _: &(), share: RowShare) -> Result<Option<RealVc>> {
+        let n = Some(on.plan.n);
+        (share.count > 0)
+            .then(|| real_transform(&on.req.vc, on.gpu, n, Some(share.count)))
+            .transpose()
+    }
+
+    fn run_once(
+        on: &OnRank,
+        work: &Option<RealVc>,
+        x: &[f64],
+        line: &mut RealLine,
+    ) -> Result<Vec<f64>> {
+        let Some(tr) = work else {
+            return Ok(Vec::new());
+        };
+        let (out, t) = tr.execute(on.gpu, x)?;
+        line.kernel_ms = t.kernel_ms;
+        line.staging_ms = t.upload_ms + t.download_ms;
+        Ok(out)
+    }
 }
 
 impl BatchReport {

@@ -8,10 +8,10 @@
 
 mod batch;
 mod pipelined;
-mod real;
+mod rows;
 mod slab;
 
-use super::fault::agree;
+use super::fault::{abort_all, agree, injected};
 use super::io::read_layout;
 use super::rank::{self, GlobalCheck, InputFile, RunRequest};
 use crate::error::{JitError, Result};
@@ -26,7 +26,7 @@ use std::fmt::Write;
 
 pub use batch::{BatchLine, BatchReport};
 pub use pipelined::PipelinedReport;
-pub use real::{RealLine, RealMpiReport};
+pub use rows::{RealLine, RealMpiReport};
 pub use slab::SlabReport;
 
 /// What a distributed `vc` run asks for.
@@ -95,7 +95,8 @@ pub fn run(
 ) -> Result<MpiOutcome> {
     let r = &req.vc;
     if r.real {
-        return run_rank::<real::Real>(world, req, checked);
+        // The batch or slab scheme, as the input's sizes decide (`rows`).
+        return run_rank::<rows::RealInput<batch::Batch, slab::Slab>>(world, req, checked);
     }
     match MpiScheme::of(r.p, world.size() as u64, r.batch) {
         MpiScheme::Batch => run_rank::<batch::Batch>(world, req, checked),
@@ -141,6 +142,18 @@ fn run_rank<S: Scheme>(
     let agreed = agree(world, "plan", setup)?;
     let gpu = rank::open_device(world, req.device.as_deref())?;
     S::run(world, req, agreed, gpu)
+}
+
+/// One untimed run of `run` (kernels are compiled or loaded on first launch on some drivers),
+/// then the timed one, whose result it returns; a failure of either ends every rank.
+fn warm_then_timed<T>(world: &SimpleCommunicator, mut run: impl FnMut() -> Result<T>) -> T {
+    if let Err(e) = run() {
+        abort_all(world, "transform", &e);
+    }
+    match injected(world.rank(), "exchange").and_then(|_| run()) {
+        Ok(v) => v,
+        Err(e) => abort_all(world, "transform", &e),
+    }
 }
 
 /// Refuses an output that is not a .npy file (each rank writes its slice at its offset).

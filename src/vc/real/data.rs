@@ -5,7 +5,7 @@
 use super::RealPlan;
 use crate::error::{JitError, Result};
 use crate::io::input::transform_shape;
-use crate::io::npy::{npy_bytes, npy_complex_shaped, read_npy, NpyData};
+use crate::io::npy::{npy_bytes, read_npy, NpyData};
 use crate::io::random::random_complex;
 use crate::reference::compare;
 use crate::reference::real::{irfftn_ref, rfftn_ref};
@@ -159,25 +159,28 @@ fn pairs(v: &[f64]) -> Vec<Complex64> {
     v.chunks(2).map(|c| Complex64::new(c[0], c[1])).collect()
 }
 
+/// The whole output numpy's rfftn / irfftn gives for `input` in f64, in the run's layout:
+/// the half spectrum's (re, im) interleaved forward, the reals inverse.
+pub fn reference(plan: &RealPlan, input: &[f64]) -> Result<Vec<f64>> {
+    let b = plan.batch as usize;
+    Ok(match plan.direction {
+        Direction::Forward => rfftn_ref(plan.p, plan.n, b, input, plan.scale())?
+            .iter()
+            .flat_map(|c| [c.re, c.im])
+            .collect(),
+        Direction::Inverse => irfftn_ref(plan.p, plan.n, b, &pairs(input), plan.scale())?,
+    })
+}
+
 /// Checks a run's output against numpy's rfftn / irfftn computed in f64 (the whole batch as
 /// one vector).
 pub fn check(plan: &RealPlan, input: &[f64], out: &[f64], tolerance: f64) -> Result<CheckReport> {
-    let b = plan.batch as usize;
-    let error = match plan.direction {
-        Direction::Forward => {
-            let want = rfftn_ref(plan.p, plan.n, b, input, plan.scale())?;
-            compare(&pairs(out), &want)
-        }
-        Direction::Inverse => {
-            let want = irfftn_ref(plan.p, plan.n, b, &pairs(input), plan.scale())?;
-            let c = |v: &[f64]| {
-                v.iter()
-                    .map(|&x| Complex64::new(x, 0.0))
-                    .collect::<Vec<_>>()
-            };
-            compare(&c(out), &c(&want))
-        }
+    let want = reference(plan, input)?;
+    let values = |v: &[f64]| match plan.direction {
+        Direction::Forward => pairs(v),
+        Direction::Inverse => v.iter().map(|&x| Complex64::new(x, 0.0)).collect(),
     };
+    let error = compare(&values(out), &values(&want));
     Ok(CheckReport {
         ok: error.passes(tolerance),
         error,
@@ -212,23 +215,37 @@ pub fn output_bytes(plan: &RealPlan, batch_axes: &[usize], out: &[f64], npy: boo
         let body: Vec<u8> = out.iter().flat_map(|&v| h.bits(v).to_le_bytes()).collect();
         return npy_bytes("<f2", &shape, &body);
     }
-    let single = plan.precision == crate::transform::Precision::F32;
     let shape = output_shape(plan, batch_axes);
     match (plan.direction, npy) {
-        (Direction::Forward, true) => npy_complex_shaped(&pairs(out), single, &shape),
+        (_, true) => npy_bytes(npy_descr(plan), &shape, &value_bytes(plan, out)),
         (Direction::Forward, false) => crate::io::text::format_spectrum(&pairs(out)).into_bytes(),
-        (Direction::Inverse, true) => {
-            let body: Vec<u8> = if single {
-                out.iter().flat_map(|&v| (v as f32).to_le_bytes()).collect()
-            } else {
-                out.iter().flat_map(|&v| v.to_le_bytes()).collect()
-            };
-            npy_bytes(if single { "<f4" } else { "<f8" }, &shape, &body)
-        }
         (Direction::Inverse, false) => out
             .iter()
             .map(|v| format!("{v:e}\n"))
             .collect::<String>()
             .into_bytes(),
+    }
+}
+
+/// The .npy dtype of the output (f32 or f64 storage): complex64/128 forward, float32/64
+/// inverse.
+pub fn npy_descr(plan: &RealPlan) -> &'static str {
+    let single = plan.precision == crate::transform::Precision::F32;
+    match (plan.direction, single) {
+        (Direction::Forward, true) => "<c8",
+        (Direction::Forward, false) => "<c16",
+        (Direction::Inverse, true) => "<f4",
+        (Direction::Inverse, false) => "<f8",
+    }
+}
+
+/// The bytes of output values (reals, or (re, im) interleaved) in the plan's precision, as
+/// the .npy of [`npy_descr`] holds them.
+pub fn value_bytes(plan: &RealPlan, out: &[f64]) -> Vec<u8> {
+    match plan.precision {
+        crate::transform::Precision::F32 => {
+            out.iter().flat_map(|&v| (v as f32).to_le_bytes()).collect()
+        }
+        crate::transform::Precision::F64 => out.iter().flat_map(|&v| v.to_le_bytes()).collect(),
     }
 }

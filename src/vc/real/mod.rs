@@ -14,6 +14,7 @@ pub mod fit;
 pub mod kernels;
 pub mod report;
 pub mod resolve;
+pub mod share;
 pub mod staged;
 pub mod streamed;
 
@@ -132,6 +133,15 @@ impl RealPlan {
         let mut s = vec![self.p as usize; self.n as usize - 1];
         s.push(self.half() as usize);
         s
+    }
+
+    /// The numpy shapes of one transform's input and output: (p,)*n and the half spectrum's,
+    /// in the direction's order.
+    pub fn io_shapes(&self) -> (Vec<usize>, Vec<usize>) {
+        match self.direction {
+            Direction::Forward => (self.real_shape(), self.half_shape()),
+            Direction::Inverse => (self.half_shape(), self.real_shape()),
+        }
     }
 
     /// Bytes one run's passes read plus write where a real pass and a layout move run around

@@ -1,14 +1,21 @@
-//! What a real-input run reports: the transform (sizes, shapes, kernels), the kernel times
-//! against the bytes each pass moves, the check.
+//! What a real-input run reports, in memory ([`RealReport`]: the transform's sizes, shapes
+//! and kernels, the kernel times against the bytes each pass moves, the check) and streamed
+//! ([`RealStreamReport`]: each stage's times); [`RealKind`] names the transform in both and in
+//! the MPI report.
 
-use super::RealVc;
+use super::streamed::StreamedRealTimes;
+use super::{RealPlan, RealVc};
+use crate::io::disk_floor::DiskFloorReport;
+use crate::runtime::show::mib;
 use crate::runtime::timing::{Clock, RunTimes, Summary};
+use crate::transform::Direction;
 use crate::vc::report::CheckReport;
 use serde::Serialize;
+use std::fmt::Write;
 
-/// The transform of a real-input run.
+/// The transform a real report names: numpy's function, the sizes, precision and norm.
 #[derive(Debug, Clone, Serialize)]
-pub struct RealTransformReport {
+pub struct RealKind {
     /// "rfftn" (forward) or "irfftn" (inverse).
     pub kind: &'static str,
     /// Values of each variable.
@@ -21,6 +28,31 @@ pub struct RealTransformReport {
     pub precision: String,
     /// none, full or ortho.
     pub norm: String,
+}
+
+impl RealKind {
+    /// The transform `p` runs.
+    pub fn of(p: &RealPlan) -> RealKind {
+        RealKind {
+            kind: match p.direction {
+                Direction::Forward => "rfftn",
+                Direction::Inverse => "irfftn",
+            },
+            p: p.p,
+            n: p.n,
+            batch: p.batch,
+            precision: p.precision.to_string(),
+            norm: p.norm.to_string(),
+        }
+    }
+}
+
+/// The transform of a real-input run.
+#[derive(Debug, Clone, Serialize)]
+pub struct RealTransformReport {
+    /// What runs.
+    #[serde(flatten)]
+    pub head: RealKind,
     /// numpy shape of one transform's input.
     pub input_shape: Vec<usize>,
     /// numpy shape of one transform's output.
@@ -75,15 +107,15 @@ pub struct RealReport {
 impl RealReport {
     /// The report as text (what `vc --real` prints).
     pub fn text(&self) -> String {
-        use std::fmt::Write;
         let t = &self.transform;
+        let h = &t.head;
         let mut s = format!(
             "vc --real: {} of {} × {:?} ({}, norm {}) → {:?} on {}\ninput: {}\n",
-            t.kind,
-            t.batch,
+            h.kind,
+            h.batch,
             t.input_shape,
-            t.precision,
-            t.norm,
+            h.precision,
+            h.norm,
             t.output_shape,
             t.device,
             self.input
@@ -103,15 +135,7 @@ impl RealReport {
             self.timing.upload_ms.median, self.timing.download_ms.median
         );
         if let Some(c) = &self.check {
-            let _ = writeln!(
-                s,
-                "check vs numpy {} (f64): rel L2 {:.3e}, max abs {:.3e}, tolerance {:.1e}: {}",
-                t.kind,
-                c.error.rel_l2,
-                c.error.max_abs,
-                c.tolerance,
-                if c.ok { "ok" } else { "FAILED" }
-            );
+            let _ = writeln!(s, "{}", check_line(h.kind, c));
         }
         if let Some(t) = &self.tuned {
             let _ = writeln!(s, "complex passes: {t} (tuned: tune --real)");
@@ -128,19 +152,9 @@ impl RealTransformReport {
     /// The report of `tr` on the device named `device`.
     pub fn of(tr: &RealVc, device: &str) -> RealTransformReport {
         let p = &tr.plan;
-        let fwd = p.direction == crate::transform::Direction::Forward;
-        let (i, o) = if fwd {
-            (p.real_shape(), p.half_shape())
-        } else {
-            (p.half_shape(), p.real_shape())
-        };
+        let (i, o) = p.io_shapes();
         RealTransformReport {
-            kind: if fwd { "rfftn" } else { "irfftn" },
-            p: p.p,
-            n: p.n,
-            batch: p.batch,
-            precision: p.precision.to_string(),
-            norm: p.norm.to_string(),
+            head: RealKind::of(p),
             input_shape: i,
             output_shape: o,
             kernels: tr.kernel_names(),
@@ -167,5 +181,119 @@ impl RealTimingReport {
             download_ms: Summary::over(runs, |r| r.download_ms),
             clock: Clock::of_runs(runs.iter().map(|r| r.clock)),
         }
+    }
+}
+
+/// The check's line: "check vs numpy rfftn (f64): rel L2 …, max abs …, tolerance …: ok".
+fn check_line(kind: &str, c: &CheckReport) -> String {
+    format!(
+        "check vs numpy {kind} (f64): rel L2 {:.3e}, max abs {:.3e}, tolerance {:.1e}: {}",
+        c.error.rel_l2,
+        c.error.max_abs,
+        c.tolerance,
+        if c.ok { "ok" } else { "FAILED" }
+    )
+}
+
+/// What a streamed real run reports (`jitfft vc --real --stream --json`).
+#[derive(Debug, Serialize)]
+pub struct RealStreamReport {
+    /// The device's description.
+    pub device: String,
+    /// Always true (the in-memory real report has no such key).
+    pub streamed: bool,
+    /// Why it streams.
+    pub reason: String,
+    /// What runs.
+    #[serde(flatten)]
+    pub head: RealKind,
+    /// numpy shape of one transform's input.
+    pub input_shape: Vec<usize>,
+    /// numpy shape of one transform's output.
+    pub output_shape: Vec<usize>,
+    /// Where the input came from.
+    pub input: String,
+    /// The seed of random input.
+    pub seed: Option<u64>,
+    /// Each stage's times.
+    #[serde(flatten)]
+    pub times: StreamedRealTimes,
+    /// Reading the input (file or random) into host memory (ms).
+    pub input_ms: f64,
+    /// The check against numpy's rfftn / irfftn in f64 (`--check`).
+    pub check: Option<CheckReport>,
+    /// The output file.
+    pub output: Option<String>,
+    /// Writing the output file (ms; 0 without one).
+    pub output_ms: f64,
+    /// File runs with `--json --disk-floor`: the disk floor measured in the same run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub disk_floor: Option<DiskFloorReport>,
+}
+
+impl RealStreamReport {
+    /// Host wall time from the input read to the output written (ms).
+    pub fn file_to_file_ms(&self) -> f64 {
+        self.input_ms + self.times.total_ms + self.output_ms
+    }
+
+    /// The report as text, one line a row (no final newline).
+    pub fn text(&self) -> String {
+        let (t, h) = (&self.times, &self.head);
+        let mut s = format!(
+            "vc --real, streamed ({}): {} of {} × {:?} ({}, norm {}) → {:?} on {}\ninput: {}",
+            self.reason,
+            h.kind,
+            h.batch,
+            self.input_shape,
+            h.precision,
+            h.norm,
+            self.output_shape,
+            self.device,
+            self.input
+        );
+        let d = &t.digit;
+        let _ = write!(
+            s,
+            "\nreal digit: {} chunks of {} rows, {:.3} ms (kernels {:.3}, up {:.3}, down {:.3} ms; build {:.1} ms), {:.2} GB/s over the bus",
+            d.chunks,
+            d.chunk_rows,
+            d.wall_ms,
+            d.kernel_ms,
+            d.upload_ms,
+            d.download_ms,
+            d.build_ms,
+            d.bytes as f64 / (d.wall_ms * 1e6)
+        );
+        if let Some(c) = &t.complex {
+            let f = &c.floor;
+            let _ = write!(
+                s,
+                "\ncomplex digits: {}^{} × {} streamed in {} passes, {} of device memory; pinned floor {:.2} GB/s (duplex {:.2})",
+                c.plan.p,
+                c.plan.n,
+                c.plan.batch,
+                c.passes.len(),
+                mib(c.device_bytes),
+                f.rate_gbs,
+                f.duplex_rate_gbs
+            );
+            for p in &c.passes {
+                let head = p.line_head(100.0 * p.rate_gbs / f.rate_gbs);
+                let _ = write!(s, "\n  {head}); kernels {:.3} ms", p.kernel_ms);
+            }
+        }
+        let _ = write!(
+            s,
+            "\nhost layout moves (rows ↔ bins-major): {:.3} ms; all stages {:.3} ms (input ready in {:.1} ms)",
+            t.layout_ms, t.total_ms, self.input_ms
+        );
+        if let Some(c) = &self.check {
+            let _ = write!(s, "\n{}", check_line(h.kind, c));
+        }
+        if let Some(o) = &self.output {
+            let _ = write!(s, "\nwrote {o}");
+        }
+        s
     }
 }

@@ -34,6 +34,22 @@ pub struct PassTimes {
     pub rate_gbs: f64,
 }
 
+impl PassTimes {
+    /// The start of a pass's line in a report's text: "pass digits 2..4: 9 chunks, 1.234 ms
+    /// (5.67 GB/s, 89% of pinned", `pinned_pct` its rate against the pinned floor.
+    pub fn line_head(&self, pinned_pct: f64) -> String {
+        format!(
+            "pass digits {}..{}: {} chunks, {:.3} ms ({:.2} GB/s, {:.0}% of pinned",
+            self.digits.0,
+            self.digits.0 + self.digits.1,
+            self.chunks,
+            self.wall_ms,
+            self.rate_gbs,
+            pinned_pct
+        )
+    }
+}
+
 /// One device transform a streamed pass runs on its chunks.
 #[derive(Debug, Clone, Serialize)]
 pub struct ChunkTransform {
