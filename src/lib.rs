@@ -67,6 +67,7 @@ pub mod settings;
 pub mod stats;
 pub mod transform;
 pub mod vc;
-pub mod wht;
+/// The Walsh–Hadamard transform: the VC transform at p = 2 on real values ([`vc::wht`]).
+pub use vc::wht;
 
 pub use error::{JitError, Result};

@@ -63,10 +63,6 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     (
-        "wht",
-        &["clgen", "error", "io", "runtime", "settings", "transform"],
-    ),
-    (
         "vc",
         &[
             "clgen",
@@ -114,10 +110,6 @@ const LAYERS: &[(&str, &[&str])] = &[
             "runtime",
             "settings",
         ],
-    ),
-    (
-        "wht",
-        &["error", "io", "runtime", "settings", "transform", "vc"],
     ),
     (
         "mpi",
@@ -175,7 +167,6 @@ const LAYERS: &[(&str, &[&str])] = &[
             "settings",
             "transform",
             "vc",
-            "wht",
         ],
     ),
     ("cli", &["*"]),
@@ -192,8 +183,8 @@ const PLAIN_DATA: &[(&str, &[&str])] = &[
     ),
     ("vc/fused/", &["vc::kernels", "vc::execute"]),
     (
-        "wht/schedule.rs",
-        &["wht::kernels", "wht::execute", "runtime"],
+        "vc/wht/schedule.rs",
+        &["vc::wht::kernels", "vc::wht::execute", "runtime"],
     ),
 ];
 

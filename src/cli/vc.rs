@@ -451,7 +451,7 @@ mod tests {
             let _: Norm = lib(*n);
         }
         for w in crate::cli::wht::WhtPrecisionArg::value_variants() {
-            let _: crate::wht::Storage = lib(*w);
+            let _: crate::vc::wht::Storage = lib(*w);
         }
         for l in LayoutArg::value_variants() {
             let _: crate::vc::plan::FusedLayout = lib(*l);

@@ -6,10 +6,10 @@ use super::common::{
 };
 use super::vc::lib;
 use crate::bench::meta::RunMeta;
-use crate::wht::file::{check_output_format, input, output_bytes};
-use crate::wht::report::{KernelFigures, WhtReport};
-use crate::wht::run::WhtJob;
-use crate::wht::{Storage, WhtNorm, WhtPlan};
+use crate::vc::wht::file::{check_output_format, input, output_bytes};
+use crate::vc::wht::report::{KernelFigures, WhtReport};
+use crate::vc::wht::run::WhtJob;
+use crate::vc::wht::{Storage, WhtNorm, WhtPlan};
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 
@@ -108,13 +108,13 @@ pub enum WhtShapeArg {
 /// The program text of `source wht`.
 pub fn source(a: &WhtSourceArgs) -> Result<String> {
     let plan = WhtPlan::new(a.size, 1, lib(a.precision), norm(a.norm), a.inverse)?;
-    let limits = crate::wht::schedule::WhtLimits {
+    let limits = crate::vc::wht::schedule::WhtLimits {
         max_work_group: a.max_work_group,
         local_bytes: a.local_bytes,
         lanes: if a.shape == WhtShapeArg::Cpu { 8 } else { 0 },
     };
-    let passes = crate::wht::schedule::schedule(&plan, limits)?;
-    Ok(crate::wht::kernels::program(&plan, &passes).source)
+    let passes = crate::vc::wht::schedule::schedule(&plan, limits)?;
+    Ok(crate::vc::wht::kernels::program(&plan, &passes).source)
 }
 
 fn norm(n: WhtNormArg) -> WhtNorm {
@@ -142,7 +142,7 @@ pub fn run(a: WhtArgs) -> Result<()> {
     let job = WhtJob::prepare(&inp, st, norm(a.norm), a.inverse)?;
     let gpu = super::common::open_device(a.run.device.as_deref())?;
     info(format_args!("device: {}", gpu.describe()));
-    let mut limits = crate::wht::execute::device_limits(&gpu);
+    let mut limits = crate::vc::wht::execute::device_limits(&gpu);
     if let Some(b) = a.local_bytes {
         if b > limits.local_bytes {
             bail!(

@@ -114,7 +114,7 @@ pub fn vc(outcome: &VcOutcome, device: &DeviceInfo, device_open_ms: f64) -> Resu
     Ok(report)
 }
 
-/// `wht`: its report's `plan` (a [`crate::wht::WhtPlan`]) and times under `run`.
+/// `wht`: its report's `plan` (a [`crate::vc::wht::WhtPlan`]) and times under `run`.
 pub fn wht(r: &impl serde::Serialize, device: &DeviceInfo) -> Result<Report> {
     let mut s = Sections::of(r)?.lift("run");
     let plan = s.take("plan");

@@ -7,6 +7,7 @@ use ocl::core::{self, ArgVal, KernelWorkGroupInfo, KernelWorkGroupInfoResult};
 use ocl::{Buffer, Event, OclPrm, Program, Queue};
 
 /// One argument of a launch.
+#[derive(Clone, Copy)]
 pub enum Arg<'a> {
     /// A device buffer.
     Buf(&'a ocl::core::Mem),

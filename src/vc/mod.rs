@@ -32,6 +32,7 @@ pub mod stream;
 pub mod truth_pass;
 pub mod truth_upload;
 pub mod verify;
+pub mod wht;
 
 pub use crate::transform::{Direction, Norm, Precision};
 pub use execute::{check_device, CompiledVc, RunTimes, VcTransform};

@@ -17,6 +17,8 @@ use crate::transform::{Direction, Precision};
 use crate::vc::execute::Real;
 use crate::vc::plan::{Algorithm, HalfEdge, HalfEdges};
 use crate::vc::storage::{check_finite_reals, HalfStorage};
+use crate::vc::wht::execute::WhtTransform;
+use crate::vc::wht::{Pairs, Storage as WhtStorage, WhtNorm, WhtPlan};
 use crate::vc::{DeviceBuffer, VcPlan, VcTransform};
 use ocl::{Buffer, Event};
 use rayon::prelude::*;
@@ -52,6 +54,10 @@ pub struct RealVc {
     pub fused_ends: bool,
     first: Option<KernelHandle>,
     last: Option<KernelHandle>,
+    /// p = 2 ([`RealVc::hadamard`]): every coefficient is ±1, so the whole transform is the
+    /// Walsh–Hadamard transform of the reals, its last pass writing numpy's half spectrum as
+    /// (value, 0) pairs (forward), or its first reading their real parts (inverse).
+    hadamard: Option<WhtTransform>,
     pub(super) bufs: Typed,
 }
 
@@ -72,6 +78,20 @@ pub fn half_edges(plan: &RealPlan) -> HalfEdges {
             output: None,
         },
     }
+}
+
+/// Refuses a plan whose real or half-spectrum buffer is above the device's allocation limit.
+fn check_fits(gpu: &Gpu, plan: &RealPlan) -> Result<()> {
+    let real_bytes = plan.real_len() * plan.complex_bytes() / 2;
+    let half_bytes = plan.half_len() * plan.complex_bytes();
+    let big = real_bytes.max(half_bytes);
+    if big > gpu.info.max_alloc_bytes {
+        return Err(JitError::Device(format!(
+            "a real {}^{} × {} run needs a buffer of {big} bytes, {} allows {} per allocation (stream it through the device: vc --real --stream)",
+            plan.p, plan.n, plan.batch, gpu.info.name, gpu.info.max_alloc_bytes
+        )));
+    }
+    Ok(())
 }
 
 fn f32_buf(d: Option<DeviceBuffer<'_>>) -> Option<&Buffer<f32>> {
@@ -133,15 +153,7 @@ impl RealVc {
                 "a real run of n ≥ 2 needs its complex plan",
             ));
         }
-        let real_bytes = plan.real_len() * plan.complex_bytes() / 2;
-        let half_bytes = plan.half_len() * plan.complex_bytes();
-        let big = real_bytes.max(half_bytes);
-        if big > gpu.info.max_alloc_bytes {
-            return Err(JitError::Device(format!(
-                "a real {}^{} × {} run needs a buffer of {big} bytes, {} allows {} per allocation (stream it through the device: vc --real --stream)",
-                plan.p, plan.n, plan.batch, gpu.info.name, gpu.info.max_alloc_bytes
-            )));
-        }
+        check_fits(gpu, plan)?;
         let edged = match inner {
             // Half storage: the real pass and the layout move store half (the fused ends
             // read and write f32 or f64 only).
@@ -203,6 +215,74 @@ impl RealVc {
             fused_ends,
             first,
             last,
+            hadamard: None,
+            bufs,
+        })
+    }
+
+    /// The transform of a p = 2 plan (f32 or f64 storage) as the Walsh–Hadamard transform of
+    /// the reals on the device (tile passes): forward, B·2^n reals read and their transform
+    /// written as (value, 0) pairs in the last pass; inverse, the pairs' real parts read in the
+    /// first. Its passes move 3/4 of the complex path's bytes or less (2^24: 64 MB read and
+    /// 128 MB written in the last pass, 64 + 64 MB in each other one).
+    pub fn hadamard(gpu: &Gpu, plan: &RealPlan) -> Result<RealVc> {
+        if plan.p != 2 || plan.storage.is_some() {
+            return Err(JitError::invalid(format!(
+                "the Walsh–Hadamard route of a real run takes p = 2 in f32 or f64 (p = {}{})",
+                plan.p,
+                if plan.storage.is_some() {
+                    ", half storage"
+                } else {
+                    ""
+                }
+            )));
+        }
+        check_fits(gpu, plan)?;
+        let n = 1usize << plan.n;
+        // The Walsh–Hadamard scaling that equals the plan's: 1, 1/N or 1/sqrt(N).
+        let scale = plan.scale();
+        let (norm, inverse) = if scale == 1.0 {
+            (WhtNorm::None, false)
+        } else if scale * n as f64 == 1.0 {
+            (WhtNorm::None, true)
+        } else {
+            (WhtNorm::Ortho, false)
+        };
+        let storage = match plan.precision {
+            Precision::F32 => WhtStorage::F32,
+            Precision::F64 => WhtStorage::F64,
+        };
+        let pairs = match plan.direction {
+            Direction::Forward => Pairs::Out,
+            Direction::Inverse => Pairs::In,
+        };
+        let wp =
+            WhtPlan::new(plan.n, plan.batch as usize, storage, norm, inverse)?.with_pairs(pairs)?;
+        debug_assert!((wp.scale() - plan.scale()).abs() <= 1e-12 * plan.scale());
+        let w = WhtTransform::unbuffered(gpu, &wp)?;
+        let (rl, hl) = (plan.real_len() as usize, 2 * plan.half_len() as usize);
+        let stage = rl.max(hl);
+        let bufs = match plan.precision {
+            Precision::F32 => Typed::F32(Bufs {
+                real: device_buffer(&gpu.queue, rl)?,
+                half: device_buffer(&gpu.queue, hl)?,
+                staging: Pinned::new(&gpu.queue, stage)?,
+            }),
+            Precision::F64 => Typed::F64(Bufs {
+                real: device_buffer(&gpu.queue, rl)?,
+                half: device_buffer(&gpu.queue, hl)?,
+                staging: Pinned::new(&gpu.queue, stage)?,
+            }),
+        };
+        Ok(RealVc {
+            plan: *plan,
+            inner: None,
+            source: w.program.source.clone(),
+            build_ms: w.build_ms,
+            fused_ends: false,
+            first: None,
+            last: None,
+            hadamard: Some(w),
             bufs,
         })
     }
@@ -264,6 +344,7 @@ impl RealVc {
     pub fn pass_count(&self) -> usize {
         self.first.is_some() as usize
             + self.last.is_some() as usize
+            + self.hadamard.as_ref().map_or(0, |w| w.passes.len())
             + self.inner.as_ref().map_or(0, |t| t.schedule.pass_count())
     }
 
@@ -365,6 +446,15 @@ impl RealVc {
             )
         };
         let started = Instant::now();
+        if let Some(w) = &self.hadamard {
+            // In place on the reals, the pairs at one end.
+            let (data, pairs) = match self.plan.direction {
+                Direction::Forward => (src, dst),
+                Direction::Inverse => (dst, src),
+            };
+            let events = w.launch_over(gpu, Arg::buf(data), Some(Arg::buf(pairs)))?;
+            return RunTimes::from_launches(&events, started);
+        }
         let Some(inner) = &self.inner else {
             let Some(k) = &self.first else {
                 return Err(JitError::invalid("a real run of n = 1 without its pass"));
@@ -417,6 +507,9 @@ impl RealVc {
 
     /// The kernels a run launches, in order.
     pub fn kernel_names(&self) -> Vec<String> {
+        if let Some(w) = &self.hadamard {
+            return w.program.kernels.clone();
+        }
         let mut v: Vec<String> = self.first.iter().map(|k| k.name.clone()).collect();
         if let Some(t) = &self.inner {
             v.extend(t.schedule.passes.iter().map(|p| {
@@ -438,6 +531,15 @@ impl RealVc {
         let real = p.real_len() * p.complex_bytes() / 2;
         let inner = self.inner.as_ref().map_or(0, |t| t.schedule.pass_count());
         let forward = p.direction == Direction::Forward;
+        if let Some(w) = &self.hadamard {
+            // In place on the reals; the pairs at the last (forward) or first (inverse) pass.
+            let mut v = vec![2 * real; w.passes.len()];
+            let end = if forward { v.last_mut() } else { v.first_mut() };
+            if let Some(e) = end {
+                *e = real + half;
+            }
+            return v;
+        }
         let mut v = Vec::new();
         if self.first.is_some() {
             v.push(if forward { real + half } else { 2 * half });

@@ -191,7 +191,7 @@ fn is_half(s: Storage) -> bool {
 /// rounds once more a round. Errors: a device whose local memory or work-group limit cannot
 /// hold a 4-value tile.
 pub fn schedule(plan: &WhtPlan, limits: WhtLimits) -> Result<Vec<WhtPass>> {
-    if limits.lanes > 0 && !is_half(plan.storage) {
+    if limits.lanes > 0 && !is_half(plan.storage) && plan.pairs == super::Pairs::None {
         return Ok(lane_passes(plan, limits.lanes));
     }
     let items_log = usize::BITS - 1 - limits.max_work_group.max(1).leading_zeros();
@@ -310,7 +310,7 @@ fn cut(plan: &WhtPlan, tile: u32, items_log: u32, half_local: bool) -> Vec<WhtPa
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wht::WhtNorm;
+    use crate::vc::wht::WhtNorm;
 
     fn plan(k: u32, s: Storage) -> WhtPlan {
         WhtPlan::new(k, 1, s, WhtNorm::None, false).unwrap()

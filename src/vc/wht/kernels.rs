@@ -10,7 +10,7 @@
 //! A last trip through local memory restores the load layout, so stores are coalesced too.
 
 use super::schedule::{padded_len, WhtPass};
-use super::{Storage, WhtPlan};
+use super::{Pairs, Storage, WhtPlan};
 use std::fmt::Write;
 
 /// A generated program and the kernel of each pass, in launch order.
@@ -45,12 +45,25 @@ pub fn program(plan: &WhtPlan, passes: &[WhtPass]) -> WhtProgram {
     }
     s.push_str(prelude(plan.storage));
     let mut kernels = Vec::new();
+    if plan.pairs != Pairs::None {
+        let pair = if plan.storage == Storage::F64 {
+            "double2"
+        } else {
+            "float2"
+        };
+        let _ = writeln!(s, "typedef {pair} pair_t;");
+    }
     for (i, p) in passes.iter().enumerate() {
         let last = i + 1 == passes.len();
         let scale = if last { plan.scale() } else { 1.0 };
+        let end = match plan.pairs {
+            Pairs::In if i == 0 => Pairs::In,
+            Pairs::Out if last => Pairs::Out,
+            _ => Pairs::None,
+        };
         s.push('\n');
-        s.push_str(&pass_kernel(plan.storage, p, scale));
-        kernels.push(p.kernel_name(plan.storage));
+        s.push_str(&pass_kernel(plan.storage, p, scale, end));
+        kernels.push(pass_name(plan.storage, p, end));
     }
     WhtProgram { source: s, kernels }
 }
@@ -268,8 +281,20 @@ fn layouts(p: &WhtPass) -> (Layout, Vec<(u32, Layout)>) {
     (top, rounds)
 }
 
-/// One pass's kernel; `scale` multiplies the stored values (1 except in the last pass).
-fn pass_kernel(st: Storage, p: &WhtPass, scale: f64) -> String {
+/// A tile pass's kernel name: what it transforms, and its complex end.
+fn pass_name(st: Storage, p: &WhtPass, end: Pairs) -> String {
+    let name = p.kernel_name(st);
+    match end {
+        Pairs::None => name,
+        Pairs::In => format!("{name}_from_pairs"),
+        Pairs::Out => format!("{name}_to_pairs"),
+    }
+}
+
+/// One pass's kernel; `scale` multiplies the stored values (1 except in the last pass);
+/// `end`: it loads the real parts of the pairs `y` (In) or stores (value, 0) pairs to `y`
+/// (Out) instead of the values `x`.
+fn pass_kernel(st: Storage, p: &WhtPass, scale: f64, end: Pairs) -> String {
     let (m, c, r) = (p.bits, p.inner, p.per_item);
     let tile_log = p.tile_log();
     let values = 1usize << r;
@@ -277,7 +302,7 @@ fn pass_kernel(st: Storage, p: &WhtPass, scale: f64) -> String {
     let (top, rounds) = layouts(p);
     let restore = p.restore && !rounds.is_empty();
     let mut s = String::new();
-    let name = p.kernel_name(st);
+    let name = pass_name(st, p, end);
     let _ = writeln!(
         s,
         "// {name}: butterflies over index bits [{}, {}) of every row. A work-group owns a tile of\n\
@@ -301,12 +326,31 @@ fn pass_kernel(st: Storage, p: &WhtPass, scale: f64) -> String {
             "// Stores go straight from the last round's layout (runs of ≥ 32 bytes), no trip back."
         );
     }
+    let pairs = match end {
+        Pairs::None => "",
+        Pairs::In => {
+            s.push_str("// Reads the real parts of the (re, im) pairs y, writes the values x.\n");
+            ", __global const pair_t* restrict y"
+        }
+        Pairs::Out => {
+            s.push_str("// Reads the values x, writes (value, 0) pairs to y.\n");
+            ", __global pair_t* restrict y"
+        }
+    };
     let _ = writeln!(
         s,
         "__kernel __attribute__((reqd_work_group_size({items}, 1, 1)))\n\
-         void {name}(__global {}* restrict x)\n{{",
+         void {name}(__global {}* restrict x{pairs})\n{{",
         storage_type(st)
     );
+    let load = |i: String| match end {
+        Pairs::In => format!("y[{i}].x"),
+        _ => format!("LOAD({i})"),
+    };
+    let store = |i: String, v: String| match end {
+        Pairs::Out => format!("y[{i}] = (pair_t)({v}, 0)"),
+        _ => format!("STORE({i}, {v})"),
+    };
     if p.half_local {
         let _ = writeln!(s, "    __local ushort tile_bits[{}];", p.local_values());
         let _ = writeln!(s, "    __local half* tile = (__local half*)tile_bits;");
@@ -334,7 +378,7 @@ fn pass_kernel(st: Storage, p: &WhtPass, scale: f64) -> String {
     );
     let stride = ((items >> c) as u64) << p.shift;
     let loads: Vec<String> = (0..values)
-        .map(|t| format!("v{t} = LOAD(at + {}ul)", stride * t as u64))
+        .map(|t| format!("v{t} = {}", load(format!("at + {}ul", stride * t as u64))))
         .collect();
     let _ = writeln!(s, "    real_t {};", loads.join(", "));
     butterflies(&mut s, values, r);
@@ -354,7 +398,8 @@ fn pass_kernel(st: Storage, p: &WhtPass, scale: f64) -> String {
     }
     if restore || rounds.is_empty() {
         for t in 0..values {
-            let _ = writeln!(s, "    STORE(at + {}ul, {});", stride * t as u64, value(t));
+            let at = format!("at + {}ul", stride * t as u64);
+            let _ = writeln!(s, "    {};", store(at, value(t)));
         }
     } else {
         // Global index of tile index e: origin + column (e >> inner) · 2^shift + neighbour.
@@ -368,7 +413,7 @@ fn pass_kernel(st: Storage, p: &WhtPass, scale: f64) -> String {
         );
         for t in 0..values {
             let off = ((layout.offset(t) >> c) as u64) << p.shift;
-            let _ = writeln!(s, "        STORE(out + {off}ul, {});", value(t));
+            let _ = writeln!(s, "        {};", store(format!("out + {off}ul"), value(t)));
         }
         let _ = writeln!(s, "    }}");
     }

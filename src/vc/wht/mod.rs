@@ -116,6 +116,30 @@ pub struct WhtPlan {
     pub norm: WhtNorm,
     /// The inverse: the same transform, scaled as `norm` says for the inverse.
     pub inverse: bool,
+    /// Complex (re, im) pairs at one end (f32 and f64 storage; `vc --real` at p = 2, where
+    /// every VC coefficient is ±1 and numpy's half spectrum is the transform with zero
+    /// imaginary parts).
+    #[serde(skip_serializing_if = "Pairs::is_none")]
+    pub pairs: Pairs,
+}
+
+/// A plan's complex end: the real values in a second buffer of (re, im) pairs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pairs {
+    /// Real values in and out.
+    #[default]
+    None,
+    /// The first pass reads the real parts of the pairs (numpy's irfftn at p = 2).
+    In,
+    /// The last pass writes (value, 0) pairs (numpy's rfftn at p = 2).
+    Out,
+}
+
+impl Pairs {
+    fn is_none(&self) -> bool {
+        *self == Pairs::None
+    }
 }
 
 /// Longest row: 2^40 values (far beyond any device; the device's allocation limit refuses
@@ -151,7 +175,19 @@ impl WhtPlan {
             storage,
             norm,
             inverse,
+            pairs: Pairs::None,
         })
+    }
+
+    /// The same plan with complex `pairs` at one end. Errors: half storage (the pairs are
+    /// f32 or f64).
+    pub fn with_pairs(self, pairs: Pairs) -> Result<WhtPlan> {
+        if pairs != Pairs::None && matches!(self.storage, Storage::F16 | Storage::Bf16) {
+            return Err(JitError::invalid(
+                "complex pairs at a Walsh–Hadamard end need f32 or f64 storage",
+            ));
+        }
+        Ok(WhtPlan { pairs, ..self })
     }
 
     /// Values in one row.

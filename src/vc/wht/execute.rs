@@ -85,6 +85,11 @@ impl WhtTransform {
                 gpu.info.name
             )));
         }
+        WhtTransform::built(gpu, plan, limits, bytes as usize)
+    }
+
+    /// Schedules, generates and builds `plan` under `limits`, with buffers of `len` bytes.
+    fn built(gpu: &Gpu, plan: &WhtPlan, limits: WhtLimits, len: usize) -> Result<WhtTransform> {
         let passes = schedule(plan, limits)?;
         let program = program(plan, &passes);
         let built = build_program(gpu, &program.source, "")?;
@@ -103,7 +108,6 @@ impl WhtTransform {
                 )));
             }
         }
-        let len = bytes as usize;
         Ok(WhtTransform {
             plan: *plan,
             passes,
@@ -116,6 +120,23 @@ impl WhtTransform {
         })
     }
 
+    /// The plan's program and kernels with no buffers of its own (one byte each), tile passes
+    /// on every device: for a caller that runs [`Self::launch_over`] on its own buffers
+    /// (`vc::real` at p = 2, with [`Pairs`](super::Pairs)).
+    pub fn unbuffered(gpu: &Gpu, plan: &WhtPlan) -> Result<WhtTransform> {
+        if plan.storage == Storage::F64 && !gpu.info.fp64 {
+            return Err(JitError::invalid(format!(
+                "{} does not support double precision (no cl_khr_fp64); use --precision f32",
+                gpu.info.name
+            )));
+        }
+        let limits = WhtLimits {
+            lanes: 0,
+            ..device_limits(gpu)
+        };
+        WhtTransform::built(gpu, plan, limits, 1)
+    }
+
     /// One untimed transform of `input` into `output` (both the plan's storage bytes),
     /// staged as [`WhtTransform::execute_into`] is, with no checks. [`WhtTransform::run`]
     /// measures (it adds a warm-up run).
@@ -125,12 +146,38 @@ impl WhtTransform {
 
     /// The passes on the device buffer, one launch each: their events, in launch order.
     pub(super) fn launch_passes(&self, gpu: &Gpu) -> Result<Vec<ocl::Event>> {
+        self.launch_over(gpu, Arg::buf(&self.data), None)
+    }
+
+    /// The passes on the values `data` (the plan's `len()` values of its storage, in place)
+    /// and, for a plan with complex [`Pairs`](super::Pairs), the pairs `pairs` at its end.
+    pub fn launch_over(
+        &self,
+        gpu: &Gpu,
+        data: Arg<'_>,
+        pairs: Option<Arg<'_>>,
+    ) -> Result<Vec<ocl::Event>> {
+        let last = self.passes.len().saturating_sub(1);
+        let end = |i: usize| match self.plan.pairs {
+            super::Pairs::In => i == 0,
+            super::Pairs::Out => i == last,
+            super::Pairs::None => false,
+        };
+        if self.plan.pairs != super::Pairs::None && pairs.is_none() {
+            return Err(JitError::invalid(
+                "a Walsh–Hadamard plan with pairs needs their buffer",
+            ));
+        }
         self.kernels
             .iter()
             .zip(&self.passes)
-            .map(|(k, p)| {
+            .enumerate()
+            .map(|(i, (k, p))| {
                 if p.lanes == 0 {
-                    k.set_args(&[Arg::buf(&self.data)])?;
+                    match pairs.filter(|_| end(i)) {
+                        Some(y) => k.set_args(&[data, y])?,
+                        None => k.set_args(&[data])?,
+                    }
                     return k.launch(&gpu.queue, self.plan.len() >> p.per_item, p.work_items());
                 }
                 // VC's CT arguments: operand distance and work-items a row.
@@ -139,7 +186,7 @@ impl WhtTransform {
                     true => Arg::U64(v),
                     false => Arg::U32(v as u32),
                 };
-                k.set_args(&[Arg::buf(&self.data), idx(dist), idx(units)])?;
+                k.set_args(&[data, idx(dist), idx(units)])?;
                 let items = units as usize * self.plan.batch;
                 k.launch(&gpu.queue, items, k.local_size(256))
             })
