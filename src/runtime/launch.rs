@@ -98,6 +98,12 @@ impl KernelHandle {
         wanted.clamp(1, self.max_work_group.max(1))
     }
 
+    /// Launches `global` work-items (rounded up to a multiple of `local`; kernels guard the
+    /// tail) and returns the launch's event.
+    pub fn launch(&self, queue: &Queue, global: usize, local: usize) -> Result<Event> {
+        self.range(queue, global, 1, local)
+    }
+
     /// Launches a `cols` × `rows` range (dimension 0 rounded up to a multiple of `local`;
     /// kernels guard the tail): work-item (c, r) needs no division to find its row, which
     /// CPU drivers would do per item in 64 bits, unvectorised.
@@ -108,36 +114,14 @@ impl KernelHandle {
         rows: usize,
         local: usize,
     ) -> Result<Event> {
-        let local = local.max(1);
-        let padded = cols.div_ceil(local) * local;
-        let mut ev = Event::empty();
-        // SAFETY: as in `launch`.
-        unsafe {
-            core::enqueue_kernel(
-                queue.as_core(),
-                &self.kernel,
-                2,
-                None,
-                &[padded, rows.max(1), 1],
-                Some([local, 1, 1]),
-                None::<&core::Event>,
-                Some(&mut ev),
-            )
-            .map_err(|e| {
-                JitError::opencl_in(
-                    format!("launching {} over {cols} × {rows} work-items", self.name),
-                    e,
-                )
-            })?;
-        }
-        Ok(ev)
+        self.range(queue, cols, rows, local)
     }
 
-    /// Launches `global` work-items (rounded up to a multiple of `local`; kernels guard the
-    /// tail) and returns the launch's event.
-    pub fn launch(&self, queue: &Queue, global: usize, local: usize) -> Result<Event> {
+    /// The enqueue of a `cols` × `rows` range (1-D where `rows` is 1).
+    fn range(&self, queue: &Queue, cols: usize, rows: usize, local: usize) -> Result<Event> {
         let local = local.max(1);
-        let padded = global.div_ceil(local) * local;
+        let padded = cols.div_ceil(local) * local;
+        let dims = if rows > 1 { 2 } else { 1 };
         let mut ev = Event::empty();
         // SAFETY: arguments were set by `set_args` with live buffers that outlive the launch
         // (callers wait on the event before dropping them).
@@ -145,9 +129,9 @@ impl KernelHandle {
             core::enqueue_kernel(
                 queue.as_core(),
                 &self.kernel,
-                1,
+                dims,
                 None,
-                &[padded, 1, 1],
+                &[padded, rows.max(1), 1],
                 Some([local, 1, 1]),
                 None::<&core::Event>,
                 Some(&mut ev),

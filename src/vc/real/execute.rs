@@ -80,6 +80,24 @@ pub fn half_edges(plan: &RealPlan) -> HalfEdges {
     }
 }
 
+/// The device buffers of `rl` reals and `hl` half-spectrum reals (1 where no pass of the
+/// program uses them) and the pinned staging of the larger of the run's two ends.
+fn buffers(gpu: &Gpu, plan: &RealPlan, rl: usize, hl: usize) -> Result<Typed> {
+    let stage = plan.real_len().max(2 * plan.half_len()) as usize;
+    Ok(match plan.precision {
+        Precision::F32 => Typed::F32(Bufs {
+            real: device_buffer(&gpu.queue, rl)?,
+            half: device_buffer(&gpu.queue, hl)?,
+            staging: Pinned::new(&gpu.queue, stage)?,
+        }),
+        Precision::F64 => Typed::F64(Bufs {
+            real: device_buffer(&gpu.queue, rl)?,
+            half: device_buffer(&gpu.queue, hl)?,
+            staging: Pinned::new(&gpu.queue, stage)?,
+        }),
+    })
+}
+
 /// Refuses a plan whose real or half-spectrum buffer is above the device's allocation limit.
 fn check_fits(gpu: &Gpu, plan: &RealPlan) -> Result<()> {
     let real_bytes = plan.real_len() * plan.complex_bytes() / 2;
@@ -194,19 +212,7 @@ impl RealVc {
         };
         let rl = own(!(fused_ends && forward), rw);
         let hl = own(!fused_ends, hw);
-        let stage = plan.real_len().max(2 * plan.half_len()) as usize;
-        let bufs = match plan.precision {
-            Precision::F32 => Typed::F32(Bufs {
-                real: device_buffer(&gpu.queue, rl)?,
-                half: device_buffer(&gpu.queue, hl)?,
-                staging: Pinned::new(&gpu.queue, stage)?,
-            }),
-            Precision::F64 => Typed::F64(Bufs {
-                real: device_buffer(&gpu.queue, rl)?,
-                half: device_buffer(&gpu.queue, hl)?,
-                staging: Pinned::new(&gpu.queue, stage)?,
-            }),
-        };
+        let bufs = buffers(gpu, plan, rl, hl)?;
         Ok(RealVc {
             plan: *plan,
             inner,
@@ -261,19 +267,7 @@ impl RealVc {
         debug_assert!((wp.scale() - plan.scale()).abs() <= 1e-12 * plan.scale());
         let w = WhtTransform::unbuffered(gpu, &wp)?;
         let (rl, hl) = (plan.real_len() as usize, 2 * plan.half_len() as usize);
-        let stage = rl.max(hl);
-        let bufs = match plan.precision {
-            Precision::F32 => Typed::F32(Bufs {
-                real: device_buffer(&gpu.queue, rl)?,
-                half: device_buffer(&gpu.queue, hl)?,
-                staging: Pinned::new(&gpu.queue, stage)?,
-            }),
-            Precision::F64 => Typed::F64(Bufs {
-                real: device_buffer(&gpu.queue, rl)?,
-                half: device_buffer(&gpu.queue, hl)?,
-                staging: Pinned::new(&gpu.queue, stage)?,
-            }),
-        };
+        let bufs = buffers(gpu, plan, rl, hl)?;
         Ok(RealVc {
             plan: *plan,
             inner: None,
