@@ -8,6 +8,8 @@ mod common;
 
 #[path = "props/npy.rs"]
 mod npy;
+#[path = "props/plan.rs"]
+mod plan;
 #[path = "props/text.rs"]
 mod text;
 #[path = "props/wisdom.rs"]
