@@ -1,0 +1,156 @@
+//! Property tests of the exact domains on the device (issue 43): one program built per test
+//! and reused for every random input (PoCL's compile, not the cases, is what costs): `mul`
+//! against GMP, the NTT and the GFP FFT against their references, and bent verdicts against
+//! the CPU classifier. Cases: `common::prop_config` (tenfold under `JITFFT_EXHAUSTIVE=1`).
+
+mod common;
+
+use common::mvl::{maiorana_mcfarland, random_fn};
+use jitfft::field::{LimbBits, PrimeField};
+use jitfft::gfp::reference as gfp_cpu;
+use jitfft::gfp::{GfpField, GfpPlan, GfpTransform};
+use jitfft::mul::{reference, Method, MulPlan, Multiplier};
+use jitfft::mvl::bent::{classify_cpu, BentClassifier};
+use jitfft::mvl::TruthVectors;
+use jitfft::ntt::data::random_elements;
+use jitfft::ntt::{NttPlan, NttTransform, Variant};
+use jitfft::transform::Precision;
+use proptest::prelude::*;
+use proptest::test_runner::TestRunner;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// Limbs of an operand: random words mixed with the carry stresses (all ones, zero, 1).
+fn operand(max: usize) -> impl Strategy<Value = Vec<u64>> {
+    prop::collection::vec(
+        prop_oneof![
+            4 => any::<u64>(),
+            2 => Just(u64::MAX),
+            1 => Just(0u64),
+            1 => Just(1u64),
+            1 => Just(1u64 << 63),
+        ],
+        1..=max,
+    )
+}
+
+#[test]
+fn mul_equals_gmp_for_random_operands() {
+    let gpu = common::gpu();
+    let max = 96;
+    let m = Multiplier::new(&gpu, &MulPlan::new(max, max, Method::Block, 16).unwrap()).unwrap();
+    let mut runner = TestRunner::new(common::prop_config(48));
+    runner
+        .run(&(operand(max), operand(max)), |(a, b)| {
+            let (r, _) = m.multiply(&gpu, &a, &b).unwrap();
+            prop_assert_eq!(r, reference::product(&a, &b));
+            Ok(())
+        })
+        .unwrap();
+    m.release().unwrap();
+}
+
+#[test]
+fn ntt_equals_reference_for_random_vectors() {
+    let gpu = common::gpu();
+    let f = PrimeField::preset("goldilocks").unwrap();
+    let log_n = 5;
+    for inverse in [false, true] {
+        let plan = NttPlan::new(&f, LimbBits::B64, log_n, Variant::Fused, inverse).unwrap();
+        let tr = NttTransform::new(&gpu, &plan).unwrap();
+        let limbs = jitfft::field::cpu::limbs64(&f);
+        let mut runner = TestRunner::new(common::prop_config(24));
+        // A seeded vector of elements in [0, p), with runs of zeros and of one value.
+        let case = (any::<u64>(), prop::option::of((0usize..32, 1usize..32)));
+        runner
+            .run(&case, |(seed, run)| {
+                let mut x = random_elements(&f, plan.n(), seed);
+                if let Some((at, len)) = run {
+                    let end = (at + len).min(32) * limbs;
+                    x[at * limbs..end].fill(0);
+                }
+                let (got, _) = tr.execute(&gpu, &x).unwrap();
+                let want = jitfft::ntt::reference::ntt(&f, &x, log_n, inverse).unwrap();
+                prop_assert!(got == want, "seed {}", seed);
+                Ok(())
+            })
+            .unwrap();
+        tr.release().unwrap();
+    }
+}
+
+#[test]
+fn gfp_fft_equals_naive_dft_for_random_vectors() {
+    let gpu = common::gpu();
+    let f = GfpField::preset("p3").unwrap();
+    let log_n = 4;
+    let (a, b) = jitfft::gfp::execute::device_limits(&gpu);
+    let plan = GfpPlan::new(f.clone(), log_n, false, a, b).unwrap();
+    let tr = GfpTransform::new(&gpu, &plan).unwrap();
+    let w = f.root_of_unity(log_n).unwrap();
+    let edges = f.edge_values();
+    let mut runner = TestRunner::new(common::prop_config(16));
+    let case = (
+        any::<u64>(),
+        prop::collection::vec(any::<prop::sample::Index>(), 0..6),
+    );
+    runner
+        .run(&case, |(seed, picks)| {
+            let mut x = f.random_elements(1 << log_n, seed);
+            // Some positions hold edge values (0, 1, p − 1, digit boundaries).
+            for (k, at) in picks.iter().enumerate() {
+                let i = at.index(x.len());
+                x[i] = edges[k % edges.len()].clone();
+            }
+            let (out, _) = tr.execute(&gpu, &f.to_transposed(&x)).unwrap();
+            let got = f.from_transposed(&out, x.len()).unwrap();
+            prop_assert_eq!(
+                got,
+                gfp_cpu::naive_dft(&f, &x, &w).unwrap(),
+                "seed {}",
+                seed
+            );
+            Ok(())
+        })
+        .unwrap();
+    tr.release().unwrap();
+}
+
+#[test]
+fn bent_verdicts_equal_the_cpu_classifier() {
+    // mvl.rs's `bent_batches_match_reference` builds this very program (3^4, 100 functions,
+    // optimised): whichever runs second loads it from the program cache.
+    let gpu = common::gpu_optimised();
+    let (p, n, batch) = (3u32, 4u32, 100u64);
+    let c = BentClassifier::new(&gpu, p, n, batch, Precision::F32).unwrap();
+    let mut runner = TestRunner::new(common::prop_config(12));
+    // A batch of random functions and Maiorana–McFarland (bent) ones, mixed.
+    let case = (
+        any::<u64>(),
+        prop::collection::vec(any::<bool>(), batch as usize),
+    );
+    runner
+        .run(&case, |(seed, bent)| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let values: Vec<u32> = bent
+                .iter()
+                .flat_map(|&b| {
+                    if b {
+                        maiorana_mcfarland(p, n / 2, &mut rng)
+                    } else {
+                        random_fn(p, n, &mut rng)
+                    }
+                })
+                .collect();
+            let truth = TruthVectors::from_values(p, n, batch, &values).unwrap();
+            let (got, _) = c.classify(&gpu, &truth).unwrap();
+            let want = classify_cpu(&truth).unwrap();
+            prop_assert_eq!(&got.bent, &want.bent, "seed {}", seed);
+            for (f, &b) in bent.iter().enumerate() {
+                // Maiorana–McFarland functions are bent; the reference must say so too.
+                prop_assert!(!b || want.bent[f]);
+            }
+            Ok(())
+        })
+        .unwrap();
+}
