@@ -154,3 +154,72 @@ fn bent_verdicts_equal_the_cpu_classifier() {
         })
         .unwrap();
 }
+
+const TWICE: &str =
+    "__kernel void twice(__global uint *x) { size_t i = get_global_id(0); x[i] *= 2u; }\n";
+
+/// Runs `twice` of `built` over 0..64 and returns the result.
+fn run_twice(gpu: &jitfft::runtime::Gpu, built: &jitfft::runtime::BuiltProgram) -> Vec<u32> {
+    use jitfft::runtime::{Arg, KernelHandle, Pinned};
+    let k = KernelHandle::new(gpu, &built.program, "twice").unwrap();
+    let buf = jitfft::runtime::pinned::device_buffer::<u32>(&gpu.queue, 64).unwrap();
+    let staging = Pinned::<u32>::new(&gpu.queue, 64).unwrap();
+    staging.fill(&(0..64).collect::<Vec<u32>>()).unwrap();
+    staging.upload_to(&buf, 64).unwrap();
+    k.set_args(&[Arg::buf(&buf)]).unwrap();
+    k.launch(&gpu.queue, 64, 16).unwrap().wait_for().unwrap();
+    staging.download_from(&buf, 64).unwrap();
+    let mut back = vec![0u32; 64];
+    staging.drain(&mut back).unwrap();
+    staging.release().unwrap();
+    back
+}
+
+/// A cached binary truncated, overwritten or with bytes changed between runs: the next build
+/// compiles again and gives a working program, never a crash or a wrong kernel. (Found here:
+/// PoCL crashed with SIGSEGV loading a truncated binary; entries now carry their SHA-256.)
+#[test]
+#[allow(clippy::disallowed_methods)] // the harness reads its own switch
+fn corrupted_program_cache_entries_are_rebuilt() {
+    if std::env::var("JITFFT_NO_CACHE").is_ok_and(|v| v == "1") {
+        return; // every build compiles by request
+    }
+    let gpu = common::gpu();
+    let src = format!("{TWICE}// cache corruption {}\n", common::seed());
+    let first = jitfft::runtime::build_program(&gpu, &src, "").unwrap();
+    let want: Vec<u32> = (0..64).map(|i| 2 * i).collect();
+    assert_eq!(run_twice(&gpu, &first), want);
+    let bin = jitfft::runtime::build::cache_root()
+        .join("programs")
+        .join(format!("{}.bin", first.key));
+    let good = std::fs::read(&bin).unwrap();
+    let edits = prop::collection::vec((any::<prop::sample::Index>(), 0u8..4, any::<u8>()), 1..8);
+    let mut runner = TestRunner::new(common::prop_config(8));
+    runner
+        .run(&edits, |edits| {
+            let mut b = good.clone();
+            for (at, op, byte) in edits {
+                if b.is_empty() {
+                    break;
+                }
+                let i = at.index(b.len());
+                match op {
+                    0 => b[i] ^= byte | 1,
+                    1 => b.truncate(i),
+                    2 => b[i..].fill(byte),
+                    _ => b.splice(i..i, [byte; 16]).for_each(drop),
+                }
+            }
+            std::fs::write(&bin, &b).unwrap();
+            let built = jitfft::runtime::build_program(&gpu, &src, "").unwrap();
+            prop_assert!(!built.from_cache || b == good, "a changed entry was loaded");
+            prop_assert_eq!(
+                run_twice(&gpu, &built),
+                want.clone(),
+                "from cache: {}",
+                built.from_cache
+            );
+            Ok(())
+        })
+        .unwrap();
+}
