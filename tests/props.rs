@@ -10,6 +10,8 @@ mod common;
 mod npy;
 #[path = "props/plan.rs"]
 mod plan;
+#[path = "props/regressions.rs"]
+mod regressions;
 #[path = "props/text.rs"]
 mod text;
 #[path = "props/wisdom.rs"]
