@@ -223,3 +223,46 @@ fn corrupted_program_cache_entries_are_rebuilt() {
         })
         .unwrap();
 }
+
+/// Four CLI processes at once on one program cache and one wisdom file, twice, every cached
+/// binary cut in half between the rounds: every run checks its transform and succeeds (the
+/// second round compiles again rather than load a cut entry).
+#[test]
+fn cli_processes_share_the_cache_and_survive_its_corruption() {
+    let dir = tempfile::tempdir().unwrap();
+    let run_four = || {
+        let children: Vec<_> = (0..4u32)
+            .map(|i| {
+                std::process::Command::new(env!("CARGO_BIN_EXE_jitfft"))
+                    .args(["vc", "--p", "3", "--n", &(4 + i % 2).to_string(), "--check"])
+                    .env("JITFFT_CL_OPTIONS", common::cl_options())
+                    .env("JITFFT_CACHE_DIR", dir.path())
+                    .env("JITFFT_WISDOM", dir.path().join("wisdom.json"))
+                    .stdout(std::process::Stdio::piped())
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for c in children {
+            let out = c.wait_with_output().unwrap();
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                out.status.success() && text.contains("relative L2 error"),
+                "{text}{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    };
+    run_four();
+    let programs = dir.path().join("programs");
+    let mut cut = 0;
+    for e in std::fs::read_dir(&programs).unwrap() {
+        let path = e.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+        cut += 1;
+    }
+    assert!(cut >= 2, "{cut} cached programs");
+    run_four();
+}
