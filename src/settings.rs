@@ -191,7 +191,8 @@ pub fn parse_bytes(s: &str) -> Option<u64> {
         _ => return None,
     };
     let b = (x * mult).round();
-    (b >= 1.0 && b.is_finite()).then_some(b as u64)
+    // Beyond u64 (2^64 as f64 and up) is refused, not saturated to u64::MAX.
+    (b >= 1.0 && b < u64::MAX as f64).then_some(b as u64)
 }
 
 /// The zero-copy .npy path streams plain runs through a ring of pinned chunks (each read and

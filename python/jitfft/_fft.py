@@ -11,6 +11,7 @@ without a copy; any other (a batch axis between transformed ones, steps, another
 copied once. The result is written back in the input's axis order.
 """
 
+import math
 import operator
 
 import numpy as np
@@ -355,8 +356,14 @@ class VcPlan:
             raise ValueError(f"shape {shape}, axes {axes}: a plan transforms axes of length p ≥ 2")
         if p > MAX_P:
             raise ValueError(f"axes {axes} have length p = {p}; jitfft takes p ≤ {MAX_P}")
+        if radix is not None and not 2 <= operator.index(radix) <= 2**32:
+            raise ValueError(f"radix={radix}: a radix is an integer 2 ≤ r ≤ 2**32")
         prec = "f32" if self.dtype == _DTYPES["f32"] else "f64"
-        batch = int(np.prod(shape, dtype=np.int64)) // p ** len(axes)
+        # Python integers: an int64 product wraps for (3,)*40 and reached the plan negative.
+        batch = math.prod(shape) // p ** len(axes)
+        if batch < 1 or math.prod(shape) >= 2**63:
+            raise ValueError(
+                f"shape {shape}: {math.prod(shape)} values; a plan holds 1 to 2**63 - 1 values")
         self._plan = _jitfft._VcPlan(
             p, len(axes), batch, prec, inverse=self.inverse, algorithm=algorithm, radix=radix,
             norm=_native_norm(norm, self.inverse), device=_device(device))

@@ -237,16 +237,22 @@ pub fn batch_shape(
             "{what}: shape {shape:?} is not (p^n,), ({p}, …, {p}), (B, p^n) or (B, {p}, …, {p})"
         ))
     };
+    // A product that wraps (a header's (p,)*70) is no shape of any array.
+    let product = |r: &[usize]| -> Result<usize> {
+        r.iter()
+            .try_fold(1usize, |a, &d| a.checked_mul(d))
+            .ok_or_else(bad)
+    };
     let rest = |r: &[usize]| -> Result<usize> {
         match r {
             [len] => Ok(*len),
-            r if !r.is_empty() && r.iter().all(|&d| d == pz) => Ok(r.iter().product()),
+            r if !r.is_empty() && r.iter().all(|&d| d == pz) => product(r),
             _ => Err(bad()),
         }
     };
     match (batch, shape) {
         (_, []) => Err(bad()),
-        (Some(1), s) if s.len() == 1 || s.iter().all(|&d| d == pz) => Ok((1, s.iter().product())),
+        (Some(1), s) if s.len() == 1 || s.iter().all(|&d| d == pz) => Ok((1, product(s)?)),
         (Some(b), [first, r @ ..]) => {
             if *first as u64 != b {
                 return Err(JitError::invalid(format!(
@@ -255,7 +261,7 @@ pub fn batch_shape(
             }
             Ok((b, rest(r)?))
         }
-        (None, s) if s.len() == 1 || s.iter().all(|&d| d == pz) => Ok((1, s.iter().product())),
+        (None, s) if s.len() == 1 || s.iter().all(|&d| d == pz) => Ok((1, product(s)?)),
         (None, [first, r @ ..]) => Ok((*first as u64, rest(r)?)),
     }
 }

@@ -65,6 +65,15 @@ pub(crate) fn header_value<'a>(header: &'a str, key: &str) -> std::result::Resul
     Ok(header[at + k.len()..].trim_start())
 }
 
+/// The dtype string of a header's `descr` entry, quotes removed.
+pub(crate) fn header_descr(header: &str) -> std::result::Result<String, String> {
+    Ok(header_value(header, "descr")?
+        .trim_start_matches(['\'', '"'])
+        .chars()
+        .take_while(|c| *c != '\'' && *c != '"')
+        .collect())
+}
+
 pub(crate) fn parse_shape(header: &str) -> std::result::Result<Vec<usize>, String> {
     let v = header_value(header, "shape")?;
     let open = v
@@ -82,6 +91,17 @@ pub(crate) fn parse_shape(header: &str) -> std::result::Result<Vec<usize>, Strin
                 .map_err(|_| format!("malformed .npy header: shape entry `{s}`"))
         })
         .collect()
+}
+
+/// The number of elements of `shape`, refused where it exceeds the address space (a hostile
+/// header's `(2**40, 2**40)` would otherwise wrap to a small count and pass the size check).
+pub(crate) fn element_count(shape: &[usize]) -> std::result::Result<usize, String> {
+    shape
+        .iter()
+        .try_fold(1usize, |acc, &d| acc.checked_mul(d))
+        .ok_or_else(|| {
+            format!("malformed .npy header: shape {shape:?} holds more than 2^64 elements")
+        })
 }
 
 /// The header text of a .npy file (versions 1–3) and the offset where the data begins.
@@ -183,21 +203,20 @@ pub fn parse_npy(bytes: &[u8]) -> std::result::Result<NpyArray, String> {
         return Err("not a .npy file (missing the \\x93NUMPY magic)".into());
     }
     let (header, hend) = header_text(bytes)?;
-    let descr_v = header_value(header, "descr")?;
-    let descr: String = descr_v
-        .trim_start_matches(['\'', '"'])
-        .chars()
-        .take_while(|c| *c != '\'' && *c != '"')
-        .collect();
+    let descr = header_descr(header)?;
     let fortran = header_value(header, "fortran_order")?;
     if fortran.starts_with("True") {
         return Err(
             "Fortran-order arrays are not supported; save with np.ascontiguousarray(x)".into(),
         );
     }
+    if !fortran.starts_with("False") {
+        return Err("malformed .npy header: fortran_order is neither True nor False".into());
+    }
     let shape = parse_shape(header)?;
-    let count: usize = shape.iter().product();
-    let (endian, kind) = descr.split_at(1.min(descr.len()));
+    let count = element_count(&shape)?;
+    // The byte-order mark is one character (a non-ASCII one is no mark, not a split inside it).
+    let (endian, kind) = descr.split_at(descr.chars().next().map_or(0, char::len_utf8));
     if !matches!(endian, "<" | ">" | "|" | "=") {
         return Err(format!(
             "malformed .npy dtype {descr}: no byte order mark (<, > or |)"
@@ -264,8 +283,8 @@ pub fn npy_u8_body(bytes: &[u8]) -> Option<(Vec<usize>, &[u8])> {
         return None;
     }
     let shape = parse_shape(header).ok()?;
-    let count: usize = shape.iter().product();
-    let body = bytes.get(hstart + hlen..hstart + hlen + count)?;
+    let count = element_count(&shape).ok()?;
+    let body = bytes.get(hstart + hlen..(hstart + hlen).checked_add(count)?)?;
     Some((shape, body))
 }
 
@@ -279,13 +298,22 @@ pub fn npy_bytes(descr: &str, shape: &[usize], body: &[u8]) -> Vec<u8> {
     };
     let mut header =
         format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': {shape_s}, }}");
-    let total = MAGIC.len() + 4 + header.len() + 1;
+    // Version 1 holds a header of up to 65535 bytes; a longer one (thousands of axes) is
+    // written as version 2 (a 4-byte length), as numpy does.
+    let v1 = header.len() + 64 <= u16::MAX as usize;
+    let prefix = MAGIC.len() + if v1 { 4 } else { 6 };
+    let total = prefix + header.len() + 1;
     header.push_str(&" ".repeat((64 - total % 64) % 64));
     header.push('\n');
-    let mut out = Vec::with_capacity(MAGIC.len() + 4 + header.len() + body.len());
+    let mut out = Vec::with_capacity(prefix + header.len() + body.len());
     out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&[1, 0]);
-    out.extend_from_slice(&(header.len() as u16).to_le_bytes());
+    if v1 {
+        out.extend_from_slice(&[1, 0]);
+        out.extend_from_slice(&(header.len() as u16).to_le_bytes());
+    } else {
+        out.extend_from_slice(&[2, 0]);
+        out.extend_from_slice(&(header.len() as u32).to_le_bytes());
+    }
     out.extend_from_slice(header.as_bytes());
     out.extend_from_slice(body);
     out
@@ -308,30 +336,7 @@ pub fn npy_complex_shaped(data: &[Complex64], single: bool, shape: &[usize]) -> 
 
 /// Serialises complex values as a 1-D complex64 (`single`) or complex128 array.
 pub fn npy_complex_bytes(data: &[Complex64], single: bool) -> Vec<u8> {
-    let descr = if single { "<c8" } else { "<c16" };
-    let mut header = format!(
-        "{{'descr': '{descr}', 'fortran_order': False, 'shape': ({},), }}",
-        data.len()
-    );
-    // Pad so that the data starts on a 64-byte boundary, header ends with '\n'.
-    let total = MAGIC.len() + 4 + header.len() + 1;
-    header.push_str(&" ".repeat((64 - total % 64) % 64));
-    header.push('\n');
-    let mut out = Vec::with_capacity(MAGIC.len() + 4 + header.len() + data.len() * 16);
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&[1, 0]);
-    out.extend_from_slice(&(header.len() as u16).to_le_bytes());
-    out.extend_from_slice(header.as_bytes());
-    for c in data {
-        if single {
-            out.extend_from_slice(&(c.re as f32).to_le_bytes());
-            out.extend_from_slice(&(c.im as f32).to_le_bytes());
-        } else {
-            out.extend_from_slice(&c.re.to_le_bytes());
-            out.extend_from_slice(&c.im.to_le_bytes());
-        }
-    }
-    out
+    npy_complex_shaped(data, single, &[data.len()])
 }
 
 #[cfg(test)]

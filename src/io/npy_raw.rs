@@ -4,7 +4,7 @@
 //! to f64, no intermediate vector, no fresh pages to fault in (issue 28: at 3^19 the
 //! conversions and fresh vectors around a 366 ms device run took 1.6 s).
 
-use super::npy::npy_bytes;
+use super::npy::{element_count, header_descr, header_value, npy_bytes, parse_shape};
 use crate::error::{JitError, Result};
 use rayon::prelude::*;
 use std::fs::File;
@@ -32,6 +32,42 @@ impl NpyHeader {
     }
 }
 
+/// Reads the header text of an open .npy file of `size` bytes: (the text, where the data
+/// begins). A header length past the end of the file is refused before anything is allocated
+/// for it (a hostile 4-byte length would otherwise claim 4 GiB).
+pub(crate) fn read_header_text(
+    f: &mut File,
+    size: u64,
+    bad: &dyn Fn(String) -> JitError,
+) -> Result<(String, u64)> {
+    let mut pre = [0u8; 12];
+    f.read_exact(&mut pre[..10])
+        .map_err(|_| bad("not a .npy file (too short)".into()))?;
+    if &pre[..6] != b"\x93NUMPY" {
+        return Err(bad("not a .npy file (missing the \\x93NUMPY magic)".into()));
+    }
+    let (hlen, hstart) = match pre[6] {
+        1 => (u16::from_le_bytes([pre[8], pre[9]]) as u64, 10),
+        2 | 3 => {
+            f.read_exact(&mut pre[10..12])
+                .map_err(|_| bad("truncated .npy header".into()))?;
+            (
+                u32::from_le_bytes([pre[8], pre[9], pre[10], pre[11]]) as u64,
+                12,
+            )
+        }
+        v => return Err(bad(format!("unsupported .npy format version {v}"))),
+    };
+    if hstart + hlen > size {
+        return Err(bad("truncated .npy file: the header is cut short".into()));
+    }
+    let mut h = vec![0u8; hlen as usize];
+    f.read_exact(&mut h)
+        .map_err(|_| bad("truncated .npy file: the header is cut short".into()))?;
+    let text = String::from_utf8(h).map_err(|_| bad("malformed .npy header: not text".into()))?;
+    Ok((text, hstart + hlen))
+}
+
 /// Reads the header of a C-order .npy file. Malformed files get the full reader's messages
 /// (`npy::read_npy` names every defect), so callers fall back to it on error.
 pub fn read_header(path: &Path) -> Result<NpyHeader> {
@@ -41,58 +77,17 @@ pub fn read_header(path: &Path) -> Result<NpyHeader> {
         .metadata()
         .map_err(|e| bad(format!("cannot read: {e}")))?
         .len();
-    let mut pre = [0u8; 12];
-    f.read_exact(&mut pre[..10])
-        .map_err(|_| bad("not a .npy file (too short)".into()))?;
-    if &pre[..6] != b"\x93NUMPY" {
-        return Err(bad("not a .npy file (missing the \\x93NUMPY magic)".into()));
-    }
-    let (hlen, hstart) = match pre[6] {
-        1 => (u16::from_le_bytes([pre[8], pre[9]]) as usize, 10),
-        2 | 3 => {
-            f.read_exact(&mut pre[10..12])
-                .map_err(|_| bad("truncated .npy header".into()))?;
-            (
-                u32::from_le_bytes([pre[8], pre[9], pre[10], pre[11]]) as usize,
-                12,
-            )
-        }
-        v => return Err(bad(format!("unsupported .npy format version {v}"))),
-    };
-    let mut h = vec![0u8; hlen];
-    f.read_exact(&mut h)
-        .map_err(|_| bad("truncated .npy file: the header is cut short".into()))?;
-    // The header alone, with an empty body, through the full parser's header rules: a header
-    // of a non-empty array then fails only on its body, which is not read here.
-    let header = std::str::from_utf8(&h).map_err(|_| bad("malformed .npy header".into()))?;
-    let value = |key: &str| -> Result<&str> {
-        let k = format!("'{key}':");
-        let at = header
-            .find(&k)
-            .ok_or_else(|| bad(format!("malformed .npy header: no '{key}' entry")))?;
-        Ok(header[at + k.len()..].trim_start())
-    };
-    if !value("fortran_order")?.starts_with("False") {
+    let (header, data_offset) = read_header_text(&mut f, size, &bad)?;
+    if !header_value(&header, "fortran_order")
+        .map_err(bad)?
+        .starts_with("False")
+    {
         return Err(bad("Fortran-order arrays are not supported".into()));
     }
-    let descr: String = value("descr")?
-        .trim_start_matches(['\'', '"'])
-        .chars()
-        .take_while(|c| *c != '\'' && *c != '"')
-        .collect();
-    let shape_v = value("shape")?;
-    let inner = shape_v
-        .strip_prefix('(')
-        .and_then(|s| s.find(')').map(|e| &s[..e]))
-        .ok_or_else(|| bad("malformed .npy header: shape".into()))?;
-    let shape = inner
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|s| s.parse::<usize>())
-        .collect::<std::result::Result<Vec<_>, _>>()
-        .map_err(|_| bad("malformed .npy header: shape entry".into()))?;
-    let data_offset = (hstart + hlen) as u64;
+    let descr = header_descr(&header).map_err(bad)?;
+    let shape = parse_shape(&header).map_err(bad)?;
+    // The count must fit (`count()` multiplies the shape).
+    element_count(&shape).map_err(bad)?;
     Ok(NpyHeader {
         descr,
         shape,

@@ -2,12 +2,13 @@
 //! transform's precision: no whole-file byte copy and no f64 intermediate, so a streamed
 //! transform's input and output may be as large as host memory allows (beyond the device).
 
-use super::npy::{header_value, npy_bytes, parse_shape};
+use super::npy::{element_count, header_descr, header_value, npy_bytes, parse_shape};
+use super::npy_raw::read_header_text;
 use crate::error::{JitError, Result};
 use crate::transform::DeviceComplex;
 use crate::transform::Precision;
 use rayon::prelude::*;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
@@ -41,34 +42,12 @@ impl ComplexNpy {
 pub fn complex_header(path: &Path) -> Result<Option<ComplexNpy>> {
     let bad = |m: String| JitError::file(path, m);
     let mut f = std::fs::File::open(path).map_err(|e| bad(format!("cannot read: {e}")))?;
-    let mut head = [0u8; 12];
-    f.read_exact(&mut head[..10])
-        .map_err(|_| bad("not a .npy file (too short)".into()))?;
-    if &head[..6] != b"\x93NUMPY" {
-        return Err(bad("not a .npy file (missing the \\x93NUMPY magic)".into()));
-    }
-    let (hlen, hstart) = match head[6] {
-        1 => (u16::from_le_bytes([head[8], head[9]]) as usize, 10u64),
-        2 | 3 => {
-            f.read_exact(&mut head[10..12])
-                .map_err(|_| bad("truncated .npy header".into()))?;
-            (
-                u32::from_le_bytes([head[8], head[9], head[10], head[11]]) as usize,
-                12u64,
-            )
-        }
-        v => return Err(bad(format!("unsupported .npy format version {v}"))),
-    };
-    let mut header = vec![0u8; hlen];
-    f.read_exact(&mut header)
-        .map_err(|_| bad("truncated .npy file: the header is cut short".into()))?;
-    let header = String::from_utf8(header).map_err(|_| bad("malformed .npy header".into()))?;
-    let descr: String = header_value(&header, "descr")
-        .map_err(bad)?
-        .trim_start_matches(['\'', '"'])
-        .chars()
-        .take_while(|c| *c != '\'' && *c != '"')
-        .collect();
+    let have = f
+        .metadata()
+        .map_err(|e| bad(format!("cannot read: {e}")))?
+        .len();
+    let (header, offset) = read_header_text(&mut f, have, &bad)?;
+    let descr = header_descr(&header).map_err(bad)?;
     let single = match descr.as_str() {
         "<c8" | "=c8" => true,
         "<c16" | "=c16" => false,
@@ -86,10 +65,18 @@ pub fn complex_header(path: &Path) -> Result<Option<ComplexNpy>> {
     let npy = ComplexNpy {
         single,
         shape,
-        offset: hstart + hlen as u64,
+        offset,
     };
-    let want = npy.offset + npy.len() as u64 * if single { 8 } else { 16 };
-    let have = f.metadata().map(|m| m.len()).unwrap_or(0);
+    let want = element_count(&npy.shape)
+        .map_err(bad)?
+        .checked_mul(if single { 8 } else { 16 })
+        .and_then(|b| offset.checked_add(b as u64))
+        .ok_or_else(|| {
+            bad(format!(
+                "malformed .npy header: shape {:?} is too large",
+                npy.shape
+            ))
+        })?;
     if have < want {
         return Err(bad(format!(
             "truncated .npy file: {have} bytes, the header promises {want}"

@@ -1,5 +1,6 @@
 //! Program build with an on-disk binary cache. The key covers device, driver, source and
-//! options, so a new driver or a changed generator never reuses a stale binary.
+//! options, so a new driver or a changed generator never reuses a stale binary; each entry
+//! carries its SHA-256, so a truncated or corrupted one is compiled again, never loaded.
 
 use super::context::Gpu;
 use super::env;
@@ -123,8 +124,8 @@ pub fn build_program(gpu: &Gpu, source: &str, extra_options: &str) -> Result<Bui
 
     let t0 = Instant::now();
     if use_cache {
-        if let Ok(bin) = std::fs::read(&bin_path) {
-            let bins: [&[u8]; 1] = [&bin];
+        if let Some(bin) = std::fs::read(&bin_path).ok().as_deref().and_then(unsealed) {
+            let bins: [&[u8]; 1] = [bin];
             if let Ok(program) = Program::with_binary(&gpu.context, &[gpu.device], &bins, &copts) {
                 let log = build_log(&program, gpu);
                 return Ok(BuiltProgram {
@@ -177,6 +178,27 @@ pub fn build_program(gpu: &Gpu, source: &str, extra_options: &str) -> Result<Bui
     })
 }
 
+/// Ends every cached binary, after its SHA-256: a file that does not end so is no entry.
+const SEAL: &[u8; 8] = b"jitfft1\n";
+
+/// A binary as cached: the bytes, their SHA-256, [`SEAL`].
+fn sealed(bin: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bin.len() + 40);
+    out.extend_from_slice(bin);
+    out.extend_from_slice(&Sha256::digest(bin));
+    out.extend_from_slice(SEAL);
+    out
+}
+
+/// The binary of a cache file, `None` where it is truncated, changed or of an older layout:
+/// drivers are not robust to such bytes (PoCL crashed loading a truncated binary, issue 43),
+/// so nothing reaches them unchecked and the program is compiled again.
+fn unsealed(file: &[u8]) -> Option<&[u8]> {
+    let body = file.strip_suffix(SEAL)?;
+    let (bin, sum) = body.split_at(body.len().checked_sub(32)?);
+    (Sha256::digest(bin).as_slice() == sum && !bin.is_empty()).then_some(bin)
+}
+
 /// Puts a built binary in the cache through a uniquely named temporary file in the same
 /// folder, renamed into place: processes building the same program at once never read a
 /// partial file nor write through each other's temporary (the last rename wins, with a whole
@@ -196,7 +218,11 @@ fn store_binary(bin_path: &std::path::Path, bin: &[u8]) {
     else {
         return;
     };
-    if tmp.write_all(bin).and_then(|_| tmp.flush()).is_ok() {
+    if tmp
+        .write_all(&sealed(bin))
+        .and_then(|_| tmp.flush())
+        .is_ok()
+    {
         // On failure the temporary file is removed when `tmp` drops.
         let _ = tmp.persist(bin_path);
     }

@@ -105,3 +105,20 @@ pub fn pick<T: Copy + PartialEq + std::fmt::Debug>(some: &[T], all: &[T]) -> Vec
         some.to_vec()
     }
 }
+
+/// The property tests' settings: `default` cases (tenfold under `JITFFT_EXHAUSTIVE=1`), no
+/// failure files written (a failure found is kept as a named regression test instead), and a
+/// seed from `JITFFT_TEST_SEED` where set (a failure prints its minimal input).
+pub fn prop_config(default: u32) -> proptest::test_runner::Config {
+    proptest::test_runner::Config {
+        cases: if exhaustive() { default * 10 } else { default },
+        failure_persistence: None,
+        rng_seed: match std::env::var("JITFFT_TEST_SEED") {
+            Ok(s) => proptest::test_runner::RngSeed::Fixed(
+                s.parse().expect("JITFFT_TEST_SEED must be an integer"),
+            ),
+            Err(_) => proptest::test_runner::RngSeed::Random,
+        },
+        ..proptest::test_runner::Config::default()
+    }
+}

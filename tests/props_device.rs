@@ -1,0 +1,268 @@
+//! Property tests of the exact domains on the device (issue 43): one program built per test
+//! and reused for every random input (PoCL's compile, not the cases, is what costs): `mul`
+//! against GMP, the NTT and the GFP FFT against their references, and bent verdicts against
+//! the CPU classifier. Cases: `common::prop_config` (tenfold under `JITFFT_EXHAUSTIVE=1`).
+
+mod common;
+
+use common::mvl::{maiorana_mcfarland, random_fn};
+use jitfft::field::{LimbBits, PrimeField};
+use jitfft::gfp::reference as gfp_cpu;
+use jitfft::gfp::{GfpField, GfpPlan, GfpTransform};
+use jitfft::mul::{reference, Method, MulPlan, Multiplier};
+use jitfft::mvl::bent::{classify_cpu, BentClassifier};
+use jitfft::mvl::TruthVectors;
+use jitfft::ntt::data::random_elements;
+use jitfft::ntt::{NttPlan, NttTransform, Variant};
+use jitfft::transform::Precision;
+use proptest::prelude::*;
+use proptest::test_runner::TestRunner;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// Limbs of an operand: random words mixed with the carry stresses (all ones, zero, 1).
+fn operand(max: usize) -> impl Strategy<Value = Vec<u64>> {
+    prop::collection::vec(
+        prop_oneof![
+            4 => any::<u64>(),
+            2 => Just(u64::MAX),
+            1 => Just(0u64),
+            1 => Just(1u64),
+            1 => Just(1u64 << 63),
+        ],
+        1..=max,
+    )
+}
+
+#[test]
+fn mul_equals_gmp_for_random_operands() {
+    let gpu = common::gpu();
+    let max = 96;
+    let m = Multiplier::new(&gpu, &MulPlan::new(max, max, Method::Block, 16).unwrap()).unwrap();
+    let mut runner = TestRunner::new(common::prop_config(48));
+    runner
+        .run(&(operand(max), operand(max)), |(a, b)| {
+            let (r, _) = m.multiply(&gpu, &a, &b).unwrap();
+            prop_assert_eq!(r, reference::product(&a, &b));
+            Ok(())
+        })
+        .unwrap();
+    m.release().unwrap();
+}
+
+#[test]
+fn ntt_equals_reference_for_random_vectors() {
+    let gpu = common::gpu();
+    let f = PrimeField::preset("goldilocks").unwrap();
+    let log_n = 5;
+    for inverse in [false, true] {
+        let plan = NttPlan::new(&f, LimbBits::B64, log_n, Variant::Fused, inverse).unwrap();
+        let tr = NttTransform::new(&gpu, &plan).unwrap();
+        let limbs = jitfft::field::cpu::limbs64(&f);
+        let mut runner = TestRunner::new(common::prop_config(24));
+        // A seeded vector of elements in [0, p), with runs of zeros and of one value.
+        let case = (any::<u64>(), prop::option::of((0usize..32, 1usize..32)));
+        runner
+            .run(&case, |(seed, run)| {
+                let mut x = random_elements(&f, plan.n(), seed);
+                if let Some((at, len)) = run {
+                    let end = (at + len).min(32) * limbs;
+                    x[at * limbs..end].fill(0);
+                }
+                let (got, _) = tr.execute(&gpu, &x).unwrap();
+                let want = jitfft::ntt::reference::ntt(&f, &x, log_n, inverse).unwrap();
+                prop_assert!(got == want, "seed {}", seed);
+                Ok(())
+            })
+            .unwrap();
+        tr.release().unwrap();
+    }
+}
+
+#[test]
+fn gfp_fft_equals_naive_dft_for_random_vectors() {
+    let gpu = common::gpu();
+    let f = GfpField::preset("p3").unwrap();
+    let log_n = 4;
+    let (a, b) = jitfft::gfp::execute::device_limits(&gpu);
+    let plan = GfpPlan::new(f.clone(), log_n, false, a, b).unwrap();
+    let tr = GfpTransform::new(&gpu, &plan).unwrap();
+    let w = f.root_of_unity(log_n).unwrap();
+    let edges = f.edge_values();
+    let mut runner = TestRunner::new(common::prop_config(16));
+    let case = (
+        any::<u64>(),
+        prop::collection::vec(any::<prop::sample::Index>(), 0..6),
+    );
+    runner
+        .run(&case, |(seed, picks)| {
+            let mut x = f.random_elements(1 << log_n, seed);
+            // Some positions hold edge values (0, 1, p − 1, digit boundaries).
+            for (k, at) in picks.iter().enumerate() {
+                let i = at.index(x.len());
+                x[i] = edges[k % edges.len()].clone();
+            }
+            let (out, _) = tr.execute(&gpu, &f.to_transposed(&x)).unwrap();
+            let got = f.from_transposed(&out, x.len()).unwrap();
+            prop_assert_eq!(
+                got,
+                gfp_cpu::naive_dft(&f, &x, &w).unwrap(),
+                "seed {}",
+                seed
+            );
+            Ok(())
+        })
+        .unwrap();
+    tr.release().unwrap();
+}
+
+#[test]
+fn bent_verdicts_equal_the_cpu_classifier() {
+    // mvl.rs's `bent_batches_match_reference` builds this very program (3^4, 100 functions,
+    // optimised): whichever runs second loads it from the program cache.
+    let gpu = common::gpu_optimised();
+    let (p, n, batch) = (3u32, 4u32, 100u64);
+    let c = BentClassifier::new(&gpu, p, n, batch, Precision::F32).unwrap();
+    let mut runner = TestRunner::new(common::prop_config(12));
+    // A batch of random functions and Maiorana–McFarland (bent) ones, mixed.
+    let case = (
+        any::<u64>(),
+        prop::collection::vec(any::<bool>(), batch as usize),
+    );
+    runner
+        .run(&case, |(seed, bent)| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let values: Vec<u32> = bent
+                .iter()
+                .flat_map(|&b| {
+                    if b {
+                        maiorana_mcfarland(p, n / 2, &mut rng)
+                    } else {
+                        random_fn(p, n, &mut rng)
+                    }
+                })
+                .collect();
+            let truth = TruthVectors::from_values(p, n, batch, &values).unwrap();
+            let (got, _) = c.classify(&gpu, &truth).unwrap();
+            let want = classify_cpu(&truth).unwrap();
+            prop_assert_eq!(&got.bent, &want.bent, "seed {}", seed);
+            for (f, &b) in bent.iter().enumerate() {
+                // Maiorana–McFarland functions are bent; the reference must say so too.
+                prop_assert!(!b || want.bent[f]);
+            }
+            Ok(())
+        })
+        .unwrap();
+}
+
+const TWICE: &str =
+    "__kernel void twice(__global uint *x) { size_t i = get_global_id(0); x[i] *= 2u; }\n";
+
+/// Runs `twice` of `built` over 0..64 and returns the result.
+fn run_twice(gpu: &jitfft::runtime::Gpu, built: &jitfft::runtime::BuiltProgram) -> Vec<u32> {
+    use jitfft::runtime::{Arg, KernelHandle, Pinned};
+    let k = KernelHandle::new(gpu, &built.program, "twice").unwrap();
+    let buf = jitfft::runtime::pinned::device_buffer::<u32>(&gpu.queue, 64).unwrap();
+    let staging = Pinned::<u32>::new(&gpu.queue, 64).unwrap();
+    staging.fill(&(0..64).collect::<Vec<u32>>()).unwrap();
+    staging.upload_to(&buf, 64).unwrap();
+    k.set_args(&[Arg::buf(&buf)]).unwrap();
+    k.launch(&gpu.queue, 64, 16).unwrap().wait_for().unwrap();
+    staging.download_from(&buf, 64).unwrap();
+    let mut back = vec![0u32; 64];
+    staging.drain(&mut back).unwrap();
+    staging.release().unwrap();
+    back
+}
+
+/// A cached binary truncated, overwritten or with bytes changed between runs: the next build
+/// compiles again and gives a working program, never a crash or a wrong kernel. (Found here:
+/// PoCL crashed with SIGSEGV loading a truncated binary; entries now carry their SHA-256.)
+#[test]
+#[allow(clippy::disallowed_methods)] // the harness reads its own switch
+fn corrupted_program_cache_entries_are_rebuilt() {
+    if std::env::var("JITFFT_NO_CACHE").is_ok_and(|v| v == "1") {
+        return; // every build compiles by request
+    }
+    let gpu = common::gpu();
+    let src = format!("{TWICE}// cache corruption {}\n", common::seed());
+    let first = jitfft::runtime::build_program(&gpu, &src, "").unwrap();
+    let want: Vec<u32> = (0..64).map(|i| 2 * i).collect();
+    assert_eq!(run_twice(&gpu, &first), want);
+    let bin = jitfft::runtime::build::cache_root()
+        .join("programs")
+        .join(format!("{}.bin", first.key));
+    let good = std::fs::read(&bin).unwrap();
+    let edits = prop::collection::vec((any::<prop::sample::Index>(), 0u8..4, any::<u8>()), 1..8);
+    let mut runner = TestRunner::new(common::prop_config(8));
+    runner
+        .run(&edits, |edits| {
+            let mut b = good.clone();
+            for (at, op, byte) in edits {
+                if b.is_empty() {
+                    break;
+                }
+                let i = at.index(b.len());
+                match op {
+                    0 => b[i] ^= byte | 1,
+                    1 => b.truncate(i),
+                    2 => b[i..].fill(byte),
+                    _ => b.splice(i..i, [byte; 16]).for_each(drop),
+                }
+            }
+            std::fs::write(&bin, &b).unwrap();
+            let built = jitfft::runtime::build_program(&gpu, &src, "").unwrap();
+            prop_assert!(!built.from_cache || b == good, "a changed entry was loaded");
+            prop_assert_eq!(
+                run_twice(&gpu, &built),
+                want.clone(),
+                "from cache: {}",
+                built.from_cache
+            );
+            Ok(())
+        })
+        .unwrap();
+}
+
+/// Four CLI processes at once on one program cache and one wisdom file, twice, every cached
+/// binary cut in half between the rounds: every run checks its transform and succeeds (the
+/// second round compiles again rather than load a cut entry).
+#[test]
+fn cli_processes_share_the_cache_and_survive_its_corruption() {
+    let dir = tempfile::tempdir().unwrap();
+    let run_four = || {
+        let children: Vec<_> = (0..4u32)
+            .map(|i| {
+                std::process::Command::new(env!("CARGO_BIN_EXE_jitfft"))
+                    .args(["vc", "--p", "3", "--n", &(4 + i % 2).to_string(), "--check"])
+                    .env("JITFFT_CL_OPTIONS", common::cl_options())
+                    .env("JITFFT_CACHE_DIR", dir.path())
+                    .env("JITFFT_WISDOM", dir.path().join("wisdom.json"))
+                    .stdout(std::process::Stdio::piped())
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for c in children {
+            let out = c.wait_with_output().unwrap();
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                out.status.success() && text.contains("relative L2 error"),
+                "{text}{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    };
+    run_four();
+    let programs = dir.path().join("programs");
+    let mut cut = 0;
+    for e in std::fs::read_dir(&programs).unwrap() {
+        let path = e.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+        cut += 1;
+    }
+    assert!(cut >= 2, "{cut} cached programs");
+    run_four();
+}
