@@ -10,14 +10,13 @@
 use super::execute::{Bufs, RealVc, Typed};
 use crate::error::{JitError, Result};
 use crate::io::input::{find_non_finite_where, NonFinitePolicy};
-use crate::runtime::mapped::{copy_par, in_place, maps_host_memory, with_mapped, wrap, PIECE};
+use crate::runtime::mapped::{all_pieces, copy_par, in_place, maps_host_memory, with_mapped, wrap};
 use crate::runtime::staging::{self, StageOpts};
 use crate::runtime::timing::RunTimes;
 use crate::runtime::Gpu;
 use crate::transform::Direction;
 use crate::vc::DeviceBuffer;
 use ocl::Buffer;
-use rayon::prelude::*;
 use std::any::Any;
 use std::time::Instant;
 
@@ -167,7 +166,7 @@ impl RealVc {
         let wrap_in = std::ptr::eq(up, src) && in_place(gpu, input);
         let wrap_out = std::ptr::eq(down, dst) && in_place(gpu, output);
         let finite = if wrap_in {
-            !check || input.par_chunks(PIECE).all(T::all_finite)
+            !check || all_pieces(input, T::all_finite)
         } else {
             let fill = |d: &mut [T]| copy_par(d, input, |piece| !check || T::all_finite(piece));
             with_mapped(&gpu.queue, up, input.len(), true, fill)?.0
