@@ -326,23 +326,7 @@ fn pass_kernel(st: Storage, p: &WhtPass, scale: f64, end: Pairs) -> String {
             "// Stores go straight from the last round's layout (runs of ≥ 32 bytes), no trip back."
         );
     }
-    let pairs = match end {
-        Pairs::None => "",
-        Pairs::In => {
-            s.push_str("// Reads the real parts of the (re, im) pairs y, writes the values x.\n");
-            ", __global const pair_t* restrict y"
-        }
-        Pairs::Out => {
-            s.push_str("// Reads the values x, writes (value, 0) pairs to y.\n");
-            ", __global pair_t* restrict y"
-        }
-    };
-    let _ = writeln!(
-        s,
-        "__kernel __attribute__((reqd_work_group_size({items}, 1, 1)))\n\
-         void {name}(__global {}* restrict x{pairs})\n{{",
-        storage_type(st)
-    );
+    signature(&mut s, &name, st, items, end);
     let load = |i: String| match end {
         Pairs::In => format!("y[{i}].x"),
         _ => format!("LOAD({i})"),
@@ -419,6 +403,27 @@ fn pass_kernel(st: Storage, p: &WhtPass, scale: f64, end: Pairs) -> String {
     }
     s.push_str("}\n");
     s
+}
+
+/// A tile pass's signature (one work-group size), the pairs `y` at a complex end.
+fn signature(s: &mut String, name: &str, st: Storage, items: usize, end: Pairs) {
+    let pairs = match end {
+        Pairs::None => "",
+        Pairs::In => {
+            s.push_str("// Reads the real parts of the (re, im) pairs y, writes the values x.\n");
+            ", __global const pair_t* restrict y"
+        }
+        Pairs::Out => {
+            s.push_str("// Reads the values x, writes (value, 0) pairs to y.\n");
+            ", __global pair_t* restrict y"
+        }
+    };
+    let _ = writeln!(
+        s,
+        "__kernel __attribute__((reqd_work_group_size({items}, 1, 1)))\n\
+         void {name}(__global {}* restrict x{pairs})\n{{",
+        storage_type(st)
+    );
 }
 
 fn scale_literal(st: Storage, scale: f64) -> Option<String> {
