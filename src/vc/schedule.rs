@@ -281,15 +281,34 @@ impl Schedule {
                         }
                         .auto_lanes()
                     });
-                let groups = fused::inplace_groups(n, cap_tile, cap, lanes);
-                let layout = plan
-                    .fused_layout
-                    .resolve(p, lanes, plan.stored_complex_bytes());
-                request(groups, Some(lanes)).schedule(if layout == FusedLayout::Staged {
-                    Layout::Staged
-                } else {
-                    Layout::Inplace
-                })
+                let inplace = |lanes: u32| {
+                    let groups = fused::inplace_groups(n, cap_tile, cap, lanes);
+                    let layout = plan
+                        .fused_layout
+                        .resolve(p, lanes, plan.stored_complex_bytes());
+                    request(groups, Some(lanes)).schedule(if layout == FusedLayout::Staged {
+                        Layout::Staged
+                    } else {
+                        Layout::Inplace
+                    })
+                };
+                // Lanes the caller asked for that leave a later pass's tile above the local
+                // memory or work-group limit (its lane digits stay in the tile): fewer, down
+                // to those that fit (found by tests/props/plan.rs: p = 3, n = 9, f64, 16 KiB,
+                // 7 lanes gave a 17,496-byte pass).
+                let fits = |passes: &[fused::FusedPass]| {
+                    passes.iter().all(|f| {
+                        f.local_bytes() <= limits.local_bytes
+                            && f.group_size() <= limits.max_threads
+                    })
+                };
+                let mut lanes = lanes;
+                let mut passes = inplace(lanes);
+                while lanes > 0 && plan.fused_lanes.is_some() && !fits(&passes) {
+                    lanes -= 1;
+                    passes = inplace(lanes);
+                }
+                passes
             }
         };
         batch_passes(plan, fused, limits)

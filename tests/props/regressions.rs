@@ -47,3 +47,48 @@ fn found_wisdom_loads_back_exactly() {
     let w = jitfft::vc::explore::Wisdom::load(&k).unwrap();
     assert_eq!(w.entries[""].vc_ms, Some(390051.33486336883));
 }
+
+/// Found by `plan::plans_are_valid_or_refused` (CI, a fresh seed): a fused in-place plan of
+/// 3^9, f64, with 7 lanes asked for under 16 KiB of local memory gave a second pass whose
+/// tile kept its 7 lane digits (17,496 bytes). The schedule now takes fewer lanes until
+/// every pass fits.
+#[test]
+fn asked_lanes_that_overflow_local_memory_are_reduced() {
+    use jitfft::transform::{Direction, Precision};
+    use jitfft::vc::fused::pass::{FusedLimits, ScheduleKnobs};
+    use jitfft::vc::plan::{Algorithm, Coeffs, FusedLayout, VcOptions, VcPlan};
+    use jitfft::vc::schedule::{PassKind, Schedule};
+    let opts = VcOptions {
+        algorithm: Algorithm::Fused,
+        radix: None,
+        coeffs: Coeffs::ConstFirst,
+        precision: Precision::F64,
+        direction: Direction::Forward,
+        norm: None,
+        fused_digits: None,
+        fused_lanes: Some(7),
+        fused_layout: FusedLayout::Inplace,
+        fused_values: None,
+    };
+    let plan = VcPlan::new(3, 9, opts).unwrap();
+    let lim = FusedLimits {
+        local_bytes: 16 << 10,
+        max_threads: 256,
+        values: None,
+        tile_values: None,
+        knobs: ScheduleKnobs::DEFAULT,
+    };
+    let s = Schedule::for_limits(&plan, lim);
+    let digits: u32 = s.passes.iter().map(|p| p.digits).sum();
+    assert_eq!(digits, 9, "{}", s.radices());
+    for p in &s.passes {
+        if let PassKind::Fused(f) = &p.kind {
+            assert!(
+                f.local_bytes() <= lim.local_bytes,
+                "{} bytes: {}",
+                f.local_bytes(),
+                s.radices()
+            );
+        }
+    }
+}
