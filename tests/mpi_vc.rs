@@ -17,13 +17,18 @@ const BIN: &str = env!("CARGO_BIN_EXE_jitfft");
 
 /// `mpirun -np <np> jitfft <args>` with the test hooks' variables passed to every rank.
 fn mpirun(np: u32, args: &[&str], env: &[(&str, &str)]) -> Output {
+    // Concurrent mpiruns race to create the same session directory (/tmp/ompi.<host>.<uid>:
+    // "File exists"); each call gets its own base, removed when the call ends.
+    let session = tempfile::tempdir().expect("a session directory for mpirun");
     let mut c = Command::new("mpirun");
     c.args([
         "--oversubscribe",
         "--allow-run-as-root",
-        "-np",
-        &np.to_string(),
-    ]);
+        "--mca",
+        "orte_tmpdir_base",
+    ])
+    .arg(session.path())
+    .args(["-np", &np.to_string()]);
     c.env("POCL_MAX_PTHREAD_COUNT", "1");
     for name in [
         "POCL_MAX_PTHREAD_COUNT",
