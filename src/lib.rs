@@ -50,6 +50,7 @@ pub mod clgen;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod error;
+pub mod fft;
 pub mod field;
 pub mod gfp;
 pub mod io;

@@ -8,11 +8,13 @@
 //! - NTT: [`ntt`] (radix-2 NTT on CPU Montgomery arithmetic; naive DFT with rug).
 //! - GFP: [`gfp`] (field operations, naive DFT, radix-2 FFT and polynomial product with rug).
 //! - Real input: [`real`] (numpy's rfftn / irfftn, the half spectrum, from the separable VC).
+//! - Any-shape FFT: [`fft`] (RustFFT in f64 along each axis; numpy's `fftn`).
 //! - Long products: [`mul`] (GMP's product of limb vectors).
 //! - Fields: the constants come from GMP in `field::montgomery`; `field::check` is the
 //!   oracle of user-given constants.
 
 pub mod compare;
+pub mod fft;
 pub mod gfp;
 pub mod mul;
 pub mod mvl;

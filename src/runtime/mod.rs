@@ -13,6 +13,7 @@ pub mod mapped;
 pub mod memory_fit;
 pub mod pinned;
 pub mod probe;
+pub mod scalar;
 pub mod show;
 pub mod staging;
 pub mod stream_copy;

@@ -24,27 +24,7 @@ pub use super::limits::{
 };
 pub use crate::runtime::timing::RunTimes;
 
-/// Host-side precision of the device buffers.
-pub(super) trait Real: OclPrm + Copy + Send + Sync {
-    fn from_f64(x: f64) -> Self;
-    fn to_f64(self) -> f64;
-}
-impl Real for f32 {
-    fn from_f64(x: f64) -> Self {
-        x as f32
-    }
-    fn to_f64(self) -> f64 {
-        self as f64
-    }
-}
-impl Real for f64 {
-    fn from_f64(x: f64) -> Self {
-        x
-    }
-    fn to_f64(self) -> f64 {
-        self
-    }
-}
+pub(super) use crate::runtime::scalar::Real;
 
 pub(super) struct Buffers<T: OclPrm> {
     pub(super) a: Buffer<T>,

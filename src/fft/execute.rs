@@ -1,0 +1,267 @@
+//! Running a plan on a device: the tables uploaded once, the program built (or loaded from
+//! the program cache), the arrays allocated; each run uploads through pinned staging, launches
+//! the schedule and downloads the result, timed by profiling events.
+
+use super::kernels::generate;
+use super::plan::FftPlan;
+use super::schedule::{Buf, Schedule, Table};
+use super::tables;
+use crate::clgen::GeneratedProgram;
+use crate::error::{JitError, Result};
+use crate::model::DeviceTransform;
+use crate::runtime::memory_fit::check_memory;
+use crate::runtime::pinned::{constant_buffer, device_buffer};
+use crate::runtime::scalar::Real;
+use crate::runtime::timing::RunTimes;
+use crate::runtime::{build_program, Arg, BuiltProgram, Gpu, KernelHandle, Pinned};
+use crate::transform::{Precision, TransformInfo};
+use num_complex::Complex64;
+use ocl::Buffer;
+use rayon::prelude::*;
+use std::time::Instant;
+
+/// Work-items per work-group (the kernels guard the padded tail).
+const LOCAL: usize = 256;
+
+struct Arrays<T: Real> {
+    a: Buffer<T>,
+    b: Buffer<T>,
+    w: Option<[Buffer<T>; 2]>,
+    tables: Vec<Buffer<T>>,
+    staging: Pinned<T>,
+}
+
+impl<T: Real> Arrays<T> {
+    fn new(gpu: &Gpu, plan: &FftPlan, schedule: &Schedule) -> Result<Arrays<T>> {
+        let len = 2 * plan.len() as usize;
+        let q = &gpu.queue;
+        let w = match schedule.uses_work_arrays() {
+            true => {
+                let wl = 2 * plan.bluestein_len() as usize;
+                Some([device_buffer(q, wl)?, device_buffer(q, wl)?])
+            }
+            false => None,
+        };
+        let tables = schedule
+            .tables
+            .iter()
+            .map(|t| {
+                let v = table_values(t);
+                let flat: Vec<T> = v
+                    .iter()
+                    .flat_map(|c| [T::from_f64(c.re), T::from_f64(c.im)])
+                    .collect();
+                constant_buffer(q, &flat)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Arrays {
+            a: device_buffer(q, len)?,
+            b: device_buffer(q, len)?,
+            w,
+            tables,
+            staging: Pinned::new(q, len)?,
+        })
+    }
+
+    fn pick(&self, b: Buf) -> Result<&Buffer<T>> {
+        match (b, &self.w) {
+            (Buf::A, _) => Ok(&self.a),
+            (Buf::B, _) => Ok(&self.b),
+            (Buf::W0, Some(w)) => Ok(&w[0]),
+            (Buf::W1, Some(w)) => Ok(&w[1]),
+            _ => Err(JitError::invalid(
+                "a launch names a work array the plan did not allocate",
+            )),
+        }
+    }
+}
+
+/// The values of a table, in f64.
+fn table_values(t: &Table) -> Vec<Complex64> {
+    match *t {
+        Table::Twiddles { n, direction } => tables::twiddles(n, direction),
+        Table::Chirp { n, direction } => tables::chirp(n, direction),
+        Table::Kernel { n, m, direction } => tables::bluestein_kernel(n, m, direction),
+    }
+}
+
+enum Typed {
+    F32(Arrays<f32>),
+    F64(Arrays<f64>),
+}
+
+/// A plan made ready on one device.
+pub struct FftTransform {
+    /// The plan it was made from.
+    pub plan: FftPlan,
+    /// Its launches.
+    pub schedule: Schedule,
+    /// The generated OpenCL C and its operation counts.
+    pub program: GeneratedProgram,
+    /// The program built for the device (or loaded from the program cache).
+    pub built: BuiltProgram,
+    kernels: Vec<KernelHandle>,
+    arrays: Typed,
+    /// Host time to compute and upload the constant tables (ms), kept out of kernel times.
+    pub tables_ms: f64,
+}
+
+impl FftTransform {
+    /// Generates and builds the program, computes the tables and allocates the arrays.
+    ///
+    /// Errors: f64 on a device without doubles, arrays beyond the device's memory, a failed
+    /// build (its log and the saved source in the message).
+    pub fn new(gpu: &Gpu, plan: &FftPlan) -> Result<FftTransform> {
+        if plan.precision == Precision::F64 && !gpu.info.fp64 {
+            return Err(JitError::Device(format!(
+                "{} has no double precision (cl_khr_fp64): use --precision f32",
+                gpu.info.name
+            )));
+        }
+        let schedule = Schedule::for_plan(plan);
+        let elem = plan.precision.complex_bytes();
+        let data = plan.len() * elem;
+        let work = plan.bluestein_len() * elem;
+        check_memory(
+            &gpu.info,
+            data.max(work),
+            3 * data + 2 * work,
+            |need, limit| {
+                format!("an FFT of shape {:?} needs a {need} array, but the device allows {limit} per allocation", plan.shape)
+            },
+            |need, limit| {
+                format!("an FFT of shape {:?} needs {need} of device memory (two arrays, pinned staging, Bluestein's work arrays), the device has {limit}", plan.shape)
+            },
+        )?;
+        let program = generate(plan, &schedule);
+        let built = build_program(gpu, &program.source, "")?;
+        let kernels = schedule
+            .steps
+            .iter()
+            .map(|s| KernelHandle::new(gpu, &built.program, &s.name))
+            .collect::<Result<Vec<_>>>()?;
+        let t0 = Instant::now();
+        let arrays = match plan.precision {
+            Precision::F32 => Typed::F32(Arrays::new(gpu, plan, &schedule)?),
+            Precision::F64 => Typed::F64(Arrays::new(gpu, plan, &schedule)?),
+        };
+        Ok(FftTransform {
+            plan: plan.clone(),
+            schedule,
+            program,
+            built,
+            kernels,
+            arrays,
+            tables_ms: t0.elapsed().as_secs_f64() * 1e3,
+        })
+    }
+
+    /// One run: `input` (the plan's shape, C order) up, every launch, the result down.
+    pub fn execute(&self, gpu: &Gpu, input: &[Complex64]) -> Result<(Vec<Complex64>, RunTimes)> {
+        if input.len() as u64 != self.plan.len() {
+            return Err(JitError::invalid(format!(
+                "input has {} values, the shape {:?} holds {}",
+                input.len(),
+                self.plan.shape,
+                self.plan.len()
+            )));
+        }
+        match &self.arrays {
+            Typed::F32(a) => self.run(gpu, a, input),
+            Typed::F64(a) => self.run(gpu, a, input),
+        }
+    }
+
+    /// The launches alone on whatever the arrays hold (benchmarks): `repeats` timed runs after
+    /// `warmup` untimed ones.
+    pub fn launches_only(&self, gpu: &Gpu, warmup: usize, repeats: usize) -> Result<Vec<RunTimes>> {
+        let mut out = Vec::with_capacity(repeats);
+        for k in 0..warmup + repeats {
+            let t = match &self.arrays {
+                Typed::F32(a) => self.launch_all(gpu, a)?,
+                Typed::F64(a) => self.launch_all(gpu, a)?,
+            };
+            if k >= warmup {
+                out.push(t);
+            }
+        }
+        Ok(out)
+    }
+
+    fn launch_all<T: Real>(&self, gpu: &Gpu, a: &Arrays<T>) -> Result<RunTimes> {
+        let t0 = Instant::now();
+        let mut events = Vec::with_capacity(self.kernels.len());
+        for (s, k) in self.schedule.steps.iter().zip(&self.kernels) {
+            k.set_args(&[
+                Arg::buf(a.pick(s.src)?),
+                Arg::buf(a.pick(s.dst)?),
+                Arg::buf(&a.tables[s.table]),
+            ])?;
+            events.push(k.launch(&gpu.queue, s.items as usize, k.local_size(LOCAL))?);
+        }
+        RunTimes::from_launches(&events, t0)
+    }
+
+    fn run<T: Real>(
+        &self,
+        gpu: &Gpu,
+        a: &Arrays<T>,
+        input: &[Complex64],
+    ) -> Result<(Vec<Complex64>, RunTimes)> {
+        let t0 = Instant::now();
+        let len = 2 * input.len();
+        a.staging.with_map(|m| {
+            m[..len]
+                .par_chunks_mut(2)
+                .zip(input.par_iter())
+                .for_each(|(d, c)| {
+                    d[0] = T::from_f64(c.re);
+                    d[1] = T::from_f64(c.im);
+                });
+            Ok(())
+        })?;
+        let upload_ms = a.staging.upload_to(&a.a, len)?;
+        let mut times = self.launch_all(gpu, a)?;
+        times.download_ms = a
+            .staging
+            .download_from(a.pick(self.schedule.result)?, len)?;
+        times.upload_ms = upload_ms;
+        let out = a.staging.with_map(|m| {
+            Ok(m[..len]
+                .par_chunks(2)
+                .map(|c| Complex64::new(c[0].to_f64(), c[1].to_f64()))
+                .collect::<Vec<_>>())
+        })?;
+        times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
+        Ok((out, times))
+    }
+
+    /// Bytes of device memory the arrays hold (tables aside).
+    pub fn data_bytes(&self) -> u64 {
+        let elem = self.plan.precision.complex_bytes();
+        (2 * self.plan.len() + 2 * self.plan.bluestein_len()) * elem
+    }
+}
+
+/// The FFT of any shape: complex in, complex out, the plan's precision.
+impl DeviceTransform for FftTransform {
+    type Input = [Complex64];
+    type Output = Vec<Complex64>;
+    type Times = RunTimes;
+    fn info(&self) -> TransformInfo {
+        let p = &self.plan;
+        TransformInfo {
+            kind: "fftn".into(),
+            shape: p.shape.clone(),
+            precision: p.precision.to_string(),
+            direction: p.direction.to_string(),
+            norm: p.norm.to_string(),
+        }
+    }
+    fn footprint(&self) -> u64 {
+        self.data_bytes()
+    }
+    fn execute(&self, gpu: &Gpu, input: &[Complex64]) -> Result<(Vec<Complex64>, RunTimes)> {
+        FftTransform::execute(self, gpu, input)
+    }
+}

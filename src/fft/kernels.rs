@@ -1,0 +1,236 @@
+//! OpenCL C of an FFT schedule: one kernel per launch, named after it, constants folded in
+//! (lengths, strides, radices, the scaling) so the compiler sees literal divisors.
+//!
+//! A Stockham pass (radix r, span s: sub-transforms of s points done, n/r butterflies per
+//! line) reads x[j + q·n/r], multiplies by ω_(s·r)^(q·(j mod s)), does an r-point DFT
+//! (`clgen::small_dft`: pair, Rader or factored codelets) and writes (j − j mod s)·r + j mod s
+//! + q·s: the output is in natural order after the last pass, no bit reversal. An axis of
+//! stride S is handled by making the S elements of a line's point consecutive work-items
+//! (coalesced for every axis).
+
+use super::plan::FftPlan;
+use super::schedule::{Schedule, Step, StepKind};
+use super::tables::{layout, TwiddleLayout};
+use crate::clgen::{complex_preamble, real_literal, small_dft, GeneratedProgram, OpCounts, Writer};
+use crate::transform::{Direction, Precision};
+
+/// Whether the program's indices need 64 bits.
+pub fn wide_index(plan: &FftPlan) -> bool {
+    plan.len().max(plan.bluestein_len()) > u32::MAX as u64 / 2
+}
+
+/// The program of a schedule: the complex preamble, then one kernel per launch.
+pub fn generate(plan: &FftPlan, schedule: &Schedule) -> GeneratedProgram {
+    let f64p = plan.precision == Precision::F64;
+    let wide = wide_index(plan);
+    let mut w = Writer::new();
+    w.comment(format!(
+        "jitfft fft: the {} FFT of a {:?} array ({}) over axes {:?}, scaled by {} ({}),\n\
+         generated at run time: mixed-radix Stockham passes, Bluestein where a prime factor\n\
+         exceeds the codelets.",
+        plan.direction,
+        plan.shape,
+        plan.precision,
+        plan.axes,
+        plan.norm,
+        real_literal(plan.scale(), true)
+    ));
+    complex_preamble(&mut w, f64p, wide);
+    let lit = |x: u64| {
+        if wide {
+            format!("{x}UL")
+        } else {
+            format!("{x}u")
+        }
+    };
+    let mut kernels = Vec::with_capacity(schedule.steps.len());
+    for s in &schedule.steps {
+        w.blank();
+        match &s.kind {
+            StepKind::Pass { .. } => pass(&mut w, s, f64p, &lit),
+            _ => bluestein_step(&mut w, s, f64p, &lit),
+        }
+        kernels.push((s.name.clone(), w.take_counts()));
+    }
+    GeneratedProgram {
+        source: w.finish(),
+        kernels,
+    }
+}
+
+/// `v * scale` where the scale is not 1.
+fn scaled(v: &str, scale: f64, f64p: bool) -> String {
+    if scale == 1.0 {
+        v.to_string()
+    } else {
+        format!("{v} * {}", real_literal(scale, f64p))
+    }
+}
+
+/// The twiddle ω^e of an n-point table `tw`, e an index expression.
+fn twiddle(n: u64, e: &str, lit: &dyn Fn(u64) -> String) -> String {
+    match layout(n) {
+        TwiddleLayout::OneLevel => format!("tw[{e}]"),
+        TwiddleLayout::TwoLevel { shift } => {
+            let lo = 1u64 << shift;
+            format!(
+                "cmul(tw[({e}) & {}], tw[{} + (({e}) >> {shift})])",
+                lit(lo - 1),
+                lit(lo)
+            )
+        }
+    }
+}
+
+/// The first lines of every kernel: the guard and the item's place, `j` along its line
+/// (`per_line` items a line), `o` the line before the axis, `inner` the line after it.
+fn decompose(w: &mut Writer, s: &Step, per_line: u64, lit: &dyn Fn(u64) -> String) {
+    w.line("const idx_t g = get_global_id(0);");
+    w.line(format!("if (g >= {}) return;", lit(s.items)));
+    let t = if s.stride > 1 {
+        w.line(format!("const idx_t inner = g % {};", lit(s.stride)));
+        w.line(format!("const idx_t t = g / {};", lit(s.stride)));
+        "t"
+    } else {
+        "g"
+    };
+    if s.outer > 1 {
+        w.line(format!("const idx_t j = {t} % {};", lit(per_line)));
+        w.line(format!("const idx_t o = {t} / {};", lit(per_line)));
+    } else {
+        w.line(format!("const idx_t j = {t};"));
+    }
+}
+
+/// The first element of the item's line in an array whose axis has `len` points.
+fn line_base(s: &Step, len: u64, lit: &dyn Fn(u64) -> String) -> String {
+    let o = (s.outer > 1).then(|| format!("o * {}", lit(len * s.stride)));
+    let inner = (s.stride > 1).then(|| "inner".to_string());
+    match (o, inner) {
+        (Some(o), Some(i)) => format!("{o} + {i}"),
+        (Some(x), None) | (None, Some(x)) => x,
+        (None, None) => "0".into(),
+    }
+}
+
+/// One radix-r Stockham pass.
+fn pass(w: &mut Writer, s: &Step, f64p: bool, lit: &dyn Fn(u64) -> String) {
+    let StepKind::Pass {
+        n,
+        radix: r,
+        span,
+        direction,
+    } = s.kind
+    else {
+        unreachable!("pass() takes passes")
+    };
+    let per_line = n / r;
+    w.comment(format!(
+        "{}: radix-{r} Stockham pass of the {n}-point {direction} FFT along axis {} (stride {}, \
+         {} lines):\nsub-transforms of {span} points become {}{}.",
+        s.name,
+        s.axis,
+        s.stride,
+        s.outer * s.stride,
+        span * r,
+        if s.scale != 1.0 {
+            "; the result scaled"
+        } else {
+            ""
+        }
+    ));
+    w.open(format!(
+        "__kernel void {}(__global const real2* restrict src, __global real2* restrict dst, \
+         __global const real2* restrict tw)",
+        s.name
+    ));
+    decompose(w, s, per_line, lit);
+    w.line(format!("const idx_t base = {};", line_base(s, n, lit)));
+    let vars: Vec<String> = (0..r).map(|q| format!("v{q}")).collect();
+    for (q, v) in vars.iter().enumerate() {
+        w.line(format!(
+            "real2 {v} = src[base + j * {} + {}];",
+            lit(s.stride),
+            lit(q as u64 * per_line * s.stride)
+        ));
+    }
+    if span > 1 {
+        w.line(format!("const idx_t k = j % {};", lit(span)));
+        w.line(format!("const idx_t e = k * {};", lit(n / (span * r))));
+        for (q, v) in vars.iter().enumerate().skip(1) {
+            let tw = twiddle(n, &format!("{} * e", lit(q as u64)), lit);
+            w.line(format!("{v} = cmul({v}, {tw});"));
+        }
+        w.line(format!("const idx_t d = (j - k) * {} + k;", lit(r)));
+        w.note_cmul(r - 1);
+    } else {
+        w.line(format!("const idx_t d = j * {};", lit(r)));
+    }
+    small_dft::emit_dft(w, r, &vars, direction == Direction::Inverse, f64p);
+    for (q, v) in vars.iter().enumerate() {
+        w.line(format!(
+            "dst[base + d * {} + {}] = {};",
+            lit(s.stride),
+            lit(q as u64 * span * s.stride),
+            scaled(v, s.scale, f64p)
+        ));
+    }
+    w.note(OpCounts {
+        global_loads: r,
+        global_stores: r,
+        ..Default::default()
+    });
+    w.close();
+}
+
+/// Bluestein's element-wise launches: chirp in (zero padding), the kernel multiply, chirp out.
+fn bluestein_step(w: &mut Writer, s: &Step, f64p: bool, lit: &dyn Fn(u64) -> String) {
+    let (what, line_len) = match s.kind {
+        StepKind::ChirpIn { n, m } => (
+            format!("lines of {n} points times the chirp, zero-padded to {m}"),
+            m,
+        ),
+        StepKind::Multiply { m } => (
+            format!("every point of the {m}-point lines times the transformed chirp kernel"),
+            m,
+        ),
+        StepKind::ChirpOut { n, m } => (format!("the first {n} of {m} points times the chirp"), n),
+        StepKind::Pass { .. } => unreachable!("bluestein_step() takes Bluestein's launches"),
+    };
+    w.comment(format!(
+        "{}: Bluestein along axis {} (stride {}): {what}.",
+        s.name, s.axis, s.stride
+    ));
+    w.open(format!(
+        "__kernel void {}(__global const real2* restrict src, __global real2* restrict dst, \
+         __global const real2* restrict table)",
+        s.name
+    ));
+    // Item g is point j of its line, a line's elements consecutive items (as in a pass), so
+    // g is also the item's index in the m-point work array (chirp in, multiply) or in the
+    // n-point result (chirp out).
+    decompose(w, s, line_len, lit);
+    let at = |len: u64| format!("{} + j * {}", line_base(s, len, lit), lit(s.stride));
+    match s.kind {
+        StepKind::ChirpIn { n, .. } => {
+            w.line(format!(
+                "dst[g] = j < {} ? cmul(src[{}], table[j]) : (real2)(0, 0);",
+                lit(n),
+                at(n)
+            ));
+        }
+        StepKind::Multiply { .. } => w.line("dst[g] = cmul(src[g], table[j]);"),
+        StepKind::ChirpOut { m, .. } => {
+            let v = format!("cmul(src[{}], table[j])", at(m));
+            w.line(format!("dst[g] = {};", scaled(&v, s.scale, f64p)));
+        }
+        StepKind::Pass { .. } => unreachable!(),
+    }
+    w.note(OpCounts {
+        global_loads: 2,
+        global_stores: 1,
+        complex_mul: 1,
+        ..Default::default()
+    });
+    w.close();
+}

@@ -1,0 +1,28 @@
+//! The host-side element types of device buffers (f32, f64): conversion from and to the f64
+//! every host array and reference uses.
+
+use ocl::OclPrm;
+
+/// Host-side precision of the device buffers.
+pub trait Real: OclPrm + Copy + Send + Sync {
+    /// The nearest value of this type.
+    fn from_f64(x: f64) -> Self;
+    /// The value as f64 (exact).
+    fn to_f64(self) -> f64;
+}
+impl Real for f32 {
+    fn from_f64(x: f64) -> Self {
+        x as f32
+    }
+    fn to_f64(self) -> f64 {
+        self as f64
+    }
+}
+impl Real for f64 {
+    fn from_f64(x: f64) -> Self {
+        x
+    }
+    fn to_f64(self) -> f64 {
+        self
+    }
+}
