@@ -7,6 +7,7 @@ pub mod bent;
 mod bent_mpi;
 pub mod common;
 pub mod devices;
+pub mod fft;
 pub mod field;
 pub mod gfp;
 pub mod mul;
@@ -47,6 +48,8 @@ pub enum Command {
     Devices(devices::DevicesArgs),
     /// Compute a Vilenkin-Chrestenson spectrum (the n-dimensional DFT of shape (p, …, p)).
     Vc(vc::VcArgs),
+    /// numpy's fftn / ifftn / rfftn / irfftn of any shape and length (Bluestein for large primes).
+    Fft(fft::FftArgs),
     /// Print (or write with --output) the generated OpenCL program for a transform.
     Source(source::SourceArgs),
     /// Decide which p-valued functions (truth vectors, many at once) are bent.
@@ -93,6 +96,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Autocorr(a) => mvl::run_autocorr(a),
         Command::Field(c) => field::run(c),
         Command::Ntt(a) => ntt::run(a),
+        Command::Fft(a) => fft::run(a),
         Command::Stats(c) => stats::run(c),
         Command::Bench(a) => bench::run(a),
         Command::Reproduce(a) => reproduce::run(a),

@@ -7,7 +7,7 @@
 //! Stockham passes over the codelets VC uses (`clgen::small_dft`); the twiddles between
 //! digits are what the VC transform (every axis of length p, one pass each) does not need.
 //! Any other length goes through Bluestein's chirp convolution of a smooth length, so every
-//! n works. Real input and output are the complex transform at the ends (`request`).
+//! n works. Real input and output ([`hermitian`]) are the complex transform with the half spectrum at the ends.
 //!
 //! # Example: a 6 × 10 FFT equal to the f64 reference
 //!
@@ -30,8 +30,11 @@
 //! ```
 
 pub mod execute;
+pub mod hermitian;
 pub mod kernels;
 pub mod plan;
+pub mod report;
+pub mod request;
 pub mod schedule;
 pub mod tables;
 

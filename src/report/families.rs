@@ -265,3 +265,21 @@ pub fn bent(
     }
     Ok(report)
 }
+
+/// `fft` (fftn, rfftn, irfftn; its `transform` from the run).
+pub fn fft(r: &crate::fft::report::FftReport) -> Result<Report> {
+    let mut s = Sections::of(r)?;
+    let plan = s.gather(&[
+        "numpy_norm",
+        "axis_plans",
+        "launches",
+        "kernels",
+        "device_bytes",
+    ]);
+    Ok(s.into_report(
+        Some(&r.device),
+        r.transform.clone(),
+        plan,
+        &["kernel_clock", "kernel_span_ms", "tables_ms"],
+    ))
+}

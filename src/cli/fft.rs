@@ -1,0 +1,148 @@
+//! `jitfft fft`: numpy's fftn / ifftn / rfftn / irfftn of any shape on a device, timed by
+//! profiling events, optionally checked against RustFFT in f64 (`fft::request` runs it).
+
+use super::common::{open_device, print_and_conclude, say_lines, write_data, RunFlags};
+use super::vc::PrecisionArg;
+use crate::fft::request::{FftOutput, FftRequest};
+use crate::fft::NumpyNorm;
+use crate::io::npy::npy_complex_shaped;
+use crate::transform::{Direction, Precision};
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+
+/// `--norm`: numpy's names.
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum NormArg {
+    /// None forward, 1/n inverse (numpy's default).
+    Backward,
+    /// 1/√n both ways.
+    Ortho,
+    /// 1/n forward, none inverse.
+    Forward,
+}
+
+/// `--input`: a `.npy` array (complex, or real: rfftn takes only real); its shape is the
+/// transform's. `--output`: `.npy` of the result's dtype and shape (complex64/128; irfftn:
+/// float32/64), or text (`-`: stdout), one value a line.
+#[derive(Args, Debug)]
+pub struct FftArgs {
+    /// The array's shape, lengths separated by commas (e.g. 1000,768 or 2^20); irfftn: the
+    /// real output's. From --input when omitted.
+    #[arg(long, value_delimiter = ',', value_parser = parse_length, value_name = "N,…")]
+    pub shape: Option<Vec<u64>>,
+    /// Axes to transform (numpy's rule: negative counts from the end; default: all).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        allow_hyphen_values = true,
+        value_name = "AXIS,…"
+    )]
+    pub axes: Vec<i64>,
+    /// The inverse transform (e^(+2πi·jk/n)).
+    #[arg(long)]
+    pub inverse: bool,
+    /// Real input (rfftn: the half spectrum on the last axis) or, with --inverse, real output
+    /// (irfftn).
+    #[arg(long)]
+    pub real: bool,
+    /// Scaling, numpy's names.
+    #[arg(long, value_enum, default_value_t = NormArg::Backward, value_name = "NORM")]
+    pub norm: NormArg,
+    /// Element type on the device.
+    #[arg(long, value_enum, default_value_t = PrecisionArg::F32, value_name = "PRECISION")]
+    pub precision: PrecisionArg,
+    /// Device, input, output and timing flags.
+    #[command(flatten)]
+    pub run: RunFlags,
+}
+
+/// One length: decimal, or a power written b^e (2^20, 3^15).
+pub fn parse_length(s: &str) -> std::result::Result<u64, String> {
+    let t = s.trim().replace('_', "");
+    let bad =
+        || format!("{s:?}: a length ≥ 1, written in full (1000003) or as a power (2^20, 3^15)");
+    let v = match t.split_once('^') {
+        Some((b, e)) => {
+            let (b, e): (u64, u32) = (b.parse().map_err(|_| bad())?, e.parse().map_err(|_| bad())?);
+            b.checked_pow(e)
+                .ok_or_else(|| format!("{s:?} is too large"))?
+        }
+        None => t.parse().map_err(|_| bad())?,
+    };
+    (v >= 1).then_some(v).ok_or_else(bad)
+}
+
+/// Runs `jitfft fft`.
+pub fn run(a: FftArgs) -> Result<()> {
+    a.run.validate()?;
+    let precision = match a.precision {
+        PrecisionArg::F32 => Precision::F32,
+        PrecisionArg::F64 => Precision::F64,
+    };
+    let req = FftRequest {
+        shape: a.shape.clone(),
+        axes: a.axes.clone(),
+        direction: if a.inverse {
+            Direction::Inverse
+        } else {
+            Direction::Forward
+        },
+        norm: match a.norm {
+            NormArg::Backward => NumpyNorm::Backward,
+            NormArg::Ortho => NumpyNorm::Ortho,
+            NormArg::Forward => NumpyNorm::Forward,
+        },
+        precision,
+        real: a.real,
+        input: a.run.input.clone(),
+        seed: a.run.seed,
+        check: a.run.check,
+        repeat: a.run.repeat,
+    };
+    // Everything about the request is validated before a device is opened.
+    let (input, shape) = req.prepare()?;
+    let gpu = open_device(a.run.device.as_deref())?;
+    let (mut report, out) = req.run(&gpu, input, shape)?;
+    let failed = report.check_failed();
+    if let (Some(path), false) = (&a.run.output, failed) {
+        write_data(path, &encode(&out, path, precision == Precision::F32))?;
+        report.output = Some(path.display().to_string());
+    }
+    print_and_conclude(
+        a.run.json,
+        || crate::report::families::fft(&report),
+        || say_lines(&report.lines(&gpu.describe())),
+        failed.then(|| {
+            "the device result differs from the f64 reference beyond the tolerance".to_string()
+        }),
+    )
+}
+
+/// The result as `.npy` bytes (by the path's extension) or text lines.
+fn encode(out: &FftOutput, path: &std::path::Path, single: bool) -> Vec<u8> {
+    let npy = crate::io::output::is_npy(path);
+    match out {
+        FftOutput::Complex(v, shape) if npy => {
+            let s: Vec<usize> = shape.iter().map(|&n| n as usize).collect();
+            npy_complex_shaped(v, single, &s)
+        }
+        FftOutput::Complex(v, _) => v
+            .iter()
+            .map(|c| format!("{:e} {:e}\n", c.re, c.im))
+            .collect::<String>()
+            .into_bytes(),
+        FftOutput::Real(v, shape) if npy => {
+            let s: Vec<usize> = shape.iter().map(|&n| n as usize).collect();
+            let body: Vec<u8> = match single {
+                true => v.iter().flat_map(|&x| (x as f32).to_le_bytes()).collect(),
+                false => v.iter().flat_map(|&x| x.to_le_bytes()).collect(),
+            };
+            crate::io::npy::npy_bytes(if single { "<f4" } else { "<f8" }, &s, &body)
+        }
+        FftOutput::Real(v, _) => v
+            .iter()
+            .map(|x| format!("{x:e}\n"))
+            .collect::<String>()
+            .into_bytes(),
+    }
+}

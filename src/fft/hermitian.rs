@@ -1,0 +1,196 @@
+//! Real input and output (numpy's `rfftn` / `irfftn`): the complex transform with the
+//! half spectrum at the ends. rfftn(x) is fftn of x cropped to n/2 + 1 points on the halved
+//! axis; irfftn(h) is the inverse over the other axes, each halved line extended to its
+//! Hermitian whole (the imaginary parts numpy ignores, at 0 and n/2, dropped), then the
+//! inverse along the halved axis, real part. Both run on the device; the promotion, crop and
+//! extension are host passes (the device-side packing that halves the bytes is not built).
+
+use super::execute::FftTransform;
+use super::plan::{FftPlan, NumpyNorm};
+use crate::error::{JitError, Result};
+use crate::runtime::timing::RunTimes;
+use crate::runtime::Gpu;
+use crate::transform::{Direction, Precision};
+use num_complex::Complex64;
+use rayon::prelude::*;
+
+/// The halved axis of numpy's rule: the last of `axes` as given (the array's last when empty).
+pub fn half_axis(rank: usize, axes: &[i64]) -> Result<usize> {
+    match axes.last() {
+        None => Ok(rank - 1),
+        Some(&a) if a < rank as i64 && a >= -(rank as i64) => {
+            Ok(a.rem_euclid(rank as i64) as usize)
+        }
+        Some(&a) => Err(JitError::invalid(format!(
+            "axis {a} is out of range for an array of {rank} axes"
+        ))),
+    }
+}
+
+/// `shape` with the halved axis at n/2 + 1 points (the half spectrum's shape).
+pub fn half_shape(shape: &[u64], axis: usize) -> Vec<u64> {
+    let mut s = shape.to_vec();
+    s[axis] = s[axis] / 2 + 1;
+    s
+}
+
+/// (lines before the axis, its length, elements after it).
+fn split(shape: &[u64], axis: usize) -> (usize, usize, usize) {
+    let outer: u64 = shape[..axis].iter().product();
+    let inner: u64 = shape[axis + 1..].iter().product();
+    (outer as usize, shape[axis] as usize, inner as usize)
+}
+
+/// The first `m` points of every line along `axis` of an array of `shape`.
+pub fn crop(y: &[Complex64], shape: &[u64], axis: usize, m: usize) -> Vec<Complex64> {
+    let (_, n, inner) = split(shape, axis);
+    y.par_chunks(n * inner)
+        .flat_map_iter(|block| block[..m * inner].iter().copied())
+        .collect()
+}
+
+/// Each line of `h` (half spectrum, `m` points along `axis` of `shape`) extended to `n`
+/// points with X[n − k] = conj(X[k]); the imaginary parts at 0 and n/2 dropped, as numpy does.
+pub fn extend(h: &[Complex64], half: &[u64], axis: usize, n: usize) -> Vec<Complex64> {
+    let (_, m, inner) = split(half, axis);
+    let mut out = vec![Complex64::new(0.0, 0.0); h.len() / m * n];
+    out.par_chunks_mut(n * inner)
+        .zip(h.par_chunks(m * inner))
+        .for_each(|(dst, src)| {
+            for k in 0..n {
+                for i in 0..inner {
+                    let v = if k < m {
+                        src[k * inner + i]
+                    } else {
+                        src[(n - k) * inner + i].conj()
+                    };
+                    let edge = k == 0 || 2 * k == n;
+                    dst[k * inner + i] = if edge { Complex64::new(v.re, 0.0) } else { v };
+                }
+            }
+        });
+    out
+}
+
+/// A real-input or real-output FFT built on a device.
+pub struct RealFft {
+    /// The real array's shape.
+    pub shape: Vec<u64>,
+    /// The halved axis.
+    pub axis: usize,
+    /// rfftn: the complex transform of the whole shape. irfftn: the inverse over the other
+    /// axes of the half shape (none where the halved axis is the only one).
+    pub first: Option<FftTransform>,
+    /// irfftn only: the inverse along the halved axis of the whole shape.
+    pub last: Option<FftTransform>,
+}
+
+impl RealFft {
+    /// Plans and builds numpy's rfftn (forward) or irfftn (inverse) of the real `shape` over
+    /// `axes` (empty: all).
+    pub fn new(
+        gpu: &Gpu,
+        shape: &[u64],
+        axes: &[i64],
+        direction: Direction,
+        norm: NumpyNorm,
+        precision: Precision,
+    ) -> Result<RealFft> {
+        let probe = FftPlan::new(shape, axes, direction, norm.scaling(direction), precision)?;
+        let axis = half_axis(shape.len(), axes)?;
+        let scaling = norm.scaling(direction);
+        let (first, last) = match direction {
+            Direction::Forward => (Some(FftTransform::new(gpu, &probe)?), None),
+            Direction::Inverse => {
+                let others: Vec<i64> = probe
+                    .axes
+                    .iter()
+                    .filter(|&&a| a != axis)
+                    .map(|&a| a as i64)
+                    .collect();
+                let half = half_shape(shape, axis);
+                let first = match others.is_empty() {
+                    true => None,
+                    false => Some(FftTransform::new(
+                        gpu,
+                        &FftPlan::new(&half, &others, direction, scaling, precision)?,
+                    )?),
+                };
+                let last = FftPlan::new(shape, &[axis as i64], direction, scaling, precision)?;
+                (first, Some(FftTransform::new(gpu, &last)?))
+            }
+        };
+        Ok(RealFft {
+            shape: shape.to_vec(),
+            axis,
+            first,
+            last,
+        })
+    }
+
+    /// Elements of the real array.
+    pub fn real_len(&self) -> usize {
+        self.shape.iter().product::<u64>() as usize
+    }
+
+    /// The half spectrum's shape.
+    pub fn half_shape(&self) -> Vec<u64> {
+        half_shape(&self.shape, self.axis)
+    }
+
+    /// rfftn of `x` (the real shape): the half spectrum and the run's times.
+    pub fn forward(&self, gpu: &Gpu, x: &[f64]) -> Result<(Vec<Complex64>, RunTimes)> {
+        let tr = self
+            .first
+            .as_ref()
+            .filter(|_| self.last.is_none())
+            .ok_or_else(|| {
+                JitError::invalid(
+                    "this real FFT was planned as an inverse (irfftn): it takes a half spectrum",
+                )
+            })?;
+        let z: Vec<Complex64> = x.par_iter().map(|&v| Complex64::new(v, 0.0)).collect();
+        let (y, t) = tr.execute(gpu, &z)?;
+        let m = self.shape[self.axis] as usize / 2 + 1;
+        Ok((crop(&y, &self.shape, self.axis, m), t))
+    }
+
+    /// irfftn of `h` (the half shape): the real array and the run's times (both transforms').
+    pub fn inverse(&self, gpu: &Gpu, h: &[Complex64]) -> Result<(Vec<f64>, RunTimes)> {
+        let last = self.last.as_ref().ok_or_else(|| {
+            JitError::invalid("this real FFT was planned as a forward (rfftn): it takes real input")
+        })?;
+        let mut times: Option<RunTimes> = None;
+        let h = match &self.first {
+            Some(tr) => {
+                let (y, t) = tr.execute(gpu, h)?;
+                times = Some(t);
+                y
+            }
+            None => h.to_vec(),
+        };
+        let full = extend(
+            &h,
+            &self.half_shape(),
+            self.axis,
+            self.shape[self.axis] as usize,
+        );
+        let (y, t) = last.execute(gpu, &full)?;
+        let times = match times {
+            Some(a) => add(a, t),
+            None => t,
+        };
+        Ok((y.par_iter().map(|c| c.re).collect(), times))
+    }
+}
+
+/// Two runs' times as one (kernels, copies and wall clock summed, passes in order).
+fn add(mut a: RunTimes, b: RunTimes) -> RunTimes {
+    a.kernel_ms += b.kernel_ms;
+    a.kernel_span_ms += b.kernel_span_ms;
+    a.pass_ms.extend(b.pass_ms);
+    a.upload_ms += b.upload_ms;
+    a.download_ms += b.download_ms;
+    a.host_ms += b.host_ms;
+    a
+}

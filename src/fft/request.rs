@@ -1,0 +1,261 @@
+//! One `jitfft fft` run, as the front ends ask for it: the input (a `.npy` file or seeded
+//! random values), the transform built on the device (complex, rfftn or irfftn), the timed
+//! runs, the check against RustFFT in f64 and the report.
+
+use super::hermitian::{self, RealFft};
+use super::plan::{FftPlan, NumpyNorm};
+use super::report::{CheckReport, FftReport};
+use super::FftTransform;
+use crate::error::{JitError, Result};
+use crate::io::npy::{read_npy, NpyData};
+use crate::reference::{compare, fft::fftn};
+use crate::runtime::timing::{warm_then_timed, RunTimes};
+use crate::runtime::Gpu;
+use crate::transform::{Direction, Precision};
+use num_complex::Complex64;
+use rand::{Rng, SeedableRng};
+use std::path::PathBuf;
+
+/// What to run.
+#[derive(Debug, Clone)]
+pub struct FftRequest {
+    /// The array's shape (irfftn: the real output's); from the input file when `None`.
+    pub shape: Option<Vec<u64>>,
+    /// Axes transformed (numpy's rule; empty: all).
+    pub axes: Vec<i64>,
+    /// Forward or inverse.
+    pub direction: Direction,
+    /// numpy's norm.
+    pub norm: NumpyNorm,
+    /// Element type on the device.
+    pub precision: Precision,
+    /// rfftn (forward) or irfftn (inverse).
+    pub real: bool,
+    /// A `.npy` input.
+    pub input: Option<PathBuf>,
+    /// Seed of the random input.
+    pub seed: Option<u64>,
+    /// Compare with the f64 reference.
+    pub check: bool,
+    /// Timed runs after the warm-up.
+    pub repeat: usize,
+}
+
+/// The result of a run.
+pub enum FftOutput {
+    /// Complex values (fftn, rfftn's half spectrum) and their shape.
+    Complex(Vec<Complex64>, Vec<u64>),
+    /// Real values (irfftn) and their shape.
+    Real(Vec<f64>, Vec<u64>),
+}
+
+/// The input values: complex, or real for rfftn.
+enum Values {
+    Complex(Vec<Complex64>),
+    Real(Vec<f64>),
+}
+
+/// The tolerance `--check` applies (relative L2), as for `vc`.
+pub fn tolerance(p: Precision) -> f64 {
+    match p {
+        Precision::F32 => 2e-6,
+        Precision::F64 => 1e-13,
+    }
+}
+
+impl FftRequest {
+    /// The shape of the input array: the shape asked for, or irfftn's half spectrum of it.
+    fn input_shape(&self, shape: &[u64]) -> Result<Vec<u64>> {
+        Ok(match (self.real, self.direction) {
+            (true, Direction::Inverse) => {
+                hermitian::half_shape(shape, hermitian::half_axis(shape.len(), &self.axes)?)
+            }
+            _ => shape.to_vec(),
+        })
+    }
+
+    /// The values and the (output-side) shape: from the file, or random of `--shape`.
+    fn load(&self) -> Result<(Values, Vec<u64>)> {
+        let Some(path) = &self.input else {
+            let shape = self.shape.clone().ok_or_else(|| {
+                JitError::invalid("no --shape and no --input: give the array's shape (e.g. --shape 1000,768) or a .npy file")
+            })?;
+            let len: u64 = self.input_shape(&shape)?.iter().product();
+            let mut rng =
+                rand_chacha::ChaCha8Rng::seed_from_u64(self.seed.unwrap_or_else(rand::random));
+            let mut u = || rng.gen_range(-1.0..1.0);
+            let v = match (self.real, self.direction) {
+                (true, Direction::Forward) => Values::Real((0..len).map(|_| u()).collect()),
+                _ => Values::Complex((0..len).map(|_| Complex64::new(u(), u())).collect()),
+            };
+            return Ok((v, shape));
+        };
+        let a = read_npy(path)?;
+        let file_shape: Vec<u64> = a.shape.iter().map(|&n| n as u64).collect();
+        let shape = match (self.real, self.direction, &self.shape) {
+            (_, _, Some(s)) => s.clone(),
+            (true, Direction::Inverse, None) => {
+                let axis = hermitian::half_axis(file_shape.len().max(1), &self.axes)?;
+                let mut s = file_shape.clone();
+                if let Some(m) = s.get_mut(axis) {
+                    *m = 2 * m.saturating_sub(1).max(1);
+                }
+                s
+            }
+            _ => file_shape.clone(),
+        };
+        let want = self.input_shape(&shape)?;
+        if file_shape != want {
+            return Err(JitError::invalid(format!(
+                "{} holds an array of shape {file_shape:?}; this transform takes {want:?}",
+                path.display()
+            )));
+        }
+        let v = match (a.data, self.real && self.direction == Direction::Forward) {
+            (NpyData::Complex(_), true) => {
+                return Err(JitError::invalid(format!(
+                    "{} holds complex values: --real (rfftn) takes real input",
+                    path.display()
+                )))
+            }
+            (NpyData::Complex(c), false) => Values::Complex(c),
+            (NpyData::Real(r), true) => Values::Real(r),
+            (NpyData::Int(i), true) => Values::Real(i.iter().map(|&v| v as f64).collect()),
+            (NpyData::Real(r), false) => {
+                Values::Complex(r.iter().map(|&v| Complex64::new(v, 0.0)).collect())
+            }
+            (NpyData::Int(i), false) => {
+                Values::Complex(i.iter().map(|&v| Complex64::new(v as f64, 0.0)).collect())
+            }
+        };
+        Ok((v, shape))
+    }
+
+    /// Validates everything a device is not needed for (shape, axes, file) and returns the
+    /// input values and shape.
+    pub fn prepare(&self) -> Result<(PreparedInput, Vec<u64>)> {
+        let (v, shape) = self.load()?;
+        FftPlan::new(
+            &shape,
+            &self.axes,
+            self.direction,
+            self.norm.scaling(self.direction),
+            self.precision,
+        )?;
+        Ok((PreparedInput(v), shape))
+    }
+
+    /// Builds the transform, runs it `repeat` times after a warm-up, checks and reports.
+    pub fn run(
+        &self,
+        gpu: &Gpu,
+        input: PreparedInput,
+        shape: Vec<u64>,
+    ) -> Result<(FftReport, FftOutput)> {
+        let scaling = self.norm.scaling(self.direction);
+        let x = input.0;
+        let (output, runs, report) = if self.real {
+            let tr = RealFft::new(
+                gpu,
+                &shape,
+                &self.axes,
+                self.direction,
+                self.norm,
+                self.precision,
+            )?;
+            let (out, runs) = match (&x, self.direction) {
+                (Values::Real(r), Direction::Forward) => {
+                    let (y, t) = warm_then_timed(self.repeat, || tr.forward(gpu, r))?;
+                    (FftOutput::Complex(y, tr.half_shape()), t)
+                }
+                (Values::Complex(h), Direction::Inverse) => {
+                    let (y, t) = warm_then_timed(self.repeat, || tr.inverse(gpu, h))?;
+                    (FftOutput::Real(y, shape.clone()), t)
+                }
+                _ => {
+                    return Err(JitError::invalid(
+                        "rfftn takes real input, irfftn a half spectrum",
+                    ))
+                }
+            };
+            let parts: Vec<&FftTransform> = tr.first.iter().chain(tr.last.iter()).collect();
+            let kind = if self.direction == Direction::Forward {
+                "rfftn"
+            } else {
+                "irfftn"
+            };
+            (out, runs, FftReport::new(gpu, kind, &parts, self.norm))
+        } else {
+            let Values::Complex(c) = &x else {
+                unreachable!("complex transforms get complex values")
+            };
+            let plan = FftPlan::new(&shape, &self.axes, self.direction, scaling, self.precision)?;
+            let tr = FftTransform::new(gpu, &plan)?;
+            let (y, runs) = warm_then_timed(self.repeat, || tr.execute(gpu, c))?;
+            (
+                FftOutput::Complex(y, shape.clone()),
+                runs,
+                FftReport::new(gpu, "fftn", &[&tr], self.norm),
+            )
+        };
+        let mut report = report.with_times(&runs, self.input_label());
+        if self.check {
+            let t0 = std::time::Instant::now();
+            let (got, want) = self.reference(&x, &shape, &output)?;
+            let e = compare(&got, &want);
+            report.check = Some(CheckReport::new(e, tolerance(self.precision), t0));
+        }
+        Ok((report, output))
+    }
+
+    fn input_label(&self) -> String {
+        match (&self.input, self.seed) {
+            (Some(p), _) => p.display().to_string(),
+            (None, Some(s)) => format!("random (seed {s})"),
+            (None, None) => "random".into(),
+        }
+    }
+
+    /// (the device's result, RustFFT's) as complex vectors of the same layout.
+    fn reference(
+        &self,
+        x: &Values,
+        shape: &[u64],
+        out: &FftOutput,
+    ) -> Result<(Vec<Complex64>, Vec<Complex64>)> {
+        let scaling = self.norm.scaling(self.direction);
+        let plan = FftPlan::new(shape, &self.axes, self.direction, scaling, Precision::F64)?;
+        let axis = hermitian::half_axis(shape.len(), &self.axes)?;
+        Ok(match (x, out) {
+            (Values::Complex(c), FftOutput::Complex(y, _)) if !self.real => (
+                y.clone(),
+                fftn(c, shape, &plan.axes, self.direction, plan.scale()),
+            ),
+            (Values::Real(r), FftOutput::Complex(y, _)) => {
+                let z: Vec<Complex64> = r.iter().map(|&v| Complex64::new(v, 0.0)).collect();
+                let full = fftn(&z, shape, &plan.axes, self.direction, plan.scale());
+                let m = shape[axis] as usize / 2 + 1;
+                (y.clone(), hermitian::crop(&full, shape, axis, m))
+            }
+            (Values::Complex(h), FftOutput::Real(y, _)) => {
+                let half = hermitian::half_shape(shape, axis);
+                let others: Vec<usize> = plan.axes.iter().copied().filter(|&a| a != axis).collect();
+                let mid = fftn(h, &half, &others, self.direction, 1.0);
+                let full = hermitian::extend(&mid, &half, axis, shape[axis] as usize);
+                let want = fftn(&full, shape, &[axis], self.direction, plan.scale());
+                let got = y.iter().map(|&v| Complex64::new(v, 0.0)).collect();
+                (
+                    got,
+                    want.iter().map(|c| Complex64::new(c.re, 0.0)).collect(),
+                )
+            }
+            _ => return Err(JitError::invalid("the output does not match the request")),
+        })
+    }
+}
+
+/// The input values, validated before a device is opened.
+pub struct PreparedInput(Values);
+
+/// Times of one run (for the report).
+pub type Times = RunTimes;
