@@ -37,10 +37,15 @@ from ._jitfft import (  # noqa: E402
 from ._fft import MAX_P, VcPlan, ivc, vc, vc_layout_stats  # noqa: E402
 from ._wht import wht  # noqa: E402
 from ._rvc import irvc, rvc  # noqa: E402
+from ._anyfft import (  # noqa: E402
+    fft, fft2, fftn, ifft, ifft2, ifftn, irfft, irfft2, irfftn, rfft, rfft2, rfftn,
+)
 from . import scipy_backend  # noqa: E402
 
 __all__ = [
     "BuildError", "DeviceError", "OpenClError", "MAX_P", "VcPlan", "autocorr", "bent",
     "clear_plan_cache", "devices", "gfp", "irvc", "ivc", "mul", "ntt", "plan_cache_info", "rvc",
     "scipy_backend", "set_plan_cache_limits", "spectrum_stats", "vc", "vc_layout_stats", "wht",
+    "fft", "fft2", "fftn", "ifft", "ifft2", "ifftn", "irfft", "irfft2", "irfftn", "rfft", "rfft2",
+    "rfftn",
 ]

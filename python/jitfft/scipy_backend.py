@@ -12,16 +12,20 @@ place where x already is a contiguous complex array of the result's dtype; ``pla
 
 rfftn / irfftn run on the device (``jitfft.rvc`` / ``irvc``) for real float or integer input
 (rfftn) and complex half spectra (irfftn) over axes of one length 2 ≤ p ≤ 256 (irfftn: the
-output's lengths, from s or numpy's default); other input, ``plan=`` and ``overwrite_x`` return
-NotImplemented or are ignored as scipy allows. rfft / irfft / rfft2 and the Hermitian
-transforms are scipy's own.
+output's lengths, from s or numpy's default).
+
+Every other shape and length of fft, ifft, fft2, ifft2, fftn, ifftn, rfft, irfft, rfft2,
+irfft2, rfftn and irfftn runs on the device too, through jitfft's any-shape FFT
+(``jitfft.fftn`` …: mixed radix, Bluestein for large primes). What remains scipy's: other
+functions (the Hermitian and trigonometric transforms), long double and object arrays, and a
+``plan=`` jitfft did not build. ``stats()`` counts the calls served and passed to scipy.
 """
 
 import operator
 
 import numpy as np
 
-from . import _fft, _rvc
+from . import _anyfft, _fft, _rvc
 
 __ua_domain__ = "numpy.scipy.fft"
 
@@ -131,11 +135,56 @@ _HANDLERS = {
 }
 
 
+# The same functions for any shape and length (jitfft's any-shape FFT): what runs where the VC
+# handlers decline. scipy's workers / overwrite_x / plan do not apply there.
+_ANY = {
+    "fftn": _anyfft.fftn, "ifftn": _anyfft.ifftn, "fft2": _anyfft.fft2, "ifft2": _anyfft.ifft2,
+    "fft": _anyfft.fft, "ifft": _anyfft.ifft, "rfftn": _anyfft.rfftn, "irfftn": _anyfft.irfftn,
+    "rfft2": _anyfft.rfft2, "irfft2": _anyfft.irfft2, "rfft": _anyfft.rfft, "irfft": _anyfft.irfft,
+}
+
+_COUNTS = {"served": 0, "fallback": 0}
+
+
+def stats():
+    """Calls this backend served on the device and calls it passed to scipy, since import."""
+    return dict(_COUNTS)
+
+
+def _any(name, args, kwargs):
+    kwargs = dict(kwargs)
+    if kwargs.pop("plan", None) is not None:
+        raise _Declined
+    workers = kwargs.pop("workers", None)
+    if workers is not None:
+        operator.index(workers)  # scipy's type rule; the device does the work
+    kwargs.pop("overwrite_x", None)
+    x = np.asarray(args[0]) if args else None
+    if x is None or x.dtype.kind not in "fciu" or x.dtype.itemsize > 16 or (
+            x.dtype.kind == "f" and x.dtype.itemsize > 8):
+        raise _Declined
+    if x.dtype.kind == "c" and name in ("rfft", "rfft2", "rfftn"):
+        raise _Declined  # scipy raises its own TypeError
+    return _ANY[name](x, *args[1:], **kwargs)
+
+
 def __ua_function__(method, args, kwargs):
-    handler = _HANDLERS.get(getattr(method, "__name__", None))
-    if handler is None:
+    name = getattr(method, "__name__", None)
+    handler = _HANDLERS.get(name)
+    if handler is None and name not in _ANY:
+        _COUNTS["fallback"] += 1
         return NotImplemented
     try:
-        return handler(*args, **kwargs)
+        if handler is None:
+            raise _Declined
+        result = handler(*args, **kwargs)
     except _Declined:
-        return NotImplemented
+        try:
+            if name not in _ANY:
+                raise _Declined from None
+            result = _any(name, args, kwargs)
+        except _Declined:
+            _COUNTS["fallback"] += 1
+            return NotImplemented
+    _COUNTS["served"] += 1
+    return result

@@ -9,6 +9,7 @@ mod cache;
 mod convert;
 mod errors;
 mod exact;
+mod fft;
 mod mul_host;
 mod mvl;
 mod pylong;
@@ -135,6 +136,7 @@ fn jitfft_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     mul_host::register(m)?;
     wht::register(m)?;
     rvc::register(m)?;
+    fft::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

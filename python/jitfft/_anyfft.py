@@ -1,0 +1,210 @@
+"""numpy.fft's transforms of any shape and length on the device: ``fft``, ``ifft``, ``fft2``,
+``ifft2``, ``fftn``, ``ifftn``, ``rfft``, ``irfft``, ``rfft2``, ``irfft2``, ``rfftn``, ``irfftn``
+with numpy's signatures (``n``/``s``, ``axis``/``axes``, ``norm``, ``out``) and dtypes
+(complex64 and float32 in f32, the rest in f64; ``precision=`` overrides), plus ``device=``.
+
+Every length runs: mixed-radix passes over the factors, Bluestein's chirp convolution where a
+prime factor exceeds the codelets (``jitfft::fft``). ``n``/``s`` crop or zero-pad the input
+as numpy does. The array goes to the device in C order as complex128 (rfftn: float64); the
+transformed axes may be any, in any order. Plans stay in the device plan cache.
+"""
+
+import operator
+
+import numpy as np
+
+from . import _fft, _jitfft
+
+
+def _norm(norm):
+    if not (norm is None or isinstance(norm, str)) or norm not in _fft._NORMS:
+        raise ValueError(
+            f"norm={norm!r}: use None, 'backward', 'ortho' or 'forward' (numpy.fft's meanings)"
+        )
+    return norm or "backward"
+
+
+def _input(a, real_input):
+    x = np.asarray(a)
+    kind, size = x.dtype.kind, x.dtype.itemsize
+    if kind == "b" or kind not in "fciu" or (kind == "f" and size > 8) or (kind == "c" and size > 16):
+        raise TypeError(
+            f"a has dtype {x.dtype}: use a complex, real float or integer array "
+            "(float16/32/64, complex64/128, ints)"
+        )
+    if real_input and kind == "c":
+        raise TypeError(f"a has dtype {x.dtype}: rfft/rfftn take real input (use fft/fftn)")
+    return x
+
+
+def _axes_s(ndim, s, axes, default_all=True):
+    """numpy's rule for (s, axes): both given must have one length; s alone takes the last
+    len(s) axes; axes alone keeps the lengths."""
+    if axes is None:
+        if s is None:
+            axes = list(range(ndim)) if default_all else [ndim - 1]
+        else:
+            axes = list(range(ndim - len(s), ndim))
+    else:
+        axes = [operator.index(a) for a in (axes if np.iterable(axes) else [axes])]
+    for a in axes:
+        if not -ndim <= a < ndim:
+            raise ValueError(f"axis {a} is out of range for an array of {ndim} axes")
+    axes = [a % ndim for a in axes]
+    if len(set(axes)) != len(axes):
+        raise ValueError(f"axes {axes} name an axis twice: name each axis once")
+    if s is not None:
+        s = [operator.index(v) for v in s]
+        if len(s) != len(axes):
+            raise ValueError(f"s has {len(s)} lengths for {len(axes)} axes: give one per axis")
+        for v in s:
+            if v < 1 and v != -1:
+                raise ValueError(f"s = {s}: every length must be ≥ 1 (or -1 to keep it)")
+    return s, axes
+
+
+def _resize(x, axes, lengths):
+    """x cropped or zero-padded to `lengths` along `axes` (numpy's n/s)."""
+    for a, n in zip(axes, lengths):
+        have = x.shape[a]
+        if n < have:
+            x = x[(slice(None),) * a + (slice(0, n),)]
+        elif n > have:
+            pad = [(0, 0)] * x.ndim
+            pad[a] = (0, n - have)
+            x = np.pad(x, pad)
+    return x
+
+
+def _finish(y, dtype, out):
+    y = y.astype(dtype, copy=False)
+    if out is None:
+        return y
+    if not isinstance(out, np.ndarray) or out.shape != y.shape or out.dtype != dtype:
+        raise ValueError(
+            f"out must be an ndarray of shape {y.shape} and dtype {dtype}, not "
+            f"{getattr(out, 'shape', None)} {getattr(out, 'dtype', type(out).__name__)}"
+        )
+    out[...] = y
+    return out
+
+
+def _complex(a, s, axes, norm, out, inverse, precision, device, default_all=True):
+    x = _input(a, False)
+    if x.ndim == 0:
+        raise ValueError("a is 0-d: the transform needs at least one axis")
+    s, axes = _axes_s(x.ndim, s, axes, default_all)
+    norm = _norm(norm)
+    prec = _fft._precision(precision, x.dtype)
+    if s is not None:
+        x = _resize(x, axes, [x.shape[a] if v == -1 else v for a, v in zip(axes, s)])
+    if 0 in x.shape:
+        raise ValueError(f"a has shape {x.shape}: every length must be ≥ 1")
+    flat = np.ascontiguousarray(x, dtype=np.complex128).reshape(-1)
+    y = _jitfft._fftn(flat, list(x.shape), axes, prec, inverse, norm, _fft._device(device))
+    return _finish(y.reshape(x.shape), _fft._DTYPES[prec], out)
+
+
+def fft(a, n=None, axis=-1, norm=None, out=None, *, precision=None, device=None):
+    """numpy.fft.fft on the device (any n)."""
+    return _complex(a, None if n is None else [n], [axis], norm, out, False, precision, device)
+
+
+def ifft(a, n=None, axis=-1, norm=None, out=None, *, precision=None, device=None):
+    """numpy.fft.ifft on the device (any n)."""
+    return _complex(a, None if n is None else [n], [axis], norm, out, True, precision, device)
+
+
+def fftn(a, s=None, axes=None, norm=None, out=None, *, precision=None, device=None):
+    """numpy.fft.fftn on the device (any shape)."""
+    return _complex(a, s, axes, norm, out, False, precision, device)
+
+
+def ifftn(a, s=None, axes=None, norm=None, out=None, *, precision=None, device=None):
+    """numpy.fft.ifftn on the device (any shape)."""
+    return _complex(a, s, axes, norm, out, True, precision, device)
+
+
+def fft2(a, s=None, axes=(-2, -1), norm=None, out=None, *, precision=None, device=None):
+    """numpy.fft.fft2 on the device."""
+    return _complex(a, s, axes, norm, out, False, precision, device)
+
+
+def ifft2(a, s=None, axes=(-2, -1), norm=None, out=None, *, precision=None, device=None):
+    """numpy.fft.ifft2 on the device."""
+    return _complex(a, s, axes, norm, out, True, precision, device)
+
+
+def _real_forward(a, s, axes, norm, out, precision, device):
+    x = _input(a, True)
+    if x.ndim == 0:
+        raise ValueError("a is 0-d: the transform needs at least one axis")
+    s, axes = _axes_s(x.ndim, s, axes)
+    if not axes:
+        raise ValueError("axes is empty: rfftn needs at least one axis")
+    if s is not None:
+        x = _resize(x, axes, [x.shape[a] if v == -1 else v for a, v in zip(axes, s)])
+    if 0 in x.shape:
+        raise ValueError(f"a has shape {x.shape}: every length must be ≥ 1")
+    prec = _fft._precision(precision, x.dtype)
+    flat = np.ascontiguousarray(x, dtype=np.float64).reshape(-1)
+    y = _jitfft._rfftn(flat, list(x.shape), axes, prec, _norm(norm), _fft._device(device))
+    half = list(x.shape)
+    half[axes[-1]] = half[axes[-1]] // 2 + 1
+    return _finish(y.reshape(half), _fft._DTYPES[prec], out)
+
+
+def _real_inverse(a, s, axes, norm, out, precision, device):
+    x = _input(a, False)
+    if x.ndim == 0:
+        raise ValueError("a is 0-d: the transform needs at least one axis")
+    s, axes = _axes_s(x.ndim, s, axes)
+    if not axes:
+        raise ValueError("axes is empty: irfftn needs at least one axis")
+    lengths = [x.shape[a] for a in axes]
+    lengths[-1] = 2 * (lengths[-1] - 1)
+    if s is not None:
+        lengths = [m if v == -1 else v for m, v in zip(lengths, s)]
+    if min(lengths) < 1:
+        raise ValueError(f"the output lengths {lengths} must be ≥ 1 (give s or n)")
+    half = list(lengths)
+    half[-1] = lengths[-1] // 2 + 1
+    x = _resize(x, axes, half)
+    shape = list(x.shape)
+    shape[axes[-1]] = lengths[-1]
+    if 0 in shape:
+        raise ValueError(f"a has shape {x.shape}: every length must be ≥ 1")
+    prec = _fft._precision(precision, x.dtype)
+    flat = np.ascontiguousarray(x, dtype=np.complex128).reshape(-1)
+    y = _jitfft._irfftn(flat, shape, axes, prec, _norm(norm), _fft._device(device))
+    return _finish(y.reshape(shape), np.float32 if prec == "f32" else np.float64, out)
+
+
+def rfft(a, n=None, axis=-1, norm=None, out=None, *, precision=None, device=None):
+    """numpy.fft.rfft on the device (any n)."""
+    return _real_forward(a, None if n is None else [n], [axis], norm, out, precision, device)
+
+
+def irfft(a, n=None, axis=-1, norm=None, out=None, *, precision=None, device=None):
+    """numpy.fft.irfft on the device (any n)."""
+    return _real_inverse(a, None if n is None else [n], [axis], norm, out, precision, device)
+
+
+def rfftn(a, s=None, axes=None, norm=None, out=None, *, precision=None, device=None):
+    """numpy.fft.rfftn on the device (any shape)."""
+    return _real_forward(a, s, axes, norm, out, precision, device)
+
+
+def irfftn(a, s=None, axes=None, norm=None, out=None, *, precision=None, device=None):
+    """numpy.fft.irfftn on the device (any shape)."""
+    return _real_inverse(a, s, axes, norm, out, precision, device)
+
+
+def rfft2(a, s=None, axes=(-2, -1), norm=None, out=None, *, precision=None, device=None):
+    """numpy.fft.rfft2 on the device."""
+    return _real_forward(a, s, axes, norm, out, precision, device)
+
+
+def irfft2(a, s=None, axes=(-2, -1), norm=None, out=None, *, precision=None, device=None):
+    """numpy.fft.irfft2 on the device."""
+    return _real_inverse(a, s, axes, norm, out, precision, device)

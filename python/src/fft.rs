@@ -1,0 +1,198 @@
+//! The native half of `jitfft.fft` … `irfftn` (numpy.fft's any-shape transforms): a
+//! C-contiguous complex128 (or float64 for rfftn) array of `shape`, the axes and the library's
+//! scaling, through the device plan cache's `jitfft::fft` plan. Arguments (n, s, axes, norm,
+//! dtypes, out) are settled by the Python layer (`jitfft/_anyfft.py`).
+
+use crate::cache::{get_or_build, Footprint, Shared};
+use crate::device_nogil;
+use crate::errors::{bad, to_py};
+use jitfft::fft::hermitian::RealFft;
+use jitfft::fft::{FftPlan, FftTransform, NumpyNorm};
+use jitfft::runtime::Gpu;
+use jitfft::transform::{Direction, Precision};
+use num_complex::Complex64;
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::prelude::*;
+use std::sync::Arc;
+
+struct Ready<T> {
+    gpu: Arc<Gpu>,
+    tr: T,
+}
+
+fn direction(inverse: bool) -> Direction {
+    if inverse {
+        Direction::Inverse
+    } else {
+        Direction::Forward
+    }
+}
+
+fn numpy_norm(s: &str) -> PyResult<NumpyNorm> {
+    s.parse::<NumpyNorm>().map_err(bad)
+}
+
+fn precision(s: &str) -> PyResult<Precision> {
+    s.parse::<Precision>().map_err(bad)
+}
+
+/// numpy's fftn (or ifftn) of x (C order, `shape`) over `axes`: a 1-D complex128 result.
+#[pyfunction]
+#[pyo3(signature = (x, shape, axes, precision_, inverse, norm, device=None))]
+#[allow(clippy::too_many_arguments)]
+fn _fftn<'py>(
+    py: Python<'py>,
+    x: &Bound<'py, PyArray1<Complex64>>,
+    shape: Vec<u64>,
+    axes: Vec<i64>,
+    precision_: &str,
+    inverse: bool,
+    norm: &str,
+    device: Option<String>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let dir = direction(inverse);
+    let plan = FftPlan::new(
+        &shape,
+        &axes,
+        dir,
+        numpy_norm(norm)?.scaling(dir),
+        precision(precision_)?,
+    )
+    .map_err(to_py)?;
+    let gpu = device_nogil(py, device.as_deref())?;
+    let key = format!("{plan:?}");
+    let ready: Shared<Ready<FftTransform>> = py
+        .allow_threads(|| {
+            get_or_build(&gpu, "fft", key, || {
+                let tr = FftTransform::new(&gpu, &plan)?;
+                let size = Footprint {
+                    device_bytes: tr.data_bytes(),
+                    host_bytes: plan.len() * plan.precision.complex_bytes(),
+                };
+                Ok((
+                    Ready {
+                        gpu: gpu.clone(),
+                        tr,
+                    },
+                    size,
+                ))
+            })
+        })
+        .map_err(to_py)?;
+    let ro = x.readonly();
+    let input = ro.as_slice()?;
+    let y = py
+        .allow_threads(|| {
+            let r = ready.lock().unwrap_or_else(|e| e.into_inner());
+            r.tr.execute(&r.gpu, input).map(|(y, _)| y)
+        })
+        .map_err(to_py)?;
+    Ok(PyArray1::from_vec(py, y).into_any())
+}
+
+/// The cached real transform of (shape, axes, direction, norm, precision).
+fn real_plan(
+    py: Python<'_>,
+    shape: &[u64],
+    axes: &[i64],
+    dir: Direction,
+    norm: &str,
+    prec: &str,
+    device: Option<&str>,
+) -> PyResult<Shared<Ready<RealFft>>> {
+    let (norm, prec) = (numpy_norm(norm)?, precision(prec)?);
+    let gpu = device_nogil(py, device)?;
+    let key = format!("{shape:?} {axes:?} {dir} {norm} {prec}");
+    py.allow_threads(|| {
+        get_or_build(&gpu, "rfft", key, || {
+            let tr = RealFft::new(&gpu, shape, axes, dir, norm, prec)?;
+            let parts = tr.first.iter().chain(tr.last.iter());
+            let device_bytes = parts.map(|t| t.data_bytes()).sum();
+            let size = Footprint {
+                device_bytes,
+                host_bytes: device_bytes / 2,
+            };
+            Ok((
+                Ready {
+                    gpu: gpu.clone(),
+                    tr,
+                },
+                size,
+            ))
+        })
+    })
+    .map_err(to_py)
+}
+
+/// numpy's rfftn of the real x (C order, `shape`) over `axes`: the half spectrum, 1-D
+/// complex128 (the last of `axes` halved).
+#[pyfunction]
+#[pyo3(signature = (x, shape, axes, precision_, norm, device=None))]
+fn _rfftn<'py>(
+    py: Python<'py>,
+    x: &Bound<'py, PyArray1<f64>>,
+    shape: Vec<u64>,
+    axes: Vec<i64>,
+    precision_: &str,
+    norm: &str,
+    device: Option<String>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let ready = real_plan(
+        py,
+        &shape,
+        &axes,
+        Direction::Forward,
+        norm,
+        precision_,
+        device.as_deref(),
+    )?;
+    let ro = x.readonly();
+    let input = ro.as_slice()?;
+    let y = py
+        .allow_threads(|| {
+            let r = ready.lock().unwrap_or_else(|e| e.into_inner());
+            r.tr.forward(&r.gpu, input).map(|(y, _)| y)
+        })
+        .map_err(to_py)?;
+    Ok(PyArray1::from_vec(py, y).into_any())
+}
+
+/// numpy's irfftn of the half spectrum x into the real array of `shape` over `axes`: 1-D
+/// float64.
+#[pyfunction]
+#[pyo3(signature = (x, shape, axes, precision_, norm, device=None))]
+fn _irfftn<'py>(
+    py: Python<'py>,
+    x: &Bound<'py, PyArray1<Complex64>>,
+    shape: Vec<u64>,
+    axes: Vec<i64>,
+    precision_: &str,
+    norm: &str,
+    device: Option<String>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let ready = real_plan(
+        py,
+        &shape,
+        &axes,
+        Direction::Inverse,
+        norm,
+        precision_,
+        device.as_deref(),
+    )?;
+    let ro = x.readonly();
+    let input = ro.as_slice()?;
+    let y = py
+        .allow_threads(|| {
+            let r = ready.lock().unwrap_or_else(|e| e.into_inner());
+            r.tr.inverse(&r.gpu, input).map(|(y, _)| y)
+        })
+        .map_err(to_py)?;
+    Ok(PyArray1::from_vec(py, y).into_any())
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(_fftn, m)?)?;
+    m.add_function(wrap_pyfunction!(_rfftn, m)?)?;
+    m.add_function(wrap_pyfunction!(_irfftn, m)?)?;
+    Ok(())
+}

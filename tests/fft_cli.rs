@@ -1,0 +1,135 @@
+//! `jitfft fft` end to end on PoCL: the issue's three commands, a `.npy` round trip against
+//! the library's reference, the report's schema, and bad input (usage errors exit 2, other
+//! refusals 1, no output file).
+
+mod common;
+
+use common::{fails_with, jitfft};
+use num_complex::Complex64;
+
+#[test]
+fn the_issue_commands_pass_their_check() {
+    for args in [
+        &[
+            "fft", "--shape", "1000003", "--check", "--device", "cpu", "--repeat", "1",
+        ][..],
+        &["fft", "--shape", "6,10", "--check", "--repeat", "1"],
+        &[
+            "fft", "--shape", "1000,768", "--real", "--check", "--repeat", "1",
+        ],
+        &[
+            "fft",
+            "--shape",
+            "12,35",
+            "--real",
+            "--inverse",
+            "--norm",
+            "ortho",
+            "--check",
+            "--repeat",
+            "1",
+        ],
+        &[
+            "fft",
+            "--shape",
+            "3,4,5",
+            "--axes",
+            "-1,0",
+            "--inverse",
+            "--precision",
+            "f64",
+            "--check",
+            "--repeat",
+            "1",
+        ],
+    ] {
+        jitfft().args(args).assert().success();
+    }
+}
+
+#[test]
+fn npy_in_npy_out_with_the_json_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let (inp, out) = (dir.path().join("x.npy"), dir.path().join("y.npy"));
+    let x: Vec<Complex64> = (0..7 * 11)
+        .map(|i| Complex64::new((i as f64).sin(), (i as f64 * 0.3).cos()))
+        .collect();
+    std::fs::write(
+        &inp,
+        jitfft::io::npy::npy_complex_shaped(&x, false, &[7, 11]),
+    )
+    .unwrap();
+    let o = jitfft()
+        .args([
+            "fft",
+            "--precision",
+            "f64",
+            "--json",
+            "--check",
+            "--repeat",
+            "2",
+        ])
+        .arg("--input")
+        .arg(&inp)
+        .arg("--output")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(r["transform"]["kind"], "fftn");
+    assert_eq!(r["transform"]["shape"], serde_json::json!([7, 11]));
+    assert!(r["timing"]["kernel_ms"]["median"].as_f64().is_some());
+    assert_eq!(r["check"]["passed"], true);
+    let y = jitfft::io::npy::read_npy(&out).unwrap();
+    assert_eq!(y.shape, vec![7, 11]);
+    let jitfft::io::npy::NpyData::Complex(y) = y.data else {
+        panic!("complex output")
+    };
+    let want = jitfft::reference::fft::fftn(
+        &x,
+        &[7, 11],
+        &[1, 0],
+        jitfft::transform::Direction::Forward,
+        1.0,
+    );
+    assert!(jitfft::reference::compare(&y, &want).rel_l2 < 1e-13);
+}
+
+#[test]
+fn bad_input_is_refused_clearly() {
+    fails_with(&["fft", "--shape", "0,4"], &["length"]);
+    fails_with(
+        &["fft", "--shape", "4,4", "--axes", "2"],
+        &["axis 2 is out of range"],
+    );
+    fails_with(
+        &["fft", "--shape", "4,4", "--axes", "0,0"],
+        &["named twice"],
+    );
+    fails_with(&["fft"], &["--shape"]);
+    jitfft()
+        .args(["fft", "--shape", "8", "--norm", "both"])
+        .assert()
+        .code(2);
+    jitfft().args(["fft", "--shape", "x"]).assert().code(2);
+    let dir = tempfile::tempdir().unwrap();
+    let inp = dir.path().join("c.npy");
+    std::fs::write(
+        &inp,
+        jitfft::io::npy::npy_complex_shaped(&[Complex64::new(1.0, 2.0); 4], true, &[4]),
+    )
+    .unwrap();
+    let out = dir.path().join("o.npy");
+    let o = jitfft()
+        .args(["fft", "--real"])
+        .arg("--input")
+        .arg(&inp)
+        .arg("--output")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("real input"));
+    assert!(!out.exists());
+}
