@@ -49,6 +49,18 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "fft",
+        &[
+            "clgen",
+            "error",
+            "io",
+            "model",
+            "reference",
+            "runtime",
+            "transform",
+        ],
+    ),
+    (
         "gfp",
         &[
             "clgen",
@@ -157,6 +169,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "report",
         &[
             "error",
+            "fft",
             "gfp",
             "model",
             "mul",

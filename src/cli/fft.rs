@@ -3,9 +3,8 @@
 
 use super::common::{open_device, print_and_conclude, say_lines, write_data, RunFlags};
 use super::vc::PrecisionArg;
-use crate::fft::request::{FftOutput, FftRequest};
+use crate::fft::request::FftRequest;
 use crate::fft::NumpyNorm;
-use crate::io::npy::npy_complex_shaped;
 use crate::transform::{Direction, Precision};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
@@ -28,7 +27,7 @@ pub enum NormArg {
 pub struct FftArgs {
     /// The array's shape, lengths separated by commas (e.g. 1000,768 or 2^20); irfftn: the
     /// real output's. From --input when omitted.
-    #[arg(long, value_delimiter = ',', value_parser = parse_length, value_name = "N,…")]
+    #[arg(long, value_delimiter = ',', value_parser = crate::fft::plan::parse_length, value_name = "N,…")]
     pub shape: Option<Vec<u64>>,
     /// Axes to transform (numpy's rule: negative counts from the end; default: all).
     #[arg(
@@ -54,22 +53,6 @@ pub struct FftArgs {
     /// Device, input, output and timing flags.
     #[command(flatten)]
     pub run: RunFlags,
-}
-
-/// One length: decimal, or a power written b^e (2^20, 3^15).
-pub fn parse_length(s: &str) -> std::result::Result<u64, String> {
-    let t = s.trim().replace('_', "");
-    let bad =
-        || format!("{s:?}: a length ≥ 1, written in full (1000003) or as a power (2^20, 3^15)");
-    let v = match t.split_once('^') {
-        Some((b, e)) => {
-            let (b, e): (u64, u32) = (b.parse().map_err(|_| bad())?, e.parse().map_err(|_| bad())?);
-            b.checked_pow(e)
-                .ok_or_else(|| format!("{s:?} is too large"))?
-        }
-        None => t.parse().map_err(|_| bad())?,
-    };
-    (v >= 1).then_some(v).ok_or_else(bad)
 }
 
 /// Runs `jitfft fft`.
@@ -105,7 +88,7 @@ pub fn run(a: FftArgs) -> Result<()> {
     let (mut report, out) = req.run(&gpu, input, shape)?;
     let failed = report.check_failed();
     if let (Some(path), false) = (&a.run.output, failed) {
-        write_data(path, &encode(&out, path, precision == Precision::F32))?;
+        write_data(path, &out.encode(path, precision == Precision::F32))?;
         report.output = Some(path.display().to_string());
     }
     print_and_conclude(
@@ -116,33 +99,4 @@ pub fn run(a: FftArgs) -> Result<()> {
             "the device result differs from the f64 reference beyond the tolerance".to_string()
         }),
     )
-}
-
-/// The result as `.npy` bytes (by the path's extension) or text lines.
-fn encode(out: &FftOutput, path: &std::path::Path, single: bool) -> Vec<u8> {
-    let npy = crate::io::output::is_npy(path);
-    match out {
-        FftOutput::Complex(v, shape) if npy => {
-            let s: Vec<usize> = shape.iter().map(|&n| n as usize).collect();
-            npy_complex_shaped(v, single, &s)
-        }
-        FftOutput::Complex(v, _) => v
-            .iter()
-            .map(|c| format!("{:e} {:e}\n", c.re, c.im))
-            .collect::<String>()
-            .into_bytes(),
-        FftOutput::Real(v, shape) if npy => {
-            let s: Vec<usize> = shape.iter().map(|&n| n as usize).collect();
-            let body: Vec<u8> = match single {
-                true => v.iter().flat_map(|&x| (x as f32).to_le_bytes()).collect(),
-                false => v.iter().flat_map(|&x| x.to_le_bytes()).collect(),
-            };
-            crate::io::npy::npy_bytes(if single { "<f4" } else { "<f8" }, &s, &body)
-        }
-        FftOutput::Real(v, _) => v
-            .iter()
-            .map(|x| format!("{x:e}\n"))
-            .collect::<String>()
-            .into_bytes(),
-    }
 }

@@ -300,6 +300,22 @@ pub fn smooth_at_least(n: u64) -> u64 {
     best
 }
 
+/// One length: decimal, or a power written b^e (2^20, 3^15).
+pub fn parse_length(s: &str) -> std::result::Result<u64, String> {
+    let t = s.trim().replace('_', "");
+    let bad =
+        || format!("{s:?}: a length ≥ 1, written in full (1000003) or as a power (2^20, 3^15)");
+    let v = match t.split_once('^') {
+        Some((b, e)) => {
+            let (b, e): (u64, u32) = (b.parse().map_err(|_| bad())?, e.parse().map_err(|_| bad())?);
+            b.checked_pow(e)
+                .ok_or_else(|| format!("{s:?} is too large"))?
+        }
+        None => t.parse().map_err(|_| bad())?,
+    };
+    (v >= 1).then_some(v).ok_or_else(bad)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -49,6 +49,39 @@ pub enum FftOutput {
     Real(Vec<f64>, Vec<u64>),
 }
 
+impl FftOutput {
+    /// The result as `.npy` bytes (by the path's extension: complex64/128, irfftn float32/64,
+    /// `single` the f32 types) or text, one value a line.
+    pub fn encode(&self, path: &std::path::Path, single: bool) -> Vec<u8> {
+        let out = self;
+        let npy = crate::io::output::is_npy(path);
+        match out {
+            FftOutput::Complex(v, shape) if npy => {
+                let s: Vec<usize> = shape.iter().map(|&n| n as usize).collect();
+                crate::io::npy::npy_complex_shaped(v, single, &s)
+            }
+            FftOutput::Complex(v, _) => v
+                .iter()
+                .map(|c| format!("{:e} {:e}\n", c.re, c.im))
+                .collect::<String>()
+                .into_bytes(),
+            FftOutput::Real(v, shape) if npy => {
+                let s: Vec<usize> = shape.iter().map(|&n| n as usize).collect();
+                let body: Vec<u8> = match single {
+                    true => v.iter().flat_map(|&x| (x as f32).to_le_bytes()).collect(),
+                    false => v.iter().flat_map(|&x| x.to_le_bytes()).collect(),
+                };
+                crate::io::npy::npy_bytes(if single { "<f4" } else { "<f8" }, &s, &body)
+            }
+            FftOutput::Real(v, _) => v
+                .iter()
+                .map(|x| format!("{x:e}\n"))
+                .collect::<String>()
+                .into_bytes(),
+        }
+    }
+}
+
 /// The input values: complex, or real for rfftn.
 enum Values {
     Complex(Vec<Complex64>),
