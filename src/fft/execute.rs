@@ -4,7 +4,7 @@
 
 use super::kernels::generate;
 use super::plan::FftPlan;
-use super::schedule::{Buf, Schedule, Table};
+use super::schedule::{Buf, Schedule, StepKind, Table};
 use super::tables;
 use crate::clgen::GeneratedProgram;
 use crate::error::{JitError, Result};
@@ -197,7 +197,12 @@ impl FftTransform {
                 Arg::buf(a.pick(s.dst)?),
                 Arg::buf(&a.tables[s.table]),
             ])?;
-            events.push(k.launch(&gpu.queue, s.items as usize, k.local_size(LOCAL))?);
+            let local = match s.kind {
+                // A fused launch's work-group is fixed in its source.
+                StepKind::Group { group_items, .. } => group_items as usize,
+                _ => k.local_size(LOCAL),
+            };
+            events.push(k.launch(&gpu.queue, s.items as usize, local)?);
         }
         RunTimes::from_launches(&events, t0)
     }

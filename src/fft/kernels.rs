@@ -48,6 +48,10 @@ pub fn generate(plan: &FftPlan, schedule: &Schedule) -> GeneratedProgram {
         w.blank();
         match &s.kind {
             StepKind::Pass { .. } => pass(&mut w, s, f64p, &lit),
+            StepKind::Group { n, .. } => {
+                let tw = |e: &str| twiddle(*n, e, &lit);
+                super::group_kernel::group(&mut w, s, f64p, &lit, &tw)
+            }
             _ => bluestein_step(&mut w, s, f64p, &lit),
         }
         kernels.push((s.name.clone(), w.take_counts()));
@@ -195,7 +199,9 @@ fn bluestein_step(w: &mut Writer, s: &Step, f64p: bool, lit: &dyn Fn(u64) -> Str
             m,
         ),
         StepKind::ChirpOut { n, m } => (format!("the first {n} of {m} points times the chirp"), n),
-        StepKind::Pass { .. } => unreachable!("bluestein_step() takes Bluestein's launches"),
+        StepKind::Pass { .. } | StepKind::Group { .. } => {
+            unreachable!("bluestein_step() takes Bluestein's launches")
+        }
     };
     w.comment(format!(
         "{}: Bluestein along axis {} (stride {}): {what}.",
@@ -224,7 +230,7 @@ fn bluestein_step(w: &mut Writer, s: &Step, f64p: bool, lit: &dyn Fn(u64) -> Str
             let v = format!("cmul(src[{}], table[j])", at(m));
             w.line(format!("dst[g] = {};", scaled(&v, s.scale, f64p)));
         }
-        StepKind::Pass { .. } => unreachable!(),
+        _ => unreachable!("Bluestein's launches only"),
     }
     w.note(OpCounts {
         global_loads: 2,

@@ -30,6 +30,7 @@
 //! ```
 
 pub mod execute;
+pub mod group_kernel;
 pub mod hermitian;
 pub mod kernels;
 pub mod plan;

@@ -6,6 +6,48 @@ use super::plan::{AxisPlan, FftPlan, Method};
 use crate::transform::Direction;
 use serde::Serialize;
 
+/// Local memory a fused launch may use (NVIDIA's 48 KB with room for the compiler).
+pub const LOCAL_BYTES: u64 = 32 * 1024;
+
+/// Complex values each work-item of a fused launch holds between exchanges.
+pub const VALUES_PER_ITEM: u64 = 16;
+
+/// The radices (largest first) in launches: consecutive radices multiplied while the product
+/// fits `local_values` (each group one launch; a group of one radix is a register pass).
+pub fn groups(radices: &[u64], local_values: u64) -> Vec<Vec<u64>> {
+    let mut out: Vec<Vec<u64>> = Vec::new();
+    let mut g = u64::MAX;
+    for &r in radices {
+        match out.last_mut() {
+            Some(last) if g.saturating_mul(r) <= local_values => {
+                last.push(r);
+                g *= r;
+            }
+            _ => {
+                out.push(vec![r]);
+                g = r;
+            }
+        }
+    }
+    out
+}
+
+/// Work-items of a fused launch over `values` (columns × G) with these radices: each sub-pass's
+/// butterflies (values / r) shared evenly, about [`VALUES_PER_ITEM`] values an item, at most 256.
+pub fn group_items(values: u64, radices: &[u64]) -> u64 {
+    let common = radices.iter().fold(0, |g, &r| gcd(g, values / r));
+    let want = (values / VALUES_PER_ITEM).clamp(1, 256);
+    (1..=want).rev().find(|w| common % w == 0).unwrap_or(1)
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
 /// A device array of the run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Buf {
@@ -75,6 +117,22 @@ pub enum StepKind {
         /// The transform's direction.
         direction: Direction,
     },
+    /// Several Stockham passes in one launch: a work-group loads `cols` columns of G =
+    /// Π `radices` points (span `span` → span·G), runs the passes in local memory and stores.
+    Group {
+        /// Transform length.
+        n: u64,
+        /// The passes' radices, first first (their product is G).
+        radices: Vec<u64>,
+        /// Points of the sub-transforms earlier launches completed.
+        span: u64,
+        /// The transform's direction.
+        direction: Direction,
+        /// Columns (independent G-point sub-transforms) per work-group.
+        cols: u64,
+        /// Work-items per work-group.
+        group_items: u64,
+    },
     /// Lines of n points into lines of m: x_k·c_k, then zeros.
     ChirpIn {
         /// Axis length.
@@ -131,15 +189,24 @@ pub struct Schedule {
     pub tables: Vec<Table>,
     /// The array holding the result.
     pub result: Buf,
+    /// Complex values a fused launch keeps in local memory (columns × G).
+    pub local_values: u64,
 }
 
 impl Schedule {
-    /// The launches of `plan`.
+    /// The launches of `plan`, fused launches holding at most [`LOCAL_BYTES`].
     pub fn for_plan(plan: &FftPlan) -> Schedule {
+        Schedule::with_local_values(plan, LOCAL_BYTES / plan.precision.complex_bytes())
+    }
+
+    /// The launches of `plan` with at most `local_values` complex values in a fused launch's
+    /// local memory (1: no fused launches, one register pass per radix).
+    pub fn with_local_values(plan: &FftPlan, local_values: u64) -> Schedule {
         let mut s = Schedule {
             steps: Vec::new(),
             tables: Vec::new(),
             result: Buf::A,
+            local_values,
         };
         let mut cur = Buf::A;
         for a in &plan.axis_plans {
@@ -221,7 +288,9 @@ impl Schedule {
         }
     }
 
-    /// The Stockham passes of an n-point transform along `a`'s axis, ping-ponging from `cur`.
+    /// The Stockham passes of an n-point transform along `a`'s axis, ping-ponging from `cur`:
+    /// consecutive radices fused into one launch while their product fits local memory
+    /// ([`groups`]), a lone radix a register pass.
     fn passes(
         &mut self,
         a: &AxisPlan,
@@ -232,26 +301,58 @@ impl Schedule {
         label: &str,
     ) -> Buf {
         let table = self.table(Table::Twiddles { n, direction: dir });
+        let lanes = a.outer * a.stride;
         let mut span = 1;
-        for (i, &radix) in radices.iter().enumerate() {
-            self.steps.push(Step {
-                name: format!("{label}_a{}_p{i}_r{radix}", a.axis),
-                axis: a.axis,
-                kind: StepKind::Pass {
+        for (i, group) in groups(radices, self.local_values).into_iter().enumerate() {
+            let g: u64 = group.iter().product();
+            let (kind, items, name) = if group.len() == 1 {
+                let kind = StepKind::Pass {
                     n,
-                    radix,
+                    radix: g,
                     span,
                     direction: dir,
-                },
+                };
+                (
+                    kind,
+                    lanes * (n / g),
+                    format!("{label}_a{}_p{i}_r{g}", a.axis),
+                )
+            } else {
+                // Columns: runs of ≥ 4 consecutive elements (a 32-byte sector in f32), where
+                // the lines hold that many.
+                let columns = lanes * (n / g);
+                let cols = [4u64, 2, 1]
+                    .into_iter()
+                    .find(|&c| c * g <= self.local_values && columns % c == 0)
+                    .unwrap_or(1);
+                let w = group_items(cols * g, &group);
+                let kind = StepKind::Group {
+                    n,
+                    radices: group.clone(),
+                    span,
+                    direction: dir,
+                    cols,
+                    group_items: w,
+                };
+                (
+                    kind,
+                    columns / cols * w,
+                    format!("{label}_a{}_g{i}_r{g}", a.axis),
+                )
+            };
+            self.steps.push(Step {
+                name,
+                axis: a.axis,
+                kind,
                 stride: a.stride,
                 outer: a.outer,
                 src: cur,
                 dst: cur.other(),
                 table,
-                items: a.outer * a.stride * (n / radix),
+                items,
                 scale: 1.0,
             });
-            span *= radix;
+            span *= g;
             cur = cur.other();
         }
         cur

@@ -1,0 +1,225 @@
+//! A fused launch: several Stockham passes of one G-point sub-transform per column in local
+//! memory. It is one radix-G pass of the transform (as `kernels::pass`, with the outer twiddle
+//! ω_(s·G)^(q·k) applied as it loads), whose G-point DFT runs as the group's own Stockham
+//! sub-passes between barriers: each work-item holds VALUES_PER_ITEM values in registers per
+//! exchange, so the bytes cross global memory once for all the fused passes.
+
+use super::schedule::{Step, StepKind};
+use crate::clgen::{real_literal, small_dft, OpCounts, Writer};
+use crate::transform::Direction;
+
+/// Emits the lines that place lane `c`'s column: `base{x}`, `j{x}` (and `k{x}` = j mod span).
+fn lane(
+    w: &mut Writer,
+    s: &Step,
+    x: &str,
+    c: &str,
+    per_line: u64,
+    span: u64,
+    lit: &dyn Fn(u64) -> String,
+) {
+    let cols = match s.kind {
+        StepKind::Group { cols, .. } => cols,
+        _ => unreachable!("lane() serves fused launches"),
+    };
+    w.line(format!(
+        "const idx_t l{x} = (idx_t)get_group_id(0) * {} + {c};",
+        lit(cols)
+    ));
+    let (t, inner) = if s.stride > 1 {
+        w.line(format!("const idx_t t{x} = l{x} / {};", lit(s.stride)));
+        (format!("t{x}"), format!(" + l{x} % {}", lit(s.stride)))
+    } else {
+        (format!("l{x}"), String::new())
+    };
+    let n = per_line;
+    if s.outer > 1 {
+        w.line(format!("const idx_t j{x} = {t} % {};", lit(n)));
+        let line = s.stride
+            * match s.kind {
+                StepKind::Group { n, .. } => n,
+                _ => unreachable!(),
+            };
+        w.line(format!(
+            "const idx_t base{x} = ({t} / {}) * {}{inner};",
+            lit(n),
+            lit(line)
+        ));
+    } else {
+        w.line(format!("const idx_t j{x} = {t};"));
+        w.line(format!("const idx_t base{x} = 0{inner};"));
+    }
+    if span > 1 {
+        w.line(format!("const idx_t k{x} = j{x} % {};", lit(span)));
+    }
+}
+
+/// One fused launch (`StepKind::Group`). `twiddle(e)` is the n-point table's ω^e.
+pub fn group(
+    w: &mut Writer,
+    s: &Step,
+    f64p: bool,
+    lit: &dyn Fn(u64) -> String,
+    twiddle: &dyn Fn(&str) -> String,
+) {
+    let StepKind::Group {
+        n,
+        ref radices,
+        span,
+        direction,
+        cols,
+        group_items: wg,
+    } = s.kind
+    else {
+        unreachable!("group() takes fused launches")
+    };
+    let g: u64 = radices.iter().product();
+    let per_line = n / g;
+    let values = cols * g;
+    w.comment(format!(
+        "{}: {} fused Stockham passes (radices {radices:?}, G = {g}) of the {n}-point {direction} FFT\n\
+         along axis {} (stride {}): {cols} column(s) of G points a work-group of {wg} items, in\n\
+         local memory; sub-transforms of {span} points become {}{}.",
+        s.name,
+        radices.len(),
+        s.axis,
+        s.stride,
+        span * g,
+        if s.scale != 1.0 { "; the result scaled" } else { "" }
+    ));
+    w.line(format!(
+        "__kernel __attribute__((reqd_work_group_size({wg}, 1, 1)))"
+    ));
+    w.open(format!(
+        "void {}(__global const real2* restrict src, __global real2* restrict dst, \
+         __global const real2* restrict tw)",
+        s.name
+    ));
+    w.line(format!("__local real2 buf[{values}];"));
+    w.line("const uint lid = get_local_id(0);");
+    // Load: consecutive items take consecutive columns (contiguous runs), then points.
+    for l in 0..values / wg {
+        w.open("");
+        w.line(format!("const uint it = lid + {}u;", l * wg));
+        w.line(format!("const uint c = it % {cols}u, q = it / {cols}u;"));
+        lane(w, s, "", "c", per_line, span, lit);
+        w.line(format!(
+            "real2 v = src[base + (j + (idx_t)q * {}) * {}];",
+            lit(per_line),
+            lit(s.stride)
+        ));
+        if span > 1 {
+            let e = format!("(idx_t)q * k * {}", lit(n / (span * g)));
+            w.line(format!("v = cmul(v, {});", twiddle(&e)));
+            w.note_cmul(1);
+        }
+        w.line(format!("buf[q * {cols}u + c] = v;"));
+        w.close();
+    }
+    w.line("barrier(CLK_LOCAL_MEM_FENCE);");
+    let mut sigma = 1u64;
+    for (p, &r) in radices.iter().enumerate() {
+        sub_pass(
+            w, p, r, sigma, g, cols, wg, n, direction, f64p, lit, twiddle,
+        );
+        sigma *= r;
+    }
+    // Store: the first launch of a contiguous axis writes G consecutive points per column, so
+    // consecutive items take consecutive points there; elsewhere consecutive columns.
+    let points_first = span == 1 && s.stride == 1;
+    for l in 0..values / wg {
+        w.open("");
+        w.line(format!("const uint it = lid + {}u;", l * wg));
+        if points_first {
+            w.line(format!("const uint q = it % {g}u, c = it / {g}u;"));
+        } else {
+            w.line(format!("const uint c = it % {cols}u, q = it / {cols}u;"));
+        }
+        lane(w, s, "", "c", per_line, span, lit);
+        let at = if span > 1 {
+            format!("(j - k) * {} + k + (idx_t)q * {}", lit(g), lit(span))
+        } else {
+            format!("j * {} + q", lit(g))
+        };
+        let v = format!("buf[q * {cols}u + c]");
+        let v = if s.scale != 1.0 {
+            format!("{v} * {}", real_literal(s.scale, f64p))
+        } else {
+            v
+        };
+        w.line(format!("dst[base + ({at}) * {}] = {v};", lit(s.stride)));
+        w.close();
+    }
+    w.note(OpCounts {
+        global_loads: values,
+        global_stores: values,
+        ..Default::default()
+    });
+    w.close();
+}
+
+/// One radix-r sub-pass over the local columns (internal span σ): every item reads its
+/// butterflies into registers, multiplies by ω_(σ·r)^(u·m), transforms, and after a barrier
+/// writes them where Stockham's order puts them.
+#[allow(clippy::too_many_arguments)]
+fn sub_pass(
+    w: &mut Writer,
+    p: usize,
+    r: u64,
+    sigma: u64,
+    g: u64,
+    cols: u64,
+    wg: u64,
+    n: u64,
+    direction: Direction,
+    f64p: bool,
+    lit: &dyn Fn(u64) -> String,
+    twiddle: &dyn Fn(&str) -> String,
+) {
+    let per_item = cols * g / r / wg;
+    w.comment(format!(
+        "sub-pass {p}: radix {r}, span {sigma} → {}",
+        sigma * r
+    ));
+    w.open("");
+    for l in 0..per_item {
+        w.line(format!("const uint b{l} = lid + {}u;", l * wg));
+        w.line(format!(
+            "const uint c{l} = b{l} % {cols}u, bb{l} = b{l} / {cols}u;"
+        ));
+        if sigma > 1 {
+            w.line(format!("const uint m{l} = bb{l} % {sigma}u;"));
+        }
+        let vars: Vec<String> = (0..r).map(|u| format!("x{l}_{u}")).collect();
+        for (u, v) in vars.iter().enumerate() {
+            w.line(format!(
+                "real2 {v} = buf[(bb{l} + {}u) * {cols}u + c{l}];",
+                u as u64 * (g / r)
+            ));
+        }
+        if sigma > 1 {
+            for (u, v) in vars.iter().enumerate().skip(1) {
+                let e = format!("(idx_t)m{l} * {}", lit(u as u64 * (n / (sigma * r))));
+                w.line(format!("{v} = cmul({v}, {});", twiddle(&e)));
+            }
+            w.note_cmul(r - 1);
+        }
+        small_dft::emit_dft(w, r, &vars, direction == Direction::Inverse, f64p);
+    }
+    w.line("barrier(CLK_LOCAL_MEM_FENCE);");
+    for l in 0..per_item {
+        let at = if sigma > 1 {
+            format!("(bb{l} - m{l}) * {r}u + m{l}")
+        } else {
+            format!("bb{l} * {r}u")
+        };
+        for u in 0..r {
+            w.line(format!(
+                "buf[({at} + {}u) * {cols}u + c{l}] = x{l}_{u};",
+                u as u64 * sigma
+            ));
+        }
+    }
+    w.line("barrier(CLK_LOCAL_MEM_FENCE);");
+    w.close();
+}
