@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""The table of tools/gpu/fft_table.sh's run folder: per row, jitfft's kernel time (median,
+min, max), launches, % of the copy rate a launch reaches, the check, and the peers measured in
+the same call (cuFFT, VkFFT) with jitfft's speed-up over each."""
+
+import json
+import os
+import sys
+
+ROWS = ["fft 2^20", "fft 2^24", "fft 2^28", "fft 3^15", "fft 1000000", "fft 1000003",
+        "fft2 4096x4096", "fft2 1000x768", "fftn 256x256x256", "fftn 512x512x512",
+        "batch 16384 x fft 1024", "rfft 2^24", "rfftn 512x512x512"]
+
+
+def main(folder):
+    peers = {}
+    try:
+        with open(os.path.join(folder, "peers.json")) as f:
+            peers = json.load(f)
+    except (OSError, ValueError):
+        pass
+    print("# jitfft fft: the any-shape FFT beside cuFFT and VkFFT (f32, device resident)\n")
+    try:
+        print("```\n" + open(os.path.join(folder, "env.txt")).read() + "```\n")
+    except OSError:
+        pass
+    if "_env" in peers:
+        print(f"peers: torch {peers['_env']['torch']} (CUDA {peers['_env']['cuda']}), "
+              f"{peers['_env']['gpu']}\n")
+    print("| row | jitfft ms (min–max) | launches | % of copy a launch | check rel L2 | cuFFT ms | "
+          "× cuFFT | VkFFT ms | × VkFFT | copy ms |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for name in ROWS:
+        path = os.path.join(folder, "rows", name.replace(" ", "_").replace("^", "p") + ".json")
+        try:
+            r = json.load(open(path))
+        except (OSError, ValueError):
+            if os.path.exists(path) or peers:
+                print(f"| {name} | not run (see log.txt) | | | | | | | | |")
+            continue
+        k = r["timing"]["kernel_ms"]
+        launches = r["plan"]["launches"]
+        chk = r.get("check", {})
+        p = peers.get(name, {})
+        cu, vk, cp = p.get("cufft_ms"), p.get("vkfft_ms"), p.get("copy_ms")
+        pct = f"{100 * cp / (k['median'] / launches):.0f}%" if cp else ""
+        fmt = lambda x: f"{x:.3f}" if isinstance(x, (int, float)) else "—"
+        ratio = lambda x: f"{x / k['median']:.2f}×" if isinstance(x, (int, float)) else "—"
+        ok = "ok" if chk.get("passed") else "FAILED"
+        print(f"| {name} | {k['median']:.3f} ({k['min']:.3f}–{k['max']:.3f}) | {launches} | {pct} | "
+              f"{chk.get('rel_l2', float('nan')):.1e} {ok} | {fmt(cu)} | {ratio(cu)} | {fmt(vk)} | "
+              f"{ratio(vk)} | {fmt(cp)} |")
+    why = {p.get("vkfft") for p in peers.values() if isinstance(p, dict) and p.get("vkfft")}
+    if why:
+        print(f"\nVkFFT: {sorted(why)[0]}")
+    print("\n× cuFFT, × VkFFT: the peer's time over jitfft's (above 1: jitfft faster). % of copy "
+          "a launch: the device copy of the same bytes over jitfft's time per launch.")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Issue 44: the any-shape FFT's H100 table in one call. Each row `jitfft fft … --check --json`
+# (kernel time from profiling events: median of REPEAT after a warm-up, device resident; the
+# check against RustFFT in f64), then the peers in one process (tools/peers/fft_peers.py:
+# torch.fft = cuFFT by CUDA events, a device copy of the same bytes, VkFFT where installed),
+# then the table (tools/gpu/fft_table.py → $OUT/README.md).
+#
+# Settings: OUT (required), JITFFT_BIN (default target/release/jitfft), REPEAT (20), LIMIT
+# (seconds per row, 240), QUICK=1 (small shapes: a PoCL run of the plumbing).
+set -u
+OUT=${OUT:?set OUT}
+BIN=${JITFFT_BIN:-target/release/jitfft}
+REPEAT=${REPEAT:-20}
+LIMIT=${LIMIT:-240}
+mkdir -p "$OUT/rows"
+{
+  echo "date: $(date -u +%FT%TZ)"
+  echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
+  echo "command: OUT=$OUT REPEAT=$REPEAT bash tools/gpu/fft_table.sh"
+  echo "host: $(hostname) $(nproc) cores"
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null
+} > "$OUT/env.txt"
+ROWS=(
+  "fft 2^20|--shape 2^20"
+  "fft 2^24|--shape 2^24"
+  "fft 2^28|--shape 2^28"
+  "fft 3^15|--shape 3^15"
+  "fft 1000000|--shape 1000000"
+  "fft 1000003|--shape 1000003"
+  "fft2 4096x4096|--shape 4096,4096"
+  "fft2 1000x768|--shape 1000,768"
+  "fftn 256x256x256|--shape 256,256,256"
+  "fftn 512x512x512|--shape 512,512,512"
+  "batch 16384 x fft 1024|--shape 16384,1024 --axes 1"
+  "rfft 2^24|--shape 2^24 --real"
+  "rfftn 512x512x512|--shape 512,512,512 --real"
+)
+if [ "${QUICK:-0}" = 1 ]; then
+  ROWS=("fft 2^20|--shape 2^12" "fft 1000003|--shape 1009" "fft2 1000x768|--shape 10,76" "rfft 2^24|--shape 2^10 --real")
+fi
+for row in "${ROWS[@]}"; do
+  name=${row%%|*}; args=${row#*|}
+  file="$OUT/rows/$(echo "$name" | tr ' ^' '_p').json"
+  echo "== $name: $BIN fft $args --repeat $REPEAT --check --json" | tee -a "$OUT/log.txt"
+  # shellcheck disable=SC2086
+  timeout "$LIMIT" "$BIN" fft $args --repeat "$REPEAT" --check --json > "$file" 2>> "$OUT/log.txt" \
+    || echo "   exit $? (see log)" | tee -a "$OUT/log.txt"
+done
+if [ "${QUICK:-0}" != 1 ]; then
+  timeout 600 python3 tools/peers/fft_peers.py --repeat 50 > "$OUT/peers.json" 2>> "$OUT/log.txt" \
+    || echo "peers: exit $?" | tee -a "$OUT/log.txt"
+fi
+python3 tools/gpu/fft_table.py "$OUT" > "$OUT/README.md"
+cat "$OUT/README.md"
