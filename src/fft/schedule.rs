@@ -2,7 +2,7 @@
 //! chirp), the buffers each reads and writes, and the constant tables they use. Plain data,
 //! made from the plan alone; `kernels` writes the OpenCL C, `execute` runs it.
 
-use super::plan::{AxisPlan, FftPlan, Method};
+use super::plan::{factorize, radices, AxisPlan, FftPlan, Method};
 use crate::transform::Direction;
 use serde::Serialize;
 
@@ -12,24 +12,45 @@ pub const LOCAL_BYTES: u64 = 32 * 1024;
 /// Complex values each work-item of a fused launch holds between exchanges.
 pub const VALUES_PER_ITEM: u64 = 16;
 
-/// The radices (largest first) in launches: consecutive radices multiplied while the product
-/// fits `local_values` (each group one launch; a group of one radix is a register pass).
-pub fn groups(radices: &[u64], local_values: u64) -> Vec<Vec<u64>> {
-    let mut out: Vec<Vec<u64>> = Vec::new();
-    let mut g = u64::MAX;
-    for &r in radices {
-        match out.last_mut() {
-            Some(last) if g.saturating_mul(r) <= local_values => {
-                last.push(r);
-                g *= r;
-            }
-            _ => {
-                out.push(vec![r]);
-                g = r;
+/// The launches of an n-point transform, each a list of radices: n's prime factors dealt
+/// into as few groups as fit `local_values` / 4 points (so a fused launch holds at least four
+/// columns: 32-byte runs in f32), balanced (2^24 as 2^8 · 2^8 · 2^8, each with 16 columns,
+/// rather than 2^12 · 2^12 with one); each group's radices as `plan::radices` gives them. A
+/// group of one radix ≤ 16 or one prime is a register pass. `local_values` 1: one pass per
+/// radix of `plan::radices(n)`.
+pub fn groups(n: u64, local_values: u64) -> Vec<Vec<u64>> {
+    let cap = local_values / 4;
+    if cap < 4 || n <= 16 {
+        return radices(n).into_iter().map(|r| vec![r]).collect();
+    }
+    let mut factors = factorize(n);
+    factors.reverse();
+    let launches = ((n as f64).ln() / (cap as f64).ln()).ceil().max(1.0) as u32;
+    // The balanced size, raised until the factors fit that many groups (or the cap is hit).
+    let mut limit = (n as f64).powf(1.0 / launches as f64).ceil() as u64;
+    let deal = |limit: u64| {
+        let mut gs: Vec<u64> = Vec::new();
+        for &p in &factors {
+            match gs.iter_mut().find(|g| **g * p <= limit) {
+                Some(g) => *g *= p,
+                None => gs.push(p),
             }
         }
+        gs
+    };
+    let mut gs = deal(limit);
+    while gs.len() as u32 > launches && limit < cap {
+        limit = (limit * 2).min(cap);
+        gs = deal(limit);
     }
-    out
+    gs.sort_unstable_by(|a, b| b.cmp(a));
+    gs.into_iter()
+        .flat_map(|g| match radices(g) {
+            r if r.len() == 1 => vec![r],
+            r if g <= 16 => r.into_iter().map(|x| vec![x]).collect(),
+            r => vec![r],
+        })
+        .collect()
 }
 
 /// Work-items of a fused launch over `values` (columns × G) with these radices: each sub-pass's
@@ -303,7 +324,11 @@ impl Schedule {
         let table = self.table(Table::Twiddles { n, direction: dir });
         let lanes = a.outer * a.stride;
         let mut span = 1;
-        for (i, group) in groups(radices, self.local_values).into_iter().enumerate() {
+        let launches = match self.local_values {
+            1 => radices.iter().map(|&r| vec![r]).collect(),
+            v => groups(n, v),
+        };
+        for (i, group) in launches.into_iter().enumerate() {
             let g: u64 = group.iter().product();
             let (kind, items, name) = if group.len() == 1 {
                 let kind = StepKind::Pass {
@@ -318,10 +343,10 @@ impl Schedule {
                     format!("{label}_a{}_p{i}_r{g}", a.axis),
                 )
             } else {
-                // Columns: runs of ≥ 4 consecutive elements (a 32-byte sector in f32), where
-                // the lines hold that many.
+                // Columns: runs of up to 16 consecutive elements (two 64-byte lines in f32),
+                // as many as local memory holds and the lines allow.
                 let columns = lanes * (n / g);
-                let cols = [4u64, 2, 1]
+                let cols = [16u64, 8, 4, 2, 1]
                     .into_iter()
                     .find(|&c| c * g <= self.local_values && columns % c == 0)
                     .unwrap_or(1);
@@ -363,5 +388,34 @@ impl Schedule {
         self.steps
             .iter()
             .any(|s| s.dst == Buf::W0 || s.dst == Buf::W1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_are_balanced_and_cover_n() {
+        assert_eq!(groups(1 << 24, 4096), vec![vec![16, 16]; 3]);
+        assert_eq!(
+            groups(1 << 20, 4096),
+            vec![vec![16, 16, 4], vec![16, 16, 4]]
+        );
+        assert_eq!(groups(3u64.pow(15), 4096), vec![vec![9, 9, 3]; 3]);
+        for n in 1..3000u64 {
+            for v in [1, 64, 4096] {
+                let g = groups(n, v);
+                let prod: u64 = g.iter().flatten().product();
+                assert_eq!(prod, n, "{n} {v}: {g:?}");
+                if v > 1 {
+                    assert!(
+                        g.iter()
+                            .all(|x| x.len() == 1 || x.iter().product::<u64>() <= v / 4),
+                        "{n}: {g:?}"
+                    );
+                }
+            }
+        }
     }
 }
