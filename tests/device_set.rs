@@ -222,3 +222,34 @@ fn bent_split_and_chunked_give_the_one_run_verdicts() {
         }
     }
 }
+
+/// `wht --batch` over two and three queues (uneven, one row, more members than rows): checked
+/// and the one-device result, byte for byte (every member builds the same schedule).
+#[test]
+fn wht_batches_split_over_a_set_give_the_one_device_result() {
+    let dir = tempfile::tempdir().unwrap();
+    for (batch, size) in [("5", "2^10"), ("1", "2^6"), ("2", "2^12")] {
+        let run = |dev: &str, name: &str| {
+            let out = dir.path().join(name);
+            let o = jitfft()
+                .args([
+                    "wht", "--size", size, "--batch", batch, "--seed", "5", "--check",
+                ])
+                .args(["--device", dev, "--output"])
+                .arg(&out)
+                .assert()
+                .success();
+            let text = String::from_utf8_lossy(&o.get_output().stdout).to_string();
+            (std::fs::read(&out).unwrap(), text)
+        };
+        let (one, _) = run(&index().to_string(), &format!("one{batch}.raw"));
+        for times in [2, 3] {
+            let (set, text) = run(&twice(times), &format!("set{batch}_{times}.raw"));
+            assert_eq!(set, one, "wht {size} x {batch} on {times} queues");
+            assert!(
+                text.contains(&format!("device set {times} members")),
+                "{text}"
+            );
+        }
+    }
+}

@@ -133,10 +133,7 @@ fn run_real(
 ) -> Result<RealReport> {
     let make = |n, batch| real_plan(req, n, batch);
     let (whole, data) = real_input(req, o, notice, make, |p: &RealPlan| p)?;
-    let one = RealPlan {
-        batch: 1,
-        ..whole
-    };
+    let one = RealPlan { batch: 1, ..whole };
     let (in_per, out_per) = match whole.direction {
         crate::transform::Direction::Forward => (one.real_len(), 2 * one.half_len()),
         crate::transform::Direction::Inverse => (2 * one.half_len(), one.real_len()),
