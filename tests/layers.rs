@@ -92,6 +92,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &[
             "error",
             "io",
+            "model",
             "reference",
             "runtime",
             "settings",
@@ -144,6 +145,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &[
             "error",
             "io",
+            "model",
             "mvl",
             "reference",
             "runtime",
