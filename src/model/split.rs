@@ -334,8 +334,9 @@ impl SetFigures {
     pub fn lines(&self) -> Vec<String> {
         use crate::runtime::show::{ms, ms_summary};
         let mut out = vec![format!(
-            "device set {} members, rows split {} ({} with rows); set wall {}",
+            "device set {} member{}, rows split {} ({} with rows); set wall {}",
             self.members,
+            if self.members == 1 { "" } else { "s" },
             self.split,
             self.shares.len(),
             ms_summary(&self.wall_ms)

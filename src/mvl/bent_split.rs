@@ -75,7 +75,10 @@ pub fn classify_split(
         .map(|s| {
             let info = &set.members[s.member].info;
             let rows = s.rows.end - s.rows.start;
-            let chunk = chunk_rows(info, p, n, rows, precision, fused_values)?;
+            let most = chunk_rows(info, p, n, rows, precision, fused_values)?;
+            // As few runs as the limit allows, of equal size (the last padded by less than
+            // one function a run): 2^24 functions where 2^24 − ε fit run as two halves.
+            let chunk = rows.div_ceil(rows.div_ceil(most));
             Ok(Share { chunk, ..s })
         })
         .collect::<Result<Vec<Share>>>()?;
