@@ -253,3 +253,40 @@ fn wht_batches_split_over_a_set_give_the_one_device_result() {
         }
     }
 }
+
+/// A member failing to build or mid-run (the last run; injected) ends the run with an error
+/// naming the member and its device, no output file and no hang; the next run is right.
+#[test]
+fn a_failing_member_ends_the_run_naming_its_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("f.txt");
+    bent_input(&input, 30, 9);
+    for stage in ["build", "run"] {
+        for args in [
+            vec![
+                "vc", "--p", "3", "--n", "3", "--batch", "4", "--repeat", "2",
+            ],
+            vec!["wht", "--size", "2^6", "--batch", "3"],
+            vec!["bent", "--p", "3", "--input", input.to_str().unwrap()],
+        ] {
+            let out = dir.path().join(format!("{}_{stage}.txt", args[0]));
+            let o = jitfft()
+                .env("JITFFT_SET_FAIL_MEMBER", "1")
+                .env("JITFFT_SET_FAIL_STAGE", stage)
+                .args(&args)
+                .args(["--device", &twice(3), "--output"])
+                .arg(&out)
+                .assert()
+                .failure();
+            let err = String::from_utf8_lossy(&o.get_output().stderr).to_string();
+            assert!(
+                err.contains(&format!("device set member 1 (device {}", index()))
+                    && err.contains(&format!("injected failure at stage {stage}")),
+                "{args:?} {stage}: {err}"
+            );
+            assert!(!out.exists(), "{args:?} {stage}: output written");
+        }
+    }
+    let (_, text) = bent_on(&input, &twice(3), None);
+    assert!(text.contains("5 bent"), "{text}");
+}

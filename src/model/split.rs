@@ -123,6 +123,19 @@ fn guarded<R>(f: impl FnOnce() -> Result<R>) -> Result<R> {
         .unwrap_or_else(|_| Err(JitError::Device("panicked".into())))
 }
 
+/// A failure injected by a test (`JITFFT_SET_FAIL_MEMBER`, `JITFFT_SET_FAIL_STAGE`) where
+/// they name this member and stage.
+fn injected(member: usize, stage: &str) -> Result<()> {
+    match crate::settings::set_fail() {
+        Some((m, s)) if m.trim().parse() == Ok(member) && s == stage => {
+            Err(JitError::Device(format!(
+                "injected failure at stage {stage} (JITFFT_SET_FAIL_MEMBER={member}, a test hook)"
+            )))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// One member's thread: its outputs of the last run, its chunk times and (start, end) of
 /// each timed run, and what `finish` made of its transform.
 type MemberDone<R, O, T> = (Vec<O>, Vec<Vec<T>>, Vec<(Instant, Instant)>, R);
@@ -152,7 +165,8 @@ where
         let gpu = &set.members[s.member];
         let named = |e| on_member(gpu, s.member, e);
         let mut err = None;
-        let state = match guarded(|| build(gpu, s.chunk)) {
+        let state = match guarded(|| injected(s.member, "build").and_then(|_| build(gpu, s.chunk)))
+        {
             Ok(st) => Some(st),
             Err(e) => {
                 failed.store(true, Ordering::SeqCst);
@@ -168,6 +182,9 @@ where
             };
             let t0 = Instant::now();
             let ran = guarded(|| {
+                if k == repeat {
+                    injected(s.member, "run")?;
+                }
                 s.chunks()
                     .into_iter()
                     .map(|r| run(st, gpu, r))
