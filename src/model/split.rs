@@ -230,6 +230,17 @@ where
             .collect()
     });
     let done = done.into_iter().collect::<Result<Vec<_>>>()?;
+    Ok(gather(set, shares, repeat, done))
+}
+
+/// The members' results as one [`SetRuns`]: outputs and times by share, each timed run's
+/// wall clock from the first member's start to the last member's end, the figures.
+fn gather<R, O, T: RunFigures>(
+    set: &DeviceSet,
+    shares: &[Share],
+    repeat: usize,
+    done: Vec<MemberDone<R, O, T>>,
+) -> SetRuns<R, O, T> {
     let mut out = SetRuns {
         finished: Vec::new(),
         outputs: Vec::new(),
@@ -265,7 +276,7 @@ where
         })
         .collect();
     out.figures = figures(set, shares, &out.runs, &out.walls, &member_walls);
-    Ok(out)
+    out
 }
 
 /// Each member's figures and the set's wall clock over the timed runs.
