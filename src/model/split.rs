@@ -123,6 +123,31 @@ fn guarded<R>(f: impl FnOnce() -> Result<R>) -> Result<R> {
         .unwrap_or_else(|_| Err(JitError::Device("panicked".into())))
 }
 
+/// The values of rows `r` of `data`, `per` values a row.
+pub fn rows_of<'a, V>(data: &'a [V], r: &Range<u64>, per: u64) -> &'a [V] {
+    &data[(r.start * per) as usize..(r.end * per) as usize]
+}
+
+/// [`run_shares`] over the rows of `input` (`per` values a row) in equal shares, one run a
+/// share: `exec(transform, gpu, its rows' values)`.
+pub fn run_rows<S, R, O, T, V: Sync>(
+    set: &DeviceSet,
+    (input, per): (&[V], u64),
+    runs: (bool, usize),
+    build: impl Fn(&Gpu, u64) -> Result<S> + Sync,
+    exec: impl Fn(&S, &Gpu, &[V]) -> Result<(O, T)> + Sync,
+    finish: impl Fn(S) -> Result<R> + Sync,
+) -> Result<SetRuns<R, O, T>>
+where
+    R: Send,
+    O: Send,
+    T: Send + RunFigures,
+{
+    let shares = equal_shares(input.len() as u64 / per.max(1), set.len());
+    let run = |st: &S, gpu: &Gpu, r: Range<u64>| exec(st, gpu, rows_of(input, &r, per));
+    run_shares(set, &shares, runs, build, run, finish)
+}
+
 /// A failure injected by a test (`JITFFT_SET_FAIL_MEMBER`, `JITFFT_SET_FAIL_STAGE`) where
 /// they name this member and stage.
 fn injected(member: usize, stage: &str) -> Result<()> {

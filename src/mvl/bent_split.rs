@@ -9,7 +9,7 @@ use super::bent::{bent_plan_with, BentClassifier, BentVerdicts};
 use super::bent_report::{geometry, KernelGeometry};
 use super::truth_vectors::TruthVectors;
 use crate::error::{JitError, Result};
-use crate::model::split::{equal_shares, run_shares, SetFigures, Share};
+use crate::model::split::{equal_shares, rows_of, run_shares, SetFigures, Share};
 use crate::runtime::timing::RunTimes;
 use crate::runtime::{DeviceInfo, DeviceSet};
 use crate::transform::Precision;
@@ -93,7 +93,7 @@ pub fn classify_split(
         }
     };
     let run = |c: &BentClassifier, gpu: &crate::runtime::Gpu, r: std::ops::Range<u64>| {
-        let bytes = &truth.data[r.start as usize * per..r.end as usize * per];
+        let bytes = rows_of(&truth.data, &r, per as u64);
         let want = c.tr.plan.batch as usize;
         let rows = (r.end - r.start) as usize;
         if rows == want {

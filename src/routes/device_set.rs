@@ -9,7 +9,7 @@ use super::in_memory::{read_input, real_input, run_input};
 use super::report::VcReport;
 use super::{Notice, RunOptions, VcOutcome};
 use crate::error::{JitError, Result};
-use crate::model::split::{equal_shares, run_shares};
+use crate::model::split::run_rows;
 use crate::runtime::DeviceSet;
 use crate::vc::real::data::{check, output_bytes};
 use crate::vc::real::report::{RealReport, RealTimingReport, RealTransformReport};
@@ -67,28 +67,20 @@ fn run_complex(
     let whole = req.plan(n, batch)?;
     let shape = loaded.shape.clone();
     let data = run_input(req, o, loaded, &whole)?;
-    let len = whole.len;
-    let shares = equal_shares(whole.batch, set.len());
     let build = |gpu: &crate::runtime::Gpu, rows: u64| {
         let c = crate::vc::request::plan(req, gpu, Some(whole.n), Some(rows))?;
         Ok((VcTransform::new(gpu, &c.plan)?, c.tuned))
     };
-    let input = &data.input;
-    let info = |m: usize| set.members[m].info.clone();
-    let first = shares[0].member;
-    let runs = run_shares(
+    // The first share is the first member's (equal shares start there).
+    let info = set.members[0].info.clone();
+    let runs = run_rows(
         set,
-        &shares,
+        (&data.input, whole.len),
         (true, o.repeat),
         build,
-        |(tr, _), gpu, r| {
-            tr.execute(
-                gpu,
-                &input[(r.start * len) as usize..(r.end * len) as usize],
-            )
-        },
+        |(tr, _), gpu, x| tr.execute(gpu, x),
         |(tr, tuned)| {
-            let t = TransformReport::of(&tr, &info(first), tuned);
+            let t = TransformReport::of(&tr, &info, tuned);
             tr.release()?;
             Ok(t)
         },
@@ -138,22 +130,15 @@ fn run_real(
         crate::transform::Direction::Forward => (one.real_len(), 2 * one.half_len()),
         crate::transform::Direction::Inverse => (2 * one.half_len(), one.real_len()),
     };
-    let shares = equal_shares(whole.batch, set.len());
     let build =
         |gpu: &crate::runtime::Gpu, rows: u64| real_transform(req, gpu, Some(whole.n), Some(rows));
-    let input = &data.values;
     let described = set.describe();
-    let runs = run_shares(
+    let runs = run_rows(
         set,
-        &shares,
+        (&data.values, in_per),
         (true, o.repeat),
         build,
-        |tr, gpu, r| {
-            tr.execute(
-                gpu,
-                &input[(r.start * in_per) as usize..(r.end * in_per) as usize],
-            )
-        },
+        |tr, gpu, x| tr.execute(gpu, x),
         |tr| {
             let t = RealTransformReport::of(&tr, &described);
             tr.release()?;
@@ -171,7 +156,7 @@ fn run_real(
         );
         crate::io::output::write_data(path, &bytes)
     };
-    let compare = |tol| check(&whole, input, &out, tol);
+    let compare = |tol| check(&whole, &data.values, &out, tol);
     let tol = default_tolerance(whole.precision);
     let Finish { check, output, .. } = check_then_write(req, o, tol, compare, write)?;
     // The first share's transform with the whole batch's sizes; its passes' bytes scaled to

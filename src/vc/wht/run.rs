@@ -11,7 +11,7 @@ use super::schedule::WhtLimits;
 use super::schedule::WhtPass;
 use super::{Storage, WhtNorm, WhtPlan};
 use crate::error::Result;
-use crate::model::split::{equal_shares, run_shares, SetFigures};
+use crate::model::split::{run_rows, SetFigures};
 use crate::runtime::timing::Clock;
 use crate::runtime::{DeviceSet, Gpu, Summary};
 
@@ -128,23 +128,16 @@ impl WhtJob {
     ) -> Result<WhtOutcome> {
         let p = &self.plan;
         let row_bytes = self.bytes.len() / p.batch;
-        let shares = equal_shares(p.batch as u64, set.len());
         let build = |gpu: &Gpu, rows: u64| {
             let plan = WhtPlan::new(p.log_n, rows as usize, p.storage, p.norm, p.inverse)?;
             WhtTransform::with_limits(gpu, &plan, limits(gpu)?)
         };
-        let input = &self.bytes;
-        let runs = run_shares(
+        let runs = run_rows(
             set,
-            &shares,
+            (&self.bytes, row_bytes as u64),
             (true, repeats.max(1)),
             build,
-            |tr, gpu, r| {
-                tr.execute(
-                    gpu,
-                    &input[r.start as usize * row_bytes..r.end as usize * row_bytes],
-                )
-            },
+            |tr, gpu, x| tr.execute(gpu, x),
             |tr| Ok(WhtBuilt::of(&tr)),
         )?;
         let one = runs.as_one();
