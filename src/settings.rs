@@ -267,6 +267,15 @@ pub fn mpi_fail() -> Option<(String, String)> {
     Some((rank, stage))
 }
 
+/// `JITFFT_SET_FAIL_MEMBER` and `JITFFT_SET_FAIL_STAGE` (`build`, or `run`: the last run, the
+/// default): the device-set member and stage of an injected failure (a test hook of
+/// `model::split`), when the member is set.
+pub fn set_fail() -> Option<(String, String)> {
+    let member = std::env::var("JITFFT_SET_FAIL_MEMBER").ok()?;
+    let stage = std::env::var("JITFFT_SET_FAIL_STAGE").unwrap_or_else(|_| "run".into());
+    Some((member, stage))
+}
+
 /// Which work-group limit fused schedules take (`JITFFT_KERNEL_WG`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KernelWg {

@@ -104,6 +104,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &[
             "error",
             "io",
+            "model",
             "reference",
             "runtime",
             "settings",
@@ -156,6 +157,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &[
             "error",
             "io",
+            "model",
             "mvl",
             "reference",
             "runtime",

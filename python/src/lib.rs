@@ -18,7 +18,7 @@ mod vc;
 mod wht;
 
 use errors::to_py;
-use jitfft::runtime::{select_device, DeviceSelector, Gpu};
+use jitfft::runtime::{select_device, DeviceSelector, Gpu, SetSpec};
 use pyo3::prelude::*;
 use std::sync::{Arc, Mutex};
 
@@ -29,6 +29,12 @@ static DEVICES: Mutex<Vec<(Option<String>, Arc<Gpu>)>> = Mutex::new(Vec::new());
 /// The device a `device=` argument names (index, name substring, `gpu` or `cpu`; `None`: the
 /// first GPU, else a CPU device, or `JITFFT_DEVICE`), opened once and shared.
 pub(crate) fn device(sel: Option<&str>) -> jitfft::Result<Arc<Gpu>> {
+    if sel.is_some_and(|s| s.contains(',') || s.trim().eq_ignore_ascii_case("all")) {
+        return Err(jitfft::JitError::invalid(format!(
+            "device={:?}: this function runs on one device; a device set (a list, \"all\") splits jitfft.bent",
+            sel.unwrap_or_default()
+        )));
+    }
     let key = sel.map(str::to_string);
     let mut open = DEVICES.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, g)) = open.iter().find(|(k, _)| *k == key) {
@@ -45,21 +51,44 @@ pub(crate) fn device(sel: Option<&str>) -> jitfft::Result<Arc<Gpu>> {
     Ok(gpu)
 }
 
-/// A `device=` argument: an index (`device=0`) or a string (an index, a name substring, "gpu"
-/// or "cpu").
+/// A `device=` argument: an index (`device=0`), a string (an index, a name substring, "gpu"
+/// or "cpu"; a device set: "all" or "0,1"), or a list of indices (a device set: `[0, 1]`,
+/// `[0, 0]` opens one device twice).
 #[derive(FromPyObject)]
 pub(crate) enum DeviceArg {
     Index(usize),
     Name(String),
+    List(Vec<usize>),
 }
 
 impl DeviceArg {
-    /// The selector string of an optional argument.
+    /// The selector string of an optional argument (a list: its indices joined by commas).
     pub(crate) fn selector(arg: &Option<DeviceArg>) -> Option<String> {
         arg.as_ref().map(|d| match d {
             DeviceArg::Index(i) => i.to_string(),
             DeviceArg::Name(s) => s.clone(),
+            DeviceArg::List(v) => v.iter().map(usize::to_string).collect::<Vec<_>>().join(","),
         })
+    }
+
+    /// The device set an argument names (a list, "all", or a comma list); `None`: one device
+    /// (a name keeps its first match). An empty list or a bad list is a ValueError naming
+    /// what is allowed.
+    pub(crate) fn set_spec(arg: &Option<DeviceArg>) -> PyResult<Option<SetSpec>> {
+        let text = match arg {
+            Some(DeviceArg::List(v)) if v.is_empty() => {
+                return Err(errors::bad(format!(
+                    "device=[]: an empty device set; a device set is {}",
+                    jitfft::runtime::device_set::GRAMMAR
+                )))
+            }
+            Some(DeviceArg::List(_)) => DeviceArg::selector(arg).unwrap_or_default(),
+            Some(DeviceArg::Name(s)) if s.contains(',') || s.trim().eq_ignore_ascii_case("all") => {
+                s.clone()
+            }
+            _ => return Ok(None),
+        };
+        SetSpec::parse(&text).map(Some).map_err(errors::bad)
     }
 }
 

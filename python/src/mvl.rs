@@ -58,6 +58,9 @@ fn bent<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let t = truth_vectors(truth, p)?;
     check_possible(p, t.n).map_err(to_py)?;
+    if let Some(spec) = DeviceArg::set_spec(&device)? {
+        return bent_on_set(py, &t, &spec, precision, report);
+    }
     let gpu = device_nogil(py, DeviceArg::selector(&device).as_deref())?;
     let precision = precision_of(precision, &gpu)?;
     let (v, times, kernels) = py
@@ -94,6 +97,54 @@ fn bent<'py>(
     });
     let shape = batch_shape(&t);
     let arr = v.bent.into_pyarray(py).reshape(shape)?.into_any();
+    match rep {
+        None => Ok(arr),
+        Some(r) => Ok(PyTuple::new(py, [arr, to_dict(py, &r)?])?.into_any()),
+    }
+}
+
+/// `bent` over a device set: the functions split over its members (each in chunks it holds),
+/// the verdicts in function order; the report adds `device_set` (each member's functions and
+/// times).
+fn bent_on_set<'py>(
+    py: Python<'py>,
+    t: &TruthVectors,
+    spec: &jitfft::runtime::SetSpec,
+    precision: Option<&str>,
+    report: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let set = py
+        .allow_threads(|| jitfft::runtime::DeviceSet::open(spec))
+        .map_err(to_py)?;
+    // None: f64 only where every member has it.
+    let weakest = set
+        .members
+        .iter()
+        .find(|g| !g.info.fp64)
+        .unwrap_or(&set.members[0]);
+    let precision = precision_of(precision, weakest)?;
+    let s = py
+        .allow_threads(|| jitfft::mvl::bent_split::classify_split(&set, t, precision, None, 1))
+        .map_err(to_py)?;
+    let rep = report.then(|| {
+        let r = &s.runs[0];
+        let mut rep = ClassifyReport::new(
+            t.batch,
+            &s.verdicts,
+            Some((r.kernel_ms, r.upload_ms, r.host_ms)),
+            Some(s.kernels.clone()),
+            format!("{} ({precision})", set.describe()),
+            None,
+        );
+        rep.device_set = Some(s.figures.clone());
+        rep
+    });
+    let arr = s
+        .verdicts
+        .bent
+        .into_pyarray(py)
+        .reshape(batch_shape(t))?
+        .into_any();
     match rep {
         None => Ok(arr),
         Some(r) => Ok(PyTuple::new(py, [arr, to_dict(py, &r)?])?.into_any()),

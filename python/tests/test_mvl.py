@@ -99,3 +99,19 @@ def test_bad_truth_vectors():
         jitfft.bent(np.zeros((2, 10), np.uint8), 3)
     with pytest.raises(ValueError, match="p ≥ 2"):
         jitfft.bent(np.zeros(4, np.uint8), 1)
+
+
+def test_bent_over_a_device_set(rng):
+    """device=[0, 0] (one device opened twice) and "0,0,0" split the functions: the one-device
+    verdicts, the report's device_set; an empty set and a set on a one-device function refused."""
+    funcs = np.concatenate([quadratic_forms(rng, 5, 3, 4), rng.integers(0, 3, (6, 81), dtype=np.uint8)])
+    one = jitfft.bent(funcs, 3)
+    for dev in ([0, 0], "0,0,0", [0, 0, 0, 0]):
+        got, rep = jitfft.bent(funcs, 3, device=dev, report=True)
+        assert np.array_equal(got, one), dev
+        assert rep["bent_count"] == int(one.sum()) == 5
+        assert len(rep["device_set"]["shares"]) == min(rep["device_set"]["members"], len(funcs))
+    with pytest.raises(ValueError, match="empty device set"):
+        jitfft.bent(funcs, 3, device=[])
+    with pytest.raises(ValueError, match="runs on one device"):
+        jitfft.spectrum_stats(funcs, 3, device=[0, 0])

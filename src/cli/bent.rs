@@ -7,7 +7,7 @@ use super::common::{check_output_dir, is_stdout, print_report, say, write_data};
 use super::mvl::PrecisionChoice;
 use crate::mvl::bent_report::verdict_bytes;
 use crate::mvl::bent_run::{self, Classified, LoadMode, Request};
-use crate::runtime::{DeviceSelector, Gpu};
+use crate::runtime::{DeviceSet, SetSpec};
 use anyhow::{bail, Result};
 use clap::Args;
 use std::path::PathBuf;
@@ -42,8 +42,9 @@ pub struct BentArgs {
     /// Print the report as JSON (the exit status is 0 whatever the verdicts).
     #[arg(long)]
     pub json: bool,
-    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU).
-    #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE")]
+    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU); or a
+    /// set the functions are split over: `all`, `0,1,3`, a name or vendor (every match), `0,0`.
+    #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE", value_parser = super::common::device_arg)]
     pub device: Option<String>,
     /// Split the functions over MPI ranks (`mpirun -np P jitfft bent --mpi …`, any P), one
     /// device each; verdicts gathered on rank 0. Needs a build with `--features mpi`.
@@ -75,14 +76,14 @@ pub fn run(a: BentArgs) -> Result<()> {
         repeat: a.repeat,
         load: a.load,
     };
-    let sel = DeviceSelector::from_arg_or_env(a.device.as_deref());
+    let spec = SetSpec::from_arg_or_env(a.device.as_deref())?;
     let Classified {
         verdicts,
         mut report,
         times,
         device,
         precision,
-    } = bent_run::run(&req, || Gpu::open(&sel))?;
+    } = bent_run::run(&req, || DeviceSet::open(&spec))?;
     if let Some(o) = &a.output {
         write_data(o, &verdict_bytes(o, &verdicts))?;
         report.output = Some(o.display().to_string());

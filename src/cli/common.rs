@@ -5,7 +5,7 @@ use crate::io::atomic::write_atomic;
 use crate::io::npy::npy_complex_bytes;
 use crate::io::text::format_spectrum;
 pub use crate::runtime::show::{kernel_line, ms, ms_summary};
-use crate::runtime::{DeviceSelector, Gpu};
+use crate::runtime::{DeviceSelector, Gpu, SetSpec};
 use anyhow::{bail, Result};
 use clap::Args;
 use num_complex::Complex64;
@@ -87,16 +87,18 @@ pub struct RunFlags {
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
-    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU).
-    #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE")]
+    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU); batched
+    /// work also runs on a set: `all`, `0,1,3`, a name or vendor (every match), `0,0`.
+    #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE", value_parser = device_arg)]
     pub device: Option<String>,
 }
 
 /// `--device` alone, for commands without [`RunFlags`] (`mul`, `explore mul`, `tune mul`).
 #[derive(Args, Debug, Clone)]
 pub struct DeviceFlag {
-    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU).
-    #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE")]
+    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU); batched
+    /// work also runs on a set: `all`, `0,1,3`, a name or vendor (every match), `0,0`.
+    #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE", value_parser = device_arg)]
     pub device: Option<String>,
 }
 
@@ -148,8 +150,21 @@ pub fn parse_size(s: &str) -> std::result::Result<u32, String> {
     Ok(v.trailing_zeros())
 }
 
-/// Opens the device named by `--device` (or `JITFFT_DEVICE`, or the default rule).
+/// `--device`'s grammar, checked when the flags are read (a usage error, exit 2): a single
+/// selector or a device set ([`SetSpec::parse`]).
+pub fn device_arg(s: &str) -> std::result::Result<String, String> {
+    SetSpec::parse(s).map(|_| s.to_string())
+}
+
+/// Opens the device named by `--device` (or `JITFFT_DEVICE`, or the default rule); a list or
+/// `all` is refused (this command runs on one device).
 pub fn open_device(sel: Option<&str>) -> Result<Gpu> {
+    open_device_for(sel, "this command")
+}
+
+/// [`open_device`] whose refusal of a set names `what` runs on one device.
+pub fn open_device_for(sel: Option<&str>, what: &str) -> Result<Gpu> {
+    SetSpec::from_arg_or_env(sel)?.refuse_set(what)?;
     Ok(Gpu::open(&DeviceSelector::from_arg_or_env(sel))?)
 }
 

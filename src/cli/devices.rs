@@ -16,8 +16,8 @@ pub struct DevicesArgs {
     /// Also measure each device's copy bandwidth (device-to-device copy, profiling events).
     #[arg(long)]
     pub bandwidth: bool,
-    /// Only the devices a selector picks: index, name substring, `gpu`, `cpu` or `all`
-    /// (default: all).
+    /// Only the devices a selector or set picks: index, `gpu`, `cpu`, `all`, a list `0,1`,
+    /// or a name or vendor (every match) (default: all).
     #[arg(long, value_name = "DEVICE")]
     pub device: Option<String>,
 }
@@ -75,7 +75,10 @@ pub fn run(a: DevicesArgs) -> Result<()> {
         bail!("{}", icd_hint::no_platform_message());
     }
     let devs = match &a.device {
-        Some(d) => crate::runtime::discover::select_devices(Some(d))?,
+        // A set shows its members (`nvidia`: every match; `0,0`: device 0 twice).
+        Some(d) => crate::runtime::SetSpec::parse(d)
+            .map_err(anyhow::Error::msg)?
+            .resolve()?,
         None => devs,
     };
     if a.bandwidth {
@@ -110,6 +113,6 @@ pub fn run(a: DevicesArgs) -> Result<()> {
     let mut t = Table::new(infos.iter().map(row));
     t.with(Style::sharp());
     say!("{t}");
-    say!("Select with --device N | name substring | gpu | cpu (or JITFFT_DEVICE).");
+    say!("Select with --device N | name substring | gpu | cpu (or JITFFT_DEVICE); a set: all | 0,1 | vendor.");
     Ok(())
 }

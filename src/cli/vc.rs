@@ -1,7 +1,8 @@
 //! `jitfft vc`: compute a VC spectrum on a device, time it, optionally check it.
 
-use super::common::{open_device, say, RunFlags};
+use super::common::{open_device_for, say, RunFlags};
 use crate::routes::{run_vc, ChunkProgress, Notice, RunOptions};
+use crate::runtime::{DeviceSet, SetSpec};
 use crate::vc::overlap::DownloadMode;
 use crate::vc::request::Request;
 use crate::vc::storage::HalfStorage;
@@ -360,12 +361,23 @@ pub fn run(a: VcArgs) -> Result<()> {
         }
     }
     let t_open = std::time::Instant::now();
-    let gpu = open_device(a.run.device.as_deref())?;
-    let device_open_ms = t_open.elapsed().as_secs_f64() * 1e3;
-    let report = run_vc(&req, &opts, &gpu, &mut |n| match n {
+    let mut notice = |n| match n {
         Notice::Note(s) => super::common::info(format_args!("note: {s}")),
         Notice::Warning(s) => eprintln!("warning: {s}"),
-    });
+    };
+    let (gpu, report) = match open_set(&a)? {
+        Some(set) => {
+            let report = crate::routes::run_vc_set(&req, &opts, &set, &mut notice);
+            (set.members.into_iter().next(), report)
+        }
+        None => {
+            let gpu = open_device_for(a.run.device.as_deref(), "vc without --batch")?;
+            let report = run_vc(&req, &opts, &gpu, &mut notice);
+            (Some(gpu), report)
+        }
+    };
+    let gpu = gpu.expect("a device set has a member");
+    let device_open_ms = t_open.elapsed().as_secs_f64() * 1e3;
     for b in [&bar, &file_bar].into_iter().flatten() {
         b.done();
     }
@@ -380,6 +392,18 @@ pub fn run(a: VcArgs) -> Result<()> {
             .check()
             .and_then(crate::vc::report::CheckReport::failure),
     )
+}
+
+/// The device set of a batched run (`--batch`, or an input file's rows) whose `--device`
+/// names several devices (a list, `all`, every match of a name); `None`: one device,
+/// today's path (a set of one member too).
+fn open_set(a: &VcArgs) -> Result<Option<DeviceSet>> {
+    let spec = SetSpec::from_arg_or_env(a.run.device.as_deref())?;
+    if !spec.is_set() || (a.t.batch.is_none() && a.run.input.is_none()) {
+        return Ok(None);
+    }
+    let set = DeviceSet::open(&spec)?;
+    Ok((set.len() > 1).then_some(set))
 }
 
 /// A long run's progress on stderr (streamed chunks, or MiB of an in-memory file run read and

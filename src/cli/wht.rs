@@ -6,11 +6,13 @@ use super::common::{
 };
 use super::vc::lib;
 use crate::bench::meta::RunMeta;
+use crate::runtime::{DeviceSet, Gpu, SetSpec};
 use crate::vc::wht::file::{check_output_format, input, output_bytes};
 use crate::vc::wht::report::{KernelFigures, WhtReport};
 use crate::vc::wht::run::WhtJob;
+use crate::vc::wht::schedule::WhtLimits;
 use crate::vc::wht::{Storage, WhtNorm, WhtPlan};
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
 
 /// `--precision`: how values are stored (half formats are computed in f32).
@@ -140,27 +142,73 @@ pub fn run(a: WhtArgs) -> Result<()> {
         }
     }
     let job = WhtJob::prepare(&inp, st, norm(a.norm), a.inverse)?;
-    let gpu = super::common::open_device(a.run.device.as_deref())?;
-    info(format_args!("device: {}", gpu.describe()));
-    let mut limits = crate::vc::wht::execute::device_limits(&gpu);
-    if let Some(b) = a.local_bytes {
-        if b > limits.local_bytes {
-            bail!(
-                "--local-bytes {b}: above the {} bytes of local memory {} has",
-                limits.local_bytes,
-                gpu.info.name
-            );
-        }
-        limits.local_bytes = b;
+    let spec = SetSpec::from_arg_or_env(a.run.device.as_deref())?;
+    let mut set = DeviceSet::open(&spec)?;
+    if set.len() > 1 {
+        let on = set.describe();
+        info(format_args!("devices: {on}"));
+        let each = |g: &Gpu| limits(g, a.local_bytes);
+        let done = job.run_split(&set, each, a.run.repeat, a.run.check)?;
+        let gpu = set.members.swap_remove(0);
+        return conclude(&a, job.plan, done, &gpu, None, seed, st, &inp.shape, &on);
     }
-    let done = job.run(&gpu, limits, a.run.repeat, a.run.check)?;
+    let gpu = set.members.swap_remove(0);
+    info(format_args!("device: {}", gpu.describe()));
+    let done = job.run(
+        &gpu,
+        limits(&gpu, a.local_bytes)?,
+        a.run.repeat,
+        a.run.check,
+    )?;
     let copy_gbs = if a.bandwidth {
         Some(crate::bench::bandwidth::copy_bandwidth_gbs(&gpu, 10)?)
     } else {
         None
     };
-    let meta = RunMeta::new(vec![gpu.describe()]);
-    let report = WhtReport::new(meta, job.plan, done, copy_gbs, seed, ptxas);
+    conclude(
+        &a,
+        job.plan,
+        done,
+        &gpu,
+        copy_gbs,
+        seed,
+        st,
+        &inp.shape,
+        &gpu.describe(),
+    )
+}
+
+/// The device's schedule limits, with `--local-bytes` where given (at most the device's).
+fn limits(gpu: &Gpu, local_bytes: Option<u64>) -> crate::Result<WhtLimits> {
+    let mut limits = crate::vc::wht::execute::device_limits(gpu);
+    if let Some(b) = local_bytes {
+        if b > limits.local_bytes {
+            return Err(crate::error::JitError::invalid(format!(
+                "--local-bytes {b}: above the {} bytes of local memory {} has",
+                limits.local_bytes, gpu.info.name
+            )));
+        }
+        limits.local_bytes = b;
+    }
+    Ok(limits)
+}
+
+/// The report of a run on `on` (the device, or a set's members) printed, the check's
+/// failure returned, the output written.
+#[allow(clippy::too_many_arguments)]
+fn conclude(
+    a: &WhtArgs,
+    plan: WhtPlan,
+    done: crate::vc::wht::run::WhtOutcome,
+    gpu: &Gpu,
+    copy_gbs: Option<f64>,
+    seed: Option<u64>,
+    st: Storage,
+    shape: &[usize],
+    on: &str,
+) -> Result<()> {
+    let meta = RunMeta::new(vec![on.to_string()]);
+    let report = WhtReport::new(meta, plan, done, copy_gbs, seed, ptxas);
     let failure = report.check.as_ref().filter(|c| !c.passed).map(|c| {
         format!(
             "check failed: relative L2 error {:.3e} above the {} tolerance {:.0e}",
@@ -172,11 +220,11 @@ pub fn run(a: WhtArgs) -> Result<()> {
     print_and_conclude(
         a.run.json,
         || crate::report::families::wht(&report, &gpu.info),
-        || say_lines(&report.lines(&gpu.describe())),
+        || say_lines(&report.lines(on)),
         failure,
     )?;
     if let Some(o) = &a.run.output {
-        write_data(o, &output_bytes(o, st, &inp.shape, &report.run.bytes))?;
+        write_data(o, &output_bytes(o, st, shape, &report.run.bytes))?;
     }
     Ok(())
 }

@@ -9,6 +9,8 @@
 //! Implemented in [`families`] for the complex VC transform (f32/f64: the plan's precision),
 //! the real VC transform (`rfftn`/`irfftn`: the plan's direction), the NTT and the GFP FFT.
 
+pub mod split;
+
 use crate::error::Result;
 use crate::runtime::{Gpu, Summary};
 pub use crate::transform::TransformInfo;

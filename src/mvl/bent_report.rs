@@ -52,6 +52,10 @@ pub struct ClassifyReport {
     /// The device kernels' geometry (absent for the CPU reference).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kernels: Option<Vec<KernelGeometry>>,
+    /// Split runs (a device set, or chunks that fit one device's allocations): each member's
+    /// functions, chunks and times, and the set's wall clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub device_set: Option<crate::model::split::SetFigures>,
 }
 
 /// Median times of a classification: (kernel, upload, end to end) in ms.
@@ -99,6 +103,7 @@ impl ClassifyReport {
             computed_on,
             passes: kernels.as_ref().map(|k| k.len()),
             kernels,
+            device_set: None,
         }
     }
 }
@@ -198,6 +203,7 @@ impl ClassifyReport {
             )
         }));
         out.push(format!("computed on {}", self.computed_on));
+        out.extend(self.device_set.iter().flat_map(|d| d.lines()));
         out
     }
 }

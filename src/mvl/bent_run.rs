@@ -9,7 +9,7 @@ use super::bent_report::{geometry, BentTimes, ClassifyReport, ClassifyTimes, Ker
 use super::truth_file::TruthFile;
 use super::{default_precision, load_truth, TruthVectors};
 use crate::error::{JitError, Result};
-use crate::runtime::{Gpu, Summary};
+use crate::runtime::{DeviceSet, Gpu, Summary};
 use crate::transform::Precision;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -93,9 +93,11 @@ pub struct Classified {
     pub precision: String,
 }
 
-/// Loads the functions, then classifies them on the CPU reference or on the device `open`
-/// gives (opened only once the input has been read and checked).
-pub fn run(req: &Request, open: impl FnOnce() -> Result<Gpu>) -> Result<Classified> {
+/// Loads the functions, then classifies them on the CPU reference or on the devices `open`
+/// gives (opened only once the input has been read and checked): on one device in one run
+/// where the batch fits it, else split (`bent_split`: over the set's members, in chunks
+/// each holds).
+pub fn run(req: &Request, open: impl FnOnce() -> Result<DeviceSet>) -> Result<Classified> {
     let input = load_input(req)?;
     let (batch, n) = match (&input.staged, &input.truth) {
         (Some(f), _) => (f.batch, f.n),
@@ -109,9 +111,16 @@ pub fn run(req: &Request, open: impl FnOnce() -> Result<Gpu>) -> Result<Classifi
             (v, "CPU reference (f64)".to_string(), None)
         }
         _ => {
-            let gpu = open()?;
-            let (v, on, run) = on_device(&gpu, req, &input, batch, n)?;
-            (v, on, Some((run, gpu.info.clone())))
+            let set = open()?;
+            let gpu = &set.members[0];
+            let precision = precision_of(req, &set);
+            let plan = bent_plan_with(req.p, n, batch, precision, req.fused_values)?;
+            if set.len() == 1 && crate::vc::check_device(&gpu.info, &plan).is_ok() {
+                let (v, on, run) = on_device(gpu, req, &input, batch, n)?;
+                (v, on, Some((run, gpu.info.clone())))
+            } else {
+                return split(req, &set, input, precision);
+            }
         }
     };
     let medians = run.as_ref().map(|(r, _)| {
@@ -133,6 +142,61 @@ pub fn run(req: &Request, open: impl FnOnce() -> Result<Gpu>) -> Result<Classifi
             .as_ref()
             .map_or("f64".to_string(), |(r, _)| r.precision.to_string()),
         device: run.map(|(_, d)| d),
+    })
+}
+
+/// The precision of a run on `set`: the request's, else f64 where every member has it.
+fn precision_of(req: &Request, set: &DeviceSet) -> Precision {
+    req.precision.unwrap_or_else(|| {
+        let all = set.members.iter().map(default_precision);
+        if all.clone().all(|p| p == Precision::F64) {
+            Precision::F64
+        } else {
+            Precision::F32
+        }
+    })
+}
+
+/// The functions split over `set` and into chunks each member holds (`bent_split`), from
+/// host memory (a staged file is read into memory: each chunk is a slice of it).
+fn split(req: &Request, set: &DeviceSet, input: Input, precision: Precision) -> Result<Classified> {
+    if req.load == Some(LoadMode::Pinned) {
+        return Err(JitError::invalid(
+            "--load pinned reads the file into one run's staging; a run split over a device set or into chunks a device holds reads it into host memory: use --load memory",
+        ));
+    }
+    let truth = match input.truth {
+        Some(t) => t,
+        None => load_truth(&req.input, req.p, None)?,
+    };
+    let batch = truth.batch;
+    let s = super::bent_split::classify_split(
+        set,
+        &truth,
+        precision,
+        req.fused_values,
+        req.repeat as usize,
+    )?;
+    let times = BentTimes {
+        kernel_ms: Summary::over(&s.runs, |t| t.kernel_ms),
+        upload_ms: Summary::over(&s.runs, |t| t.upload_ms),
+        end_to_end_ms: Summary::over(&s.runs, |t| t.host_ms),
+    };
+    let medians = (
+        times.kernel_ms.median,
+        times.upload_ms.median,
+        times.end_to_end_ms.median,
+    );
+    let on = format!("{} ({precision})", set.describe());
+    let mut report =
+        ClassifyReport::new(batch, &s.verdicts, Some(medians), Some(s.kernels), on, None);
+    report.device_set = Some(s.figures);
+    Ok(Classified {
+        verdicts: s.verdicts,
+        report,
+        times: Some(times),
+        device: Some(set.members[0].info.clone()),
+        precision: precision.to_string(),
     })
 }
 

@@ -6,7 +6,8 @@
 //! - [`truth_vectors`]: the loader: B truth vectors from files (`.npy`, `.txt` one function a
 //!   line) or arrays, validated;
 //! - [`bent`]: per-function min/max |S| and the bent verdict (exact where decidable);
-//!   [`bent_classifier`] runs it in batches, [`bent_device`] decides the verdicts on the device;
+//!   [`bent_classifier`] runs it in batches, [`bent_device`] decides the verdicts on the device,
+//!   [`bent_split`] splits the functions over a device set and into chunks a device holds;
 //! - [`truth_file`]: a uint8 `.npy` read straight into pinned staging;
 //! - [`stats`]: per-function max |S|, zero count and the histogram of |S|²;
 //! - [`autocorr`]: the autocorrelation R_f(τ) = Σ_x ε^(f(x ⊕ τ) − f(x)), the inverse VC
@@ -20,6 +21,7 @@ pub mod bent_classifier;
 pub mod bent_device;
 pub mod bent_report;
 pub mod bent_run;
+pub mod bent_split;
 pub mod stats;
 pub mod truth_file;
 pub mod truth_vectors;

@@ -27,10 +27,10 @@ use num_complex::Complex64;
 
 /// What the input held: n and batch, the shape an output mirrors, and the complex data or
 /// the truth vectors (none without an input file).
-struct Loaded {
-    n: Option<u32>,
-    batch: Option<u64>,
-    shape: Option<Vec<usize>>,
+pub(super) struct Loaded {
+    pub(super) n: Option<u32>,
+    pub(super) batch: Option<u64>,
+    pub(super) shape: Option<Vec<usize>>,
     data: Option<Vec<Complex64>>,
     truth: Option<TruthVectors>,
 }
@@ -80,6 +80,7 @@ pub(super) fn run(
         overlap,
         host_steps: None,
         disk_floor: None,
+        device_set: None,
     };
     // Unmap the pinned staging now, so an unmap error reaches the caller.
     drop(ov);
@@ -88,7 +89,11 @@ pub(super) fn run(
 }
 
 /// Reads the input (truth vectors for truth runs, else complex data checked for NaN and ∞).
-fn read_input(req: &Request, o: &RunOptions, notice: &mut dyn FnMut(Notice)) -> Result<Loaded> {
+pub(super) fn read_input(
+    req: &Request,
+    o: &RunOptions,
+    notice: &mut dyn FnMut(Notice),
+) -> Result<Loaded> {
     let Some(path) = &req.input else {
         return Ok(Loaded {
             n: None,
@@ -136,15 +141,20 @@ fn read_input(req: &Request, o: &RunOptions, notice: &mut dyn FnMut(Notice)) -> 
 
 /// The data a run transforms: complex input (decoded truth vectors for truth runs), the seed
 /// it was drawn with, a description for the report, and the truth vectors themselves.
-struct RunInput {
-    input: Vec<Complex64>,
-    seed: Option<u64>,
-    what: String,
+pub(super) struct RunInput {
+    pub(super) input: Vec<Complex64>,
+    pub(super) seed: Option<u64>,
+    pub(super) what: String,
     truth: Option<TruthVectors>,
 }
 
 /// The file's data, or random data drawn for `plan` (random truth vectors for truth runs).
-fn run_input(req: &Request, o: &RunOptions, loaded: Loaded, plan: &VcPlan) -> Result<RunInput> {
+pub(super) fn run_input(
+    req: &Request,
+    o: &RunOptions,
+    loaded: Loaded,
+    plan: &VcPlan,
+) -> Result<RunInput> {
     let seed = || o.seed.unwrap_or_else(fresh_seed);
     let path = req.input.as_ref().map(|p| p.display().to_string());
     if req.truth {
@@ -358,6 +368,7 @@ pub(super) fn run_real(
         check,
         output,
         tuned,
+        device_set: None,
     };
     tr.release()?;
     Ok(report)

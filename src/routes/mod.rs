@@ -6,6 +6,7 @@
 //! [`crate::vc::request::Request`] and [`RunOptions`], call [`run_vc`] and print the
 //! [`VcOutcome`].
 
+mod device_set;
 mod disk;
 mod finish;
 mod in_memory;
@@ -19,6 +20,7 @@ use crate::runtime::Gpu;
 use crate::vc::report::CheckReport;
 use crate::vc::request::Request;
 use crate::vc::route::{resolve, Route};
+pub use device_set::run_vc_set;
 use serde::Serialize;
 
 /// How a run is measured and checked, beside what it computes.

@@ -121,6 +121,7 @@ pub(super) fn run(
         overlap,
         host_steps: Some(HostStepsReport::of(first, steps)),
         disk_floor: None,
+        device_set: None,
     };
     drop(ov);
     tr.release()?;

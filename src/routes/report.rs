@@ -88,6 +88,9 @@ pub struct VcReport {
     /// File runs with `--json`: the disk floor measured in the same run (`routes::disk`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub disk_floor: Option<crate::io::disk_floor::DiskFloorReport>,
+    /// Runs over a device set: each member's rows and times, the set's wall clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub device_set: Option<crate::model::split::SetFigures>,
 }
 
 fn as_value<S: Serializer>(v: &Option<HostStepsReport>, s: S) -> Result<S::Ok, S::Error> {
@@ -253,6 +256,9 @@ impl VcReport {
         }
         if let Some(h) = &self.host_steps {
             h.text(&mut out);
+        }
+        if let Some(s) = &self.device_set {
+            out.extend(s.lines());
         }
         out.join("\n")
     }

@@ -275,6 +275,21 @@ impl DeviceSelector {
     }
 }
 
+/// Whether `--device NAME` names this device: a vendor key (`intel`, `pocl`, `nvidia`, `amd`)
+/// names that implementation only (PoCL on an Intel CPU has "Intel" in its device name, but
+/// `intel` means Intel's runtime); other text, any device whose name, platform or vendor
+/// contains it (any case).
+pub(crate) fn name_matches(d: &DeviceInfo, name: &str) -> bool {
+    let n = name.to_lowercase();
+    if VENDOR_KEYS.contains(&n.as_str()) {
+        d.vendor_key() == n
+    } else {
+        d.name.to_lowercase().contains(&n)
+            || d.platform.to_lowercase().contains(&n)
+            || d.vendor.to_lowercase().contains(&n)
+    }
+}
+
 fn list_names(devs: &[FoundDevice]) -> String {
     devs.iter()
         .map(|d| {
@@ -297,20 +312,7 @@ pub fn select_device(sel: &DeviceSelector) -> Result<FoundDevice> {
         DeviceSelector::Index(i) => devs.iter().find(|d| d.info.index == *i),
         DeviceSelector::Gpu => devs.iter().find(|d| d.info.kind == "gpu"),
         DeviceSelector::Cpu => devs.iter().find(|d| d.info.kind == "cpu"),
-        DeviceSelector::Name(n) => {
-            let n = n.to_lowercase();
-            // A vendor key (`intel`, `pocl`, `nvidia`, `amd`) names that implementation only:
-            // PoCL on an Intel CPU has "Intel" in its device name, but `intel` means Intel's runtime.
-            if VENDOR_KEYS.contains(&n.as_str()) {
-                devs.iter().find(|d| d.info.vendor_key() == n)
-            } else {
-                devs.iter().find(|d| {
-                    d.info.name.to_lowercase().contains(&n)
-                        || d.info.platform.to_lowercase().contains(&n)
-                        || d.info.vendor.to_lowercase().contains(&n)
-                })
-            }
-        }
+        DeviceSelector::Name(n) => devs.iter().find(|d| name_matches(&d.info, n)),
         DeviceSelector::Default => {
             let real = || devs.iter().filter(|d| !d.info.is_simulator());
             real()
@@ -321,7 +323,7 @@ pub fn select_device(sel: &DeviceSelector) -> Result<FoundDevice> {
     };
     found.cloned().ok_or_else(|| {
         JitError::Device(format!(
-            "no OpenCL device matches {sel:?}; use an index, an implementation (`pocl`, `intel`, `nvidia`, `amd`), a name substring, `gpu` or `cpu`. Devices found:\n{}",
+            "no OpenCL device matches {sel:?}; use an index, an implementation (`pocl`, `intel`, `nvidia`, `amd`), a name substring, `gpu` or `cpu` (or a set: `all`, `0,1`). Devices found:\n{}",
             list_names(&devs)
         ))
     })

@@ -3,6 +3,7 @@
 
 pub mod build;
 pub mod context;
+pub mod device_set;
 pub mod discover;
 /// The settings module under its former name (`crate::settings`).
 pub use crate::settings as env;
@@ -22,6 +23,7 @@ pub mod transfer;
 
 pub use build::{build_program, BuiltProgram};
 pub use context::Gpu;
+pub use device_set::{DeviceSet, SetSpec};
 pub use discover::{list_devices, select_device, select_devices, DeviceInfo, DeviceSelector};
 pub use knobs::Knobs;
 pub use launch::{Arg, KernelHandle};

@@ -79,19 +79,23 @@ impl TimingReport {
     /// Summarises `runs` of `tr`. Where the events read zero (Rusticl) kernel times come from
     /// the host clock and passes and transfers are unknown (NaN summaries).
     pub fn of(tr: &VcTransform, runs: &[RunTimes]) -> TimingReport {
+        TimingReport::of_passes(tr.schedule.pass_count(), tr.plan.buffer_bytes(), runs)
+    }
+
+    /// Summarises `runs` of `passes` passes each reading and writing `buffer_bytes`.
+    pub fn of_passes(passes: usize, buffer_bytes: u64, runs: &[RunTimes]) -> TimingReport {
         let pick =
             |f: &dyn Fn(&RunTimes) -> f64| Summary::of(&runs.iter().map(f).collect::<Vec<_>>());
         let clock = Clock::of_runs(runs.iter().map(|t| t.clock));
         let events = clock == Clock::Events;
         let by_events = |f: &dyn Fn(&RunTimes) -> f64| clock.events_only(runs, f);
-        let passes = tr.schedule.pass_count();
         let kernel_ms = pick(&|t| t.kernel_ms);
         TimingReport {
             pass_ms: (0..passes)
                 .filter(|_| events)
                 .map(|i| Summary::of(&runs.iter().map(|t| t.pass_ms[i]).collect::<Vec<_>>()).median)
                 .collect(),
-            effective_gbs: passes as f64 * 2.0 * tr.plan.buffer_bytes() as f64
+            effective_gbs: passes as f64 * 2.0 * buffer_bytes as f64
                 / (kernel_ms.median * 1e-3)
                 / 1e9,
             kernel_ms,

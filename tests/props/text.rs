@@ -7,7 +7,7 @@ use crate::common::prop_config;
 use jitfft::cli::common::parse_size;
 use jitfft::io::input::{batch_shape, infer_n, transform_shape};
 use jitfft::io::text::{parse_truth_vector, value_rows};
-use jitfft::runtime::DeviceSelector;
+use jitfft::runtime::{DeviceSelector, SetSpec};
 use jitfft::settings::parse_bytes;
 use proptest::prelude::*;
 use rug::Integer;
@@ -164,6 +164,47 @@ proptest! {
         if let DeviceSelector::Name(n) = DeviceSelector::parse(&text) {
             prop_assert_eq!(n.as_str(), text.trim());
         }
+    }
+
+    /// Device sets (issue 45): a list of members, written with any spaces, reads back member for
+    /// member (a repeat kept); one member alone is today's selector (a name: every match);
+    /// any list with an empty member, or `all` in a list, is refused naming the grammar; no
+    /// text panics.
+    #[test]
+    fn device_sets_parse(
+        members in prop::collection::vec(prop_oneof![
+            any::<u16>().prop_map(|i| i.to_string()),
+            Just("gpu".to_string()),
+            Just("CPU".to_string()),
+            "[a-z][a-z0-9 -]{0,8}[a-z0-9]".prop_filter("a keyword", |s| !["all", "default", "gpu", "cpu"].contains(&s.as_str())),
+        ], 1..6),
+        pad in prop::collection::vec(prop::sample::select(vec!["", " ", "  ", "\t"]), 12),
+        empty_at in any::<prop::sample::Index>(),
+        text in "\\PC{0,24}",
+    ) {
+        let written: Vec<String> = members
+            .iter()
+            .enumerate()
+            .map(|(k, m)| format!("{}{m}{}", pad[k % pad.len()], pad[(k + 5) % pad.len()]))
+            .collect();
+        let want: Vec<DeviceSelector> = members.iter().map(|m| DeviceSelector::parse(m)).collect();
+        let got = SetSpec::parse(&written.join(","));
+        if members.len() == 1 {
+            prop_assert!(matches!(got, Ok(SetSpec::One(_)) | Ok(SetSpec::Every(_))), "{:?}", got);
+        } else {
+            prop_assert_eq!(got, Ok(SetSpec::List(want)));
+        }
+        let mut holed = written.clone();
+        holed.insert(empty_at.index(written.len() + 1), " ".into());
+        let e = SetSpec::parse(&holed.join(",")).unwrap_err();
+        prop_assert!(e.contains("an empty member") && e.contains("`all`"), "{}", e);
+        let mut with_all = written;
+        with_all.push("ALL".into());
+        prop_assert!(SetSpec::parse(&with_all.join(",")).unwrap_err().contains("cannot be a member"));
+        prop_assert_eq!(SetSpec::parse(" all "), Ok(SetSpec::All));
+        prop_assert_eq!(SetSpec::parse("pocl"), Ok(SetSpec::Every("pocl".into())));
+        prop_assert_eq!(SetSpec::parse("3"), Ok(SetSpec::One(DeviceSelector::Index(3))));
+        let _ = SetSpec::parse(&text);
     }
 
     /// Input shapes: p^n lengths give n; every shape gives (B, len) with B·len values, or an

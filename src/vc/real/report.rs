@@ -102,6 +102,9 @@ pub struct RealReport {
     /// The label of the complex passes' schedule `tune --real` stored and this run took
     /// (`None`: the complex path's default, or an option chose the schedule).
     pub tuned: Option<String>,
+    /// Runs over a device set: each member's rows and times, the set's wall clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub device_set: Option<crate::model::split::SetFigures>,
 }
 
 impl RealReport {
@@ -143,6 +146,9 @@ impl RealReport {
         if let Some(o) = &self.output {
             let _ = writeln!(s, "wrote {o}");
         }
+        for line in self.device_set.iter().flat_map(|d| d.lines()) {
+            let _ = writeln!(s, "{line}");
+        }
         s.pop();
         s
     }
@@ -168,13 +174,18 @@ impl RealTransformReport {
 impl RealTimingReport {
     /// The summary of `runs` of `tr`.
     pub fn of(tr: &RealVc, runs: &[RunTimes]) -> RealTimingReport {
+        RealTimingReport::of_bytes(tr.pass_bytes(), runs)
+    }
+
+    /// The summary of `runs` of passes that move `pass_bytes` in all.
+    pub fn of_bytes(pass_bytes: u64, runs: &[RunTimes]) -> RealTimingReport {
         let kernel_ms = Summary::over(runs, |r| r.kernel_ms);
         let passes = runs.first().map_or(0, |r| r.pass_ms.len());
         let pass_ms = (0..passes)
             .map(|i| Summary::over(runs, |r| r.pass_ms.get(i).copied().unwrap_or(f64::NAN)).median)
             .collect();
         RealTimingReport {
-            effective_gbps: tr.pass_bytes() as f64 / (kernel_ms.median * 1e6),
+            effective_gbps: pass_bytes as f64 / (kernel_ms.median * 1e6),
             kernel_ms,
             pass_ms,
             upload_ms: Summary::over(runs, |r| r.upload_ms),

@@ -198,9 +198,26 @@ impl WhtTransform {
         2 * self.plan.bytes()
     }
 
-    /// Transforms `input` (the plan's storage bytes): one warm-up run and `repeats` timed
-    /// runs, each on a fresh upload of the input; returns the last run's result.
-    pub fn run(&self, gpu: &Gpu, input: &[u8], repeats: usize) -> Result<WhtRun> {
+    /// One run of `input` (the plan's storage bytes): upload, passes, download; the result
+    /// and its times (what each member of a device set runs on its rows).
+    pub fn execute(&self, gpu: &Gpu, input: &[u8]) -> Result<(Vec<u8>, RunTimes)> {
+        let t0 = std::time::Instant::now();
+        self.check_input(input)?;
+        self.staging.fill(input)?;
+        let upload_ms = self.staging.upload_to(&self.data, input.len())?;
+        let started = std::time::Instant::now();
+        let events = self.launch_passes(gpu)?;
+        let mut t = RunTimes::from_launches(&events, started)?;
+        t.download_ms = self.staging.download_from(&self.data, input.len())?;
+        t.upload_ms = upload_ms;
+        let mut bytes = vec![0u8; input.len()];
+        self.staging.drain(&mut bytes)?;
+        t.host_ms = t0.elapsed().as_secs_f64() * 1e3;
+        Ok((bytes, t))
+    }
+
+    /// Refuses input that is not the plan's bytes.
+    fn check_input(&self, input: &[u8]) -> Result<()> {
         if input.len() as u64 != self.plan.bytes() {
             return Err(JitError::invalid(format!(
                 "input of {} bytes, the plan takes {}",
@@ -208,6 +225,13 @@ impl WhtTransform {
                 self.plan.bytes()
             )));
         }
+        Ok(())
+    }
+
+    /// Transforms `input` (the plan's storage bytes): one warm-up run and `repeats` timed
+    /// runs, each on a fresh upload of the input; returns the last run's result.
+    pub fn run(&self, gpu: &Gpu, input: &[u8], repeats: usize) -> Result<WhtRun> {
+        self.check_input(input)?;
         self.staging.fill(input)?;
         let mut kernel = Vec::new();
         let mut per_pass: Vec<Vec<f64>> = vec![Vec::new(); self.passes.len()];

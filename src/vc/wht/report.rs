@@ -31,6 +31,9 @@ pub struct WhtReport<M> {
     copy_gbs: Option<f64>,
     /// The result against the f64 reference, where asked.
     pub check: Option<Check>,
+    /// Runs over a device set: each member's rows and times, the set's wall clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub device_set: Option<crate::model::split::SetFigures>,
 }
 
 impl<M: Serialize> WhtReport<M> {
@@ -45,10 +48,9 @@ impl<M: Serialize> WhtReport<M> {
         figures: impl Fn(&str) -> Vec<(String, KernelFigures)>,
     ) -> Self {
         let tr = &done.transform;
-        let pass_bytes = tr.pass_bytes();
+        let pass_bytes = tr.pass_bytes;
         let logged = figures(&tr.build_log);
         let figs: Vec<KernelFigures> = tr
-            .program
             .kernels
             .iter()
             .map(|k| {
@@ -62,7 +64,7 @@ impl<M: Serialize> WhtReport<M> {
             meta,
             plan,
             passes: tr.passes.clone(),
-            kernels: tr.program.kernels.clone(),
+            kernels: tr.kernels.clone(),
             registers: figs.iter().map(|f| f.0).collect(),
             spill_bytes: figs.iter().map(|f| f.1).collect(),
             build_ms: tr.build_ms,
@@ -77,6 +79,7 @@ impl<M: Serialize> WhtReport<M> {
             bytes_per_pass: pass_bytes,
             copy_gbs,
             check: done.check,
+            device_set: done.device_set,
         }
     }
 
@@ -129,6 +132,7 @@ impl<M: Serialize> WhtReport<M> {
                 if c.passed { "ok" } else { "FAILED" }
             ));
         }
+        out.extend(self.device_set.iter().flat_map(|d| d.lines()));
         out
     }
 }

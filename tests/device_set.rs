@@ -1,0 +1,292 @@
+//! Device sets on the CLI (issue 45): the `--device` grammar and its errors, and batched work
+//! split over a set built from the same device named twice or three times (`--device 0,0`:
+//! two contexts and queues on one device) giving the one-device results.
+
+mod common;
+
+use common::{fails_with, jitfft};
+
+/// The index of the tests' device (`--device N` names it; sets repeat it).
+fn index() -> usize {
+    common::gpu().info.index
+}
+
+/// `i` written `times` times with commas: the set of one device opened `times` times.
+fn twice(times: usize) -> String {
+    vec![index().to_string(); times].join(",")
+}
+
+#[test]
+fn grammar_errors_are_usage_errors_naming_the_grammar() {
+    for bad in ["0,,1", ",", "0,all", " , 0"] {
+        let out = jitfft()
+            .args(["vc", "--p", "3", "--n", "2", "--device", bad])
+            .assert()
+            .code(2);
+        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(
+            err.contains("a device set is") && err.contains("`0,0` opens one device twice"),
+            "--device {bad:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn unknown_devices_and_empty_matches_list_what_exists() {
+    let b = ["--p", "3", "--n", "2", "--batch", "2"];
+    let args = |d: &'static str| [&["vc"][..], &b, &["--device", d]].concat();
+    fails_with(
+        &args("0,999"),
+        &["no OpenCL device matches", "Devices found"],
+    );
+    fails_with(
+        &args("no-such-device-xyz"),
+        &["no OpenCL device matches", "Devices found", "`all`"],
+    );
+}
+
+#[test]
+fn one_device_commands_refuse_a_list() {
+    let set = twice(2);
+    fails_with(
+        &["vc", "--p", "3", "--n", "2", "--device", &set],
+        &["runs on one device", "vc --batch B"],
+    );
+    fails_with(
+        &[
+            "ntt",
+            "--log-n",
+            "4",
+            "--field",
+            "goldilocks",
+            "--device",
+            &set,
+        ],
+        &["runs on one device"],
+    );
+}
+
+#[test]
+fn devices_shows_a_sets_members() {
+    let out = jitfft()
+        .args(["devices", "--json", "--device", &twice(2)])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let list = v.as_array().unwrap();
+    assert_eq!(list.len(), 2);
+    assert_eq!(list[0]["index"], list[1]["index"]);
+    assert_eq!(list[0]["index"].as_u64(), Some(index() as u64));
+}
+
+/// The spectrum a `vc --output x.txt` wrote: one `re im` pair a line.
+fn read_pairs(path: &std::path::Path) -> Vec<(f64, f64)> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let mut it = l.split_whitespace().map(|x| x.parse::<f64>().unwrap());
+            (it.next().unwrap(), it.next().unwrap())
+        })
+        .collect()
+}
+
+/// `jitfft vc args --device dev --output out --check`, its stdout.
+fn vc_to(args: &[&str], dev: &str, out: &std::path::Path) -> String {
+    let o = jitfft()
+        .args(args)
+        .args(["--device", dev, "--check", "--repeat", "2", "--output"])
+        .arg(out)
+        .assert()
+        .success();
+    String::from_utf8_lossy(&o.get_output().stdout).to_string()
+}
+
+/// Complex and real batches split over two and three queues on one device (uneven splits,
+/// one row, more members than rows): checked, and the one-device spectrum within f32
+/// rounding.
+#[test]
+fn vc_batches_split_over_a_set_give_the_one_device_spectrum() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: &[&[&str]] = &[
+        &["vc", "--p", "3", "--n", "4", "--batch", "5", "--seed", "11"],
+        &["vc", "--p", "3", "--n", "3", "--batch", "1", "--seed", "12"],
+        &["vc", "--p", "2", "--n", "5", "--batch", "2", "--seed", "13"],
+        &[
+            "vc", "--real", "--p", "3", "--n", "3", "--batch", "4", "--seed", "14",
+        ],
+    ];
+    for (k, args) in cases.iter().enumerate() {
+        let one = dir.path().join(format!("one{k}.txt"));
+        vc_to(args, &index().to_string(), &one);
+        for times in [2, 3] {
+            let set = dir.path().join(format!("set{k}_{times}.txt"));
+            let text = vc_to(args, &twice(times), &set);
+            assert!(
+                text.contains(&format!("device set {times} members")),
+                "{args:?}: {text}"
+            );
+            let (a, b) = (read_pairs(&one), read_pairs(&set));
+            assert_eq!(a.len(), b.len(), "{args:?} on {times}");
+            let scale = a
+                .iter()
+                .map(|x| x.0.abs().max(x.1.abs()))
+                .fold(1.0, f64::max);
+            for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+                let d = (x.0 - y.0).abs().max((x.1 - y.1).abs());
+                assert!(
+                    d <= 1e-5 * scale,
+                    "{args:?} on {times}: value {i}: {x:?} vs {y:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Functions of 3^4 values: every seventh the bent x0·x1 + x2·x3, the others random.
+fn bent_input(path: &std::path::Path, functions: usize, seed: u64) -> usize {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut text = String::new();
+    for f in 0..functions {
+        let row: Vec<u32> = (0..81u32)
+            .map(|x| {
+                if f % 7 == 0 {
+                    let d = |i: u32| x / 3u32.pow(i) % 3;
+                    (d(0) * d(1) + d(2) * d(3)) % 3
+                } else {
+                    rng.gen_range(0..3)
+                }
+            })
+            .collect();
+        let line: Vec<String> = row.iter().map(u32::to_string).collect();
+        text.push_str(&line.join(" "));
+        text.push('\n');
+    }
+    std::fs::write(path, text).unwrap();
+    functions.div_ceil(7)
+}
+
+/// `jitfft bent` on `dev` (with `env` set), its verdict file and stdout.
+fn bent_on(input: &std::path::Path, dev: &str, env: Option<(&str, &str)>) -> (String, String) {
+    let out = input.with_extension(format!("{}.verdicts.txt", dev.replace(',', "_")));
+    let mut cmd = jitfft();
+    if let Some((k, v)) = env {
+        cmd.env(k, v);
+    }
+    let o = cmd
+        .args(["bent", "--p", "3", "--device", dev, "--output"])
+        .arg(&out)
+        .arg("--input")
+        .arg(input)
+        .assert()
+        .success();
+    (
+        std::fs::read_to_string(&out).unwrap(),
+        String::from_utf8_lossy(&o.get_output().stdout).to_string(),
+    )
+}
+
+/// bent over two and three queues (uneven shares; more members than functions) and on one
+/// device in chunks under a capped allocation: the one-run verdicts, bit for bit.
+#[test]
+fn bent_split_and_chunked_give_the_one_run_verdicts() {
+    let dir = tempfile::tempdir().unwrap();
+    for (functions, seed) in [(1001usize, 3u64), (2, 4)] {
+        let input = dir.path().join(format!("f{functions}.txt"));
+        let planted = bent_input(&input, functions, seed);
+        let i = index().to_string();
+        let (one, text) = bent_on(&input, &i, None);
+        assert!(text.contains(&format!("{planted} bent")), "{text}");
+        assert_eq!(one.lines().filter(|l| *l == "1").count(), planted);
+        for times in [2, 3] {
+            let (set, text) = bent_on(&input, &twice(times), None);
+            assert_eq!(set, one, "{functions} functions on {times} queues");
+            assert!(
+                text.contains(&format!("device set {times} members")),
+                "{text}"
+            );
+        }
+        if functions > 2 {
+            // 64 KiB holds a few dozen functions of 3^4 f64 values a run: several chunks.
+            let (chunked, text) = bent_on(&input, &i, Some(("JITFFT_DEVICE_MEMORY", "64KiB")));
+            assert_eq!(chunked, one, "chunked under 64 KiB");
+            let runs: usize = text
+                .split(" run(s)")
+                .next()
+                .and_then(|s| s.rsplit(' ').next())
+                .and_then(|s| s.parse().ok())
+                .unwrap_or_else(|| panic!("no chunk count in {text}"));
+            assert!(runs > 2, "{runs} chunks: {text}");
+        }
+    }
+}
+
+/// `wht --batch` over two and three queues (uneven, one row, more members than rows): checked
+/// and the one-device result, byte for byte (every member builds the same schedule).
+#[test]
+fn wht_batches_split_over_a_set_give_the_one_device_result() {
+    let dir = tempfile::tempdir().unwrap();
+    for (batch, size) in [("5", "2^10"), ("1", "2^6"), ("2", "2^12")] {
+        let run = |dev: &str, name: &str| {
+            let out = dir.path().join(name);
+            let o = jitfft()
+                .args([
+                    "wht", "--size", size, "--batch", batch, "--seed", "5", "--check",
+                ])
+                .args(["--device", dev, "--output"])
+                .arg(&out)
+                .assert()
+                .success();
+            let text = String::from_utf8_lossy(&o.get_output().stdout).to_string();
+            (std::fs::read(&out).unwrap(), text)
+        };
+        let (one, _) = run(&index().to_string(), &format!("one{batch}.raw"));
+        for times in [2, 3] {
+            let (set, text) = run(&twice(times), &format!("set{batch}_{times}.raw"));
+            assert_eq!(set, one, "wht {size} x {batch} on {times} queues");
+            assert!(
+                text.contains(&format!("device set {times} members")),
+                "{text}"
+            );
+        }
+    }
+}
+
+/// A member failing to build or mid-run (the last run; injected) ends the run with an error
+/// naming the member and its device, no output file and no hang; the next run is right.
+#[test]
+fn a_failing_member_ends_the_run_naming_its_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("f.txt");
+    bent_input(&input, 30, 9);
+    for stage in ["build", "run"] {
+        for args in [
+            vec![
+                "vc", "--p", "3", "--n", "3", "--batch", "4", "--repeat", "2",
+            ],
+            vec!["wht", "--size", "2^6", "--batch", "3"],
+            vec!["bent", "--p", "3", "--input", input.to_str().unwrap()],
+        ] {
+            let out = dir.path().join(format!("{}_{stage}.txt", args[0]));
+            let o = jitfft()
+                .env("JITFFT_SET_FAIL_MEMBER", "1")
+                .env("JITFFT_SET_FAIL_STAGE", stage)
+                .args(&args)
+                .args(["--device", &twice(3), "--output"])
+                .arg(&out)
+                .assert()
+                .failure();
+            let err = String::from_utf8_lossy(&o.get_output().stderr).to_string();
+            assert!(
+                err.contains(&format!("device set member 1 (device {}", index()))
+                    && err.contains(&format!("injected failure at stage {stage}")),
+                "{args:?} {stage}: {err}"
+            );
+            assert!(!out.exists(), "{args:?} {stage}: output written");
+        }
+    }
+    let (_, text) = bent_on(&input, &twice(3), None);
+    assert!(text.contains("5 bent"), "{text}");
+}
