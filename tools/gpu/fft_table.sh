@@ -51,4 +51,6 @@ if [ "${QUICK:-0}" != 1 ]; then
     || echo "peers: exit $?" | tee -a "$OUT/log.txt"
 fi
 python3 tools/gpu/fft_table.py "$OUT" > "$OUT/README.md"
+# One file for the rows' reports (the device tool brings back a few files per call).
+python3 -c 'import json, os, sys; d = sys.argv[1]; json.dump({f: json.load(open(os.path.join(d, f))) for f in sorted(os.listdir(d)) if os.path.getsize(os.path.join(d, f))}, open(sys.argv[2], "w"), indent=1)' "$OUT/rows" "$OUT/rows.json" && rm -r "$OUT/rows"
 cat "$OUT/README.md"
