@@ -132,6 +132,7 @@ pub struct NpyOut {
 impl NpyOut {
     /// Creates the temporary file beside `path`, sized for `body_bytes` of data.
     pub fn create(path: &Path, descr: &str, shape: &[usize], body_bytes: usize) -> Result<NpyOut> {
+        super::atomic::refuse_special(path)?;
         let header = npy_bytes(descr, shape, &[]);
         let dir = match path.parent() {
             Some(d) if !d.as_os_str().is_empty() => d,

@@ -153,6 +153,7 @@ pub fn write_complex<C: DeviceComplex>(path: &Path, data: &[C], shape: &[usize])
         Precision::F32 => "<c8",
         Precision::F64 => "<c16",
     };
+    super::atomic::refuse_special(path)?;
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
