@@ -8,6 +8,7 @@
 mod common;
 
 use common::mvl::{maiorana_mcfarland, random_fn};
+use common::vc_values;
 use jitfft::field::{LimbBits, PrimeField};
 use jitfft::gfp::reference as gfp_cpu;
 use jitfft::gfp::{GfpField, GfpPlan, GfpTransform};
@@ -19,7 +20,7 @@ use jitfft::ntt::data::random_elements;
 use jitfft::ntt::{NttPlan, NttTransform, Variant};
 use jitfft::reference::{compare, separable_vc};
 use jitfft::transform::{Direction, Precision};
-use jitfft::vc::plan::{tolerance, Algorithm, Coeffs, FusedLayout, VcOptions, VcPlan};
+use jitfft::vc::plan::{tolerance, Algorithm, Coeffs, VcOptions, VcPlan};
 use jitfft::vc::report::default_tolerance;
 use jitfft::vc::VcTransform;
 use num_complex::Complex64;
@@ -172,45 +173,10 @@ fn vc_request() -> impl Strategy<Value = (u32, u32, u64, VcOptions)> {
         let max_n = (1..=12u32)
             .take_while(|&n| (p as u64).pow(n) <= 2187)
             .count() as u32;
-        let opts = (
-            prop::sample::select(vec![Algorithm::Ct, Algorithm::Cg, Algorithm::Fused]),
-            0u32..4,
-            prop::sample::select(vec![
-                Coeffs::ConstFirst,
-                Coeffs::ConstMatrix,
-                Coeffs::Literal,
-            ]),
-            prop::sample::select(vec![Precision::F32, Precision::F64]),
-            any::<bool>(),
-            prop::option::of(1u32..5),
-            prop::option::of(1u32..5),
-            prop::sample::select(vec![
-                FusedLayout::Auto,
-                FusedLayout::Rotate,
-                FusedLayout::Inplace,
-                FusedLayout::Staged,
-            ]),
-        );
-        (Just(p), 1..=max_n, 1u64..=3, opts).prop_map(
-            |(p, n, batch, (algorithm, k, coeffs, precision, inv, digits, lanes, layout))| {
-                let opts = VcOptions {
-                    algorithm,
-                    radix: (k > 0 && algorithm != Algorithm::Fused).then(|| (p as u64).pow(k)),
-                    coeffs,
-                    precision,
-                    direction: if inv {
-                        Direction::Inverse
-                    } else {
-                        Direction::Forward
-                    },
-                    fused_digits: digits.filter(|_| algorithm == Algorithm::Fused),
-                    fused_lanes: lanes.filter(|_| algorithm == Algorithm::Fused),
-                    fused_layout: layout,
-                    ..Default::default()
-                };
-                (p, n, batch, opts)
-            },
-        )
+        let radix = (0u32..4).prop_map(move |k| (k > 0).then(|| (p as u64).pow(k)));
+        let small = || prop::option::of(1u32..5);
+        let opts = vc_values::options(radix, small(), small(), Just(None));
+        (Just(p), 1..=max_n, 1u64..=3, opts)
     })
 }
 
@@ -264,14 +230,34 @@ fn accepted_vc_plans_equal_the_reference_on_the_device() {
 /// Found by the property above: the 216-point literal codelets, built without the optimiser
 /// (the default suite's `-cl-opt-disable`) on PoCL, crashed the process (SIGSEGV) in work-groups
 /// of 256 (ct) and 32 (cg) work-items: PoCL keeps each work-item's temporaries on its worker
-/// thread's 8 MiB stack. Unoptimised CPU builds now launch ct/cg passes in groups of 8. The cg
-/// form (the larger frame) by default, ct as well under `JITFFT_EXHAUSTIVE=1`.
+/// thread's 8 MiB stack. Unoptimised CPU builds now launch ct/cg passes in groups of 8: by
+/// default the groups `vc --json` reports are checked; under `JITFFT_EXHAUSTIVE=1` (optimised
+/// builds) and with `JITFFT_CL_OPTIONS=-cl-opt-disable` set, the 216-point codelets run (their
+/// compile costs about 5 s of CPU each).
 #[test]
 fn largest_literal_codelets_run_in_unoptimised_cpu_builds() {
     let gpu = common::gpu();
+    let unoptimised = gpu.knobs.cl_options.contains("-cl-opt-disable");
+    if gpu.info.kind == "cpu" && unoptimised {
+        let out = common::jitfft()
+            .args([
+                "vc", "--p", "3", "--n", "5", "--algo", "cg", "--repeat", "1", "--json",
+            ])
+            .assert()
+            .success();
+        let r: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        let launches = r["details"]["setup"]["launches"].as_array().unwrap();
+        assert!(!launches.is_empty(), "{r}");
+        for l in launches {
+            assert!(l["local"].as_u64().unwrap() <= 8, "{l}");
+        }
+    }
+    if !common::exhaustive() {
+        return;
+    }
     let x = random_complex(216, common::seed());
     let want = separable_vc(6, 3, &x, Direction::Forward, 1.0).unwrap();
-    for algorithm in common::pick(&[Algorithm::Cg], &[Algorithm::Cg, Algorithm::Ct]) {
+    for algorithm in [Algorithm::Cg, Algorithm::Ct] {
         let opts = VcOptions {
             algorithm,
             radix: Some(216),
