@@ -71,6 +71,7 @@ pub(crate) fn read_header_text(
 /// Reads the header of a C-order .npy file. Malformed files get the full reader's messages
 /// (`npy::read_npy` names every defect), so callers fall back to it on error.
 pub fn read_header(path: &Path) -> Result<NpyHeader> {
+    super::npy::regular_input(path)?;
     let bad = |m: String| JitError::file(path, m);
     let mut f = File::open(path).map_err(|e| bad(format!("cannot read: {e}")))?;
     let size = f
