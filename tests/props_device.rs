@@ -1,22 +1,31 @@
-//! Property tests of the exact domains on the device (issue 43): one program built per test
-//! and reused for every random input (PoCL's compile, not the cases, is what costs): `mul`
-//! against GMP, the NTT and the GFP FFT against their references, and bent verdicts against
-//! the CPU classifier. Cases: `common::prop_config` (tenfold under `JITFFT_EXHAUSTIVE=1`).
+//! Property tests on the device (issue 43). The exact domains: one program built per test and
+//! reused for every random input (PoCL's compile, not the cases, is what costs): `mul` against
+//! GMP, the NTT and the GFP FFT against their references, and bent verdicts against the CPU
+//! classifier. The VC planner: a few random plans it accepts, each its own program, built and
+//! run against the f64 reference. Cases: `common::prop_config` (tenfold under
+//! `JITFFT_EXHAUSTIVE=1`).
 
 mod common;
 
 use common::mvl::{maiorana_mcfarland, random_fn};
+use common::vc_values;
 use jitfft::field::{LimbBits, PrimeField};
 use jitfft::gfp::reference as gfp_cpu;
 use jitfft::gfp::{GfpField, GfpPlan, GfpTransform};
+use jitfft::io::random::random_complex;
 use jitfft::mul::{reference, Method, MulPlan, Multiplier};
 use jitfft::mvl::bent::{classify_cpu, BentClassifier};
 use jitfft::mvl::TruthVectors;
 use jitfft::ntt::data::random_elements;
 use jitfft::ntt::{NttPlan, NttTransform, Variant};
-use jitfft::transform::Precision;
+use jitfft::reference::{compare, separable_vc};
+use jitfft::transform::{Direction, Precision};
+use jitfft::vc::plan::{tolerance, Algorithm, Coeffs, VcOptions, VcPlan};
+use jitfft::vc::report::default_tolerance;
+use jitfft::vc::VcTransform;
+use num_complex::Complex64;
 use proptest::prelude::*;
-use proptest::test_runner::TestRunner;
+use proptest::test_runner::{TestCaseError, TestRunner};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -153,6 +162,116 @@ fn bent_verdicts_equal_the_cpu_classifier() {
             Ok(())
         })
         .unwrap();
+}
+
+/// A random VC request of at most 3^7 points a transform: p, n, batch, and options as `vc`
+/// takes them (algorithm, radix p^k or none, coefficients, precision, direction, fused digits,
+/// lanes and layout).
+fn vc_request() -> impl Strategy<Value = (u32, u32, u64, VcOptions)> {
+    let p = prop::sample::select(vec![2u32, 3, 4, 5, 6, 7, 8, 9, 12, 16]);
+    p.prop_flat_map(|p| {
+        let max_n = (1..=12u32)
+            .take_while(|&n| (p as u64).pow(n) <= 2187)
+            .count() as u32;
+        let radix = (0u32..4).prop_map(move |k| (k > 0).then(|| (p as u64).pow(k)));
+        let small = || prop::option::of(1u32..5);
+        let opts = vc_values::options(radix, small(), small(), Just(None));
+        (Just(p), 1..=max_n, 1u64..=3, opts)
+    })
+}
+
+/// Plans the planner accepts (and the device builds) transform as the f64 reference does,
+/// within the precision's `--check` tolerance. A refusal must say why; it is not a case (the
+/// run draws another), so every case is a program built and run.
+#[test]
+fn accepted_vc_plans_equal_the_reference_on_the_device() {
+    let gpu = common::gpu();
+    let mut runner = TestRunner::new(proptest::test_runner::Config {
+        max_global_rejects: 10_000,
+        ..common::prop_config(4)
+    });
+    runner
+        .run(&vc_request(), |(p, n, batch, opts)| {
+            let refused = |e: jitfft::error::JitError| {
+                let why = e.to_string();
+                assert!(!why.trim().is_empty(), "a refusal without a reason");
+                TestCaseError::reject(why)
+            };
+            if opts.precision == Precision::F64 && !gpu.info.fp64 {
+                return Err(TestCaseError::reject("no fp64"));
+            }
+            let plan = VcPlan::new(p, n, opts)
+                .and_then(|pl| pl.with_batch(batch))
+                .map_err(refused)?;
+            // Named before the build: a crash of the driver leaves this as its last line.
+            eprintln!("building {plan:?}");
+            let tr = VcTransform::new(&gpu, &plan).map_err(refused)?;
+            let len = plan.len as usize;
+            let mut x = random_complex(len * batch as usize, common::seed());
+            if plan.precision == Precision::F32 {
+                // The device sees f32 values: the reference transforms the same ones.
+                let f = |v: f64| v as f32 as f64;
+                x.iter_mut()
+                    .for_each(|c| *c = Complex64::new(f(c.re), f(c.im)));
+            }
+            let (got, _) = tr.execute(&gpu, &x).unwrap();
+            tr.release().unwrap();
+            let tol = tolerance(&plan, default_tolerance);
+            for (row, (g, xs)) in got.chunks(len).zip(x.chunks(len)).enumerate() {
+                let want = separable_vc(p, n, xs, plan.direction, plan.scale()).unwrap();
+                let e = compare(g, &want);
+                prop_assert!(e.rel_l2 <= tol, "{plan:?} row {row}: {e:?} > {tol:e}");
+            }
+            Ok(())
+        })
+        .unwrap();
+}
+
+/// Found by the property above: the 216-point literal codelets, built without the optimiser
+/// (the default suite's `-cl-opt-disable`) on PoCL, crashed the process (SIGSEGV) in work-groups
+/// of 256 (ct) and 32 (cg) work-items: PoCL keeps each work-item's temporaries on its worker
+/// thread's 8 MiB stack. Unoptimised CPU builds now launch ct/cg passes in groups of 8: by
+/// default the groups `vc --json` reports are checked; under `JITFFT_EXHAUSTIVE=1` (optimised
+/// builds) and with `JITFFT_CL_OPTIONS=-cl-opt-disable` set, the 216-point codelets run (their
+/// compile costs about 5 s of CPU each).
+#[test]
+fn largest_literal_codelets_run_in_unoptimised_cpu_builds() {
+    let gpu = common::gpu();
+    let unoptimised = gpu.knobs.cl_options.contains("-cl-opt-disable");
+    if gpu.info.kind == "cpu" && unoptimised {
+        let out = common::jitfft()
+            .args([
+                "vc", "--p", "3", "--n", "5", "--algo", "cg", "--repeat", "1", "--json",
+            ])
+            .assert()
+            .success();
+        let r: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        let launches = r["details"]["setup"]["launches"].as_array().unwrap();
+        assert!(!launches.is_empty(), "{r}");
+        for l in launches {
+            assert!(l["local"].as_u64().unwrap() <= 8, "{l}");
+        }
+    }
+    if !common::exhaustive() {
+        return;
+    }
+    let x = random_complex(216, common::seed());
+    let want = separable_vc(6, 3, &x, Direction::Forward, 1.0).unwrap();
+    for algorithm in [Algorithm::Cg, Algorithm::Ct] {
+        let opts = VcOptions {
+            algorithm,
+            radix: Some(216),
+            coeffs: Coeffs::Literal,
+            precision: Precision::F32,
+            ..Default::default()
+        };
+        let plan = VcPlan::new(6, 3, opts).unwrap();
+        let tr = VcTransform::new(&gpu, &plan).unwrap();
+        let (got, _) = tr.execute(&gpu, &x).unwrap();
+        tr.release().unwrap();
+        let e = compare(&got, &want);
+        assert!(e.rel_l2 < 1e-5, "{algorithm}: {e:?}");
+    }
 }
 
 const TWICE: &str =

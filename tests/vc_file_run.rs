@@ -1,7 +1,7 @@
 //! File runs of `vc` (issues 32, 42): the output keeps the input's shape on every route and is
 //! written once whatever `--repeat` says, the disk floor measured in the same run only when
-//! asked (`--json --disk-floor`), the progress of in-memory file runs, and Ctrl-C leaving no
-//! partial output.
+//! asked (`--json --disk-floor`), the progress of in-memory file runs (Ctrl-C leaving no
+//! partial output: tests/faults.rs).
 
 mod common;
 
@@ -245,50 +245,4 @@ fn streamed_file_runs_read_the_input_in_the_first_pass_bit_identically() {
     let (o, off) = run("w.npy", &[], "off");
     assert_eq!(o["details"]["host_setup"]["input_in_first_pass"], false);
     assert!(fast == off, "the outputs differ (knob off)");
-}
-
-#[test]
-fn ctrl_c_during_a_file_run_leaves_no_partial_output() {
-    let dir = tempfile::tempdir().unwrap();
-    let x = input(dir.path(), 14);
-    let y = dir.path().join("y.npy");
-    let want = std::fs::metadata(&x).unwrap().len();
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("jitfft"))
-        .args(["vc", "--p", "3", "--repeat", "3", "--input"])
-        .arg(&x)
-        .arg("--output")
-        .arg(&y)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    // The last timed run writes the output through a temporary file, open from its first
-    // read to its last write: interrupt while it exists.
-    let t0 = std::time::Instant::now();
-    let mut seen = false;
-    while t0.elapsed().as_secs() < 60 && child.try_wait().unwrap().is_none() {
-        if others(dir.path(), &["x.npy", "y.npy"])
-            .iter()
-            .any(|n| n.starts_with('.'))
-        {
-            seen = true;
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_micros(200));
-    }
-    assert!(seen, "no temporary output seen while the run lasted");
-    // SAFETY: signalling the child this test started.
-    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
-    let status = child.wait().unwrap();
-    use std::os::unix::process::ExitStatusExt;
-    assert_eq!(status.signal(), Some(libc::SIGINT), "{status:?}");
-    assert!(
-        others(dir.path(), &["x.npy", "y.npy"]).is_empty(),
-        "left behind: {:?}",
-        others(dir.path(), &["x.npy", "y.npy"])
-    );
-    // An earlier run's output, if any, is whole (renamed over the target only when complete).
-    if y.exists() {
-        assert_eq!(std::fs::metadata(&y).unwrap().len(), want);
-    }
 }

@@ -188,7 +188,8 @@ fn tune_complex(
     };
     progress("timing the default and the fastest candidates as `vc` runs them".into());
     let v = verify_on_device(gpu, &default, &contenders, opts, &input, r.repeat)?;
-    let mut w = Wisdom::load(&gpu.knobs)?;
+    // A corrupt file is replaced (the command line said so before tuning).
+    let (mut w, _) = Wisdom::load_for_update(&gpu.knobs);
     let key = wisdom_key(gpu, r.p, r.n, r.precision);
     match v.winner() {
         Some(win) => {
@@ -447,7 +448,8 @@ fn tune_real(
     let win = contender
         .as_ref()
         .filter(|c| c.error.is_none() && c.kernel_ms.median < default.kernel_ms.median);
-    let mut w = Wisdom::load(&gpu.knobs)?;
+    // A corrupt file is replaced (the command line said so before tuning).
+    let (mut w, _) = Wisdom::load_for_update(&gpu.knobs);
     let key = real_wisdom_key(gpu, r.p, r.n, r.precision);
     match win {
         Some(c) => {

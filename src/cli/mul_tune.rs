@@ -35,7 +35,7 @@ pub fn run(a: MulTuneArgs, store: bool) -> Result<()> {
     let progress = |l| info(format_args!("product of 2^{l} limbs ..."));
     let c = explore(&gpu, a.max_log_limbs, a.block_n, a.repeat, progress)?;
     let stored = match store {
-        true => Some(c.store(&gpu, utc_now())?),
+        true => Some(c.store(&gpu, utc_now(), |n| info(format_args!("{n}")))?),
         false => None,
     };
     if a.json {

@@ -1,12 +1,12 @@
 //! `jitfft explore vc` (every candidate schedule timed, fastest first) and `jitfft tune vc`
 //! (the same, keeping the fastest in the wisdom file that `vc --algo auto` reads).
 
-use super::common::{open_device, print_json, say};
+use super::common::{info, open_device, print_json, say};
 use super::vc::PrecisionArg;
 use crate::bench::export::md_cell;
 use crate::bench::tune::{explore_vc, tune_vc, TuneRequest};
 use crate::bench::tune_text::{table, title};
-use crate::vc::explore::Measured;
+use crate::vc::explore::{Measured, Wisdom};
 use anyhow::Result;
 use clap::{Args, Subcommand};
 use tabled::builder::Builder;
@@ -96,6 +96,9 @@ fn run_vc(a: ExploreArgs, store: bool) -> Result<()> {
     let pb = super::bench::spinner();
     let mut progress = |m: String| pb.set_message(m);
     if store {
+        if let (_, Some(note)) = Wisdom::load_for_update(&gpu.knobs) {
+            info(format_args!("{note}"));
+        }
         let t = tune_vc(&gpu, &r, &mut progress);
         pb.finish_and_clear();
         let t = t?;

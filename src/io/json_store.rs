@@ -18,6 +18,20 @@ pub fn load_or_default<T: DeserializeOwned + Default>(
     }
 }
 
+/// [`load_or_default`] for a writer about to store into `path` (`tune`): a corrupt file is
+/// not trusted and not in the way either: it reads as `T::default()`, and the second value
+/// says what was wrong with it (the caller tells the user that it is being replaced).
+pub fn load_for_update<T: DeserializeOwned + Default>(path: &Path) -> (T, Option<String>) {
+    match std::fs::read_to_string(path).map(|t| serde_json::from_str(&t)) {
+        Ok(Ok(t)) => (t, None),
+        Ok(Err(e)) => (
+            T::default(),
+            Some(format!("{}: corrupt ({e}): replaced", path.display())),
+        ),
+        Err(_) => (T::default(), None),
+    }
+}
+
 /// Writes `value` to `path` as pretty JSON, atomically, creating its folder.
 pub fn save_pretty<T: Serialize>(path: &Path, value: &T) -> Result<()> {
     if let Some(d) = path.parent() {

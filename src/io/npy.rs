@@ -52,9 +52,24 @@ const SUPPORTED: &str =
 /// Reads a .npy file. Errors are [`JitError::BadFile`] naming the path: unreadable,
 /// malformed, Fortran order, or a dtype outside complex64/128, float32/64, (u)int8..64, bool.
 pub fn read_npy(path: &Path) -> Result<NpyArray> {
+    regular_input(path)?;
     let bytes =
         std::fs::read(path).map_err(|e| JitError::file(path, format!("cannot read: {e}")))?;
     parse_npy(&bytes).map_err(|m| JitError::file(path, m))
+}
+
+/// Refuses a .npy input that is a pipe or a device, before opening it (opening a FIFO waits
+/// for a writer): its header and data are read by separate opens and at offsets, so a FIFO's
+/// data came out as "missing the \x93NUMPY magic" or "truncated".
+pub(crate) fn regular_input(path: &Path) -> Result<()> {
+    if super::atomic::is_special(path) {
+        return Err(JitError::file(
+            path,
+            "not a regular file (a pipe or device): a .npy input is read more than once and \
+             at offsets; copy it to a file first",
+        ));
+    }
+    Ok(())
 }
 
 pub(crate) fn header_value<'a>(header: &'a str, key: &str) -> std::result::Result<&'a str, String> {

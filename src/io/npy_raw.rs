@@ -71,6 +71,7 @@ pub(crate) fn read_header_text(
 /// Reads the header of a C-order .npy file. Malformed files get the full reader's messages
 /// (`npy::read_npy` names every defect), so callers fall back to it on error.
 pub fn read_header(path: &Path) -> Result<NpyHeader> {
+    super::npy::regular_input(path)?;
     let bad = |m: String| JitError::file(path, m);
     let mut f = File::open(path).map_err(|e| bad(format!("cannot read: {e}")))?;
     let size = f
@@ -132,6 +133,7 @@ pub struct NpyOut {
 impl NpyOut {
     /// Creates the temporary file beside `path`, sized for `body_bytes` of data.
     pub fn create(path: &Path, descr: &str, shape: &[usize], body_bytes: usize) -> Result<NpyOut> {
+        super::atomic::refuse_special(path)?;
         let header = npy_bytes(descr, shape, &[]);
         let dir = match path.parent() {
             Some(d) if !d.as_os_str().is_empty() => d,

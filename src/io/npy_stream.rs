@@ -40,6 +40,7 @@ impl ComplexNpy {
 /// Reads the header of `path`; `Ok(None)` when the array is not complex64/complex128 (the
 /// caller reads it the ordinary way), an error when it is not a readable C-order .npy.
 pub fn complex_header(path: &Path) -> Result<Option<ComplexNpy>> {
+    super::npy::regular_input(path)?;
     let bad = |m: String| JitError::file(path, m);
     let mut f = std::fs::File::open(path).map_err(|e| bad(format!("cannot read: {e}")))?;
     let have = f
@@ -153,6 +154,7 @@ pub fn write_complex<C: DeviceComplex>(path: &Path, data: &[C], shape: &[usize])
         Precision::F32 => "<c8",
         Precision::F64 => "<c16",
     };
+    super::atomic::refuse_special(path)?;
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().to_string())

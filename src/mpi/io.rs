@@ -235,12 +235,14 @@ pub fn write_byte_slices<W: Communicator>(
     root.broadcast_into(&mut pid);
     let tmp = temp_name(path, pid);
     let created = if rank == 0 {
-        (|| -> std::io::Result<()> {
-            let mut f = File::create(&tmp)?;
-            f.write_all(header)?;
-            f.set_len(header.len() as u64 + total)
-        })()
-        .map_err(|e| bad(path, format!("cannot write: {e}")))
+        crate::io::atomic::refuse_special(path).and_then(|_| {
+            (|| -> std::io::Result<()> {
+                let mut f = File::create(&tmp)?;
+                f.write_all(header)?;
+                f.set_len(header.len() as u64 + total)
+            })()
+            .map_err(|e| bad(path, format!("cannot write: {e}")))
+        })
     } else {
         Ok(())
     };

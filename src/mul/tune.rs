@@ -118,9 +118,13 @@ pub fn explore(
 }
 
 impl Crossover {
-    /// Stores the crossover for `gpu` in the mul wisdom, dated `date`; returns the file.
-    pub fn store(&self, gpu: &Gpu, date: String) -> Result<PathBuf> {
-        let mut w = MulWisdom::load(&gpu.knobs)?;
+    /// Stores the crossover for `gpu` in the mul wisdom, dated `date`; returns the file. A
+    /// corrupt file is replaced, told to `note`.
+    pub fn store(&self, gpu: &Gpu, date: String, note: impl FnOnce(String)) -> Result<PathBuf> {
+        let (mut w, corrupt) = MulWisdom::load_for_update(&gpu.knobs);
+        if let Some(n) = corrupt {
+            note(n);
+        }
         let entry = CrossoverEntry {
             crossover_limbs: self.crossover_limbs,
             block_n: self.block_n,

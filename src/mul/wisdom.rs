@@ -2,7 +2,7 @@
 //! beside the VC wisdom (`mul-wisdom.json` in the cache folder, or `$JITFFT_MUL_WISDOM`).
 
 use crate::error::Result;
-use crate::io::json_store::{load_or_default, save_pretty};
+use crate::io::json_store::{load_for_update, load_or_default, save_pretty};
 use crate::runtime::Gpu;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -45,6 +45,12 @@ impl MulWisdom {
         load_or_default(&wisdom_path(knobs), |e| {
             format!("corrupt mul wisdom file ({e}); delete it or run `jitfft tune mul` again")
         })
+    }
+
+    /// The file as `tune mul` reads it before storing: a corrupt one starts afresh (the
+    /// note says so; `mul --method auto` refuses it instead, see [`MulWisdom::load`]).
+    pub fn load_for_update(knobs: &crate::runtime::Knobs) -> (MulWisdom, Option<String>) {
+        load_for_update(&wisdom_path(knobs))
     }
 
     /// Writes the file atomically.

@@ -37,7 +37,16 @@ pub struct KernelHandle {
     pub private_mem_bytes: u64,
     /// Local memory the compiled kernel uses, in bytes (CL_KERNEL_LOCAL_MEM_SIZE).
     pub local_mem_bytes: u64,
+    /// Built with `-cl-opt-disable` for a CPU device: PoCL then keeps each work-item's
+    /// temporaries on its worker thread's stack (8 MiB), and a work-group of 256 work-items
+    /// of a 216-point literal ct codelet, and 32 of a cg one, overflowed it (SIGSEGV: a cg
+    /// work-item took about 290 KB of stack; PoCL reports 1024 bytes of
+    /// private memory for every kernel, so the size cannot be asked).
+    pub unoptimised_on_cpu: bool,
 }
+
+/// The work-group cap of [`KernelHandle::item_local_size`] on an unoptimised CPU build.
+pub const UNOPTIMISED_CPU_LOCAL: usize = 8;
 
 impl KernelHandle {
     /// Creates kernel `name` of a built program and reads its work-group limits and memory use
@@ -64,7 +73,14 @@ impl KernelHandle {
             Ok(KernelWorkGroupInfoResult::LocalMemSize(s)) => s,
             _ => 0,
         };
+        let unoptimised_on_cpu = gpu.info.kind == "cpu"
+            && gpu
+                .knobs
+                .cl_options
+                .split_whitespace()
+                .any(|o| o == "-cl-opt-disable");
         Ok(KernelHandle {
+            unoptimised_on_cpu,
             name: name.to_string(),
             kernel,
             max_work_group,
@@ -96,6 +112,17 @@ impl KernelHandle {
     /// The work-group size used for `items` work-items: `wanted` capped by the kernel's limit.
     pub fn local_size(&self, wanted: usize) -> usize {
         wanted.clamp(1, self.max_work_group.max(1))
+    }
+
+    /// [`local_size`](Self::local_size) for a kernel whose work-items share nothing (no
+    /// barrier, no local memory: ct and cg passes), where the group size is free: at most
+    /// [`UNOPTIMISED_CPU_LOCAL`] on an unoptimised CPU build (see
+    /// [`unoptimised_on_cpu`](Self::unoptimised_on_cpu)).
+    pub fn item_local_size(&self, wanted: usize) -> usize {
+        match self.unoptimised_on_cpu {
+            true => self.local_size(wanted.min(UNOPTIMISED_CPU_LOCAL)),
+            false => self.local_size(wanted),
+        }
     }
 
     /// Launches `global` work-items (rounded up to a multiple of `local`; kernels guard the

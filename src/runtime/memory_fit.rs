@@ -24,11 +24,24 @@ pub fn check_memory(
 ) -> Result<()> {
     if largest > info.max_alloc_bytes {
         let limit = mib(info.max_alloc_bytes);
-        return Err(JitError::Device(buffer(mib(largest), limit)));
+        let why = buffer(mib(largest), limit) + &cap_note(info.max_alloc_bytes, largest);
+        return Err(JitError::Device(why));
     }
     if total > info.global_mem_bytes {
         let limit = mib(info.global_mem_bytes);
-        return Err(JitError::Device(all(mib(total), limit)));
+        let why = all(mib(total), limit) + &cap_note(info.global_mem_bytes, total);
+        return Err(JitError::Device(why));
     }
     Ok(())
+}
+
+/// Where `JITFFT_DEVICE_MEMORY` set the `limit` that `need` bytes exceed, says so in bytes (MiB
+/// figures of small caps round alike: "needs 0.1 MiB, allows 0.1 MiB"); empty otherwise.
+fn cap_note(limit: u64, need: u64) -> String {
+    match super::env::device_memory() {
+        Some(Ok(cap)) if cap == limit => format!(
+            " (JITFFT_DEVICE_MEMORY caps the device at {cap} bytes; {need} bytes are needed)"
+        ),
+        _ => String::new(),
+    }
 }

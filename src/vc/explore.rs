@@ -8,7 +8,7 @@ use super::{
     VcTransform,
 };
 use crate::error::Result;
-use crate::io::json_store::{load_or_default, save_pretty};
+use crate::io::json_store::{load_for_update, load_or_default, save_pretty};
 use crate::io::random::random_complex;
 use crate::reference::{compare, separable_vc};
 use crate::runtime::{Gpu, Summary};
@@ -390,6 +390,12 @@ impl Wisdom {
         load_or_default(&wisdom_path(knobs), |e| {
             format!("corrupt wisdom file ({e}); delete it or run `jitfft tune` again")
         })
+    }
+
+    /// The wisdom file as `tune` reads it before storing: a corrupt one starts afresh (the
+    /// note, when there is one, says so; `vc` refuses it instead, see [`Wisdom::load`]).
+    pub fn load_for_update(knobs: &crate::runtime::Knobs) -> (Wisdom, Option<String>) {
+        load_for_update(&wisdom_path(knobs))
     }
 
     /// Writes the wisdom file atomically (see [`wisdom_path`]).

@@ -4,6 +4,7 @@
 
 pub mod mvl;
 pub mod offline;
+pub mod vc_values;
 
 use jitfft::runtime::{DeviceSelector, Gpu};
 

@@ -3,16 +3,14 @@
 //! schedule transforms each digit exactly once, in passes of radix p^digits that fit the
 //! limits they were made for.
 
-use crate::common::prop_config;
-use jitfft::transform::{Direction, Precision};
+use crate::common::{prop_config, vc_values};
 use jitfft::vc::fused::pass::{FusedLimits, ScheduleKnobs};
-use jitfft::vc::plan::{Algorithm, Coeffs, FusedLayout, VcOptions, VcPlan};
+use jitfft::vc::plan::{Algorithm, VcOptions, VcPlan};
 use jitfft::vc::schedule::{PassKind, Schedule};
 use proptest::prelude::*;
 
 fn options() -> impl Strategy<Value = VcOptions> {
-    (
-        prop::sample::select(vec![Algorithm::Ct, Algorithm::Cg, Algorithm::Fused]),
+    vc_values::options(
         prop::option::of(prop_oneof![
             2u64..300,
             Just(4),
@@ -21,44 +19,10 @@ fn options() -> impl Strategy<Value = VcOptions> {
             Just(27),
             Just(25)
         ]),
-        prop::sample::select(vec![
-            Coeffs::ConstFirst,
-            Coeffs::ConstMatrix,
-            Coeffs::Literal,
-        ]),
-        prop::sample::select(vec![Precision::F32, Precision::F64]),
-        any::<bool>(),
         prop::option::of(0u32..12),
         prop::option::of(0u32..8),
-        prop::sample::select(vec![
-            FusedLayout::Auto,
-            FusedLayout::Rotate,
-            FusedLayout::Inplace,
-            FusedLayout::Staged,
-        ]),
         prop::option::of(1u32..64),
     )
-        .prop_map(
-            |(algorithm, radix, coeffs, precision, inv, digits, lanes, layout, values)| {
-                VcOptions {
-                    algorithm,
-                    // A radix goes with ct and cg (fused refuses one: tested apart).
-                    radix: radix.filter(|_| algorithm != Algorithm::Fused),
-                    coeffs,
-                    precision,
-                    direction: if inv {
-                        Direction::Inverse
-                    } else {
-                        Direction::Forward
-                    },
-                    norm: None,
-                    fused_digits: digits,
-                    fused_lanes: lanes,
-                    fused_layout: layout,
-                    fused_values: values,
-                }
-            },
-        )
 }
 
 /// Device limits: local memory 16–64 KiB, 64–1024 work-items a group.

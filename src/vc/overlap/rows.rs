@@ -39,7 +39,8 @@ impl Launch<'_> {
 
 impl CompiledVc {
     /// The work-items a pass needs (before padding to whole work-groups) and its work-group
-    /// size: a fused pass's tile threads, else [`LOCAL_SIZE`] capped by the kernel's limit.
+    /// size: a fused pass's tile threads, else [`LOCAL_SIZE`] capped by the kernel's limit (and
+    /// on unoptimised CPU builds: `KernelHandle::item_local_size`).
     pub(in crate::vc) fn launch_range(&self, pass: &Pass) -> (usize, usize) {
         match pass.fused() {
             Some(f) => (
@@ -48,7 +49,7 @@ impl CompiledVc {
             ),
             None => (
                 (pass.units * pass.batch) as usize,
-                self.kernels[pass.kernel].local_size(LOCAL_SIZE),
+                self.kernels[pass.kernel].item_local_size(LOCAL_SIZE),
             ),
         }
     }
