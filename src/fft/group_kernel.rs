@@ -216,7 +216,7 @@ fn sub_pass(
         for u in 0..r {
             w.line(format!(
                 "buf[({at} + {}u) * {cols}u + c{l}] = x{l}_{u};",
-                u as u64 * sigma
+                u * sigma
             ));
         }
     }

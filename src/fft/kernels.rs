@@ -3,10 +3,10 @@
 //!
 //! A Stockham pass (radix r, span s: sub-transforms of s points done, n/r butterflies per
 //! line) reads x[j + q·n/r], multiplies by ω_(s·r)^(q·(j mod s)), does an r-point DFT
-//! (`clgen::small_dft`: pair, Rader or factored codelets) and writes (j − j mod s)·r + j mod s
-//! + q·s: the output is in natural order after the last pass, no bit reversal. An axis of
-//! stride S is handled by making the S elements of a line's point consecutive work-items
-//! (coalesced for every axis).
+//! (`clgen::small_dft`: pair, Rader or factored codelets) and writes position
+//! (j − j mod s)·r + j mod s + q·s: the output is in natural order after the last pass, no
+//! bit reversal. An axis of stride S is handled by making the S elements of a line's point
+//! consecutive work-items (coalesced for every axis).
 
 use super::plan::FftPlan;
 use super::schedule::{Schedule, Step, StepKind};

@@ -95,11 +95,11 @@ pub fn with_mapped<T: OclPrm, R>(
 pub const PARALLEL_BYTES: usize = 8 << 20;
 
 /// Whether `ok` holds for every piece of `v` (on every core from [`PARALLEL_BYTES`] on).
-pub fn all_pieces<T: Sync>(v: &[T], ok: impl Fn(&[T]) -> bool + Sync) -> bool {
+pub fn all_pieces<T: Sync>(v: &[T], ok: impl Fn(&[T]) -> bool + Sync + Send) -> bool {
     if std::mem::size_of_val(v) < PARALLEL_BYTES {
         return v.chunks(PIECE).all(ok);
     }
-    v.par_chunks(PIECE).all(|c| ok(c))
+    v.par_chunks(PIECE).all(ok)
 }
 
 /// Copies `src` into `dst` piece by piece (on every core from [`PARALLEL_BYTES`] on), and
