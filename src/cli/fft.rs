@@ -20,11 +20,9 @@ pub enum NormArg {
     Forward,
 }
 
-/// `--input`: a `.npy` array (complex, or real: rfftn takes only real); its shape is the
-/// transform's. `--output`: `.npy` of the result's dtype and shape (complex64/128; irfftn:
-/// float32/64), or text (`-`: stdout), one value a line.
+/// The flags that define a transform (shared by `fft` and `source fft`).
 #[derive(Args, Debug)]
-pub struct FftArgs {
+pub struct FftSpecArgs {
     /// The array's shape, lengths separated by commas (e.g. 1000,768 or 2^20); irfftn: the
     /// real output's. From --input when omitted.
     #[arg(long, value_delimiter = ',', value_parser = crate::fft::plan::parse_length, value_name = "N,…")]
@@ -50,38 +48,56 @@ pub struct FftArgs {
     /// Element type on the device.
     #[arg(long, value_enum, default_value_t = PrecisionArg::F32, value_name = "PRECISION")]
     pub precision: PrecisionArg,
+}
+
+/// `--input`: a `.npy` array (complex, or real: rfftn takes only real); its shape is the
+/// transform's. `--output`: `.npy` of the result's dtype and shape (complex64/128; irfftn:
+/// float32/64), or text (`-`: stdout), one value a line.
+#[derive(Args, Debug)]
+pub struct FftArgs {
+    /// The transform.
+    #[command(flatten)]
+    pub t: FftSpecArgs,
     /// Device, input, output and timing flags.
     #[command(flatten)]
     pub run: RunFlags,
 }
 
+impl FftSpecArgs {
+    /// The request these flags make, with the run's flags where there are any.
+    pub fn request(&self, run: Option<&RunFlags>) -> FftRequest {
+        let a = self;
+        FftRequest {
+            shape: a.shape.clone(),
+            axes: a.axes.clone(),
+            direction: if a.inverse {
+                Direction::Inverse
+            } else {
+                Direction::Forward
+            },
+            norm: match a.norm {
+                NormArg::Backward => NumpyNorm::Backward,
+                NormArg::Ortho => NumpyNorm::Ortho,
+                NormArg::Forward => NumpyNorm::Forward,
+            },
+            precision: match a.precision {
+                PrecisionArg::F32 => Precision::F32,
+                PrecisionArg::F64 => Precision::F64,
+            },
+            real: a.real,
+            input: run.and_then(|r| r.input.clone()),
+            seed: run.and_then(|r| r.seed),
+            check: run.is_some_and(|r| r.check),
+            repeat: run.map_or(1, |r| r.repeat),
+        }
+    }
+}
+
 /// Runs `jitfft fft`.
 pub fn run(a: FftArgs) -> Result<()> {
     a.run.validate()?;
-    let precision = match a.precision {
-        PrecisionArg::F32 => Precision::F32,
-        PrecisionArg::F64 => Precision::F64,
-    };
-    let req = FftRequest {
-        shape: a.shape.clone(),
-        axes: a.axes.clone(),
-        direction: if a.inverse {
-            Direction::Inverse
-        } else {
-            Direction::Forward
-        },
-        norm: match a.norm {
-            NormArg::Backward => NumpyNorm::Backward,
-            NormArg::Ortho => NumpyNorm::Ortho,
-            NormArg::Forward => NumpyNorm::Forward,
-        },
-        precision,
-        real: a.real,
-        input: a.run.input.clone(),
-        seed: a.run.seed,
-        check: a.run.check,
-        repeat: a.run.repeat,
-    };
+    let req = a.t.request(Some(&a.run));
+    let precision = req.precision;
     // Everything about the request is validated before a device is opened.
     let (input, shape) = req.prepare()?;
     let gpu = open_device(a.run.device.as_deref())?;

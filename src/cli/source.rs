@@ -21,6 +21,9 @@ pub enum SourceCommand {
     Ntt(super::ntt::NttSpecArgs),
     /// The real Walsh–Hadamard transform's program (default device limits).
     Wht(super::wht::WhtSourceArgs),
+    /// The any-shape FFT's program(s) (irfftn: the inverse over the other axes, then the
+    /// halved axis' inverse).
+    Fft(super::fft::FftSpecArgs),
 }
 
 /// `jitfft source [--output FILE] <transform> …`.
@@ -80,6 +83,7 @@ fn generate(c: SourceCommand) -> Result<String> {
         SourceCommand::Ntt(t) => super::ntt::source(&t)?,
         SourceCommand::Gfp(t) => crate::gfp::kernels::generate(&t.default_plan()?).source,
         SourceCommand::Wht(t) => super::wht::source(&t)?,
+        SourceCommand::Fft(t) => t.request(None).sources()?,
     })
 }
 

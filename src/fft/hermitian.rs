@@ -6,7 +6,7 @@
 //! extension are host passes (the device-side packing that halves the bytes is not built).
 
 use super::execute::FftTransform;
-use super::plan::{FftPlan, NumpyNorm};
+use super::plan::NumpyNorm;
 use crate::error::{JitError, Result};
 use crate::runtime::timing::RunTimes;
 use crate::runtime::Gpu;
@@ -96,29 +96,31 @@ impl RealFft {
         norm: NumpyNorm,
         precision: Precision,
     ) -> Result<RealFft> {
-        let probe = FftPlan::new(shape, axes, direction, norm.scaling(direction), precision)?;
+        let req = super::request::FftRequest {
+            shape: Some(shape.to_vec()),
+            axes: axes.to_vec(),
+            direction,
+            norm,
+            precision,
+            real: true,
+            input: None,
+            seed: None,
+            check: false,
+            repeat: 1,
+        };
         let axis = half_axis(shape.len(), axes)?;
-        let scaling = norm.scaling(direction);
-        let (first, last) = match direction {
-            Direction::Forward => (Some(FftTransform::new(gpu, &probe)?), None),
-            Direction::Inverse => {
-                let others: Vec<i64> = probe
-                    .axes
-                    .iter()
-                    .filter(|&&a| a != axis)
-                    .map(|&a| a as i64)
-                    .collect();
-                let half = half_shape(shape, axis);
-                let first = match others.is_empty() {
-                    true => None,
-                    false => Some(FftTransform::new(
-                        gpu,
-                        &FftPlan::new(&half, &others, direction, scaling, precision)?,
-                    )?),
-                };
-                let last = FftPlan::new(shape, &[axis as i64], direction, scaling, precision)?;
-                (first, Some(FftTransform::new(gpu, &last)?))
+        let mut built = req
+            .plans(shape)?
+            .iter()
+            .map(|p| FftTransform::new(gpu, p))
+            .collect::<Result<Vec<_>>>()?;
+        let (first, last) = match (direction, built.len()) {
+            (Direction::Forward, _) => (built.pop(), None),
+            (_, 2) => {
+                let last = built.pop();
+                (built.pop(), last)
             }
+            _ => (None, built.pop()),
         };
         Ok(RealFft {
             shape: shape.to_vec(),

@@ -25,7 +25,7 @@ pub fn generate(plan: &FftPlan, schedule: &Schedule) -> GeneratedProgram {
     let wide = wide_index(plan);
     let mut w = Writer::new();
     w.comment(format!(
-        "jitfft fft: the {} FFT of a {:?} array ({}) over axes {:?}, scaled by {} ({}),\n\
+        "jitfft fft: the {} FFT of a {:?} array ({}) over axes {:?}, scaling {} (factor {}),\n\
          generated at run time: mixed-radix Stockham passes, Bluestein where a prime factor\n\
          exceeds the codelets.",
         plan.direction,
@@ -98,7 +98,10 @@ fn decompose(w: &mut Writer, s: &Step, per_line: u64, lit: &dyn Fn(u64) -> Strin
     } else {
         "g"
     };
-    if s.outer > 1 {
+    if per_line == 1 {
+        w.line("const idx_t j = 0;");
+        w.line(format!("const idx_t o = {t};"));
+    } else if s.outer > 1 {
         w.line(format!("const idx_t j = {t} % {};", lit(per_line)));
         w.line(format!("const idx_t o = {t} / {};", lit(per_line)));
     } else {

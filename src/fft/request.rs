@@ -241,6 +241,55 @@ impl FftRequest {
         Ok((report, output))
     }
 
+    /// The plans a run of `--shape` builds, in order: one complex transform, or irfftn's two.
+    pub fn plans(&self, shape: &[u64]) -> Result<Vec<FftPlan>> {
+        let scaling = self.norm.scaling(self.direction);
+        let whole = FftPlan::new(shape, &self.axes, self.direction, scaling, self.precision)?;
+        if !(self.real && self.direction == Direction::Inverse) {
+            return Ok(vec![whole]);
+        }
+        let axis = hermitian::half_axis(shape.len(), &self.axes)?;
+        let others: Vec<i64> = whole
+            .axes
+            .iter()
+            .filter(|&&a| a != axis)
+            .map(|&a| a as i64)
+            .collect();
+        let mut plans = Vec::new();
+        if !others.is_empty() {
+            let half = hermitian::half_shape(shape, axis);
+            plans.push(FftPlan::new(
+                &half,
+                &others,
+                self.direction,
+                scaling,
+                self.precision,
+            )?);
+        }
+        plans.push(FftPlan::new(
+            shape,
+            &[axis as i64],
+            self.direction,
+            scaling,
+            self.precision,
+        )?);
+        Ok(plans)
+    }
+
+    /// The OpenCL C a run builds (`source fft`), one program after the other.
+    pub fn sources(&self) -> Result<String> {
+        let shape = self
+            .shape
+            .clone()
+            .ok_or_else(|| JitError::invalid("source fft needs --shape"))?;
+        let programs: Vec<String> = self
+            .plans(&shape)?
+            .iter()
+            .map(|p| super::kernels::generate(p, &super::Schedule::for_plan(p)).source)
+            .collect();
+        Ok(programs.join("\n"))
+    }
+
     fn input_label(&self) -> String {
         match (&self.input, self.seed) {
             (Some(p), _) => p.display().to_string(),
