@@ -213,6 +213,23 @@ fn wht_under_oclgrind() {
     );
 }
 
+/// The any-shape FFT: register passes over two axes, fused launches with twiddles (2^10 as
+/// 2^5 · 2^5), Bluestein's chirp / multiply / chirp (37 over 75), rfftn and irfftn, f64.
+#[test]
+#[ignore = "needs oclgrind"]
+fn fft_under_oclgrind() {
+    run_cases(
+        &[
+            "fft --shape 6,10",
+            "fft --shape 2^10",
+            "fft --shape 37 --inverse",
+            "fft --shape 4,6 --real",
+            "fft --shape 4,6 --real --inverse --precision f64",
+        ],
+        false,
+    );
+}
+
 /// vc --real: R2C and C2R passes with the layout moves around the complex passes (n ≥ 2),
 /// alone (n = 1), odd and even p, f64, a batch.
 #[test]
