@@ -224,3 +224,147 @@ def gfp(
 
 def mul(a: int, b: int, method: Literal["auto", "block", "ntt"] = "auto", *, device: Device = None) -> int:
     """The exact product a·b of two Python integers on the device (plans cached per size)."""
+
+def fft(
+    a: npt.ArrayLike,
+    n: Optional[int] = None,
+    axis: int = -1,
+    norm: Norm = None,
+    out: Optional[ComplexArray] = None,
+    *,
+    precision: Precision = None,
+    device: Device = None,
+) -> ComplexArray:
+    """numpy.fft.fft of any length and shape on the device (Bluestein for large primes)."""
+
+def ifft(
+    a: npt.ArrayLike,
+    n: Optional[int] = None,
+    axis: int = -1,
+    norm: Norm = None,
+    out: Optional[ComplexArray] = None,
+    *,
+    precision: Precision = None,
+    device: Device = None,
+) -> ComplexArray:
+    """numpy.fft.ifft of any length and shape on the device (Bluestein for large primes)."""
+
+def fft2(
+    a: npt.ArrayLike,
+    s: Optional[Sequence[int]] = None,
+    axes: Sequence[int] = (-2, -1),
+    norm: Norm = None,
+    out: Optional[ComplexArray] = None,
+    *,
+    precision: Precision = None,
+    device: Device = None,
+) -> ComplexArray:
+    """numpy.fft.fft2 of any length and shape on the device (Bluestein for large primes)."""
+
+def ifft2(
+    a: npt.ArrayLike,
+    s: Optional[Sequence[int]] = None,
+    axes: Sequence[int] = (-2, -1),
+    norm: Norm = None,
+    out: Optional[ComplexArray] = None,
+    *,
+    precision: Precision = None,
+    device: Device = None,
+) -> ComplexArray:
+    """numpy.fft.ifft2 of any length and shape on the device (Bluestein for large primes)."""
+
+def fftn(
+    a: npt.ArrayLike,
+    s: Optional[Sequence[int]] = None,
+    axes: Optional[Sequence[int]] = None,
+    norm: Norm = None,
+    out: Optional[ComplexArray] = None,
+    *,
+    precision: Precision = None,
+    device: Device = None,
+) -> ComplexArray:
+    """numpy.fft.fftn of any length and shape on the device (Bluestein for large primes)."""
+
+def ifftn(
+    a: npt.ArrayLike,
+    s: Optional[Sequence[int]] = None,
+    axes: Optional[Sequence[int]] = None,
+    norm: Norm = None,
+    out: Optional[ComplexArray] = None,
+    *,
+    precision: Precision = None,
+    device: Device = None,
+) -> ComplexArray:
+    """numpy.fft.ifftn of any length and shape on the device (Bluestein for large primes)."""
+
+def rfft(
+    a: npt.ArrayLike,
+    n: Optional[int] = None,
+    axis: int = -1,
+    norm: Norm = None,
+    out: Optional[ComplexArray] = None,
+    *,
+    precision: Precision = None,
+    device: Device = None,
+) -> ComplexArray:
+    """numpy.fft.rfft of any length and shape on the device (Bluestein for large primes)."""
+
+def rfft2(
+    a: npt.ArrayLike,
+    s: Optional[Sequence[int]] = None,
+    axes: Sequence[int] = (-2, -1),
+    norm: Norm = None,
+    out: Optional[ComplexArray] = None,
+    *,
+    precision: Precision = None,
+    device: Device = None,
+) -> ComplexArray:
+    """numpy.fft.rfft2 of any length and shape on the device (Bluestein for large primes)."""
+
+def rfftn(
+    a: npt.ArrayLike,
+    s: Optional[Sequence[int]] = None,
+    axes: Optional[Sequence[int]] = None,
+    norm: Norm = None,
+    out: Optional[ComplexArray] = None,
+    *,
+    precision: Precision = None,
+    device: Device = None,
+) -> ComplexArray:
+    """numpy.fft.rfftn of any length and shape on the device (Bluestein for large primes)."""
+
+def irfft(
+    a: npt.ArrayLike,
+    n: Optional[int] = None,
+    axis: int = -1,
+    norm: Norm = None,
+    out: Optional[npt.NDArray[np.floating[Any]]] = None,
+    *,
+    precision: Precision = None,
+    device: Device = None,
+) -> npt.NDArray[np.floating[Any]]:
+    """numpy.fft.irfft of any length and shape on the device (Bluestein for large primes)."""
+
+def irfft2(
+    a: npt.ArrayLike,
+    s: Optional[Sequence[int]] = None,
+    axes: Sequence[int] = (-2, -1),
+    norm: Norm = None,
+    out: Optional[npt.NDArray[np.floating[Any]]] = None,
+    *,
+    precision: Precision = None,
+    device: Device = None,
+) -> npt.NDArray[np.floating[Any]]:
+    """numpy.fft.irfft2 of any length and shape on the device (Bluestein for large primes)."""
+
+def irfftn(
+    a: npt.ArrayLike,
+    s: Optional[Sequence[int]] = None,
+    axes: Optional[Sequence[int]] = None,
+    norm: Norm = None,
+    out: Optional[npt.NDArray[np.floating[Any]]] = None,
+    *,
+    precision: Precision = None,
+    device: Device = None,
+) -> npt.NDArray[np.floating[Any]]:
+    """numpy.fft.irfftn of any length and shape on the device (Bluestein for large primes)."""

@@ -18,14 +18,18 @@ fn lane(
     span: u64,
     lit: &dyn Fn(u64) -> String,
 ) {
-    let cols = match s.kind {
-        StepKind::Group { cols, .. } => cols,
+    let (cols, columns) = match s.kind {
+        StepKind::Group { cols, columns, .. } => (cols, columns),
         _ => unreachable!("lane() serves fused launches"),
     };
     w.line(format!(
         "const idx_t l{x} = (idx_t)get_group_id(0) * {} + {c};",
         lit(cols)
     ));
+    if columns % cols != 0 {
+        // The last work-group's columns past the end: no loads or stores, only the barriers.
+        w.line(format!("const bool live{x} = l{x} < {};", lit(columns)));
+    }
     let (t, inner) = if s.stride > 1 {
         w.line(format!("const idx_t t{x} = l{x} / {};", lit(s.stride)));
         (format!("t{x}"), format!(" + l{x} % {}", lit(s.stride)))
@@ -68,6 +72,7 @@ pub fn group(
         span,
         direction,
         cols,
+        columns,
         group_items: wg,
     } = s.kind
     else {
@@ -103,11 +108,16 @@ pub fn group(
         w.line(format!("const uint it = lid + {}u;", l * wg));
         w.line(format!("const uint c = it % {cols}u, q = it / {cols}u;"));
         lane(w, s, "", "c", per_line, span, lit);
-        w.line(format!(
-            "real2 v = src[base + (j + (idx_t)q * {}) * {}];",
+        let load = format!(
+            "src[base + (j + (idx_t)q * {}) * {}]",
             lit(per_line),
             lit(s.stride)
-        ));
+        );
+        if columns % cols != 0 {
+            w.line(format!("real2 v = live ? {load} : (real2)(0, 0);"));
+        } else {
+            w.line(format!("real2 v = {load};"));
+        }
         if span > 1 {
             let e = format!("(idx_t)q * k * {}", lit(n / (span * g)));
             w.line(format!("v = cmul(v, {});", twiddle(&e)));
@@ -147,7 +157,15 @@ pub fn group(
         } else {
             v
         };
-        w.line(format!("dst[base + ({at}) * {}] = {v};", lit(s.stride)));
+        let guard = if columns % cols != 0 {
+            "if (live) "
+        } else {
+            ""
+        };
+        w.line(format!(
+            "{guard}dst[base + ({at}) * {}] = {v};",
+            lit(s.stride)
+        ));
         w.close();
     }
     w.note(OpCounts {

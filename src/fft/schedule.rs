@@ -151,6 +151,8 @@ pub enum StepKind {
         direction: Direction,
         /// Columns (independent G-point sub-transforms) per work-group.
         cols: u64,
+        /// Columns in all (the last work-group's beyond them only take part in the barriers).
+        columns: u64,
         /// Work-items per work-group.
         group_items: u64,
     },
@@ -348,7 +350,7 @@ impl Schedule {
                 let columns = lanes * (n / g);
                 let cols = [16u64, 8, 4, 2, 1]
                     .into_iter()
-                    .find(|&c| c * g <= self.local_values && columns % c == 0)
+                    .find(|&c| c * g <= self.local_values)
                     .unwrap_or(1);
                 let w = group_items(cols * g, &group);
                 let kind = StepKind::Group {
@@ -357,11 +359,12 @@ impl Schedule {
                     span,
                     direction: dir,
                     cols,
+                    columns,
                     group_items: w,
                 };
                 (
                     kind,
-                    columns / cols * w,
+                    columns.div_ceil(cols) * w,
                     format!("{label}_a{}_g{i}_r{g}", a.axis),
                 )
             };
