@@ -58,6 +58,16 @@ fn lane(
     }
 }
 
+/// Local values between one point's columns and the next point's: one more than the columns
+/// where there are several (what [`super::schedule`] budgets for).
+pub fn pitch(cols: u64) -> u64 {
+    if cols > 1 {
+        cols + 1
+    } else {
+        1
+    }
+}
+
 /// One fused launch (`StepKind::Group`). `twiddle(e)` is the n-point table's ω^e.
 pub fn group(
     w: &mut Writer,
@@ -100,7 +110,10 @@ pub fn group(
          __global const real2* restrict tw)",
         s.name
     ));
-    w.line(format!("__local real2 buf[{values}];"));
+    // Rows of `cols` columns padded by one value: the store's points-first order (and the
+    // sub-passes' strided reads) would otherwise meet every 8th bank.
+    let pitch = pitch(cols);
+    w.line(format!("__local real2 buf[{}];", pitch * g));
     w.line("const uint lid = get_local_id(0);");
     // Load: consecutive items take consecutive columns (contiguous runs), then points.
     for l in 0..values / wg {
@@ -123,7 +136,7 @@ pub fn group(
             w.line(format!("v = cmul(v, {});", twiddle(&e)));
             w.note_cmul(1);
         }
-        w.line(format!("buf[q * {cols}u + c] = v;"));
+        w.line(format!("buf[q * {pitch}u + c] = v;"));
         w.close();
     }
     w.line("barrier(CLK_LOCAL_MEM_FENCE);");
@@ -151,7 +164,7 @@ pub fn group(
         } else {
             format!("j * {} + q", lit(g))
         };
-        let v = format!("buf[q * {cols}u + c]");
+        let v = format!("buf[q * {pitch}u + c]");
         let v = if s.scale != 1.0 {
             format!("{v} * {}", real_literal(s.scale, f64p))
         } else {
@@ -195,6 +208,7 @@ fn sub_pass(
     twiddle: &dyn Fn(&str) -> String,
 ) {
     let per_item = cols * g / r / wg;
+    let pitch = pitch(cols);
     w.comment(format!(
         "sub-pass {p}: radix {r}, span {sigma} → {}",
         sigma * r
@@ -211,7 +225,7 @@ fn sub_pass(
         let vars: Vec<String> = (0..r).map(|u| format!("x{l}_{u}")).collect();
         for (u, v) in vars.iter().enumerate() {
             w.line(format!(
-                "real2 {v} = buf[(bb{l} + {}u) * {cols}u + c{l}];",
+                "real2 {v} = buf[(bb{l} + {}u) * {pitch}u + c{l}];",
                 u as u64 * (g / r)
             ));
         }
@@ -233,7 +247,7 @@ fn sub_pass(
         };
         for u in 0..r {
             w.line(format!(
-                "buf[({at} + {}u) * {cols}u + c{l}] = x{l}_{u};",
+                "buf[({at} + {}u) * {pitch}u + c{l}] = x{l}_{u};",
                 u * sigma
             ));
         }

@@ -348,9 +348,14 @@ impl Schedule {
                 // Columns: runs of up to 16 consecutive elements (two 64-byte lines in f32),
                 // as many as local memory holds and the lines allow.
                 let columns = lanes * (n / g);
+                // Padded rows (`group_kernel::pitch`) may take the budget up to 1.5 times:
+                // 40 KiB of NVIDIA's 48 at most.
                 let cols = [16u64, 8, 4, 2, 1]
                     .into_iter()
-                    .find(|&c| c * g <= self.local_values)
+                    .find(|&c| {
+                        c * g <= self.local_values
+                            && 2 * super::group_kernel::pitch(c) * g <= 3 * self.local_values
+                    })
                     .unwrap_or(1);
                 let w = group_items(cols * g, &group);
                 let kind = StepKind::Group {

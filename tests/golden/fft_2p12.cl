@@ -24,7 +24,7 @@ inline real2 cmul_neg_i(real2 a) { return (real2)(a.y, -a.x); }
 // local memory; sub-transforms of 1 points become 64.
 __kernel __attribute__((reqd_work_group_size(64, 1, 1)))
 void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict dst, __global const real2* restrict tw) {
-    __local real2 buf[1024];
+    __local real2 buf[1088];
     const uint lid = get_local_id(0);
      {
         const uint it = lid + 0u;
@@ -33,7 +33,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 64u;
@@ -42,7 +42,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 128u;
@@ -51,7 +51,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 192u;
@@ -60,7 +60,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 256u;
@@ -69,7 +69,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 320u;
@@ -78,7 +78,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 384u;
@@ -87,7 +87,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 448u;
@@ -96,7 +96,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 512u;
@@ -105,7 +105,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 576u;
@@ -114,7 +114,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 640u;
@@ -123,7 +123,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 704u;
@@ -132,7 +132,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 768u;
@@ -141,7 +141,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 832u;
@@ -150,7 +150,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 896u;
@@ -159,7 +159,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 960u;
@@ -168,29 +168,29 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     // sub-pass 0: radix 16, span 1 → 16
      {
         const uint b0 = lid + 0u;
         const uint c0 = b0 % 16u, bb0 = b0 / 16u;
-        real2 x0_0 = buf[(bb0 + 0u) * 16u + c0];
-        real2 x0_1 = buf[(bb0 + 4u) * 16u + c0];
-        real2 x0_2 = buf[(bb0 + 8u) * 16u + c0];
-        real2 x0_3 = buf[(bb0 + 12u) * 16u + c0];
-        real2 x0_4 = buf[(bb0 + 16u) * 16u + c0];
-        real2 x0_5 = buf[(bb0 + 20u) * 16u + c0];
-        real2 x0_6 = buf[(bb0 + 24u) * 16u + c0];
-        real2 x0_7 = buf[(bb0 + 28u) * 16u + c0];
-        real2 x0_8 = buf[(bb0 + 32u) * 16u + c0];
-        real2 x0_9 = buf[(bb0 + 36u) * 16u + c0];
-        real2 x0_10 = buf[(bb0 + 40u) * 16u + c0];
-        real2 x0_11 = buf[(bb0 + 44u) * 16u + c0];
-        real2 x0_12 = buf[(bb0 + 48u) * 16u + c0];
-        real2 x0_13 = buf[(bb0 + 52u) * 16u + c0];
-        real2 x0_14 = buf[(bb0 + 56u) * 16u + c0];
-        real2 x0_15 = buf[(bb0 + 60u) * 16u + c0];
+        real2 x0_0 = buf[(bb0 + 0u) * 17u + c0];
+        real2 x0_1 = buf[(bb0 + 4u) * 17u + c0];
+        real2 x0_2 = buf[(bb0 + 8u) * 17u + c0];
+        real2 x0_3 = buf[(bb0 + 12u) * 17u + c0];
+        real2 x0_4 = buf[(bb0 + 16u) * 17u + c0];
+        real2 x0_5 = buf[(bb0 + 20u) * 17u + c0];
+        real2 x0_6 = buf[(bb0 + 24u) * 17u + c0];
+        real2 x0_7 = buf[(bb0 + 28u) * 17u + c0];
+        real2 x0_8 = buf[(bb0 + 32u) * 17u + c0];
+        real2 x0_9 = buf[(bb0 + 36u) * 17u + c0];
+        real2 x0_10 = buf[(bb0 + 40u) * 17u + c0];
+        real2 x0_11 = buf[(bb0 + 44u) * 17u + c0];
+        real2 x0_12 = buf[(bb0 + 48u) * 17u + c0];
+        real2 x0_13 = buf[(bb0 + 52u) * 17u + c0];
+        real2 x0_14 = buf[(bb0 + 56u) * 17u + c0];
+        real2 x0_15 = buf[(bb0 + 60u) * 17u + c0];
          {
             // 16-point DFT: Cooley-Tukey 4 x 4 (twiddles as literals)
             real2 u0_0 = x0_0;
@@ -364,22 +364,22 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
             x0_15 = u0_15;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        buf[(bb0 * 16u + 0u) * 16u + c0] = x0_0;
-        buf[(bb0 * 16u + 1u) * 16u + c0] = x0_1;
-        buf[(bb0 * 16u + 2u) * 16u + c0] = x0_2;
-        buf[(bb0 * 16u + 3u) * 16u + c0] = x0_3;
-        buf[(bb0 * 16u + 4u) * 16u + c0] = x0_4;
-        buf[(bb0 * 16u + 5u) * 16u + c0] = x0_5;
-        buf[(bb0 * 16u + 6u) * 16u + c0] = x0_6;
-        buf[(bb0 * 16u + 7u) * 16u + c0] = x0_7;
-        buf[(bb0 * 16u + 8u) * 16u + c0] = x0_8;
-        buf[(bb0 * 16u + 9u) * 16u + c0] = x0_9;
-        buf[(bb0 * 16u + 10u) * 16u + c0] = x0_10;
-        buf[(bb0 * 16u + 11u) * 16u + c0] = x0_11;
-        buf[(bb0 * 16u + 12u) * 16u + c0] = x0_12;
-        buf[(bb0 * 16u + 13u) * 16u + c0] = x0_13;
-        buf[(bb0 * 16u + 14u) * 16u + c0] = x0_14;
-        buf[(bb0 * 16u + 15u) * 16u + c0] = x0_15;
+        buf[(bb0 * 16u + 0u) * 17u + c0] = x0_0;
+        buf[(bb0 * 16u + 1u) * 17u + c0] = x0_1;
+        buf[(bb0 * 16u + 2u) * 17u + c0] = x0_2;
+        buf[(bb0 * 16u + 3u) * 17u + c0] = x0_3;
+        buf[(bb0 * 16u + 4u) * 17u + c0] = x0_4;
+        buf[(bb0 * 16u + 5u) * 17u + c0] = x0_5;
+        buf[(bb0 * 16u + 6u) * 17u + c0] = x0_6;
+        buf[(bb0 * 16u + 7u) * 17u + c0] = x0_7;
+        buf[(bb0 * 16u + 8u) * 17u + c0] = x0_8;
+        buf[(bb0 * 16u + 9u) * 17u + c0] = x0_9;
+        buf[(bb0 * 16u + 10u) * 17u + c0] = x0_10;
+        buf[(bb0 * 16u + 11u) * 17u + c0] = x0_11;
+        buf[(bb0 * 16u + 12u) * 17u + c0] = x0_12;
+        buf[(bb0 * 16u + 13u) * 17u + c0] = x0_13;
+        buf[(bb0 * 16u + 14u) * 17u + c0] = x0_14;
+        buf[(bb0 * 16u + 15u) * 17u + c0] = x0_15;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     // sub-pass 1: radix 4, span 16 → 64
@@ -387,10 +387,10 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const uint b0 = lid + 0u;
         const uint c0 = b0 % 16u, bb0 = b0 / 16u;
         const uint m0 = bb0 % 16u;
-        real2 x0_0 = buf[(bb0 + 0u) * 16u + c0];
-        real2 x0_1 = buf[(bb0 + 16u) * 16u + c0];
-        real2 x0_2 = buf[(bb0 + 32u) * 16u + c0];
-        real2 x0_3 = buf[(bb0 + 48u) * 16u + c0];
+        real2 x0_0 = buf[(bb0 + 0u) * 17u + c0];
+        real2 x0_1 = buf[(bb0 + 16u) * 17u + c0];
+        real2 x0_2 = buf[(bb0 + 32u) * 17u + c0];
+        real2 x0_3 = buf[(bb0 + 48u) * 17u + c0];
         x0_1 = cmul(x0_1, tw[(idx_t)m0 * 64u]);
         x0_2 = cmul(x0_2, tw[(idx_t)m0 * 128u]);
         x0_3 = cmul(x0_3, tw[(idx_t)m0 * 192u]);
@@ -413,10 +413,10 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const uint b1 = lid + 64u;
         const uint c1 = b1 % 16u, bb1 = b1 / 16u;
         const uint m1 = bb1 % 16u;
-        real2 x1_0 = buf[(bb1 + 0u) * 16u + c1];
-        real2 x1_1 = buf[(bb1 + 16u) * 16u + c1];
-        real2 x1_2 = buf[(bb1 + 32u) * 16u + c1];
-        real2 x1_3 = buf[(bb1 + 48u) * 16u + c1];
+        real2 x1_0 = buf[(bb1 + 0u) * 17u + c1];
+        real2 x1_1 = buf[(bb1 + 16u) * 17u + c1];
+        real2 x1_2 = buf[(bb1 + 32u) * 17u + c1];
+        real2 x1_3 = buf[(bb1 + 48u) * 17u + c1];
         x1_1 = cmul(x1_1, tw[(idx_t)m1 * 64u]);
         x1_2 = cmul(x1_2, tw[(idx_t)m1 * 128u]);
         x1_3 = cmul(x1_3, tw[(idx_t)m1 * 192u]);
@@ -439,10 +439,10 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const uint b2 = lid + 128u;
         const uint c2 = b2 % 16u, bb2 = b2 / 16u;
         const uint m2 = bb2 % 16u;
-        real2 x2_0 = buf[(bb2 + 0u) * 16u + c2];
-        real2 x2_1 = buf[(bb2 + 16u) * 16u + c2];
-        real2 x2_2 = buf[(bb2 + 32u) * 16u + c2];
-        real2 x2_3 = buf[(bb2 + 48u) * 16u + c2];
+        real2 x2_0 = buf[(bb2 + 0u) * 17u + c2];
+        real2 x2_1 = buf[(bb2 + 16u) * 17u + c2];
+        real2 x2_2 = buf[(bb2 + 32u) * 17u + c2];
+        real2 x2_3 = buf[(bb2 + 48u) * 17u + c2];
         x2_1 = cmul(x2_1, tw[(idx_t)m2 * 64u]);
         x2_2 = cmul(x2_2, tw[(idx_t)m2 * 128u]);
         x2_3 = cmul(x2_3, tw[(idx_t)m2 * 192u]);
@@ -465,10 +465,10 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const uint b3 = lid + 192u;
         const uint c3 = b3 % 16u, bb3 = b3 / 16u;
         const uint m3 = bb3 % 16u;
-        real2 x3_0 = buf[(bb3 + 0u) * 16u + c3];
-        real2 x3_1 = buf[(bb3 + 16u) * 16u + c3];
-        real2 x3_2 = buf[(bb3 + 32u) * 16u + c3];
-        real2 x3_3 = buf[(bb3 + 48u) * 16u + c3];
+        real2 x3_0 = buf[(bb3 + 0u) * 17u + c3];
+        real2 x3_1 = buf[(bb3 + 16u) * 17u + c3];
+        real2 x3_2 = buf[(bb3 + 32u) * 17u + c3];
+        real2 x3_3 = buf[(bb3 + 48u) * 17u + c3];
         x3_1 = cmul(x3_1, tw[(idx_t)m3 * 64u]);
         x3_2 = cmul(x3_2, tw[(idx_t)m3 * 128u]);
         x3_3 = cmul(x3_3, tw[(idx_t)m3 * 192u]);
@@ -489,22 +489,22 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
             x3_3 = y3;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        buf[((bb0 - m0) * 4u + m0 + 0u) * 16u + c0] = x0_0;
-        buf[((bb0 - m0) * 4u + m0 + 16u) * 16u + c0] = x0_1;
-        buf[((bb0 - m0) * 4u + m0 + 32u) * 16u + c0] = x0_2;
-        buf[((bb0 - m0) * 4u + m0 + 48u) * 16u + c0] = x0_3;
-        buf[((bb1 - m1) * 4u + m1 + 0u) * 16u + c1] = x1_0;
-        buf[((bb1 - m1) * 4u + m1 + 16u) * 16u + c1] = x1_1;
-        buf[((bb1 - m1) * 4u + m1 + 32u) * 16u + c1] = x1_2;
-        buf[((bb1 - m1) * 4u + m1 + 48u) * 16u + c1] = x1_3;
-        buf[((bb2 - m2) * 4u + m2 + 0u) * 16u + c2] = x2_0;
-        buf[((bb2 - m2) * 4u + m2 + 16u) * 16u + c2] = x2_1;
-        buf[((bb2 - m2) * 4u + m2 + 32u) * 16u + c2] = x2_2;
-        buf[((bb2 - m2) * 4u + m2 + 48u) * 16u + c2] = x2_3;
-        buf[((bb3 - m3) * 4u + m3 + 0u) * 16u + c3] = x3_0;
-        buf[((bb3 - m3) * 4u + m3 + 16u) * 16u + c3] = x3_1;
-        buf[((bb3 - m3) * 4u + m3 + 32u) * 16u + c3] = x3_2;
-        buf[((bb3 - m3) * 4u + m3 + 48u) * 16u + c3] = x3_3;
+        buf[((bb0 - m0) * 4u + m0 + 0u) * 17u + c0] = x0_0;
+        buf[((bb0 - m0) * 4u + m0 + 16u) * 17u + c0] = x0_1;
+        buf[((bb0 - m0) * 4u + m0 + 32u) * 17u + c0] = x0_2;
+        buf[((bb0 - m0) * 4u + m0 + 48u) * 17u + c0] = x0_3;
+        buf[((bb1 - m1) * 4u + m1 + 0u) * 17u + c1] = x1_0;
+        buf[((bb1 - m1) * 4u + m1 + 16u) * 17u + c1] = x1_1;
+        buf[((bb1 - m1) * 4u + m1 + 32u) * 17u + c1] = x1_2;
+        buf[((bb1 - m1) * 4u + m1 + 48u) * 17u + c1] = x1_3;
+        buf[((bb2 - m2) * 4u + m2 + 0u) * 17u + c2] = x2_0;
+        buf[((bb2 - m2) * 4u + m2 + 16u) * 17u + c2] = x2_1;
+        buf[((bb2 - m2) * 4u + m2 + 32u) * 17u + c2] = x2_2;
+        buf[((bb2 - m2) * 4u + m2 + 48u) * 17u + c2] = x2_3;
+        buf[((bb3 - m3) * 4u + m3 + 0u) * 17u + c3] = x3_0;
+        buf[((bb3 - m3) * 4u + m3 + 16u) * 17u + c3] = x3_1;
+        buf[((bb3 - m3) * 4u + m3 + 32u) * 17u + c3] = x3_2;
+        buf[((bb3 - m3) * 4u + m3 + 48u) * 17u + c3] = x3_3;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
      {
@@ -513,7 +513,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 16u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 64u;
@@ -521,7 +521,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 16u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 128u;
@@ -529,7 +529,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 16u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 192u;
@@ -537,7 +537,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 16u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 256u;
@@ -545,7 +545,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 16u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 320u;
@@ -553,7 +553,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 16u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 384u;
@@ -561,7 +561,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 16u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 448u;
@@ -569,7 +569,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 16u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 512u;
@@ -577,7 +577,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 16u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 576u;
@@ -585,7 +585,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 16u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 640u;
@@ -593,7 +593,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 16u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 704u;
@@ -601,7 +601,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 16u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 768u;
@@ -609,7 +609,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 16u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 832u;
@@ -617,7 +617,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 16u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 896u;
@@ -625,7 +625,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 16u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 960u;
@@ -633,7 +633,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 16u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
     }
 }
 
@@ -642,7 +642,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
 // local memory; sub-transforms of 64 points become 4096.
 __kernel __attribute__((reqd_work_group_size(64, 1, 1)))
 void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict dst, __global const real2* restrict tw) {
-    __local real2 buf[1024];
+    __local real2 buf[1088];
     const uint lid = get_local_id(0);
      {
         const uint it = lid + 0u;
@@ -653,7 +653,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
         v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 64u;
@@ -664,7 +664,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
         v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 128u;
@@ -675,7 +675,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
         v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 192u;
@@ -686,7 +686,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
         v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 256u;
@@ -697,7 +697,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
         v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 320u;
@@ -708,7 +708,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
         v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 384u;
@@ -719,7 +719,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
         v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 448u;
@@ -730,7 +730,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
         v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 512u;
@@ -741,7 +741,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
         v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 576u;
@@ -752,7 +752,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
         v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 640u;
@@ -763,7 +763,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
         v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 704u;
@@ -774,7 +774,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
         v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 768u;
@@ -785,7 +785,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
         v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 832u;
@@ -796,7 +796,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
         v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 896u;
@@ -807,7 +807,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
         v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
      {
         const uint it = lid + 960u;
@@ -818,29 +818,29 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
         v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 16u + c] = v;
+        buf[q * 17u + c] = v;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     // sub-pass 0: radix 16, span 1 → 16
      {
         const uint b0 = lid + 0u;
         const uint c0 = b0 % 16u, bb0 = b0 / 16u;
-        real2 x0_0 = buf[(bb0 + 0u) * 16u + c0];
-        real2 x0_1 = buf[(bb0 + 4u) * 16u + c0];
-        real2 x0_2 = buf[(bb0 + 8u) * 16u + c0];
-        real2 x0_3 = buf[(bb0 + 12u) * 16u + c0];
-        real2 x0_4 = buf[(bb0 + 16u) * 16u + c0];
-        real2 x0_5 = buf[(bb0 + 20u) * 16u + c0];
-        real2 x0_6 = buf[(bb0 + 24u) * 16u + c0];
-        real2 x0_7 = buf[(bb0 + 28u) * 16u + c0];
-        real2 x0_8 = buf[(bb0 + 32u) * 16u + c0];
-        real2 x0_9 = buf[(bb0 + 36u) * 16u + c0];
-        real2 x0_10 = buf[(bb0 + 40u) * 16u + c0];
-        real2 x0_11 = buf[(bb0 + 44u) * 16u + c0];
-        real2 x0_12 = buf[(bb0 + 48u) * 16u + c0];
-        real2 x0_13 = buf[(bb0 + 52u) * 16u + c0];
-        real2 x0_14 = buf[(bb0 + 56u) * 16u + c0];
-        real2 x0_15 = buf[(bb0 + 60u) * 16u + c0];
+        real2 x0_0 = buf[(bb0 + 0u) * 17u + c0];
+        real2 x0_1 = buf[(bb0 + 4u) * 17u + c0];
+        real2 x0_2 = buf[(bb0 + 8u) * 17u + c0];
+        real2 x0_3 = buf[(bb0 + 12u) * 17u + c0];
+        real2 x0_4 = buf[(bb0 + 16u) * 17u + c0];
+        real2 x0_5 = buf[(bb0 + 20u) * 17u + c0];
+        real2 x0_6 = buf[(bb0 + 24u) * 17u + c0];
+        real2 x0_7 = buf[(bb0 + 28u) * 17u + c0];
+        real2 x0_8 = buf[(bb0 + 32u) * 17u + c0];
+        real2 x0_9 = buf[(bb0 + 36u) * 17u + c0];
+        real2 x0_10 = buf[(bb0 + 40u) * 17u + c0];
+        real2 x0_11 = buf[(bb0 + 44u) * 17u + c0];
+        real2 x0_12 = buf[(bb0 + 48u) * 17u + c0];
+        real2 x0_13 = buf[(bb0 + 52u) * 17u + c0];
+        real2 x0_14 = buf[(bb0 + 56u) * 17u + c0];
+        real2 x0_15 = buf[(bb0 + 60u) * 17u + c0];
          {
             // 16-point DFT: Cooley-Tukey 4 x 4 (twiddles as literals)
             real2 u0_0 = x0_0;
@@ -1014,22 +1014,22 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
             x0_15 = u0_15;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        buf[(bb0 * 16u + 0u) * 16u + c0] = x0_0;
-        buf[(bb0 * 16u + 1u) * 16u + c0] = x0_1;
-        buf[(bb0 * 16u + 2u) * 16u + c0] = x0_2;
-        buf[(bb0 * 16u + 3u) * 16u + c0] = x0_3;
-        buf[(bb0 * 16u + 4u) * 16u + c0] = x0_4;
-        buf[(bb0 * 16u + 5u) * 16u + c0] = x0_5;
-        buf[(bb0 * 16u + 6u) * 16u + c0] = x0_6;
-        buf[(bb0 * 16u + 7u) * 16u + c0] = x0_7;
-        buf[(bb0 * 16u + 8u) * 16u + c0] = x0_8;
-        buf[(bb0 * 16u + 9u) * 16u + c0] = x0_9;
-        buf[(bb0 * 16u + 10u) * 16u + c0] = x0_10;
-        buf[(bb0 * 16u + 11u) * 16u + c0] = x0_11;
-        buf[(bb0 * 16u + 12u) * 16u + c0] = x0_12;
-        buf[(bb0 * 16u + 13u) * 16u + c0] = x0_13;
-        buf[(bb0 * 16u + 14u) * 16u + c0] = x0_14;
-        buf[(bb0 * 16u + 15u) * 16u + c0] = x0_15;
+        buf[(bb0 * 16u + 0u) * 17u + c0] = x0_0;
+        buf[(bb0 * 16u + 1u) * 17u + c0] = x0_1;
+        buf[(bb0 * 16u + 2u) * 17u + c0] = x0_2;
+        buf[(bb0 * 16u + 3u) * 17u + c0] = x0_3;
+        buf[(bb0 * 16u + 4u) * 17u + c0] = x0_4;
+        buf[(bb0 * 16u + 5u) * 17u + c0] = x0_5;
+        buf[(bb0 * 16u + 6u) * 17u + c0] = x0_6;
+        buf[(bb0 * 16u + 7u) * 17u + c0] = x0_7;
+        buf[(bb0 * 16u + 8u) * 17u + c0] = x0_8;
+        buf[(bb0 * 16u + 9u) * 17u + c0] = x0_9;
+        buf[(bb0 * 16u + 10u) * 17u + c0] = x0_10;
+        buf[(bb0 * 16u + 11u) * 17u + c0] = x0_11;
+        buf[(bb0 * 16u + 12u) * 17u + c0] = x0_12;
+        buf[(bb0 * 16u + 13u) * 17u + c0] = x0_13;
+        buf[(bb0 * 16u + 14u) * 17u + c0] = x0_14;
+        buf[(bb0 * 16u + 15u) * 17u + c0] = x0_15;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     // sub-pass 1: radix 4, span 16 → 64
@@ -1037,10 +1037,10 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const uint b0 = lid + 0u;
         const uint c0 = b0 % 16u, bb0 = b0 / 16u;
         const uint m0 = bb0 % 16u;
-        real2 x0_0 = buf[(bb0 + 0u) * 16u + c0];
-        real2 x0_1 = buf[(bb0 + 16u) * 16u + c0];
-        real2 x0_2 = buf[(bb0 + 32u) * 16u + c0];
-        real2 x0_3 = buf[(bb0 + 48u) * 16u + c0];
+        real2 x0_0 = buf[(bb0 + 0u) * 17u + c0];
+        real2 x0_1 = buf[(bb0 + 16u) * 17u + c0];
+        real2 x0_2 = buf[(bb0 + 32u) * 17u + c0];
+        real2 x0_3 = buf[(bb0 + 48u) * 17u + c0];
         x0_1 = cmul(x0_1, tw[(idx_t)m0 * 64u]);
         x0_2 = cmul(x0_2, tw[(idx_t)m0 * 128u]);
         x0_3 = cmul(x0_3, tw[(idx_t)m0 * 192u]);
@@ -1063,10 +1063,10 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const uint b1 = lid + 64u;
         const uint c1 = b1 % 16u, bb1 = b1 / 16u;
         const uint m1 = bb1 % 16u;
-        real2 x1_0 = buf[(bb1 + 0u) * 16u + c1];
-        real2 x1_1 = buf[(bb1 + 16u) * 16u + c1];
-        real2 x1_2 = buf[(bb1 + 32u) * 16u + c1];
-        real2 x1_3 = buf[(bb1 + 48u) * 16u + c1];
+        real2 x1_0 = buf[(bb1 + 0u) * 17u + c1];
+        real2 x1_1 = buf[(bb1 + 16u) * 17u + c1];
+        real2 x1_2 = buf[(bb1 + 32u) * 17u + c1];
+        real2 x1_3 = buf[(bb1 + 48u) * 17u + c1];
         x1_1 = cmul(x1_1, tw[(idx_t)m1 * 64u]);
         x1_2 = cmul(x1_2, tw[(idx_t)m1 * 128u]);
         x1_3 = cmul(x1_3, tw[(idx_t)m1 * 192u]);
@@ -1089,10 +1089,10 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const uint b2 = lid + 128u;
         const uint c2 = b2 % 16u, bb2 = b2 / 16u;
         const uint m2 = bb2 % 16u;
-        real2 x2_0 = buf[(bb2 + 0u) * 16u + c2];
-        real2 x2_1 = buf[(bb2 + 16u) * 16u + c2];
-        real2 x2_2 = buf[(bb2 + 32u) * 16u + c2];
-        real2 x2_3 = buf[(bb2 + 48u) * 16u + c2];
+        real2 x2_0 = buf[(bb2 + 0u) * 17u + c2];
+        real2 x2_1 = buf[(bb2 + 16u) * 17u + c2];
+        real2 x2_2 = buf[(bb2 + 32u) * 17u + c2];
+        real2 x2_3 = buf[(bb2 + 48u) * 17u + c2];
         x2_1 = cmul(x2_1, tw[(idx_t)m2 * 64u]);
         x2_2 = cmul(x2_2, tw[(idx_t)m2 * 128u]);
         x2_3 = cmul(x2_3, tw[(idx_t)m2 * 192u]);
@@ -1115,10 +1115,10 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const uint b3 = lid + 192u;
         const uint c3 = b3 % 16u, bb3 = b3 / 16u;
         const uint m3 = bb3 % 16u;
-        real2 x3_0 = buf[(bb3 + 0u) * 16u + c3];
-        real2 x3_1 = buf[(bb3 + 16u) * 16u + c3];
-        real2 x3_2 = buf[(bb3 + 32u) * 16u + c3];
-        real2 x3_3 = buf[(bb3 + 48u) * 16u + c3];
+        real2 x3_0 = buf[(bb3 + 0u) * 17u + c3];
+        real2 x3_1 = buf[(bb3 + 16u) * 17u + c3];
+        real2 x3_2 = buf[(bb3 + 32u) * 17u + c3];
+        real2 x3_3 = buf[(bb3 + 48u) * 17u + c3];
         x3_1 = cmul(x3_1, tw[(idx_t)m3 * 64u]);
         x3_2 = cmul(x3_2, tw[(idx_t)m3 * 128u]);
         x3_3 = cmul(x3_3, tw[(idx_t)m3 * 192u]);
@@ -1139,22 +1139,22 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
             x3_3 = y3;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        buf[((bb0 - m0) * 4u + m0 + 0u) * 16u + c0] = x0_0;
-        buf[((bb0 - m0) * 4u + m0 + 16u) * 16u + c0] = x0_1;
-        buf[((bb0 - m0) * 4u + m0 + 32u) * 16u + c0] = x0_2;
-        buf[((bb0 - m0) * 4u + m0 + 48u) * 16u + c0] = x0_3;
-        buf[((bb1 - m1) * 4u + m1 + 0u) * 16u + c1] = x1_0;
-        buf[((bb1 - m1) * 4u + m1 + 16u) * 16u + c1] = x1_1;
-        buf[((bb1 - m1) * 4u + m1 + 32u) * 16u + c1] = x1_2;
-        buf[((bb1 - m1) * 4u + m1 + 48u) * 16u + c1] = x1_3;
-        buf[((bb2 - m2) * 4u + m2 + 0u) * 16u + c2] = x2_0;
-        buf[((bb2 - m2) * 4u + m2 + 16u) * 16u + c2] = x2_1;
-        buf[((bb2 - m2) * 4u + m2 + 32u) * 16u + c2] = x2_2;
-        buf[((bb2 - m2) * 4u + m2 + 48u) * 16u + c2] = x2_3;
-        buf[((bb3 - m3) * 4u + m3 + 0u) * 16u + c3] = x3_0;
-        buf[((bb3 - m3) * 4u + m3 + 16u) * 16u + c3] = x3_1;
-        buf[((bb3 - m3) * 4u + m3 + 32u) * 16u + c3] = x3_2;
-        buf[((bb3 - m3) * 4u + m3 + 48u) * 16u + c3] = x3_3;
+        buf[((bb0 - m0) * 4u + m0 + 0u) * 17u + c0] = x0_0;
+        buf[((bb0 - m0) * 4u + m0 + 16u) * 17u + c0] = x0_1;
+        buf[((bb0 - m0) * 4u + m0 + 32u) * 17u + c0] = x0_2;
+        buf[((bb0 - m0) * 4u + m0 + 48u) * 17u + c0] = x0_3;
+        buf[((bb1 - m1) * 4u + m1 + 0u) * 17u + c1] = x1_0;
+        buf[((bb1 - m1) * 4u + m1 + 16u) * 17u + c1] = x1_1;
+        buf[((bb1 - m1) * 4u + m1 + 32u) * 17u + c1] = x1_2;
+        buf[((bb1 - m1) * 4u + m1 + 48u) * 17u + c1] = x1_3;
+        buf[((bb2 - m2) * 4u + m2 + 0u) * 17u + c2] = x2_0;
+        buf[((bb2 - m2) * 4u + m2 + 16u) * 17u + c2] = x2_1;
+        buf[((bb2 - m2) * 4u + m2 + 32u) * 17u + c2] = x2_2;
+        buf[((bb2 - m2) * 4u + m2 + 48u) * 17u + c2] = x2_3;
+        buf[((bb3 - m3) * 4u + m3 + 0u) * 17u + c3] = x3_0;
+        buf[((bb3 - m3) * 4u + m3 + 16u) * 17u + c3] = x3_1;
+        buf[((bb3 - m3) * 4u + m3 + 32u) * 17u + c3] = x3_2;
+        buf[((bb3 - m3) * 4u + m3 + 48u) * 17u + c3] = x3_3;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
      {
@@ -1164,7 +1164,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 16u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 64u;
@@ -1173,7 +1173,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 16u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 128u;
@@ -1182,7 +1182,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 16u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 192u;
@@ -1191,7 +1191,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 16u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 256u;
@@ -1200,7 +1200,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 16u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 320u;
@@ -1209,7 +1209,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 16u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 384u;
@@ -1218,7 +1218,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 16u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 448u;
@@ -1227,7 +1227,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 16u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 512u;
@@ -1236,7 +1236,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 16u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 576u;
@@ -1245,7 +1245,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 16u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 640u;
@@ -1254,7 +1254,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 16u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 704u;
@@ -1263,7 +1263,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 16u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 768u;
@@ -1272,7 +1272,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 16u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 832u;
@@ -1281,7 +1281,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 16u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 896u;
@@ -1290,7 +1290,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 16u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
     }
      {
         const uint it = lid + 960u;
@@ -1299,6 +1299,6 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 16u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
     }
 }
