@@ -52,7 +52,7 @@ fn check(
 
 /// Lengths of every kind: by default a sample (each kind of factor, grouped radices, fused
 /// launches, Bluestein); under `JITFFT_EXHAUSTIVE=1` every length up to 100, every
-/// 2^a·3^b·5^c·7^d up to 4096, every sixth prime up to 4096 and large ones: about 300
+/// 2^a·3^b·5^c·7^d up to 4096, every eighth prime up to 4096 and large ones: about 376
 /// programs at about 1 s of PoCL compile each (every length to 4096 would be 70 minutes).
 fn lengths() -> Vec<u64> {
     let sample = [
@@ -63,17 +63,18 @@ fn lengths() -> Vec<u64> {
     }
     let smooth = |n: u64| jitfft::fft::plan::factorize(n).iter().all(|&p| p <= 7);
     let prime = |n: u64| n > 1 && jitfft::fft::plan::factorize(n).len() == 1;
-    let primes: Vec<u64> = (101..=4096u64).filter(|&n| prime(n)).step_by(6).collect();
+    let primes: Vec<u64> = (101..=4096u64).filter(|&n| prime(n)).step_by(8).collect();
     let mut all: Vec<u64> = (1..=4096u64).filter(|&n| n <= 100 || smooth(n)).collect();
     all.extend(primes);
     all.extend([10007, 65536, 65537, 1 << 17, 1_000_003, 3u64.pow(12) * 7]);
     all
 }
 
-#[test]
-fn one_dimensional_lengths_of_every_kind() {
+/// The lengths of shard `k` of 4 (nextest runs the shards in parallel, each well within its
+/// time limit under `JITFFT_EXHAUSTIVE=1`).
+fn shard(k: usize) {
     let gpu = common::gpu();
-    for n in lengths() {
+    for n in lengths().into_iter().skip(k).step_by(4) {
         check(
             &gpu,
             &[n],
@@ -83,6 +84,26 @@ fn one_dimensional_lengths_of_every_kind() {
             Precision::F32,
         );
     }
+}
+
+#[test]
+fn one_dimensional_lengths_shard_0() {
+    shard(0)
+}
+
+#[test]
+fn one_dimensional_lengths_shard_1() {
+    shard(1)
+}
+
+#[test]
+fn one_dimensional_lengths_shard_2() {
+    shard(2)
+}
+
+#[test]
+fn one_dimensional_lengths_shard_3() {
+    shard(3)
 }
 
 #[test]

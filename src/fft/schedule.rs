@@ -15,7 +15,8 @@ pub const VALUES_PER_ITEM: u64 = 16;
 /// The launches of an n-point transform, each a list of radices: n's prime factors dealt
 /// into as few groups as fit `local_values` / 4 points (so a fused launch holds at least four
 /// columns: 32-byte runs in f32), balanced (2^24 as 2^8 · 2^8 · 2^8, each with 16 columns,
-/// rather than 2^12 · 2^12 with one); each group's radices as `plan::radices` gives them. A
+/// rather than 2^12 · 2^12 with one; 10^6 as 1000 · 1000); each group's radices as
+/// `plan::radices` gives them. A
 /// group of one radix ≤ 16 or one prime is a register pass. `local_values` 1: one pass per
 /// radix of `plan::radices(n)`.
 pub fn groups(n: u64, local_values: u64) -> Vec<Vec<u64>> {
@@ -25,23 +26,23 @@ pub fn groups(n: u64, local_values: u64) -> Vec<Vec<u64>> {
     }
     let mut factors = factorize(n);
     factors.reverse();
-    let launches = ((n as f64).ln() / (cap as f64).ln()).ceil().max(1.0) as u32;
-    // The balanced size, raised until the factors fit that many groups (or the cap is hit).
-    let mut limit = (n as f64).powf(1.0 / launches as f64).ceil() as u64;
-    let deal = |limit: u64| {
-        let mut gs: Vec<u64> = Vec::new();
+    // As few launches as the cap allows: each factor, largest first, to the group with the
+    // smallest product (10^6 as 1000 · 1000, 2^28 as 2^10 · 2^9 · 2^9).
+    let fewest = ((n as f64).ln() / (cap as f64).ln()).ceil().max(1.0) as usize;
+    let deal = |count: usize| {
+        let mut gs = vec![1u64; count];
         for &p in &factors {
-            match gs.iter_mut().find(|g| **g * p <= limit) {
-                Some(g) => *g *= p,
-                None => gs.push(p),
-            }
+            let smallest = (0..count).min_by_key(|&i| gs[i]).unwrap_or(0);
+            gs[smallest] *= p;
         }
+        gs.retain(|&g| g > 1);
         gs
     };
-    let mut gs = deal(limit);
-    while gs.len() as u32 > launches && limit < cap {
-        limit = (limit * 2).min(cap);
-        gs = deal(limit);
+    let mut gs = deal(fewest);
+    let mut count = fewest;
+    while gs.iter().any(|&g| g > cap) && count < factors.len() {
+        count += 1;
+        gs = deal(count);
     }
     gs.sort_unstable_by(|a, b| b.cmp(a));
     gs.into_iter()
@@ -411,6 +412,7 @@ mod tests {
             vec![vec![16, 16, 4], vec![16, 16, 4]]
         );
         assert_eq!(groups(3u64.pow(15), 4096), vec![vec![9, 9, 3]; 3]);
+        assert_eq!(groups(1_000_000, 4096), vec![vec![10, 10, 10]; 2]);
         for n in 1..3000u64 {
             for v in [1, 64, 4096] {
                 let g = groups(n, v);
