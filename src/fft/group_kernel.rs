@@ -58,6 +58,16 @@ fn lane(
     }
 }
 
+/// Item `lid + offset` of `count`, clamped to the last where `wg` does not divide the count
+/// (the extra items redo the last one: the same value written twice).
+fn item(offset: u64, count: u64, wg: u64) -> String {
+    if count % wg == 0 {
+        format!("lid + {offset}u")
+    } else {
+        format!("min(lid + {offset}u, {}u)", count - 1)
+    }
+}
+
 /// Local values between one point's columns and the next point's: one more than the columns
 /// where there are several (what [`super::schedule`] budgets for).
 pub fn pitch(cols: u64) -> u64 {
@@ -116,9 +126,9 @@ pub fn group(
     w.line(format!("__local real2 buf[{}];", pitch * g));
     w.line("const uint lid = get_local_id(0);");
     // Load: consecutive items take consecutive columns (contiguous runs), then points.
-    for l in 0..values / wg {
+    for l in 0..values.div_ceil(wg) {
         w.open("");
-        w.line(format!("const uint it = lid + {}u;", l * wg));
+        w.line(format!("const uint it = {};", item(l * wg, values, wg)));
         w.line(format!("const uint c = it % {cols}u, q = it / {cols}u;"));
         lane(w, s, "", "c", per_line, span, lit);
         let load = format!(
@@ -150,9 +160,9 @@ pub fn group(
     // Store: the first launch of a contiguous axis writes G consecutive points per column, so
     // consecutive items take consecutive points there; elsewhere consecutive columns.
     let points_first = span == 1 && s.stride == 1;
-    for l in 0..values / wg {
+    for l in 0..values.div_ceil(wg) {
         w.open("");
-        w.line(format!("const uint it = lid + {}u;", l * wg));
+        w.line(format!("const uint it = {};", item(l * wg, values, wg)));
         if points_first {
             w.line(format!("const uint q = it % {g}u, c = it / {g}u;"));
         } else {
@@ -207,7 +217,8 @@ fn sub_pass(
     lit: &dyn Fn(u64) -> String,
     twiddle: &dyn Fn(&str) -> String,
 ) {
-    let per_item = cols * g / r / wg;
+    let butterflies = cols * g / r;
+    let per_item = butterflies.div_ceil(wg);
     let pitch = pitch(cols);
     w.comment(format!(
         "sub-pass {p}: radix {r}, span {sigma} → {}",
@@ -215,7 +226,10 @@ fn sub_pass(
     ));
     w.open("");
     for l in 0..per_item {
-        w.line(format!("const uint b{l} = lid + {}u;", l * wg));
+        w.line(format!(
+            "const uint b{l} = {};",
+            item(l * wg, butterflies, wg)
+        ));
         w.line(format!(
             "const uint c{l} = b{l} % {cols}u, bb{l} = b{l} / {cols}u;"
         ));

@@ -56,10 +56,18 @@ pub fn groups(n: u64, local_values: u64) -> Vec<Vec<u64>> {
 
 /// Work-items of a fused launch over `values` (columns × G) with these radices: each sub-pass's
 /// butterflies (values / r) shared evenly, about [`VALUES_PER_ITEM`] values an item, at most 256.
+/// Where no divisor of every sub-pass's butterfly count comes within half of that (G = 126 as
+/// 14 · 9 over 16 columns: 16 items), whole warps of 32 instead, the last items of a loop
+/// repeating the last butterfly or point (the same value written twice).
 pub fn group_items(values: u64, radices: &[u64]) -> u64 {
     let common = radices.iter().fold(0, |g, &r| gcd(g, values / r));
     let want = (values / VALUES_PER_ITEM).clamp(1, 256);
-    (1..=want).rev().find(|w| common % w == 0).unwrap_or(1)
+    let even = (1..=want).rev().find(|w| common % w == 0).unwrap_or(1);
+    if 2 * even >= want || want < 32 {
+        even
+    } else {
+        want / 32 * 32
+    }
 }
 
 fn gcd(a: u64, b: u64) -> u64 {
