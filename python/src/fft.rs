@@ -79,15 +79,9 @@ fn _fftn<'py>(
             })
         })
         .map_err(to_py)?;
-    let ro = x.readonly();
-    let input = ro.as_slice()?;
-    let y = py
-        .allow_threads(|| {
-            let r = ready.lock().unwrap_or_else(|e| e.into_inner());
-            r.tr.execute(&r.gpu, input).map(|(y, _)| y)
-        })
-        .map_err(to_py)?;
-    Ok(PyArray1::from_vec(py, y).into_any())
+    run_on(py, &ready, x, |tr: &FftTransform, gpu, v| {
+        tr.execute(gpu, v).map(|(y, _)| y)
+    })
 }
 
 /// The cached real transform of (shape, axes, direction, norm, precision).
@@ -124,6 +118,29 @@ fn real_plan(
     .map_err(to_py)
 }
 
+/// Runs `f` on the locked plan for `x` with the GIL released: a fresh 1-D array of its output.
+fn run_on<'py, I, O, T>(
+    py: Python<'py>,
+    ready: &Shared<Ready<T>>,
+    x: &Bound<'py, PyArray1<I>>,
+    f: impl Fn(&T, &Gpu, &[I]) -> jitfft::Result<Vec<O>> + Send + Sync,
+) -> PyResult<Bound<'py, PyAny>>
+where
+    I: numpy::Element + Sync,
+    O: numpy::Element + Send,
+    T: Send,
+{
+    let ro = x.readonly();
+    let input = ro.as_slice()?;
+    let y = py
+        .allow_threads(|| {
+            let r = ready.lock().unwrap_or_else(|e| e.into_inner());
+            f(&r.tr, &r.gpu, input)
+        })
+        .map_err(to_py)?;
+    Ok(PyArray1::from_vec(py, y).into_any())
+}
+
 /// numpy's rfftn of the real x (C order, `shape`) over `axes`: the half spectrum, 1-D
 /// complex128 (the last of `axes` halved).
 #[pyfunction]
@@ -137,24 +154,11 @@ fn _rfftn<'py>(
     norm: &str,
     device: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let ready = real_plan(
-        py,
-        &shape,
-        &axes,
-        Direction::Forward,
-        norm,
-        precision_,
-        device.as_deref(),
-    )?;
-    let ro = x.readonly();
-    let input = ro.as_slice()?;
-    let y = py
-        .allow_threads(|| {
-            let r = ready.lock().unwrap_or_else(|e| e.into_inner());
-            r.tr.forward(&r.gpu, input).map(|(y, _)| y)
-        })
-        .map_err(to_py)?;
-    Ok(PyArray1::from_vec(py, y).into_any())
+    let dir = Direction::Forward;
+    let ready = real_plan(py, &shape, &axes, dir, norm, precision_, device.as_deref())?;
+    run_on(py, &ready, x, |tr: &RealFft, gpu, v| {
+        tr.forward(gpu, v).map(|(y, _)| y)
+    })
 }
 
 /// numpy's irfftn of the half spectrum x into the real array of `shape` over `axes`: 1-D
@@ -170,24 +174,11 @@ fn _irfftn<'py>(
     norm: &str,
     device: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let ready = real_plan(
-        py,
-        &shape,
-        &axes,
-        Direction::Inverse,
-        norm,
-        precision_,
-        device.as_deref(),
-    )?;
-    let ro = x.readonly();
-    let input = ro.as_slice()?;
-    let y = py
-        .allow_threads(|| {
-            let r = ready.lock().unwrap_or_else(|e| e.into_inner());
-            r.tr.inverse(&r.gpu, input).map(|(y, _)| y)
-        })
-        .map_err(to_py)?;
-    Ok(PyArray1::from_vec(py, y).into_any())
+    let dir = Direction::Inverse;
+    let ready = real_plan(py, &shape, &axes, dir, norm, precision_, device.as_deref())?;
+    run_on(py, &ready, x, |tr: &RealFft, gpu, v| {
+        tr.inverse(gpu, v).map(|(y, _)| y)
+    })
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
