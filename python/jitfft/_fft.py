@@ -333,6 +333,9 @@ class VcPlan:
             n, batch = operator.index(n), operator.index(batch)
             if batch < 1:
                 raise ValueError(f"batch={batch}: at least one transform")
+            if not 1 <= n <= 62:
+                # Checked before (p,)*n is built: n = 10**9 made a tuple that filled memory.
+                raise ValueError(f"n={n}: 1 ≤ n ≤ 62 axes (p^n of p ≥ 2 stays below 2**63)")
             shape = (int(shape_or_p),) * n if batch == 1 else (batch,) + (int(shape_or_p),) * n
             axes = tuple(range(len(shape) - n, len(shape)))
         else:
@@ -344,6 +347,10 @@ class VcPlan:
                 raise TypeError(
                     f"shape_or_p={shape_or_p!r}: use an int p (with n) or an array shape"
                 ) from None
+            if any(v < 0 for v in shape):
+                # Found by Hypothesis in CI: (-2, -2**40, 5, 5) has a positive product, so a
+                # plan of 2**41 transforms was built and the runner was killed for memory.
+                raise ValueError(f"shape {shape}: negative dimensions are not allowed")
             axes = _axes(len(shape), axes, None)
         self.shape = shape
         self.axes = axes
