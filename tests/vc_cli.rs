@@ -435,6 +435,51 @@ fn devices_lists_and_explains_missing_icd() {
 }
 
 #[test]
+fn devices_host_rate_measures_every_count_and_way() {
+    // A set of the same device twice: counts 1 and 2, three ways each, rates > 0, and the
+    // buffer the run really used.
+    let a = jitfft()
+        .args([
+            "devices",
+            "--host-rate",
+            "--device",
+            "0,0",
+            "--mib",
+            "4",
+            "--repeat",
+            "2",
+        ])
+        .args(["--json"])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&a.get_output().stdout).unwrap();
+    let rows = v["host_rate"].as_array().unwrap();
+    assert_eq!(v["devices"].as_array().unwrap().len(), 2);
+    let got: Vec<(u64, &str)> = rows
+        .iter()
+        .map(|r| (r["devices"].as_u64().unwrap(), r["way"].as_str().unwrap()))
+        .collect();
+    let ways = ["host_to_device", "device_to_host", "both"];
+    let want: Vec<(u64, &str)> = [1, 2].iter().flat_map(|&k| ways.map(|w| (k, w))).collect();
+    assert_eq!(got, want);
+    for r in rows {
+        let (lo, med, hi) = (
+            r["min_gbs"].as_f64().unwrap(),
+            r["median_gbs"].as_f64().unwrap(),
+            r["max_gbs"].as_f64().unwrap(),
+        );
+        assert!(lo > 0.0 && lo <= med && med <= hi && hi.is_finite(), "{r}");
+        assert_eq!(r["bytes_per_device"].as_u64().unwrap(), 4 << 20);
+    }
+    // --mib without --host-rate, and an empty size, are usage errors (exit 2).
+    jitfft().args(["devices", "--mib", "4"]).assert().code(2);
+    jitfft()
+        .args(["devices", "--host-rate", "--mib", "0"])
+        .assert()
+        .code(2);
+}
+
+#[test]
 fn device_selection_errors() {
     fails_with(
         &["vc", "--p", "2", "--n", "2", "--device", "no-such-device"],

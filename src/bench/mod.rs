@@ -1,11 +1,13 @@
 //! Benchmarks: a repeat harness with an injectable clock, result records and their exports
-//! (JSON, CSV, Markdown), SVG plots, the device copy bandwidth, sweeps over transform
-//! variants and devices, and the paper's published tables for comparison.
+//! (JSON, CSV, Markdown), SVG plots, the device copy bandwidth, the host copy ceiling over a
+//! device set, sweeps over transform variants and devices, and the paper's published tables
+//! for comparison.
 
 pub mod bandwidth;
 pub mod clock;
 pub mod export;
 pub mod harness;
+pub mod host_rate;
 pub mod meta;
 pub mod outputs;
 pub mod paper;

@@ -2,6 +2,7 @@
 
 use super::common::{print_json, say};
 use crate::bench::bandwidth::copy_bandwidth_gbs;
+use crate::bench::host_rate::host_rates;
 use crate::runtime::{icd_hint, list_devices, DeviceInfo};
 use anyhow::{bail, Result};
 use clap::Args;
@@ -16,6 +17,19 @@ pub struct DevicesArgs {
     /// Also measure each device's copy bandwidth (device-to-device copy, profiling events).
     #[arg(long)]
     pub bandwidth: bool,
+    /// Measure the host's pinned copy ceiling over the set: host to device, device to host and
+    /// both ways at once, for 1, 2, 4, … and every member copying together (the ceiling a
+    /// set's streamed and batched runs are judged against).
+    #[arg(long, conflicts_with = "bandwidth")]
+    pub host_rate: bool,
+    /// With --host-rate: MiB each member's buffer holds (capped to a quarter of its memory).
+    #[arg(long, default_value_t = 1024, value_name = "MIB", requires = "host_rate",
+          value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    pub mib: u64,
+    /// With --host-rate: timed rounds of each measurement (after one warm-up round).
+    #[arg(long, default_value_t = 5, value_name = "K", requires = "host_rate",
+          value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub repeat: u64,
     /// Only the devices a selector or set picks: index, `gpu`, `cpu`, `all`, a list `0,1`,
     /// or a name or vendor (every match) (default: all).
     #[arg(long, value_name = "DEVICE")]
@@ -68,6 +82,37 @@ fn row(d: &DeviceInfo) -> Row {
     }
 }
 
+/// `devices --host-rate`: the set's pinned copy ceiling, a line per measurement or JSON.
+fn host_rate(a: &DevicesArgs, devs: Vec<crate::runtime::discover::FoundDevice>) -> Result<()> {
+    let members = devs
+        .into_iter()
+        .map(crate::runtime::Gpu::from_found)
+        .collect::<crate::error::Result<Vec<_>>>()?;
+    let set = crate::runtime::DeviceSet::of(members)?;
+    eprintln!(
+        "measuring the pinned host copy rate over {}",
+        set.describe()
+    );
+    let rates = host_rates(&set, a.mib << 20, a.repeat as usize)?;
+    if a.json {
+        let devices: Vec<String> = set.members.iter().map(|g| g.describe()).collect();
+        return print_json(&serde_json::json!({"devices": devices, "host_rate": rates}));
+    }
+    for r in &rates {
+        say!(
+            "{} device{} {:>14}: {:7.1} GB/s median ({:.1}–{:.1}), {} MiB a device",
+            r.devices,
+            if r.devices == 1 { " " } else { "s" },
+            r.way.label(),
+            r.median_gbs,
+            r.min_gbs,
+            r.max_gbs,
+            r.bytes_per_device >> 20
+        );
+    }
+    Ok(())
+}
+
 /// Runs `jitfft devices`: lists every platform and device.
 pub fn run(a: DevicesArgs) -> Result<()> {
     let devs = list_devices()?;
@@ -81,6 +126,9 @@ pub fn run(a: DevicesArgs) -> Result<()> {
             .resolve()?,
         None => devs,
     };
+    if a.host_rate {
+        return host_rate(&a, devs);
+    }
     if a.bandwidth {
         let mut rows = Vec::new();
         for d in devs {
