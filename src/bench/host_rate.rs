@@ -18,8 +18,11 @@ use std::time::Instant;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Way {
+    /// Pinned host memory to the device.
     HostToDevice,
+    /// The device to pinned host memory.
     DeviceToHost,
+    /// Both at once, on two queues.
     Both,
 }
 
@@ -45,13 +48,17 @@ impl Way {
 /// The aggregate rate of `devices` members copying at once.
 #[derive(Debug, Clone, Serialize)]
 pub struct HostRate {
+    /// Members copying at once (the first `devices` of the set).
     pub devices: usize,
+    /// Which way the bytes went.
     pub way: Way,
     /// Bytes of each member's buffer (both ways moves twice that per member).
     pub bytes_per_device: u64,
     /// GB/s (1e9 bytes) over every member: median, min and max of the rounds.
     pub median_gbs: f64,
+    /// The slowest round's rate.
     pub min_gbs: f64,
+    /// The fastest round's rate.
     pub max_gbs: f64,
 }
 
@@ -72,8 +79,14 @@ impl Member {
         let pa = Pinned::<u32>::new(&up, len)?;
         let pb = Pinned::<u32>::new(&down, len)?;
         // Touch every page so no round pays for first-touch faults.
-        pa.with_map(|m| Ok(m.iter_mut().enumerate().for_each(|(i, v)| *v = i as u32)))?;
-        pb.with_map(|m| Ok(m.fill(0)))?;
+        pa.with_map(|m| {
+            m.iter_mut().enumerate().for_each(|(i, v)| *v = i as u32);
+            Ok(())
+        })?;
+        pb.with_map(|m| {
+            m.fill(0);
+            Ok(())
+        })?;
         let (a, b) = (device_buffer(&up, len)?, device_buffer(&down, len)?);
         Ok(Member {
             up,
