@@ -35,7 +35,7 @@ def main(folder):
         try:
             r = json.load(open(path))
         except (OSError, ValueError):
-            if os.path.exists(path) or peers:
+            if os.path.exists(path) or name in peers:
                 print(f"| {name} | not run (see log.txt) | | | | | | | | |")
             continue
         k = r["timing"]["kernel_ms"]

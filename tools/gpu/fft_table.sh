@@ -6,7 +6,8 @@
 # then the table (tools/gpu/fft_table.py → $OUT/README.md).
 #
 # Settings: OUT (required), JITFFT_BIN (default target/release/jitfft), REPEAT (20), LIMIT
-# (seconds per row, 240), QUICK=1 (small shapes: a PoCL run of the plumbing).
+# (seconds per row, 240), QUICK=1 (small shapes: a PoCL run of the plumbing), ONLY (an
+# extended regex: only the rows whose names match, jitfft and peers alike).
 set -u
 OUT=${OUT:?set OUT}
 BIN=${JITFFT_BIN:-target/release/jitfft}
@@ -16,7 +17,7 @@ mkdir -p "$OUT/rows"
 {
   echo "date: $(date -u +%FT%TZ)"
   echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
-  echo "command: OUT=$OUT REPEAT=$REPEAT bash tools/gpu/fft_table.sh"
+  echo "command: OUT=$OUT REPEAT=$REPEAT ONLY='${ONLY:-}' bash tools/gpu/fft_table.sh"
   echo "host: $(hostname) $(nproc) cores"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null
 } > "$OUT/env.txt"
@@ -40,6 +41,7 @@ if [ "${QUICK:-0}" = 1 ]; then
 fi
 for row in "${ROWS[@]}"; do
   name=${row%%|*}; args=${row#*|}
+  [ -n "${ONLY:-}" ] && ! [[ $name =~ $ONLY ]] && continue
   file="$OUT/rows/$(echo "$name" | tr ' ^' '_p').json"
   echo "== $name: $BIN fft $args --repeat $REPEAT --check --json" | tee -a "$OUT/log.txt"
   # shellcheck disable=SC2086
@@ -47,7 +49,7 @@ for row in "${ROWS[@]}"; do
     || echo "   exit $? (see log)" | tee -a "$OUT/log.txt"
 done
 if [ "${QUICK:-0}" != 1 ]; then
-  timeout 600 python3 tools/peers/fft_peers.py --repeat 50 > "$OUT/peers.json" 2>> "$OUT/log.txt" \
+  timeout 600 python3 tools/peers/fft_peers.py --repeat 50 --only "${ONLY:-.}" > "$OUT/peers.json" 2>> "$OUT/log.txt" \
     || echo "peers: exit $?" | tee -a "$OUT/log.txt"
 fi
 python3 tools/gpu/fft_table.py "$OUT" > "$OUT/README.md"

@@ -9,6 +9,7 @@ launches after warm-up. Prints one JSON object: {row: {"cufft_ms", "copy_ms", "v
 """
 
 import argparse
+import re
 import json
 import statistics
 import sys
@@ -79,7 +80,9 @@ def vkfft_rows(repeat):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=50)
+    ap.add_argument("--only", default=".", help="a regex: only the rows whose names match")
     a = ap.parse_args()
+    ROWS[:] = [r for r in ROWS if re.search(a.only, r[0])]
     import torch
     dev = torch.device("cuda")
     res = {}
