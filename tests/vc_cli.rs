@@ -480,6 +480,32 @@ fn devices_host_rate_measures_every_count_and_way() {
 }
 
 #[test]
+fn device_all_on_a_one_device_host_runs_there() {
+    // `--device all` that finds one device names that device, for one-device commands too
+    // (it was refused as a set); where it finds several, they are refused as before.
+    let a = jitfft()
+        .args(["devices", "--device", "all", "--json"])
+        .assert()
+        .success();
+    let found: serde_json::Value = serde_json::from_slice(&a.get_output().stdout).unwrap();
+    let one = found.as_array().unwrap().len() == 1;
+    for args in [
+        &["vc", "--p", "3", "--n", "3", "--device", "all", "--check"][..],
+        &[
+            "vc", "--p", "3", "--n", "3", "--batch", "4", "--device", "all", "--check",
+        ][..],
+    ] {
+        let out = jitfft().args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        if one || args.contains(&"--batch") {
+            assert!(out.status.success(), "{args:?}: {err}");
+        } else {
+            assert!(err.contains("runs on one device"), "{args:?}: {err}");
+        }
+    }
+}
+
+#[test]
 fn device_selection_errors() {
     fails_with(
         &["vc", "--p", "2", "--n", "2", "--device", "no-such-device"],

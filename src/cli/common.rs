@@ -157,14 +157,22 @@ pub fn device_arg(s: &str) -> std::result::Result<String, String> {
 }
 
 /// Opens the device named by `--device` (or `JITFFT_DEVICE`, or the default rule); a list or
-/// `all` is refused (this command runs on one device).
+/// `all` that names several devices is refused (this command runs on one device).
 pub fn open_device(sel: Option<&str>) -> Result<Gpu> {
     open_device_for(sel, "this command")
 }
 
 /// [`open_device`] whose refusal of a set names `what` runs on one device.
 pub fn open_device_for(sel: Option<&str>, what: &str) -> Result<Gpu> {
-    SetSpec::from_arg_or_env(sel)?.refuse_set(what)?;
+    let spec = SetSpec::from_arg_or_env(sel)?;
+    if spec.is_set() {
+        // `all` (or a list) that finds one device names that device: run there.
+        let mut found = spec.resolve()?;
+        if found.len() == 1 {
+            return Ok(Gpu::from_found(found.remove(0))?);
+        }
+    }
+    spec.refuse_set(what)?;
     Ok(Gpu::open(&DeviceSelector::from_arg_or_env(sel))?)
 }
 
