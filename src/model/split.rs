@@ -109,7 +109,7 @@ pub struct SetRuns<R, O, T> {
 }
 
 /// An error of a member, naming its device.
-fn on_member(gpu: &Gpu, member: usize, e: JitError) -> JitError {
+pub(crate) fn on_member(gpu: &Gpu, member: usize, e: JitError) -> JitError {
     JitError::Device(format!(
         "device set member {member} (device {}, {}): {e}",
         gpu.info.index, gpu.info.name
@@ -118,7 +118,7 @@ fn on_member(gpu: &Gpu, member: usize, e: JitError) -> JitError {
 
 /// `f`, with a panic turned into an error (a member's panic must not leave the others
 /// waiting at the barrier).
-fn guarded<R>(f: impl FnOnce() -> Result<R>) -> Result<R> {
+pub(crate) fn guarded<R>(f: impl FnOnce() -> Result<R>) -> Result<R> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
         .unwrap_or_else(|_| Err(JitError::Device("panicked".into())))
 }
@@ -150,7 +150,7 @@ where
 
 /// A failure injected by a test (`JITFFT_SET_FAIL_MEMBER`, `JITFFT_SET_FAIL_STAGE`) where
 /// they name this member and stage.
-fn injected(member: usize, stage: &str) -> Result<()> {
+pub(crate) fn injected(member: usize, stage: &str) -> Result<()> {
     match crate::settings::set_fail() {
         Some((m, s)) if m.trim().parse() == Ok(member) && s == stage => {
             Err(JitError::Device(format!(

@@ -38,6 +38,7 @@
 //! staging: the pinned transfer rate a pass is compared with (`vc --stream --json`).
 
 pub mod copy;
+mod deal;
 mod floor;
 mod mover;
 mod pinned_host;
@@ -45,6 +46,8 @@ pub mod plan;
 pub mod rect;
 mod report;
 mod run;
+pub mod set;
+mod slots;
 pub mod source;
 
 pub use copy::{coalesce, gather, scatter, HostArray};
@@ -55,4 +58,5 @@ pub use run::{
     device_budget, fits, ChunkFault, PassTimes, Progress, StreamedVc, TransferFloor,
     DIRECT_ROW_BYTES, SLOTS,
 };
+pub use set::{run_set, SetHost, SetRun, StreamSetFigures};
 pub use source::ChunkSource;
