@@ -254,6 +254,32 @@ fn wht_batches_split_over_a_set_give_the_one_device_result() {
     }
 }
 
+/// `jitfft args --device I,I,I --output out` with member 1 failing at `stage` (injected; the
+/// device memory capped to `cap`): an error naming member 1 and its device, no output file,
+/// no hang.
+fn member_fails(args: &[&str], stage: &str, cap: Option<&str>, out: &std::path::Path) {
+    let mut cmd = jitfft();
+    if let Some(c) = cap {
+        cmd.env("JITFFT_DEVICE_MEMORY", c);
+    }
+    let o = cmd
+        .env("JITFFT_SET_FAIL_MEMBER", "1")
+        .env("JITFFT_SET_FAIL_STAGE", stage)
+        .args(args)
+        .args(["--device", &twice(3), "--output"])
+        .arg(out)
+        .timeout(std::time::Duration::from_secs(120))
+        .assert()
+        .failure();
+    let err = String::from_utf8_lossy(&o.get_output().stderr).to_string();
+    assert!(
+        err.contains(&format!("device set member 1 (device {}", index()))
+            && err.contains(&format!("injected failure at stage {stage}")),
+        "{args:?} {stage}: {err}"
+    );
+    assert!(!out.exists(), "{args:?} {stage}: output written");
+}
+
 /// A member failing to build or mid-run (the last run; injected) ends the run with an error
 /// naming the member and its device, no output file and no hang; the next run is right.
 #[test]
@@ -270,21 +296,7 @@ fn a_failing_member_ends_the_run_naming_its_device() {
             vec!["bent", "--p", "3", "--input", input.to_str().unwrap()],
         ] {
             let out = dir.path().join(format!("{}_{stage}.txt", args[0]));
-            let o = jitfft()
-                .env("JITFFT_SET_FAIL_MEMBER", "1")
-                .env("JITFFT_SET_FAIL_STAGE", stage)
-                .args(&args)
-                .args(["--device", &twice(3), "--output"])
-                .arg(&out)
-                .assert()
-                .failure();
-            let err = String::from_utf8_lossy(&o.get_output().stderr).to_string();
-            assert!(
-                err.contains(&format!("device set member 1 (device {}", index()))
-                    && err.contains(&format!("injected failure at stage {stage}")),
-                "{args:?} {stage}: {err}"
-            );
-            assert!(!out.exists(), "{args:?} {stage}: output written");
+            member_fails(&args, stage, None, &out);
         }
     }
     let (_, text) = bent_on(&input, &twice(3), None);
@@ -326,6 +338,14 @@ fn pass_chunks(r: &serde_json::Value) -> Vec<u64> {
         .collect()
 }
 
+/// A streamed case: its flags, the device memory cap, the environment, what it shows.
+type StreamCase<'a> = (
+    &'a [&'a str],
+    Option<&'a str>,
+    &'a [(&'a str, &'a str)],
+    &'a str,
+);
+
 /// Streamed runs over two and three queues on one device (every chunk to whichever member is
 /// free next): checked against the f64 reference and, byte for byte, the one-device output
 /// (each chunk runs the same kernels on the same values). Several passes with uneven chunk
@@ -348,7 +368,7 @@ fn vc_stream_over_a_set_gives_the_one_device_output_bit_for_bit() {
         "--p", "3", "--n", "5", "--batch", "2", "--seed", "3", "--check",
     ];
     let f64s = [&seeded[..], &["--precision", "f64"]].concat();
-    let cases: Vec<(&[&str], Option<&str>, &[(&str, &str)], &str)> = vec![
+    let cases: Vec<StreamCase> = vec![
         (&seeded, Some("64KiB"), &[], "pinned"),
         (&seeded, Some("64KiB"), &staged, "staged"),
         (&file, Some("64KiB"), &[], "file"),
@@ -444,23 +464,7 @@ fn a_failing_member_ends_a_streamed_set_run_naming_its_device() {
     let args = ["vc", "--stream", "--p", "3", "--n", "7", "--seed", "4"];
     for stage in ["build", "run"] {
         let out = dir.path().join(format!("{stage}.txt"));
-        let o = jitfft()
-            .env("JITFFT_DEVICE_MEMORY", "64KiB")
-            .env("JITFFT_SET_FAIL_MEMBER", "1")
-            .env("JITFFT_SET_FAIL_STAGE", stage)
-            .args(args)
-            .args(["--device", &twice(3), "--output"])
-            .arg(&out)
-            .timeout(std::time::Duration::from_secs(120))
-            .assert()
-            .failure();
-        let err = String::from_utf8_lossy(&o.get_output().stderr).to_string();
-        assert!(
-            err.contains(&format!("device set member 1 (device {}", index()))
-                && err.contains(&format!("injected failure at stage {stage}")),
-            "{stage}: {err}"
-        );
-        assert!(!out.exists(), "{stage}: output written");
+        member_fails(&args, stage, Some("64KiB"), &out);
     }
     let out = dir.path().join("after.txt");
     let o = jitfft()

@@ -238,12 +238,21 @@ where
             (None, None) => Err(JitError::Device("a member without a transform".into())),
         }
     };
-    let done: Vec<Result<MemberDone<R, O, T>>> = std::thread::scope(|sc| {
-        let handles: Vec<_> = shares
-            .iter()
-            .map(|s| {
-                let member = &member;
-                sc.spawn(move || member(s))
+    let done = on_each(shares.len(), |k| member(&shares[k]));
+    let done = done.into_iter().collect::<Result<Vec<_>>>()?;
+    Ok(gather(set, shares, repeat, done))
+}
+
+/// `f(0..count)`, each on its own thread, every thread joined (a panic: an error).
+pub(crate) fn on_each<R: Send>(
+    count: usize,
+    f: impl Fn(usize) -> Result<R> + Sync,
+) -> Vec<Result<R>> {
+    std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..count)
+            .map(|k| {
+                let f = &f;
+                sc.spawn(move || f(k))
             })
             .collect();
         handles
@@ -253,9 +262,7 @@ where
                     .unwrap_or_else(|_| Err(JitError::Device("a member's thread panicked".into())))
             })
             .collect()
-    });
-    let done = done.into_iter().collect::<Result<Vec<_>>>()?;
-    Ok(gather(set, shares, repeat, done))
+    })
 }
 
 /// The members' results as one [`SetRuns`]: outputs and times by share, each timed run's

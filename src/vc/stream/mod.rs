@@ -56,7 +56,8 @@ pub use plan::{chunk_rows, ChunkRows, StreamPass, StreamPlan};
 pub use report::ChunkTransform;
 pub use run::{
     device_budget, fits, ChunkFault, PassTimes, Progress, StreamedVc, TransferFloor,
-    DIRECT_ROW_BYTES, SLOTS,
+    DIRECT_ROW_BYTES,
 };
 pub use set::{run_set, SetHost, SetRun, StreamSetFigures};
+pub use slots::SLOTS;
 pub use source::ChunkSource;

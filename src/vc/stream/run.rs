@@ -9,7 +9,7 @@ use super::pinned_host::PinnedHost;
 use super::plan::{chunk_rows, ChunkRows, StreamPass, StreamPlan};
 use super::report::event_totals;
 pub use super::report::{PassTimes, TransferFloor};
-use super::slots::{alloc_typed, chunk_plan, Typed, TypedSlots};
+use super::slots::{alloc_typed, chunk_plan, Typed, TypedSlots, SLOTS};
 use super::source::ChunkSource;
 use crate::error::{JitError, Result};
 use crate::runtime::transfer::{finish, flush};
@@ -23,10 +23,6 @@ use crate::vc::CompiledVc;
 use ocl::{Event, Queue};
 use std::collections::VecDeque;
 use std::time::Instant;
-
-/// Pipeline slots: chunk k gathered while k−3 is scattered and k−1, k−2 are on the device
-/// (upload, compute, download on three queues).
-pub const SLOTS: usize = 4;
 
 /// One chunk on the device: its rows, slot and events.
 struct InFlight {

@@ -12,7 +12,7 @@ use super::report::PassTimes;
 use super::source::ChunkSource;
 use super::StreamedVc;
 use crate::error::{JitError, Result};
-use crate::model::split::{guarded, injected, on_member};
+use crate::model::split::{guarded, injected, on_each, on_member};
 use crate::runtime::{DeviceSet, Gpu};
 use crate::vc::DeviceComplex;
 use serde::Serialize;
@@ -144,21 +144,7 @@ pub fn run_set<C: DeviceComplex, R: Send>(
             on_member(gpu, m, e)
         })
     };
-    let done: Vec<Result<MemberDone<R>>> = std::thread::scope(|sc| {
-        let handles: Vec<_> = (0..set.len())
-            .map(|m| {
-                let member = &member;
-                sc.spawn(move || member(m))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err(JitError::Device("a member's thread panicked".into())))
-            })
-            .collect()
-    });
+    let done = on_each(set.len(), member);
     let done = done.into_iter().collect::<Result<Vec<_>>>()?;
     let released = deal.released();
     let wall = |a: usize, b: usize| match (released[a], released[b]) {

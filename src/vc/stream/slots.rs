@@ -2,13 +2,16 @@
 //! chunk transform each pass runs on them.
 
 use super::plan::StreamPass;
-use super::run::SLOTS;
 use crate::error::Result;
 use crate::runtime::{Gpu, Pinned};
 use crate::vc::execute::{coefficient_tables, Buffers, Real};
 use crate::vc::plan::{Algorithm, Coeffs, VcOptions, VcPlan};
 use crate::vc::CompiledVc;
 use ocl::Buffer;
+
+/// Pipeline slots: chunk k gathered while k−3 is scattered and k−1, k−2 are on the device
+/// (upload, compute, download on three queues).
+pub const SLOTS: usize = 4;
 
 pub(super) struct Slot<T: ocl::OclPrm> {
     pub(super) a: Buffer<T>,
