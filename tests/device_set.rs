@@ -423,16 +423,19 @@ fn vc_stream_over_a_set_gives_the_one_device_output_bit_for_bit() {
     }
 }
 
-/// The text report of a streamed set run names the set and each member's chunks.
+/// A transform too large for a member's memory (capped) streams over the set by itself,
+/// saying why; the text report names the set and each member's chunks.
 #[test]
-fn vc_stream_over_a_set_reports_each_member() {
+fn vc_too_large_for_a_member_streams_over_the_set() {
     let o = jitfft()
-        .env("JITFFT_DEVICE_MEMORY", "64KiB")
-        .args(["vc", "--stream", "--p", "3", "--n", "7", "--seed", "2"])
+        .env("JITFFT_DEVICE_MEMORY", "32KiB")
+        .args(["vc", "--p", "3", "--n", "8", "--seed", "2"])
         .args(["--device", &twice(2), "--check"])
         .assert()
         .success();
     let text = String::from_utf8_lossy(&o.get_output().stdout).to_string();
+    let err = String::from_utf8_lossy(&o.get_output().stderr).to_string();
+    assert!(err.contains("streaming it through the device"), "{err}");
     assert!(
         text.contains("device set 2 members, chunks dynamic"),
         "{text}"
