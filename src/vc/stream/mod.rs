@@ -32,6 +32,14 @@
 //! transfers straight from and into it ([`rect`]), the host copies nothing and the slot waits
 //! only for the chunk that used it last. Both mechanisms sit behind `mover::ChunkHost`.
 //!
+//! # Device sets
+//!
+//! [`run_set`] runs one plan on every member of a set, each with its own [`StreamedVc`] (slots,
+//! queues, chunk transforms) on its own thread, all on the one host array: each pass's chunks
+//! go to whichever member asks next (`deal`: one shared counter a pass), and a pass starts
+//! once every member has finished the one before. On one device the same loop takes every
+//! chunk in order, its slots in turn: the one-device run is unchanged.
+//!
 //! # Measured beside it
 //!
 //! [`StreamedVc::floor`] times one upload then one download of a chunk on the same buffers and
