@@ -254,6 +254,32 @@ fn wht_batches_split_over_a_set_give_the_one_device_result() {
     }
 }
 
+/// `jitfft args --device I,I,I --output out` with member 1 failing at `stage` (injected; the
+/// device memory capped to `cap`): an error naming member 1 and its device, no output file,
+/// no hang.
+fn member_fails(args: &[&str], stage: &str, cap: Option<&str>, out: &std::path::Path) {
+    let mut cmd = jitfft();
+    if let Some(c) = cap {
+        cmd.env("JITFFT_DEVICE_MEMORY", c);
+    }
+    let o = cmd
+        .env("JITFFT_SET_FAIL_MEMBER", "1")
+        .env("JITFFT_SET_FAIL_STAGE", stage)
+        .args(args)
+        .args(["--device", &twice(3), "--output"])
+        .arg(out)
+        .timeout(std::time::Duration::from_secs(120))
+        .assert()
+        .failure();
+    let err = String::from_utf8_lossy(&o.get_output().stderr).to_string();
+    assert!(
+        err.contains(&format!("device set member 1 (device {}", index()))
+            && err.contains(&format!("injected failure at stage {stage}")),
+        "{args:?} {stage}: {err}"
+    );
+    assert!(!out.exists(), "{args:?} {stage}: output written");
+}
+
 /// A member failing to build or mid-run (the last run; injected) ends the run with an error
 /// naming the member and its device, no output file and no hang; the next run is right.
 #[test]
@@ -270,23 +296,187 @@ fn a_failing_member_ends_the_run_naming_its_device() {
             vec!["bent", "--p", "3", "--input", input.to_str().unwrap()],
         ] {
             let out = dir.path().join(format!("{}_{stage}.txt", args[0]));
-            let o = jitfft()
-                .env("JITFFT_SET_FAIL_MEMBER", "1")
-                .env("JITFFT_SET_FAIL_STAGE", stage)
-                .args(&args)
-                .args(["--device", &twice(3), "--output"])
-                .arg(&out)
-                .assert()
-                .failure();
-            let err = String::from_utf8_lossy(&o.get_output().stderr).to_string();
-            assert!(
-                err.contains(&format!("device set member 1 (device {}", index()))
-                    && err.contains(&format!("injected failure at stage {stage}")),
-                "{args:?} {stage}: {err}"
-            );
-            assert!(!out.exists(), "{args:?} {stage}: output written");
+            member_fails(&args, stage, None, &out);
         }
     }
     let (_, text) = bent_on(&input, &twice(3), None);
     assert!(text.contains("5 bent"), "{text}");
+}
+
+/// `jitfft vc --stream args` on `dev` with the device memory capped to `cap` (none: uncapped)
+/// and `env`, writing `out`: its JSON report.
+fn stream_on(
+    args: &[&str],
+    dev: &str,
+    (cap, env): (Option<&str>, &[(&str, &str)]),
+    out: &std::path::Path,
+) -> serde_json::Value {
+    let mut cmd = jitfft();
+    if let Some(c) = cap {
+        cmd.env("JITFFT_DEVICE_MEMORY", c);
+    }
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let o = cmd
+        .args(["vc", "--stream", "--json", "--device", dev])
+        .args(args)
+        .arg("--output")
+        .arg(out)
+        .assert()
+        .success();
+    serde_json::from_slice(&o.get_output().stdout).unwrap()
+}
+
+/// Chunks of each pass of a streamed report.
+fn pass_chunks(r: &serde_json::Value) -> Vec<u64> {
+    r["details"]["passes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["chunks"].as_u64().unwrap())
+        .collect()
+}
+
+/// A streamed case: its flags, the device memory cap, the environment, what it shows.
+type StreamCase<'a> = (
+    &'a [&'a str],
+    Option<&'a str>,
+    &'a [(&'a str, &'a str)],
+    &'a str,
+);
+
+/// Streamed runs over two and three queues on one device (every chunk to whichever member is
+/// free next): checked against the f64 reference and, byte for byte, the one-device output
+/// (each chunk runs the same kernels on the same values). Several passes with uneven chunk
+/// counts (capped memory; pinned host array, pageable gather/scatter, the first pass read
+/// from the input file), one chunk, more members than chunks, f64.
+#[test]
+fn vc_stream_over_a_set_gives_the_one_device_output_bit_for_bit() {
+    let dir = tempfile::tempdir().unwrap();
+    let x = dir.path().join("x.npy");
+    let data = jitfft::io::random::random_complex(3usize.pow(7), 21);
+    std::fs::write(
+        &x,
+        jitfft::io::npy::npy_complex_shaped(&data, true, &[2187]),
+    )
+    .unwrap();
+    let staged = [("JITFFT_STREAM_HOST", "staged")];
+    let seeded = ["--p", "3", "--n", "7", "--seed", "19", "--check"];
+    let file = ["--p", "3", "--input", x.to_str().unwrap()];
+    let two = [
+        "--p", "3", "--n", "5", "--batch", "2", "--seed", "3", "--check",
+    ];
+    let f64s = [&seeded[..], &["--precision", "f64"]].concat();
+    let cases: Vec<StreamCase> = vec![
+        (&seeded, Some("64KiB"), &[], "pinned"),
+        (&seeded, Some("64KiB"), &staged, "staged"),
+        (&file, Some("64KiB"), &[], "file"),
+        (&f64s, Some("128KiB"), &[], "f64"),
+        (&seeded, None, &[], "one chunk"),
+        (&two, None, &[], "two chunks"),
+    ];
+    for (k, (args, cap, env, what)) in cases.into_iter().enumerate() {
+        let one_out = dir.path().join(format!("one{k}.txt"));
+        let one = stream_on(args, &index().to_string(), (cap, env), &one_out);
+        assert!(one["details"].get("device_set").is_none(), "{what}");
+        let chunks = pass_chunks(&one);
+        for times in [2, 3] {
+            let set_out = dir.path().join(format!("set{k}_{times}.txt"));
+            let r = stream_on(args, &twice(times), (cap, env), &set_out);
+            let d = &r["details"];
+            if args.contains(&"--check") {
+                assert_eq!(r["check"]["ok"], true, "{what} on {times}: {r}");
+            }
+            assert!(
+                std::fs::read(&set_out).unwrap() == std::fs::read(&one_out).unwrap(),
+                "{what} on {times}: outputs differ"
+            );
+            // Every chunk of every pass ran once, on some member.
+            assert_eq!(pass_chunks(&r), chunks, "{what} on {times}");
+            let set = &d["device_set"];
+            assert_eq!(set["members"], times as u64, "{what}");
+            let shares = set["shares"].as_array().unwrap();
+            assert_eq!(shares.len(), times);
+            for (j, &c) in chunks.iter().enumerate() {
+                let taken: u64 = shares
+                    .iter()
+                    .map(|s| s["passes"][j]["chunks"].as_u64().unwrap())
+                    .sum();
+                assert_eq!(taken, c, "{what} on {times}: pass {j}");
+            }
+            let total: u64 = chunks.iter().sum();
+            let by_members: u64 = shares.iter().map(|s| s["chunks"].as_u64().unwrap()).sum();
+            assert_eq!(by_members, total, "{what}");
+            assert!(set["wall_ms"].as_f64().unwrap() > 0.0, "{set}");
+            assert_eq!(r["timing"]["total_ms"], set["wall_ms"]);
+        }
+        match what {
+            "one chunk" => assert_eq!(chunks, [1]),
+            "two chunks" => assert_eq!(chunks, [2]),
+            "pinned" => assert!(
+                chunks.len() >= 2 && chunks.iter().any(|c| c % 2 == 1 && *c > 3),
+                "{chunks:?}: expected several passes with odd chunk counts"
+            ),
+            _ => assert!(chunks.len() >= 2, "{what}: {chunks:?}"),
+        }
+    }
+}
+
+/// A transform too large for a member's memory (capped) streams over the set by itself,
+/// saying why; the text report names the set and each member's chunks.
+#[test]
+fn vc_too_large_for_a_member_streams_over_the_set() {
+    let o = jitfft()
+        .env("JITFFT_DEVICE_MEMORY", "32KiB")
+        .args(["vc", "--p", "3", "--n", "8", "--seed", "2"])
+        .args(["--device", &twice(2), "--check"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&o.get_output().stdout).to_string();
+    let err = String::from_utf8_lossy(&o.get_output().stderr).to_string();
+    assert!(err.contains("streaming it through the device"), "{err}");
+    assert!(
+        text.contains("device set 2 members, chunks dynamic"),
+        "{text}"
+    );
+    assert!(text.contains("  member 1 (device "), "{text}");
+    assert!(text.contains("PASS"), "{text}");
+    // Real streamed runs stay on one device, and say so.
+    fails_with(
+        &[
+            "vc",
+            "--real",
+            "--stream",
+            "--p",
+            "3",
+            "--n",
+            "4",
+            "--device",
+            &twice(2),
+        ],
+        &["--real --stream runs on one device"],
+    );
+}
+
+/// A member failing at its build or at its first chunk of a streamed set run ends the run
+/// with an error naming it, every thread joined and no output file; the next run is right.
+#[test]
+fn a_failing_member_ends_a_streamed_set_run_naming_its_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["vc", "--stream", "--p", "3", "--n", "7", "--seed", "4"];
+    for stage in ["build", "run"] {
+        let out = dir.path().join(format!("{stage}.txt"));
+        member_fails(&args, stage, Some("64KiB"), &out);
+    }
+    let out = dir.path().join("after.txt");
+    let o = jitfft()
+        .env("JITFFT_DEVICE_MEMORY", "64KiB")
+        .args(args)
+        .args(["--device", &twice(3), "--check", "--output"])
+        .arg(&out)
+        .assert()
+        .success();
+    assert!(String::from_utf8_lossy(&o.get_output().stdout).contains("PASS"));
+    assert!(out.exists());
 }

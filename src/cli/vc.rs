@@ -365,7 +365,7 @@ pub fn run(a: VcArgs) -> Result<()> {
         Notice::Note(s) => super::common::info(format_args!("note: {s}")),
         Notice::Warning(s) => eprintln!("warning: {s}"),
     };
-    let (gpu, report) = match open_set(&a)? {
+    let (gpu, report) = match open_set(&a, &req)? {
         Some(set) => {
             let report = crate::routes::run_vc_set(&req, &opts, &set, &mut notice);
             (set.members.into_iter().next(), report)
@@ -394,16 +394,24 @@ pub fn run(a: VcArgs) -> Result<()> {
     )
 }
 
-/// The device set of a batched run (`--batch`, or an input file's rows) whose `--device`
-/// names several devices (a list, `all`, every match of a name); `None`: one device,
-/// today's path (a set of one member too).
-fn open_set(a: &VcArgs) -> Result<Option<DeviceSet>> {
+/// The device set of a batched run (`--batch`, or an input file's rows), a streamed one
+/// (`--stream`) or one too large for a member's memory, whose `--device` names several
+/// devices (a list, `all`, every match of a name); `None`: one device, today's path (a set of
+/// one member too; a plain run that fits is refused there for a list).
+fn open_set(a: &VcArgs, req: &crate::vc::request::Request) -> Result<Option<DeviceSet>> {
     let spec = SetSpec::from_arg_or_env(a.run.device.as_deref())?;
-    if !spec.is_set() || (a.t.batch.is_none() && a.run.input.is_none()) {
+    if !spec.is_set() {
         return Ok(None);
     }
+    let batched = a.t.batch.is_some() || a.run.input.is_some();
     let set = DeviceSet::open(&spec)?;
-    Ok((set.len() > 1).then_some(set))
+    if set.len() < 2 {
+        return Ok(None);
+    }
+    if batched || req.stream || crate::routes::streams_over(req, &set)?.is_some() {
+        return Ok(Some(set));
+    }
+    Ok(None)
 }
 
 /// A long run's progress on stderr (streamed chunks, or MiB of an in-memory file run read and

@@ -109,7 +109,7 @@ pub struct SetRuns<R, O, T> {
 }
 
 /// An error of a member, naming its device.
-fn on_member(gpu: &Gpu, member: usize, e: JitError) -> JitError {
+pub(crate) fn on_member(gpu: &Gpu, member: usize, e: JitError) -> JitError {
     JitError::Device(format!(
         "device set member {member} (device {}, {}): {e}",
         gpu.info.index, gpu.info.name
@@ -118,7 +118,7 @@ fn on_member(gpu: &Gpu, member: usize, e: JitError) -> JitError {
 
 /// `f`, with a panic turned into an error (a member's panic must not leave the others
 /// waiting at the barrier).
-fn guarded<R>(f: impl FnOnce() -> Result<R>) -> Result<R> {
+pub(crate) fn guarded<R>(f: impl FnOnce() -> Result<R>) -> Result<R> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
         .unwrap_or_else(|_| Err(JitError::Device("panicked".into())))
 }
@@ -150,7 +150,7 @@ where
 
 /// A failure injected by a test (`JITFFT_SET_FAIL_MEMBER`, `JITFFT_SET_FAIL_STAGE`) where
 /// they name this member and stage.
-fn injected(member: usize, stage: &str) -> Result<()> {
+pub(crate) fn injected(member: usize, stage: &str) -> Result<()> {
     match crate::settings::set_fail() {
         Some((m, s)) if m.trim().parse() == Ok(member) && s == stage => {
             Err(JitError::Device(format!(
@@ -238,12 +238,21 @@ where
             (None, None) => Err(JitError::Device("a member without a transform".into())),
         }
     };
-    let done: Vec<Result<MemberDone<R, O, T>>> = std::thread::scope(|sc| {
-        let handles: Vec<_> = shares
-            .iter()
-            .map(|s| {
-                let member = &member;
-                sc.spawn(move || member(s))
+    let done = on_each(shares.len(), |k| member(&shares[k]));
+    let done = done.into_iter().collect::<Result<Vec<_>>>()?;
+    Ok(gather(set, shares, repeat, done))
+}
+
+/// `f(0..count)`, each on its own thread, every thread joined (a panic: an error).
+pub(crate) fn on_each<R: Send>(
+    count: usize,
+    f: impl Fn(usize) -> Result<R> + Sync,
+) -> Vec<Result<R>> {
+    std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..count)
+            .map(|k| {
+                let f = &f;
+                sc.spawn(move || f(k))
             })
             .collect();
         handles
@@ -253,9 +262,7 @@ where
                     .unwrap_or_else(|_| Err(JitError::Device("a member's thread panicked".into())))
             })
             .collect()
-    });
-    let done = done.into_iter().collect::<Result<Vec<_>>>()?;
-    Ok(gather(set, shares, repeat, done))
+    })
 }
 
 /// The members' results as one [`SetRuns`]: outputs and times by share, each timed run's

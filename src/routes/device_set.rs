@@ -1,4 +1,5 @@
-//! The device-set route of a batched `vc` request (issue 45): the input read or drawn once,
+//! The device-set route of a `vc` request (issue 45); streamed runs go to `routes::stream_set`.
+//! A batched one: the input read or drawn once,
 //! its rows split over the set's members (`model::split`), each member running the
 //! one-device in-memory path on its rows (complex, or real with `--real`), the outputs placed
 //! in the caller's array in row order; then the check, the output and one report whose
@@ -17,13 +18,13 @@ use crate::vc::real::resolve::{real_plan, real_transform};
 use crate::vc::real::RealPlan;
 use crate::vc::report::{check_batch, default_tolerance, TimingReport, TransformReport};
 use crate::vc::request::Request;
+use crate::vc::route::{resolve, Route};
+use crate::vc::stream::fits;
 use crate::vc::VcTransform;
 
 /// Refuses what the set route does not split (each runs on one device).
 fn refuse(req: &Request) -> Result<()> {
-    let why = if req.stream {
-        Some("--stream")
-    } else if req.overlap.is_some() {
+    let why = if req.overlap.is_some() {
         Some("--overlap")
     } else if req.truth {
         Some("--truth")
@@ -40,13 +41,41 @@ fn refuse(req: &Request) -> Result<()> {
     }
 }
 
-/// Runs batched `req` over `set`, its rows split between the members.
+/// Why `req` streams over `set`: `--stream`, or a transform the first member cannot hold
+/// (`vc::route::resolve` on it) unless it is a batch whose share per member fits there (the
+/// rows split in memory). `None`: in memory.
+pub fn streams_over(req: &Request, set: &DeviceSet) -> Result<Option<(String, bool)>> {
+    let gpu = &set.members[0];
+    let (reason, announced) = match resolve(req, gpu, &gpu.knobs)?.route {
+        Route::Streamed { reason, announced } => (reason, announced),
+        // Real input streams on one device (`stream_set` says so); too large a real batch
+        // splits its rows in memory, as before.
+        Route::RealStreamed { reason, announced } if req.stream => (reason, announced),
+        _ => return Ok(None),
+    };
+    if let (false, Some(n), Some(b), None) = (req.stream, req.n, req.batch, &req.input) {
+        let share = req.plan(Some(n), Some(b.div_ceil(set.len() as u64)))?;
+        if fits(gpu, &share) {
+            return Ok(None);
+        }
+    }
+    Ok(Some((reason, announced)))
+}
+
+/// Runs `req` over `set`: streamed (`--stream`, or too large for a member: the chunks dealt
+/// to the members), else its batch's rows split between the members.
 pub fn run_vc_set(
     req: &Request,
     o: &RunOptions,
     set: &DeviceSet,
     notice: &mut dyn FnMut(Notice),
 ) -> Result<VcOutcome> {
+    if let Some((reason, announced)) = streams_over(req, set)? {
+        if announced {
+            notice(Notice::Note(reason.clone()));
+        }
+        return super::stream_set::run(req, o, set, reason);
+    }
     refuse(req)?;
     if req.real {
         return run_real(req, o, set, notice).map(|r| VcOutcome::Real(Box::new(r)));

@@ -13,6 +13,7 @@ mod in_memory;
 mod native;
 pub mod report;
 mod stream_host;
+mod stream_set;
 pub mod streamed;
 
 use crate::error::{JitError, Result};
@@ -20,7 +21,7 @@ use crate::runtime::Gpu;
 use crate::vc::report::CheckReport;
 use crate::vc::request::Request;
 use crate::vc::route::{resolve, Route};
-pub use device_set::run_vc_set;
+pub use device_set::{run_vc_set, streams_over};
 use serde::Serialize;
 
 /// How a run is measured and checked, beside what it computes.

@@ -158,7 +158,7 @@ pub(super) struct Deferred {
 
 impl Deferred {
     /// Reads the values from value `first` on into `dst` (a [`ChunkSource`]).
-    fn read(&self, first: u64, dst: &mut [u8]) -> Result<()> {
+    pub(super) fn read(&self, first: u64, dst: &mut [u8]) -> Result<()> {
         read_at(&self.file, &self.path, self.offset + first * self.elem, dst)
     }
 }

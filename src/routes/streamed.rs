@@ -20,7 +20,9 @@ use crate::vc::real::resolve::{inner_request, real_plan};
 use crate::vc::real::streamed::run_streamed;
 use crate::vc::report::{check_batch, default_tolerance, CheckReport};
 use crate::vc::request::{chunk_plan, host_shortfall, Request};
-use crate::vc::stream::{ChunkTransform, PassTimes, StreamPlan, StreamedVc, TransferFloor};
+use crate::vc::stream::{
+    ChunkTransform, PassTimes, StreamPlan, StreamSetFigures, StreamedVc, TransferFloor,
+};
 use crate::vc::{DeviceComplex, VcPlan};
 use num_complex::{Complex32, Complex64};
 use serde::Serialize;
@@ -86,6 +88,10 @@ pub struct StreamReport {
     /// File runs with `--json`: the disk floor measured in the same run (`routes::disk`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub disk_floor: Option<crate::io::disk_floor::DiskFloorReport>,
+    /// Runs over a device set: each member's chunks and times, the set's wall clock (the
+    /// floor and `device` are the first member's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub device_set: Option<StreamSetFigures>,
 }
 
 /// Runs `req` streamed on `gpu`, real input (`--real`) or complex; `reason` is why it streams.
@@ -117,34 +123,87 @@ fn run_typed<C: DeviceComplex>(
     gpu: &Gpu,
     reason: String,
 ) -> Result<StreamReport> {
-    refuse_host_shortfall(req)?;
-    let t_in = Instant::now();
-    let (n, batch, shape, mut data, what, seed, host_array) = load_host::<C>(req, o, gpu)?;
-    let input_ms = t_in.elapsed().as_secs_f64() * 1e3;
-    let whole = req.plan(Some(n), Some(batch))?;
+    report_of::<C>(req, o, gpu, reason, |data, whole| {
+        one_device(req, o, gpu, data, whole)
+    })
+}
+
+/// What running the passes gave, beside the passes' times (one device, or a set).
+pub(super) struct Ran {
+    pub(super) times: Vec<PassTimes>,
+    pub(super) floor: TransferFloor,
+    pub(super) stream: StreamPlan,
+    pub(super) chunk_transforms: Vec<ChunkTransform>,
+    pub(super) device_bytes: u64,
+    pub(super) build_ms: f64,
+    pub(super) floor_ms: f64,
+    /// All passes, host wall clock.
+    pub(super) total_ms: f64,
+    /// The slots, released after the output is written (one device).
+    pub(super) held: Option<StreamedVc>,
+    pub(super) device_set: Option<StreamSetFigures>,
+}
+
+/// The passes on one device: its transform built, its floor measured, the passes run.
+fn one_device<C: DeviceComplex>(
+    req: &Request,
+    o: &RunOptions,
+    gpu: &Gpu,
+    data: &mut Host<C>,
+    whole: &VcPlan,
+) -> Result<Ran> {
     let bottom = |pl: VcPlan| chunk_plan(req, gpu, pl);
     let t_setup = Instant::now();
-    let mut sv = match &data {
-        Host::Pinned(_) => StreamedVc::for_pinned(gpu, &whole, &bottom)?,
-        Host::Pageable(..) => StreamedVc::new(gpu, &whole, &bottom)?,
+    let mut sv = match data {
+        Host::Pinned(_) => StreamedVc::for_pinned(gpu, whole, &bottom)?,
+        Host::Pageable(..) => StreamedVc::new(gpu, whole, &bottom)?,
     };
     if let Some(p) = &o.progress {
         sv = sv.with_progress(p.0.clone());
     }
     let build_ms = t_setup.elapsed().as_secs_f64() * 1e3;
+    let t_floor = Instant::now();
+    let floor = sv.floor(3)?;
+    let floor_ms = t_floor.elapsed().as_secs_f64() * 1e3;
+    let t0 = Instant::now();
+    let times = data.run(&sv, gpu)?;
+    let total_ms = t0.elapsed().as_secs_f64() * 1e3;
+    Ok(Ran {
+        times,
+        floor,
+        stream: sv.plan.clone(),
+        chunk_transforms: sv.chunk_transforms(true),
+        device_bytes: sv.device_bytes(),
+        build_ms,
+        floor_ms,
+        total_ms,
+        held: Some(sv),
+        device_set: None,
+    })
+}
+
+/// A complex streamed run of `req`: the host array loaded (pinned in `gpu`'s context where
+/// jitfft draws the input), the passes run by `run`, then the check, the output and the report.
+pub(super) fn report_of<C: DeviceComplex>(
+    req: &Request,
+    o: &RunOptions,
+    gpu: &Gpu,
+    reason: String,
+    run: impl FnOnce(&mut Host<C>, &VcPlan) -> Result<Ran>,
+) -> Result<StreamReport> {
+    refuse_host_shortfall(req)?;
+    let t_in = Instant::now();
+    let (n, batch, shape, mut data, what, seed, host_array) = load_host::<C>(req, o, gpu)?;
+    let input_ms = t_in.elapsed().as_secs_f64() * 1e3;
+    let whole = req.plan(Some(n), Some(batch))?;
     // The reference needs the input as it was.
     let kept = if req.check {
         data.to_f64()?
     } else {
         Vec::new()
     };
-    let t_floor = Instant::now();
-    let floor = sv.floor(3)?;
-    let floor_ms = t_floor.elapsed().as_secs_f64() * 1e3;
     let input_in_first_pass = matches!(data, Host::Pageable(_, Some(_)));
-    let t0 = Instant::now();
-    let times = data.run(&sv, gpu)?;
-    let total_ms = t0.elapsed().as_secs_f64() * 1e3;
+    let ran = run(&mut data, &whole)?;
     let check = |tol| check_batch(&whole, &kept, &data.to_f64()?, tol);
     let write = |path: &std::path::Path| {
         if crate::io::output::is_npy(path) && !crate::io::output::is_stdout(path) {
@@ -163,33 +222,32 @@ fn run_typed<C: DeviceComplex>(
         output,
         output_ms,
     } = check_then_write(req, o, tol, check, write)?;
-    let (stream, chunk_transforms, device_bytes) = (
-        sv.plan.clone(),
-        sv.chunk_transforms(true),
-        sv.device_bytes(),
-    );
     // Freeing the host array and the pinned slots is part of what the user waits for.
     let t_rel = Instant::now();
     data.release()?;
-    sv.release()?;
+    if let Some(sv) = ran.held {
+        sv.release()?;
+    }
     let setup = StreamSetup {
-        build_ms,
-        floor_ms,
+        build_ms: ran.build_ms,
+        floor_ms: ran.floor_ms,
         release_ms: t_rel.elapsed().as_secs_f64() * 1e3,
         input_in_first_pass,
     };
+    let floor = ran.floor;
     Ok(StreamReport {
         device: gpu.info.clone(),
         streamed: true,
         reason,
         plan: whole.clone(),
-        stream,
-        chunk_transforms,
-        device_bytes,
+        stream: ran.stream,
+        chunk_transforms: ran.chunk_transforms,
+        device_bytes: ran.device_bytes,
         input: what,
         seed,
         host_array,
-        passes: times
+        passes: ran
+            .times
             .into_iter()
             .map(|t| PassReport {
                 of_pinned: t.rate_gbs / floor.rate_gbs,
@@ -198,13 +256,14 @@ fn run_typed<C: DeviceComplex>(
             })
             .collect(),
         floor,
-        total_ms,
+        total_ms: ran.total_ms,
         input_ms,
         host_setup: setup,
         check,
         output,
         output_ms,
         disk_floor: None,
+        device_set: ran.device_set,
     })
 }
 
@@ -364,6 +423,9 @@ impl StreamReport {
         }
         if let Some(o) = &r.output {
             let _ = write!(s, "\noutput: {o}");
+        }
+        for line in r.device_set.iter().flat_map(StreamSetFigures::lines) {
+            let _ = write!(s, "\n{line}");
         }
         s
     }

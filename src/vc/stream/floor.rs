@@ -2,7 +2,8 @@
 //! download of the longest chunk, and an upload and a download at once (full duplex).
 
 pub use super::report::TransferFloor;
-use super::run::{StreamedVc, Typed, TypedSlots};
+use super::run::StreamedVc;
+use super::slots::{Typed, TypedSlots};
 use crate::error::Result;
 use crate::runtime::timing::event_span_ns;
 use crate::runtime::transfer::{flush, read_rect, write_rect, Rect};

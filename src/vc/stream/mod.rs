@@ -32,12 +32,21 @@
 //! transfers straight from and into it ([`rect`]), the host copies nothing and the slot waits
 //! only for the chunk that used it last. Both mechanisms sit behind `mover::ChunkHost`.
 //!
+//! # Device sets
+//!
+//! [`run_set`] runs one plan on every member of a set, each with its own [`StreamedVc`] (slots,
+//! queues, chunk transforms) on its own thread, all on the one host array: each pass's chunks
+//! go to whichever member asks next (`deal`: one shared counter a pass), and a pass starts
+//! once every member has finished the one before. On one device the same loop takes every
+//! chunk in order, its slots in turn: the one-device run is unchanged.
+//!
 //! # Measured beside it
 //!
 //! [`StreamedVc::floor`] times one upload then one download of a chunk on the same buffers and
 //! staging: the pinned transfer rate a pass is compared with (`vc --stream --json`).
 
 pub mod copy;
+mod deal;
 mod floor;
 mod mover;
 mod pinned_host;
@@ -45,6 +54,8 @@ pub mod plan;
 pub mod rect;
 mod report;
 mod run;
+pub mod set;
+mod slots;
 pub mod source;
 
 pub use copy::{coalesce, gather, scatter, HostArray};
@@ -53,6 +64,8 @@ pub use plan::{chunk_rows, ChunkRows, StreamPass, StreamPlan};
 pub use report::ChunkTransform;
 pub use run::{
     device_budget, fits, ChunkFault, PassTimes, Progress, StreamedVc, TransferFloor,
-    DIRECT_ROW_BYTES, SLOTS,
+    DIRECT_ROW_BYTES,
 };
+pub use set::{run_set, SetHost, SetRun, StreamSetFigures};
+pub use slots::SLOTS;
 pub use source::ChunkSource;

@@ -10,26 +10,62 @@
 //!   copies nothing.
 
 use super::copy::{scatter, HostArray};
+use super::pinned_host::PinnedHost;
 use super::plan::ChunkRows;
 use super::rect::{piece_rects, PieceRect};
-use super::source::{fill_chunk, FirstPass};
+use super::source::{fill_chunk, ChunkSource};
 use crate::error::Result;
 use crate::runtime::transfer::{enqueue, read_rect, write_rect, HostSide, Placement, Rect};
 use ocl::{Buffer, Event, OclPrm, Queue};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
+
+/// A streamed run's host array as raw memory, shared by the members of a device set (each
+/// moves only the chunks its deal gives it): anyone's pageable memory, or jitfft's pinned
+/// pieces.
+#[derive(Clone)]
+pub(super) enum HostMem<'a> {
+    /// Pageable: gathered into each run's own staging; the first pass read from `first`
+    /// where given.
+    Pageable {
+        reals: HostArray<u8>,
+        first: Option<ChunkSource<'a>>,
+    },
+    /// Pinned pieces of `piece` complex values each (the last may hold fewer).
+    Pinned {
+        pieces: Vec<HostArray<u8>>,
+        piece: u64,
+    },
+}
+
+impl<'a> HostMem<'a> {
+    /// `data`, the first pass read from `first` where given.
+    pub(super) fn pageable<C>(data: &mut [C], first: Option<ChunkSource<'a>>) -> Self {
+        let reals = HostArray::new(data).cast();
+        HostMem::Pageable { reals, first }
+    }
+
+    /// The pieces of `host`.
+    pub(super) fn pinned(host: &mut PinnedHost) -> Result<Self> {
+        Ok(HostMem::Pinned {
+            pieces: host.byte_arrays()?,
+            piece: host.piece_len(),
+        })
+    }
+}
 
 /// One mechanism of moving chunks (reals of `T`, two a complex value).
 pub(super) trait ChunkHost<T: OclPrm> {
     /// Chunks on the device before the host waits for the oldest one's download.
     fn in_flight(&self) -> usize;
-    /// Host work before chunk `rows` goes to `slot`, beside `old` (a slot and its chunk, whose
-    /// download has completed): (gather ms, scatter ms).
+    /// Host work before chunk `rows` (of the first pass where `first_pass`) goes to `slot`,
+    /// beside `old` (a slot and its chunk, whose download has completed): (gather ms, scatter
+    /// ms).
     fn before(
         &self,
         slot: usize,
         rows: &ChunkRows,
         old: Option<(usize, ChunkRows)>,
+        first_pass: bool,
     ) -> Result<(f64, f64)>;
     /// Host work after a downloaded chunk that no later chunk of the pass follows: scatter ms.
     fn after(&self, slot: usize, rows: &ChunkRows) -> Result<f64>;
@@ -86,9 +122,7 @@ pub(super) struct Staged<'a, T> {
     /// The host array.
     pub(super) host: HostArray<T>,
     /// Where the first pass's chunks are read from instead of the host array, if anywhere.
-    pub(super) first: Option<FirstPass<'a>>,
-    /// Chunks filled so far.
-    seen: AtomicU64,
+    pub(super) first: Option<ChunkSource<'a>>,
 }
 
 impl<'a, T> Staged<'a, T> {
@@ -96,14 +130,12 @@ impl<'a, T> Staged<'a, T> {
     pub(super) fn new(
         staging: Vec<HostArray<T>>,
         host: HostArray<T>,
-        first: Option<FirstPass<'a>>,
+        first: Option<ChunkSource<'a>>,
     ) -> Self {
-        let seen = AtomicU64::new(0);
         Staged {
             staging,
             host,
             first,
-            seen,
         }
     }
 }
@@ -148,9 +180,9 @@ impl<T: OclPrm + bytemuck::Pod + Send + Sync> ChunkHost<T> for Staged<'_, T> {
         slot: usize,
         rows: &ChunkRows,
         old: Option<(usize, ChunkRows)>,
+        first_pass: bool,
     ) -> Result<(f64, f64)> {
-        let k = self.seen.fetch_add(1, Ordering::Relaxed);
-        let src = self.first.filter(|f| k < f.chunks).map(|f| f.source);
+        let src = self.first.filter(|_| first_pass);
         // SAFETY: slot `slot`'s last chunk was scattered an iteration ago, `old`'s download
         // has completed, and the two chunks' host rows are disjoint.
         unsafe { self.fill_beside_scatter(slot, old, |dst| fill_chunk(src, &self.host, dst, rows)) }
@@ -251,7 +283,13 @@ impl<T: OclPrm> ChunkHost<T> for Direct<T> {
         self.slots
     }
 
-    fn before(&self, _: usize, _: &ChunkRows, _: Option<(usize, ChunkRows)>) -> Result<(f64, f64)> {
+    fn before(
+        &self,
+        _: usize,
+        _: &ChunkRows,
+        _: Option<(usize, ChunkRows)>,
+        _: bool,
+    ) -> Result<(f64, f64)> {
         Ok((0.0, 0.0))
     }
 

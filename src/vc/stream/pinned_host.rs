@@ -105,6 +105,14 @@ impl PinnedHost {
         }
     }
 
+    /// The pieces as raw bytes (a streamed run's host memory, `mover::HostMem`).
+    pub(super) fn byte_arrays(&mut self) -> Result<Vec<HostArray<u8>>> {
+        match &self.pieces {
+            Pieces::F32(v) => Ok(cast_all(Self::arrays_of(v)?)),
+            Pieces::F64(v) => Ok(cast_all(Self::arrays_of(v)?)),
+        }
+    }
+
     fn checked<C: DeviceComplex>(&self) -> Result<Vec<HostArray<C>>> {
         if C::PRECISION != self.precision() {
             return Err(JitError::invalid(format!(

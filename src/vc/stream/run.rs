@@ -3,29 +3,26 @@
 //! pipeline slots so chunk k+1 uploads while chunk k computes and chunk k−1 downloads.
 
 use super::copy::HostArray;
-use super::mover::{ChunkHost, Direct, Staged, Way};
+use super::deal::{Deal, InOrder};
+use super::mover::{ChunkHost, Direct, HostMem, Staged, Way};
 use super::pinned_host::PinnedHost;
 use super::plan::{chunk_rows, ChunkRows, StreamPass, StreamPlan};
 use super::report::event_totals;
 pub use super::report::{PassTimes, TransferFloor};
-use super::source::{ChunkSource, FirstPass};
+use super::slots::{alloc_typed, chunk_plan, Typed, TypedSlots, SLOTS};
+use super::source::ChunkSource;
 use crate::error::{JitError, Result};
 use crate::runtime::transfer::{finish, flush};
 use crate::runtime::{Gpu, Pinned};
 use crate::transform::Precision;
-use crate::vc::execute::{coefficient_tables, Buffers, Real};
+use crate::vc::execute::Real;
 use crate::vc::host::DeviceComplex;
-use crate::vc::plan::{Algorithm, Coeffs, VcOptions, VcPlan};
+use crate::vc::plan::{VcOptions, VcPlan};
 use crate::vc::schedule::Buf;
 use crate::vc::CompiledVc;
-use bytemuck::cast_slice_mut;
-use ocl::{Buffer, Event, Queue};
+use ocl::{Event, Queue};
 use std::collections::VecDeque;
 use std::time::Instant;
-
-/// Pipeline slots: chunk k gathered while k−3 is scattered and k−1, k−2 are on the device
-/// (upload, compute, download on three queues).
-pub const SLOTS: usize = 4;
 
 /// One chunk on the device: its rows, slot and events.
 struct InFlight {
@@ -60,23 +57,6 @@ pub const DIRECT_ROW_BYTES: u64 = 16 << 10;
 
 /// Share of the device memory the slots may take (the rest: programs, tables, the driver).
 const MEMORY_SHARE: f64 = 0.85;
-
-pub(super) struct Slot<T: ocl::OclPrm> {
-    pub(super) a: Buffer<T>,
-    b: Option<Buffer<T>>,
-    pub(super) staging: Pinned<T>,
-}
-
-pub(super) struct Typed<T: ocl::OclPrm> {
-    pub(super) slots: Vec<Slot<T>>,
-    /// Per transform, per slot: the slot's buffers with the transform's coefficient tables.
-    bufs: Vec<Vec<Buffers<T>>>,
-}
-
-pub(super) enum TypedSlots {
-    F32(Typed<f32>),
-    F64(Typed<f64>),
-}
 
 /// Told after each chunk is on its way: (chunks enqueued so far, chunks of every pass), for a
 /// progress bar.
@@ -132,73 +112,6 @@ pub fn fits(gpu: &Gpu, plan: &VcPlan) -> bool {
         && bytes.saturating_mul(plan.buffers_needed()) <= gpu.info.global_mem_bytes
 }
 
-/// The chunk transform of a pass: `c = 0`: `h` whole transforms of p^w points as `bottom`
-/// says (the device's default choice, or the user's options); else a Cooley-Tukey plan of
-/// p^(w+c) points that stops after the top w digits.
-fn chunk_plan(
-    whole: &VcPlan,
-    pass: &StreamPass,
-    bottom: &dyn Fn(VcPlan) -> Result<VcPlan>,
-) -> Result<VcPlan> {
-    let base = VcOptions {
-        precision: whole.precision,
-        direction: whole.direction,
-        norm: Some(whole.norm),
-        ..VcOptions::default()
-    };
-    if pass.c == 0 {
-        let plan = VcPlan::new(whole.p, pass.w, base)?;
-        return bottom(plan)?.with_batch(pass.h);
-    }
-    let opts = VcOptions {
-        algorithm: Algorithm::Ct,
-        radix: Some(crate::vc::choose::cpu_default_radix(whole.p, pass.w)),
-        coeffs: Coeffs::Literal,
-        ..base
-    };
-    VcPlan::new(whole.p, pass.w + pass.c, opts)?
-        .with_top_digits(pass.w)?
-        .with_batch(pass.h)
-}
-
-fn alloc_typed<T: Real>(
-    gpu: &Gpu,
-    transforms: &[CompiledVc],
-    reals: usize,
-    two: bool,
-) -> Result<Typed<T>> {
-    let dev = |_: ()| crate::runtime::pinned::device_buffer::<T>(&gpu.queue, reals);
-    let slots = (0..SLOTS)
-        .map(|_| {
-            Ok(Slot {
-                a: dev(())?,
-                b: if two { Some(dev(())?) } else { None },
-                staging: Pinned::new(&gpu.queue, reals)?,
-            })
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let bufs = transforms
-        .iter()
-        .map(|tr| {
-            let coef = coefficient_tables::<T>(gpu, &tr.plan, &tr.schedule)?;
-            slots
-                .iter()
-                .map(|s| {
-                    Ok(Buffers {
-                        a: s.a.clone(),
-                        b: s.b.clone(),
-                        coef: coef.clone(),
-                        // Launches never touch a transform's staging; the slots own theirs.
-                        staging: Pinned::new(&gpu.queue, 2)?,
-                        mvl: None,
-                    })
-                })
-                .collect::<Result<Vec<_>>>()
-        })
-        .collect::<Result<Vec<_>>>()?;
-    Ok(Typed { slots, bufs })
-}
-
 impl StreamedVc {
     /// Plans the passes for the device's memory (`device_budget`), builds each distinct chunk
     /// transform once and allocates three pipeline slots. `bottom` turns the default plan of
@@ -208,7 +121,8 @@ impl StreamedVc {
         whole: &VcPlan,
         bottom: &dyn Fn(VcPlan) -> Result<VcPlan>,
     ) -> Result<StreamedVc> {
-        Self::build(gpu, whole, bottom, super::plan::MIN_RUN)
+        let plan = Self::plan_on(gpu, whole, bottom, false)?;
+        Self::with_plan(gpu, whole, bottom, plan)
     }
 
     /// As [`StreamedVc::new`], planned for a pinned host array ([`StreamedVc::run_pinned`]):
@@ -218,16 +132,12 @@ impl StreamedVc {
         whole: &VcPlan,
         bottom: &dyn Fn(VcPlan) -> Result<VcPlan>,
     ) -> Result<StreamedVc> {
-        let row = DIRECT_ROW_BYTES / whole.precision.complex_bytes();
-        Self::build(gpu, whole, bottom, row)
+        let plan = Self::plan_on(gpu, whole, bottom, true)?;
+        Self::with_plan(gpu, whole, bottom, plan)
     }
 
-    fn build(
-        gpu: &Gpu,
-        whole: &VcPlan,
-        bottom: &dyn Fn(VcPlan) -> Result<VcPlan>,
-        row: u64,
-    ) -> Result<StreamedVc> {
+    /// Refuses what the streamed path does not run on `gpu`.
+    fn refuse(gpu: &Gpu, whole: &VcPlan) -> Result<()> {
         if whole.truth.is_some() || whole.output != crate::vc::SpectrumOutput::Write {
             return Err(JitError::invalid(
                 "the streamed path transforms complex data only (no truth-vector input or spectral reduction)",
@@ -239,8 +149,11 @@ impl StreamedVc {
                 gpu.info.name
             )));
         }
-        let elem = whole.precision.complex_bytes();
-        // Two buffers a slot unless the lowest pass's transform runs in place (ct).
+        Ok(())
+    }
+
+    /// Device buffers a slot holds: two unless the lowest pass's transform runs in place (ct).
+    fn slot_buffers(whole: &VcPlan, bottom: &dyn Fn(VcPlan) -> Result<VcPlan>) -> Result<u64> {
         let probe = bottom(VcPlan::new(
             whole.p,
             1.max(whole.n.min(2)),
@@ -249,18 +162,48 @@ impl StreamedVc {
                 ..VcOptions::default()
             },
         )?)?;
-        let per_slot = probe.buffers_needed().max(1);
+        Ok(probe.buffers_needed().max(1))
+    }
+
+    /// The passes and chunks a run on `gpu` takes: [`StreamedVc::new`]'s, or with `pinned`
+    /// [`StreamedVc::for_pinned`]'s.
+    pub fn plan_on(
+        gpu: &Gpu,
+        whole: &VcPlan,
+        bottom: &dyn Fn(VcPlan) -> Result<VcPlan>,
+        pinned: bool,
+    ) -> Result<StreamPlan> {
+        Self::refuse(gpu, whole)?;
+        let elem = whole.precision.complex_bytes();
+        let row = if pinned {
+            DIRECT_ROW_BYTES / elem
+        } else {
+            super::plan::MIN_RUN
+        };
+        let per_slot = Self::slot_buffers(whole, bottom)?;
         let budget = (device_budget(gpu) as f64 * MEMORY_SHARE) as u64;
         let capacity =
             (budget / (SLOTS as u64 * per_slot * elem)).min(gpu.info.max_alloc_bytes / elem);
-        let plan = StreamPlan::with_rows(
+        StreamPlan::with_rows(
             whole.p,
             whole.n,
             whole.batch,
             capacity,
             TARGET_CHUNK_BYTES / elem,
             row,
-        )?;
+        )
+    }
+
+    /// As [`StreamedVc::new`], with passes and chunks already planned (a device set's
+    /// members run one plan, made for the member with the least memory).
+    pub fn with_plan(
+        gpu: &Gpu,
+        whole: &VcPlan,
+        bottom: &dyn Fn(VcPlan) -> Result<VcPlan>,
+        plan: StreamPlan,
+    ) -> Result<StreamedVc> {
+        Self::refuse(gpu, whole)?;
+        let per_slot = Self::slot_buffers(whole, bottom)?;
         let mut transforms: Vec<CompiledVc> = Vec::new();
         let mut plans: Vec<VcPlan> = Vec::new();
         let mut stage_tr = Vec::new();
@@ -356,10 +299,16 @@ impl StreamedVc {
     where
         C: DeviceComplex,
     {
-        if data.len() as u64 != self.plan.total_len() {
+        self.check_pageable::<C>(data.len())?;
+        // SAFETY: `data` stays borrowed mutably, by this run alone, until it returns.
+        unsafe { self.run_on(gpu, &HostMem::pageable(data, source), &InOrder::default()) }
+    }
+
+    /// Refuses a pageable host array of `len` values of `C` the plan does not take.
+    pub(super) fn check_pageable<C: DeviceComplex>(&self, len: usize) -> Result<()> {
+        if len as u64 != self.plan.total_len() {
             return Err(JitError::invalid(format!(
-                "streamed transform: {} values given, the plan needs B·N = {}",
-                data.len(),
+                "streamed transform: {len} values given, the plan needs B·N = {}",
                 self.plan.total_len()
             )));
         }
@@ -369,9 +318,46 @@ impl StreamedVc {
                 self.whole.precision
             )));
         }
+        Ok(())
+    }
+
+    /// Refuses a pinned host array the plan does not take.
+    pub(super) fn check_pinned(&self, (len, precision): (u64, Precision)) -> Result<()> {
+        if len != self.plan.total_len() || precision != self.whole.precision {
+            return Err(JitError::invalid(format!(
+                "streamed transform: a pinned host array of {len} {precision} values given, the plan needs B·N = {} in {}",
+                self.plan.total_len(),
+                self.whole.precision
+            )));
+        }
+        Ok(())
+    }
+
+    /// Transforms the pinned host array `host` in place with rectangle transfers straight
+    /// from and into its pieces (no host copy), pass by pass; returns each pass's times.
+    pub fn run_pinned(&self, gpu: &Gpu, host: &mut PinnedHost) -> Result<Vec<PassTimes>> {
+        self.check_pinned((host.len(), host.precision()))?;
+        let mem = HostMem::pinned(host)?;
+        // SAFETY: `host` stays borrowed mutably, by this run alone, until it returns.
+        unsafe { self.run_on(gpu, &mem, &InOrder::default()) }
+    }
+
+    /// Runs the passes on `host`, the chunks of each pass those `deal` gives this run.
+    ///
+    /// # Safety
+    /// `host` (checked by `check_pageable` or `check_pinned`) must stay alive for the call,
+    /// and no one but the runs sharing `deal` may touch it: `deal` gives each chunk (a
+    /// region of the array no other chunk of its pass touches) to one run, and starts a pass
+    /// only once every run has finished the one before.
+    pub(super) unsafe fn run_on(
+        &self,
+        gpu: &Gpu,
+        host: &HostMem,
+        deal: &dyn Deal,
+    ) -> Result<Vec<PassTimes>> {
         match &self.typed {
-            TypedSlots::F32(t) => self.run_typed(gpu, t, cast_slice_mut::<C, f32>(data), source),
-            TypedSlots::F64(t) => self.run_typed(gpu, t, cast_slice_mut::<C, f64>(data), source),
+            TypedSlots::F32(t) => self.run_typed(gpu, t, host, deal),
+            TypedSlots::F64(t) => self.run_typed(gpu, t, host, deal),
         }
     }
 
@@ -379,74 +365,65 @@ impl StreamedVc {
         &self,
         gpu: &Gpu,
         t: &Typed<T>,
-        data: &mut [T],
-        source: Option<ChunkSource>,
+        host: &HostMem,
+        deal: &dyn Deal,
     ) -> Result<Vec<PassTimes>> {
-        let staging = t
-            .slots
-            .iter()
-            .map(|s| mapped(&s.staging))
-            .collect::<Result<_>>()?;
-        let first = source.map(|s| FirstPass::new(s, &self.plan));
-        let staged = Staged::new(staging, HostArray::new(data), first);
-        self.run_passes(gpu, t, &staged)
-    }
-
-    /// Transforms the pinned host array `host` in place with rectangle transfers straight
-    /// from and into its pieces (no host copy), pass by pass; returns each pass's times.
-    pub fn run_pinned(&self, gpu: &Gpu, host: &mut PinnedHost) -> Result<Vec<PassTimes>> {
-        if host.len() != self.plan.total_len() || host.precision() != self.whole.precision {
-            return Err(JitError::invalid(format!(
-                "streamed transform: a pinned host array of {} {} values given, the plan needs B·N = {} in {}",
-                host.len(),
-                host.precision(),
-                self.plan.total_len(),
-                self.whole.precision
-            )));
-        }
-        match &self.typed {
-            TypedSlots::F32(t) => self.run_direct(gpu, t, host),
-            TypedSlots::F64(t) => self.run_direct(gpu, t, host),
+        match host {
+            HostMem::Pageable { reals, first } => {
+                let staging = t
+                    .slots
+                    .iter()
+                    .map(|s| mapped(&s.staging))
+                    .collect::<Result<_>>()?;
+                let staged = Staged::new(staging, reals.cast::<T>(), *first);
+                self.run_passes(gpu, t, &staged, deal)
+            }
+            HostMem::Pinned { pieces, piece } => {
+                let direct = Direct {
+                    pieces: pieces.iter().map(|p| p.cast::<T>()).collect(),
+                    piece: *piece,
+                    slots: t.slots.len(),
+                };
+                self.run_passes(gpu, t, &direct, deal)
+            }
         }
     }
 
-    fn run_direct<T: Real>(
-        &self,
-        gpu: &Gpu,
-        t: &Typed<T>,
-        host: &mut PinnedHost,
-    ) -> Result<Vec<PassTimes>> {
-        let direct = Direct {
-            pieces: host.arrays::<T>()?,
-            piece: host.piece_len(),
-            slots: t.slots.len(),
-        };
-        self.run_passes(gpu, t, &direct)
-    }
-
+    /// Each pass in turn, once `deal` lets it start; a failure tells `deal` (the members of a
+    /// set stop).
     fn run_passes<T: Real>(
         &self,
         gpu: &Gpu,
         t: &Typed<T>,
         host: &dyn ChunkHost<T>,
+        deal: &dyn Deal,
     ) -> Result<Vec<PassTimes>> {
-        self.plan
-            .passes
-            .iter()
-            .zip(&self.stage_tr)
-            .enumerate()
-            .map(|(j, (pass, &i))| self.run_pass(gpu, t, i, pass, host, j))
-            .collect()
+        let mut out = Vec::new();
+        for (j, (pass, &i)) in self.plan.passes.iter().zip(&self.stage_tr).enumerate() {
+            if !deal.begin(j) {
+                return Ok(out);
+            }
+            match self.run_pass(gpu, t, (i, pass, j), host, deal) {
+                Ok(times) => out.push(times),
+                Err(e) => {
+                    deal.fail();
+                    return Err(e);
+                }
+            }
+        }
+        deal.begin(self.plan.passes.len());
+        Ok(out)
     }
 
+    /// Pass `index` (its transform `tri`): the chunks `deal` gives this run, through the
+    /// slots in turn.
     fn run_pass<T: Real>(
         &self,
         gpu: &Gpu,
         t: &Typed<T>,
-        tri: usize,
-        pass: &StreamPass,
+        (tri, pass, index): (usize, &StreamPass, usize),
         host: &dyn ChunkHost<T>,
-        index: usize,
+        deal: &dyn Deal,
     ) -> Result<PassTimes> {
         let p = self.plan.p;
         let first = index == 0;
@@ -461,8 +438,10 @@ impl StreamedVc {
         let mut queue: VecDeque<InFlight> = VecDeque::new();
         let mut done: Vec<InFlight> = Vec::new();
         let chunks = pass.chunks(p);
+        // Chunks this run took and their complex values.
+        let (mut taken, mut values) = (0u64, 0u64);
         let r = (|| -> Result<()> {
-            for k in 0..chunks {
+            while let Some(k) = deal.next(index, chunks)? {
                 // Staged: chunk k's gather into its slot beside the scatter of the oldest
                 // chunk in flight (k−3, downloaded by now), while k−1 and k−2 are on the
                 // device. Direct: only the wait for the chunk that last used the slot.
@@ -472,12 +451,15 @@ impl StreamedVc {
                     None
                 };
                 let rows = chunk_rows(p, pass, k);
-                let slot = (k as usize) % SLOTS;
+                // Slots in turn (chunk k's on one device): the oldest in flight frees it.
+                let slot = (taken as usize) % SLOTS;
+                (taken, values) = (taken + 1, values + rows.rows * rows.len);
                 self.check_fault((k, chunks), first)?;
                 if let Some(f) = &old {
                     f.wait_down()?;
                 }
-                let (g, sc) = host.before(slot, &rows, old.as_ref().map(|f| (f.slot, f.rows)))?;
+                let (g, sc) =
+                    host.before(slot, &rows, old.as_ref().map(|f| (f.slot, f.rows)), first)?;
                 gather_ms += g;
                 scatter_ms += sc;
                 done.extend(old);
@@ -506,10 +488,11 @@ impl StreamedVc {
             done.iter()
                 .map(|f| (f.up.as_slice(), f.kernels.as_slice(), f.down.as_slice())),
         )?;
-        let bytes = self.plan.total_len() * self.whole.precision.complex_bytes();
+        // This run's chunks (on one device: every value of the array).
+        let bytes = values * self.whole.precision.complex_bytes();
         Ok(PassTimes {
             digits: (pass.a, pass.w),
-            chunks,
+            chunks: taken,
             wall_ms,
             span_ms,
             upload_ms,

@@ -4,7 +4,7 @@
 //! the transfers and the reads of the next chunks.
 
 use super::copy::{coalesce, gather, HostArray};
-use super::plan::{ChunkRows, StreamPlan};
+use super::plan::ChunkRows;
 use crate::error::{JitError, Result};
 
 /// Fills a chunk's staging from elsewhere: `(offset of the chunk's first value in the whole
@@ -35,22 +35,5 @@ pub unsafe fn fill_chunk<T: bytemuck::Pod + Send + Sync>(
         }
         // SAFETY: the caller's promise.
         _ => unsafe { gather(host, staging, rows) },
-    }
-}
-
-/// A [`ChunkSource`] for the first pass's chunks: [`Staged`](super::mover::Staged) fills the first `chunks` chunks
-/// it is asked for (the pipeline asks once a chunk, in order) from `source`, every later one
-/// from the host array.
-#[derive(Clone, Copy)]
-pub(super) struct FirstPass<'a> {
-    pub(super) source: ChunkSource<'a>,
-    pub(super) chunks: u64,
-}
-
-impl<'a> FirstPass<'a> {
-    /// The first pass of `plan` read from `source`.
-    pub(super) fn new(source: ChunkSource<'a>, plan: &StreamPlan) -> Self {
-        let chunks = plan.passes.first().map_or(0, |q| q.chunks(plan.p));
-        FirstPass { source, chunks }
     }
 }
