@@ -105,10 +105,10 @@ def main():
     add("stream 3^20 2 GPUs", "≤ 0.95 s", met(None if s2 is None else s2 <= 950),
         f"{ratio(s1, s2):.2f}× 1 GPU" if ratio(s1, s2) else "")
     r4 = rows.get(key("stream 3^20 4 GPUs"), {})
-    gb = first(r4, ("details", "stream", "p"))
+    sp, sn = first(r4, ("details", "stream", "p")), first(r4, ("details", "stream", "n"))
     frac = None
     if s4 is not None and both:
-        nbytes = 3**20 * 8 if gb is None or gb == 3 else None
+        nbytes = sp**sn * 8 if sp and sn else None  # complex64
         ceiling = both.get(max(both))
         if nbytes and ceiling:
             # Two passes, every byte up and down in each: 4 × the array over the duplex rate.
