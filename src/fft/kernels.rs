@@ -16,7 +16,7 @@ use crate::transform::{Direction, Precision};
 
 /// Whether the program's indices need 64 bits.
 pub fn wide_index(plan: &FftPlan) -> bool {
-    plan.len().max(plan.bluestein_len()) > u32::MAX as u64 / 2
+    plan.array_len().max(plan.bluestein_len()) > u32::MAX as u64 / 2
 }
 
 /// The program of a schedule: the complex preamble, then one kernel per launch.
@@ -35,6 +35,20 @@ pub fn generate(plan: &FftPlan, schedule: &Schedule) -> GeneratedProgram {
         plan.norm,
         real_literal(plan.scale(), true)
     ));
+    if let Some(r) = plan.real {
+        w.comment(format!(
+            "Packed real {}: the {:?} real array's last axis of {} reals as {} complex values,\n\
+             converted to or from the half spectrum ({} points) by the real end's launch.",
+            match plan.direction {
+                Direction::Forward => "input (rfftn)",
+                Direction::Inverse => "output (irfftn)",
+            },
+            plan.signal_shape(),
+            r.n,
+            r.n / 2,
+            r.n / 2 + 1
+        ));
+    }
     complex_preamble(&mut w, f64p, wide);
     let lit = |x: u64| {
         if wide {
@@ -51,6 +65,10 @@ pub fn generate(plan: &FftPlan, schedule: &Schedule) -> GeneratedProgram {
             StepKind::Group { n, .. } => {
                 let tw = |e: &str| twiddle(*n, e, &lit);
                 super::group_kernel::group(&mut w, s, f64p, &lit, &tw)
+            }
+            StepKind::Real { n, .. } => {
+                let tw = |e: &str| twiddle(*n, e, &lit);
+                super::real_kernel::real_end(&mut w, s, f64p, &lit, &tw)
             }
             _ => bluestein_step(&mut w, s, f64p, &lit),
         }
@@ -202,7 +220,7 @@ fn bluestein_step(w: &mut Writer, s: &Step, f64p: bool, lit: &dyn Fn(u64) -> Str
             m,
         ),
         StepKind::ChirpOut { n, m } => (format!("the first {n} of {m} points times the chirp"), n),
-        StepKind::Pass { .. } | StepKind::Group { .. } => {
+        StepKind::Pass { .. } | StepKind::Group { .. } | StepKind::Real { .. } => {
             unreachable!("bluestein_step() takes Bluestein's launches")
         }
     };

@@ -34,6 +34,7 @@ pub mod group_kernel;
 pub mod hermitian;
 pub mod kernels;
 pub mod plan;
+pub mod real_kernel;
 pub mod report;
 pub mod request;
 pub mod schedule;
