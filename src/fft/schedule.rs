@@ -499,6 +499,32 @@ mod tests {
     use super::*;
 
     #[test]
+    fn packed_real_plans_move_two_thirds_of_the_complex_bytes_at_2p24() {
+        use crate::fft::plan::FftPlan;
+        use crate::transform::{Norm, Precision};
+        let n = 1u64 << 24;
+        let (d, p) = (Direction::Forward, Precision::F32);
+        let complex = FftPlan::new(&[n], &[], d, Norm::None, p).unwrap();
+        let packed = FftPlan::packed_real(&[n], &[], d, Norm::None, p)
+            .unwrap()
+            .unwrap();
+        let (c, r) = (Schedule::for_plan(&complex), Schedule::for_plan(&packed));
+        // 3 fused launches over 2^24 values; 3 over 2^23 and the real end (2^23 in, 2^23 + 1 out).
+        assert_eq!(c.moved_values(), 6 * n);
+        assert_eq!(r.moved_values(), 3 * n + n + 1);
+        assert!(matches!(
+            r.steps.last().map(|s| &s.kind),
+            Some(StepKind::Real { .. })
+        ));
+        let inverse = FftPlan::packed_real(&[n], &[], Direction::Inverse, Norm::Full, p)
+            .unwrap()
+            .unwrap();
+        let i = Schedule::for_plan(&inverse);
+        assert!(matches!(i.steps[0].kind, StepKind::Real { .. }));
+        assert_eq!(i.steps.last().map(|s| s.scale), Some(1.0 / n as f64));
+    }
+
+    #[test]
     fn groups_are_balanced_and_cover_n() {
         assert_eq!(groups(1 << 24, 4096), vec![vec![16, 16]; 3]);
         assert_eq!(
