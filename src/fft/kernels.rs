@@ -89,6 +89,24 @@ fn scaled(v: &str, scale: f64, f64p: bool) -> String {
     }
 }
 
+/// "; the result scaled" where the launch scales what it stores (its comment's ending).
+pub(super) fn scaled_note(s: &Step) -> &'static str {
+    if s.scale != 1.0 {
+        "; the result scaled"
+    } else {
+        ""
+    }
+}
+
+/// Opens a launch's kernel: it reads `src`, writes `dst` and reads the constant `table`.
+pub(super) fn open_kernel(w: &mut Writer, s: &Step, table: &str) {
+    w.open(format!(
+        "__kernel void {}(__global const real2* restrict src, __global real2* restrict dst, \
+         __global const real2* restrict {table})",
+        s.name
+    ));
+}
+
 /// The twiddle ω^e of an n-point table `tw`, e an index expression.
 fn twiddle(n: u64, e: &str, lit: &dyn Fn(u64) -> String) -> String {
     match layout(n) {
@@ -158,17 +176,9 @@ fn pass(w: &mut Writer, s: &Step, f64p: bool, lit: &dyn Fn(u64) -> String) {
         s.stride,
         s.outer * s.stride,
         span * r,
-        if s.scale != 1.0 {
-            "; the result scaled"
-        } else {
-            ""
-        }
+        scaled_note(s)
     ));
-    w.open(format!(
-        "__kernel void {}(__global const real2* restrict src, __global real2* restrict dst, \
-         __global const real2* restrict tw)",
-        s.name
-    ));
+    open_kernel(w, s, "tw");
     decompose(w, s, per_line, lit);
     w.line(format!("const idx_t base = {};", line_base(s, n, lit)));
     let vars: Vec<String> = (0..r).map(|q| format!("v{q}")).collect();
@@ -228,11 +238,7 @@ fn bluestein_step(w: &mut Writer, s: &Step, f64p: bool, lit: &dyn Fn(u64) -> Str
         "{}: Bluestein along axis {} (stride {}): {what}.",
         s.name, s.axis, s.stride
     ));
-    w.open(format!(
-        "__kernel void {}(__global const real2* restrict src, __global real2* restrict dst, \
-         __global const real2* restrict table)",
-        s.name
-    ));
+    open_kernel(w, s, "table");
     // Item g is point j of its line, a line's elements consecutive items (as in a pass), so
     // g is also the item's index in the m-point work array (chirp in, multiply) or in the
     // n-point result (chirp out).

@@ -58,17 +58,9 @@ pub fn real_end(
         } else {
             format!(", partners mirrored along {} other axes", mirror.len())
         },
-        if s.scale != 1.0 {
-            "; the result scaled"
-        } else {
-            ""
-        }
+        super::kernels::scaled_note(s)
     ));
-    w.open(format!(
-        "__kernel void {}(__global const real2* restrict src, __global real2* restrict dst, \
-         __global const real2* restrict tw)",
-        s.name
-    ));
+    super::kernels::open_kernel(w, s, "tw");
     w.line("const idx_t g = get_global_id(0);");
     w.line(format!("if (g >= {}) return;", lit(s.items)));
     w.line(format!("const idx_t k = g % {};", lit(pairs)));
