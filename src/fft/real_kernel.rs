@@ -82,7 +82,29 @@ pub fn real_end(
         lit(src_len),
         lit(src_len)
     ));
-    let tw = twiddle("k");
+    pair(w, s, forward, half, dst_len, f64p, lit, &twiddle("k"));
+    w.note(OpCounts {
+        global_loads: 2,
+        global_stores: 2,
+        complex_mul: 1,
+        ..Default::default()
+    });
+    w.close();
+}
+
+/// The pair's arithmetic and stores, `a` (point k of line o) and `b` (point N − k of line om)
+/// loaded; `tw` is w^k (forward) or w^(−k) (inverse).
+#[allow(clippy::too_many_arguments)]
+fn pair(
+    w: &mut Writer,
+    s: &Step,
+    forward: bool,
+    half: u64,
+    dst_len: u64,
+    f64p: bool,
+    lit: &dyn Fn(u64) -> String,
+    tw: &str,
+) {
     let lit_r = |x: f64| real_literal(x, f64p);
     let out = |v: &str, scale: f64| match scale {
         1.0 => v.to_string(),
@@ -150,11 +172,4 @@ pub fn real_end(
         true => w.line(store),
         false => w.line(format!("if ({guard}) {store}")),
     }
-    w.note(OpCounts {
-        global_loads: 2,
-        global_stores: 2,
-        complex_mul: 1,
-        ..Default::default()
-    });
-    w.close();
 }
