@@ -8,6 +8,7 @@
 //! bit reversal. An axis of stride S is handled by making the S elements of a line's point
 //! consecutive work-items (coalesced for every axis).
 
+use super::kernel_head::{open_kernel, scaled_note};
 use super::plan::FftPlan;
 use super::schedule::{Schedule, Step, StepKind};
 use super::tables::{layout, TwiddleLayout};
@@ -87,24 +88,6 @@ fn scaled(v: &str, scale: f64, f64p: bool) -> String {
     } else {
         format!("{v} * {}", real_literal(scale, f64p))
     }
-}
-
-/// "; the result scaled" where the launch scales what it stores (its comment's ending).
-pub(super) fn scaled_note(s: &Step) -> &'static str {
-    if s.scale != 1.0 {
-        "; the result scaled"
-    } else {
-        ""
-    }
-}
-
-/// Opens a launch's kernel: it reads `src`, writes `dst` and reads the constant `table`.
-pub(super) fn open_kernel(w: &mut Writer, s: &Step, table: &str) {
-    w.open(format!(
-        "__kernel void {}(__global const real2* restrict src, __global real2* restrict dst, \
-         __global const real2* restrict {table})",
-        s.name
-    ));
 }
 
 /// The twiddle ω^e of an n-point table `tw`, e an index expression.

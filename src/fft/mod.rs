@@ -34,6 +34,7 @@
 pub mod execute;
 pub mod group_kernel;
 pub mod hermitian;
+pub mod kernel_head;
 pub mod kernels;
 pub mod plan;
 pub mod real_kernel;

@@ -11,6 +11,7 @@
 //!
 //! One item serves a pair: point k of line k′ and point N − k of line −k′ share their inputs.
 
+use super::kernel_head::{open_kernel, scaled_note};
 use super::schedule::{Step, StepKind};
 use crate::clgen::{real_literal, OpCounts, Writer};
 use crate::transform::Direction;
@@ -58,9 +59,9 @@ pub fn real_end(
         } else {
             format!(", partners mirrored along {} other axes", mirror.len())
         },
-        super::kernels::scaled_note(s)
+        scaled_note(s)
     ));
-    super::kernels::open_kernel(w, s, "tw");
+    open_kernel(w, s, "tw");
     w.line("const idx_t g = get_global_id(0);");
     w.line(format!("if (g >= {}) return;", lit(s.items)));
     w.line(format!("const idx_t k = g % {};", lit(pairs)));
