@@ -214,7 +214,8 @@ fn wht_under_oclgrind() {
 }
 
 /// The any-shape FFT: register passes over two axes, fused launches with twiddles (2^10 as
-/// 2^5 · 2^5), Bluestein's chirp / multiply / chirp (37 over 75), rfftn and irfftn, f64.
+/// 2^5 · 2^5), Bluestein's chirp / multiply / chirp (37 over 75), packed rfftn and irfftn
+/// (L/2 even and odd, the partners mirrored along axis 0), f64.
 #[test]
 #[ignore = "needs oclgrind"]
 fn fft_under_oclgrind() {
@@ -225,6 +226,7 @@ fn fft_under_oclgrind() {
             "fft --shape 37 --inverse",
             "fft --shape 4,6 --real",
             "fft --shape 4,6 --real --inverse --precision f64",
+            "fft --shape 3,10 --real --inverse --norm ortho",
         ],
         false,
     );

@@ -136,10 +136,13 @@ const CASES: &[(&str, &str)] = &[
     ),
     // GFP: presets, forward and inverse, r/k given.
     // The any-shape FFT: register passes with grouped radices over two axes; fused launches
-    // (2^12 as 2^6 · 2^6) with twiddles between; irfftn's two programs with a scaling.
+    // (2^12 as 2^6 · 2^6) with twiddles between; packed real plans: irfftn's real end first
+    // with a scaling, rfftn's last; an odd length's host-ended two programs.
     ("fft_6x10", "fft --shape 6,10"),
     ("fft_2p12", "fft --shape 2^12"),
     ("fft_irfftn_6x8_ortho_f64", "fft --shape 6,8 --real --inverse --norm ortho --precision f64"),
+    ("fft_rfftn_6x8", "fft --shape 6,8 --real"),
+    ("fft_irfftn_4x5", "fft --shape 4,5 --real --inverse"),
     ("gfp_p3_l8", "gfp --prime p3 --log-n 8"),
     ("gfp_p4_l9_inv", "gfp --prime p4 --log-n 9 --inverse"),
     ("gfp_r16_k4_l6", "gfp --r 16 --k 4 --log-n 6"),

@@ -14,7 +14,7 @@ use crate::runtime::pinned::{constant_buffer, device_buffer};
 use crate::runtime::scalar::Real;
 use crate::runtime::timing::RunTimes;
 use crate::runtime::{build_program, Arg, BuiltProgram, Gpu, KernelHandle, Pinned};
-use crate::transform::{Precision, TransformInfo};
+use crate::transform::{Direction, Precision, TransformInfo};
 use num_complex::Complex64;
 use ocl::Buffer;
 use rayon::prelude::*;
@@ -33,7 +33,7 @@ struct Arrays<T: Real> {
 
 impl<T: Real> Arrays<T> {
     fn new(gpu: &Gpu, plan: &FftPlan, schedule: &Schedule) -> Result<Arrays<T>> {
-        let len = 2 * plan.len() as usize;
+        let len = 2 * plan.array_len() as usize;
         let q = &gpu.queue;
         let w = match schedule.uses_work_arrays() {
             true => {
@@ -74,6 +74,37 @@ impl<T: Real> Arrays<T> {
             )),
         }
     }
+}
+
+/// Writes complex values into the staging array, real and imaginary parts interleaved.
+fn fill_complex<T: Real>(v: &[Complex64]) -> impl FnOnce(&mut [T]) + '_ {
+    move |m: &mut [T]| {
+        m.par_chunks_mut(2).zip(v.par_iter()).for_each(|(d, c)| {
+            d[0] = T::from_f64(c.re);
+            d[1] = T::from_f64(c.im);
+        })
+    }
+}
+
+/// Writes reals into the staging array as they are (a packed plan's pairs).
+fn fill_real<T: Real>(v: &[f64]) -> impl FnOnce(&mut [T]) + '_ {
+    move |m: &mut [T]| {
+        m.par_iter_mut()
+            .zip(v.par_iter())
+            .for_each(|(d, &x)| *d = T::from_f64(x))
+    }
+}
+
+/// Interleaved pairs as complex values.
+fn read_complex<T: Real>(m: &[T]) -> Vec<Complex64> {
+    m.par_chunks(2)
+        .map(|c| Complex64::new(c[0].to_f64(), c[1].to_f64()))
+        .collect()
+}
+
+/// The staging array's values as reals.
+fn read_real<T: Real>(m: &[T]) -> Vec<f64> {
+    m.par_iter().map(|x| x.to_f64()).collect()
 }
 
 /// The values of a table, in f64.
@@ -123,7 +154,7 @@ impl FftTransform {
         let budget = (gpu.info.local_mem_bytes * 2 / 3).min(super::schedule::LOCAL_BYTES);
         let schedule = Schedule::with_local_values(plan, budget / plan.precision.complex_bytes());
         let elem = plan.precision.complex_bytes();
-        let data = plan.len() * elem;
+        let data = plan.array_len() * elem;
         let work = plan.bluestein_len() * elem;
         check_memory(
             &gpu.info,
@@ -161,17 +192,60 @@ impl FftTransform {
 
     /// One run: `input` (the plan's shape, C order) up, every launch, the result down.
     pub fn execute(&self, gpu: &Gpu, input: &[Complex64]) -> Result<(Vec<Complex64>, RunTimes)> {
-        if input.len() as u64 != self.plan.len() {
-            return Err(JitError::invalid(format!(
-                "input has {} values, the shape {:?} holds {}",
-                input.len(),
-                self.plan.shape,
-                self.plan.len()
-            )));
+        if self.plan.real.is_some() {
+            return Err(JitError::invalid(
+                "this plan is a packed real transform: it runs through execute_real_forward or execute_real_inverse",
+            ));
         }
+        self.check_len(input.len() as u64, self.plan.len())?;
+        let n = input.len();
         match &self.arrays {
-            Typed::F32(a) => self.run(gpu, a, input),
-            Typed::F64(a) => self.run(gpu, a, input),
+            Typed::F32(a) => self.run(gpu, a, 2 * n, fill_complex(input), 2 * n, read_complex),
+            Typed::F64(a) => self.run(gpu, a, 2 * n, fill_complex(input), 2 * n, read_complex),
+        }
+    }
+
+    /// rfftn on a packed plan: the real array of the plan's signal shape up (as it is: two
+    /// reals a complex value), the half spectrum down.
+    pub fn execute_real_forward(&self, gpu: &Gpu, x: &[f64]) -> Result<(Vec<Complex64>, RunTimes)> {
+        self.real_direction(Direction::Forward)?;
+        self.check_len(x.len() as u64, 2 * self.plan.len())?;
+        let down = 2 * self.plan.array_len() as usize;
+        match &self.arrays {
+            Typed::F32(a) => self.run(gpu, a, x.len(), fill_real(x), down, read_complex),
+            Typed::F64(a) => self.run(gpu, a, x.len(), fill_real(x), down, read_complex),
+        }
+    }
+
+    /// irfftn on a packed plan: the half spectrum up, the real array of the plan's signal
+    /// shape down.
+    pub fn execute_real_inverse(&self, gpu: &Gpu, h: &[Complex64]) -> Result<(Vec<f64>, RunTimes)> {
+        self.real_direction(Direction::Inverse)?;
+        self.check_len(h.len() as u64, self.plan.array_len())?;
+        let down = 2 * self.plan.len() as usize;
+        let up = 2 * h.len();
+        match &self.arrays {
+            Typed::F32(a) => self.run(gpu, a, up, fill_complex(h), down, read_real),
+            Typed::F64(a) => self.run(gpu, a, up, fill_complex(h), down, read_real),
+        }
+    }
+
+    fn real_direction(&self, want: Direction) -> Result<()> {
+        match (self.plan.real, self.plan.direction) {
+            (Some(_), d) if d == want => Ok(()),
+            _ => Err(JitError::invalid(format!(
+                "this plan is not a packed real {want} transform"
+            ))),
+        }
+    }
+
+    fn check_len(&self, got: u64, want: u64) -> Result<()> {
+        match got == want {
+            true => Ok(()),
+            false => Err(JitError::invalid(format!(
+                "input has {got} values, the shape {:?} takes {want}",
+                self.plan.signal_shape()
+            ))),
         }
     }
 
@@ -210,36 +284,29 @@ impl FftTransform {
         RunTimes::from_launches(&events, t0)
     }
 
-    fn run<T: Real>(
+    /// Uploads `up` values written by `fill`, launches everything and reads `down` values of
+    /// the result with `read`.
+    fn run<T: Real, O>(
         &self,
         gpu: &Gpu,
         a: &Arrays<T>,
-        input: &[Complex64],
-    ) -> Result<(Vec<Complex64>, RunTimes)> {
+        up: usize,
+        fill: impl FnOnce(&mut [T]),
+        down: usize,
+        read: impl FnOnce(&[T]) -> O,
+    ) -> Result<(O, RunTimes)> {
         let t0 = Instant::now();
-        let len = 2 * input.len();
         a.staging.with_map(|m| {
-            m[..len]
-                .par_chunks_mut(2)
-                .zip(input.par_iter())
-                .for_each(|(d, c)| {
-                    d[0] = T::from_f64(c.re);
-                    d[1] = T::from_f64(c.im);
-                });
+            fill(&mut m[..up]);
             Ok(())
         })?;
-        let upload_ms = a.staging.upload_to(&a.a, len)?;
+        let upload_ms = a.staging.upload_to(&a.a, up)?;
         let mut times = self.launch_all(gpu, a)?;
         times.download_ms = a
             .staging
-            .download_from(a.pick(self.schedule.result)?, len)?;
+            .download_from(a.pick(self.schedule.result)?, down)?;
         times.upload_ms = upload_ms;
-        let out = a.staging.with_map(|m| {
-            Ok(m[..len]
-                .par_chunks(2)
-                .map(|c| Complex64::new(c[0].to_f64(), c[1].to_f64()))
-                .collect::<Vec<_>>())
-        })?;
+        let out = a.staging.with_map(|m| Ok(read(&m[..down])))?;
         times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
         Ok((out, times))
     }
@@ -247,7 +314,12 @@ impl FftTransform {
     /// Bytes of device memory the arrays hold (tables aside).
     pub fn data_bytes(&self) -> u64 {
         let elem = self.plan.precision.complex_bytes();
-        (2 * self.plan.len() + 2 * self.plan.bluestein_len()) * elem
+        (2 * self.plan.array_len() + 2 * self.plan.bluestein_len()) * elem
+    }
+
+    /// Bytes all launches of one run read and write in global memory (tables aside).
+    pub fn moved_bytes(&self) -> u64 {
+        self.schedule.moved_values() * self.plan.precision.complex_bytes()
     }
 }
 
@@ -258,9 +330,14 @@ impl DeviceTransform for FftTransform {
     type Times = RunTimes;
     fn info(&self) -> TransformInfo {
         let p = &self.plan;
+        let kind = match (p.real, p.direction) {
+            (None, _) => "fftn",
+            (Some(_), Direction::Forward) => "rfftn",
+            (Some(_), Direction::Inverse) => "irfftn",
+        };
         TransformInfo {
-            kind: "fftn".into(),
-            shape: p.shape.clone(),
+            kind: kind.into(),
+            shape: p.signal_shape(),
             precision: p.precision.to_string(),
             direction: p.direction.to_string(),
             norm: p.norm.to_string(),

@@ -1,9 +1,17 @@
-//! Real input and output (numpy's `rfftn` / `irfftn`): the complex transform with the
-//! half spectrum at the ends. rfftn(x) is fftn of x cropped to n/2 + 1 points on the halved
-//! axis; irfftn(h) is the inverse over the other axes, each halved line extended to its
-//! Hermitian whole (the imaginary parts numpy ignores, at 0 and n/2, dropped), then the
-//! inverse along the halved axis, real part. Both run on the device; the promotion, crop and
-//! extension are host passes (the device-side packing that halves the bytes is not built).
+//! Real input and output (numpy's `rfftn` / `irfftn`).
+//!
+//! Where the halved axis (the last of `axes`) is the array's last and its length L is even,
+//! a packed plan (`FftPlan::packed_real`) runs: the L reals of a line are read as L/2 complex
+//! values (the same bytes, no host pass), the complex transform runs over the same axes with
+//! that axis at L/2, and one launch (`real_kernel`) converts between its spectrum and the
+//! half spectrum. Half the complex path's bytes cross the device, in one launch set.
+//!
+//! Elsewhere (odd L, or a halved axis that is not the innermost in memory, whose pairs of
+//! reals are not adjacent) the complex transform with the half spectrum at the ends:
+//! rfftn(x) is fftn of x cropped to L/2 + 1 points on the halved axis; irfftn(h) is the
+//! inverse over the other axes, each halved line extended to its Hermitian whole (the
+//! imaginary parts numpy ignores, at 0 and L/2, dropped), then the inverse along the halved
+//! axis, real part. The promotion, crop and extension are host passes there.
 
 use super::execute::FftTransform;
 use super::plan::NumpyNorm;
@@ -78,10 +86,11 @@ pub struct RealFft {
     pub shape: Vec<u64>,
     /// The halved axis.
     pub axis: usize,
-    /// rfftn: the complex transform of the whole shape. irfftn: the inverse over the other
-    /// axes of the half shape (none where the halved axis is the only one).
+    /// rfftn: the packed plan, or the complex transform of the whole shape. irfftn (unpacked
+    /// only): the inverse over the other axes of the half shape (none where the halved axis is
+    /// the only one).
     pub first: Option<FftTransform>,
-    /// irfftn only: the inverse along the halved axis of the whole shape.
+    /// irfftn only: the packed plan, or the inverse along the halved axis of the whole shape.
     pub last: Option<FftTransform>,
 }
 
@@ -151,6 +160,9 @@ impl RealFft {
                     "this real FFT was planned as an inverse (irfftn): it takes a half spectrum",
                 )
             })?;
+        if tr.plan.real.is_some() {
+            return tr.execute_real_forward(gpu, x);
+        }
         let z: Vec<Complex64> = x.par_iter().map(|&v| Complex64::new(v, 0.0)).collect();
         let (y, t) = tr.execute(gpu, &z)?;
         let m = self.shape[self.axis] as usize / 2 + 1;
@@ -162,6 +174,9 @@ impl RealFft {
         let last = self.last.as_ref().ok_or_else(|| {
             JitError::invalid("this real FFT was planned as a forward (rfftn): it takes real input")
         })?;
+        if last.plan.real.is_some() {
+            return last.execute_real_inverse(gpu, h);
+        }
         let mut times: Option<RunTimes> = None;
         let h = match &self.first {
             Some(tr) => {

@@ -8,6 +8,7 @@
 //! bit reversal. An axis of stride S is handled by making the S elements of a line's point
 //! consecutive work-items (coalesced for every axis).
 
+use super::kernel_head::{open_kernel, scaled_note};
 use super::plan::FftPlan;
 use super::schedule::{Schedule, Step, StepKind};
 use super::tables::{layout, TwiddleLayout};
@@ -16,7 +17,7 @@ use crate::transform::{Direction, Precision};
 
 /// Whether the program's indices need 64 bits.
 pub fn wide_index(plan: &FftPlan) -> bool {
-    plan.len().max(plan.bluestein_len()) > u32::MAX as u64 / 2
+    plan.array_len().max(plan.bluestein_len()) > u32::MAX as u64 / 2
 }
 
 /// The program of a schedule: the complex preamble, then one kernel per launch.
@@ -35,6 +36,20 @@ pub fn generate(plan: &FftPlan, schedule: &Schedule) -> GeneratedProgram {
         plan.norm,
         real_literal(plan.scale(), true)
     ));
+    if let Some(r) = plan.real {
+        w.comment(format!(
+            "Packed real {}: the {:?} real array's last axis of {} reals as {} complex values,\n\
+             converted to or from the half spectrum ({} points) by the real end's launch.",
+            match plan.direction {
+                Direction::Forward => "input (rfftn)",
+                Direction::Inverse => "output (irfftn)",
+            },
+            plan.signal_shape(),
+            r.n,
+            r.n / 2,
+            r.n / 2 + 1
+        ));
+    }
     complex_preamble(&mut w, f64p, wide);
     let lit = |x: u64| {
         if wide {
@@ -51,6 +66,10 @@ pub fn generate(plan: &FftPlan, schedule: &Schedule) -> GeneratedProgram {
             StepKind::Group { n, .. } => {
                 let tw = |e: &str| twiddle(*n, e, &lit);
                 super::group_kernel::group(&mut w, s, f64p, &lit, &tw)
+            }
+            StepKind::Real { n, .. } => {
+                let tw = |e: &str| twiddle(*n, e, &lit);
+                super::real_kernel::real_end(&mut w, s, f64p, &lit, &tw)
             }
             _ => bluestein_step(&mut w, s, f64p, &lit),
         }
@@ -140,17 +159,9 @@ fn pass(w: &mut Writer, s: &Step, f64p: bool, lit: &dyn Fn(u64) -> String) {
         s.stride,
         s.outer * s.stride,
         span * r,
-        if s.scale != 1.0 {
-            "; the result scaled"
-        } else {
-            ""
-        }
+        scaled_note(s)
     ));
-    w.open(format!(
-        "__kernel void {}(__global const real2* restrict src, __global real2* restrict dst, \
-         __global const real2* restrict tw)",
-        s.name
-    ));
+    open_kernel(w, s, "tw");
     decompose(w, s, per_line, lit);
     w.line(format!("const idx_t base = {};", line_base(s, n, lit)));
     let vars: Vec<String> = (0..r).map(|q| format!("v{q}")).collect();
@@ -202,7 +213,7 @@ fn bluestein_step(w: &mut Writer, s: &Step, f64p: bool, lit: &dyn Fn(u64) -> Str
             m,
         ),
         StepKind::ChirpOut { n, m } => (format!("the first {n} of {m} points times the chirp"), n),
-        StepKind::Pass { .. } | StepKind::Group { .. } => {
+        StepKind::Pass { .. } | StepKind::Group { .. } | StepKind::Real { .. } => {
             unreachable!("bluestein_step() takes Bluestein's launches")
         }
     };
@@ -210,11 +221,7 @@ fn bluestein_step(w: &mut Writer, s: &Step, f64p: bool, lit: &dyn Fn(u64) -> Str
         "{}: Bluestein along axis {} (stride {}): {what}.",
         s.name, s.axis, s.stride
     ));
-    w.open(format!(
-        "__kernel void {}(__global const real2* restrict src, __global real2* restrict dst, \
-         __global const real2* restrict table)",
-        s.name
-    ));
+    open_kernel(w, s, "table");
     // Item g is point j of its line, a line's elements consecutive items (as in a pass), so
     // g is also the item's index in the m-point work array (chirp in, multiply) or in the
     // n-point result (chirp out).

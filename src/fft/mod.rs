@@ -7,7 +7,9 @@
 //! Stockham passes over the codelets VC uses (`clgen::small_dft`); the twiddles between
 //! digits are what the VC transform (every axis of length p, one pass each) does not need.
 //! Any other length goes through Bluestein's chirp convolution of a smooth length, so every
-//! n works. Real input and output ([`hermitian`]) are the complex transform with the half spectrum at the ends.
+//! n works. Real input and output ([`hermitian`]) run packed (the reals as complex pairs, the
+//! complex transform at half length, one launch to or from the half spectrum) where the
+//! halved axis is the last and even, else as the complex transform with host-side ends.
 //!
 //! # Example: a 6 × 10 FFT equal to the f64 reference
 //!
@@ -32,8 +34,10 @@
 pub mod execute;
 pub mod group_kernel;
 pub mod hermitian;
+pub mod kernel_head;
 pub mod kernels;
 pub mod plan;
+pub mod real_kernel;
 pub mod report;
 pub mod request;
 pub mod schedule;

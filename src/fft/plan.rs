@@ -71,6 +71,17 @@ pub struct FftPlan {
     pub precision: Precision,
     /// One entry per transformed axis, in `axes`' order.
     pub axis_plans: Vec<AxisPlan>,
+    /// Packed real input or output (rfftn forward, irfftn inverse): `shape`'s last axis holds
+    /// L/2 complex values, the L reals of each line two by two (see `real_kernel`).
+    pub real: Option<RealEnd>,
+}
+
+/// The real end of a packed plan: the last axis' real length L (even) and the half spectrum's
+/// L/2 + 1 points on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RealEnd {
+    /// The real length L of the halved (last) axis.
+    pub n: u64,
 }
 
 /// numpy's `norm` names: which scaling the given direction applies.
@@ -152,7 +163,58 @@ impl FftPlan {
             norm,
             precision,
             axis_plans,
+            real: None,
         })
+    }
+
+    /// numpy's rfftn (forward) or irfftn (inverse) of the real `shape` over `axes` as a packed
+    /// plan: the complex transform of the shape with the halved axis at L/2, its L reals read
+    /// (or written) as L/2 complex values, and one launch between the half spectrum and those.
+    /// `None` where the packing does not apply: an odd L, or a halved axis (the last of `axes`)
+    /// that is not the array's last, whose pairs of reals are not adjacent in memory.
+    pub fn packed_real(
+        shape: &[u64],
+        axes: &[i64],
+        direction: Direction,
+        norm: Norm,
+        precision: Precision,
+    ) -> Result<Option<FftPlan>> {
+        // Validates as the complex plan of the real shape would.
+        let whole = FftPlan::new(shape, axes, direction, norm, precision)?;
+        let rank = shape.len();
+        let halved = match axes.last() {
+            None => rank - 1,
+            Some(&a) => a.rem_euclid(rank as i64) as usize,
+        };
+        let n = shape[rank - 1];
+        if halved != rank - 1 || n % 2 != 0 {
+            return Ok(None);
+        }
+        let mut packed = shape.to_vec();
+        packed[rank - 1] = n / 2;
+        let axes: Vec<i64> = whole.axes.iter().map(|&a| a as i64).collect();
+        let mut plan = FftPlan::new(&packed, &axes, direction, norm, precision)?;
+        plan.real = Some(RealEnd { n });
+        Ok(Some(plan))
+    }
+
+    /// The shape of the transform's signal: the plan's, the halved axis at its real length
+    /// where the plan is packed.
+    pub fn signal_shape(&self) -> Vec<u64> {
+        let mut s = self.shape.clone();
+        if let (Some(r), Some(last)) = (self.real, s.last_mut()) {
+            *last = r.n;
+        }
+        s
+    }
+
+    /// Complex values each device array holds: the plan's, or the half spectrum's (L/2 + 1
+    /// points a line) where that is more.
+    pub fn array_len(&self) -> u64 {
+        match self.real {
+            Some(r) => self.len() / (r.n / 2) * (r.n / 2 + 1),
+            None => self.len(),
+        }
     }
 
     /// Elements of the array.
@@ -165,9 +227,11 @@ impl FftPlan {
         false
     }
 
-    /// The product of the transformed lengths (what `full` divides by).
+    /// The product of the transformed lengths (what `full` divides by; a packed plan's halved
+    /// axis at its real length).
     pub fn transformed_len(&self) -> u64 {
-        self.axis_plans.iter().map(|a| a.n).product()
+        let packed: u64 = self.axis_plans.iter().map(|a| a.n).product();
+        packed * if self.real.is_some() { 2 } else { 1 }
     }
 
     /// The factor the result is multiplied by.

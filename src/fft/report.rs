@@ -81,8 +81,8 @@ impl FftReport {
         let first = &parts[0].plan;
         let last = &parts[parts.len() - 1].plan;
         let shape = match kind {
-            "irfftn" => last.shape.clone(),
-            _ => first.shape.clone(),
+            "irfftn" => last.signal_shape(),
+            _ => first.signal_shape(),
         };
         let empty = Summary::of(&[]);
         FftReport {

@@ -241,9 +241,18 @@ impl FftRequest {
         Ok((report, output))
     }
 
-    /// The plans a run of `--shape` builds, in order: one complex transform, or irfftn's two.
+    /// The plans a run of `--shape` builds, in order: one complex transform; for rfftn and
+    /// irfftn the packed real plan, or (odd length, halved axis not the last) the complex
+    /// transform of the whole shape, irfftn's two.
     pub fn plans(&self, shape: &[u64]) -> Result<Vec<FftPlan>> {
         let scaling = self.norm.scaling(self.direction);
+        if self.real {
+            let packed =
+                FftPlan::packed_real(shape, &self.axes, self.direction, scaling, self.precision)?;
+            if let Some(p) = packed {
+                return Ok(vec![p]);
+            }
+        }
         let whole = FftPlan::new(shape, &self.axes, self.direction, scaling, self.precision)?;
         if !(self.real && self.direction == Direction::Inverse) {
             return Ok(vec![whole]);

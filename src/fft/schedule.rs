@@ -165,6 +165,16 @@ pub enum StepKind {
         /// Work-items per work-group.
         group_items: u64,
     },
+    /// The real end of a packed plan (`real_kernel`): forward, the L/2-point spectra of the
+    /// packed lines into the half spectrum (L/2 + 1 points); inverse, the reverse.
+    Real {
+        /// The real length L.
+        n: u64,
+        /// Forward (after the passes) or inverse (before them).
+        direction: Direction,
+        /// The other transformed axes, whose indices the Hermitian partner negates.
+        mirror: Vec<Mirror>,
+    },
     /// Lines of n points into lines of m: x_k·c_k, then zeros.
     ChirpIn {
         /// Axis length.
@@ -184,6 +194,15 @@ pub enum StepKind {
         /// Convolution length.
         m: u64,
     },
+}
+
+/// A transformed axis other than the halved one, as the real end sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Mirror {
+    /// Its length.
+    pub n: u64,
+    /// Lines of the halved axis between its consecutive points.
+    pub lines: u64,
 }
 
 /// One launch.
@@ -210,6 +229,20 @@ pub struct Step {
     pub items: u64,
     /// Factor applied to what it stores (the plan's scaling, on the last launch only).
     pub scale: f64,
+}
+
+impl Step {
+    /// Complex values this launch reads and writes in global memory (tables aside).
+    pub fn moved_values(&self) -> u64 {
+        let lines = self.outer * self.stride;
+        match self.kind {
+            StepKind::Pass { n, .. } | StepKind::Group { n, .. } => 2 * lines * n,
+            StepKind::ChirpIn { n, m } => lines * (n + m),
+            StepKind::Multiply { m } => 2 * lines * m,
+            StepKind::ChirpOut { n, .. } => 2 * lines * n,
+            StepKind::Real { n, .. } => lines * (n + 1),
+        }
+    }
 }
 
 /// The launches of a plan in order, the tables they read and where the result ends.
@@ -241,8 +274,18 @@ impl Schedule {
             local_values,
         };
         let mut cur = Buf::A;
+        let real = plan.real.map(|r| s.real_end(plan, r.n));
+        if let (Some(step), Direction::Inverse) = (&real, plan.direction) {
+            s.steps.push(step.clone());
+            cur = step.dst;
+        }
         for a in &plan.axis_plans {
             cur = s.axis(a, plan.direction, cur);
+        }
+        if let (Some(mut step), Direction::Forward) = (real, plan.direction) {
+            (step.src, step.dst) = (cur, cur.other());
+            s.steps.push(step);
+            cur = cur.other();
         }
         if let Some(last) = s.steps.last_mut() {
             last.scale = plan.scale();
@@ -258,6 +301,43 @@ impl Schedule {
                 self.tables.push(t);
                 self.tables.len() - 1
             }
+        }
+    }
+
+    /// The real end of a packed plan (real length `n` on the last axis), reading A and writing
+    /// B: one item per pair of points k and L/2 − k of a line, k ≤ L/4.
+    fn real_end(&mut self, plan: &FftPlan, n: u64) -> Step {
+        let direction = plan.direction;
+        let table = self.table(Table::Twiddles { n, direction });
+        let rank = plan.shape.len();
+        let lines = plan.len() / (n / 2);
+        let mirror = plan
+            .axis_plans
+            .iter()
+            .filter(|a| a.axis != rank - 1 && a.n > 1)
+            .map(|a| Mirror {
+                n: a.n,
+                lines: a.stride / (n / 2),
+            })
+            .collect();
+        Step {
+            name: match direction {
+                Direction::Forward => format!("rfft_post_a{}", rank - 1),
+                Direction::Inverse => format!("irfft_pre_a{}", rank - 1),
+            },
+            axis: rank - 1,
+            kind: StepKind::Real {
+                n,
+                direction,
+                mirror,
+            },
+            stride: 1,
+            outer: lines,
+            src: Buf::A,
+            dst: Buf::B,
+            table,
+            items: lines * (n / 4 + 1),
+            scale: 1.0,
         }
     }
 
@@ -400,6 +480,12 @@ impl Schedule {
         cur
     }
 
+    /// Complex values all launches read and write in global memory (tables aside): the plan's
+    /// traffic, what each launch's time is bounded by.
+    pub fn moved_values(&self) -> u64 {
+        self.steps.iter().map(Step::moved_values).sum()
+    }
+
     /// True when some launch needs Bluestein's work arrays.
     pub fn uses_work_arrays(&self) -> bool {
         self.steps
@@ -411,6 +497,32 @@ impl Schedule {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn packed_real_plans_move_two_thirds_of_the_complex_bytes_at_2p24() {
+        use crate::fft::plan::FftPlan;
+        use crate::transform::{Norm, Precision};
+        let n = 1u64 << 24;
+        let (d, p) = (Direction::Forward, Precision::F32);
+        let complex = FftPlan::new(&[n], &[], d, Norm::None, p).unwrap();
+        let packed = FftPlan::packed_real(&[n], &[], d, Norm::None, p)
+            .unwrap()
+            .unwrap();
+        let (c, r) = (Schedule::for_plan(&complex), Schedule::for_plan(&packed));
+        // 3 fused launches over 2^24 values; 3 over 2^23 and the real end (2^23 in, 2^23 + 1 out).
+        assert_eq!(c.moved_values(), 6 * n);
+        assert_eq!(r.moved_values(), 3 * n + n + 1);
+        assert!(matches!(
+            r.steps.last().map(|s| &s.kind),
+            Some(StepKind::Real { .. })
+        ));
+        let inverse = FftPlan::packed_real(&[n], &[], Direction::Inverse, Norm::Full, p)
+            .unwrap()
+            .unwrap();
+        let i = Schedule::for_plan(&inverse);
+        assert!(matches!(i.steps[0].kind, StepKind::Real { .. }));
+        assert_eq!(i.steps.last().map(|s| s.scale), Some(1.0 / n as f64));
+    }
 
     #[test]
     fn groups_are_balanced_and_cover_n() {
