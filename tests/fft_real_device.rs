@@ -135,12 +135,19 @@ const NORMS: [NumpyNorm; 3] = [NumpyNorm::Backward, NumpyNorm::Ortho, NumpyNorm:
 #[test]
 fn one_dimensional_even_and_odd_lengths_every_norm() {
     let gpu = common::gpu();
-    // Every norm at a few lengths, one norm (in turn) at the others: each is a PoCL build.
-    for (i, n) in [2, 16, 37, 4, 6, 10, 30, 74, 1000, 4096, 3, 9]
-        .into_iter()
-        .enumerate()
-    {
-        let norms = if i < 3 {
+    // Each (length, norm) is a PoCL build: the default run takes every norm at one packed
+    // length and one norm in turn at the others (even, odd, Bluestein-sized, two-level
+    // twiddles); JITFFT_EXHAUSTIVE=1 every norm at every length.
+    let (f32_lengths, f64_lengths): (&[u64], &[u64]) = if common::exhaustive() {
+        (
+            &[2, 16, 37, 4, 6, 10, 30, 74, 1000, 4096, 3, 9],
+            &[8, 1 << 17, 2 * 37, 15],
+        )
+    } else {
+        (&[16, 37, 4096], &[1 << 17])
+    };
+    for (i, &n) in f32_lengths.iter().enumerate() {
+        let norms = if i == 0 || common::exhaustive() {
             &NORMS[..]
         } else {
             &NORMS[i % 3..i % 3 + 1]
@@ -150,7 +157,7 @@ fn one_dimensional_even_and_odd_lengths_every_norm() {
             irfftn_matches(&gpu, &[n], &[], norm, Precision::F32);
         }
     }
-    for n in [8, 1 << 17, 2 * 37, 15] {
+    for &n in f64_lengths {
         rfftn_matches(&gpu, &[n], &[], NumpyNorm::Ortho, Precision::F64);
         irfftn_matches(&gpu, &[n], &[], NumpyNorm::Ortho, Precision::F64);
     }
@@ -170,8 +177,19 @@ fn n_dimensional_batched_and_axis_subsets() {
         (&[6, 10], &[1, 0]),
         (&[16, 37, 6], &[-2, -1]),
     ];
-    // Each case under one norm and precision in turn (every pair met across the cases).
-    for (i, (shape, axes)) in cases.into_iter().enumerate() {
+    // Each case under one norm and precision in turn (every pair met across the cases); the
+    // default run takes a packed 2-D, a packed case over an axis subset, an odd (host-ended)
+    // last axis and a halved axis that is not the last.
+    let picked = if common::exhaustive() {
+        &[0, 1, 2, 3, 4, 5, 6, 7, 8][..]
+    } else {
+        &[0, 3, 5, 7][..]
+    };
+    for (i, (shape, axes)) in cases
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| picked.contains(i))
+    {
         let prec = [Precision::F32, Precision::F64][i % 2];
         let norm = NORMS[(i / 2 + i) % 3];
         rfftn_matches(&gpu, shape, axes, norm, prec);
@@ -182,15 +200,28 @@ fn n_dimensional_batched_and_axis_subsets() {
 #[test]
 fn round_trips() {
     let gpu = common::gpu();
-    for (shape, axes) in [
+    // Every norm on a packed shape, one norm in turn on the others (odd: host-ended), f64 on
+    // the odd one.
+    for (i, (shape, axes)) in [
         (&[1024u64][..], &[][..]),
+        (&[33][..], &[][..]),
         (&[9, 20][..], &[][..]),
         (&[8, 3, 14][..], &[0, 2][..]),
-        (&[33][..], &[][..]),
-    ] {
-        for norm in NORMS {
+    ]
+    .into_iter()
+    .enumerate()
+    .filter(|(i, _)| *i < 3 || common::exhaustive())
+    {
+        let norms = if i == 0 || common::exhaustive() {
+            &NORMS[..]
+        } else {
+            &NORMS[i % 3..i % 3 + 1]
+        };
+        for &norm in norms {
             round_trip(&gpu, shape, axes, norm, Precision::F32);
         }
-        round_trip(&gpu, shape, axes, NumpyNorm::Backward, Precision::F64);
+        if i == 1 || common::exhaustive() {
+            round_trip(&gpu, shape, axes, NumpyNorm::Backward, Precision::F64);
+        }
     }
 }
