@@ -487,3 +487,53 @@ fn a_failing_member_ends_a_streamed_set_run_naming_its_device() {
     assert!(String::from_utf8_lossy(&o.get_output().stdout).contains("PASS"));
     assert!(out.exists());
 }
+
+/// Pairs of two outputs agree within f32 rounding of the largest value.
+fn close(a: &[(f64, f64)], b: &[(f64, f64)], what: &str) {
+    assert_eq!(a.len(), b.len(), "{what}");
+    let scale = a
+        .iter()
+        .map(|x| x.0.abs().max(x.1.abs()))
+        .fold(1.0, f64::max);
+    for (i, (x, y)) in a.iter().zip(b).enumerate() {
+        let d = (x.0 - y.0).abs().max((x.1 - y.1).abs());
+        assert!(d <= 1e-5 * scale, "{what}: value {i}: {x:?} vs {y:?}");
+    }
+}
+
+/// A heterogeneous set (issue 45, item 4): PoCL and Intel's CPU runtime, two compilers of
+/// different speed in one run. bent's verdicts are the one-device verdicts bit for bit;
+/// batched and streamed vc are checked and within f32 rounding of one device (two compilers
+/// do not round alike). CI's Intel step runs it; where the runtime is absent it fails.
+#[test]
+#[ignore = "needs Intel's OpenCL CPU runtime beside PoCL (tools/setup-ocl.sh --intel; CI's Intel step)"]
+fn pocl_and_intel_in_one_set_give_the_one_device_results() {
+    let set = "pocl,intel";
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("f.txt");
+    let planted = bent_input(&input, 301, 9);
+    let (one, _) = bent_on(&input, "pocl", None);
+    let (both, text) = bent_on(&input, set, None);
+    assert!(text.contains("device set 2 members"), "{text}");
+    assert!(
+        text.contains("Intel") || text.contains("member 1"),
+        "{text}"
+    );
+    assert_eq!(both, one, "bent verdicts on {set}");
+    assert_eq!(one.lines().filter(|l| *l == "1").count(), planted);
+    // Batched vc: rows split over the two runtimes.
+    let batch = ["vc", "--p", "3", "--n", "4", "--batch", "7", "--seed", "3"];
+    let (a, b) = (dir.path().join("a.txt"), dir.path().join("b.txt"));
+    vc_to(&batch, "pocl", &a);
+    let text = vc_to(&batch, set, &b);
+    assert!(text.contains("device set 2 members"), "{text}");
+    close(&read_pairs(&a), &read_pairs(&b), "vc --batch");
+    // Streamed vc: chunks taken by whichever runtime is free.
+    let seeded = ["--p", "3", "--n", "7", "--seed", "19", "--check"];
+    let (c, d) = (dir.path().join("c.txt"), dir.path().join("d.txt"));
+    stream_on(&seeded, "pocl", (Some("64KiB"), &[]), &c);
+    let r = stream_on(&seeded, set, (Some("64KiB"), &[]), &d);
+    assert_eq!(r["check"]["ok"], true, "{r}");
+    assert_eq!(r["details"]["device_set"]["members"], 2, "{r}");
+    close(&read_pairs(&c), &read_pairs(&d), "vc --stream");
+}
