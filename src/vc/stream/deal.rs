@@ -181,7 +181,9 @@ mod tests {
                 deal.fail();
             });
             s.spawn(|| {
-                assert!(deal.begin(0));
+                // Pass 0 may start or already be stopped (the other member may fail before
+                // this one wakes: CI saw both orders); either way it returns.
+                let _ = deal.begin(0);
                 // Never waits forever: the failed member never arrives at pass 1.
                 assert!(!deal.begin(1));
                 assert_eq!(deal.next(1, 5).unwrap(), None);
