@@ -134,19 +134,11 @@ fn vc_batches_split_over_a_set_give_the_one_device_spectrum() {
                 text.contains(&format!("device set {times} members")),
                 "{args:?}: {text}"
             );
-            let (a, b) = (read_pairs(&one), read_pairs(&set));
-            assert_eq!(a.len(), b.len(), "{args:?} on {times}");
-            let scale = a
-                .iter()
-                .map(|x| x.0.abs().max(x.1.abs()))
-                .fold(1.0, f64::max);
-            for (i, (x, y)) in a.iter().zip(&b).enumerate() {
-                let d = (x.0 - y.0).abs().max((x.1 - y.1).abs());
-                assert!(
-                    d <= 1e-5 * scale,
-                    "{args:?} on {times}: value {i}: {x:?} vs {y:?}"
-                );
-            }
+            close(
+                &read_pairs(&one),
+                &read_pairs(&set),
+                &format!("{args:?} on {times}"),
+            );
         }
     }
 }
