@@ -33,7 +33,8 @@ def time_ms(r):
     if not isinstance(r, dict) or "exit" in r:
         return None
     v = first(r, ("details", "device_set", "wall_ms", "median"), ("timing", "total_ms"),
-              ("timing", "end_to_end_ms", "median"), ("timing", "end_to_end_ms"))
+              ("timing", "end_to_end_ms", "median"), ("timing", "end_to_end_ms"),
+              ("end_to_end_ms", "median"))
     return float(v) if isinstance(v, (int, float)) else None
 
 
