@@ -89,7 +89,27 @@ impl std::fmt::Display for NonFinite {
 /// Finds NaN or infinite values (in either part): `None` when every value is finite.
 /// A transform spreads one such value through the whole spectrum.
 pub fn find_non_finite(values: &[Complex64]) -> Option<NonFinite> {
-    find_non_finite_where(values.iter().map(|v| v.re.is_finite() && v.im.is_finite()))
+    use rayon::prelude::*;
+    const BLOCK: usize = 1 << 16;
+    let finite = |v: &Complex64| v.re.is_finite() && v.im.is_finite();
+    // Blocks in parallel (a check of 10^9 values), found in order.
+    let per: Vec<Option<NonFinite>> = values
+        .par_chunks(BLOCK)
+        .map(|b| find_non_finite_where(b.iter().map(finite)))
+        .collect();
+    per.into_iter()
+        .enumerate()
+        .fold(None, |acc, (k, f)| match (acc, f) {
+            (acc, None) => acc,
+            (None, Some(f)) => Some(NonFinite {
+                count: f.count,
+                first: k * BLOCK + f.first,
+            }),
+            (Some(mut a), Some(f)) => {
+                a.count += f.count;
+                Some(a)
+            }
+        })
 }
 
 /// [`find_non_finite`] over any values, given whether each is finite (f32 data, say).

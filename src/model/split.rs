@@ -129,13 +129,13 @@ pub fn rows_of<'a, V>(data: &'a [V], r: &Range<u64>, per: u64) -> &'a [V] {
 }
 
 /// [`run_shares`] over the rows of `input` (`per` values a row) in equal shares, one run a
-/// share: `exec(transform, gpu, its rows' values)`.
+/// share: `exec(transform, gpu, its rows' values, the previous run's output to reuse)`.
 pub fn run_rows<S, R, O, T, V: Sync>(
     set: &DeviceSet,
     (input, per): (&[V], u64),
     runs: (bool, usize),
     build: impl Fn(&Gpu, u64) -> Result<S> + Sync,
-    exec: impl Fn(&S, &Gpu, &[V]) -> Result<(O, T)> + Sync,
+    exec: impl Fn(&S, &Gpu, &[V], Option<O>) -> Result<(O, T)> + Sync,
     finish: impl Fn(S) -> Result<R> + Sync,
 ) -> Result<SetRuns<R, O, T>>
 where
@@ -144,7 +144,9 @@ where
     T: Send + RunFigures,
 {
     let shares = equal_shares(input.len() as u64 / per.max(1), set.len());
-    let run = |st: &S, gpu: &Gpu, r: Range<u64>| exec(st, gpu, rows_of(input, &r, per));
+    let run = |st: &S, gpu: &Gpu, r: Range<u64>, prev: Option<O>| {
+        exec(st, gpu, rows_of(input, &r, per), prev)
+    };
     run_shares(set, &shares, runs, build, run, finish)
 }
 
@@ -168,7 +170,7 @@ type MemberDone<R, O, T> = (Vec<O>, Vec<Vec<T>>, Vec<(Instant, Instant)>, R);
 /// Runs `shares` over `set`: on each member's own thread (a transform's pinned staging stays
 /// on the thread that made it) its transform is built (`build(gpu, chunk rows)`), then one
 /// warm-up (where `warm`) and `repeat` timed runs, every member starting each run together; in each, its
-/// chunks run in turn (`run(transform, gpu, rows)`). `finish` takes each transform after
+/// chunks run in turn (`run(transform, gpu, rows, that chunk's output of the run before)`). `finish` takes each transform after
 /// the last run (its report; releasing it). A member's failure (or panic) ends the run with
 /// an error naming its device; the other members skip the runs left.
 pub fn run_shares<S, R, O, T>(
@@ -176,7 +178,7 @@ pub fn run_shares<S, R, O, T>(
     shares: &[Share],
     (warm, repeat): (bool, usize),
     build: impl Fn(&Gpu, u64) -> Result<S> + Sync,
-    run: impl Fn(&S, &Gpu, Range<u64>) -> Result<(O, T)> + Sync,
+    run: impl Fn(&S, &Gpu, Range<u64>, Option<O>) -> Result<(O, T)> + Sync,
     finish: impl Fn(S) -> Result<R> + Sync,
 ) -> Result<SetRuns<R, O, T>>
 where
@@ -210,9 +212,12 @@ where
                 if k == repeat {
                     injected(s.member, "run")?;
                 }
+                // Each chunk writes into its output of the run before (no fresh host pages
+                // in the timed runs: their first-touch faults cost more than the copies).
+                let mut prev = std::mem::take(&mut last).into_iter();
                 s.chunks()
                     .into_iter()
-                    .map(|r| run(st, gpu, r))
+                    .map(|r| run(st, gpu, r, prev.next()))
                     .collect::<Result<Vec<_>>>()
             });
             match ran {

@@ -92,7 +92,8 @@ pub fn classify_split(
             Ok(c)
         }
     };
-    let run = |c: &BentClassifier, gpu: &crate::runtime::Gpu, r: std::ops::Range<u64>| {
+    // Verdicts are small: a fresh output each run.
+    let run = |c: &BentClassifier, gpu: &crate::runtime::Gpu, r: std::ops::Range<u64>, _| {
         let bytes = rows_of(&truth.data, &r, per as u64);
         let want = c.tr.plan.batch as usize;
         let rows = (r.end - r.start) as usize;

@@ -2,7 +2,11 @@
 
 use crate::io::input::find_non_finite;
 use num_complex::Complex64;
+use rayon::prelude::*;
 use serde::Serialize;
+
+/// Values a block of the comparison sums (a block's sums are added in order).
+const BLOCK: usize = 1 << 16;
 
 /// How far a result is from its reference: relative L2 and maximum absolute error, and the
 /// NaN or infinite values found in the result.
@@ -64,12 +68,29 @@ pub fn compare(got: &[Complex64], want: &[Complex64]) -> ErrorReport {
             first_non_finite,
         };
     }
-    let mut diff2 = 0.0;
-    let mut ref2 = 0.0;
-    let mut max_abs: f64 = 0.0;
-    for (g, w) in got.iter().zip(want) {
-        let d = (g - w).norm();
-        // A NaN anywhere (a non-finite reference) must show up as a failure, not vanish in max().
+    // Fixed blocks summed in order: the same figures at any thread count, and a check of a
+    // billion points (3^19) in seconds on a many-core host rather than minutes on one thread.
+    let blocks: Vec<(f64, f64, f64)> = got
+        .par_chunks(BLOCK)
+        .zip(want.par_chunks(BLOCK))
+        .map(|(g, w)| {
+            let (mut diff2, mut ref2, mut max_abs) = (0.0, 0.0, 0.0f64);
+            for (g, w) in g.iter().zip(w) {
+                // |g − w| as a square root (libm's overflow-safe hypot costs 3× more here).
+                let d = (g - w).norm_sqr().sqrt();
+                // A NaN (a non-finite reference) must show up as a failure, not vanish in max().
+                if d.is_nan() {
+                    return (f64::NAN, f64::NAN, f64::NAN);
+                }
+                diff2 += d * d;
+                ref2 += w.norm_sqr();
+                max_abs = max_abs.max(d);
+            }
+            (diff2, ref2, max_abs)
+        })
+        .collect();
+    let (mut diff2, mut ref2, mut max_abs) = (0.0, 0.0, 0.0f64);
+    for (d, r, m) in blocks {
         if d.is_nan() {
             return ErrorReport {
                 rel_l2: f64::NAN,
@@ -78,9 +99,9 @@ pub fn compare(got: &[Complex64], want: &[Complex64]) -> ErrorReport {
                 first_non_finite,
             };
         }
-        diff2 += d * d;
-        ref2 += w.norm_sqr();
-        max_abs = max_abs.max(d);
+        diff2 += d;
+        ref2 += r;
+        max_abs = max_abs.max(m);
     }
     let rel_l2 = if ref2 > 0.0 {
         (diff2 / ref2).sqrt()

@@ -107,7 +107,7 @@ fn run_complex(
         (&data.input, whole.len),
         (true, o.repeat),
         build,
-        |(tr, _), gpu, x| tr.execute(gpu, x),
+        |(tr, _), gpu, x, prev| tr.execute_reusing(gpu, x, prev),
         |(tr, tuned)| {
             let t = TransformReport::of(&tr, &info, tuned);
             tr.release()?;
@@ -167,7 +167,7 @@ fn run_real(
         (&data.values, in_per),
         (true, o.repeat),
         build,
-        |tr, gpu, x| tr.execute(gpu, x),
+        |tr, gpu, x, _| tr.execute(gpu, x),
         |tr| {
             let t = RealTransformReport::of(&tr, &described);
             tr.release()?;

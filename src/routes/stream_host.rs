@@ -17,6 +17,7 @@ use crate::vc::request::Request;
 use crate::vc::stream::{PassTimes, PinnedHost, StreamedVc};
 use crate::vc::{DeviceComplex, VcOptions, VcPlan};
 use num_complex::{Complex32, Complex64};
+use rayon::prelude::*;
 
 /// A streamed run's host array.
 pub(super) enum Host<C> {
@@ -41,7 +42,14 @@ impl<C: DeviceComplex> Host<C> {
     pub(super) fn to_f64(&self) -> Result<Vec<Complex64>> {
         match self {
             Host::Pageable(v, _) => Ok(to_f64(v)),
-            Host::Pinned(h) => Ok(h.pieces::<C>()?.into_iter().flat_map(to_f64).collect()),
+            Host::Pinned(h) => {
+                let pieces = h.pieces::<C>()?;
+                let mut out = Vec::with_capacity(pieces.iter().map(|p| p.len()).sum());
+                for p in pieces {
+                    out.par_extend(widen(p));
+                }
+                Ok(out)
+            }
         }
     }
 
@@ -264,12 +272,17 @@ fn from_f64<C: DeviceComplex>(c: Complex64) -> C {
     }
 }
 
+/// `v` in f64, on every core (a check of 3^20 points widens 28 GB).
 fn to_f64<C: DeviceComplex>(v: &[C]) -> Vec<Complex64> {
-    match C::PRECISION {
-        Precision::F32 => bytemuck::cast_slice::<C, Complex32>(v)
-            .iter()
-            .map(|c| Complex64::new(c.re as f64, c.im as f64))
-            .collect(),
-        Precision::F64 => bytemuck::cast_slice::<C, Complex64>(v).to_vec(),
-    }
+    widen(v).collect()
+}
+
+fn widen<C: DeviceComplex>(v: &[C]) -> impl IndexedParallelIterator<Item = Complex64> + '_ {
+    let (f32s, f64s) = match C::PRECISION {
+        Precision::F32 => (bytemuck::cast_slice::<C, Complex32>(v), &[][..]),
+        Precision::F64 => (&[][..], bytemuck::cast_slice::<C, Complex64>(v)),
+    };
+    f32s.par_iter()
+        .map(|c| Complex64::new(c.re as f64, c.im as f64))
+        .chain(f64s.par_iter().copied())
 }

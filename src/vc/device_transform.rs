@@ -39,4 +39,12 @@ impl DeviceTransform for VcTransform {
     fn execute(&self, gpu: &Gpu, input: &[Complex64]) -> Result<(Vec<Complex64>, RunTimes)> {
         VcTransform::execute(self, gpu, input)
     }
+    fn execute_reusing(
+        &self,
+        gpu: &Gpu,
+        input: &[Complex64],
+        previous: Option<Vec<Complex64>>,
+    ) -> Result<(Vec<Complex64>, RunTimes)> {
+        VcTransform::execute_reusing(self, gpu, input, previous)
+    }
 }

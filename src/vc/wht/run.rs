@@ -137,7 +137,7 @@ impl WhtJob {
             (&self.bytes, row_bytes as u64),
             (true, repeats.max(1)),
             build,
-            |tr, gpu, x| tr.execute(gpu, x),
+            |tr, gpu, x, _| tr.execute(gpu, x),
             |tr| Ok(WhtBuilt::of(&tr)),
         )?;
         let one = runs.as_one();
