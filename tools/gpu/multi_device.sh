@@ -18,7 +18,8 @@
 #                              committed fft table (issue 44), peers in the same call
 # Settings: OUT (required), JITFFT_BIN (built with --features mpi for the MPI row), JITFFT_COMMIT,
 # LIMIT (seconds a row, 150), MPIRUN (the launch; default: the one the x2 sweep found),
-# SKIP (rows left out, words: rate stream big bent batch mpi fft), FFT_ONLY (regex),
+# SKIP (rows left out, words: rate stream big bent batch mpi fft), FFT_ONLY (regex), MPI_CHECK
+# (the MPI row's check flag: --check, or empty for none),
 # QUICK=1 (PoCL plumbing run: tiny sizes, the same device named twice as the "GPUs").
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -114,7 +115,7 @@ if ! skip mpi; then
   # shellcheck disable=SC2086
   row "vc 3^19 2 GPUs" "$BIN" vc --stream $P19 --seed 1 --device "$TWO" --check --json
   # shellcheck disable=SC2086
-  LIMIT=${MPI_LIMIT:-240} row "vc --mpi 3^19 2 ranks" $MPIRUN -np 2 "$BIN" vc --mpi $P19 --seed 1 --check --json
+  LIMIT=${MPI_LIMIT:-240} row "vc --mpi 3^19 2 ranks" $MPIRUN -np 2 "$BIN" vc --mpi $P19 --seed 1 ${MPI_CHECK---check} --json
 fi
 gather && rm -r "$R"
 if ! skip fft && [ "$QUICK" != 1 ]; then
