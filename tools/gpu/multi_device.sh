@@ -41,7 +41,11 @@ else
   P20="--p 3 --n 20"; P21="--p 3 --n 21"; P19="--p 3 --n 19"
   FUN=16777216; BATCH=4194304; MIB=1024
 fi
-MPIRUN=${MPIRUN:-mpirun --allow-run-as-root --oversubscribe -x JITFFT_CACHE_DIR -x OCL_ICD_VENDORS -x LD_LIBRARY_PATH -x NCCL_NVLS_ENABLE}
+# Under mpirun a rank receives OCL_ICD_FILENAMES cut at its first ':' (the image's
+# "libpocl.so.2:libnvidia-opencl.so.1" becomes PoCL alone: bench-results/nvidia-h200-x2), so the
+# ranks get NVIDIA's library by its one absolute path.
+NVLIB=$(ldconfig -p 2>/dev/null | awk '/libnvidia-opencl.so.1 /{print $NF; exit}')
+MPIRUN=${MPIRUN:-mpirun --allow-run-as-root --oversubscribe -x JITFFT_CACHE_DIR -x LD_LIBRARY_PATH -x NCCL_NVLS_ENABLE${NVLIB:+ -x OCL_ICD_FILENAMES=$NVLIB}}
 gpu_env "command: OUT=$OUT LIMIT=$LIMIT QUICK=$QUICK SKIP='${SKIP:-}' bash tools/gpu/multi_device.sh" \
   "devices: one=$ONE two=$TWO all=$ALL" "mpirun: $MPIRUN" "host: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB" \
   > "$OUT/env.txt"
