@@ -92,10 +92,10 @@ fn real_plan(
     dir: Direction,
     norm: &str,
     prec: &str,
-    device: Option<&str>,
+    device: &Option<DeviceArg>,
 ) -> PyResult<Shared<Ready<RealFft>>> {
     let (norm, prec) = (numpy_norm(norm)?, precision(prec)?);
-    let gpu = device_nogil(py, device)?;
+    let gpu = device_nogil(py, DeviceArg::selector(device).as_deref())?;
     let key = format!("{shape:?} {axes:?} {dir} {norm} {prec}");
     py.allow_threads(|| {
         get_or_build(&gpu, "rfft", key, || {
@@ -155,15 +155,7 @@ fn _rfftn<'py>(
     device: Option<DeviceArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let dir = Direction::Forward;
-    let ready = real_plan(
-        py,
-        &shape,
-        &axes,
-        dir,
-        norm,
-        precision_,
-        DeviceArg::selector(&device).as_deref(),
-    )?;
+    let ready = real_plan(py, &shape, &axes, dir, norm, precision_, &device)?;
     run_on(py, &ready, x, |tr: &RealFft, gpu, v| {
         tr.forward(gpu, v).map(|(y, _)| y)
     })
@@ -183,15 +175,7 @@ fn _irfftn<'py>(
     device: Option<DeviceArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let dir = Direction::Inverse;
-    let ready = real_plan(
-        py,
-        &shape,
-        &axes,
-        dir,
-        norm,
-        precision_,
-        DeviceArg::selector(&device).as_deref(),
-    )?;
+    let ready = real_plan(py, &shape, &axes, dir, norm, precision_, &device)?;
     run_on(py, &ready, x, |tr: &RealFft, gpu, v| {
         tr.inverse(gpu, v).map(|(y, _)| y)
     })
