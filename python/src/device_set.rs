@@ -121,9 +121,10 @@ pub(crate) struct Rows<'a, I, O> {
 /// (`model::split::equal_shares`), every member at once on its own thread
 /// (`model::split::run_shares`), each taking `plan(member, its rows)` from its plan cache and
 /// running `exec(plan, its input rows or None, its output rows)`; each member writes only
-/// its rows of the output. A single share runs on the calling thread. An input error of a member (`InvalidInput`: NaN, an overflow) is
-/// the caller's error, as on one device; a device failure names the member. On an error
-/// the members that finished have written their rows.
+/// its rows of the output. A single share runs on the calling thread. An input error of a
+/// member (`InvalidInput`: NaN, an overflow) is the caller's error, as on one device; a
+/// device failure names the member. On an error the members that finished have written
+/// their rows.
 pub(crate) fn split_rows<S, I, O>(
     set: &OpenSet,
     rows: Rows<'_, I, O>,
