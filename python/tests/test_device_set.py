@@ -13,22 +13,15 @@ import pytest
 import jitfft
 from conftest import random_complex, rel_l2
 
-SETS = [[0, 0], "0,0", (0, 0, 0)]
-
-
 def same_bytes(a, b):
     assert a.dtype == b.dtype and a.shape == b.shape
     assert a.tobytes() == b.tobytes()
 
 
-def first_index():
-    return jitfft.devices()[0]["index"]
-
-
 @pytest.fixture
 def dev0():
     """The first device's index (sets below are built of it)."""
-    return first_index()
+    return jitfft.devices()[0]["index"]
 
 
 def of(dev, n):
