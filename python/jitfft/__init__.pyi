@@ -23,7 +23,10 @@ class DeviceError(RuntimeError):
 class BuildError(RuntimeError):
     """The device compiler rejected a generated program (the build log is in the message)."""
 
-Device = Union[int, str, None]
+# One device (an index or a string: an index, a name substring, "gpu", "cpu") or a device set
+# (a list of indices, "all", "0,1"; [0, 0] opens one device twice): vc, ivc, rvc, irvc, wht and
+# bent split their batch over a set's members; the others take one device.
+Device = Union[int, str, Sequence[int], None]
 
 scipy_backend: ModuleType
 ComplexArray = Union[npt.NDArray[np.complex64], npt.NDArray[np.complex128]]
@@ -52,7 +55,8 @@ def vc(
     """numpy.fft.fftn(x, s, axes, norm, out) over axes of one length p ≤ 256 (ValueError
     naming the axes otherwise). complex64 out for complex64/float32/float16 input, complex128
     otherwise (precision= overrides). out=x runs in place. NaN/inf raise ValueError with their
-    index unless check_finite=False. Plans come from the device's plan cache."""
+    index unless check_finite=False. Plans come from the device's plan cache. device= a set
+    ([0, 1], "all"): the batch rows split over its members, in place in the result."""
 
 def ivc(
     x: npt.ArrayLike,
@@ -111,7 +115,8 @@ def wht(
     "forward": 1/N. float16/32/64 keep their dtype (float16 computed in float32), integers
     become float64; complex, bool and object input raise TypeError; a length that is not a
     power of two, NaN/inf input and an overflowing result raise ValueError. out=x runs in
-    place. Plans come from the device's plan cache (kind "wht")."""
+    place. Plans come from the device's plan cache (kind "wht"). device= a set ([0, 1],
+    "all"): the rows split over its members."""
 
 def vc_layout_stats() -> Dict[str, Any]:
     """What vc/ivc copied so far: calls, input_copies, output_copies, last_layout."""

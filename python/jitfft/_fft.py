@@ -27,21 +27,28 @@ _DTYPES = {"f32": np.dtype(np.complex64), "f64": np.dtype(np.complex128)}
 
 
 def _device(device):
-    """device= as the native selector: None, an index or a string (index, name, gpu, cpu)."""
-    if device is None:
-        return None
-    if isinstance(device, (bool, np.bool_)):
-        raise TypeError("device must be an int index, a string or None, not a bool")
-    if isinstance(device, (int, np.integer)):
-        if device < 0:
-            raise ValueError(f"device={device}: an index is ≥ 0 (see jitfft.devices())")
-        return str(int(device))
-    if isinstance(device, str):
-        return device
-    raise TypeError(
-        "device must be an int index, a string (an index, a name substring, 'gpu' or 'cpu') "
-        f"or None, not {type(device).__name__}"
-    )
+    """device= as the native functions take it (None, an index, a string, or a list of indices:
+    a device set); a bool, a float or a negative index is refused naming the argument. One
+    rule for every function (``jitfft._jitfft._device_arg``)."""
+    return _jitfft._device_arg(device)[0]
+
+
+def _device_set(device):
+    """(device= as the native functions take it, whether it names a device set: a list or
+    tuple of indices, "all" or "0,1")."""
+    return _jitfft._device_arg(device)
+
+
+def _needs_rows(device, is_set, shape, axes, what="x"):
+    """Refuses a device set where the call has no batch rows to split (every axis
+    transformed): a ValueError saying what to do."""
+    if is_set and len(axes) >= len(shape):
+        raise ValueError(
+            f"device={device!r} names a device set, which splits the batch rows (the axes not "
+            f"transformed) over its members; {what} of shape {tuple(shape)} transformed over "
+            f"axes {tuple(axes)} has none: name one device (device=0), or transform a batch "
+            f"(a leading axis of B rows)"
+        )
 
 
 def _native_norm(norm, inverse):
@@ -247,7 +254,8 @@ def _transform(x, s, axes, norm, out, device, algorithm, precision, inverse, che
         x = _resized(x, s, axes)
     p = _one_length(x.shape, axes)
     native_norm = _native_norm(norm, inverse)
-    dev = _device(device)
+    dev, is_set = _device_set(device)
+    _needs_rows(device, is_set, x.shape, axes)
     _check_out(out, x.shape, dtype)
     if p == 0:
         raise ValueError(f"axes {axes} have length 0: a transform needs at least one point")
@@ -280,9 +288,14 @@ def vc(x, s=None, axes=None, norm=None, out=None, *, device=None, algorithm=None
     (no scaling), "ortho" (1/√N) or "forward" (1/N), N = p^n. out: an array of the result's
     shape and dtype (out=x transforms in place). The result is complex64 for complex64,
     float32 and float16 input and complex128 otherwise (precision="f32"/"f64" overrides).
-    device: an index or a string (index, name substring, "gpu", "cpu"); algorithm: None (the
-    device's default plan), "ct", "cg" or "fused". NaN or infinite input raises ValueError with
-    its index unless check_finite=False. Plans come from the device's plan cache.
+    device: an index or a string (index, name substring, "gpu", "cpu"), or a device set (a list
+    of indices [0, 1], "all", "0,1"; [0, 0] opens one device twice): the batch rows (the axes
+    not transformed) split in equal shares over the members, each running the one-device
+    path on its rows straight into its rows of the result (a call with no batch axis is a
+    ValueError; on a device failure the members that finished have written theirs).
+    algorithm: None (the device's default plan), "ct", "cg" or "fused". NaN or infinite input
+    raises ValueError with its index unless check_finite=False. Plans come from the device's
+    plan cache (a set: each member's, for its rows).
     """
     return _transform(x, s, axes, norm, out, device, algorithm, precision, False, check_finite)
 
@@ -365,6 +378,13 @@ class VcPlan:
             raise ValueError(f"axes {axes} have length p = {p}; jitfft takes p ≤ {MAX_P}")
         if radix is not None and not 2 <= operator.index(radix) <= 2**32:
             raise ValueError(f"radix={radix}: a radix is an integer 2 ≤ r ≤ 2**32")
+        dev, is_set = _device_set(device)
+        if is_set:
+            raise ValueError(
+                f"device={device!r}: a VcPlan is built on one device; jitfft.vc / ivc(x, "
+                "device=[...]) split a batch over a device set (each member's plan kept in its "
+                "plan cache for later calls)"
+            )
         prec = "f32" if self.dtype == _DTYPES["f32"] else "f64"
         # Python integers: an int64 product wraps for (3,)*40 and reached the plan negative.
         batch = math.prod(shape) // p ** len(axes)
@@ -373,7 +393,7 @@ class VcPlan:
                 f"shape {shape}: {math.prod(shape)} values; a plan holds 1 to 2**63 - 1 values")
         self._plan = _jitfft._VcPlan(
             p, len(axes), batch, prec, inverse=self.inverse, algorithm=algorithm, radix=radix,
-            norm=_native_norm(norm, self.inverse), device=_device(device))
+            norm=_native_norm(norm, self.inverse), device=dev)
         self.p, self.n, self.batch = p, len(axes), batch
         self._layout = _Layout()
 

@@ -9,7 +9,9 @@ float32 and float64 in their own dtype through the plan's pinned staging.
 import numpy as np
 
 from . import _jitfft
-from ._fft import MAX_P, _axes, _check_out, _device, _native_norm, _one_length, _resized
+from ._fft import (
+    MAX_P, _axes, _check_out, _device_set, _native_norm, _needs_rows, _one_length, _resized,
+)
 
 
 _PRECISIONS = ("f32", "f64", "f16", "bf16")
@@ -79,7 +81,8 @@ def rvc(x, s=None, axes=None, norm=None, out=None, *, device=None, precision=Non
     complex64, float64 and integers complex128; float16 stays half on the device (stored in
     16 bits, computed in f32; precision="f32" computes it as float32). A result above
     65504 (float16's largest) raises: use norm="ortho". Complex input is refused (numpy drops
-    the imaginary part with a warning; pass x.real)."""
+    the imaginary part with a warning; pass x.real). device: one device, or a device set
+    ([0, 1], "all", "0,1") whose members split the batch rows as for jitfft.vc."""
     x = np.asarray(x)
     if x.dtype.kind == "c":
         raise TypeError(
@@ -92,6 +95,8 @@ def rvc(x, s=None, axes=None, norm=None, out=None, *, device=None, precision=Non
         x = _resized(x, s, axes)
     if not axes:
         raise ValueError("rvc needs at least one axis to transform")
+    dev, is_set = _device_set(device)
+    _needs_rows(device, is_set, x.shape, axes)
     p = _one_length(x.shape, axes)
     if not 2 <= p <= MAX_P:
         raise ValueError(f"axes {axes} have length p = {p}; rvc takes 2 ≤ p ≤ {MAX_P}")
@@ -100,8 +105,7 @@ def rvc(x, s=None, axes=None, norm=None, out=None, *, device=None, precision=Non
     lead = xt.shape[: x.ndim - n]
     batch = int(np.prod(lead, dtype=np.int64))
     flat = np.ascontiguousarray(xt, dtype=_REAL.get(prec, np.float64)).reshape(-1)
-    res = _native(flat, p, n, batch, prec, False, _native_norm(norm, False), _device(device),
-                  check_finite)
+    res = _native(flat, p, n, batch, prec, False, _native_norm(norm, False), dev, check_finite)
     dtype = np.complex128 if prec == "f64" else np.complex64
     y = res.view(_COMPLEX.get(prec, np.complex128)).astype(dtype, copy=False)
     y = y.reshape(lead + (p,) * (n - 1) + (p // 2 + 1,))
@@ -124,6 +128,8 @@ def irvc(y, s=None, axes=None, norm=None, out=None, *, device=None, precision=No
     axes = _axes(y.ndim, axes, s)
     if not axes:
         raise ValueError("irvc needs at least one axis to transform")
+    dev, is_set = _device_set(device)
+    _needs_rows(device, is_set, y.shape, axes, "y")
     n = len(axes)
     if s is not None:
         s = list(s)
@@ -147,8 +153,7 @@ def irvc(y, s=None, axes=None, norm=None, out=None, *, device=None, precision=No
     lead = yt.shape[: y.ndim - n]
     batch = int(np.prod(lead, dtype=np.int64))
     flat = np.ascontiguousarray(yt, dtype=_COMPLEX.get(prec, np.complex128)).reshape(-1)
-    res = _native(flat, p, n, batch, prec, True, _native_norm(norm, True), _device(device),
-                  check_finite)
+    res = _native(flat, p, n, batch, prec, True, _native_norm(norm, True), dev, check_finite)
     dtype = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "bf16": np.float32}[prec]
     x = res.astype(dtype, copy=False).reshape(lead + (p,) * n)
     return _finish(x, axes, n, out)

@@ -11,7 +11,7 @@ import operator
 import numpy as np
 
 from . import _jitfft
-from ._fft import _Layout, _check_out, _device, _run
+from ._fft import _Layout, _check_out, _device_set, _needs_rows, _run
 
 _NORMS = (None, "backward", "ortho", "forward")
 _PRECISION = {2: "f16", 4: "f32", 8: "f64"}
@@ -66,8 +66,9 @@ def wht(x, axis=-1, norm=None, out=None, *, device=None):
     raises ValueError naming it; NaN or infinite input raises ValueError; a float16 (or
     float32) result that overflows raises ValueError (use norm="ortho"), leaving ``out``
     untouched. out: an array of x's shape and the result's dtype (out=x: in place). device: an
-    index or a string (index, name substring, "gpu", "cpu"). Plans come from the device's plan
-    cache (kind "wht").
+    index or a string (index, name substring, "gpu", "cpu"), or a device set ([0, 1], "all",
+    "0,1"): the rows split over its members as for jitfft.vc (x needs a batch axis). Plans come
+    from the device's plan cache (kind "wht").
     """
     x = np.asarray(x)
     dtype = _dtype(x.dtype)
@@ -79,7 +80,8 @@ def wht(x, axis=-1, norm=None, out=None, *, device=None):
             f"norm={norm!r}: use None/'backward' (no scaling), 'ortho' (1/sqrt(N)) or "
             "'forward' (1/N)"
         )
-    dev = _device(device)
+    dev, is_set = _device_set(device)
+    _needs_rows(device, is_set, x.shape, (a,))
     _check_out(out, x.shape, dtype)
     n = x.shape[a]
     if n < 1 or n & (n - 1):

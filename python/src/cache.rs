@@ -157,6 +157,12 @@ impl Table {
     }
 }
 
+/// Lists `gpu` in `info()` from now on (device sets list their members in order, so a
+/// device's one-device context comes before a repeated member's: `[0, 0]`).
+pub(crate) fn register(gpu: &Arc<Gpu>) {
+    table().counters(gpu);
+}
+
 /// The cached plan of `kind` and `key` on `gpu`, built by `build` (which also says its
 /// footprint) when absent. Call with the GIL released. A build that fails for lack of device
 /// memory while the cache holds plans on the device frees them and tries once more; the error

@@ -4,8 +4,8 @@
 //! dtypes, out) are settled by the Python layer (`jitfft/_anyfft.py`).
 
 use crate::cache::{get_or_build, Footprint, Shared};
-use crate::device_nogil;
 use crate::errors::{bad, to_py};
+use crate::{device_nogil, DeviceArg};
 use jitfft::fft::hermitian::RealFft;
 use jitfft::fft::{FftPlan, FftTransform, NumpyNorm};
 use jitfft::runtime::Gpu;
@@ -48,7 +48,7 @@ fn _fftn<'py>(
     precision_: &str,
     inverse: bool,
     norm: &str,
-    device: Option<String>,
+    device: Option<DeviceArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let dir = direction(inverse);
     let plan = FftPlan::new(
@@ -59,7 +59,7 @@ fn _fftn<'py>(
         precision(precision_)?,
     )
     .map_err(to_py)?;
-    let gpu = device_nogil(py, device.as_deref())?;
+    let gpu = device_nogil(py, DeviceArg::selector(&device).as_deref())?;
     let key = format!("{plan:?}");
     let ready: Shared<Ready<FftTransform>> = py
         .allow_threads(|| {
@@ -92,10 +92,10 @@ fn real_plan(
     dir: Direction,
     norm: &str,
     prec: &str,
-    device: Option<&str>,
+    device: &Option<DeviceArg>,
 ) -> PyResult<Shared<Ready<RealFft>>> {
     let (norm, prec) = (numpy_norm(norm)?, precision(prec)?);
-    let gpu = device_nogil(py, device)?;
+    let gpu = device_nogil(py, DeviceArg::selector(device).as_deref())?;
     let key = format!("{shape:?} {axes:?} {dir} {norm} {prec}");
     py.allow_threads(|| {
         get_or_build(&gpu, "rfft", key, || {
@@ -152,10 +152,10 @@ fn _rfftn<'py>(
     axes: Vec<i64>,
     precision_: &str,
     norm: &str,
-    device: Option<String>,
+    device: Option<DeviceArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let dir = Direction::Forward;
-    let ready = real_plan(py, &shape, &axes, dir, norm, precision_, device.as_deref())?;
+    let ready = real_plan(py, &shape, &axes, dir, norm, precision_, &device)?;
     run_on(py, &ready, x, |tr: &RealFft, gpu, v| {
         tr.forward(gpu, v).map(|(y, _)| y)
     })
@@ -172,10 +172,10 @@ fn _irfftn<'py>(
     axes: Vec<i64>,
     precision_: &str,
     norm: &str,
-    device: Option<String>,
+    device: Option<DeviceArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let dir = Direction::Inverse;
-    let ready = real_plan(py, &shape, &axes, dir, norm, precision_, device.as_deref())?;
+    let ready = real_plan(py, &shape, &axes, dir, norm, precision_, &device)?;
     run_on(py, &ready, x, |tr: &RealFft, gpu, v| {
         tr.inverse(gpu, v).map(|(y, _)| y)
     })

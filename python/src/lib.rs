@@ -7,6 +7,7 @@
 
 mod cache;
 mod convert;
+mod device_set;
 mod errors;
 mod exact;
 mod fft;
@@ -15,6 +16,7 @@ mod mvl;
 mod pylong;
 mod rvc;
 mod vc;
+mod vc_set;
 mod wht;
 
 use errors::to_py;
@@ -31,7 +33,7 @@ static DEVICES: Mutex<Vec<(Option<String>, Arc<Gpu>)>> = Mutex::new(Vec::new());
 pub(crate) fn device(sel: Option<&str>) -> jitfft::Result<Arc<Gpu>> {
     if sel.is_some_and(|s| s.contains(',') || s.trim().eq_ignore_ascii_case("all")) {
         return Err(jitfft::JitError::invalid(format!(
-            "device={:?}: this function runs on one device; a device set (a list, \"all\") splits jitfft.bent",
+            "device={:?}: this function runs on one device; a device set (a list, \"all\") splits the batch rows of jitfft.vc, ivc, rvc, irvc, wht and the functions of jitfft.bent",
             sel.unwrap_or_default()
         )));
     }
@@ -51,14 +53,68 @@ pub(crate) fn device(sel: Option<&str>) -> jitfft::Result<Arc<Gpu>> {
     Ok(gpu)
 }
 
+/// What `device=` takes, for error messages.
+const DEVICE_FORMS: &str = "an int index, a string (an index, a name substring, \"gpu\" or \"cpu\"; a device set: \"all\" or \"0,1\"), a list of indices (a device set: [0, 1]; [0, 0] opens one device twice) or None";
+
 /// A `device=` argument: an index (`device=0`), a string (an index, a name substring, "gpu"
-/// or "cpu"; a device set: "all" or "0,1"), or a list of indices (a device set: `[0, 1]`,
-/// `[0, 0]` opens one device twice).
-#[derive(FromPyObject)]
+/// or "cpu"; a device set: "all" or "0,1"), or a list (or tuple) of indices (a device set:
+/// `[0, 1]`, `[0, 0]` opens one device twice). A bool, a float or a negative index is refused
+/// naming the argument (`device[1]` for a list's second entry).
 pub(crate) enum DeviceArg {
     Index(usize),
     Name(String),
     List(Vec<usize>),
+}
+
+/// One device index: an int or anything with `__index__` (numpy integers), never a bool.
+fn device_index(ob: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
+    use pyo3::exceptions::PyTypeError;
+    let type_name = ob
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    // numpy's bool is `numpy.bool_` (numpy 1) or `numpy.bool` (numpy 2), not a Python bool.
+    if ob.is_instance_of::<pyo3::types::PyBool>() || type_name == "bool_" || type_name == "bool" {
+        return Err(PyTypeError::new_err(format!(
+            "{what}={ob}: a bool is not a device index; device takes {DEVICE_FORMS}"
+        )));
+    }
+    let index = ob
+        .py()
+        .import("operator")?
+        .call_method1("index", (ob,))
+        .map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{what} is a {type_name}, not an int; device takes {DEVICE_FORMS}"
+            ))
+        })?;
+    let i: i128 = index.extract()?;
+    if i < 0 {
+        return Err(errors::bad(format!(
+            "{what}={i}: a device index is ≥ 0 (jitfft.devices() lists them)"
+        )));
+    }
+    usize::try_from(i).map_err(|_| errors::bad(format!("{what}={i}: no such device index")))
+}
+
+impl<'py> FromPyObject<'py> for DeviceArg {
+    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<Self> {
+        use pyo3::types::{PyList, PyString, PyTuple};
+        if let Ok(s) = ob.downcast::<PyString>() {
+            return Ok(DeviceArg::Name(s.extract::<String>()?));
+        }
+        if ob.is_instance_of::<PyList>() || ob.is_instance_of::<PyTuple>() {
+            let items = ob.try_iter()?.collect::<PyResult<Vec<_>>>()?;
+            let list = items
+                .iter()
+                .enumerate()
+                .map(|(k, it)| device_index(it, &format!("device[{k}]")))
+                .collect::<PyResult<Vec<_>>>()?;
+            return Ok(DeviceArg::List(list));
+        }
+        device_index(ob, "device").map(DeviceArg::Index)
+    }
 }
 
 impl DeviceArg {
@@ -69,6 +125,15 @@ impl DeviceArg {
             DeviceArg::Name(s) => s.clone(),
             DeviceArg::List(v) => v.iter().map(usize::to_string).collect::<Vec<_>>().join(","),
         })
+    }
+
+    /// The argument as the caller wrote it, for messages (`[0, 7]`, `'0,7'`, `2`).
+    pub(crate) fn shown(&self) -> String {
+        match self {
+            DeviceArg::Index(i) => i.to_string(),
+            DeviceArg::Name(s) => format!("{s:?}"),
+            DeviceArg::List(v) => format!("{v:?}"),
+        }
     }
 
     /// The device set an argument names (a list, "all", or a comma list); `None`: one device
@@ -88,8 +153,26 @@ impl DeviceArg {
             }
             _ => return Ok(None),
         };
-        SetSpec::parse(&text).map(Some).map_err(errors::bad)
+        SetSpec::parse(&text)
+            .map(Some)
+            .map_err(|e| errors::bad(e.replacen("--device ", "device=", 1)))
     }
+}
+
+/// `device=` checked once for every function: (the argument as the native functions take it,
+/// whether it names a device set). The Python layer calls it before it settles the layout, so
+/// a bad `device=` is refused however trivial the input.
+#[pyfunction]
+#[pyo3(signature = (device=None))]
+fn _device_arg(py: Python<'_>, device: Option<DeviceArg>) -> PyResult<(PyObject, bool)> {
+    let is_set = DeviceArg::set_spec(&device)?.is_some();
+    let value = match device {
+        None => py.None(),
+        Some(DeviceArg::Index(i)) => i.into_pyobject(py)?.into_any().unbind(),
+        Some(DeviceArg::Name(s)) => s.into_pyobject(py)?.into_any().unbind(),
+        Some(DeviceArg::List(v)) => v.into_pyobject(py)?.into_any().unbind(),
+    };
+    Ok((value, is_set))
 }
 
 /// Opens the device with the GIL released (discovery and context creation take a while).
@@ -156,6 +239,7 @@ fn set_plan_cache_limits(
 fn jitfft_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     m.add_function(wrap_pyfunction!(devices, m)?)?;
+    m.add_function(wrap_pyfunction!(_device_arg, m)?)?;
     m.add_function(wrap_pyfunction!(plan_cache_info, m)?)?;
     m.add_function(wrap_pyfunction!(clear_plan_cache, m)?)?;
     m.add_function(wrap_pyfunction!(set_plan_cache_limits, m)?)?;

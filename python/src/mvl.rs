@@ -59,7 +59,8 @@ fn bent<'py>(
     let t = truth_vectors(truth, p)?;
     check_possible(p, t.n).map_err(to_py)?;
     if let Some(spec) = DeviceArg::set_spec(&device)? {
-        return bent_on_set(py, &t, &spec, precision, report);
+        let shown = device.as_ref().map(DeviceArg::shown).unwrap_or_default();
+        return bent_on_set(py, &t, (&spec, &shown), precision, report);
     }
     let gpu = device_nogil(py, DeviceArg::selector(&device).as_deref())?;
     let precision = precision_of(precision, &gpu)?;
@@ -109,13 +110,14 @@ fn bent<'py>(
 fn bent_on_set<'py>(
     py: Python<'py>,
     t: &TruthVectors,
-    spec: &jitfft::runtime::SetSpec,
+    (spec, shown): (&jitfft::runtime::SetSpec, &str),
     precision: Option<&str>,
     report: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let set = py
-        .allow_threads(|| jitfft::runtime::DeviceSet::open(spec))
+    let open = py
+        .allow_threads(|| crate::device_set::open(spec, shown))
         .map_err(to_py)?;
+    let set = &open.set;
     // None: f64 only where every member has it.
     let weakest = set
         .members
@@ -124,7 +126,7 @@ fn bent_on_set<'py>(
         .unwrap_or(&set.members[0]);
     let precision = precision_of(precision, weakest)?;
     let s = py
-        .allow_threads(|| jitfft::mvl::bent_split::classify_split(&set, t, precision, None, 1))
+        .allow_threads(|| jitfft::mvl::bent_split::classify_split(set, t, precision, None, 1))
         .map_err(to_py)?;
     let rep = report.then(|| {
         let r = &s.runs[0];

@@ -5,17 +5,18 @@
 //! Axes, s, norm, dtypes and out are the Python layer's (`jitfft/_rvc.py`).
 
 use crate::cache::{get_or_build, Footprint, Shared};
-use crate::device_nogil;
+use crate::device_set::{open, split_rows, OpenSet, Rows};
 use crate::errors::{bad, to_py};
+use crate::{device_nogil, DeviceArg};
 use jitfft::runtime::mapped::{host_alignment, maps_host_memory};
-use jitfft::runtime::Gpu;
+use jitfft::runtime::{Gpu, SetSpec};
 use jitfft::transform::{Direction, Norm, Precision};
-use jitfft::vc::real::resolve::real_transform;
+use jitfft::vc::real::resolve::{real_plan, real_transform};
 use jitfft::vc::real::staged::RealHost;
 use jitfft::vc::real::RealVc;
 use jitfft::vc::request::Request;
 use jitfft::vc::storage::HalfStorage;
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use std::sync::Arc;
 
@@ -81,7 +82,7 @@ fn _rvc<'py>(
     precision: &str,
     inverse: bool,
     norm: &str,
-    device: Option<String>,
+    device: Option<DeviceArg>,
     check_finite: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (precision, half) = match precision {
@@ -103,7 +104,11 @@ fn _rvc<'py>(
         real: true,
         ..Request::new(p)
     };
-    let ready = cached(py, &req, device.as_deref())?;
+    if let Some(spec) = DeviceArg::set_spec(&device)? {
+        let shown = device.as_ref().map(DeviceArg::shown).unwrap_or_default();
+        return on_set(py, &req, (&spec, &shown), x, check_finite);
+    }
+    let ready = cached(py, &req, DeviceArg::selector(&device).as_deref())?;
     let wrong = |dtype: &str| bad(format!("x must be a C-contiguous 1-D {dtype} array"));
     match (half, precision) {
         (None, Precision::F32) => run_typed::<f32>(
@@ -135,26 +140,127 @@ fn _rvc<'py>(
 /// The device plan cache's transform for `req`, built there when absent.
 fn cached(py: Python<'_>, req: &Request, device: Option<&str>) -> PyResult<Shared<Ready>> {
     let gpu = device_nogil(py, device)?;
-    let key = format!("{req:?}");
-    py.allow_threads(|| {
-        get_or_build(&gpu, "rvc", key, || {
-            let tr = real_transform(req, &gpu, None, None)?;
-            let bytes = tr.plan.real_len() * tr.plan.complex_bytes() / 2
-                + tr.plan.half_len() * tr.plan.complex_bytes();
-            let size = Footprint {
-                device_bytes: 2 * bytes,
-                host_bytes: bytes,
-            };
-            Ok((
-                Ready {
-                    gpu: gpu.clone(),
-                    tr,
-                },
-                size,
-            ))
-        })
+    py.allow_threads(|| cached_on(&gpu, req)).map_err(to_py)
+}
+
+/// `gpu`'s plan cache's transform for `req` (call with the GIL released).
+fn cached_on(gpu: &Arc<Gpu>, req: &Request) -> jitfft::Result<Shared<Ready>> {
+    get_or_build(gpu, "rvc", format!("{req:?}"), || {
+        let tr = real_transform(req, gpu, None, None)?;
+        let bytes = tr.plan.real_len() * tr.plan.complex_bytes() / 2
+            + tr.plan.half_len() * tr.plan.complex_bytes();
+        let size = Footprint {
+            device_bytes: 2 * bytes,
+            host_bytes: bytes,
+        };
+        Ok((
+            Ready {
+                gpu: gpu.clone(),
+                tr,
+            },
+            size,
+        ))
     })
-    .map_err(to_py)
+}
+
+/// `_rvc` over the set `spec` names (`shown`: `device=` as written): the batch's rows split
+/// over the members (`device_set::split_rows`), each through its plan cache's transform for
+/// its rows, straight into its rows of a fresh array (half storage: through float64).
+fn on_set<'py>(
+    py: Python<'py>,
+    req: &Request,
+    (spec, shown): (&SetSpec, &str),
+    x: &Bound<'py, PyAny>,
+    check_finite: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let set = py.allow_threads(|| open(spec, shown)).map_err(to_py)?;
+    let whole = real_plan(req, None, None).map_err(to_py)?;
+    let (real, half) = (whole.real_len(), 2 * whole.half_len());
+    let (inputs, outputs) = match whole.direction {
+        Direction::Forward => (real, half),
+        Direction::Inverse => (half, real),
+    };
+    let rows = whole.batch;
+    let per = (inputs / rows, outputs / rows);
+    let plan = |gpu: &Arc<Gpu>, rows| {
+        let r = Request {
+            batch: Some(rows),
+            ..req.clone()
+        };
+        cached_on(gpu, &r)
+    };
+    let job = SetJob {
+        set: &set,
+        rows,
+        per,
+        by: check_finite.then_some(REFUSED_BY),
+    };
+    let wrong = |dtype: &str| bad(format!("x must be a C-contiguous 1-D {dtype} array"));
+    // f32 runs in float32; f64 and half storage (its f64 path) in float64.
+    match (req.half, req.precision) {
+        (None, Precision::F32) => {
+            job.run::<f32>(py, x.downcast().map_err(|_| wrong("float32"))?, plan)
+        }
+        _ => job.run::<f64>(py, x.downcast().map_err(|_| wrong("float64"))?, plan),
+    }
+}
+
+/// One set call's rows: how many, the values a row (in, out), the finiteness policy.
+struct SetJob<'a> {
+    set: &'a OpenSet,
+    rows: u64,
+    per: (u64, u64),
+    by: Option<&'static str>,
+}
+
+impl SetJob<'_> {
+    fn run<'py, T: RealHost + numpy::Element>(
+        &self,
+        py: Python<'py>,
+        x: &Bound<'py, PyArray1<T>>,
+        plan: impl Fn(&Arc<Gpu>, u64) -> jitfft::Result<Shared<Ready>> + Send + Sync,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (in_per, out_per) = self.per;
+        if x.len() as u64 != self.rows * in_per {
+            return Err(bad(format!(
+                "x has {} values; {} transform(s) take {in_per} each",
+                x.len(),
+                self.rows
+            )));
+        }
+        let align = self
+            .set
+            .members
+            .iter()
+            .find_map(|g| maps_host_memory(g).then(|| host_alignment(g)));
+        let dest = crate::vc::fresh::<T>(py, (self.rows * out_per) as usize, align)?;
+        {
+            let ro = x.readonly();
+            let input = ro.as_slice()?;
+            let mut rw = dest.try_readwrite()?;
+            let output = rw.as_slice_mut()?;
+            let rows = Rows {
+                rows: self.rows,
+                input: Some((input, in_per)),
+                output: (output, out_per),
+            };
+            py.allow_threads(|| {
+                split_rows(self.set, rows, plan, |r: &mut Ready, i, o| {
+                    let i = i.unwrap_or_default();
+                    if r.tr.plan.storage.is_none() {
+                        return r.tr.execute_into(&r.gpu, i, o, self.by);
+                    }
+                    // Half storage: the library's f64 path (finiteness the caller's).
+                    let i: &[f64] = bytemuck::cast_slice(i);
+                    let (y, t) = r.tr.execute(&r.gpu, i)?;
+                    bytemuck::cast_slice_mut::<T, f64>(o).copy_from_slice(&y);
+                    Ok(t)
+                })
+            })
+            .map_err(to_py)?;
+        }
+        Ok(dest.into_any())
+    }
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

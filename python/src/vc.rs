@@ -6,7 +6,7 @@
 use crate::cache::{get_or_build, Footprint, Shared};
 use crate::convert::{complex_array, ComplexArray};
 use crate::errors::{bad, to_py};
-use crate::{device_nogil, to_dict};
+use crate::{device_nogil, to_dict, DeviceArg};
 use jitfft::runtime::Gpu;
 use jitfft::vc::host_cpu::CpuSteps;
 use jitfft::vc::report::{TimingReport, TransformReport};
@@ -19,45 +19,45 @@ use serde::Serialize;
 use std::sync::Arc;
 
 /// Named in the error NaN or infinite input raises (the library's refuse policy).
-const REFUSED_BY: &str = "jitfft";
+pub(crate) const REFUSED_BY: &str = "jitfft";
 
 /// Runs kept for `stats()` (the oldest go first).
 const KEPT_RUNS: usize = 1000;
 
 /// A plan shared by its owner and the runs in flight.
-type SharedReady = Shared<Ready>;
+pub(crate) type SharedReady = Shared<Ready>;
 
 /// What a request asks for, before the device's default plan is chosen (its Debug form is the
 /// plan cache's key).
 #[derive(Clone, PartialEq, Debug)]
-struct Request {
-    p: u32,
-    n: u32,
-    batch: u64,
-    precision: Precision,
-    inverse: bool,
-    algorithm: Option<String>,
-    radix: Option<u64>,
-    norm: Option<String>,
-    device: Option<String>,
+pub(crate) struct Request {
+    pub p: u32,
+    pub n: u32,
+    pub batch: u64,
+    pub precision: Precision,
+    pub inverse: bool,
+    pub algorithm: Option<String>,
+    pub radix: Option<u64>,
+    pub norm: Option<String>,
+    pub device: Option<String>,
 }
 
 /// A transform ready on its device, and the runs it made.
-struct Ready {
+pub(crate) struct Ready {
     gpu: Arc<Gpu>,
     tr: VcTransform,
     report: TransformReport,
-    runs: Vec<RunTimes>,
+    pub runs: Vec<RunTimes>,
     /// The host steps of the runs on a CPU device (`vc::host_cpu`), as many as `runs` there.
     steps: Vec<CpuSteps>,
     /// CPU devices: the alignment of a fresh output the passes can run in (`execute_wrapped`).
-    wrap_align: Option<usize>,
+    pub wrap_align: Option<usize>,
 }
 
 impl Request {
     /// The library's request: Python's spellings converted (the library enums' `FromStr`),
     /// `None` where the caller left the choice open; the library decides the rest.
-    fn request(&self) -> PyResult<LibRequest> {
+    pub fn request(&self) -> PyResult<LibRequest> {
         let algorithm = match self.algorithm.as_deref() {
             None => None,
             Some(a) => Some(a.parse::<Algorithm>().map_err(|_| {
@@ -92,7 +92,7 @@ impl Request {
 
     /// Chooses the plan (the device's default where the schedule is left open) and builds
     /// it. Call with the GIL released.
-    fn build_on(&self, gpu: &Arc<Gpu>, req: &LibRequest) -> jitfft::Result<(Ready, Footprint)> {
+    pub fn build_on(&self, gpu: &Arc<Gpu>, req: &LibRequest) -> jitfft::Result<(Ready, Footprint)> {
         let chosen = jitfft::vc::request::plan(req, gpu, None, None)?;
         let tr = VcTransform::new(gpu, &chosen.plan)?;
         let report = TransformReport::of(&tr, &gpu.info, chosen.tuned);
@@ -134,7 +134,7 @@ impl Request {
 
 impl Request {
     /// The plan cache's key: everything but the device (the cache is per device).
-    fn key(&self) -> String {
+    pub fn key(&self) -> String {
         let r = Request {
             device: None,
             ..self.clone()
@@ -142,7 +142,7 @@ impl Request {
         format!("{r:?}")
     }
 
-    fn dtype(&self) -> &'static str {
+    pub fn dtype(&self) -> &'static str {
         match self.precision {
             Precision::F32 => "complex64",
             Precision::F64 => "complex128",
@@ -150,7 +150,7 @@ impl Request {
     }
 }
 
-fn precision_arg(s: &str) -> PyResult<Precision> {
+pub(crate) fn precision_arg(s: &str) -> PyResult<Precision> {
     match s {
         "f32" | "complex64" => Ok(Precision::F32),
         "f64" | "complex128" => Ok(Precision::F64),
@@ -160,16 +160,13 @@ fn precision_arg(s: &str) -> PyResult<Precision> {
     }
 }
 
-/// Runs `x` (B·N values of the plan's dtype, C-contiguous) through `ready` into a new 1-D
-/// array, into `out`, or in place when `out` is `x`. Nothing is written to `out` on an error.
-fn run<'py>(
-    py: Python<'py>,
+/// `x` as a C-contiguous array of the plan's dtype holding B·N values, and whether `out` is
+/// `x` (in place: then `x` must already be that array).
+pub(crate) fn checked<'py>(
     req: &Request,
-    ready: &SharedReady,
     x: &Bound<'py, PyAny>,
     out: Option<&Bound<'py, PyAny>>,
-    check_finite: bool,
-) -> PyResult<Bound<'py, PyAny>> {
+) -> PyResult<(ComplexArray<'py>, bool)> {
     let arr = complex_array(x, Some(req.precision), "x")?;
     let total = (req.batch as usize) * (req.p as usize).pow(req.n);
     let shape = arr.shape();
@@ -189,11 +186,45 @@ fn run<'py>(
             req.dtype()
         )));
     }
-    match arr {
-        ComplexArray::F32(a) => {
+    Ok((arr, in_place))
+}
+
+/// `out` as the destination of `len` values: C-contiguous, the plan's dtype.
+pub(crate) fn out_array<'py, C: numpy::Element>(
+    req: &Request,
+    o: &Bound<'py, PyAny>,
+    len: usize,
+) -> PyResult<Bound<'py, PyArrayDyn<C>>> {
+    let arr = o.downcast::<PyArrayDyn<C>>().map_err(|_| {
+        bad(format!(
+            "out must be a {} numpy array (the plan's dtype)",
+            req.dtype()
+        ))
+    })?;
+    if !arr.is_c_contiguous() || arr.len() != len {
+        return Err(bad(format!(
+            "out must be C-contiguous with {len} values (x's size); it has shape {:?}",
+            arr.shape()
+        )));
+    }
+    Ok(arr.clone())
+}
+
+/// Runs `x` (B·N values of the plan's dtype, C-contiguous) through `ready` into a new 1-D
+/// array, into `out`, or in place when `out` is `x`. Nothing is written to `out` on an error.
+fn run<'py>(
+    py: Python<'py>,
+    req: &Request,
+    ready: &SharedReady,
+    x: &Bound<'py, PyAny>,
+    out: Option<&Bound<'py, PyAny>>,
+    check_finite: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    match checked(req, x, out)? {
+        (ComplexArray::F32(a), in_place) => {
             run_typed::<Complex32>(py, req, ready, a, out, in_place, check_finite)
         }
-        ComplexArray::F64(a) => {
+        (ComplexArray::F64(a), in_place) => {
             run_typed::<Complex64>(py, req, ready, a, out, in_place, check_finite)
         }
     }
@@ -214,7 +245,7 @@ fn record(r: &mut Ready, t: RunTimes, steps: Option<CpuSteps>) {
 
 /// Where the output of one execution lives.
 #[derive(Clone, Copy, PartialEq)]
-enum Dest {
+pub(crate) enum Dest {
     /// The input's own memory (`out=x`).
     InPlace,
     /// A fresh array of this call's (written even on an error, which discards it).
@@ -227,7 +258,7 @@ enum Dest {
 /// off), passes, download. On CPU devices through `vc::host_cpu`: a fresh output is wrapped
 /// as the passes' buffer (one parallel copy in, none out), a given one goes through the
 /// mapped buffers (one parallel copy in, one out); elsewhere through the pinned staging.
-fn execute<C: jitfft::vc::DeviceComplex>(
+pub(crate) fn execute<C: jitfft::vc::DeviceComplex>(
     r: &mut Ready,
     input: Option<&[C]>,
     output: &mut [C],
@@ -297,22 +328,7 @@ where
     let align = lock(()).wrap_align;
     let dest: Bound<'py, PyArrayDyn<C>> = match out {
         None => fresh::<C>(py, x.len(), align)?,
-        Some(o) => {
-            let arr = o.downcast::<PyArrayDyn<C>>().map_err(|_| {
-                bad(format!(
-                    "out must be a {} numpy array (the plan's dtype)",
-                    req.dtype()
-                ))
-            })?;
-            if !arr.is_c_contiguous() || arr.len() != x.len() {
-                return Err(bad(format!(
-                    "out must be C-contiguous with {} values (x's size); it has shape {:?}",
-                    x.len(),
-                    arr.shape()
-                )));
-            }
-            arr.clone()
-        }
+        Some(o) => out_array::<C>(req, o, x.len())?,
     };
     {
         let ro = x.readonly();
@@ -395,7 +411,7 @@ impl PyVcPlan {
         algorithm: Option<String>,
         radix: Option<u64>,
         norm: Option<String>,
-        device: Option<String>,
+        device: Option<DeviceArg>,
     ) -> PyResult<PyVcPlan> {
         let req = Request {
             p,
@@ -406,7 +422,7 @@ impl PyVcPlan {
             algorithm,
             radix,
             norm,
-            device,
+            device: DeviceArg::selector(&device),
         };
         let ready = req.build(py)?;
         let (source, passes) = {
@@ -507,7 +523,7 @@ fn _vc<'py>(
     inverse: bool,
     norm: String,
     algorithm: Option<String>,
-    device: Option<String>,
+    device: Option<DeviceArg>,
     check_finite: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     if p < 2 {
@@ -522,8 +538,12 @@ fn _vc<'py>(
         algorithm,
         radix: None,
         norm: Some(norm),
-        device,
+        device: DeviceArg::selector(&device),
     };
+    if let Some(spec) = DeviceArg::set_spec(&device)? {
+        let shown = device.as_ref().map(DeviceArg::shown).unwrap_or_default();
+        return crate::vc_set::run(py, &req, (&spec, &shown), x, out, check_finite);
+    }
     let ready = req.cached(py)?;
     run(py, &req, &ready, x, out, check_finite)
 }
@@ -541,7 +561,7 @@ fn _vc_stats<'py>(
     inverse: bool,
     norm: String,
     algorithm: Option<String>,
-    device: Option<String>,
+    device: Option<DeviceArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let req = Request {
         p,
@@ -552,7 +572,7 @@ fn _vc_stats<'py>(
         algorithm,
         radix: None,
         norm: Some(norm),
-        device,
+        device: DeviceArg::selector(&device),
     };
     let ready = req.cached(py)?;
     stats(py, &ready)

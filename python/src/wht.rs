@@ -5,8 +5,9 @@
 //! plan's pinned staging (`WhtTransform::execute_into`), copied on every core.
 
 use crate::cache::{get_or_build, Footprint, Shared};
-use crate::device_nogil;
+use crate::device_set::{open, split_rows, OpenSet, Rows};
 use crate::errors::{bad, to_py};
+use crate::{device_nogil, DeviceArg};
 use jitfft::runtime::Gpu;
 use jitfft::wht::{Storage, WhtNorm, WhtPlan, WhtTransform, WhtValue};
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
@@ -59,16 +60,71 @@ fn python_message(e: jitfft::JitError) -> PyErr {
     })
 }
 
+/// `gpu`'s plan cache's transform of `plan` (call with the GIL released).
+fn cached_on(gpu: &Arc<Gpu>, plan: &WhtPlan) -> jitfft::Result<Shared<Ready>> {
+    get_or_build(gpu, "wht", format!("{plan:?}"), || {
+        let tr = WhtTransform::new(gpu, plan)?;
+        let size = Footprint {
+            device_bytes: plan.bytes(),
+            host_bytes: plan.bytes(),
+        };
+        Ok((
+            Ready {
+                gpu: gpu.clone(),
+                tr,
+            },
+            size,
+        ))
+    })
+}
+
+/// What runs a call: one device's plan, or a device set and the whole batch's plan (each
+/// member builds the plan of its rows).
+enum Runner {
+    One(Shared<Ready>),
+    Set(Arc<OpenSet>, WhtPlan),
+}
+
+impl Runner {
+    /// `input` into `output` (the same length) with the GIL released by the caller: on one
+    /// device through its plan; over a set, the rows split over the members, each writing
+    /// its rows (`device_set::split_rows`).
+    fn execute<T: WhtValue>(&self, input: &[T], output: &mut [T]) -> jitfft::Result<()> {
+        let (set, whole) = match self {
+            Runner::One(ready) => {
+                let r = ready.lock().unwrap_or_else(|e| e.into_inner());
+                return r.tr.execute_into(&r.gpu, input, output, true).map(|_| ());
+            }
+            Runner::Set(set, whole) => (set, whole),
+        };
+        let per = whole.row_len() as u64;
+        let plan = |gpu: &Arc<Gpu>, rows: u64| {
+            let p = WhtPlan {
+                batch: rows as usize,
+                ..*whole
+            };
+            cached_on(gpu, &p)
+        };
+        let rows = Rows {
+            rows: whole.batch as u64,
+            input: Some((input, per)),
+            output: (output, per),
+        };
+        split_rows(set, rows, plan, |r: &mut Ready, i, o| {
+            r.tr.execute_into(&r.gpu, i.unwrap_or_default(), o, true)
+        })
+    }
+}
+
 /// Runs `x` on the locked plan with the GIL released: straight into a fresh array (copied by
 /// threads out of the pinned staging), or into `out` (may be x) through a scratch result, so
 /// that an input or overflow error leaves `out` untouched.
 fn run_typed<'py, T: WhtValue + numpy::Element>(
     py: Python<'py>,
-    ready: &Shared<Ready>,
+    runner: &Runner,
     x: &Bound<'py, PyArray1<T>>,
     out: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let lock = || ready.lock().unwrap_or_else(|e| e.into_inner());
     let Some(o) = out else {
         let dest = unsafe { PyArray1::<T>::new(py, x.len(), false) };
         {
@@ -76,11 +132,8 @@ fn run_typed<'py, T: WhtValue + numpy::Element>(
             let input = ro.as_slice()?;
             let mut rw = dest.try_readwrite()?;
             let output = rw.as_slice_mut()?;
-            py.allow_threads(|| {
-                let r = lock();
-                r.tr.execute_into(&r.gpu, input, output, true)
-            })
-            .map_err(python_message)?;
+            py.allow_threads(|| runner.execute(input, output))
+                .map_err(python_message)?;
         }
         return Ok(dest.into_any());
     };
@@ -97,11 +150,8 @@ fn run_typed<'py, T: WhtValue + numpy::Element>(
     {
         let ro = x.readonly();
         let input = ro.as_slice()?;
-        py.allow_threads(|| {
-            let r = lock();
-            r.tr.execute_into(&r.gpu, input, &mut result, true)
-        })
-        .map_err(python_message)?;
+        py.allow_threads(|| runner.execute(input, &mut result))
+            .map_err(python_message)?;
     }
     let mut rw = dest.try_readwrite()?;
     rw.as_slice_mut()?.copy_from_slice(&result);
@@ -123,7 +173,7 @@ fn _wht<'py>(
     batch: usize,
     precision: &str,
     norm: Option<&str>,
-    device: Option<String>,
+    device: Option<DeviceArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let storage = storage_arg(precision)?;
     let plan = WhtPlan::new(log_n, batch, storage, norm_arg(norm)?, false).map_err(to_py)?;
@@ -134,26 +184,20 @@ fn _wht<'py>(
             "x has {x_len} values; {batch} row(s) of 2^{log_n} are {len}"
         )));
     }
-    let gpu = device_nogil(py, device.as_deref())?;
-    let key = format!("{plan:?}");
-    let ready = py
-        .allow_threads(|| {
-            get_or_build(&gpu, "wht", key, || {
-                let tr = WhtTransform::new(&gpu, &plan)?;
-                let size = Footprint {
-                    device_bytes: plan.bytes(),
-                    host_bytes: plan.bytes(),
-                };
-                Ok((
-                    Ready {
-                        gpu: gpu.clone(),
-                        tr,
-                    },
-                    size,
-                ))
-            })
-        })
-        .map_err(python_message)?;
+    let runner = match DeviceArg::set_spec(&device)? {
+        Some(spec) => {
+            let shown = device.as_ref().map(DeviceArg::shown).unwrap_or_default();
+            let set = py.allow_threads(|| open(&spec, &shown)).map_err(to_py)?;
+            Runner::Set(set, plan)
+        }
+        None => {
+            let gpu = device_nogil(py, DeviceArg::selector(&device).as_deref())?;
+            let ready = py
+                .allow_threads(|| cached_on(&gpu, &plan))
+                .map_err(python_message)?;
+            Runner::One(ready)
+        }
+    };
     let wrong = || {
         bad(format!(
             "x must be a C-contiguous 1-D {} array",
@@ -165,9 +209,9 @@ fn _wht<'py>(
         ))
     };
     match storage {
-        Storage::F16 => run_typed::<u16>(py, &ready, x.downcast().map_err(|_| wrong())?, out),
-        Storage::F32 => run_typed::<f32>(py, &ready, x.downcast().map_err(|_| wrong())?, out),
-        _ => run_typed::<f64>(py, &ready, x.downcast().map_err(|_| wrong())?, out),
+        Storage::F16 => run_typed::<u16>(py, &runner, x.downcast().map_err(|_| wrong())?, out),
+        Storage::F32 => run_typed::<f32>(py, &runner, x.downcast().map_err(|_| wrong())?, out),
+        _ => run_typed::<f64>(py, &runner, x.downcast().map_err(|_| wrong())?, out),
     }
 }
 
