@@ -152,7 +152,11 @@ where
         rest = others;
     }
     let input_error: Mutex<Option<String>> = Mutex::new(None);
-    let run = |_: &(), _: &Gpu, r: std::ops::Range<u64>| -> jitfft::Result<((), RunTimes)> {
+    let run = |_: &(),
+               _: &Gpu,
+               r: std::ops::Range<u64>,
+               _: Option<()>|
+     -> jitfft::Result<((), RunTimes)> {
         let k = shares
             .iter()
             .position(|s| s.rows.start == r.start)
@@ -173,7 +177,7 @@ where
         // One member with rows (a set of one device, or one row): the one-device path on
         // the calling thread, as the CLI runs a set of one (a thread hop costs ms on a
         // loaded host).
-        return run(&(), &set.set.members[one.member], one.rows.clone()).map(|_| ());
+        return run(&(), &set.set.members[one.member], one.rows.clone(), None).map(|_| ());
     }
     // One run, no warm-up: a call is one transform of the caller's rows.
     match run_shares(
