@@ -276,6 +276,17 @@ pub fn set_fail() -> Option<(String, String)> {
     Some((member, stage))
 }
 
+/// `JITFFT_SET_SPLIT`: how a batch's rows are dealt over a device set (`auto`, the default;
+/// `equal`; `speed`: by each member's rows per ms in a probe run). Anything else is `auto`.
+pub fn set_split() -> crate::model::split::SplitRule {
+    use crate::model::split::SplitRule;
+    match std::env::var("JITFFT_SET_SPLIT").as_deref().map(str::trim) {
+        Ok("equal") => SplitRule::Equal,
+        Ok("speed") => SplitRule::Speed,
+        _ => SplitRule::Auto,
+    }
+}
+
 /// Which work-group limit fused schedules take (`JITFFT_KERNEL_WG`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KernelWg {

@@ -144,6 +144,45 @@ fn vc_batches_split_over_a_set_give_the_one_device_spectrum() {
 }
 
 /// Functions of 3^4 values: every seventh the bent x0·x1 + x2·x3, the others random.
+/// `JITFFT_SET_SPLIT=speed` probes the members (equal shares, one timed run after a
+/// warm-up), deals the rows by their rows per ms, builds again and runs: the spectrum is still
+/// the one device's, and the report says how the rows were split. (`auto` probes only sets
+/// of different models: the PoCL + Intel test below.)
+#[test]
+fn a_batch_split_by_measured_speed_gives_the_one_device_spectrum() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "vc", "--p", "3", "--n", "3", "--batch", "37", "--seed", "21",
+    ];
+    let one = dir.path().join("one.txt");
+    vc_to(&args, &index().to_string(), &one);
+    let set = dir.path().join("set.txt");
+    let o = jitfft()
+        .env("JITFFT_SET_SPLIT", "speed")
+        .args(args)
+        .args(["--device", &twice(2), "--check", "--json", "--output"])
+        .arg(&set)
+        .assert()
+        .success();
+    let r: serde_json::Value = serde_json::from_slice(&o.get_output().stdout).unwrap();
+    let ds = &r["details"]["device_set"];
+    assert!(
+        ds["split"]
+            .as_str()
+            .unwrap()
+            .starts_with("by speed (rows/ms"),
+        "{ds}"
+    );
+    let rows: u64 = ds["shares"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["rows"][1].as_u64().unwrap() - s["rows"][0].as_u64().unwrap())
+        .sum();
+    assert_eq!(rows, 37, "{ds}");
+    close(&read_pairs(&one), &read_pairs(&set), "split by speed");
+}
+
 fn bent_input(path: &std::path::Path, functions: usize, seed: u64) -> usize {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -512,6 +551,7 @@ fn pocl_and_intel_in_one_set_give_the_one_device_results() {
         "{text}"
     );
     assert_eq!(both, one, "bent verdicts on {set}");
+    assert!(text.contains("rows split by speed (rows/ms"), "{text}");
     assert_eq!(one.lines().filter(|l| *l == "1").count(), planted);
     // Batched vc: rows split over the two runtimes.
     let batch = ["vc", "--p", "3", "--n", "4", "--batch", "7", "--seed", "3"];
@@ -519,6 +559,8 @@ fn pocl_and_intel_in_one_set_give_the_one_device_results() {
     vc_to(&batch, "pocl", &a);
     let text = vc_to(&batch, set, &b);
     assert!(text.contains("device set 2 members"), "{text}");
+    // Two models: the rows are dealt by the members' speed measured in a probe run.
+    assert!(text.contains("rows split by speed (rows/ms"), "{text}");
     close(&read_pairs(&a), &read_pairs(&b), "vc --batch");
     // Streamed vc: chunks taken by whichever runtime is free.
     let seeded = ["--p", "3", "--n", "7", "--seed", "19", "--check"];

@@ -57,6 +57,99 @@ pub fn equal_shares(rows: u64, members: usize) -> Vec<Share> {
     out
 }
 
+/// `rows` dealt over members in proportion to `weights` (each member's rows per ms): the
+/// whole parts first, the rows left to the largest remainders (ties to the first member); a
+/// member with no row gets no share. Each share is one chunk. Equal weights give
+/// [`equal_shares`].
+pub fn weighted_shares(rows: u64, weights: &[f64]) -> Vec<Share> {
+    let w: Vec<f64> = weights
+        .iter()
+        .map(|&x| if x.is_finite() && x > 0.0 { x } else { 0.0 })
+        .collect();
+    let total: f64 = w.iter().sum();
+    if total <= 0.0 {
+        return equal_shares(rows, weights.len());
+    }
+    let ideal: Vec<f64> = w.iter().map(|x| rows as f64 * x / total).collect();
+    let mut len: Vec<u64> = ideal.iter().map(|x| (x.floor() as u64).min(rows)).collect();
+    let mut left = rows.saturating_sub(len.iter().sum());
+    let mut order: Vec<usize> = (0..w.len()).collect();
+    // Largest remainder first; a stable sort keeps ties in member order.
+    order.sort_by(|&a, &b| (ideal[b] - ideal[b].floor()).total_cmp(&(ideal[a] - ideal[a].floor())));
+    for &k in order.iter().cycle().take(w.len() * 2) {
+        if left == 0 {
+            break;
+        }
+        if w[k] > 0.0 {
+            len[k] += 1;
+            left -= 1;
+        }
+    }
+    let mut start = 0;
+    let mut out = Vec::new();
+    for (k, &l) in len.iter().enumerate() {
+        if l > 0 {
+            out.push(Share {
+                member: k,
+                rows: start..start + l,
+                chunk: l,
+            });
+        }
+        start += l;
+    }
+    out
+}
+
+/// How a batch's rows are dealt over a set (`JITFFT_SET_SPLIT`): `auto` (equal over members of
+/// one model, by measured speed otherwise), `equal`, or `speed`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SplitRule {
+    /// Equal where every member is the same model (same name and driver), else by speed.
+    Auto,
+    /// Equal shares.
+    Equal,
+    /// By each member's rows per ms in a probe run.
+    Speed,
+}
+
+/// The shares of `rows` over `set`, and how they were dealt: equal, or (by `rule`) in
+/// proportion to each member's rows per ms measured by `probe`, which runs the equal shares
+/// once after a warm-up and gives each share's wall ms. The members' transforms are built
+/// again for their new shares: a probe costs two runs and a build, paid only where speeds
+/// can differ.
+pub fn split_rows(
+    set: &DeviceSet,
+    rows: u64,
+    rule: SplitRule,
+    probe: impl FnOnce(&[Share]) -> Result<Vec<f64>>,
+) -> Result<(Vec<Share>, String)> {
+    let equal = equal_shares(rows, set.len());
+    let one_model = set.members.windows(2).all(|m| {
+        (&m[0].info.name, &m[0].info.driver_version) == (&m[1].info.name, &m[1].info.driver_version)
+    });
+    let probes = match rule {
+        SplitRule::Equal => false,
+        SplitRule::Speed => true,
+        SplitRule::Auto => !one_model,
+    };
+    if !probes || equal.len() < 2 {
+        return Ok((equal, "equal".into()));
+    }
+    let walls = probe(&equal)?;
+    let mut rate = vec![0.0; set.len()];
+    for (s, ms) in equal.iter().zip(&walls) {
+        rate[s.member] = (s.rows.end - s.rows.start) as f64 / ms.max(1e-6);
+    }
+    let shown: Vec<String> = rate.iter().map(|r| format!("{r:.4}")).collect();
+    Ok((
+        weighted_shares(rows, &rate),
+        format!(
+            "by speed (rows/ms in a probe run of equal shares: {})",
+            shown.join(", ")
+        ),
+    ))
+}
+
 /// One member's figures over the timed runs (its chunks' times summed in each run).
 #[derive(Debug, Clone, Serialize)]
 pub struct MemberFigures {
@@ -143,11 +236,26 @@ where
     O: Send,
     T: Send + RunFigures,
 {
-    let shares = equal_shares(input.len() as u64 / per.max(1), set.len());
     let run = |st: &S, gpu: &Gpu, r: Range<u64>, prev: Option<O>| {
         exec(st, gpu, rows_of(input, &r, per), prev)
     };
-    run_shares(set, &shares, runs, build, run, finish)
+    let rows = input.len() as u64 / per.max(1);
+    let (shares, how) = split_rows(set, rows, crate::settings::set_split(), |equal| {
+        probe_walls(run_shares(set, equal, (true, 1), &build, run, &finish)?)
+    })?;
+    let mut out = run_shares(set, &shares, runs, build, run, finish)?;
+    out.figures.split = how;
+    Ok(out)
+}
+
+/// Each share's wall ms of a probe's one timed run.
+pub fn probe_walls<R, O, T>(runs: SetRuns<R, O, T>) -> Result<Vec<f64>> {
+    Ok(runs
+        .figures
+        .shares
+        .iter()
+        .map(|s| s.wall_ms.median)
+        .collect())
 }
 
 /// A failure injected by a test (`JITFFT_SET_FAIL_MEMBER`, `JITFFT_SET_FAIL_STAGE`) where
@@ -451,5 +559,47 @@ mod tests {
             chunk: 4,
         };
         assert_eq!(s.chunks(), vec![3..7, 7..11, 11..13]);
+    }
+
+    #[test]
+    fn weighted_shares_cover_every_row_once_near_their_weight() {
+        // A small generator (no dependency): weights 0..=9 (some members zero) and rows.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        for _ in 0..2000 {
+            let members = 1 + next(6) as usize;
+            let rows = next(300);
+            let w: Vec<f64> = (0..members).map(|_| next(10) as f64 / 3.0).collect();
+            let shares = weighted_shares(rows, &w);
+            let mut at = 0;
+            for s in &shares {
+                assert_eq!(s.rows.start, at, "{rows} over {w:?}: {shares:?}");
+                assert!(s.rows.end > s.rows.start && s.chunk == s.rows.end - s.rows.start);
+                at = s.rows.end;
+            }
+            assert_eq!(at, rows, "{rows} over {w:?}: {shares:?}");
+            let total: f64 = w.iter().sum();
+            for s in &shares {
+                let ideal = if total > 0.0 {
+                    rows as f64 * w[s.member] / total
+                } else {
+                    rows as f64 / members as f64
+                };
+                let got = (s.rows.end - s.rows.start) as f64;
+                assert!(
+                    (got - ideal).abs() < 1.0 + 1e-9,
+                    "{rows} over {w:?}: {shares:?}"
+                );
+            }
+            if w.iter().all(|&v| v == w[0]) {
+                assert_eq!(shares, equal_shares(rows, members), "{rows} over {w:?}");
+            }
+        }
+        assert_eq!(weighted_shares(10, &[3.0, 1.0])[0].rows, 0..8);
     }
 }

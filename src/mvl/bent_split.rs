@@ -9,7 +9,7 @@ use super::bent::{bent_plan_with, BentClassifier, BentVerdicts};
 use super::bent_report::{geometry, KernelGeometry};
 use super::truth_vectors::TruthVectors;
 use crate::error::{JitError, Result};
-use crate::model::split::{equal_shares, rows_of, run_shares, SetFigures, Share};
+use crate::model::split::{probe_walls, rows_of, run_shares, split_rows, SetFigures, Share};
 use crate::runtime::timing::RunTimes;
 use crate::runtime::{DeviceInfo, DeviceSet};
 use crate::transform::Precision;
@@ -59,7 +59,8 @@ pub struct SplitRun {
     pub figures: SetFigures,
 }
 
-/// Classifies `truth` over `set` in `precision`: equal shares, each in chunks that fit its
+/// Classifies `truth` over `set` in `precision`: shares as `JITFFT_SET_SPLIT` says (equal over
+/// one model, by measured speed otherwise: `model::split::split_rows`), each in chunks that fit its
 /// member; one warm-up where `repeat` > 1 (as the one-device run), `repeat` timed runs.
 pub fn classify_split(
     set: &DeviceSet,
@@ -70,18 +71,21 @@ pub fn classify_split(
 ) -> Result<SplitRun> {
     let (p, n, batch) = (truth.p, truth.n, truth.batch);
     let per = truth.data.len() / batch as usize;
-    let shares = equal_shares(batch, set.len())
-        .into_iter()
-        .map(|s| {
-            let info = &set.members[s.member].info;
-            let rows = s.rows.end - s.rows.start;
-            let most = chunk_rows(info, p, n, rows, precision, fused_values)?;
-            // As few runs as the limit allows, of equal size (the last padded by less than
-            // one function a run): 2^24 functions where 2^24 − ε fit run as two halves.
-            let chunk = rows.div_ceil(rows.div_ceil(most));
-            Ok(Share { chunk, ..s })
-        })
-        .collect::<Result<Vec<Share>>>()?;
+    // Each share in chunks its member holds.
+    let chunked = |shares: Vec<Share>| {
+        shares
+            .into_iter()
+            .map(|s| {
+                let info = &set.members[s.member].info;
+                let rows = s.rows.end - s.rows.start;
+                let most = chunk_rows(info, p, n, rows, precision, fused_values)?;
+                // As few runs as the limit allows, of equal size (the last padded by less than
+                // one function a run): 2^24 functions where 2^24 − ε fit run as two halves.
+                let chunk = rows.div_ceil(rows.div_ceil(most));
+                Ok(Share { chunk, ..s })
+            })
+            .collect::<Result<Vec<Share>>>()
+    };
     let build = |gpu: &crate::runtime::Gpu, rows: u64| {
         let c =
             BentClassifier::with_plan(gpu, &bent_plan_with(p, n, rows, precision, fused_values)?)?;
@@ -111,15 +115,20 @@ pub fn classify_split(
         c.release()?;
         Ok(k)
     };
+    let (shares, how) = split_rows(set, batch, crate::settings::set_split(), |equal| {
+        let equal = chunked(equal.to_vec())?;
+        probe_walls(run_shares(set, &equal, (true, 1), &build, run, &finish)?)
+    })?;
     // A warm-up only where repeated, as the one-device run.
-    let runs = run_shares(
+    let mut runs = run_shares(
         set,
-        &shares,
+        &chunked(shares)?,
         (repeat > 1, repeat.max(1)),
         build,
         run,
         finish,
     )?;
+    runs.figures.split = how;
     let parts: Vec<BentVerdicts> = runs.outputs.iter().flatten().cloned().collect();
     let verdicts = concat(parts).ok_or_else(|| JitError::invalid("no functions to classify"))?;
     Ok(SplitRun {
