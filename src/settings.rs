@@ -278,13 +278,24 @@ pub fn set_fail() -> Option<(String, String)> {
 
 /// `JITFFT_SET_SPLIT`: how a batch's rows are dealt over a device set (`auto`, the default;
 /// `equal`; `speed`: by each member's rows per ms in a probe run). Anything else is `auto`.
-pub fn set_split() -> crate::model::split::SplitRule {
-    use crate::model::split::SplitRule;
+pub fn set_split() -> SplitRule {
     match std::env::var("JITFFT_SET_SPLIT").as_deref().map(str::trim) {
         Ok("equal") => SplitRule::Equal,
         Ok("speed") => SplitRule::Speed,
         _ => SplitRule::Auto,
     }
+}
+
+/// How a batch's rows are dealt over a set (`JITFFT_SET_SPLIT`): `auto` (equal over members of
+/// one model, by measured speed otherwise), `equal`, or `speed`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SplitRule {
+    /// Equal where every member is the same model (same name and driver), else by speed.
+    Auto,
+    /// Equal shares.
+    Equal,
+    /// By each member's rows per ms in a probe run.
+    Speed,
 }
 
 /// Which work-group limit fused schedules take (`JITFFT_KERNEL_WG`).

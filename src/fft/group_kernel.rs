@@ -4,6 +4,7 @@
 //! sub-passes between barriers: each work-item holds VALUES_PER_ITEM values in registers per
 //! exchange, so the bytes cross global memory once for all the fused passes.
 
+pub use super::schedule::pitch;
 use super::schedule::{Step, StepKind};
 use crate::clgen::{real_literal, small_dft, OpCounts, Writer};
 use crate::transform::Direction;
@@ -65,16 +66,6 @@ fn item(offset: u64, count: u64, wg: u64) -> String {
         format!("lid + {offset}u")
     } else {
         format!("min(lid + {offset}u, {}u)", count - 1)
-    }
-}
-
-/// Local values between one point's columns and the next point's: one more than the columns
-/// where there are several (what [`super::schedule`] budgets for).
-pub fn pitch(cols: u64) -> u64 {
-    if cols > 1 {
-        cols + 1
-    } else {
-        1
     }
 }
 

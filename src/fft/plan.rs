@@ -3,6 +3,7 @@
 //! Stockham passes over N's factors, or Bluestein's chirp convolution of a smooth length where
 //! N has a prime factor beyond the codelets.
 
+use super::half_spectrum::{half_axis, half_shape};
 use crate::error::{JitError, Result};
 use crate::transform::{Direction, Norm, Precision};
 use serde::Serialize;
@@ -378,6 +379,52 @@ pub fn parse_length(s: &str) -> std::result::Result<u64, String> {
         None => t.parse().map_err(|_| bad())?,
     };
     (v >= 1).then_some(v).ok_or_else(bad)
+}
+
+/// The plans a run of `shape` builds, in order: one complex transform; for rfftn and irfftn
+/// (`real`) the packed real plan, or (odd length, halved axis not the last) the complex
+/// transform of the whole shape, irfftn's two.
+pub fn run_plans(
+    shape: &[u64],
+    axes: &[i64],
+    (direction, scaling): (Direction, Norm),
+    precision: Precision,
+    real: bool,
+) -> Result<Vec<FftPlan>> {
+    if real {
+        if let Some(p) = FftPlan::packed_real(shape, axes, direction, scaling, precision)? {
+            return Ok(vec![p]);
+        }
+    }
+    let whole = FftPlan::new(shape, axes, direction, scaling, precision)?;
+    if !(real && direction == Direction::Inverse) {
+        return Ok(vec![whole]);
+    }
+    let axis = half_axis(shape.len(), axes)?;
+    let others: Vec<i64> = whole
+        .axes
+        .iter()
+        .filter(|&&a| a != axis)
+        .map(|&a| a as i64)
+        .collect();
+    let mut plans = Vec::new();
+    if !others.is_empty() {
+        plans.push(FftPlan::new(
+            &half_shape(shape, axis),
+            &others,
+            direction,
+            scaling,
+            precision,
+        )?);
+    }
+    plans.push(FftPlan::new(
+        shape,
+        &[axis as i64],
+        direction,
+        scaling,
+        precision,
+    )?);
+    Ok(plans)
 }
 
 #[cfg(test)]

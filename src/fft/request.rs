@@ -2,7 +2,8 @@
 //! random values), the transform built on the device (complex, rfftn or irfftn), the timed
 //! runs, the check against RustFFT in f64 and the report.
 
-use super::hermitian::{self, RealFft};
+use super::half_spectrum as hermitian;
+use super::hermitian::RealFft;
 use super::plan::{FftPlan, NumpyNorm};
 use super::report::{CheckReport, FftReport};
 use super::FftTransform;
@@ -245,44 +246,13 @@ impl FftRequest {
     /// irfftn the packed real plan, or (odd length, halved axis not the last) the complex
     /// transform of the whole shape, irfftn's two.
     pub fn plans(&self, shape: &[u64]) -> Result<Vec<FftPlan>> {
-        let scaling = self.norm.scaling(self.direction);
-        if self.real {
-            let packed =
-                FftPlan::packed_real(shape, &self.axes, self.direction, scaling, self.precision)?;
-            if let Some(p) = packed {
-                return Ok(vec![p]);
-            }
-        }
-        let whole = FftPlan::new(shape, &self.axes, self.direction, scaling, self.precision)?;
-        if !(self.real && self.direction == Direction::Inverse) {
-            return Ok(vec![whole]);
-        }
-        let axis = hermitian::half_axis(shape.len(), &self.axes)?;
-        let others: Vec<i64> = whole
-            .axes
-            .iter()
-            .filter(|&&a| a != axis)
-            .map(|&a| a as i64)
-            .collect();
-        let mut plans = Vec::new();
-        if !others.is_empty() {
-            let half = hermitian::half_shape(shape, axis);
-            plans.push(FftPlan::new(
-                &half,
-                &others,
-                self.direction,
-                scaling,
-                self.precision,
-            )?);
-        }
-        plans.push(FftPlan::new(
+        super::plan::run_plans(
             shape,
-            &[axis as i64],
-            self.direction,
-            scaling,
+            &self.axes,
+            (self.direction, self.norm.scaling(self.direction)),
             self.precision,
-        )?);
-        Ok(plans)
+            self.real,
+        )
     }
 
     /// The OpenCL C a run builds (`source fft`), one program after the other.

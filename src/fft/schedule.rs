@@ -437,13 +437,12 @@ impl Schedule {
                 // Columns: runs of up to 16 consecutive elements (two 64-byte lines in f32),
                 // as many as local memory holds and the lines allow.
                 let columns = lanes * (n / g);
-                // Padded rows (`group_kernel::pitch`) may take the budget up to 1.5 times:
+                // Padded rows (`pitch`) may take the budget up to 1.5 times:
                 // 40 KiB of NVIDIA's 48 at most.
                 let cols = [16u64, 8, 4, 2, 1]
                     .into_iter()
                     .find(|&c| {
-                        c * g <= self.local_values
-                            && 2 * super::group_kernel::pitch(c) * g <= 3 * self.local_values
+                        c * g <= self.local_values && 2 * pitch(c) * g <= 3 * self.local_values
                     })
                     .unwrap_or(1);
                 let w = group_items(cols * g, &group);
@@ -491,6 +490,16 @@ impl Schedule {
         self.steps
             .iter()
             .any(|s| s.dst == Buf::W0 || s.dst == Buf::W1)
+    }
+}
+
+/// Local values between one point's columns and the next point's in a fused launch's tile:
+/// one more than the columns where there are several (the padding the budget allows for).
+pub fn pitch(cols: u64) -> u64 {
+    if cols > 1 {
+        cols + 1
+    } else {
+        1
     }
 }
 

@@ -8,6 +8,7 @@ use crate::error::{JitError, Result};
 use crate::model::RunFigures;
 use crate::runtime::timing::{Clock, RunTimes};
 use crate::runtime::{DeviceSet, Gpu, Summary};
+pub use crate::settings::SplitRule;
 use serde::Serialize;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -98,18 +99,6 @@ pub fn weighted_shares(rows: u64, weights: &[f64]) -> Vec<Share> {
         start += l;
     }
     out
-}
-
-/// How a batch's rows are dealt over a set (`JITFFT_SET_SPLIT`): `auto` (equal over members of
-/// one model, by measured speed otherwise), `equal`, or `speed`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SplitRule {
-    /// Equal where every member is the same model (same name and driver), else by speed.
-    Auto,
-    /// Equal shares.
-    Equal,
-    /// By each member's rows per ms in a probe run.
-    Speed,
 }
 
 /// The shares of `rows` over `set`, and how they were dealt: equal, or (by `rule`) in
