@@ -151,7 +151,7 @@ fn a_failing_member_ends_an_analysis_naming_its_device() {
     let mut set = json_of(&["spectrum", "--stats"], &input, &device(3));
     set.as_object_mut().unwrap().remove("device_set");
     assert_eq!(set, one);
-    let rows = json_of(&runs[1], &input, &device(3));
+    let rows = json_of(runs[1], &input, &device(3));
     assert_eq!(rows["functions"].as_array().unwrap().len(), 4);
     assert!(out.exists());
 }

@@ -62,44 +62,26 @@ pub struct FunctionsArgs {
     pub device: Option<String>,
 }
 
-/// Where an analysis runs: one device, or a set its functions are split over.
-enum Target {
-    One(Gpu),
-    Set(DeviceSet),
+/// The device (a set of one) or the set the functions are split over: one device as
+/// `open_device` opens it, unless `--device` names a set.
+fn open_set(sel: Option<&str>) -> Result<DeviceSet> {
+    let spec = SetSpec::from_arg_or_env(sel)?;
+    if spec.is_set() {
+        return Ok(DeviceSet::open(&spec)?);
+    }
+    Ok(DeviceSet::of(vec![open_device(sel)?])?)
 }
 
-impl Target {
-    /// One device as `open_device` opens it, unless `--device` names a set of several.
-    fn open(sel: Option<&str>) -> Result<Target> {
-        let spec = SetSpec::from_arg_or_env(sel)?;
-        if !spec.is_set() {
-            return Ok(Target::One(open_device(sel)?));
-        }
-        let mut set = DeviceSet::open(&spec)?;
-        Ok(if set.len() == 1 {
-            Target::One(set.members.remove(0))
-        } else {
-            Target::Set(set)
-        })
-    }
+/// The one device of a set of one.
+fn single(set: &DeviceSet) -> Option<&Gpu> {
+    (set.len() == 1).then(|| &set.members[0])
+}
 
-    /// The precision asked for, else f64 where every device has it.
-    fn precision(&self, choice: Option<PrecisionChoice>) -> Precision {
-        match self {
-            Target::One(gpu) => resolve(choice, gpu),
-            Target::Set(set) => choice
-                .map(precision)
-                .unwrap_or_else(|| crate::mvl::set_precision(set)),
-        }
-    }
-
-    /// The device's name, or the set's members.
-    fn describe(&self) -> String {
-        match self {
-            Target::One(gpu) => gpu.info.name.clone(),
-            Target::Set(set) => set.describe(),
-        }
-    }
+/// The precision asked for, else f64 where every device has it.
+fn set_resolve(choice: Option<PrecisionChoice>, set: &DeviceSet) -> Precision {
+    choice
+        .map(precision)
+        .unwrap_or_else(|| crate::mvl::set_precision(set))
 }
 
 /// A set run's JSON: the one-device report with the set's `device_set` section beside it.
@@ -151,12 +133,12 @@ pub fn run_spectrum(a: SpectrumArgs) -> Result<()> {
         bail!("--bins 0: a histogram has at least one bin");
     }
     let truth = load_truth(&a.f.input, a.f.p, None)?;
-    let on = Target::open(a.f.device.as_deref())?;
-    let precision = on.precision(a.f.precision);
-    let (st, set) = match &on {
-        Target::One(gpu) => (spectrum_stats(gpu, &truth, precision, a.bins)?, None),
-        Target::Set(s) => {
-            let (st, f) = spectrum_stats_split(s, &truth, precision, a.bins)?;
+    let on = open_set(a.f.device.as_deref())?;
+    let precision = set_resolve(a.f.precision, &on);
+    let (st, set) = match single(&on) {
+        Some(gpu) => (spectrum_stats(gpu, &truth, precision, a.bins)?, None),
+        None => {
+            let (st, f) = spectrum_stats_split(&on, &truth, precision, a.bins)?;
             (st, Some(f))
         }
     };
@@ -210,12 +192,12 @@ pub fn run_autocorr(a: AutocorrArgs) -> Result<()> {
         }
     }
     let truth = load_truth(&a.f.input, a.f.p, None)?;
-    let on = Target::open(a.f.device.as_deref())?;
-    let precision = on.precision(a.f.precision);
-    let (r, set) = match &on {
-        Target::One(gpu) => (autocorrelation(gpu, &truth, precision)?, None),
-        Target::Set(s) => {
-            let (r, f) = autocorrelation_split(s, &truth, precision)?;
+    let on = open_set(a.f.device.as_deref())?;
+    let precision = set_resolve(a.f.precision, &on);
+    let (r, set) = match single(&on) {
+        Some(gpu) => (autocorrelation(gpu, &truth, precision)?, None),
+        None => {
+            let (r, f) = autocorrelation_split(&on, &truth, precision)?;
             (r, Some(f))
         }
     };
@@ -261,15 +243,19 @@ fn heading(
     input: &std::path::Path,
     truth: &TruthVectors,
     what: &str,
-    on: &Target,
+    on: &DeviceSet,
     precision: Precision,
 ) -> String {
+    let device = match single(on) {
+        Some(gpu) => gpu.info.name.clone(),
+        None => on.describe(),
+    };
     format!(
         "{}: {} function(s), p = {}, n = {}{what} ({}, {precision})",
         input.display(),
         truth.batch,
         truth.p,
         truth.n,
-        on.describe(),
+        device,
     )
 }
