@@ -14,9 +14,9 @@ use crate::transform::Precision;
 use num_complex::Complex64;
 
 /// The functions of rows `bytes` (whole truth vectors of `truth`'s p and n).
-fn rows_of(truth: &TruthVectors, bytes: &[u8]) -> Result<TruthVectors> {
-    let per = truth.data.len() / truth.batch as usize;
-    TruthVectors::from_bytes(truth.p, truth.n, (bytes.len() / per) as u64, bytes.to_vec())
+fn truth_rows(truth: &TruthVectors, bytes: &[u8]) -> Result<TruthVectors> {
+    let rows = bytes.len() as u64 / row_bytes(truth);
+    TruthVectors::from_bytes(truth.p, truth.n, rows, bytes.to_vec())
 }
 
 /// Bytes of one function's truth vector.
@@ -38,7 +38,7 @@ pub fn spectrum_stats_split(
         (&truth.data, row_bytes(truth)),
         (false, 1),
         |gpu: &Gpu, rows| SpectrumStatsPlan::new(gpu, p, n, rows, precision, bins),
-        |plan, gpu, bytes| plan.run_timed(gpu, &rows_of(truth, bytes)?),
+        |plan, gpu, bytes| plan.run_timed(gpu, &truth_rows(truth, bytes)?),
         |plan| plan.release(),
     )?;
     let mut parts = runs.outputs.into_iter().flatten();
@@ -75,7 +75,7 @@ pub fn autocorrelation_split(
         (&truth.data, row_bytes(truth)),
         (false, 1),
         |gpu: &Gpu, rows| Autocorrelator::new(gpu, p, n, rows, precision),
-        |a, gpu, bytes| a.run_timed(gpu, &rows_of(truth, bytes)?),
+        |a, gpu, bytes| a.run_timed(gpu, &truth_rows(truth, bytes)?),
         |a| a.release(),
     )?;
     Ok((runs.outputs.concat().concat(), runs.figures))
