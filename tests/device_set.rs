@@ -496,8 +496,8 @@ fn close(a: &[(f64, f64)], b: &[(f64, f64)], what: &str) {
 /// A heterogeneous set (issue 45, item 4): PoCL and Intel's CPU runtime, two compilers of
 /// different speed in one run. bent's verdicts are the one-device verdicts bit for bit;
 /// batched and streamed vc are checked and within f32 rounding of one device (two compilers
-/// do not round alike); spectrum statistics and autocorrelation within f64 rounding. CI's
-/// Intel step runs it; where the runtime is absent it fails.
+/// do not round alike); spectrum statistics and autocorrelation within f64 rounding; batched
+/// NTTs bit for bit. CI's Intel step runs it; where the runtime is absent it fails.
 #[test]
 #[ignore = "needs Intel's OpenCL CPU runtime beside PoCL (tools/setup-ocl.sh --intel; CI's Intel step)"]
 fn pocl_and_intel_in_one_set_give_the_one_device_results() {
@@ -567,4 +567,24 @@ fn pocl_and_intel_in_one_set_give_the_one_device_results() {
             "autocorr",
         );
     }
+    // ntt --batch: rows split over the two runtimes, exact.
+    let ntt = |dev: &str, out: &std::path::Path| {
+        jitfft()
+            .args([
+                "ntt",
+                "--field",
+                "goldilocks",
+                "--log-n",
+                "6",
+                "--batch",
+                "5",
+            ])
+            .args(["--seed", "2", "--check", "--device", dev, "--output"])
+            .arg(out)
+            .assert()
+            .success();
+        std::fs::read(out).unwrap()
+    };
+    let (e, h) = (dir.path().join("e.txt"), dir.path().join("h.txt"));
+    assert!(ntt("pocl", &e) == ntt(set, &h), "ntt --batch on {set}");
 }

@@ -1,11 +1,11 @@
-//! `spectrum --stats` and `autocorr` over a device set (issue 45): the functions split over
-//! the same device opened two and three times (`--device 0,0`) give the one-device results
-//! bit for bit (each member runs the same kernels on its functions); a failing member ends
-//! the run naming its device, with no output file.
+//! `spectrum --stats`, `autocorr` and `ntt --batch` over a device set (issue 45): the
+//! functions (rows) split over the same device opened two and three times (`--device 0,0`)
+//! give the one-device results bit for bit (each member runs the same kernels on its rows);
+//! a failing member ends the run naming its device, with no output file.
 
 mod common;
 
-use common::jitfft;
+use common::{fails_with, jitfft};
 use std::path::Path;
 
 /// The tests' device named `times` times: one queue on it, or a set of `times` queues.
@@ -154,4 +154,114 @@ fn a_failing_member_ends_an_analysis_naming_its_device() {
     let rows = json_of(runs[1], &input, &device(3));
     assert_eq!(rows["functions"].as_array().unwrap().len(), 4);
     assert!(out.exists());
+}
+
+/// `jitfft ntt --batch batch` of 2^4 Goldilocks elements on `dev`, checked, writing `out`:
+/// its JSON report.
+fn ntt_on(batch: &str, dev: &str, out: &Path) -> serde_json::Value {
+    let o = jitfft()
+        .args([
+            "ntt",
+            "--field",
+            "goldilocks",
+            "--log-n",
+            "4",
+            "--seed",
+            "8",
+        ])
+        .args(["--batch", batch, "--check", "--repeat", "2", "--json"])
+        .args(["--device", dev, "--output"])
+        .arg(out)
+        .assert()
+        .success();
+    serde_json::from_slice(&o.get_output().stdout).unwrap()
+}
+
+/// `ntt --batch` over two and three queues (uneven shares; two rows over three: more members
+/// than rows): every row checked against the CPU reference and the one-device output byte
+/// for byte; rows read from a file (B·N lines) transform alike; a file that does not split
+/// into B rows is refused; an injected member failure names the device, no output file.
+#[test]
+fn ntt_batches_split_over_a_set_give_the_one_device_output() {
+    let dir = tempfile::tempdir().unwrap();
+    for (batch, sizes) in [("5", &[2usize, 3][..]), ("2", &[3])] {
+        let one_out = dir.path().join(format!("one{batch}.txt"));
+        let one = ntt_on(batch, &device(1), &one_out);
+        assert_eq!(one["check"]["ok"], true, "{one}");
+        assert_eq!(one["details"]["batch"], batch.parse::<u64>().unwrap());
+        assert!(one["details"].get("device_set").is_none(), "{one}");
+        let rows = batch.parse::<usize>().unwrap();
+        let text = std::fs::read_to_string(&one_out).unwrap();
+        assert_eq!(text.lines().count(), 16 * rows);
+        for &times in sizes {
+            let out = dir.path().join(format!("set{batch}_{times}.txt"));
+            let r = ntt_on(batch, &device(times), &out);
+            assert_eq!(r["check"]["ok"], true, "{r}");
+            check_set(
+                &r["details"]["device_set"],
+                times,
+                times.min(rows),
+                rows as u64,
+            );
+            assert_eq!(
+                std::fs::read_to_string(&out).unwrap(),
+                text,
+                "{batch} on {times}"
+            );
+        }
+    }
+    // The one-device output read back as input: five rows, each inverse-transformed, checked.
+    let o = jitfft()
+        .args([
+            "ntt",
+            "--field",
+            "goldilocks",
+            "--batch",
+            "5",
+            "--check",
+            "--inverse",
+        ])
+        .args(["--device", &device(2), "--input"])
+        .arg(dir.path().join("one5.txt"))
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&o.get_output().stdout).to_string();
+    assert!(
+        text.contains("batch      5 rows") && text.contains("device set 2 members"),
+        "{text}"
+    );
+    assert!(text.contains("check      passed"), "{text}");
+    let input = dir.path().join("one5.txt");
+    let args = ["ntt", "--field", "goldilocks", "--batch", "3", "--input"];
+    fails_with(
+        &[&args[..], &[input.to_str().unwrap()]].concat(),
+        &["80 values do not make --batch 3 rows"],
+    );
+    for stage in ["build", "run"] {
+        let out = dir.path().join(format!("fail_{stage}.txt"));
+        let o = jitfft()
+            .env("JITFFT_SET_FAIL_MEMBER", "1")
+            .env("JITFFT_SET_FAIL_STAGE", stage)
+            .args([
+                "ntt",
+                "--field",
+                "goldilocks",
+                "--log-n",
+                "4",
+                "--batch",
+                "4",
+            ])
+            .args(["--device", &device(3), "--output"])
+            .arg(&out)
+            .timeout(std::time::Duration::from_secs(120))
+            .assert()
+            .failure();
+        let err = String::from_utf8_lossy(&o.get_output().stderr).to_string();
+        let named = format!("device set member 1 (device {}", common::gpu().info.index);
+        assert!(
+            err.contains(&named) && err.contains(stage),
+            "{stage}: {err}"
+        );
+        assert!(!out.exists(), "{stage}: output written");
+    }
 }
