@@ -111,6 +111,30 @@ fn spectrum_and_autocorr_split_over_a_set_give_the_one_device_results() {
     );
 }
 
+/// `jitfft args --device I,I,I` with member 1 failing at `stage` (injected): an error naming
+/// it and its device, a non-zero exit, no report on stdout and no file `out`, no hang.
+fn member_fails(args: &[&str], stage: &str, out: &Path) {
+    let o = jitfft()
+        .env("JITFFT_SET_FAIL_MEMBER", "1")
+        .env("JITFFT_SET_FAIL_STAGE", stage)
+        .args(args)
+        .args(["--device", &device(3)])
+        .timeout(std::time::Duration::from_secs(120))
+        .assert()
+        .failure();
+    let err = String::from_utf8_lossy(&o.get_output().stderr).to_string();
+    let named = format!("device set member 1 (device {}", common::gpu().info.index);
+    assert!(
+        err.contains(&named) && err.contains(&format!("injected failure at stage {stage}")),
+        "{args:?} {stage}: {err}"
+    );
+    assert!(
+        o.get_output().stdout.is_empty(),
+        "{args:?} {stage}: a report"
+    );
+    assert!(!out.exists(), "{args:?} {stage}: output written");
+}
+
 /// Member 1 of three failing at its build or its run (injected): an error naming it and its
 /// device, a non-zero exit, no report and no output file; the next run is right.
 #[test]
@@ -125,26 +149,8 @@ fn a_failing_member_ends_an_analysis_naming_its_device() {
     ];
     for stage in ["build", "run"] {
         for args in runs {
-            let o = jitfft()
-                .env("JITFFT_SET_FAIL_MEMBER", "1")
-                .env("JITFFT_SET_FAIL_STAGE", stage)
-                .args(args)
-                .args(["--p", "3", "--device", &device(3), "--input"])
-                .arg(&input)
-                .timeout(std::time::Duration::from_secs(120))
-                .assert()
-                .failure();
-            let err = String::from_utf8_lossy(&o.get_output().stderr).to_string();
-            let named = format!("device set member 1 (device {}", common::gpu().info.index);
-            assert!(
-                err.contains(&named) && err.contains(&format!("injected failure at stage {stage}")),
-                "{args:?} {stage}: {err}"
-            );
-            assert!(
-                o.get_output().stdout.is_empty(),
-                "{args:?} {stage}: a report"
-            );
-            assert!(!out.exists(), "{args:?} {stage}: output written");
+            let full = [args, &["--p", "3", "--input", input.to_str().unwrap()]].concat();
+            member_fails(&full, stage, &out);
         }
     }
     let one = json_of(&["spectrum", "--stats"], &input, &device(1));
@@ -237,31 +243,21 @@ fn ntt_batches_split_over_a_set_give_the_one_device_output() {
         &[&args[..], &[input.to_str().unwrap()]].concat(),
         &["80 values do not make --batch 3 rows"],
     );
+    let args = [
+        "ntt",
+        "--field",
+        "goldilocks",
+        "--log-n",
+        "4",
+        "--batch",
+        "4",
+    ];
     for stage in ["build", "run"] {
         let out = dir.path().join(format!("fail_{stage}.txt"));
-        let o = jitfft()
-            .env("JITFFT_SET_FAIL_MEMBER", "1")
-            .env("JITFFT_SET_FAIL_STAGE", stage)
-            .args([
-                "ntt",
-                "--field",
-                "goldilocks",
-                "--log-n",
-                "4",
-                "--batch",
-                "4",
-            ])
-            .args(["--device", &device(3), "--output"])
-            .arg(&out)
-            .timeout(std::time::Duration::from_secs(120))
-            .assert()
-            .failure();
-        let err = String::from_utf8_lossy(&o.get_output().stderr).to_string();
-        let named = format!("device set member 1 (device {}", common::gpu().info.index);
-        assert!(
-            err.contains(&named) && err.contains(stage),
-            "{stage}: {err}"
+        member_fails(
+            &[&args[..], &["--output", out.to_str().unwrap()]].concat(),
+            stage,
+            &out,
         );
-        assert!(!out.exists(), "{stage}: output written");
     }
 }

@@ -1,49 +1,16 @@
-//! Batched NTTs (`ntt --batch B`, issue 45): B rows of N elements, each transformed by the
-//! one transform in turn (one row at a time: the kernels are the one-row kernels), on one
-//! device or with the rows split over a device set (`model::split::run_rows`), each member
-//! building the plan for its device and running its rows; the output in row order. The
-//! arithmetic is exact, so every member's rows are the one-device rows bit for bit.
+//! Batched NTTs over a device set (`ntt --batch B --device 0,1`, issue 45): the B rows of N
+//! elements split over the members (`model::split::run_rows`), each member building the plan
+//! for its device and transforming its rows in turn ([`NttTransform::execute_rows`], as one
+//! device does); the output in row order. The arithmetic is exact, so every member's rows are
+//! the one-device rows bit for bit.
 
-use super::execute::{NttTransform, RunTimes};
+use super::execute::NttTransform;
 use super::report::Report;
 use super::request::{check_exact, Prepared, Request};
 use crate::error::Result;
 use crate::field::cpu::limbs64;
 use crate::model::split::run_rows;
-use crate::runtime::timing::Clock;
 use crate::runtime::{DeviceSet, Gpu};
-
-/// Transforms the rows of `input` (whole rows of the plan's N elements) in turn: the rows'
-/// output in order and their times summed (kernels, transfers, host wall clock).
-pub fn execute_rows(tr: &NttTransform, gpu: &Gpu, input: &[u64]) -> Result<(Vec<u64>, RunTimes)> {
-    let row = tr.plan.n() * limbs64(tr.plan.field());
-    let mut out = Vec::with_capacity(input.len());
-    let mut sum: Option<RunTimes> = None;
-    for x in input.chunks(row) {
-        let (y, t) = tr.execute(gpu, x)?;
-        out.extend(y);
-        sum = Some(match sum {
-            None => t,
-            Some(s) => added(s, &t),
-        });
-    }
-    Ok((out, sum.unwrap_or_else(|| RunTimes::host_only(0.0))))
-}
-
-/// `a` then `b`: every time summed, the clock the one both ran on.
-fn added(mut a: RunTimes, b: &RunTimes) -> RunTimes {
-    a.kernel_ms += b.kernel_ms;
-    a.kernel_span_ms += b.kernel_span_ms;
-    a.upload_ms += b.upload_ms;
-    a.download_ms += b.download_ms;
-    a.host_ms += b.host_ms;
-    a.pass_ms
-        .iter_mut()
-        .zip(&b.pass_ms)
-        .for_each(|(x, y)| *x += y);
-    a.clock = Clock::of_runs([a.clock, b.clock]);
-    a
-}
 
 /// Runs a prepared batched request over `set`: the rows in equal shares, every member's
 /// transform built for its device (the limb default follows its carry chains), one warm-up
@@ -58,7 +25,7 @@ pub fn run_split(set: &DeviceSet, req: &Request, prep: Prepared) -> Result<(Repo
         (&prep.input, row),
         (true, req.repeat.max(1)),
         |gpu: &Gpu, _rows| NttTransform::new(gpu, &super::request::plan_on(gpu, req, log_n)?),
-        execute_rows,
+        |tr, gpu, x| tr.execute_rows(gpu, x),
         Ok,
     )?;
     let out = runs.outputs.concat().concat();

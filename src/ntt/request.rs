@@ -200,7 +200,7 @@ pub fn run(gpu: &Gpu, req: &Request, prep: Prepared) -> Result<(Report, Vec<u64>
     let plan = plan_on(gpu, req, prep.plan.log_n)?;
     let tr = NttTransform::new(gpu, &plan)?;
     let (out, runs) = if req.batch > 1 {
-        let rows = || super::batch::execute_rows(&tr, gpu, &prep.input);
+        let rows = || tr.execute_rows(gpu, &prep.input);
         crate::runtime::timing::warm_then_timed(req.repeat, rows)?
     } else {
         let r = crate::model::run_repeated(&tr, gpu, &prep.input, req.repeat)?;
