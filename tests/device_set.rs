@@ -535,7 +535,8 @@ fn close(a: &[(f64, f64)], b: &[(f64, f64)], what: &str) {
 /// A heterogeneous set (issue 45, item 4): PoCL and Intel's CPU runtime, two compilers of
 /// different speed in one run. bent's verdicts are the one-device verdicts bit for bit;
 /// batched and streamed vc are checked and within f32 rounding of one device (two compilers
-/// do not round alike). CI's Intel step runs it; where the runtime is absent it fails.
+/// do not round alike); spectrum statistics and autocorrelation within f64 rounding; batched
+/// NTTs bit for bit. CI's Intel step runs it; where the runtime is absent it fails.
 #[test]
 #[ignore = "needs Intel's OpenCL CPU runtime beside PoCL (tools/setup-ocl.sh --intel; CI's Intel step)"]
 fn pocl_and_intel_in_one_set_give_the_one_device_results() {
@@ -570,4 +571,62 @@ fn pocl_and_intel_in_one_set_give_the_one_device_results() {
     assert_eq!(r["check"]["ok"], true, "{r}");
     assert_eq!(r["details"]["device_set"]["members"], 2, "{r}");
     close(&read_pairs(&c), &read_pairs(&d), "vc --stream");
+    // spectrum --stats and autocorr: functions split over the two runtimes; exact |S|² and
+    // zero counts alike, the rest within f64 rounding.
+    let g = dir.path().join("g.txt");
+    bent_input(&g, 9, 5);
+    let json = |args: &[&str], dev: &str| -> serde_json::Value {
+        let o = jitfft()
+            .args(args)
+            .args(["--p", "3", "--json", "--device", dev, "--input"])
+            .arg(&g)
+            .assert()
+            .success();
+        serde_json::from_slice(&o.get_output().stdout).unwrap()
+    };
+    let near = |a: &serde_json::Value, b: &serde_json::Value, what: &str| {
+        let (x, y) = (a.as_f64().unwrap(), b.as_f64().unwrap());
+        assert!((x - y).abs() <= 1e-9 * 81.0, "{what}: {x} vs {y}");
+    };
+    let (one, both) = (
+        json(&["spectrum", "--stats"], "pocl"),
+        json(&["spectrum", "--stats"], set),
+    );
+    assert_eq!(both["device_set"]["members"], 2, "{both}");
+    assert_eq!(
+        (&both["exact"], &both["zeros"]),
+        (&one["exact"], &one["zeros"])
+    );
+    for f in 0..9 {
+        near(&one["max_abs"][f], &both["max_abs"][f], "spectrum max |S|");
+    }
+    let (one, both) = (json(&["autocorr"], "pocl"), json(&["autocorr"], set));
+    assert_eq!(both["device_set"]["members"], 2, "{both}");
+    for f in 0..9 {
+        near(
+            &one[f]["max_off_peak"],
+            &both["functions"][f]["max_off_peak"],
+            "autocorr",
+        );
+    }
+    // ntt --batch: rows split over the two runtimes, exact.
+    let ntt = |dev: &str, out: &std::path::Path| {
+        jitfft()
+            .args([
+                "ntt",
+                "--field",
+                "goldilocks",
+                "--log-n",
+                "6",
+                "--batch",
+                "5",
+            ])
+            .args(["--seed", "2", "--check", "--device", dev, "--output"])
+            .arg(out)
+            .assert()
+            .success();
+        std::fs::read(out).unwrap()
+    };
+    let (e, h) = (dir.path().join("e.txt"), dir.path().join("h.txt"));
+    assert!(ntt("pocl", &e) == ntt(set, &h), "ntt --batch on {set}");
 }

@@ -7,8 +7,10 @@
 //! plan whose last pass reduces the spectra.
 
 use super::common::{check_output_dir, is_stdout, open_device, print_json, say, write_data};
+use crate::model::split::SetFigures;
+use crate::mvl::analysis_split::{autocorrelation_split, spectrum_stats_split};
 use crate::mvl::{autocorr_rows, autocorrelation, load_truth, spectrum_stats, TruthVectors};
-use crate::runtime::Gpu;
+use crate::runtime::{DeviceSet, Gpu, SetSpec};
 use crate::transform::Precision;
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
@@ -54,9 +56,40 @@ pub struct FunctionsArgs {
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
-    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU).
-    #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE")]
+    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU); or a
+    /// set the functions are split over: `all`, `0,1,3`, a name or vendor (every match), `0,0`.
+    #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE", value_parser = super::common::device_arg)]
     pub device: Option<String>,
+}
+
+/// The device (a set of one) or the set the functions are split over: one device as
+/// `open_device` opens it, unless `--device` names a set.
+fn open_set(sel: Option<&str>) -> Result<DeviceSet> {
+    let spec = SetSpec::from_arg_or_env(sel)?;
+    if spec.is_set() {
+        return Ok(DeviceSet::open(&spec)?);
+    }
+    Ok(DeviceSet::of(vec![open_device(sel)?])?)
+}
+
+/// The one device of a set of one.
+fn single(set: &DeviceSet) -> Option<&Gpu> {
+    (set.len() == 1).then(|| &set.members[0])
+}
+
+/// The precision asked for, else f64 where every device has it.
+fn set_resolve(choice: Option<PrecisionChoice>, set: &DeviceSet) -> Precision {
+    choice
+        .map(precision)
+        .unwrap_or_else(|| crate::mvl::set_precision(set))
+}
+
+/// A set run's JSON: the one-device report with the set's `device_set` section beside it.
+#[derive(serde::Serialize)]
+struct WithSet<'a, T: serde::Serialize> {
+    #[serde(flatten)]
+    report: &'a T,
+    device_set: &'a SetFigures,
 }
 
 /// `jitfft spectrum`: spectral statistics of functions.
@@ -100,14 +133,26 @@ pub fn run_spectrum(a: SpectrumArgs) -> Result<()> {
         bail!("--bins 0: a histogram has at least one bin");
     }
     let truth = load_truth(&a.f.input, a.f.p, None)?;
-    let gpu = open_device(a.f.device.as_deref())?;
-    let precision = resolve(a.f.precision, &gpu);
-    let st = spectrum_stats(&gpu, &truth, precision, a.bins)?;
+    let on = open_set(a.f.device.as_deref())?;
+    let precision = set_resolve(a.f.precision, &on);
+    let (st, set) = match single(&on) {
+        Some(gpu) => (spectrum_stats(gpu, &truth, precision, a.bins)?, None),
+        None => {
+            let (st, f) = spectrum_stats_split(&on, &truth, precision, a.bins)?;
+            (st, Some(f))
+        }
+    };
     if a.f.json {
-        return print_json(&st);
+        return match &set {
+            None => print_json(&st),
+            Some(f) => print_json(&WithSet {
+                report: &st,
+                device_set: f,
+            }),
+        };
     }
     let what = format!(", N = {}", truth.len());
-    say!("{}", heading(&a.f.input, &truth, &what, &gpu, precision));
+    say!("{}", heading(&a.f.input, &truth, &what, &on, precision));
     say!(
         "zero: |S| ≤ {:.2e}; histogram of |S|² on {} bins over [0, max |S|²]",
         st.zero_tol,
@@ -126,7 +171,13 @@ pub fn run_spectrum(a: SpectrumArgs) -> Result<()> {
             say!("    exact |S|²: {}", parts.join(", "));
         }
     }
+    set_lines(set.as_ref());
     Ok(())
+}
+
+/// A set run's figures, after the results.
+fn set_lines(set: Option<&SetFigures>) {
+    set.iter().flat_map(|f| f.lines()).for_each(|l| say!("{l}"));
 }
 
 /// Runs `jitfft autocorr`.
@@ -141,9 +192,15 @@ pub fn run_autocorr(a: AutocorrArgs) -> Result<()> {
         }
     }
     let truth = load_truth(&a.f.input, a.f.p, None)?;
-    let gpu = open_device(a.f.device.as_deref())?;
-    let precision = resolve(a.f.precision, &gpu);
-    let r = autocorrelation(&gpu, &truth, precision)?;
+    let on = open_set(a.f.device.as_deref())?;
+    let precision = set_resolve(a.f.precision, &on);
+    let (r, set) = match single(&on) {
+        Some(gpu) => (autocorrelation(gpu, &truth, precision)?, None),
+        None => {
+            let (r, f) = autocorrelation_split(&on, &truth, precision)?;
+            (r, Some(f))
+        }
+    };
     if let Some(o) = &a.output {
         let single = precision == Precision::F32;
         if o.extension().is_some_and(|e| e.eq_ignore_ascii_case("npy")) {
@@ -157,10 +214,14 @@ pub fn run_autocorr(a: AutocorrArgs) -> Result<()> {
     }
     let rows = autocorr_rows(&r, &truth);
     if a.f.json {
-        return print_json(&rows);
+        // One device: the rows as before; a set: the rows under `functions`, beside the set.
+        return match &set {
+            None => print_json(&rows),
+            Some(f) => print_json(&serde_json::json!({ "functions": rows, "device_set": f })),
+        };
     }
     let what = "; R(τ) = Σ_x ε^(f(x⊕τ) − f(x))";
-    say!("{}", heading(&a.f.input, &truth, what, &gpu, precision));
+    say!("{}", heading(&a.f.input, &truth, what, &on, precision));
     for row in &rows {
         say!(
             "f{}: R(0) = {:.6}, max |R(τ≠0)| = {:.6}",
@@ -169,6 +230,7 @@ pub fn run_autocorr(a: AutocorrArgs) -> Result<()> {
             row.max_off_peak
         );
     }
+    set_lines(set.as_ref());
     if let Some(o) = &a.output {
         say!("output     {}", o.display());
     }
@@ -176,20 +238,24 @@ pub fn run_autocorr(a: AutocorrArgs) -> Result<()> {
 }
 
 /// The first line of `spectrum --stats` and `autocorr`: the functions, `what` was computed,
-/// the device and precision.
+/// the device (or set) and precision.
 fn heading(
     input: &std::path::Path,
     truth: &TruthVectors,
     what: &str,
-    gpu: &Gpu,
+    on: &DeviceSet,
     precision: Precision,
 ) -> String {
+    let device = match single(on) {
+        Some(gpu) => gpu.info.name.clone(),
+        None => on.describe(),
+    };
     format!(
         "{}: {} function(s), p = {}, n = {}{what} ({}, {precision})",
         input.display(),
         truth.batch,
         truth.p,
         truth.n,
-        gpu.info.name,
+        device,
     )
 }

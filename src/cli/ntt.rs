@@ -1,11 +1,14 @@
 //! `jitfft ntt`: an NTT over an odd prime field on a device, timed by profiling events,
 //! optionally checked bit for bit against the CPU reference (`ntt::request` decides and runs).
 
-use super::common::{open_device, parse_size, print_and_conclude, say_lines, write_data, RunFlags};
+use super::common::{
+    open_device_for, parse_size, print_and_conclude, say_lines, write_data, RunFlags,
+};
 use super::field::FieldArgs;
 use crate::ntt::data::format_elements;
 use crate::ntt::plan::{ArithChoice, FusedKernel, NttOptions, Reduce, Twiddles};
 use crate::ntt::{Request, Schedule, Spec, Variant};
+use crate::runtime::{DeviceSet, Gpu, SetSpec};
 use anyhow::Result;
 use clap::Args;
 
@@ -92,6 +95,10 @@ pub struct NttArgs {
     /// Device, input, output and timing flags.
     #[command(flatten)]
     pub run: RunFlags,
+    /// B rows of N elements, each transformed (`--input`: B·N lines, row after row); a
+    /// device set (`--device 0,1`) splits the rows over its members.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..), value_name = "B")]
+    pub batch: u64,
 }
 
 /// Runs `jitfft ntt`.
@@ -103,11 +110,24 @@ pub fn run(a: NttArgs) -> Result<()> {
         seed: a.run.seed,
         check: a.run.check,
         repeat: a.run.repeat,
+        batch: a.batch as usize,
     };
     // Everything about the request is validated before a device is opened.
     let prepared = crate::ntt::request::prepare(&req)?;
-    let gpu = open_device(a.run.device.as_deref())?;
-    let (mut report, out) = crate::ntt::request::run(&gpu, &req, prepared)?;
+    let (set, (mut report, out)) = match open_for(a.run.device.as_deref(), req.batch)? {
+        Ok(gpu) => {
+            let done = crate::ntt::request::run(&gpu, &req, prepared)?;
+            (DeviceSet::of(vec![gpu])?, done)
+        }
+        Err(set) => {
+            let done = crate::ntt::batch::run_split(&set, &req, prepared)?;
+            (set, done)
+        }
+    };
+    let described = match set.len() {
+        1 => set.members[0].describe(),
+        _ => set.describe(),
+    };
     let failed = report.check_failed();
     if let (Some(path), false) = (&a.run.output, failed) {
         let field = req.spec.prime_field(crate::field::LimbBits::B64)?;
@@ -117,9 +137,23 @@ pub fn run(a: NttArgs) -> Result<()> {
     print_and_conclude(
         a.run.json,
         || crate::report::families::ntt(&report),
-        || say_lines(&report.lines(&gpu.describe())),
+        || say_lines(&report.lines(&described)),
         failed.then(|| "the device result differs from the CPU reference".to_string()),
     )
+}
+
+/// The device `--device` names, or (`--batch` above 1 only) the set of several the rows are
+/// split over; one transform refuses a set.
+fn open_for(sel: Option<&str>, batch: usize) -> Result<std::result::Result<Gpu, DeviceSet>> {
+    let spec = SetSpec::from_arg_or_env(sel)?;
+    if batch > 1 && spec.is_set() {
+        let mut set = DeviceSet::open(&spec)?;
+        return Ok(match set.len() {
+            1 => Ok(set.members.remove(0)),
+            _ => Err(set),
+        });
+    }
+    Ok(Ok(open_device_for(sel, "`ntt` without --batch B")?))
 }
 
 /// The program `ntt` would build for these flags.

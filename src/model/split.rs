@@ -458,17 +458,7 @@ impl<R, O> SetRuns<R, O, RunTimes> {
     pub fn as_one(&self) -> Vec<RunTimes> {
         let sum = |chunks: &[RunTimes]| {
             let mut t = chunks[0].clone();
-            for c in &chunks[1..] {
-                t.kernel_ms += c.kernel_ms;
-                t.kernel_span_ms += c.kernel_span_ms;
-                t.upload_ms += c.upload_ms;
-                t.download_ms += c.download_ms;
-                t.host_ms += c.host_ms;
-                t.pass_ms
-                    .iter_mut()
-                    .zip(&c.pass_ms)
-                    .for_each(|(a, b)| *a += b);
-            }
+            chunks[1..].iter().for_each(|c| t.add(c));
             t
         };
         self.runs

@@ -6,6 +6,7 @@
 
 use super::truth_vectors::TruthVectors;
 use crate::error::{JitError, Result};
+use crate::runtime::timing::RunTimes;
 use crate::runtime::Gpu;
 use crate::transform::{Direction, Precision};
 use crate::vc::{
@@ -54,6 +55,12 @@ impl Autocorrelator {
     ///
     /// Errors: truth vectors of another shape than the plans' ([`JitError::InvalidInput`]).
     pub fn run(&self, gpu: &Gpu, truth: &TruthVectors) -> Result<Vec<Complex64>> {
+        Ok(self.run_timed(gpu, truth)?.0)
+    }
+
+    /// [`run`](Self::run) and its times: both transforms' kernels, the truth vectors' upload
+    /// and R's download.
+    pub fn run_timed(&self, gpu: &Gpu, truth: &TruthVectors) -> Result<(Vec<Complex64>, RunTimes)> {
         let plan = &self.f.plan;
         if (truth.p, truth.n, truth.batch) != (plan.p, plan.n, plan.batch) {
             return Err(JitError::invalid(format!(
@@ -62,8 +69,9 @@ impl Autocorrelator {
             )));
         }
         let (f, g) = (&self.f, &self.g);
-        f.upload_truth(&truth.data)?;
-        f.run_checked(gpu)?;
+        let upload_ms = f.upload_truth(&truth.data)?;
+        let mut times = f.run_checked(gpu)?;
+        times.upload_ms = upload_ms;
         let copy_err = |e: ocl::Error| JitError::Device(format!("copying |S|² on the device: {e}"));
         match (f.result_buffer(), g.input_buffer()) {
             (DeviceBuffer::F32(a), DeviceBuffer::F32(b)) => {
@@ -78,22 +86,23 @@ impl Autocorrelator {
                 ))
             }
         }
-        g.run(gpu)?;
+        times.kernel_ms += g.run(gpu)?.kernel_ms;
         let total = (truth.batch * truth.len()) as usize;
-        Ok(match self.precision {
+        let r = match self.precision {
             Precision::F32 => {
                 let mut v = vec![Complex32::new(0.0, 0.0); total];
-                g.download(&mut v)?;
+                times.download_ms = g.download(&mut v)?;
                 v.into_iter()
                     .map(|c| Complex64::new(c.re as f64, c.im as f64))
                     .collect()
             }
             Precision::F64 => {
                 let mut v = vec![Complex64::new(0.0, 0.0); total];
-                g.download(&mut v)?;
+                times.download_ms = g.download(&mut v)?;
                 v
             }
-        })
+        };
+        Ok((r, times))
     }
 
     /// Frees the device memory now.

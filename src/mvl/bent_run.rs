@@ -147,14 +147,7 @@ pub fn run(req: &Request, open: impl FnOnce() -> Result<DeviceSet>) -> Result<Cl
 
 /// The precision of a run on `set`: the request's, else f64 where every member has it.
 fn precision_of(req: &Request, set: &DeviceSet) -> Precision {
-    req.precision.unwrap_or_else(|| {
-        let all = set.members.iter().map(default_precision);
-        if all.clone().all(|p| p == Precision::F64) {
-            Precision::F64
-        } else {
-            Precision::F32
-        }
-    })
+    req.precision.unwrap_or_else(|| super::set_precision(set))
 }
 
 /// The functions split over `set` and into chunks each member holds (`bent_split`), from

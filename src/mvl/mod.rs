@@ -11,10 +11,12 @@
 //! - [`truth_file`]: a uint8 `.npy` read straight into pinned staging;
 //! - [`stats`]: per-function max |S|, zero count and the histogram of |S|²;
 //! - [`autocorr`]: the autocorrelation R_f(τ) = Σ_x ε^(f(x ⊕ τ) − f(x)), the inverse VC
-//!   transform of |S|².
+//!   transform of |S|²;
+//! - [`analysis_split`]: [`stats`] and [`autocorr`] with the functions split over a device set.
 //!
 //! The single-function report on a full spectrum (off-count, [`bent::analyze`]) is in [`bent`] too.
 
+pub mod analysis_split;
 pub mod autocorr;
 pub mod bent;
 pub mod bent_classifier;
@@ -31,7 +33,7 @@ pub use bent::{classify, BentClassifier, BentRule, BentVerdicts};
 pub use stats::{spectrum_stats, SpectrumStats, SpectrumStatsPlan};
 pub use truth_vectors::{load_truth, TruthVectors};
 
-use crate::runtime::Gpu;
+use crate::runtime::{DeviceSet, Gpu};
 use crate::transform::Precision;
 
 pub use crate::reference::mvl::reference_spectrum;
@@ -40,6 +42,16 @@ pub use crate::reference::mvl::reference_spectrum;
 /// has it (exact verdicts reach larger N), else f32.
 pub fn default_precision(gpu: &Gpu) -> Precision {
     if gpu.info.fp64 {
+        Precision::F64
+    } else {
+        Precision::F32
+    }
+}
+
+/// [`default_precision`] of a set: f64 where every member has it, else f32 (every member
+/// runs the same arithmetic).
+pub fn set_precision(set: &DeviceSet) -> Precision {
+    if set.members.iter().all(|g| g.info.fp64) {
         Precision::F64
     } else {
         Precision::F32

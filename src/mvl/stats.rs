@@ -10,6 +10,7 @@
 use super::bent::BentRule;
 use super::truth_vectors::TruthVectors;
 use crate::error::{JitError, Result};
+use crate::runtime::timing::RunTimes;
 use crate::runtime::Gpu;
 use crate::transform::Precision;
 use crate::vc::{Algorithm, SpectrumOutput, TruthEncoding, VcOptions, VcPlan, VcTransform};
@@ -108,6 +109,13 @@ impl SpectrumStatsPlan {
     ///
     /// Errors: truth vectors of another shape ([`JitError::InvalidInput`]); OpenCL failures.
     pub fn run(&self, gpu: &Gpu, truth: &TruthVectors) -> Result<SpectrumStats> {
+        Ok(self.run_timed(gpu, truth)?.0)
+    }
+
+    /// [`run`](Self::run) and its times: both passes' kernels, the truth vectors' upload and
+    /// the spectrum's download where it is brought back (the reductions' few bytes are not
+    /// timed).
+    pub fn run_timed(&self, gpu: &Gpu, truth: &TruthVectors) -> Result<(SpectrumStats, RunTimes)> {
         let (tr, rule, bins) = (&self.tr, &self.rule, self.bins);
         let plan = &tr.plan;
         if (truth.p, truth.n, truth.batch) != (plan.p, plan.n, plan.batch) {
@@ -121,9 +129,10 @@ impl SpectrumStatsPlan {
         let precision = plan.precision;
         let want_exact = self.want_exact;
         let b = truth.batch as usize;
-        tr.upload_truth(&truth.data)?;
+        let upload_ms = tr.upload_truth(&truth.data)?;
         tr.set_histogram_scale(&vec![0.0; b])?;
-        tr.run_checked(gpu)?;
+        let mut times = tr.run_checked(gpu)?;
+        times.upload_ms = upload_ms;
         let r = tr.reduced()?;
         let scale: Vec<f64> = r
             .max2
@@ -131,21 +140,21 @@ impl SpectrumStatsPlan {
             .map(|&m| if m > 0.0 { bins as f64 / m } else { 0.0 })
             .collect();
         tr.set_histogram_scale(&scale)?;
-        tr.run_checked(gpu)?;
+        times.kernel_ms += tr.run_checked(gpu)?.kernel_ms;
         let (zeros, hist) = tr.reduced_counts()?;
         let exact = if want_exact {
             let total = (truth.batch * len) as usize;
             let spec: Vec<Complex64> = match precision {
                 Precision::F32 => {
                     let mut v = vec![Complex32::new(0.0, 0.0); total];
-                    tr.download(&mut v)?;
+                    times.download_ms = tr.download(&mut v)?;
                     v.into_iter()
                         .map(|c| Complex64::new(c.re as f64, c.im as f64))
                         .collect()
                 }
                 Precision::F64 => {
                     let mut v = vec![Complex64::new(0.0, 0.0); total];
-                    tr.download(&mut v)?;
+                    times.download_ms = tr.download(&mut v)?;
                     v
                 }
             };
@@ -170,7 +179,7 @@ impl SpectrumStatsPlan {
         } else {
             None
         };
-        Ok(SpectrumStats {
+        let stats = SpectrumStats {
             p: truth.p,
             n: truth.n,
             bins,
@@ -180,7 +189,8 @@ impl SpectrumStatsPlan {
             zero_tol: e,
             histogram: hist.chunks(bins as usize).map(|c| c.to_vec()).collect(),
             exact,
-        })
+        };
+        Ok((stats, times))
     }
 }
 

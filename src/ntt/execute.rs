@@ -359,6 +359,23 @@ impl NttTransform {
         times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
         Ok((from_device(&self.plan.mont, &out, n64), times))
     }
+
+    /// Transforms the rows of `input` (whole rows of N elements) in turn (`ntt --batch`):
+    /// the rows' output in order and their times summed.
+    pub fn execute_rows(&self, gpu: &Gpu, input: &[u64]) -> Result<(Vec<u64>, RunTimes)> {
+        let row = self.plan.n() * limbs64(self.plan.field());
+        let mut out = Vec::with_capacity(input.len());
+        let mut sum: Option<RunTimes> = None;
+        for x in input.chunks(row) {
+            let (y, t) = self.execute(gpu, x)?;
+            out.extend(y);
+            match &mut sum {
+                None => sum = Some(t),
+                Some(s) => s.add(&t),
+            }
+        }
+        Ok((out, sum.unwrap_or_else(|| RunTimes::host_only(0.0))))
+    }
 }
 
 /// The NTT over a prime field: flat 64-bit limbs of N elements in, the same out.

@@ -28,6 +28,7 @@
 //! # }
 //! ```
 
+pub mod batch;
 pub mod data;
 pub mod execute;
 pub mod kernels;

@@ -73,6 +73,12 @@ pub struct Report {
     pub output: Option<String>,
     /// Per kernel: ptxas' registers and spill bytes from the build log (NVIDIA, fresh builds).
     pub ptxas: Vec<PtxasRow>,
+    /// Rows of N elements transformed (`--batch B`; absent for one transform).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub batch: Option<usize>,
+    /// Rows split over a device set: each member's rows and times, the set's wall clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub device_set: Option<crate::model::split::SetFigures>,
 }
 
 /// ptxas' figures of one kernel.
@@ -146,6 +152,8 @@ impl Report {
                     spill_load_bytes: r.spill_load_bytes,
                 })
                 .collect(),
+            batch: None,
+            device_set: None,
         }
     }
 
@@ -189,6 +197,10 @@ impl Report {
             "plan       {}{opts}, {} launches{radices}",
             r.variant, r.launches
         ));
+        out.extend(
+            r.batch
+                .map(|b| format!("batch      {b} rows of N, each transformed in turn")),
+        );
         out.push(format!("kernels    {}", r.kernels.join(", ")));
         out.extend(r.field_ops_per_point.as_ref().map(|c| {
             format!(
@@ -218,7 +230,7 @@ impl Report {
             false => format!(
                 "check      FAILED: {} of {} values differ (first at index {})",
                 c.mismatches,
-                r.n,
+                r.n * r.batch.unwrap_or(1),
                 c.first_mismatch.unwrap_or(0)
             ),
         }));
@@ -231,6 +243,7 @@ impl Report {
                 crate::stats::show(k.spill_load_bytes)
             )
         }));
+        out.extend(r.device_set.iter().flat_map(|f| f.lines()));
         out.extend(r.output.as_ref().map(|o| format!("output     {o}")));
         out
     }

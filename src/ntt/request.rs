@@ -130,6 +130,8 @@ pub struct Request {
     pub check: bool,
     /// Timed runs after one warm-up.
     pub repeat: usize,
+    /// Rows of N elements, each transformed (`ntt --batch B`; 1: one transform).
+    pub batch: usize,
 }
 
 /// A request checked and its input read, before any device is opened.
@@ -152,7 +154,7 @@ pub fn prepare(req: &Request) -> Result<Prepared> {
     let Some(path) = &req.input else {
         let plan = spec.plan(None)?;
         let seed = req.seed.unwrap_or_else(fresh_seed);
-        let input = data::random_elements(plan.field(), plan.n(), seed);
+        let input = data::random_elements(plan.field(), plan.n() * req.batch.max(1), seed);
         let what = format!("random (seed {seed})");
         return Ok(Prepared {
             plan,
@@ -165,7 +167,12 @@ pub fn prepare(req: &Request) -> Result<Prepared> {
     spec.options()?;
     let field = spec.prime_field(limb)?;
     let input = data::read_elements(&field, path)?;
-    let count = input.len() / limbs64(&field);
+    let (total, batch) = (input.len() / limbs64(&field), req.batch.max(1));
+    if total % batch != 0 {
+        let msg = format!("{total} values do not make --batch {batch} rows of equal length");
+        return Err(JitError::file(path, msg));
+    }
+    let count = total / batch;
     if !count.is_power_of_two() || count < 2 {
         let msg = format!("{count} values: an NTT needs N = 2^L ≥ 2 values (one a line)");
         return Err(JitError::file(path, msg));
@@ -190,32 +197,45 @@ pub fn prepare(req: &Request) -> Result<Prepared> {
 /// carry chains), one warm-up and `req.repeat` timed runs, the check. Returns the report
 /// (`output` unset) and the result.
 pub fn run(gpu: &Gpu, req: &Request, prep: Prepared) -> Result<(Report, Vec<u64>)> {
-    let ptx = req.spec.options()?.arith.ptx_on(gpu.info.vendor_key());
-    let plan = if req.spec.limbs.is_none() && ptx {
-        req.spec.plan_for(Some(prep.plan.log_n), true)?
-    } else {
-        prep.plan
-    };
+    let plan = plan_on(gpu, req, prep.plan.log_n)?;
     let tr = NttTransform::new(gpu, &plan)?;
-    let crate::model::Repeated { output: out, runs } =
-        crate::model::run_repeated(&tr, gpu, &prep.input, req.repeat)?;
+    let (out, runs) = if req.batch > 1 {
+        let rows = || tr.execute_rows(gpu, &prep.input);
+        crate::runtime::timing::warm_then_timed(req.repeat, rows)?
+    } else {
+        let r = crate::model::run_repeated(&tr, gpu, &prep.input, req.repeat)?;
+        (r.output, r.runs)
+    };
     let check = if req.check {
         Some(check_exact(&plan, &prep.input, &out)?)
     } else {
         None
     };
-    let report = Report::of(gpu, &tr, &runs, prep.what, prep.seed, check);
+    let mut report = Report::of(gpu, &tr, &runs, prep.what, prep.seed, check);
+    report.batch = (req.batch > 1).then_some(req.batch);
     tr.release()?;
     Ok((report, out))
 }
 
-/// The device's output against the CPU reference, element for element.
+/// The plan of N = 2^`log_n` on `gpu`: the limb default follows its carry chains (32-bit
+/// limbs where they are PTX, unless `--limbs` says).
+pub fn plan_on(gpu: &Gpu, req: &Request, log_n: u32) -> Result<NttPlan> {
+    let ptx = req.spec.options()?.arith.ptx_on(gpu.info.vendor_key());
+    req.spec
+        .plan_for(Some(log_n), req.spec.limbs.is_none() && ptx)
+}
+
+/// The device's output against the CPU reference, element for element (each row of N
+/// elements its own transform).
 pub fn check_exact(plan: &NttPlan, input: &[u64], out: &[u64]) -> Result<CheckReport> {
     let t0 = Instant::now();
-    let want = reference::ntt(plan.field(), input, plan.log_n, plan.inverse)?;
-    let reference_ms = t0.elapsed().as_secs_f64() * 1e3;
     let n64 = limbs64(plan.field());
-    let bad: Vec<usize> = (0..plan.n())
+    let mut want = Vec::with_capacity(input.len());
+    for row in input.chunks(plan.n() * n64) {
+        want.extend(reference::ntt(plan.field(), row, plan.log_n, plan.inverse)?);
+    }
+    let reference_ms = t0.elapsed().as_secs_f64() * 1e3;
+    let bad: Vec<usize> = (0..input.len() / n64)
         .filter(|&i| out[i * n64..(i + 1) * n64] != want[i * n64..(i + 1) * n64])
         .collect();
     Ok(CheckReport {

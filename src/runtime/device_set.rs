@@ -81,7 +81,7 @@ impl SetSpec {
     pub fn refuse_set(&self, what: &str) -> Result<()> {
         if matches!(self, SetSpec::List(_) | SetSpec::All) {
             return Err(JitError::invalid(format!(
-                "{what} runs on one device, and --device names a set; device sets split batched work: vc --batch B (complex or --real), wht --batch B, bent; and stream complex transforms: vc --stream"
+                "{what} runs on one device, and --device names a set; device sets split batched work: vc --batch B (complex or --real), wht --batch B, ntt --batch B, bent, spectrum --stats, autocorr; and stream complex transforms: vc --stream"
             )));
         }
         Ok(())

@@ -109,6 +109,20 @@ pub struct RunTimes {
 }
 
 impl RunTimes {
+    /// Adds `other`, a run after this one: every time summed (passes pass by pass); the
+    /// clock stays this run's.
+    pub fn add(&mut self, other: &RunTimes) {
+        self.kernel_ms += other.kernel_ms;
+        self.kernel_span_ms += other.kernel_span_ms;
+        self.upload_ms += other.upload_ms;
+        self.download_ms += other.download_ms;
+        self.host_ms += other.host_ms;
+        self.pass_ms
+            .iter_mut()
+            .zip(&other.pass_ms)
+            .for_each(|(a, b)| *a += b);
+    }
+
     /// A run whose only clock is the host's: the device's profiling events read zero.
     pub fn host_only(host_ms: f64) -> RunTimes {
         RunTimes {
