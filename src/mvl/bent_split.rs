@@ -117,7 +117,7 @@ pub fn classify_split(
     };
     let (shares, how) = split_rows(set, batch, crate::settings::set_split(), |equal| {
         let equal = chunked(equal.to_vec())?;
-        probe_walls(run_shares(set, &equal, (true, 1), &build, run, &finish)?)
+        probe_walls(run_shares(set, &equal, (true, 1), build, run, finish)?)
     })?;
     // A warm-up only where repeated, as the one-device run.
     let mut runs = run_shares(
