@@ -31,7 +31,9 @@ pub fn run_split(set: &DeviceSet, req: &Request, prep: Prepared) -> Result<(Repo
     let out = runs.outputs.concat().concat();
     let times = runs.as_one();
     let mut transforms = runs.finished.into_iter();
-    let first = transforms.next().expect("a share");
+    let first = transforms.next().ok_or_else(|| {
+        crate::error::JitError::invalid("a batch of no rows: nothing to transform")
+    })?;
     let check = if req.check {
         Some(check_exact(&first.plan, &prep.input, &out)?)
     } else {

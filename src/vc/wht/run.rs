@@ -143,7 +143,9 @@ impl WhtJob {
         let one = runs.as_one();
         let bytes = runs.outputs.concat().concat();
         let check = self.checked(&bytes, check_result)?;
-        let mut transform = runs.finished.into_iter().next().expect("a share");
+        let mut transform = runs.finished.into_iter().next().ok_or_else(|| {
+            crate::error::JitError::invalid("a batch of no rows: nothing to transform")
+        })?;
         transform.pass_bytes = 2 * p.bytes();
         let passes = one.first().map_or(0, |t| t.pass_ms.len());
         let run = WhtRun {
