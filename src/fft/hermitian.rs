@@ -3,7 +3,7 @@
 //! Where the halved axis (the last of `axes`) is the array's last and its length L is even,
 //! a packed plan (`FftPlan::packed_real`) runs: the L reals of a line are read as L/2 complex
 //! values (the same bytes, no host pass), the complex transform runs over the same axes with
-//! that axis at L/2, and one launch (`real_kernel`) converts between its spectrum and the
+//! that axis at L/2, and one launch (`packed_end`) converts between its spectrum and the
 //! half spectrum. Half the complex path's bytes cross the device, in one launch set.
 //!
 //! Elsewhere (odd L, or a halved axis that is not the innermost in memory, whose pairs of

@@ -1,6 +1,6 @@
 //! What every element-wise or pass launch of an FFT program starts with: the kernel's
 //! signature (source, destination, constant table) and its comment's scaling note. Shared by
-//! `kernels` (passes, Bluestein's launches) and `real_kernel` (the real end).
+//! `kernels` (passes, Bluestein's launches) and `packed_end` (the real end of a packed plan).
 
 use super::schedule::Step;
 use crate::clgen::Writer;

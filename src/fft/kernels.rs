@@ -69,7 +69,7 @@ pub fn generate(plan: &FftPlan, schedule: &Schedule) -> GeneratedProgram {
             }
             StepKind::Real { n, .. } => {
                 let tw = |e: &str| twiddle(*n, e, &lit);
-                super::real_kernel::real_end(&mut w, s, f64p, &lit, &tw)
+                super::packed_end::real_end(&mut w, s, f64p, &lit, &tw)
             }
             _ => bluestein_step(&mut w, s, f64p, &lit),
         }

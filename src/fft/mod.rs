@@ -38,7 +38,7 @@ pub mod hermitian;
 pub mod kernel_head;
 pub mod kernels;
 pub mod plan;
-pub mod real_kernel;
+pub mod packed_end;
 pub mod report;
 pub mod request;
 pub mod schedule;

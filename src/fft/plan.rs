@@ -73,7 +73,7 @@ pub struct FftPlan {
     /// One entry per transformed axis, in `axes`' order.
     pub axis_plans: Vec<AxisPlan>,
     /// Packed real input or output (rfftn forward, irfftn inverse): `shape`'s last axis holds
-    /// L/2 complex values, the L reals of each line two by two (see `real_kernel`).
+    /// L/2 complex values, the L reals of each line two by two (see `packed_end`).
     pub real: Option<RealEnd>,
 }
 

@@ -165,7 +165,7 @@ pub enum StepKind {
         /// Work-items per work-group.
         group_items: u64,
     },
-    /// The real end of a packed plan (`real_kernel`): forward, the L/2-point spectra of the
+    /// The real end of a packed plan (`packed_end`): forward, the L/2-point spectra of the
     /// packed lines into the half spectrum (L/2 + 1 points); inverse, the reverse.
     Real {
         /// The real length L.
