@@ -27,16 +27,20 @@ def main(folder):
     if "_env" in peers:
         print(f"peers: torch {peers['_env']['torch']} (CUDA {peers['_env']['cuda']}), "
               f"{peers['_env']['gpu']}\n")
+    if isinstance(peers.get("_vkfft"), dict):
+        v = peers["_vkfft"]
+        print(f"VkFFT {v['version']} (OpenCL backend, tools/peers/vkfft_cl_bench.c) on {v['device']}, "
+              f"driver {v['driver']}: {v['timing']}\n")
     print("| row | jitfft ms (min–max) | launches | % of copy a launch | check rel L2 | cuFFT ms | "
-          "× cuFFT | VkFFT ms | × VkFFT | copy ms |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          "× cuFFT | VkFFT ms (min–max) | × VkFFT | VkFFT check | copy ms |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for name in ROWS:
         path = os.path.join(folder, "rows", name.replace(" ", "_").replace("^", "p") + ".json")
         try:
             r = json.load(open(path))
         except (OSError, ValueError):
             if os.path.exists(path) or name in peers:
-                print(f"| {name} | not run (see log.txt) | | | | | | | | |")
+                print(f"| {name} | not run (see log.txt) | | | | | | | | | |")
             continue
         k = r["timing"]["kernel_ms"]
         launches = r["plan"]["launches"]
@@ -47,14 +51,21 @@ def main(folder):
         fmt = lambda x: f"{x:.3f}" if isinstance(x, (int, float)) else "—"
         ratio = lambda x: f"{x / k['median']:.2f}×" if isinstance(x, (int, float)) else "—"
         ok = "ok" if chk.get("passed") else "FAILED"
+        vk_cell = fmt(vk)
+        if isinstance(vk, (int, float)) and "vkfft_min_ms" in p:
+            vk_cell += f" ({p['vkfft_min_ms']:.3f}–{p['vkfft_max_ms']:.3f})"
+        vk_chk = (f"{p['vkfft_check_max_err']:.1e} ({p['vkfft_check_points']} points)"
+                  if "vkfft_check_max_err" in p else "")
         print(f"| {name} | {k['median']:.3f} ({k['min']:.3f}–{k['max']:.3f}) | {launches} | {pct} | "
-              f"{chk.get('rel_l2', float('nan')):.1e} {ok} | {fmt(cu)} | {ratio(cu)} | {fmt(vk)} | "
-              f"{ratio(vk)} | {fmt(cp)} |")
+              f"{chk.get('rel_l2', float('nan')):.1e} {ok} | {fmt(cu)} | {ratio(cu)} | {vk_cell} | "
+              f"{ratio(vk)} | {vk_chk} | {fmt(cp)} |")
     why = {p.get("vkfft") for p in peers.values() if isinstance(p, dict) and p.get("vkfft")}
     if why:
         print(f"\nVkFFT: {sorted(why)[0]}")
     print("\n× cuFFT, × VkFFT: the peer's time over jitfft's (above 1: jitfft faster). % of copy "
-          "a launch: the device copy of the same bytes over jitfft's time per launch.")
+          "a launch: the device copy of the same bytes over jitfft's time per launch. VkFFT check: "
+          "the largest error of a few output points of its forward transform of random input "
+          "against the direct sum in double, over the input's L2 norm.")
 
 
 if __name__ == "__main__":

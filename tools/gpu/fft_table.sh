@@ -2,7 +2,8 @@
 # Issue 44: the any-shape FFT's H100 table in one call. Each row `jitfft fft … --check --json`
 # (kernel time from profiling events: median of REPEAT after a warm-up, device resident; the
 # check against RustFFT in f64), then the peers in one process (tools/peers/fft_peers.py:
-# torch.fft = cuFFT by CUDA events, a device copy of the same bytes, VkFFT where installed),
+# torch.fft = cuFFT by CUDA events, a device copy of the same bytes, VkFFT: VKFFT_BENCH names
+# tools/peers/vkfft_cl_bench built by tools/peers/build_vkfft_bench.sh, else pyvkfft if installed),
 # then the table (tools/gpu/fft_table.py → $OUT/README.md).
 #
 # Settings: OUT (required), JITFFT_BIN (default target/release/jitfft), REPEAT (20), LIMIT
@@ -17,7 +18,7 @@ mkdir -p "$OUT/rows"
 {
   echo "date: $(date -u +%FT%TZ)"
   echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
-  echo "command: OUT=$OUT REPEAT=$REPEAT ONLY='${ONLY:-}' bash tools/gpu/fft_table.sh"
+  echo "command: OUT=$OUT REPEAT=$REPEAT ONLY='${ONLY:-}' VKFFT_BENCH=${VKFFT_BENCH:-} bash tools/gpu/fft_table.sh"
   echo "host: $(hostname) $(nproc) cores"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null
 } > "$OUT/env.txt"

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The any-shape FFT's peers on the same GPU, in one process: torch.fft (cuFFT) timed by CUDA
-events, a device copy of the same bytes (the floor a pass is measured against), and VkFFT
-through pyvkfft + pyopencl where installed. Device-resident data, f32, median of --repeat
+events, a device copy of the same bytes (the floor a pass is measured against), and VkFFT:
+tools/peers/vkfft_cl_bench.c (VkFFT's OpenCL backend from C) where VKFFT_BENCH names its
+binary, else pyvkfft + pyopencl where installed. Device-resident data, f32, median of --repeat
 launches after warm-up. Prints one JSON object: {row: {"cufft_ms", "copy_ms", "vkfft_ms",
 "vkfft": why not where absent}}.
 
@@ -46,7 +47,28 @@ def cuda_ms(torch, fn, repeat):
     return statistics.median(times)
 
 
+def vkfft_bench_rows(binary, repeat):
+    """VkFFT through tools/peers/vkfft_cl_bench (one process a row, so one failing row costs
+    only itself); each row's figures and check kept whole, the median in `vkfft_ms`."""
+    import subprocess
+    out = {}
+    for name, *_ in ROWS:
+        try:
+            p = subprocess.run([binary, "--only", name, "--launches", str(repeat)],
+                               capture_output=True, text=True, timeout=600)
+            got = json.loads(p.stdout)
+            out["_vkfft"] = got.get("_vkfft")
+            row = got.get(name) or {"vkfft": f"not run: exit {p.returncode}: {p.stderr[-300:]}"}
+            out[name] = row.get("vkfft_ms", row.get("vkfft")), row
+        except Exception as e:  # noqa: BLE001 - a crash or timeout is this row's result
+            out[name] = f"not run: {type(e).__name__}: {e}", {}
+    return out
+
+
 def vkfft_rows(repeat):
+    import os
+    if os.environ.get("VKFFT_BENCH"):
+        return vkfft_bench_rows(os.environ["VKFFT_BENCH"], repeat)
     try:
         import numpy as np
         import pyopencl as cl
@@ -102,6 +124,11 @@ def main():
         torch.cuda.empty_cache()
     vk = vkfft_rows(a.repeat)
     for name, v in vk.items():
+        if name == "_vkfft":
+            res["_vkfft"] = v
+            continue
+        v, figures = v if isinstance(v, tuple) else (v, {})
+        res[name].update(figures)
         if isinstance(v, float):
             res[name]["vkfft_ms"] = v
         else:
