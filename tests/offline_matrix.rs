@@ -1,7 +1,8 @@
 //! The portability matrix: every kernel family jitfft generates (VC ct, cg and fused passes,
 //! the per-item bentness kernel, truth-vector decoding with spectral reductions, NTT, GFP FFT,
-//! long-integer products) compiles for every offline target (AMD Evergreen /
-//! GCN / CDNA / RDNA here, Intel and NVIDIA through the same registry), in f32 and, where the
+//! long-integer products, the any-shape FFT's passes, Bluestein launches and real end)
+//! compiles for every offline target (AMD Evergreen / GCN / CDNA / RDNA here, Intel and
+//! NVIDIA through the same registry), in f32 and, where the
 //! family has real arithmetic, f64. A target without fp64 is reported as such, not failed. A
 //! failure names the family and target, and the build log is kept (path in the message).
 //!
@@ -224,12 +225,32 @@ fn programs(t: &Target) -> Vec<Program> {
             .to_vec(),
         "gfp_",
     ));
+    // The any-shape FFT (issue 44): fused Stockham passes of mixed radices (12, 10, 16, 4),
+    // Bluestein's chirp, convolution and multiply for a prime, and the packed real end.
+    let fft_f64 = common::exhaustive() || F64_DEFAULT_TARGETS.contains(&t.name);
+    for (family, shape, extra, marker) in [
+        ("fft 1000x768", "1000,768", "", "fft_a1_"),
+        ("fft bluestein 1009", "1009", "", "bluestein_"),
+        ("fft real 64x40", "64,40", "--real", "rfft_post"),
+    ] {
+        for prec in ["f32", "f64"] {
+            if prec == "f64" && !fft_f64 {
+                continue;
+            }
+            let mut args: Vec<String> = ["fft", "--shape", shape, "--precision", prec]
+                .map(String::from)
+                .to_vec();
+            args.extend(extra.split_whitespace().map(String::from));
+            sources.push((format!("{family} {prec}"), args, marker));
+        }
+    }
     for (family, args, marker) in sources {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let fp64 = args.windows(2).any(|w| w == ["--precision", "f64"]);
         out.push(Program {
             family,
             source: cli_source(&args),
-            fp64: false,
+            fp64,
             marker,
         });
     }
