@@ -1,5 +1,6 @@
 """jitfft: run-time generated OpenCL kernels for spectral transforms, on numpy arrays.
 
+fft … irfftn, hfft / ihfft (and scipy's n-D ones), FftPlan: numpy.fft of any shape and length.
 vc / ivc / VcPlan: the Vilenkin-Chrestenson transform, numpy.fft.fftn / ifftn over axes of
 one length p (numpy's signatures; see ``jitfft._fft``). scipy_backend: the same as a
 scipy.fft backend. wht: the real Walsh–Hadamard transform along one axis. bent /
@@ -38,7 +39,8 @@ from ._fft import MAX_P, VcPlan, ivc, vc, vc_layout_stats  # noqa: E402
 from ._wht import wht  # noqa: E402
 from ._rvc import irvc, rvc  # noqa: E402
 from ._anyfft import (  # noqa: E402
-    fft, fft2, fftn, ifft, ifft2, ifftn, irfft, irfft2, irfftn, rfft, rfft2, rfftn,
+    FftPlan, fft, fft2, fftn, hfft, hfft2, hfftn, ifft, ifft2, ifftn, ihfft, ihfft2, ihfftn,
+    irfft, irfft2, irfftn, rfft, rfft2, rfftn,
 )
 from . import scipy_backend  # noqa: E402
 
@@ -47,5 +49,5 @@ __all__ = [
     "clear_plan_cache", "devices", "gfp", "irvc", "ivc", "mul", "ntt", "plan_cache_info", "rvc",
     "scipy_backend", "set_plan_cache_limits", "spectrum_stats", "vc", "vc_layout_stats", "wht",
     "fft", "fft2", "fftn", "ifft", "ifft2", "ifftn", "irfft", "irfft2", "irfftn", "rfft", "rfft2",
-    "rfftn",
+    "rfftn", "FftPlan", "hfft", "ihfft", "hfft2", "ihfft2", "hfftn", "ihfftn",
 ]

@@ -208,3 +208,104 @@ def rfft2(a, s=None, axes=(-2, -1), norm=None, out=None, *, precision=None, devi
 def irfft2(a, s=None, axes=(-2, -1), norm=None, out=None, *, precision=None, device=None):
     """numpy.fft.irfft2 on the device."""
     return _real_inverse(a, s, axes, norm, out, precision, device)
+
+
+# Hermitian transforms: numpy's (and scipy's) definitions through the real ones, the norm's
+# direction swapped: hfft(a) = irfft(conj(a)), ihfft(a) = conj(rfft(a)).
+_SWAP = {"backward": "forward", "ortho": "ortho", "forward": "backward"}
+
+
+def hfft(a, n=None, axis=-1, norm=None, out=None, *, precision=None, device=None):
+    """numpy.fft.hfft on the device: the real spectrum of a Hermitian signal's half (any n)."""
+    x = _input(a, False)
+    return _real_inverse(np.conjugate(x), None if n is None else [n], [axis],
+                         _SWAP[_norm(norm)], out, precision, device)
+
+
+def ihfft(a, n=None, axis=-1, norm=None, out=None, *, precision=None, device=None):
+    """numpy.fft.ihfft on the device: the half of the Hermitian inverse of a real signal."""
+    y = _real_forward(a, None if n is None else [n], [axis], _SWAP[_norm(norm)], out,
+                      precision, device)
+    return np.conjugate(y, out=y)
+
+
+def hfftn(a, s=None, axes=None, norm=None, out=None, *, precision=None, device=None):
+    """scipy.fft.hfftn on the device: irfftn of the conjugate, the norm's direction swapped."""
+    return _real_inverse(np.conjugate(_input(a, False)), s, axes, _SWAP[_norm(norm)], out,
+                         precision, device)
+
+
+def ihfftn(a, s=None, axes=None, norm=None, out=None, *, precision=None, device=None):
+    """scipy.fft.ihfftn on the device: the conjugate of rfftn, the norm's direction swapped."""
+    y = _real_forward(a, s, axes, _SWAP[_norm(norm)], out, precision, device)
+    return np.conjugate(y, out=y)
+
+
+def hfft2(a, s=None, axes=(-2, -1), norm=None, out=None, *, precision=None, device=None):
+    """scipy.fft.hfft2 on the device."""
+    return hfftn(a, s, axes, norm, out, precision=precision, device=device)
+
+
+def ihfft2(a, s=None, axes=(-2, -1), norm=None, out=None, *, precision=None, device=None):
+    """scipy.fft.ihfft2 on the device."""
+    return ihfftn(a, s, axes, norm, out, precision=precision, device=device)
+
+
+_KINDS = {"fft": (fftn, False), "ifft": (ifftn, False), "rfft": (rfftn, True),
+          "irfft": (irfftn, False)}
+
+
+class FftPlan:
+    """A numpy-style FFT planned once: the kind (``"fft"``, ``"ifft"``, ``"rfft"``,
+    ``"irfft"``), the input ``shape``, ``axes``, ``s`` (irfft: the real output's lengths),
+    ``norm``, ``precision`` and ``device`` are checked and fixed here, and the device plan is
+    built here (one call on random input of the plan's dtype), so ``execute`` only moves data
+    and runs the cached kernels. ``plan(x)`` is ``plan.execute(x)``; ``out=`` as numpy's.
+
+    >>> p = FftPlan("fft", (1000, 768))          # doctest: +SKIP
+    >>> y = p.execute(x)                          # == numpy.fft.fftn(x) within f32's rounding
+    """
+
+    def __init__(self, kind, shape, axes=None, s=None, norm=None, *, precision="f32",
+                 device=None):
+        if kind not in _KINDS:
+            raise ValueError(f"kind={kind!r}: use one of {sorted(_KINDS)}")
+        self.kind, self.norm, self.device = kind, _norm(norm), device
+        self.shape = tuple(operator.index(v) for v in shape)
+        if not self.shape or min(self.shape) < 1:
+            raise ValueError(f"shape {self.shape}: at least one axis, every length ≥ 1")
+        if precision not in _fft._DTYPES:
+            raise ValueError(f"precision={precision!r}: use 'f32' or 'f64'")
+        self.precision = precision
+        self.s, self.axes = _axes_s(len(self.shape), s, axes)
+        if not self.axes:
+            raise ValueError("axes is empty: a plan transforms at least one axis")
+        real_in = _KINDS[kind][1]
+        if real_in:
+            self.dtype = np.dtype(np.float32 if precision == "f32" else np.float64)
+        else:
+            self.dtype = np.dtype(_fft._DTYPES[precision])
+        rng = np.random.default_rng()
+        probe = rng.standard_normal(self.shape)
+        if not real_in:
+            probe = probe + 1j * rng.standard_normal(self.shape)
+        self.out_shape = self._run(probe.astype(self.dtype), None).shape
+
+    def _run(self, x, out):
+        f = _KINDS[self.kind][0]
+        return f(x, self.s, self.axes, self.norm, out, precision=self.precision,
+                 device=self.device)
+
+    def execute(self, x, out=None):
+        """The planned transform of ``x`` (of the plan's shape; any real or complex dtype the
+        kind takes, computed in the plan's precision)."""
+        x = np.asarray(x)
+        if x.shape != self.shape:
+            raise ValueError(f"x has shape {x.shape}: this plan takes {self.shape}")
+        return self._run(x, out)
+
+    __call__ = execute
+
+    def __repr__(self):
+        return (f"FftPlan({self.kind!r}, {self.shape}, axes={self.axes}, s={self.s}, "
+                f"norm={self.norm!r}, precision={self.precision!r}) -> {self.out_shape}")

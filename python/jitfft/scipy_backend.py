@@ -16,9 +16,10 @@ output's lengths, from s or numpy's default).
 
 Every other shape and length of fft, ifft, fft2, ifft2, fftn, ifftn, rfft, irfft, rfft2,
 irfft2, rfftn and irfftn runs on the device too, through jitfft's any-shape FFT
-(``jitfft.fftn`` …: mixed radix, Bluestein for large primes). What remains scipy's: other
-functions (the Hermitian and trigonometric transforms), long double and object arrays, and a
-``plan=`` jitfft did not build. ``stats()`` counts the calls served and passed to scipy.
+(``jitfft.fftn`` …: mixed radix, Bluestein for large primes), and so do the Hermitian
+transforms hfft, ihfft, hfft2, ihfft2, hfftn and ihfftn (the real ones of the conjugate). What
+remains scipy's: other functions (the trigonometric transforms), long double and object
+arrays, and a ``plan=`` jitfft did not build. ``stats()`` counts the calls served and passed to scipy.
 """
 
 import operator
@@ -141,6 +142,8 @@ _ANY = {
     "fftn": _anyfft.fftn, "ifftn": _anyfft.ifftn, "fft2": _anyfft.fft2, "ifft2": _anyfft.ifft2,
     "fft": _anyfft.fft, "ifft": _anyfft.ifft, "rfftn": _anyfft.rfftn, "irfftn": _anyfft.irfftn,
     "rfft2": _anyfft.rfft2, "irfft2": _anyfft.irfft2, "rfft": _anyfft.rfft, "irfft": _anyfft.irfft,
+    "hfft": _anyfft.hfft, "ihfft": _anyfft.ihfft, "hfft2": _anyfft.hfft2, "ihfft2": _anyfft.ihfft2,
+    "hfftn": _anyfft.hfftn, "ihfftn": _anyfft.ihfftn,
 }
 
 _COUNTS = {"served": 0, "fallback": 0}
@@ -163,7 +166,7 @@ def _any(name, args, kwargs):
     if x is None or x.dtype.kind not in "fciu" or x.dtype.itemsize > 16 or (
             x.dtype.kind == "f" and x.dtype.itemsize > 8):
         raise _Declined
-    if x.dtype.kind == "c" and name in ("rfft", "rfft2", "rfftn"):
+    if x.dtype.kind == "c" and name in ("rfft", "rfft2", "rfftn", "ihfft", "ihfft2", "ihfftn"):
         raise _Declined  # scipy raises its own TypeError
     return _ANY[name](x, *args[1:], **kwargs)
 

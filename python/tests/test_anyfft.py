@@ -109,3 +109,70 @@ def test_scipy_backend_serves_every_shape():
     after = jitfft.scipy_backend.stats()
     assert after["served"] - before["served"] == 13
     assert after["fallback"] == before["fallback"]
+
+
+@pytest.mark.parametrize("norm", [None, "ortho", "forward"])
+def test_hermitian_transforms(norm):
+    h = _complex((5, 9))
+    r = RNG.standard_normal((5, 9))
+    assert _rel(jitfft.hfft(h, norm=norm), np.fft.hfft(h, norm=norm)) < 1e-12
+    assert _rel(jitfft.hfft(h, n=11, axis=0, norm=norm), np.fft.hfft(h, n=11, axis=0, norm=norm)) < 1e-12
+    assert _rel(jitfft.ihfft(r, norm=norm), np.fft.ihfft(r, norm=norm)) < 1e-12
+    out = np.empty((5, 4), np.complex128)
+    y = jitfft.ihfft(r, n=7, norm=norm, out=out)
+    assert y is out and _rel(out, np.fft.ihfft(r, n=7, norm=norm)) < 1e-12
+    scipy_fft = pytest.importorskip("scipy.fft")
+    assert _rel(jitfft.hfftn(h, norm=norm), scipy_fft.hfftn(h, norm=norm)) < 1e-12
+    assert _rel(jitfft.hfft2(h, s=(4, 6), norm=norm), scipy_fft.hfft2(h, s=(4, 6), norm=norm)) < 1e-12
+    assert _rel(jitfft.ihfftn(r, norm=norm), scipy_fft.ihfftn(r, norm=norm)) < 1e-12
+    assert _rel(jitfft.ihfft2(r.astype(np.float32), norm=norm), scipy_fft.ihfft2(r, norm=norm)) < 2e-6
+    with pytest.raises(TypeError):
+        jitfft.ihfft(h)
+
+
+@pytest.mark.parametrize("kind,shape,axes,s", [
+    ("fft", (1000, 7), None, None),
+    ("ifft", (6, 10, 3), (0, 2), None),
+    ("rfft", (12, 40), None, None),
+    ("irfft", (12, 21), (1,), (40,)),
+])
+def test_fft_plan_matches_numpy(kind, shape, axes, s):
+    p = jitfft.FftPlan(kind, shape, axes=axes, s=s, norm="ortho", precision="f64")
+    x = RNG.standard_normal(shape) if kind == "rfft" else _complex(shape)
+    want = {"fft": np.fft.fftn, "ifft": np.fft.ifftn, "rfft": np.fft.rfftn,
+            "irfft": np.fft.irfftn}[kind](x, s=s, axes=axes, norm="ortho")
+    assert p.out_shape == want.shape
+    assert _rel(p(x), want) < 1e-12
+    out = np.empty(want.shape, want.dtype)
+    assert p.execute(x, out=out) is out and _rel(out, want) < 1e-12
+    with pytest.raises(ValueError):
+        p.execute(np.ones((2, 2)))
+
+
+@pytest.mark.parametrize("call", [
+    lambda: jitfft.FftPlan("dct", (8,)),
+    lambda: jitfft.FftPlan("fft", ()),
+    lambda: jitfft.FftPlan("fft", (8, 0)),
+    lambda: jitfft.FftPlan("fft", (8,), precision="f16"),
+    lambda: jitfft.FftPlan("fft", (8, 4), axes=(0, 0)),
+    lambda: jitfft.FftPlan("fft", (8,), norm="both"),
+])
+def test_fft_plan_refuses_bad_arguments(call):
+    with pytest.raises(ValueError):
+        call()
+
+
+def test_scipy_backend_serves_hermitian_transforms():
+    scipy_fft = pytest.importorskip("scipy.fft")
+    before = jitfft.scipy_backend.stats()
+    h, r = _complex((6, 10)), RNG.standard_normal((6, 10))
+    with scipy_fft.set_backend(jitfft.scipy_backend, only=True):
+        got = [scipy_fft.hfft(h), scipy_fft.ihfft(r), scipy_fft.hfft2(h), scipy_fft.ihfft2(r),
+               scipy_fft.hfftn(h), scipy_fft.ihfftn(r)]
+    want = [scipy_fft.hfft(h), scipy_fft.ihfft(r), scipy_fft.hfft2(h), scipy_fft.ihfft2(r),
+            scipy_fft.hfftn(h), scipy_fft.ihfftn(r)]
+    for g, w in zip(got, want):
+        assert _rel(g, w) < 1e-12
+    after = jitfft.scipy_backend.stats()
+    assert after["served"] - before["served"] == 6
+    assert after["fallback"] == before["fallback"]
