@@ -1,7 +1,7 @@
 //! What to compute: a validated, plain-data description of one VC transform.
 
-use super::storage::HalfStorage;
 use crate::error::{JitError, Result};
+use crate::storage::HalfStorage;
 use crate::transform::{checked_pow, kebab_names, Direction, Norm, Precision};
 use serde::Serialize;
 

@@ -4,7 +4,11 @@
 //! bfloat16 by bit shifts), so NVIDIA's OpenCL without `cl_khr_fp16` runs them too.
 //!
 //! The generators ask [`load`], [`store`] and [`ptr_type`] for their element accesses: with
-//! `None` (f32, f64) they return the text they always wrote, byte for byte.
+//! `None` (f32, f64) they return the text they always wrote, byte for byte. Shared by the VC
+//! transform and the any-shape FFT (a parameter of each plan); [`files`] holds their half
+//! runs' file formats.
+
+pub mod files;
 
 use crate::clgen::Writer;
 use crate::error::{JitError, Result};
