@@ -3,7 +3,7 @@
 //! made from the plan alone; `kernels` writes the OpenCL C, `execute` runs it.
 
 use super::plan::{factorize, radices, AxisPlan, FftPlan, Method};
-use crate::transform::Direction;
+use crate::transform::{Direction, Norm};
 use serde::Serialize;
 
 /// Local memory a fused launch may use (NVIDIA's 48 KB with room for the compiler).
@@ -227,7 +227,8 @@ pub struct Step {
     pub table: usize,
     /// Work-items (one per butterfly or per point).
     pub items: u64,
-    /// Factor applied to what it stores (the plan's scaling, on the last launch only).
+    /// Factor applied to what it stores: the plan's scaling on the last launch; under half
+    /// storage the norm's share of the points the launch completes (`share_scale`).
     pub scale: f64,
 }
 
@@ -280,18 +281,48 @@ impl Schedule {
             cur = step.dst;
         }
         for a in &plan.axis_plans {
+            let first = s.steps.len();
             cur = s.axis(a, plan.direction, cur);
+            if plan.half.is_some() {
+                s.share_scale(first, a, plan.norm);
+            }
         }
         if let (Some(mut step), Direction::Forward) = (real, plan.direction) {
             (step.src, step.dst) = (cur, cur.other());
             s.steps.push(step);
             cur = cur.other();
         }
-        if let Some(last) = s.steps.last_mut() {
-            last.scale = plan.scale();
+        match (plan.half, s.steps.last_mut()) {
+            (None, Some(last)) => last.scale = plan.scale(),
+            (Some(_), _) => {
+                // The real end completes the factor 2 of the real length.
+                for r in s.steps.iter_mut() {
+                    if let StepKind::Real { .. } = r.kind {
+                        r.scale = share(plan.norm, 2);
+                    }
+                }
+            }
+            (None, None) => {}
         }
         s.result = cur;
         s
+    }
+
+    /// Half storage: the scaling spread over the launches of axis `a` (from step `from`), so
+    /// that stored values stay near the result's magnitude (16 bits hold at most 65504): each
+    /// launch completing G points of the axis scales by the norm's share of G (ortho 1/√G,
+    /// full 1/G), Bluestein's multiply by the axis' share (its convolution's passes, whose
+    /// length is m, unscaled). The shares multiply to [`FftPlan::scale`].
+    fn share_scale(&mut self, from: usize, a: &AxisPlan, norm: Norm) {
+        for s in &mut self.steps[from..] {
+            let g = match &s.kind {
+                StepKind::Pass { n, radix, .. } if *n == a.n => *radix,
+                StepKind::Group { n, radices, .. } if *n == a.n => radices.iter().product(),
+                StepKind::Multiply { .. } => a.n,
+                _ => 1,
+            };
+            s.scale = share(norm, g);
+        }
     }
 
     fn table(&mut self, t: Table) -> usize {
@@ -493,6 +524,15 @@ impl Schedule {
     }
 }
 
+/// The factor a norm gives G points of a transform (1, 1/G, 1/√G).
+fn share(norm: Norm, g: u64) -> f64 {
+    match norm {
+        Norm::None => 1.0,
+        Norm::Full => 1.0 / g as f64,
+        Norm::Ortho => 1.0 / (g as f64).sqrt(),
+    }
+}
+
 /// Local values between one point's columns and the next point's in a fused launch's tile:
 /// one more than the columns where there are several (the padding the budget allows for).
 pub fn pitch(cols: u64) -> u64 {
@@ -531,6 +571,36 @@ mod tests {
         let i = Schedule::for_plan(&inverse);
         assert!(matches!(i.steps[0].kind, StepKind::Real { .. }));
         assert_eq!(i.steps.last().map(|s| s.scale), Some(1.0 / n as f64));
+    }
+
+    #[test]
+    fn half_plans_spread_the_scaling_over_their_launches() {
+        use crate::fft::plan::FftPlan;
+        use crate::storage::HalfStorage;
+        use crate::transform::Precision;
+        let (f, i) = (Direction::Forward, Direction::Inverse);
+        for (shape, dir, norm, real) in [
+            (&[1u64 << 20][..], f, Norm::Ortho, false),
+            (&[1000, 768], i, Norm::Full, false),
+            (&[6, 1009], f, Norm::Ortho, false),
+            (&[12, 40], i, Norm::Ortho, true),
+            (&[12, 40], f, Norm::Full, true),
+        ] {
+            let p = Precision::F32;
+            let plan = match real {
+                true => FftPlan::packed_real(shape, &[], dir, norm, p)
+                    .unwrap()
+                    .unwrap(),
+                false => FftPlan::new(shape, &[], dir, norm, p).unwrap(),
+            };
+            let one = Schedule::for_plan(&plan);
+            let half = Schedule::for_plan(&plan.clone().with_half(Some(HalfStorage::F16)).unwrap());
+            let product: f64 = half.steps.iter().map(|s| s.scale).product();
+            assert!((product / plan.scale() - 1.0).abs() < 1e-12, "{shape:?}");
+            assert!(half.steps.iter().filter(|s| s.scale != 1.0).count() > 1);
+            assert_eq!(one.steps.len(), half.steps.len());
+            assert_eq!(one.steps.last().map(|s| s.scale), Some(plan.scale()));
+        }
     }
 
     #[test]
