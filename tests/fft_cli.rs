@@ -54,6 +54,21 @@ fn the_issue_commands_pass_their_check() {
     }
 }
 
+/// `jitfft fft --json --check` with `args` from `inp` to `out`: its report, after a success.
+fn json_run(args: &[&str], inp: &std::path::Path, out: &std::path::Path) -> serde_json::Value {
+    let o = jitfft()
+        .args(["fft", "--json", "--check"])
+        .args(args)
+        .arg("--input")
+        .arg(inp)
+        .arg("--output")
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
 #[test]
 fn npy_in_npy_out_with_the_json_report() {
     let dir = tempfile::tempdir().unwrap();
@@ -66,24 +81,7 @@ fn npy_in_npy_out_with_the_json_report() {
         jitfft::io::npy::npy_complex_shaped(&x, false, &[7, 11]),
     )
     .unwrap();
-    let o = jitfft()
-        .args([
-            "fft",
-            "--precision",
-            "f64",
-            "--json",
-            "--check",
-            "--repeat",
-            "2",
-        ])
-        .arg("--input")
-        .arg(&inp)
-        .arg("--output")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let r = json_run(&["--precision", "f64", "--repeat", "2"], &inp, &out);
     assert_eq!(r["transform"]["kind"], "fftn");
     assert_eq!(r["transform"]["shape"], serde_json::json!([7, 11]));
     assert!(r["timing"]["kernel_ms"]["median"].as_f64().is_some());
@@ -163,24 +161,7 @@ fn half_precision_reads_and_writes_float16_pairs() {
         jitfft::io::npy::npy_bytes("<f2", &[6, 10, 2], &halves),
     )
     .unwrap();
-    let o = jitfft()
-        .args([
-            "fft",
-            "--precision",
-            "f16",
-            "--json",
-            "--check",
-            "--repeat",
-            "1",
-        ])
-        .arg("--input")
-        .arg(&inp)
-        .arg("--output")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let r = json_run(&["--precision", "f16", "--repeat", "1"], &inp, &out);
     assert_eq!(r["transform"]["precision"], "f32");
     assert_eq!(r["plan"]["half"], "f16");
     assert_eq!(r["check"]["tolerance"], 2e-3);

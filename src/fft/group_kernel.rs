@@ -4,8 +4,7 @@
 //! sub-passes between barriers: each work-item holds VALUES_PER_ITEM values in registers per
 //! exchange, so the bytes cross global memory once for all the fused passes.
 
-use super::kernel_head::signature;
-use super::kernels::Arith;
+use super::kernel_head::{signature, Arith};
 pub use super::schedule::pitch;
 use super::schedule::{Step, StepKind};
 use crate::clgen::{real_literal, small_dft, OpCounts, Writer};

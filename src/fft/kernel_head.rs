@@ -7,6 +7,9 @@ use super::schedule::Step;
 use crate::clgen::Writer;
 use crate::storage::{ptr_type, HalfStorage};
 
+/// How a kernel computes and stores: f64 arithmetic (else f32), and the arrays' 16-bit storage.
+pub type Arith = (bool, Option<HalfStorage>);
+
 /// "; the result scaled" where the launch scales what it stores (its comment's ending).
 pub fn scaled_note(s: &Step) -> &'static str {
     if s.scale != 1.0 {

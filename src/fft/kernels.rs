@@ -8,12 +8,12 @@
 //! bit reversal. An axis of stride S is handled by making the S elements of a line's point
 //! consecutive work-items (coalesced for every axis).
 
-use super::kernel_head::{open_kernel, scaled_note};
+use super::kernel_head::{open_kernel, scaled_note, Arith};
 use super::plan::FftPlan;
 use super::schedule::{Schedule, Step, StepKind};
 use super::tables::{layout, TwiddleLayout};
 use crate::clgen::{complex_preamble, real_literal, small_dft, GeneratedProgram, OpCounts, Writer};
-use crate::storage::{emit_preamble, load, store, HalfStorage};
+use crate::storage::{emit_preamble, load, store};
 use crate::transform::{Direction, Precision};
 
 /// Whether the program's indices need 64 bits.
@@ -86,9 +86,6 @@ pub fn generate(plan: &FftPlan, schedule: &Schedule) -> GeneratedProgram {
         kernels,
     }
 }
-
-/// How a kernel computes and stores: f64 arithmetic (else f32), and the arrays' 16-bit storage.
-pub type Arith = (bool, Option<HalfStorage>);
 
 /// `v * scale` where the scale is not 1.
 fn scaled(v: &str, scale: f64, f64p: bool) -> String {

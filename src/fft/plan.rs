@@ -179,9 +179,7 @@ impl FftPlan {
     pub fn with_half(mut self, half: Option<HalfStorage>) -> Result<FftPlan> {
         let Some(h) = half else { return Ok(self) };
         if self.precision != Precision::F32 {
-            return Err(JitError::invalid(format!(
-                "--precision {h} stores complex values in 16 bits and computes in f32: the plan must compute in f32"
-            )));
+            return Err(crate::storage::refusal(h, "the plan must compute in f32"));
         }
         self.half = Some(h);
         Ok(self)
@@ -189,18 +187,12 @@ impl FftPlan {
 
     /// Bytes one stored complex value takes: 4 for half storage, else the precision's.
     pub fn stored_complex_bytes(&self) -> u64 {
-        match self.half {
-            Some(_) => 4,
-            None => self.precision.complex_bytes(),
-        }
+        crate::storage::complex_bytes(self.half, self.precision)
     }
 
     /// The precision as reports name it: `f32`, `f64`, or `f32 stored as f16` (as `vc`'s).
     pub fn storage_name(&self) -> String {
-        self.half.map_or_else(
-            || self.precision.to_string(),
-            |h| format!("f32 stored as {h}"),
-        )
+        crate::storage::precision_name(self.half, self.precision)
     }
 
     /// numpy's rfftn (forward) or irfftn (inverse) of the real `shape` over `axes` as a packed

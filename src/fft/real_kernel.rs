@@ -11,8 +11,7 @@
 //!
 //! One item serves a pair: point k of line k′ and point N − k of line −k′ share their inputs.
 
-use super::kernel_head::{open_kernel, scaled_note};
-use super::kernels::Arith;
+use super::kernel_head::{open_kernel, scaled_note, Arith};
 use super::schedule::{Step, StepKind};
 use crate::clgen::{real_literal, OpCounts, Writer};
 use crate::storage::{load, store};

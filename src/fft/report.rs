@@ -172,7 +172,7 @@ impl FftReport {
                 t.kind,
                 t.shape,
                 self.half
-                    .map_or_else(|| t.precision.clone(), |h| format!("f32 stored as {h}")),
+                    .map_or_else(|| t.precision.clone(), crate::storage::stored_as),
                 t.direction,
                 self.numpy_norm,
                 t.norm
