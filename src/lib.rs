@@ -66,6 +66,7 @@ pub mod routes;
 pub mod runtime;
 pub mod settings;
 pub mod stats;
+pub mod storage;
 pub mod transform;
 pub mod vc;
 /// The Walsh–Hadamard transform: the VC transform at p = 2 on real values ([`vc::wht`]).

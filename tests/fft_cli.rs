@@ -1,6 +1,6 @@
 //! `jitfft fft` end to end on PoCL: the issue's three commands, a `.npy` round trip against
-//! the library's reference, the report's schema, and bad input (usage errors exit 2, other
-//! refusals 1, no output file).
+//! the library's reference (f64, and float16 pairs under `--precision f16`), the report's
+//! schema, and bad input (usage errors exit 2, other refusals 1, no output file).
 
 mod common;
 
@@ -54,6 +54,21 @@ fn the_issue_commands_pass_their_check() {
     }
 }
 
+/// `jitfft fft --json --check` with `args` from `inp` to `out`: its report, after a success.
+fn json_run(args: &[&str], inp: &std::path::Path, out: &std::path::Path) -> serde_json::Value {
+    let o = jitfft()
+        .args(["fft", "--json", "--check"])
+        .args(args)
+        .arg("--input")
+        .arg(inp)
+        .arg("--output")
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
 #[test]
 fn npy_in_npy_out_with_the_json_report() {
     let dir = tempfile::tempdir().unwrap();
@@ -66,24 +81,7 @@ fn npy_in_npy_out_with_the_json_report() {
         jitfft::io::npy::npy_complex_shaped(&x, false, &[7, 11]),
     )
     .unwrap();
-    let o = jitfft()
-        .args([
-            "fft",
-            "--precision",
-            "f64",
-            "--json",
-            "--check",
-            "--repeat",
-            "2",
-        ])
-        .arg("--input")
-        .arg(&inp)
-        .arg("--output")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let r = json_run(&["--precision", "f64", "--repeat", "2"], &inp, &out);
     assert_eq!(r["transform"]["kind"], "fftn");
     assert_eq!(r["transform"]["shape"], serde_json::json!([7, 11]));
     assert!(r["timing"]["kernel_ms"]["median"].as_f64().is_some());
@@ -139,4 +137,61 @@ fn bad_input_is_refused_clearly() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("real input"));
     assert!(!out.exists());
+}
+
+#[test]
+fn half_precision_reads_and_writes_float16_pairs() {
+    use jitfft::io::half::{f16_to_f32, f32_to_f16};
+    let dir = tempfile::tempdir().unwrap();
+    let (inp, out) = (dir.path().join("x.npy"), dir.path().join("y.npy"));
+    let x: Vec<Complex64> = (0..6 * 10)
+        .map(|i| Complex64::new((i as f64 * 0.37).sin(), (i as f64 * 0.11).cos()))
+        .map(|c| {
+            let r = |v: f64| f16_to_f32(f32_to_f16(v as f32)) as f64;
+            Complex64::new(r(c.re), r(c.im))
+        })
+        .collect();
+    let halves: Vec<u8> = x
+        .iter()
+        .flat_map(|c| [c.re, c.im])
+        .flat_map(|v| f32_to_f16(v as f32).to_le_bytes())
+        .collect();
+    std::fs::write(
+        &inp,
+        jitfft::io::npy::npy_bytes("<f2", &[6, 10, 2], &halves),
+    )
+    .unwrap();
+    let r = json_run(&["--precision", "f16", "--repeat", "1"], &inp, &out);
+    assert_eq!(r["transform"]["precision"], "f32");
+    assert_eq!(r["plan"]["half"], "f16");
+    assert_eq!(r["check"]["tolerance"], 2e-3);
+    let y = jitfft::io::npy::read_npy(&out).unwrap();
+    assert_eq!((y.descr.as_str(), y.shape.clone()), ("<f2", vec![6, 10, 2]));
+    let jitfft::io::npy::NpyData::Real(y) = y.data else {
+        panic!("float16 output")
+    };
+    let y: Vec<Complex64> = y.chunks(2).map(|c| Complex64::new(c[0], c[1])).collect();
+    let want = jitfft::reference::fft::fftn(
+        &x,
+        &[6, 10],
+        &[1, 0],
+        jitfft::transform::Direction::Forward,
+        1.0,
+    );
+    assert!(jitfft::reference::compare(&y, &want).rel_l2 < 2e-3);
+    // bfloat16 has no .npy dtype: refused before any work, no file; a precision that does
+    // not exist is a usage error.
+    let bf = dir.path().join("b.npy");
+    let o = jitfft()
+        .args(["fft", "--precision", "bf16", "--shape", "8", "--output"])
+        .arg(&bf)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("bfloat16"));
+    assert!(!bf.exists());
+    jitfft()
+        .args(["fft", "--shape", "8", "--precision", "f8"])
+        .assert()
+        .code(2);
 }

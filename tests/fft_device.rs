@@ -1,12 +1,15 @@
 //! The any-shape FFT on the device against RustFFT in f64 (`reference::fft`): lengths with
 //! every kind of factor (powers of 2, 3, 5, 7, grouped radices, primes up to the codelet
 //! limit, Bluestein's large primes), n-D shapes and axis subsets, both directions and every
-//! scaling, f32 and f64, on fresh random input.
+//! scaling, f32 and f64, and 16-bit storage (f16, bf16: every device array in 16 bits, f32
+//! arithmetic) on fresh random input.
 
 mod common;
 
-use jitfft::fft::{FftPlan, FftTransform};
+use jitfft::fft::hermitian::{crop, RealFft};
+use jitfft::fft::{FftPlan, FftTransform, NumpyNorm};
 use jitfft::reference::{compare, fft::fftn};
+use jitfft::storage::HalfStorage;
 use jitfft::transform::{Direction, Norm, Precision};
 use num_complex::Complex64;
 use rand::{Rng, SeedableRng};
@@ -157,4 +160,104 @@ fn shapes_axes_directions_and_norms() {
         Norm::Full,
         Precision::F64,
     );
+}
+
+/// A half-storage plan against the f64 reference of the values it stores (the input rounded
+/// to 16 bits), within the storage's `--check` tolerance; its bytes half the f32 plan's.
+fn check_half(
+    gpu: &jitfft::runtime::Gpu,
+    shape: &[u64],
+    axes: &[i64],
+    (dir, norm): (Direction, Norm),
+    h: HalfStorage,
+) {
+    let plan = FftPlan::new(shape, axes, dir, norm, Precision::F32).unwrap();
+    let half = plan.clone().with_half(Some(h)).unwrap();
+    let tr = FftTransform::new(gpu, &half).unwrap();
+    let x: Vec<Complex64> = random(plan.len(), common::seed() ^ plan.len())
+        .iter()
+        .map(|c| h.round(*c))
+        .collect();
+    let (y, _) = tr.execute(gpu, &x).unwrap();
+    let want = fftn(&x, &plan.shape, &plan.axes, dir, plan.scale());
+    let e = compare(&y, &want);
+    assert!(
+        e.passes(h.tolerance()),
+        "shape {shape:?} axes {axes:?} {dir} {norm} {h}: rel L2 {:.3e}, max {:.3e}",
+        e.rel_l2,
+        e.max_abs
+    );
+    let f32_schedule = jitfft::fft::Schedule::with_local_values(&plan, tr.schedule.local_values);
+    let f32_bytes = f32_schedule.moved_values() * 8;
+    assert_eq!(2 * tr.moved_bytes(), f32_bytes, "{shape:?}");
+}
+
+/// rfftn of a packed half plan (two 16-bit reals a stored complex value) against the f64
+/// reference of the rounded reals.
+fn check_half_rfftn(gpu: &jitfft::runtime::Gpu, shape: &[u64], norm: NumpyNorm, h: HalfStorage) {
+    let dir = Direction::Forward;
+    let tr = RealFft::stored(gpu, shape, &[], (dir, norm), (Precision::F32, Some(h))).unwrap();
+    let len = tr.real_len() as u64;
+    let x: Vec<f64> = random(len, common::seed() ^ len)
+        .iter()
+        .map(|c| h.value(h.bits(c.re)))
+        .collect();
+    let (y, _) = tr.forward(gpu, &x).unwrap();
+    let plan = FftPlan::new(shape, &[], dir, norm.scaling(dir), Precision::F64).unwrap();
+    let z: Vec<Complex64> = x.iter().map(|&v| Complex64::new(v, 0.0)).collect();
+    let full = fftn(&z, shape, &plan.axes, dir, plan.scale());
+    let last = shape.len() - 1;
+    let want = crop(&full, shape, last, shape[last] as usize / 2 + 1);
+    let e = compare(&y, &want);
+    assert!(
+        e.passes(h.tolerance()),
+        "rfftn {shape:?} {norm} {h}: rel L2 {:.3e}",
+        e.rel_l2
+    );
+}
+
+/// f64 plans refuse half storage; an f16 result beyond 65504 is refused, nothing returned.
+fn half_refusals(gpu: &jitfft::runtime::Gpu) {
+    let plan = FftPlan::new(&[8], &[], Direction::Forward, Norm::None, Precision::F64).unwrap();
+    let err = plan
+        .with_half(Some(HalfStorage::F16))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("f32"), "{err}");
+    // 60 values of 2000: the DC bin is 120000 > 65504 without a scaling; refused, nothing
+    // returned (the first case's program, from the cache).
+    let plan = FftPlan::new(
+        &[6, 10],
+        &[],
+        Direction::Forward,
+        Norm::None,
+        Precision::F32,
+    )
+    .unwrap()
+    .with_half(Some(HalfStorage::F16))
+    .unwrap();
+    let tr = FftTransform::new(gpu, &plan).unwrap();
+    let x = vec![Complex64::new(2000.0, 0.0); 60];
+    let err = tr.execute(gpu, &x).unwrap_err().to_string();
+    assert!(err.contains("overflowed") && err.contains("ortho"), "{err}");
+}
+
+#[test]
+fn half_storage_shapes_bluestein_real_input_and_refusals() {
+    let gpu = common::gpu();
+    let (f, i) = (Direction::Forward, Direction::Inverse);
+    check_half(&gpu, &[6, 10], &[], (f, Norm::None), HalfStorage::F16);
+    half_refusals(&gpu);
+    // Bluestein (37 over 75): its work arrays in 16 bits too.
+    check_half(&gpu, &[4, 37], &[-1], (i, Norm::Ortho), HalfStorage::F16);
+    check_half_rfftn(&gpu, &[6, 8], NumpyNorm::Ortho, HalfStorage::Bf16);
+    if common::exhaustive() {
+        let axes = [0, 2];
+        check_half(&gpu, &[3, 4, 5], &axes, (i, Norm::Ortho), HalfStorage::Bf16);
+        check_half(&gpu, &[1 << 20], &[], (f, Norm::Ortho), HalfStorage::F16);
+        check_half(&gpu, &[1000, 768], &[], (i, Norm::Full), HalfStorage::Bf16);
+        check_half(&gpu, &[10007], &[], (f, Norm::None), HalfStorage::F16);
+        check_half(&gpu, &[64, 64, 64], &[], (f, Norm::Ortho), HalfStorage::F16);
+        check_half_rfftn(&gpu, &[100, 76], NumpyNorm::Ortho, HalfStorage::Bf16);
+    }
 }

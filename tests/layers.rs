@@ -33,6 +33,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("io", &["error", "transform"]),
     ("reference", &["error", "field", "io", "transform"]),
     ("field", &["clgen", "error", "runtime", "settings"]),
+    ("storage", &["clgen", "error", "io", "transform"]),
     (
         "ntt",
         &[
@@ -57,6 +58,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "model",
             "reference",
             "runtime",
+            "storage",
             "transform",
         ],
     ),
@@ -84,6 +86,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "reference",
             "runtime",
             "settings",
+            "storage",
             "transform",
         ],
     ),
@@ -211,7 +214,7 @@ const PLANNING: &[&str] = &[
     "vc/kernel_spec.rs",
     "vc/fused/",
     "vc/half_edge.rs",
-    "vc/storage.rs",
+    "storage/mod.rs",
     "vc/rows.rs",
     "vc/coeffs.rs",
     "vc/cpu_cache.rs",

@@ -215,7 +215,8 @@ fn wht_under_oclgrind() {
 
 /// The any-shape FFT: register passes over two axes, fused launches with twiddles (2^10 as
 /// 2^5 · 2^5), Bluestein's chirp / multiply / chirp (37 over 75), packed rfftn and irfftn
-/// (L/2 even and odd, the partners mirrored along axis 0), f64.
+/// (L/2 even and odd, the partners mirrored along axis 0), f64; half storage's loads and
+/// stores (fused launches, Bluestein with its scaled multiply, a packed real end).
 #[test]
 #[ignore = "needs oclgrind"]
 fn fft_under_oclgrind() {
@@ -227,6 +228,9 @@ fn fft_under_oclgrind() {
             "fft --shape 4,6 --real",
             "fft --shape 4,6 --real --inverse --precision f64",
             "fft --shape 3,10 --real --inverse --norm ortho",
+            "fft --shape 2^10 --precision f16",
+            "fft --shape 37 --precision bf16 --norm ortho",
+            "fft --shape 4,6 --real --inverse --precision f16",
         ],
         false,
     );

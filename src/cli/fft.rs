@@ -2,10 +2,10 @@
 //! profiling events, optionally checked against RustFFT in f64 (`fft::request` runs it).
 
 use super::common::{open_device, print_and_conclude, say_lines, write_data, RunFlags};
-use super::vc::PrecisionArg;
+use super::vc::VcPrecisionArg;
 use crate::fft::request::FftRequest;
 use crate::fft::NumpyNorm;
-use crate::transform::{Direction, Precision};
+use crate::transform::Direction;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 
@@ -45,14 +45,17 @@ pub struct FftSpecArgs {
     /// Scaling, numpy's names.
     #[arg(long, value_enum, default_value_t = NormArg::Backward, value_name = "NORM")]
     pub norm: NormArg,
-    /// Element type on the device.
-    #[arg(long, value_enum, default_value_t = PrecisionArg::F32, value_name = "PRECISION")]
-    pub precision: PrecisionArg,
+    /// Arithmetic on the device; f16 and bf16 store every buffer in 16 bits and compute in
+    /// f32 (half the bytes of f32; --norm ortho keeps large sums below f16's 65504).
+    #[arg(long, value_enum, default_value_t = VcPrecisionArg::F32, value_name = "PRECISION")]
+    pub precision: VcPrecisionArg,
 }
 
 /// `--input`: a `.npy` array (complex, or real: rfftn takes only real); its shape is the
 /// transform's. `--output`: `.npy` of the result's dtype and shape (complex64/128; irfftn:
-/// float32/64), or text (`-`: stdout), one value a line.
+/// float32/64), or text (`-`: stdout), one value a line. With --precision f16/bf16 as `vc`'s
+/// half runs: float16 `.npy` with a last axis of 2 (re, im) in and out, raw `.raw`/`.bin`
+/// files of 16-bit (re, im) pairs (their shape from --shape), no bfloat16 `.npy`.
 #[derive(Args, Debug)]
 pub struct FftArgs {
     /// The transform.
@@ -80,10 +83,8 @@ impl FftSpecArgs {
                 NormArg::Ortho => NumpyNorm::Ortho,
                 NormArg::Forward => NumpyNorm::Forward,
             },
-            precision: match a.precision {
-                PrecisionArg::F32 => Precision::F32,
-                PrecisionArg::F64 => Precision::F64,
-            },
+            precision: a.precision.split().0,
+            half: a.precision.split().1,
             real: a.real,
             input: run.and_then(|r| r.input.clone()),
             seed: run.and_then(|r| r.seed),
@@ -97,14 +98,16 @@ impl FftSpecArgs {
 pub fn run(a: FftArgs) -> Result<()> {
     a.run.validate()?;
     let req = a.t.request(Some(&a.run));
-    let precision = req.precision;
     // Everything about the request is validated before a device is opened.
+    if let Some(path) = &a.run.output {
+        req.check_output(path)?;
+    }
     let (input, shape) = req.prepare()?;
     let gpu = open_device(a.run.device.as_deref())?;
     let (mut report, out) = req.run(&gpu, input, shape)?;
     let failed = report.check_failed();
     if let (Some(path), false) = (&a.run.output, failed) {
-        write_data(path, &out.encode(path, precision == Precision::F32))?;
+        write_data(path, &out.encode(path, (req.precision, req.half)))?;
         report.output = Some(path.display().to_string());
     }
     print_and_conclude(

@@ -1,6 +1,8 @@
 //! Running a plan on a device: the tables uploaded once, the program built (or loaded from
 //! the program cache), the arrays allocated; each run uploads through pinned staging, launches
-//! the schedule and downloads the result, timed by profiling events.
+//! the schedule and downloads the result, timed by profiling events. Under half storage the
+//! arrays are f32 arrays of one slot a complex value (two packed 16-bit halves, or two
+//! adjacent 16-bit reals of a packed real plan): only the staging packs and unpacks.
 
 use super::kernels::generate;
 use super::plan::FftPlan;
@@ -14,6 +16,7 @@ use crate::runtime::pinned::{constant_buffer, device_buffer};
 use crate::runtime::scalar::Real;
 use crate::runtime::timing::RunTimes;
 use crate::runtime::{build_program, Arg, BuiltProgram, Gpu, KernelHandle, Pinned};
+use crate::storage::{check_finite, check_finite_reals, HalfStorage};
 use crate::transform::{Direction, Precision, TransformInfo};
 use num_complex::Complex64;
 use ocl::Buffer;
@@ -33,11 +36,13 @@ struct Arrays<T: Real> {
 
 impl<T: Real> Arrays<T> {
     fn new(gpu: &Gpu, plan: &FftPlan, schedule: &Schedule) -> Result<Arrays<T>> {
-        let len = 2 * plan.array_len() as usize;
+        // Slots of T a stored complex value takes: two, or one of two packed halves.
+        let slots = if plan.half.is_some() { 1 } else { 2 };
+        let len = slots * plan.array_len() as usize;
         let q = &gpu.queue;
         let w = match schedule.uses_work_arrays() {
             true => {
-                let wl = 2 * plan.bluestein_len() as usize;
+                let wl = slots * plan.bluestein_len() as usize;
                 Some([device_buffer(q, wl)?, device_buffer(q, wl)?])
             }
             false => None,
@@ -107,6 +112,42 @@ fn read_real<T: Real>(m: &[T]) -> Vec<f64> {
     m.par_iter().map(|x| x.to_f64()).collect()
 }
 
+/// Writes complex values into the staging array as words of two halves of `h`.
+fn fill_half(h: HalfStorage, v: &[Complex64]) -> impl FnOnce(&mut [f32]) + '_ {
+    move |m: &mut [f32]| {
+        m.par_iter_mut()
+            .zip(v.par_iter())
+            .for_each(|(d, c)| *d = f32::from_bits(h.pack(*c)))
+    }
+}
+
+/// Writes reals into the staging array two by two, each pair one word (the first in the low
+/// half: the order of two 16-bit values in memory).
+fn fill_half_reals(h: HalfStorage, x: &[f64]) -> impl FnOnce(&mut [f32]) + '_ {
+    move |m: &mut [f32]| {
+        m.par_iter_mut()
+            .zip(x.par_chunks(2))
+            .for_each(|(d, c)| *d = f32::from_bits(h.pack(Complex64::new(c[0], c[1]))))
+    }
+}
+
+/// Words of two halves as complex values.
+fn read_half(h: HalfStorage) -> impl FnOnce(&[f32]) -> Vec<Complex64> {
+    move |m: &[f32]| m.par_iter().map(|w| h.unpack(w.to_bits())).collect()
+}
+
+/// Words of two halves as the reals they hold, in memory order.
+fn read_half_reals(h: HalfStorage) -> impl FnOnce(&[f32]) -> Vec<f64> {
+    move |m: &[f32]| {
+        m.par_iter()
+            .flat_map_iter(|w| {
+                let c = h.unpack(w.to_bits());
+                [c.re, c.im]
+            })
+            .collect()
+    }
+}
+
 /// The values of a table, in f64.
 fn table_values(t: &Table) -> Vec<Complex64> {
     match *t {
@@ -119,6 +160,8 @@ fn table_values(t: &Table) -> Vec<Complex64> {
 enum Typed {
     F32(Arrays<f32>),
     F64(Arrays<f64>),
+    /// Half storage: f32 arrays of one slot a complex value.
+    Half(HalfStorage, Arrays<f32>),
 }
 
 /// A plan made ready on one device.
@@ -152,8 +195,9 @@ impl FftTransform {
         // Fused launches' padded tiles take up to 1.5 times their values: within the device's
         // local memory (oclgrind's 32 KiB), at most the default budget.
         let budget = (gpu.info.local_mem_bytes * 2 / 3).min(super::schedule::LOCAL_BYTES);
+        // Local memory holds the arithmetic's values (f32 under half storage).
         let schedule = Schedule::with_local_values(plan, budget / plan.precision.complex_bytes());
-        let elem = plan.precision.complex_bytes();
+        let elem = plan.stored_complex_bytes();
         let data = plan.array_len() * elem;
         let work = plan.bluestein_len() * elem;
         check_memory(
@@ -175,9 +219,10 @@ impl FftTransform {
             .map(|s| KernelHandle::new(gpu, &built.program, &s.name))
             .collect::<Result<Vec<_>>>()?;
         let t0 = Instant::now();
-        let arrays = match plan.precision {
-            Precision::F32 => Typed::F32(Arrays::new(gpu, plan, &schedule)?),
-            Precision::F64 => Typed::F64(Arrays::new(gpu, plan, &schedule)?),
+        let arrays = match (plan.precision, plan.half) {
+            (_, Some(h)) => Typed::Half(h, Arrays::new(gpu, plan, &schedule)?),
+            (Precision::F32, None) => Typed::F32(Arrays::new(gpu, plan, &schedule)?),
+            (Precision::F64, None) => Typed::F64(Arrays::new(gpu, plan, &schedule)?),
         };
         Ok(FftTransform {
             plan: plan.clone(),
@@ -202,6 +247,11 @@ impl FftTransform {
         match &self.arrays {
             Typed::F32(a) => self.run(gpu, a, 2 * n, fill_complex(input), 2 * n, read_complex),
             Typed::F64(a) => self.run(gpu, a, 2 * n, fill_complex(input), 2 * n, read_complex),
+            Typed::Half(h, a) => {
+                let (y, t) = self.run(gpu, a, n, fill_half(*h, input), n, read_half(*h))?;
+                check_finite(*h, &y)?;
+                Ok((y, t))
+            }
         }
     }
 
@@ -214,6 +264,12 @@ impl FftTransform {
         match &self.arrays {
             Typed::F32(a) => self.run(gpu, a, x.len(), fill_real(x), down, read_complex),
             Typed::F64(a) => self.run(gpu, a, x.len(), fill_real(x), down, read_complex),
+            Typed::Half(h, a) => {
+                let (up, down) = (x.len() / 2, down / 2);
+                let (y, t) = self.run(gpu, a, up, fill_half_reals(*h, x), down, read_half(*h))?;
+                check_finite(*h, &y)?;
+                Ok((y, t))
+            }
         }
     }
 
@@ -227,6 +283,12 @@ impl FftTransform {
         match &self.arrays {
             Typed::F32(a) => self.run(gpu, a, up, fill_complex(h), down, read_real),
             Typed::F64(a) => self.run(gpu, a, up, fill_complex(h), down, read_real),
+            Typed::Half(s, a) => {
+                let (up, down) = (up / 2, down / 2);
+                let (y, t) = self.run(gpu, a, up, fill_half(*s, h), down, read_half_reals(*s))?;
+                check_finite_reals(*s, &y)?;
+                Ok((y, t))
+            }
         }
     }
 
@@ -257,6 +319,7 @@ impl FftTransform {
             let t = match &self.arrays {
                 Typed::F32(a) => self.launch_all(gpu, a)?,
                 Typed::F64(a) => self.launch_all(gpu, a)?,
+                Typed::Half(_, a) => self.launch_all(gpu, a)?,
             };
             if k >= warmup {
                 out.push(t);
@@ -313,13 +376,13 @@ impl FftTransform {
 
     /// Bytes of device memory the arrays hold (tables aside).
     pub fn data_bytes(&self) -> u64 {
-        let elem = self.plan.precision.complex_bytes();
+        let elem = self.plan.stored_complex_bytes();
         (2 * self.plan.array_len() + 2 * self.plan.bluestein_len()) * elem
     }
 
     /// Bytes all launches of one run read and write in global memory (tables aside).
     pub fn moved_bytes(&self) -> u64 {
-        self.schedule.moved_values() * self.plan.precision.complex_bytes()
+        self.schedule.moved_values() * self.plan.stored_complex_bytes()
     }
 }
 

@@ -4,9 +4,11 @@
 //! sub-passes between barriers: each work-item holds VALUES_PER_ITEM values in registers per
 //! exchange, so the bytes cross global memory once for all the fused passes.
 
+use super::kernel_head::{signature, Arith};
 pub use super::schedule::pitch;
 use super::schedule::{Step, StepKind};
 use crate::clgen::{real_literal, small_dft, OpCounts, Writer};
+use crate::storage::{load, store};
 use crate::transform::Direction;
 
 /// Emits the lines that place lane `c`'s column: `base{x}`, `j{x}` (and `k{x}` = j mod span).
@@ -73,7 +75,7 @@ fn item(offset: u64, count: u64, wg: u64) -> String {
 pub fn group(
     w: &mut Writer,
     s: &Step,
-    f64p: bool,
+    (f64p, h): Arith,
     lit: &dyn Fn(u64) -> String,
     twiddle: &dyn Fn(&str) -> String,
 ) {
@@ -106,11 +108,7 @@ pub fn group(
     w.line(format!(
         "__kernel __attribute__((reqd_work_group_size({wg}, 1, 1)))"
     ));
-    w.open(format!(
-        "void {}(__global const real2* restrict src, __global real2* restrict dst, \
-         __global const real2* restrict tw)",
-        s.name
-    ));
+    w.open(signature(&s.name, "tw", h));
     // Rows of `cols` columns padded by one value: the store's points-first order (and the
     // sub-passes' strided reads) would otherwise meet every 8th bank.
     let pitch = pitch(cols);
@@ -122,11 +120,12 @@ pub fn group(
         w.line(format!("const uint it = {};", item(l * wg, values, wg)));
         w.line(format!("const uint c = it % {cols}u, q = it / {cols}u;"));
         lane(w, s, "", "c", per_line, span, lit);
-        let load = format!(
-            "src[base + (j + (idx_t)q * {}) * {}]",
+        let at = format!(
+            "base + (j + (idx_t)q * {}) * {}",
             lit(per_line),
             lit(s.stride)
         );
+        let load = load(h, "src", &at);
         if columns % cols != 0 {
             w.line(format!("real2 v = live ? {load} : (real2)(0, 0);"));
         } else {
@@ -176,10 +175,8 @@ pub fn group(
         } else {
             ""
         };
-        w.line(format!(
-            "{guard}dst[base + ({at}) * {}] = {v};",
-            lit(s.stride)
-        ));
+        let at = format!("base + ({at}) * {}", lit(s.stride));
+        w.line(format!("{guard}{};", store(h, "dst", &at, &v)));
         w.close();
     }
     w.note(OpCounts {

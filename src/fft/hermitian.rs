@@ -19,6 +19,7 @@ use super::plan::NumpyNorm;
 use crate::error::{JitError, Result};
 use crate::runtime::timing::RunTimes;
 use crate::runtime::Gpu;
+use crate::storage::HalfStorage;
 use crate::transform::{Direction, Precision};
 use num_complex::Complex64;
 use rayon::prelude::*;
@@ -48,12 +49,24 @@ impl RealFft {
         norm: NumpyNorm,
         precision: Precision,
     ) -> Result<RealFft> {
+        RealFft::stored(gpu, shape, axes, (direction, norm), (precision, None))
+    }
+
+    /// [`RealFft::new`] with every device array in `half` storage where given (computed in
+    /// f32): the packed plan reads two 16-bit reals as one stored complex value.
+    pub fn stored(
+        gpu: &Gpu,
+        shape: &[u64],
+        axes: &[i64],
+        (direction, norm): (Direction, NumpyNorm),
+        storage: (Precision, Option<HalfStorage>),
+    ) -> Result<RealFft> {
         let axis = half_axis(shape.len(), axes)?;
         let mut built = super::plan::run_plans(
             shape,
             axes,
             (direction, norm.scaling(direction)),
-            precision,
+            storage,
             true,
         )?
         .iter()

@@ -8,11 +8,12 @@
 //! bit reversal. An axis of stride S is handled by making the S elements of a line's point
 //! consecutive work-items (coalesced for every axis).
 
-use super::kernel_head::{open_kernel, scaled_note};
+use super::kernel_head::{open_kernel, scaled_note, Arith};
 use super::plan::FftPlan;
 use super::schedule::{Schedule, Step, StepKind};
 use super::tables::{layout, TwiddleLayout};
 use crate::clgen::{complex_preamble, real_literal, small_dft, GeneratedProgram, OpCounts, Writer};
+use crate::storage::{emit_preamble, load, store};
 use crate::transform::{Direction, Precision};
 
 /// Whether the program's indices need 64 bits.
@@ -20,9 +21,11 @@ pub fn wide_index(plan: &FftPlan) -> bool {
     plan.array_len().max(plan.bluestein_len()) > u32::MAX as u64 / 2
 }
 
-/// The program of a schedule: the complex preamble, then one kernel per launch.
+/// The program of a schedule: the complex preamble (and the half storage's accessors), then
+/// one kernel per launch.
 pub fn generate(plan: &FftPlan, schedule: &Schedule) -> GeneratedProgram {
     let f64p = plan.precision == Precision::F64;
+    let h = plan.half;
     let wide = wide_index(plan);
     let mut w = Writer::new();
     w.comment(format!(
@@ -31,7 +34,7 @@ pub fn generate(plan: &FftPlan, schedule: &Schedule) -> GeneratedProgram {
          exceeds the codelets.",
         plan.direction,
         plan.shape,
-        plan.precision,
+        plan.storage_name(),
         plan.axes,
         plan.norm,
         real_literal(plan.scale(), true)
@@ -51,6 +54,9 @@ pub fn generate(plan: &FftPlan, schedule: &Schedule) -> GeneratedProgram {
         ));
     }
     complex_preamble(&mut w, f64p, wide);
+    if let Some(h) = h {
+        emit_preamble(&mut w, h);
+    }
     let lit = |x: u64| {
         if wide {
             format!("{x}UL")
@@ -62,16 +68,16 @@ pub fn generate(plan: &FftPlan, schedule: &Schedule) -> GeneratedProgram {
     for s in &schedule.steps {
         w.blank();
         match &s.kind {
-            StepKind::Pass { .. } => pass(&mut w, s, f64p, &lit),
+            StepKind::Pass { .. } => pass(&mut w, s, (f64p, h), &lit),
             StepKind::Group { n, .. } => {
                 let tw = |e: &str| twiddle(*n, e, &lit);
-                super::group_kernel::group(&mut w, s, f64p, &lit, &tw)
+                super::group_kernel::group(&mut w, s, (f64p, h), &lit, &tw)
             }
             StepKind::Real { n, .. } => {
                 let tw = |e: &str| twiddle(*n, e, &lit);
-                super::packed_end::real_end(&mut w, s, f64p, &lit, &tw)
+                super::packed_end::real_end(&mut w, s, (f64p, h), &lit, &tw)
             }
-            _ => bluestein_step(&mut w, s, f64p, &lit),
+            _ => bluestein_step(&mut w, s, (f64p, h), &lit),
         }
         kernels.push((s.name.clone(), w.take_counts()));
     }
@@ -140,7 +146,7 @@ fn line_base(s: &Step, len: u64, lit: &dyn Fn(u64) -> String) -> String {
 }
 
 /// One radix-r Stockham pass.
-fn pass(w: &mut Writer, s: &Step, f64p: bool, lit: &dyn Fn(u64) -> String) {
+fn pass(w: &mut Writer, s: &Step, (f64p, h): Arith, lit: &dyn Fn(u64) -> String) {
     let StepKind::Pass {
         n,
         radix: r,
@@ -161,16 +167,17 @@ fn pass(w: &mut Writer, s: &Step, f64p: bool, lit: &dyn Fn(u64) -> String) {
         span * r,
         scaled_note(s)
     ));
-    open_kernel(w, s, "tw");
+    open_kernel(w, s, "tw", h);
     decompose(w, s, per_line, lit);
     w.line(format!("const idx_t base = {};", line_base(s, n, lit)));
     let vars: Vec<String> = (0..r).map(|q| format!("v{q}")).collect();
     for (q, v) in vars.iter().enumerate() {
-        w.line(format!(
-            "real2 {v} = src[base + j * {} + {}];",
+        let at = format!(
+            "base + j * {} + {}",
             lit(s.stride),
             lit(q as u64 * per_line * s.stride)
-        ));
+        );
+        w.line(format!("real2 {v} = {};", load(h, "src", &at)));
     }
     if span > 1 {
         w.line(format!("const idx_t k = j % {};", lit(span)));
@@ -186,11 +193,14 @@ fn pass(w: &mut Writer, s: &Step, f64p: bool, lit: &dyn Fn(u64) -> String) {
     }
     small_dft::emit_dft(w, r, &vars, direction == Direction::Inverse, f64p);
     for (q, v) in vars.iter().enumerate() {
-        w.line(format!(
-            "dst[base + d * {} + {}] = {};",
+        let at = format!(
+            "base + d * {} + {}",
             lit(s.stride),
-            lit(q as u64 * span * s.stride),
-            scaled(v, s.scale, f64p)
+            lit(q as u64 * span * s.stride)
+        );
+        w.line(format!(
+            "{};",
+            store(h, "dst", &at, &scaled(v, s.scale, f64p))
         ));
     }
     w.note(OpCounts {
@@ -202,7 +212,7 @@ fn pass(w: &mut Writer, s: &Step, f64p: bool, lit: &dyn Fn(u64) -> String) {
 }
 
 /// Bluestein's element-wise launches: chirp in (zero padding), the kernel multiply, chirp out.
-fn bluestein_step(w: &mut Writer, s: &Step, f64p: bool, lit: &dyn Fn(u64) -> String) {
+fn bluestein_step(w: &mut Writer, s: &Step, (f64p, h): Arith, lit: &dyn Fn(u64) -> String) {
     let (what, line_len) = match s.kind {
         StepKind::ChirpIn { n, m } => (
             format!("lines of {n} points times the chirp, zero-padded to {m}"),
@@ -221,27 +231,29 @@ fn bluestein_step(w: &mut Writer, s: &Step, f64p: bool, lit: &dyn Fn(u64) -> Str
         "{}: Bluestein along axis {} (stride {}): {what}.",
         s.name, s.axis, s.stride
     ));
-    open_kernel(w, s, "table");
+    open_kernel(w, s, "table", h);
     // Item g is point j of its line, a line's elements consecutive items (as in a pass), so
     // g is also the item's index in the m-point work array (chirp in, multiply) or in the
     // n-point result (chirp out).
     decompose(w, s, line_len, lit);
     let at = |len: u64| format!("{} + j * {}", line_base(s, len, lit), lit(s.stride));
-    match s.kind {
-        StepKind::ChirpIn { n, .. } => {
-            w.line(format!(
-                "dst[g] = j < {} ? cmul(src[{}], table[j]) : (real2)(0, 0);",
-                lit(n),
-                at(n)
-            ));
+    let value = match s.kind {
+        StepKind::ChirpIn { n, .. } => format!(
+            "j < {} ? cmul({}, table[j]) : (real2)(0, 0)",
+            lit(n),
+            load(h, "src", &at(n))
+        ),
+        StepKind::Multiply { .. } => {
+            let v = format!("cmul({}, table[j])", load(h, "src", "g"));
+            scaled(&v, s.scale, f64p)
         }
-        StepKind::Multiply { .. } => w.line("dst[g] = cmul(src[g], table[j]);"),
         StepKind::ChirpOut { m, .. } => {
-            let v = format!("cmul(src[{}], table[j])", at(m));
-            w.line(format!("dst[g] = {};", scaled(&v, s.scale, f64p)));
+            let v = format!("cmul({}, table[j])", load(h, "src", &at(m)));
+            scaled(&v, s.scale, f64p)
         }
         _ => unreachable!("Bluestein's launches only"),
-    }
+    };
+    w.line(format!("{};", store(h, "dst", "g", &value)));
     w.note(OpCounts {
         global_loads: 2,
         global_stores: 1,

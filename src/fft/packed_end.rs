@@ -11,16 +11,17 @@
 //!
 //! One item serves a pair: point k of line k′ and point N − k of line −k′ share their inputs.
 
-use super::kernel_head::{open_kernel, scaled_note};
+use super::kernel_head::{open_kernel, scaled_note, Arith};
 use super::schedule::{Step, StepKind};
 use crate::clgen::{real_literal, OpCounts, Writer};
+use crate::storage::{load, store};
 use crate::transform::Direction;
 
 /// The launch of a `StepKind::Real` step. `twiddle(e)` is the L-point table's w^e.
 pub fn real_end(
     w: &mut Writer,
     s: &Step,
-    f64p: bool,
+    (f64p, h): Arith,
     lit: &dyn Fn(u64) -> String,
     twiddle: &dyn Fn(&str) -> String,
 ) {
@@ -61,7 +62,7 @@ pub fn real_end(
         },
         scaled_note(s)
     ));
-    open_kernel(w, s, "tw");
+    open_kernel(w, s, "tw", h);
     w.line("const idx_t g = get_global_id(0);");
     w.line(format!("if (g >= {}) return;", lit(s.items)));
     w.line(format!("const idx_t k = g % {};", lit(pairs)));
@@ -83,7 +84,14 @@ pub fn real_end(
         lit(src_len),
         lit(src_len)
     ));
-    pair(w, s, forward, half, dst_len, f64p, lit, &twiddle("k"));
+    pair(
+        w,
+        s,
+        (forward, half, dst_len),
+        (f64p, h),
+        lit,
+        &twiddle("k"),
+    );
     w.note(OpCounts {
         global_loads: 2,
         global_stores: 2,
@@ -95,27 +103,25 @@ pub fn real_end(
 
 /// The pair's arithmetic and stores, `a` (point k of line o) and `b` (point N − k of line om)
 /// loaded; `tw` is w^k (forward) or w^(−k) (inverse).
-#[allow(clippy::too_many_arguments)]
 fn pair(
     w: &mut Writer,
     s: &Step,
-    forward: bool,
-    half: u64,
-    dst_len: u64,
-    f64p: bool,
+    (forward, half, dst_len): (bool, u64, u64),
+    (f64p, h): Arith,
     lit: &dyn Fn(u64) -> String,
     tw: &str,
 ) {
     let lit_r = |x: f64| real_literal(x, f64p);
+    let ld = |at: &str| load(h, "src", at);
     let out = |v: &str, scale: f64| match scale {
         1.0 => v.to_string(),
         _ => format!("({v}) * {}", lit_r(scale)),
     };
     let (own, partner, scale) = if forward {
         w.line(format!(
-            "const real2 a = src[at + k], b = src[pt + ({} - k) % {}];",
-            lit(half),
-            lit(half)
+            "const real2 a = {}, b = {};",
+            ld("at + k"),
+            ld(&format!("pt + ({} - k) % {}", lit(half), lit(half)))
         ));
         // ½ folded into the scale: e = a + conj b, t = w^k·(−i)(a − conj b); X = e + t and
         // the partner conj(e − t).
@@ -126,13 +132,15 @@ fn pair(
         ("e + t", "(real2)(e.x - t.x, t.y - e.y)", 0.5 * s.scale)
     } else {
         w.line(format!(
-            "real2 a = src[at + k], b = src[pt + {} - k];",
-            lit(half)
+            "real2 a = {}, b = {};",
+            ld("at + k"),
+            ld(&format!("pt + {} - k", lit(half)))
         ));
         w.open("if (k == 0)");
         w.line(format!(
-            "const real2 u = src[pt], v = src[at + {}];",
-            lit(half)
+            "const real2 u = {}, v = {};",
+            ld("pt"),
+            ld(&format!("at + {}", lit(half)))
         ));
         w.line(format!(
             "a = (real2)(a.x + u.x, a.y - u.y) * {};",
@@ -150,10 +158,10 @@ fn pair(
         ));
         ("e + cmul_i(t)", "(real2)(e.x + t.y, t.x - e.y)", s.scale)
     };
+    let st = |at: String, v: String| store(h, "dst", &at, &v);
     w.line(format!(
-        "dst[o * {} + k] = {};",
-        lit(dst_len),
-        out(own, scale)
+        "{};",
+        st(format!("o * {} + k", lit(dst_len)), out(own, scale))
     ));
     // The pair's second point, where it is another: not k = N/2 (its own partner) and, for the
     // inverse, not k = 0 (whose partner N is beyond Z's points).
@@ -163,14 +171,15 @@ fn pair(
         (false, true) => format!("k != 0 && 2 * k != {}", lit(half)),
         (false, false) => "k != 0".into(),
     };
-    let store = format!(
-        "dst[om * {} + {} - k] = {};",
-        lit(dst_len),
-        lit(half),
-        out(partner, scale)
+    let second = format!(
+        "{};",
+        st(
+            format!("om * {} + {} - k", lit(dst_len), lit(half)),
+            out(partner, scale)
+        )
     );
     match guard.is_empty() {
-        true => w.line(store),
-        false => w.line(format!("if ({guard}) {store}")),
+        true => w.line(second),
+        false => w.line(format!("if ({guard}) {second}")),
     }
 }

@@ -5,6 +5,7 @@
 
 use super::half_spectrum::{half_axis, half_shape};
 use crate::error::{JitError, Result};
+use crate::storage::HalfStorage;
 use crate::transform::{Direction, Norm, Precision};
 use serde::Serialize;
 
@@ -68,8 +69,11 @@ pub struct FftPlan {
     pub direction: Direction,
     /// The scaling applied (none, full = 1/∏n, ortho = 1/√∏n).
     pub norm: Norm,
-    /// Element type on the device.
+    /// Arithmetic on the device.
     pub precision: Precision,
+    /// 16-bit storage of every device array, computed in f32 (see [`FftPlan::with_half`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub half: Option<HalfStorage>,
     /// One entry per transformed axis, in `axes`' order.
     pub axis_plans: Vec<AxisPlan>,
     /// Packed real input or output (rfftn forward, irfftn inverse): `shape`'s last axis holds
@@ -163,9 +167,32 @@ impl FftPlan {
             direction,
             norm,
             precision,
+            half: None,
             axis_plans,
             real: None,
         })
+    }
+
+    /// The same plan storing every device array (input, output, the ping-pong and Bluestein's
+    /// work arrays) in `half`, computed in f32; the constant tables stay f32. `None` leaves the
+    /// plan as it is. Errors: a plan that does not compute in f32.
+    pub fn with_half(mut self, half: Option<HalfStorage>) -> Result<FftPlan> {
+        let Some(h) = half else { return Ok(self) };
+        if self.precision != Precision::F32 {
+            return Err(crate::storage::refusal(h, "the plan must compute in f32"));
+        }
+        self.half = Some(h);
+        Ok(self)
+    }
+
+    /// Bytes one stored complex value takes: 4 for half storage, else the precision's.
+    pub fn stored_complex_bytes(&self) -> u64 {
+        crate::storage::complex_bytes(self.half, self.precision)
+    }
+
+    /// The precision as reports name it: `f32`, `f64`, or `f32 stored as f16` (as `vc`'s).
+    pub fn storage_name(&self) -> String {
+        crate::storage::precision_name(self.half, self.precision)
     }
 
     /// numpy's rfftn (forward) or irfftn (inverse) of the real `shape` over `axes` as a packed
@@ -383,8 +410,20 @@ pub fn parse_length(s: &str) -> std::result::Result<u64, String> {
 
 /// The plans a run of `shape` builds, in order: one complex transform; for rfftn and irfftn
 /// (`real`) the packed real plan, or (odd length, halved axis not the last) the complex
-/// transform of the whole shape, irfftn's two.
+/// transform of the whole shape, irfftn's two; each stored in `half` where given.
 pub fn run_plans(
+    shape: &[u64],
+    axes: &[i64],
+    (direction, scaling): (Direction, Norm),
+    (precision, half): (Precision, Option<HalfStorage>),
+    real: bool,
+) -> Result<Vec<FftPlan>> {
+    let plans = complex_or_real_plans(shape, axes, (direction, scaling), precision, real)?;
+    plans.into_iter().map(|p| p.with_half(half)).collect()
+}
+
+/// [`run_plans`] before the storage is applied.
+fn complex_or_real_plans(
     shape: &[u64],
     axes: &[i64],
     (direction, scaling): (Direction, Norm),

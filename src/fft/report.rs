@@ -8,6 +8,7 @@ use crate::reference::ErrorReport;
 use crate::runtime::show::{kernel_line, ms, ms_summary};
 use crate::runtime::timing::{Clock, RunTimes};
 use crate::runtime::{DeviceInfo, Gpu, Summary};
+use crate::storage::HalfStorage;
 use crate::transform::TransformInfo;
 use serde::Serialize;
 use std::time::Instant;
@@ -52,6 +53,10 @@ pub struct FftReport {
     pub device: DeviceInfo,
     /// numpy's norm name as asked.
     pub numpy_norm: NumpyNorm,
+    /// 16-bit storage of every device array (computed in `transform.precision`, f32), as
+    /// `vc`'s plan names it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub half: Option<HalfStorage>,
     /// Each transform's axes and their decompositions (irfftn: two transforms).
     pub axis_plans: Vec<AxisPlan>,
     /// Launches of one run.
@@ -95,6 +100,7 @@ impl FftReport {
             },
             device: gpu.info.clone(),
             numpy_norm: norm,
+            half: first.half,
             axis_plans: parts
                 .iter()
                 .flat_map(|t| t.plan.axis_plans.clone())
@@ -163,7 +169,13 @@ impl FftReport {
             format!("device     {device}"),
             format!(
                 "transform  {} of shape {:?}, {}, {}, norm {} ({})",
-                t.kind, t.shape, t.precision, t.direction, self.numpy_norm, t.norm
+                t.kind,
+                t.shape,
+                self.half
+                    .map_or_else(|| t.precision.clone(), crate::storage::stored_as),
+                t.direction,
+                self.numpy_norm,
+                t.norm
             ),
             format!("plan       {}; {} launches", axes.join("; "), self.launches),
             format!("input      {}", self.input),

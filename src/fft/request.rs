@@ -1,6 +1,8 @@
 //! One `jitfft fft` run, as the front ends ask for it: the input (a `.npy` file or seeded
 //! random values), the transform built on the device (complex, rfftn or irfftn), the timed
-//! runs, the check against RustFFT in f64 and the report.
+//! runs, the check against RustFFT in f64 and the report. Half storage (`--precision
+//! f16|bf16`) reads and writes the files `vc`'s half runs do (`storage::files`) and checks
+//! the values the device stored (the input rounded to the storage) against the reference.
 
 use super::half_spectrum as hermitian;
 use super::hermitian::RealFft;
@@ -8,10 +10,11 @@ use super::plan::{FftPlan, NumpyNorm};
 use super::report::{CheckReport, FftReport};
 use super::FftTransform;
 use crate::error::{JitError, Result};
-use crate::io::npy::{read_npy, NpyData};
+use crate::io::npy::{read_npy, NpyArray, NpyData};
 use crate::reference::{compare, fft::fftn};
 use crate::runtime::timing::{warm_then_timed, RunTimes};
 use crate::runtime::Gpu;
+use crate::storage::{files, HalfStorage};
 use crate::transform::{Direction, Precision};
 use num_complex::Complex64;
 use rand::{Rng, SeedableRng};
@@ -28,8 +31,10 @@ pub struct FftRequest {
     pub direction: Direction,
     /// numpy's norm.
     pub norm: NumpyNorm,
-    /// Element type on the device.
+    /// Arithmetic on the device.
     pub precision: Precision,
+    /// 16-bit storage of every device array (f32 arithmetic).
+    pub half: Option<HalfStorage>,
     /// rfftn (forward) or irfftn (inverse).
     pub real: bool,
     /// A `.npy` input.
@@ -52,10 +57,23 @@ pub enum FftOutput {
 
 impl FftOutput {
     /// The result as `.npy` bytes (by the path's extension: complex64/128, irfftn float32/64,
-    /// `single` the f32 types) or text, one value a line.
-    pub fn encode(&self, path: &std::path::Path, single: bool) -> Vec<u8> {
+    /// `single` the f32 types) or text, one value a line; under half storage `vc`'s half
+    /// files (float16 `.npy` with an axis of 2 for complex values, raw `.raw`/`.bin`).
+    pub fn encode(
+        &self,
+        path: &std::path::Path,
+        (precision, half): (Precision, Option<HalfStorage>),
+    ) -> Vec<u8> {
         let out = self;
         let npy = crate::io::output::is_npy(path);
+        let single = precision == Precision::F32;
+        let usize_shape = |s: &[u64]| s.iter().map(|&n| n as usize).collect::<Vec<usize>>();
+        if let Some(h) = half {
+            return match out {
+                FftOutput::Complex(v, s) => files::complex_bytes(path, h, v, Some(&usize_shape(s))),
+                FftOutput::Real(v, s) => files::real_bytes(path, h, v, &usize_shape(s)),
+            };
+        }
         match out {
             FftOutput::Complex(v, shape) if npy => {
                 let s: Vec<usize> = shape.iter().map(|&n| n as usize).collect();
@@ -89,7 +107,18 @@ enum Values {
     Real(Vec<f64>),
 }
 
-/// The tolerance `--check` applies (relative L2), as for `vc`.
+impl Values {
+    /// The values as `h` stores them (what the device transforms, and the check's input).
+    fn round(&mut self, h: HalfStorage) {
+        match self {
+            Values::Complex(c) => c.iter_mut().for_each(|v| *v = h.round(*v)),
+            Values::Real(r) => r.iter_mut().for_each(|v| *v = h.value(h.bits(*v))),
+        }
+    }
+}
+
+/// The tolerance `--check` applies (relative L2), as for `vc`: the precision's, or the half
+/// storage's ([`HalfStorage::tolerance`]).
 pub fn tolerance(p: Precision) -> f64 {
     match p {
         Precision::F32 => 2e-6,
@@ -124,7 +153,7 @@ impl FftRequest {
             };
             return Ok((v, shape));
         };
-        let a = read_npy(path)?;
+        let a = self.read_file(path)?;
         let file_shape: Vec<u64> = a.shape.iter().map(|&n| n as u64).collect();
         let shape = match (self.real, self.direction, &self.shape) {
             (_, _, Some(s)) => s.clone(),
@@ -165,18 +194,80 @@ impl FftRequest {
         Ok((v, shape))
     }
 
-    /// Validates everything a device is not needed for (shape, axes, file) and returns the
-    /// input values and shape.
+    /// The input file as an array: a `.npy` (under half storage, float16 (re, im) pairs on a
+    /// last axis of 2 as complex values, bfloat16's `<V2` refused) or, under half storage, a
+    /// raw file of the shape asked for (complex pairs; rfftn's reals one 16-bit value each).
+    fn read_file(&self, path: &std::path::Path) -> Result<NpyArray> {
+        let Some(h) = self.half else {
+            return read_npy(path);
+        };
+        let real_in = self.real && self.direction == Direction::Forward;
+        if files::is_raw(path) {
+            let Some(shape) = &self.shape else {
+                return Err(JitError::file(
+                    path,
+                    format!("a raw file has no shape: give --shape for its {h} values"),
+                ));
+            };
+            let shape = self.input_shape(shape)?;
+            let len = shape.iter().product::<u64>() as usize;
+            let bytes = files::read_raw(path)?;
+            let data = match real_in {
+                true => NpyData::Real(files::raw_reals(path, h, &bytes, len)?),
+                false => {
+                    let what = format!("{shape:?} complex {h} values");
+                    NpyData::Complex(files::raw_pairs(path, h, &bytes, len, &what)?)
+                }
+            };
+            let shape = shape.iter().map(|&n| n as usize).collect();
+            return Ok(NpyArray {
+                shape,
+                descr: String::new(),
+                data,
+            });
+        }
+        files::refuse_void16(path, h, "--shape")?;
+        let a = read_npy(path)?;
+        if real_in {
+            return Ok(a);
+        }
+        Ok(match files::f16_pairs(a) {
+            Ok((shape, c)) => NpyArray {
+                shape,
+                descr: "<f2".into(),
+                data: NpyData::Complex(c),
+            },
+            Err(a) => a,
+        })
+    }
+
+    /// Validates everything a device is not needed for (shape, axes, storage, file) and
+    /// returns the input values (rounded to the half storage) and shape.
     pub fn prepare(&self) -> Result<(PreparedInput, Vec<u64>)> {
-        let (v, shape) = self.load()?;
+        let (mut v, shape) = self.load()?;
         FftPlan::new(
             &shape,
             &self.axes,
             self.direction,
             self.norm.scaling(self.direction),
             self.precision,
-        )?;
+        )?
+        .with_half(self.half)?;
+        if let Some(h) = self.half {
+            v.round(h);
+        }
         Ok((PreparedInput(v), shape))
+    }
+
+    /// Refuses an output path this run cannot write, before any work (bfloat16 `.npy`).
+    pub fn check_output(&self, path: &std::path::Path) -> Result<()> {
+        self.half.map_or(Ok(()), |h| files::check_output(path, h))
+    }
+
+    /// The `--check` tolerance of this run.
+    pub fn tolerance(&self) -> f64 {
+        self.half
+            .map_or_else(|| tolerance(self.precision), HalfStorage::tolerance)
     }
 
     /// Builds the transform, runs it `repeat` times after a warm-up, checks and reports.
@@ -189,13 +280,12 @@ impl FftRequest {
         let scaling = self.norm.scaling(self.direction);
         let x = input.0;
         let (output, runs, report) = if self.real {
-            let tr = RealFft::new(
+            let tr = RealFft::stored(
                 gpu,
                 &shape,
                 &self.axes,
-                self.direction,
-                self.norm,
-                self.precision,
+                (self.direction, self.norm),
+                (self.precision, self.half),
             )?;
             let (out, runs) = match (&x, self.direction) {
                 (Values::Real(r), Direction::Forward) => {
@@ -223,7 +313,8 @@ impl FftRequest {
             let Values::Complex(c) = &x else {
                 unreachable!("complex transforms get complex values")
             };
-            let plan = FftPlan::new(&shape, &self.axes, self.direction, scaling, self.precision)?;
+            let plan = FftPlan::new(&shape, &self.axes, self.direction, scaling, self.precision)?
+                .with_half(self.half)?;
             let tr = FftTransform::new(gpu, &plan)?;
             let (y, runs) = warm_then_timed(self.repeat, || tr.execute(gpu, c))?;
             (
@@ -237,7 +328,7 @@ impl FftRequest {
             let t0 = std::time::Instant::now();
             let (got, want) = self.reference(&x, &shape, &output)?;
             let e = compare(&got, &want);
-            report.check = Some(CheckReport::new(e, tolerance(self.precision), t0));
+            report.check = Some(CheckReport::new(e, self.tolerance(), t0));
         }
         Ok((report, output))
     }
@@ -250,7 +341,7 @@ impl FftRequest {
             shape,
             &self.axes,
             (self.direction, self.norm.scaling(self.direction)),
-            self.precision,
+            (self.precision, self.half),
             self.real,
         )
     }

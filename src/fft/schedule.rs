@@ -3,7 +3,7 @@
 //! made from the plan alone; `kernels` writes the OpenCL C, `execute` runs it.
 
 use super::plan::{factorize, radices, AxisPlan, FftPlan, Method};
-use crate::transform::Direction;
+use crate::transform::{Direction, Norm};
 use serde::Serialize;
 
 /// Local memory a fused launch may use (NVIDIA's 48 KB with room for the compiler).
@@ -227,7 +227,8 @@ pub struct Step {
     pub table: usize,
     /// Work-items (one per butterfly or per point).
     pub items: u64,
-    /// Factor applied to what it stores (the plan's scaling, on the last launch only).
+    /// Factor applied to what it stores: the plan's scaling on the last launch; under half
+    /// storage the norm's share of the points the launch completes (`share_scale`).
     pub scale: f64,
 }
 
@@ -280,18 +281,48 @@ impl Schedule {
             cur = step.dst;
         }
         for a in &plan.axis_plans {
+            let first = s.steps.len();
             cur = s.axis(a, plan.direction, cur);
+            if plan.half.is_some() {
+                s.share_scale(first, a, plan.norm);
+            }
         }
         if let (Some(mut step), Direction::Forward) = (real, plan.direction) {
             (step.src, step.dst) = (cur, cur.other());
             s.steps.push(step);
             cur = cur.other();
         }
-        if let Some(last) = s.steps.last_mut() {
-            last.scale = plan.scale();
+        match (plan.half, s.steps.last_mut()) {
+            (None, Some(last)) => last.scale = plan.scale(),
+            (Some(_), _) => {
+                // The real end completes the factor 2 of the real length.
+                for r in s.steps.iter_mut() {
+                    if let StepKind::Real { .. } = r.kind {
+                        r.scale = share(plan.norm, 2);
+                    }
+                }
+            }
+            (None, None) => {}
         }
         s.result = cur;
         s
+    }
+
+    /// Half storage: the scaling spread over the launches of axis `a` (from step `from`), so
+    /// that stored values stay near the result's magnitude (16 bits hold at most 65504): each
+    /// launch completing G points of the axis scales by the norm's share of G (ortho 1/√G,
+    /// full 1/G), Bluestein's multiply by the axis' share (its convolution's passes, whose
+    /// length is m, unscaled). The shares multiply to [`FftPlan::scale`].
+    fn share_scale(&mut self, from: usize, a: &AxisPlan, norm: Norm) {
+        for s in &mut self.steps[from..] {
+            let g = match &s.kind {
+                StepKind::Pass { n, radix, .. } if *n == a.n => *radix,
+                StepKind::Group { n, radices, .. } if *n == a.n => radices.iter().product(),
+                StepKind::Multiply { .. } => a.n,
+                _ => 1,
+            };
+            s.scale = share(norm, g);
+        }
     }
 
     fn table(&mut self, t: Table) -> usize {
@@ -493,6 +524,15 @@ impl Schedule {
     }
 }
 
+/// The factor a norm gives G points of a transform (1, 1/G, 1/√G).
+fn share(norm: Norm, g: u64) -> f64 {
+    match norm {
+        Norm::None => 1.0,
+        Norm::Full => 1.0 / g as f64,
+        Norm::Ortho => 1.0 / (g as f64).sqrt(),
+    }
+}
+
 /// Local values between one point's columns and the next point's in a fused launch's tile:
 /// one more than the columns where there are several (the padding the budget allows for).
 pub fn pitch(cols: u64) -> u64 {
@@ -504,57 +544,5 @@ pub fn pitch(cols: u64) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn packed_real_plans_move_two_thirds_of_the_complex_bytes_at_2p24() {
-        use crate::fft::plan::FftPlan;
-        use crate::transform::{Norm, Precision};
-        let n = 1u64 << 24;
-        let (d, p) = (Direction::Forward, Precision::F32);
-        let complex = FftPlan::new(&[n], &[], d, Norm::None, p).unwrap();
-        let packed = FftPlan::packed_real(&[n], &[], d, Norm::None, p)
-            .unwrap()
-            .unwrap();
-        let (c, r) = (Schedule::for_plan(&complex), Schedule::for_plan(&packed));
-        // 3 fused launches over 2^24 values; 3 over 2^23 and the real end (2^23 in, 2^23 + 1 out).
-        assert_eq!(c.moved_values(), 6 * n);
-        assert_eq!(r.moved_values(), 3 * n + n + 1);
-        assert!(matches!(
-            r.steps.last().map(|s| &s.kind),
-            Some(StepKind::Real { .. })
-        ));
-        let inverse = FftPlan::packed_real(&[n], &[], Direction::Inverse, Norm::Full, p)
-            .unwrap()
-            .unwrap();
-        let i = Schedule::for_plan(&inverse);
-        assert!(matches!(i.steps[0].kind, StepKind::Real { .. }));
-        assert_eq!(i.steps.last().map(|s| s.scale), Some(1.0 / n as f64));
-    }
-
-    #[test]
-    fn groups_are_balanced_and_cover_n() {
-        assert_eq!(groups(1 << 24, 4096), vec![vec![16, 16]; 3]);
-        assert_eq!(
-            groups(1 << 20, 4096),
-            vec![vec![16, 16, 4], vec![16, 16, 4]]
-        );
-        assert_eq!(groups(3u64.pow(15), 4096), vec![vec![9, 9, 3]; 3]);
-        assert_eq!(groups(1_000_000, 4096), vec![vec![10, 10, 10]; 2]);
-        for n in 1..3000u64 {
-            for v in [1, 64, 4096] {
-                let g = groups(n, v);
-                let prod: u64 = g.iter().flatten().product();
-                assert_eq!(prod, n, "{n} {v}: {g:?}");
-                if v > 1 {
-                    assert!(
-                        g.iter()
-                            .all(|x| x.len() == 1 || x.iter().product::<u64>() <= v / 4),
-                        "{n}: {g:?}"
-                    );
-                }
-            }
-        }
-    }
-}
+#[path = "schedule_tests.rs"]
+mod tests;

@@ -271,6 +271,7 @@ pub fn fft(r: &crate::fft::report::FftReport) -> Result<Report> {
     let mut s = Sections::of(r)?;
     let plan = s.gather(&[
         "numpy_norm",
+        "half",
         "axis_plans",
         "launches",
         "kernels",

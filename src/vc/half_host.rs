@@ -1,12 +1,12 @@
-//! The host side of half-precision storage ([`crate::vc::storage`]): a half plan's buffers are
+//! The host side of half-precision storage ([`crate::storage`]): a half plan's buffers are
 //! f32 buffers of one slot a complex value (two packed halves), so the passes, launches and
 //! coefficient tables of f32 serve it unchanged; only the staging packs and unpacks.
 
 use super::execute::{Buffers, VcTransform};
-use super::storage::{check_finite, HalfStorage};
 use crate::error::Result;
 use crate::runtime::timing::RunTimes;
 use crate::runtime::Gpu;
+use crate::storage::{check_finite, HalfStorage};
 use num_complex::Complex64;
 use rayon::prelude::*;
 use std::time::Instant;

@@ -57,7 +57,7 @@ pub struct VcKernelSpec {
     pub lanes: u32,
     /// 16-bit storage of the complex buffers (computed in f32); `None`: stored as `precision`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub half: Option<crate::vc::storage::HalfStorage>,
+    pub half: Option<crate::storage::HalfStorage>,
     /// Complex (the VC transform) or real values (p = 2: the Walsh–Hadamard transform).
     #[serde(skip_serializing_if = "is_complex")]
     pub values: Values,

@@ -27,13 +27,15 @@ pub mod route;
 pub mod rows;
 pub mod schedule;
 pub mod setup_report;
-pub mod storage;
 pub mod stream;
 pub mod truth_pass;
 pub mod truth_upload;
 pub mod verify;
 pub mod wht;
 
+/// Half storage moved to [`crate::storage`] (the any-shape FFT shares it); `vc::storage` stays
+/// its name for the Python module and older callers.
+pub use crate::storage;
 pub use crate::transform::{Direction, Norm, Precision};
 pub use execute::{check_device, CompiledVc, RunTimes, VcTransform};
 pub use host::{DeviceBuffer, DeviceComplex};

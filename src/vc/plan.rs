@@ -1,7 +1,7 @@
 //! What to compute: a validated, plain-data description of one VC transform.
 
-use super::storage::HalfStorage;
 use crate::error::{JitError, Result};
+use crate::storage::HalfStorage;
 use crate::transform::{checked_pow, kebab_names, Direction, Norm, Precision};
 use serde::Serialize;
 
@@ -547,11 +547,7 @@ impl VcPlan {
     /// vector loads are f32 rows). `None` leaves the plan as it is.
     pub fn with_half(mut self, half: Option<HalfStorage>) -> Result<VcPlan> {
         let Some(h) = half else { return Ok(self) };
-        let refuse = |what: &str| {
-            Err(JitError::invalid(format!(
-                "--precision {h} stores complex values in 16 bits and computes in f32: {what}"
-            )))
-        };
+        let refuse = |what: &str| Err(crate::storage::refusal(h, what));
         if self.precision != Precision::F32 {
             return refuse("the plan must compute in f32");
         }
@@ -568,10 +564,7 @@ impl VcPlan {
 
     /// Bytes one stored complex value takes: 4 for half storage, else the precision's.
     pub fn stored_complex_bytes(&self) -> u64 {
-        match self.half {
-            Some(_) => 4,
-            None => self.precision.complex_bytes(),
-        }
+        crate::storage::complex_bytes(self.half, self.precision)
     }
 }
 

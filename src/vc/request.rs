@@ -6,9 +6,9 @@
 use super::choose::{default_plan, Chosen};
 use super::overlap::DownloadMode;
 use super::plan::{Algorithm, Coeffs, FusedLayout, TruthEncoding, VcOptions, VcPlan};
-use super::storage::HalfStorage;
 use crate::error::{JitError, Result};
 use crate::runtime::Gpu;
+use crate::storage::HalfStorage;
 use crate::transform::{Direction, Norm, Precision};
 use std::path::PathBuf;
 

@@ -95,7 +95,7 @@ pub struct FusedPass {
     pub half_out: Option<HalfEdge>,
     /// 16-bit storage of `src` and `dst` (computed in f32); `None`: stored as `precision`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub half: Option<crate::vc::storage::HalfStorage>,
+    pub half: Option<crate::storage::HalfStorage>,
     /// The rows of a work-group side by side in the work-item id (row = id mod rows): an end
     /// pass of a real run holding the h bins of its rows (`vc::half_edge`), so that a warp's
     /// loads and stores cover whole rows of h bins.

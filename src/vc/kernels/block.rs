@@ -71,7 +71,7 @@ pub(super) fn emit_block_pass(w: &mut Writer, pass: &FusedPass) {
     w.line(format!(
         "__kernel __attribute__((reqd_work_group_size({items}, 1, 1)))"
     ));
-    let ty = crate::vc::storage::ptr_type(pass.half);
+    let ty = crate::storage::ptr_type(pass.half);
     w.open(format!(
         "void {}(__global const {ty} *restrict src, __global {ty} *restrict dst)",
         pass.name()
@@ -237,7 +237,7 @@ fn emit_load(w: &mut Writer, b: &Block, q: &str) {
         let idx = format!("at + {}", lit(j as u64 * span));
         w.line(format!(
             "{x} = {};",
-            crate::vc::storage::load(b.pass.half, "src", &idx)
+            crate::storage::load(b.pass.half, "src", &idx)
         ));
     }
     w.close();
@@ -268,7 +268,7 @@ fn emit_store(w: &mut Writer, b: &Block, q: &str, stride: u64) {
         let idx = format!("out + {}", lit(j as u64 * stride * span));
         w.line(format!(
             "{};",
-            crate::vc::storage::store(pass.half, "dst", &idx, &val)
+            crate::storage::store(pass.half, "dst", &idx, &val)
         ));
     }
     w.close();

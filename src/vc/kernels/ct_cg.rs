@@ -6,9 +6,9 @@
 //! coefficient folded in (±1 and ±i become adds and rotations).
 
 use crate::clgen::{real_literal, small_dft, GeneratedProgram, Writer};
+use crate::storage::{self, ptr_type};
 use crate::transform::{Direction, Precision};
 use crate::vc::plan::{Coeffs, VcPlan};
-use crate::vc::storage::{self, ptr_type};
 
 pub use crate::vc::kernel_spec::{PassAlgorithm, Values, VcKernelSpec};
 

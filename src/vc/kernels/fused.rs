@@ -4,11 +4,11 @@
 use super::half_edges::{edge_stride, emit_real_bin, emit_roots_table, half_h, roots_name};
 use super::spread::spread;
 use crate::clgen::{real_literal, small_dft, GeneratedProgram, OpCounts, Writer};
+use crate::storage;
 use crate::transform::{Direction, Precision};
 use crate::vc::fused::mapping::{pass_mappings, pw, LocalLayout, Mapping};
 use crate::vc::fused::{FusedPass, Layout, Swizzle};
 use crate::vc::plan::{HalfEdge, SpectrumOutput, TruthEncoding};
-use crate::vc::storage;
 
 /// Generates the program of a fused schedule.
 pub fn generate(passes: &[FusedPass]) -> GeneratedProgram {

@@ -4,8 +4,8 @@
 //! M = p^(n−1) values as one transform of a batch of B·h.
 
 use super::RealPlan;
+use crate::storage::{load, load_real, ptr_type, real_ptr_type, store, store_real};
 use crate::transform::{root, Direction, Precision};
-use crate::vc::storage::{load, load_real, ptr_type, real_ptr_type, store, store_real};
 use std::fmt::Write;
 
 /// The names of the program's kernels.
@@ -82,8 +82,8 @@ pub fn source(plan: &RealPlan) -> String {
     );
     if let Some(h) = plan.storage {
         s.push_str("typedef ulong idx_t;\n");
-        s.push_str(crate::vc::storage::preamble_text(h));
-        s.push_str(crate::vc::storage::real_preamble_text(h));
+        s.push_str(crate::storage::preamble_text(h));
+        s.push_str(crate::storage::real_preamble_text(h));
         s.push('\n');
     }
     table(&mut s, "WF", plan, Direction::Forward);

@@ -40,7 +40,7 @@ pub struct RealPlan {
     /// Scaling of the direction that runs.
     pub norm: Norm,
     /// 16-bit storage of every buffer, computed in f32 (`precision` is then f32).
-    pub storage: Option<crate::vc::storage::HalfStorage>,
+    pub storage: Option<crate::storage::HalfStorage>,
 }
 
 impl RealPlan {

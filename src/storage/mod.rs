@@ -4,11 +4,16 @@
 //! bfloat16 by bit shifts), so NVIDIA's OpenCL without `cl_khr_fp16` runs them too.
 //!
 //! The generators ask [`load`], [`store`] and [`ptr_type`] for their element accesses: with
-//! `None` (f32, f64) they return the text they always wrote, byte for byte.
+//! `None` (f32, f64) they return the text they always wrote, byte for byte. Shared by the VC
+//! transform and the any-shape FFT (a parameter of each plan); [`files`] holds their half
+//! runs' file formats.
+
+pub mod files;
 
 use crate::clgen::Writer;
 use crate::error::{JitError, Result};
 use crate::io::half::{bf16_to_f32, f16_to_f32, f32_to_bf16, f32_to_f16};
+use crate::transform::Precision;
 use num_complex::Complex64;
 use serde::Serialize;
 
@@ -76,6 +81,31 @@ impl std::fmt::Display for HalfStorage {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// Bytes one stored complex value takes: 4 under half storage, else the precision's.
+pub fn complex_bytes(h: Option<HalfStorage>, p: Precision) -> u64 {
+    match h {
+        Some(_) => 4,
+        None => p.complex_bytes(),
+    }
+}
+
+/// The arithmetic and storage as reports name them: `f32`, `f64`, or `f32 stored as f16`.
+pub fn precision_name(h: Option<HalfStorage>, p: Precision) -> String {
+    h.map_or_else(|| p.to_string(), stored_as)
+}
+
+/// `f32 stored as f16`: how reports name half storage.
+pub fn stored_as(h: HalfStorage) -> String {
+    format!("f32 stored as {h}")
+}
+
+/// The error of a plan that cannot take half storage, `what` saying why.
+pub fn refusal(h: HalfStorage, what: &str) -> JitError {
+    JitError::invalid(format!(
+        "--precision {h} stores complex values in 16 bits and computes in f32: {what}"
+    ))
 }
 
 /// The element type of a complex buffer in a kernel signature.
