@@ -162,6 +162,11 @@ impl DeviceSet {
         Ok(DeviceSet { members })
     }
 
+    /// The one member of a set of one.
+    pub fn one(&self) -> Option<&Gpu> {
+        (self.members.len() == 1).then(|| &self.members[0])
+    }
+
     /// Members in the set.
     pub fn len(&self) -> usize {
         self.members.len()
@@ -181,5 +186,53 @@ impl DeviceSet {
             .collect();
         let s = if self.members.len() == 1 { "" } else { "s" };
         format!("{} device{s}: {}", self.members.len(), each.join("; "))
+    }
+}
+
+/// Opens the one device `sel` names (else `JITFFT_DEVICE`, else the default rule). A set that
+/// finds one device names that device; a list or `all` that names several is refused, the
+/// refusal saying that `what` runs on one device.
+pub fn open_one(sel: Option<&str>, what: &str) -> Result<Gpu> {
+    let spec = SetSpec::from_arg_or_env(sel)?;
+    if spec.is_set() {
+        let mut found = spec.resolve()?;
+        if found.len() == 1 {
+            return Gpu::from_found(found.remove(0));
+        }
+    }
+    spec.refuse_set(what)?;
+    Gpu::open(&DeviceSelector::from_arg_or_env(sel))
+}
+
+/// One device, or the set of several that work is split over.
+pub enum Opened {
+    /// One device (a set that found one included).
+    One(Gpu),
+    /// Two members or more.
+    Set(DeviceSet),
+}
+
+/// The devices `sel` names for work that can be split (`split`: batched rows, many
+/// functions): the set where it names several, else the one device as [`open_one`] opens it
+/// (`what` names the work in its refusal of a set).
+pub fn open_one_or_set(sel: Option<&str>, split: bool, what: &str) -> Result<Opened> {
+    let spec = SetSpec::from_arg_or_env(sel)?;
+    if split && spec.is_set() {
+        let mut set = DeviceSet::open(&spec)?;
+        return Ok(match set.len() {
+            1 => Opened::One(set.members.remove(0)),
+            _ => Opened::Set(set),
+        });
+    }
+    Ok(Opened::One(open_one(sel, what)?))
+}
+
+impl Opened {
+    /// As a set (of one where one device).
+    pub fn into_set(self) -> Result<DeviceSet> {
+        match self {
+            Opened::One(g) => DeviceSet::of(vec![g]),
+            Opened::Set(s) => Ok(s),
+        }
     }
 }

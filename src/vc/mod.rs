@@ -27,6 +27,7 @@ pub mod route;
 pub mod rows;
 pub mod schedule;
 pub mod setup_report;
+pub mod source;
 pub mod storage;
 pub mod stream;
 pub mod truth_pass;
