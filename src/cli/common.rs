@@ -7,7 +7,7 @@ use crate::runtime::{Gpu, SetSpec};
 use anyhow::{bail, Result};
 use clap::Args;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 static QUIET: AtomicBool = AtomicBool::new(false);
@@ -111,15 +111,19 @@ impl RunFlags {
         if self.input.is_some() && self.seed.is_some() {
             bail!("--input and --seed (--random) both given: choose one source of input");
         }
-        if let Some(o) = &self.output {
-            if is_stdout(o) {
-                report_to_stderr();
-            } else {
-                check_output_dir(o)?;
-            }
-        }
-        Ok(())
+        output_to(self.output.as_deref(), check_output_dir)
     }
+}
+
+/// Sends the reports to stderr where the output is stdout (`-`), else checks the output file
+/// with `check` before any work.
+pub fn output_to(o: Option<&Path>, check: impl Fn(&Path) -> crate::Result<()>) -> Result<()> {
+    match o {
+        Some(o) if is_stdout(o) => report_to_stderr(),
+        Some(o) => check(o)?,
+        None => {}
+    }
+    Ok(())
 }
 
 /// `--device`'s grammar, checked when the flags are read (a usage error, exit 2): a single

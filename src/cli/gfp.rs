@@ -94,11 +94,6 @@ pub fn run(a: GfpArgs) -> Result<()> {
         a.run.json,
         || crate::report::families::gfp(&report),
         || say_lines(&report.lines(&gpu.describe())),
-        mismatches.map(|m| {
-            format!(
-                "the device result differs from the exact CPU reference in {m} of {} values",
-                report.n
-            )
-        }),
+        report.failure(),
     )
 }

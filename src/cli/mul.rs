@@ -2,9 +2,7 @@
 //! events, optionally checked against GMP (rug) and timed beside it (`mul::request` decides
 //! and runs).
 
-use super::common::{
-    check_output_dir, info, is_stdout, print_report, report_to_stderr, say, write_data, DeviceFlag,
-};
+use super::common::{check_output_dir, info, output_to, print_report, say, write_data, DeviceFlag};
 use crate::mul::input::to_hex;
 use crate::mul::request::{plan, read_operands, validate};
 use crate::mul::{Method, Request};
@@ -71,13 +69,7 @@ pub fn run(a: MulArgs) -> Result<()> {
         repeat: a.repeat,
     };
     validate(&req)?;
-    if let Some(o) = &a.output {
-        if is_stdout(o) {
-            report_to_stderr();
-        } else {
-            check_output_dir(o)?;
-        }
-    }
+    output_to(a.output.as_deref(), check_output_dir)?;
     let operands = read_operands(&req)?;
     let gpu = a.device.open()?;
     let planned = plan(&gpu, &req, operands)?;

@@ -6,7 +6,7 @@
 //! commands take p-valued functions (`--p`, `--input` as for `bent`) and run one fixed fused
 //! plan whose last pass reduces the spectra.
 
-use super::common::{check_output_dir, is_stdout, open_one_or_set, print_json, say, say_lines};
+use super::common::{check_output_path, open_one_or_set, output_to, print_json, say, say_lines};
 use crate::model::split::SetFigures;
 use crate::mvl::analysis_split::{autocorrelation_on, heading, spectrum_stats_on, WithSet};
 use crate::mvl::{autocorr_rows, load_truth};
@@ -101,16 +101,9 @@ pub struct AutocorrArgs {
     pub output: Option<PathBuf>,
 }
 
-fn p_ok(p: u32) -> Result<()> {
-    if p < 2 {
-        bail!("p = {p} is not allowed: a p-valued function needs p ≥ 2");
-    }
-    Ok(())
-}
-
 /// Runs `jitfft spectrum --stats`.
 pub fn run_spectrum(a: SpectrumArgs) -> Result<()> {
-    p_ok(a.f.p)?;
+    crate::mvl::check_p(a.f.p)?;
     if a.bins == 0 {
         bail!("--bins 0: a histogram has at least one bin");
     }
@@ -141,15 +134,8 @@ fn set_lines(set: Option<&SetFigures>) {
 
 /// Runs `jitfft autocorr`.
 pub fn run_autocorr(a: AutocorrArgs) -> Result<()> {
-    p_ok(a.f.p)?;
-    if let Some(o) = &a.output {
-        super::common::check_output_path(o)?;
-        if is_stdout(o) {
-            super::common::report_to_stderr();
-        } else {
-            check_output_dir(o)?;
-        }
-    }
+    crate::mvl::check_p(a.f.p)?;
+    output_to(a.output.as_deref(), check_output_path)?;
     let truth = load_truth(&a.f.input, a.f.p, None)?;
     let on = open_set(a.f.device.as_deref())?;
     let precision = set_resolve(a.f.precision, &on);

@@ -201,19 +201,11 @@ fn conclude(
 ) -> Result<()> {
     let meta = RunMeta::new(vec![on.to_string()]);
     let report = WhtReport::new(meta, plan, done, copy_gbs, seed, registers_and_spills);
-    let failure = report.check.as_ref().filter(|c| !c.passed).map(|c| {
-        format!(
-            "check failed: relative L2 error {:.3e} above the {} tolerance {:.0e}",
-            c.rel_l2,
-            st.name(),
-            c.tolerance
-        )
-    });
     print_and_conclude(
         a.run.json,
         || crate::report::families::wht(&report, &gpu.info),
         || say_lines(&report.lines(on)),
-        failure,
+        report.failure(),
     )?;
     if let Some(o) = &a.run.output {
         write_data(o, &output_bytes(o, st, shape, &report.run.bytes))?;
