@@ -102,6 +102,17 @@ impl DeviceFlag {
 }
 
 impl RunFlags {
+    /// [`RunFlags::validate`]d, the library's input, check and repeats.
+    pub fn validated(&self) -> Result<crate::model::RunInput> {
+        self.validate()?;
+        Ok(crate::model::RunInput {
+            input: self.input.clone(),
+            seed: self.seed,
+            check: self.check,
+            repeat: self.repeat,
+        })
+    }
+
     /// Checks the flags before any work: at least one run, one source of input, a writable
     /// output; sends the report to stderr when the data goes to stdout.
     pub fn validate(&self) -> Result<()> {

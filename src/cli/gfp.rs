@@ -71,14 +71,10 @@ pub struct GfpArgs {
 
 /// Runs `jitfft gfp`.
 pub fn run(a: GfpArgs) -> Result<()> {
-    a.run.validate()?;
     let req = Request {
         spec: a.t.spec(),
-        input: a.run.input.clone(),
-        seed: a.run.seed,
-        check: a.run.check,
+        run: a.run.validated()?,
         cpu_reference_time: a.cpu_reference_time,
-        repeat: a.run.repeat,
     };
     // Field, size and input are validated before a device is opened.
     let prepared = crate::gfp::request::prepare(&req)?;

@@ -101,13 +101,9 @@ pub struct NttArgs {
 
 /// Runs `jitfft ntt`.
 pub fn run(a: NttArgs) -> Result<()> {
-    a.run.validate()?;
     let req = Request {
         spec: a.t.spec(),
-        input: a.run.input.clone(),
-        seed: a.run.seed,
-        check: a.run.check,
-        repeat: a.run.repeat,
+        run: a.run.validated()?,
         batch: a.batch as usize,
     };
     // Everything about the request is validated before a device is opened.
