@@ -70,7 +70,7 @@ pub fn run(a: BentArgs) -> Result<()> {
     let req = Request {
         p: a.p,
         input: a.input.clone(),
-        precision: a.precision.map(super::mvl::precision),
+        precision: a.precision.map(super::vc::lib),
         cpu: a.cpu,
         fused_values: a.fused_values,
         repeat: a.repeat,

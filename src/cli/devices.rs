@@ -38,11 +38,7 @@ pub struct DevicesArgs {
 
 /// `devices --host-rate`: the set's pinned copy ceiling, a line per measurement or JSON.
 fn host_rate(a: &DevicesArgs, devs: Vec<crate::runtime::discover::FoundDevice>) -> Result<()> {
-    let members = devs
-        .into_iter()
-        .map(crate::runtime::Gpu::from_found)
-        .collect::<crate::error::Result<Vec<_>>>()?;
-    let set = crate::runtime::DeviceSet::of(members)?;
+    let set = crate::runtime::DeviceSet::of_found(devs)?;
     eprintln!(
         "measuring the pinned host copy rate over {}",
         set.describe()

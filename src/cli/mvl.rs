@@ -25,18 +25,10 @@ pub enum PrecisionChoice {
     F64,
 }
 
-/// The library's precision of a choice.
-pub fn precision(c: PrecisionChoice) -> Precision {
-    match c {
-        PrecisionChoice::F32 => Precision::F32,
-        PrecisionChoice::F64 => Precision::F64,
-    }
-}
-
 /// The precision asked for, else f64 where the device has it.
 pub fn resolve(choice: Option<PrecisionChoice>, gpu: &Gpu) -> Precision {
     choice
-        .map(precision)
+        .map(super::vc::lib)
         .unwrap_or_else(|| crate::mvl::default_precision(gpu))
 }
 
@@ -70,7 +62,7 @@ fn open_set(sel: Option<&str>) -> Result<DeviceSet> {
 /// The precision asked for, else f64 where every device has it.
 fn set_resolve(choice: Option<PrecisionChoice>, set: &DeviceSet) -> Precision {
     choice
-        .map(precision)
+        .map(super::vc::lib)
         .unwrap_or_else(|| crate::mvl::set_precision(set))
 }
 

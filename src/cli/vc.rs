@@ -483,6 +483,15 @@ mod tests {
         for l in LayoutArg::value_variants() {
             let _: crate::vc::plan::FusedLayout = lib(*l);
         }
+        for n in crate::cli::wht::WhtNormArg::value_variants() {
+            let _: crate::vc::wht::WhtNorm = lib(*n);
+        }
+        for p in crate::cli::mvl::PrecisionChoice::value_variants() {
+            let _: Precision = lib(*p);
+        }
+        for w in crate::cli::reproduce::Which::value_variants() {
+            let _: crate::bench::reproduce::Selection = lib(*w);
+        }
         assert_eq!("const-matrix".parse::<Coeffs>(), Ok(Coeffs::ConstMatrix));
         let err = "fft".parse::<Algorithm>().unwrap_err();
         assert!(err.contains("'ct', 'cg', 'fused'"), "{err}");

@@ -13,7 +13,7 @@ use crate::vc::wht::file::{check_output_format, input, output_bytes};
 use crate::vc::wht::report::WhtReport;
 use crate::vc::wht::run::WhtJob;
 use crate::vc::wht::schedule::WhtLimits;
-use crate::vc::wht::{Storage, WhtNorm, WhtPlan};
+use crate::vc::wht::{Storage, WhtPlan};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 
@@ -111,21 +111,13 @@ pub enum WhtShapeArg {
 
 /// The program text of `source wht`.
 pub fn source(a: &WhtSourceArgs) -> Result<String> {
-    let plan = WhtPlan::new(a.size, 1, lib(a.precision), norm(a.norm), a.inverse)?;
+    let plan = WhtPlan::new(a.size, 1, lib(a.precision), lib(a.norm), a.inverse)?;
     let limits = WhtLimits {
         max_work_group: a.max_work_group,
         local_bytes: a.local_bytes,
         lanes: if a.shape == WhtShapeArg::Cpu { 8 } else { 0 },
     };
     Ok(crate::vc::wht::kernels::source(&plan, limits)?)
-}
-
-fn norm(n: WhtNormArg) -> WhtNorm {
-    match n {
-        WhtNormArg::None => WhtNorm::None,
-        WhtNormArg::Ortho => WhtNorm::Ortho,
-        WhtNormArg::Forward => WhtNorm::Forward,
-    }
 }
 
 /// Runs `jitfft wht`: the flags as the library's job, its outcome printed and written.
@@ -142,7 +134,7 @@ pub fn run(a: WhtArgs) -> Result<()> {
             check_output_dir(o)?;
         }
     }
-    let job = WhtJob::prepare(&inp, st, norm(a.norm), a.inverse)?;
+    let job = WhtJob::prepare(&inp, st, lib(a.norm), a.inverse)?;
     let gpu = match open_one_or_set(a.run.device.as_deref(), true, "wht")? {
         Opened::One(gpu) => gpu,
         Opened::Set(mut set) => {

@@ -144,12 +144,16 @@ pub struct DeviceSet {
 impl DeviceSet {
     /// Opens every device `spec` names (`--device`, else `JITFFT_DEVICE`, else the default).
     pub fn open(spec: &SetSpec) -> Result<DeviceSet> {
-        let members = spec
-            .resolve()?
+        DeviceSet::of_found(spec.resolve()?)
+    }
+
+    /// Opens the devices found, each with its own context and queue.
+    pub fn of_found(found: Vec<FoundDevice>) -> Result<DeviceSet> {
+        let members = found
             .into_iter()
             .map(Gpu::from_found)
             .collect::<Result<Vec<_>>>()?;
-        Ok(DeviceSet { members })
+        DeviceSet::of(members)
     }
 
     /// A set of the devices already opened (tests build one from the same device twice).
@@ -205,6 +209,7 @@ pub fn open_one(sel: Option<&str>, what: &str) -> Result<Gpu> {
 }
 
 /// One device, or the set of several that work is split over.
+#[allow(clippy::large_enum_variant)] // made once a command: boxing the device buys nothing
 pub enum Opened {
     /// One device (a set that found one included).
     One(Gpu),
