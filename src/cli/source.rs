@@ -3,7 +3,7 @@
 use super::common::is_stdout;
 use super::vc::TransformArgs;
 use crate::io::atomic::write_atomic;
-use crate::vc::source::{limits, real_source};
+use crate::vc::program_text::{limits, real_source};
 use anyhow::{Context, Result};
 use clap::Subcommand;
 use std::io::Write;
