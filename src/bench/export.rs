@@ -337,6 +337,13 @@ pub struct PeerTimes {
 }
 
 impl PeerTimes {
+    /// Reads a peer's JSON file ([`PeerTimes::parse`]); the errors name the file.
+    pub fn read(path: &std::path::Path) -> crate::error::Result<PeerTimes> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| crate::error::JitError::file(path, format!("cannot read: {e}")))?;
+        PeerTimes::parse(&text).map_err(|e| crate::error::JitError::file(path, e))
+    }
+
     /// Reads a peer JSON (`tool` and a `results` list of p, n, ms); the error says what is missing.
     pub fn parse(text: &str) -> std::result::Result<PeerTimes, String> {
         let v: serde_json::Value =

@@ -62,6 +62,22 @@ pub struct HostRate {
     pub max_gbs: f64,
 }
 
+impl HostRate {
+    /// The measurement as a line of `devices --host-rate`.
+    pub fn line(&self) -> String {
+        format!(
+            "{} device{} {:>14}: {:7.1} GB/s median ({:.1}–{:.1}), {} MiB a device",
+            self.devices,
+            if self.devices == 1 { " " } else { "s" },
+            self.way.label(),
+            self.median_gbs,
+            self.min_gbs,
+            self.max_gbs,
+            self.bytes_per_device >> 20
+        )
+    }
+}
+
 /// One member's buffers and queues: two device buffers, two pinned host buffers, and an up
 /// and a down queue (two in-order queues, so both directions can overlap).
 struct Member {

@@ -5,6 +5,9 @@
 use super::export::{emit, to_csv, to_json, to_markdown};
 use super::meta::RunMeta;
 use super::BenchRecord;
+use crate::io::output::write_data;
+use crate::stats::offline::table;
+use crate::stats::report::OfflineReport;
 use anyhow::{bail, Result};
 use std::path::{Path, PathBuf};
 
@@ -96,6 +99,23 @@ impl Outputs {
         }
         if let Some(p) = go(&self.markdown, last) {
             emit(p, &to_markdown(meta, records))?;
+        }
+        Ok(())
+    }
+
+    /// Writes the offline statistics table to every export: the report as JSON, the table as
+    /// CSV, or as Markdown after the transform's line.
+    pub fn write_offline(&self, report: &OfflineReport) -> Result<()> {
+        let (transform, cols) = (&report.transform, &report.columns);
+        if let Some(path) = &self.json {
+            write_data(path, serde_json::to_string_pretty(report)?.as_bytes())?;
+        }
+        if let Some(path) = &self.csv {
+            write_data(path, table::csv(cols).as_bytes())?;
+        }
+        if let Some(path) = &self.markdown {
+            let md = format!("{transform}\n\n{}", table::markdown(cols));
+            write_data(path, md.as_bytes())?;
         }
         Ok(())
     }

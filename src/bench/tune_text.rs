@@ -2,10 +2,13 @@
 //! title, and what follows it for `tune` (the plans timed the `vc` way, or for real input the
 //! re-timed pair, and the decision).
 
+use super::export::md_cell;
 use super::tune::{RealTuneReport, TuneReport, TuneRequest};
 use crate::runtime::show::ms;
 use crate::vc::explore::Measured;
 use crate::vc::verify::VcTimed;
+use tabled::builder::Builder;
+use tabled::settings::{object::Rows, Format, Modify, Style};
 
 /// The header and rows of the candidates' table.
 pub fn table(m: &[Measured]) -> (Vec<&'static str>, Vec<Vec<String>>) {
@@ -59,6 +62,24 @@ pub fn table(m: &[Measured]) -> (Vec<&'static str>, Vec<Vec<String>>) {
         })
         .collect();
     (head, rows)
+}
+
+/// The candidates' [`table`] as text: box-drawn, or Markdown (`markdown`) with `|` escaped in
+/// the cells.
+pub fn rendered_table(m: &[Measured], markdown: bool) -> String {
+    let (head, rows) = table(m);
+    let mut b = Builder::default();
+    b.push_record(head);
+    rows.into_iter().for_each(|r| b.push_record(r));
+    let mut t = b.build();
+    if markdown {
+        // tabled writes cells as they are: escape `|` so a label cannot split a cell.
+        t.with(Modify::new(Rows::new(1..)).with(Format::content(md_cell)));
+        t.with(Style::markdown());
+    } else {
+        t.with(Style::sharp());
+    }
+    t.to_string()
 }
 
 /// The table's title line.

@@ -8,7 +8,7 @@ use crate::bench::meta::RunMeta;
 use crate::bench::outputs::Outputs;
 use crate::bench::sweep_run::{open_devices, parse_n_list, run_sweep, write_plots, SweepSpec};
 use crate::bench::RepeatPolicy;
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -175,15 +175,7 @@ pub fn run(a: BenchArgs) -> Result<()> {
         bail!("--plots {}: no such directory", d.display());
     }
     spec.validate()?;
-    let peer = match &a.compare {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("{}: cannot read", path.display()))?;
-            let peer = PeerTimes::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-            Some(peer)
-        }
-        None => None,
-    };
+    let peer = a.compare.as_deref().map(PeerTimes::read).transpose()?;
     let gpus = open_devices(a.device.as_deref())?;
     let meta = RunMeta::new(gpus.iter().map(|(g, _)| g.describe()).collect());
     if !outs.any() {

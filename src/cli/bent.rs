@@ -3,12 +3,12 @@
 //! spectrum to its min and max |S| (no spectrum is written). `--cpu` uses the f64 reference.
 //! `mvl::bent_run` decides and runs.
 
-use super::common::{check_output_dir, is_stdout, print_report, say, write_data};
+use super::common::{output_to, print_report, say, write_data};
 use super::mvl::PrecisionChoice;
-use crate::mvl::bent_report::verdict_bytes;
+use crate::mvl::bent_report::{check_verdict_path, verdict_bytes};
 use crate::mvl::bent_run::{self, Classified, LoadMode, Request};
 use crate::runtime::{DeviceSet, SetSpec};
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -64,13 +64,13 @@ pub fn run(a: BentArgs) -> Result<()> {
         #[cfg(feature = "mpi")]
         return super::bent_mpi::run(a);
         #[cfg(not(feature = "mpi"))]
-        bail!("--mpi: this jitfft was built without MPI; build it with `cargo build --release --features mpi` (Open MPI: tools/setup.sh --mpi)");
+        anyhow::bail!("--mpi: this jitfft was built without MPI; build it with `cargo build --release --features mpi` (Open MPI: tools/setup.sh --mpi)");
     }
     check_args(&a)?;
     let req = Request {
         p: a.p,
         input: a.input.clone(),
-        precision: a.precision.map(super::mvl::precision),
+        precision: a.precision.map(super::vc::lib),
         cpu: a.cpu,
         fused_values: a.fused_values,
         repeat: a.repeat,
@@ -99,25 +99,7 @@ pub fn run(a: BentArgs) -> Result<()> {
 
 /// p and the output path, before anything is read (`bent --mpi` too).
 pub(super) fn check_args(a: &BentArgs) -> Result<()> {
-    if a.p < 2 {
-        bail!(
-            "p = {} is not allowed: a p-valued function needs p ≥ 2",
-            a.p
-        );
-    }
-    if let Some(o) = &a.output {
-        if is_stdout(o) {
-            super::common::report_to_stderr();
-        } else {
-            let ext = o.extension().map(|e| e.to_string_lossy().to_lowercase());
-            if !matches!(ext.as_deref(), Some("npy" | "txt")) {
-                bail!(
-                    "{}: unknown verdict format: use .npy (bool) or .txt (0/1 a line)",
-                    o.display()
-                );
-            }
-            check_output_dir(o)?;
-        }
-    }
+    crate::mvl::check_p(a.p)?;
+    output_to(a.output.as_deref(), check_verdict_path)?;
     Ok(())
 }

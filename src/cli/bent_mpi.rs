@@ -2,32 +2,15 @@
 //! each (`mpi::functions`); rank 0 writes the verdicts and prints the report.
 
 use super::bent::BentArgs;
-use super::common::{is_stdout, print_json, say, write_data};
+use super::common::{is_stdout, print_json, say_lines, write_data};
 use crate::mpi::device::pick_device;
 use crate::mpi::fault::{agree, injected};
-use crate::mpi::functions::{bent_over_ranks, ShareTimes};
+use crate::mpi::functions::{agreed_precision, bent_over_ranks, BentMpiReport};
 use crate::mvl::bent_report::verdict_bytes;
 use crate::mvl::load_truth;
 use crate::runtime::Gpu;
 use anyhow::{bail, Result};
-use mpi::collective::SystemOperation;
 use mpi::topology::{Communicator, SimpleCommunicator};
-use mpi::traits::*;
-use serde::Serialize;
-
-#[derive(Serialize)]
-struct BentMpiReport {
-    p: u32,
-    n: u32,
-    functions: u64,
-    bent_count: usize,
-    exact: bool,
-    ranks: i32,
-    /// Slowest rank's classification (host wall clock, median of its runs).
-    slowest_ms: f64,
-    per_rank: Vec<ShareTimes>,
-    output: Option<String>,
-}
 
 /// Runs `bent --mpi` on this rank.
 pub fn run(a: BentArgs) -> Result<()> {
@@ -56,14 +39,7 @@ fn run_rank(a: &BentArgs, world: &SimpleCommunicator) -> Result<()> {
     )?;
     let precision = super::mvl::resolve(a.precision, &gpu);
     // Every rank must agree on one precision (devices may differ in fp64).
-    let f64_here = i32::from(precision == crate::transform::Precision::F64);
-    let mut f64_all = 0i32;
-    world.all_reduce_into(&f64_here, &mut f64_all, SystemOperation::min());
-    let precision = if f64_all == 1 {
-        crate::transform::Precision::F64
-    } else {
-        crate::transform::Precision::F32
-    };
+    let precision = agreed_precision(world, precision);
     let (v, lines) = bent_over_ranks(world, &gpu, &truth, precision, a.fused_values, a.repeat)?;
     let Some(v) = v else {
         return Ok(());
@@ -71,45 +47,12 @@ fn run_rank(a: &BentArgs, world: &SimpleCommunicator) -> Result<()> {
     if let Some(o) = &a.output {
         write_data(o, &verdict_bytes(o, &v))?;
     }
-    let report = BentMpiReport {
-        p: v.p,
-        n: v.n,
-        functions: truth.batch,
-        bent_count: v.count(),
-        exact: v.exact.iter().all(|&e| e),
-        ranks: world.size(),
-        slowest_ms: lines.iter().map(|l| l.host_ms).fold(0.0, f64::max),
-        per_rank: lines,
-        output: a.output.as_ref().map(|o| o.display().to_string()),
-    };
+    let output = a.output.as_ref().map(|o| o.display().to_string());
+    let report = BentMpiReport::new(&v, truth.batch, world.size(), lines, output);
     if a.json {
         return print_json(&report);
     }
-    say!(
-        "{}: {} functions, p = {}, n = {}, over {} ranks: {} bent, {} not bent ({})",
-        a.input.display(),
-        report.functions,
-        report.p,
-        report.n,
-        report.ranks,
-        report.bent_count,
-        report.functions as usize - report.bent_count,
-        precision
-    );
-    for l in &report.per_rank {
-        say!(
-            "  rank {} ({}): functions {}..{}, kernel {:.4} ms, upload {:.4} ms, classification {:.3} ms",
-            l.rank,
-            l.device,
-            l.first,
-            l.first + l.functions,
-            l.kernel_ms,
-            l.upload_ms,
-            l.host_ms
-        );
-    }
-    if let Some(o) = &report.output {
-        say!("verdicts   {o}");
-    }
+    let input = a.input.display().to_string();
+    say_lines(&report.lines(&input, precision));
     Ok(())
 }

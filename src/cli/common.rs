@@ -1,14 +1,11 @@
 //! Pieces shared by subcommands: the run flags, device flag, JSON printing, output files,
 //! `--quiet`, and where reports go (stdout, or stderr when the data goes to stdout).
 
-use crate::io::atomic::write_atomic;
-use crate::io::npy::npy_complex_bytes;
-use crate::io::text::format_spectrum;
+pub use crate::runtime::device_set::{open_one, open_one_or_set, Opened};
 pub use crate::runtime::show::{kernel_line, ms, ms_summary};
-use crate::runtime::{DeviceSelector, Gpu, SetSpec};
+use crate::runtime::{Gpu, SetSpec};
 use anyhow::{bail, Result};
 use clap::Args;
-use num_complex::Complex64;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -58,11 +55,6 @@ pub fn info(line: std::fmt::Arguments) {
     }
 }
 
-/// True when `--output` names stdout.
-pub fn is_stdout(p: &Path) -> bool {
-    p.as_os_str() == "-"
-}
-
 /// The flags every transform run shares (`vc`, `ntt`, `gfp`): where the data comes from and
 /// goes, the check, the repeats, the report format and the device.
 #[derive(Args, Debug, Clone)]
@@ -110,6 +102,17 @@ impl DeviceFlag {
 }
 
 impl RunFlags {
+    /// [`RunFlags::validate`]d, the library's input, check and repeats.
+    pub fn validated(&self) -> Result<crate::model::RunInput> {
+        self.validate()?;
+        Ok(crate::model::RunInput {
+            input: self.input.clone(),
+            seed: self.seed,
+            check: self.check,
+            repeat: self.repeat,
+        })
+    }
+
     /// Checks the flags before any work: at least one run, one source of input, a writable
     /// output; sends the report to stderr when the data goes to stdout.
     pub fn validate(&self) -> Result<()> {
@@ -119,35 +122,19 @@ impl RunFlags {
         if self.input.is_some() && self.seed.is_some() {
             bail!("--input and --seed (--random) both given: choose one source of input");
         }
-        if let Some(o) = &self.output {
-            if is_stdout(o) {
-                report_to_stderr();
-            } else {
-                check_output_dir(o)?;
-            }
-        }
-        Ok(())
+        output_to(self.output.as_deref(), check_output_dir)
     }
 }
 
-/// `--size`: a power of two written `2^20`, `2**20` or `1048576`; returns log2.
-pub fn parse_size(s: &str) -> std::result::Result<u32, String> {
-    let t = s.trim();
-    let bad = || format!("{s:?}: a power of two, written 2^L (e.g. 2^20) or in full (1048576)");
-    if let Some(l) = t.strip_prefix("2^").or_else(|| t.strip_prefix("2**")) {
-        let l: u32 = l.trim().parse().map_err(|_| bad())?;
-        if l >= 64 {
-            return Err(format!("{s:?}: 2^{l} points is too large"));
-        }
-        return Ok(l);
+/// Sends the reports to stderr where the output is stdout (`-`), else checks the output file
+/// with `check` before any work.
+pub fn output_to(o: Option<&Path>, check: impl Fn(&Path) -> crate::Result<()>) -> Result<()> {
+    match o {
+        Some(o) if is_stdout(o) => report_to_stderr(),
+        Some(o) => check(o)?,
+        None => {}
     }
-    let v: u64 = t.replace('_', "").parse().map_err(|_| bad())?;
-    if v == 0 || !v.is_power_of_two() {
-        return Err(format!(
-            "{s:?} is not a power of two: these transforms need N = 2^L points"
-        ));
-    }
-    Ok(v.trailing_zeros())
+    Ok(())
 }
 
 /// `--device`'s grammar, checked when the flags are read (a usage error, exit 2): a single
@@ -159,21 +146,7 @@ pub fn device_arg(s: &str) -> std::result::Result<String, String> {
 /// Opens the device named by `--device` (or `JITFFT_DEVICE`, or the default rule); a list or
 /// `all` that names several devices is refused (this command runs on one device).
 pub fn open_device(sel: Option<&str>) -> Result<Gpu> {
-    open_device_for(sel, "this command")
-}
-
-/// [`open_device`] whose refusal of a set names `what` runs on one device.
-pub fn open_device_for(sel: Option<&str>, what: &str) -> Result<Gpu> {
-    let spec = SetSpec::from_arg_or_env(sel)?;
-    if spec.is_set() {
-        // `all` (or a list) that finds one device names that device: run there.
-        let mut found = spec.resolve()?;
-        if found.len() == 1 {
-            return Ok(Gpu::from_found(found.remove(0))?);
-        }
-    }
-    spec.refuse_set(what)?;
-    Ok(Gpu::open(&DeviceSelector::from_arg_or_env(sel))?)
+    Ok(open_one(sel, "this command")?)
 }
 
 /// Prints a JSON report (to stderr when stdout carries data).
@@ -182,35 +155,9 @@ pub fn print_json<T: serde::Serialize>(v: &T) -> Result<()> {
     Ok(())
 }
 
-/// Writes data to a file atomically, or to stdout for `-`.
-pub fn write_data(path: &Path, bytes: &[u8]) -> Result<()> {
-    if is_stdout(path) {
-        let mut out = std::io::stdout().lock();
-        out.write_all(bytes)?;
-        out.flush()?;
-        return Ok(());
-    }
-    write_atomic(path, bytes)?;
-    Ok(())
-}
-
-/// The output checks live in the library (`io::output`); the CLI's commands use them as is.
-pub use crate::io::output::{check_output_dir, check_output_path};
-
-/// Writes a spectrum as .npy (complex64 when `single`, else complex128) or .txt, atomically;
-/// `-`: text to stdout.
-pub fn write_spectrum(path: &Path, data: &[Complex64], single: bool) -> Result<()> {
-    let ext = path
-        .extension()
-        .map(|e| e.to_string_lossy().to_lowercase())
-        .unwrap_or_default();
-    let bytes = if ext == "npy" {
-        npy_complex_bytes(data, single)
-    } else {
-        format_spectrum(data).into_bytes()
-    };
-    write_data(path, &bytes)
-}
+/// The output checks and writers live in the library (`io::output`); the CLI's commands use
+/// them as is.
+pub use crate::io::output::{check_output_dir, check_output_path, is_stdout, write_data};
 
 /// Prints a run's [`crate::report::Report`] as JSON (every run command's `--json`; to stderr
 /// when stdout carries data).
@@ -252,24 +199,5 @@ pub fn say_lines(lines: &[String]) {
 pub fn disable_driver_jit_cache() {
     if std::env::var_os("CUDA_CACHE_DISABLE").is_none() {
         std::env::set_var("CUDA_CACHE_DISABLE", "1");
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse_size;
-
-    #[test]
-    fn sizes() {
-        assert_eq!(parse_size("2^20"), Ok(20));
-        assert_eq!(parse_size("2**3"), Ok(3));
-        assert_eq!(parse_size("1048576"), Ok(20));
-        assert_eq!(parse_size("1"), Ok(0));
-        assert!(parse_size("1000")
-            .unwrap_err()
-            .contains("not a power of two"));
-        assert!(parse_size("0").is_err());
-        assert!(parse_size("2^x").is_err());
-        assert!(parse_size("2^64").is_err());
     }
 }

@@ -1,7 +1,7 @@
 //! `jitfft gfp`: FFT over Z/pZ, p = r^k + 1, on a device; exact check against rug
 //! (`gfp::request` decides and runs).
 
-use super::common::{open_device, parse_size, print_and_conclude, say_lines, write_data, RunFlags};
+use super::common::{open_device, print_and_conclude, say_lines, write_data, RunFlags};
 use crate::gfp::request::format_elements;
 use crate::gfp::{Request, Spec};
 use anyhow::Result;
@@ -29,7 +29,7 @@ pub struct GfpFieldArgs {
     )]
     pub log_n: Option<u32>,
     /// N points: a power of two, written 2^20 or 1048576 (same as --log-n 20).
-    #[arg(long, value_name = "N", value_parser = parse_size)]
+    #[arg(long, value_name = "N", value_parser = crate::io::text::parse_size)]
     pub size: Option<u32>,
     /// Inverse transform (ω_N^−1, then times 1/N).
     #[arg(long)]
@@ -71,14 +71,10 @@ pub struct GfpArgs {
 
 /// Runs `jitfft gfp`.
 pub fn run(a: GfpArgs) -> Result<()> {
-    a.run.validate()?;
     let req = Request {
         spec: a.t.spec(),
-        input: a.run.input.clone(),
-        seed: a.run.seed,
-        check: a.run.check,
+        run: a.run.validated()?,
         cpu_reference_time: a.cpu_reference_time,
-        repeat: a.run.repeat,
     };
     // Field, size and input are validated before a device is opened.
     let prepared = crate::gfp::request::prepare(&req)?;
@@ -94,11 +90,6 @@ pub fn run(a: GfpArgs) -> Result<()> {
         a.run.json,
         || crate::report::families::gfp(&report),
         || say_lines(&report.lines(&gpu.describe())),
-        mismatches.map(|m| {
-            format!(
-                "the device result differs from the exact CPU reference in {m} of {} values",
-                report.n
-            )
-        }),
+        report.failure(),
     )
 }

@@ -2,9 +2,7 @@
 //! events, optionally checked against GMP (rug) and timed beside it (`mul::request` decides
 //! and runs).
 
-use super::common::{
-    check_output_dir, info, is_stdout, print_report, report_to_stderr, say, write_data, DeviceFlag,
-};
+use super::common::{check_output_dir, info, output_to, print_report, say, write_data, DeviceFlag};
 use crate::mul::input::to_hex;
 use crate::mul::request::{plan, read_operands, validate};
 use crate::mul::{Method, Request};
@@ -46,6 +44,15 @@ pub struct MulArgs {
     /// Time GMP's mpz_mul (rug, this host, one thread) beside the device (implied by --check).
     #[arg(long)]
     pub gmp_time: bool,
+    /// The timed runs, the report format and the device.
+    #[command(flatten)]
+    pub run: MulRunFlags,
+}
+
+/// The timed runs, the report format and the device: `mul`'s, and `explore mul`'s and
+/// `tune mul`'s (their help says what they time).
+#[derive(Args, Debug)]
+pub struct MulRunFlags {
     /// Timed runs after one warm-up run.
     #[arg(long, default_value_t = 5, value_name = "K")]
     pub repeat: usize,
@@ -68,18 +75,12 @@ pub fn run(a: MulArgs) -> Result<()> {
         block_n: a.block_n,
         check: a.check,
         gmp_time: a.gmp_time,
-        repeat: a.repeat,
+        repeat: a.run.repeat,
     };
     validate(&req)?;
-    if let Some(o) = &a.output {
-        if is_stdout(o) {
-            report_to_stderr();
-        } else {
-            check_output_dir(o)?;
-        }
-    }
+    output_to(a.output.as_deref(), check_output_dir)?;
     let operands = read_operands(&req)?;
-    let gpu = a.device.open()?;
+    let gpu = a.run.device.open()?;
     let planned = plan(&gpu, &req, operands)?;
     let limbs = |v: &rug::Integer| crate::mul::input::magnitude_limbs(v).len();
     info(format_args!(
@@ -91,7 +92,7 @@ pub fn run(a: MulArgs) -> Result<()> {
     ));
     let (mut report, product) = planned.run(&gpu, &req)?;
     report.output = a.output.as_ref().map(|p| p.display().to_string());
-    if a.json {
+    if a.run.json {
         print_report(&crate::report::families::mul(&report, &gpu.info)?)?;
     } else {
         report.lines().iter().for_each(|l| say!("{l}"));

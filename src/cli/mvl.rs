@@ -6,11 +6,11 @@
 //! commands take p-valued functions (`--p`, `--input` as for `bent`) and run one fixed fused
 //! plan whose last pass reduces the spectra.
 
-use super::common::{check_output_dir, is_stdout, open_device, print_json, say, write_data};
+use super::common::{check_output_path, open_one_or_set, output_to, print_json, say, say_lines};
 use crate::model::split::SetFigures;
-use crate::mvl::analysis_split::{autocorrelation_split, spectrum_stats_split};
-use crate::mvl::{autocorr_rows, autocorrelation, load_truth, spectrum_stats, TruthVectors};
-use crate::runtime::{DeviceSet, Gpu, SetSpec};
+use crate::mvl::analysis_split::{autocorrelation_on, heading, spectrum_stats_on, WithSet};
+use crate::mvl::{autocorr_rows, load_truth};
+use crate::runtime::{DeviceSet, Gpu};
 use crate::transform::Precision;
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
@@ -25,18 +25,10 @@ pub enum PrecisionChoice {
     F64,
 }
 
-/// The library's precision of a choice.
-pub fn precision(c: PrecisionChoice) -> Precision {
-    match c {
-        PrecisionChoice::F32 => Precision::F32,
-        PrecisionChoice::F64 => Precision::F64,
-    }
-}
-
 /// The precision asked for, else f64 where the device has it.
 pub fn resolve(choice: Option<PrecisionChoice>, gpu: &Gpu) -> Precision {
     choice
-        .map(precision)
+        .map(super::vc::lib)
         .unwrap_or_else(|| crate::mvl::default_precision(gpu))
 }
 
@@ -62,34 +54,16 @@ pub struct FunctionsArgs {
     pub device: Option<String>,
 }
 
-/// The device (a set of one) or the set the functions are split over: one device as
-/// `open_device` opens it, unless `--device` names a set.
+/// The device (a set of one) or the set the functions are split over.
 fn open_set(sel: Option<&str>) -> Result<DeviceSet> {
-    let spec = SetSpec::from_arg_or_env(sel)?;
-    if spec.is_set() {
-        return Ok(DeviceSet::open(&spec)?);
-    }
-    Ok(DeviceSet::of(vec![open_device(sel)?])?)
-}
-
-/// The one device of a set of one.
-fn single(set: &DeviceSet) -> Option<&Gpu> {
-    (set.len() == 1).then(|| &set.members[0])
+    Ok(open_one_or_set(sel, true, "this command")?.into_set()?)
 }
 
 /// The precision asked for, else f64 where every device has it.
 fn set_resolve(choice: Option<PrecisionChoice>, set: &DeviceSet) -> Precision {
     choice
-        .map(precision)
+        .map(super::vc::lib)
         .unwrap_or_else(|| crate::mvl::set_precision(set))
-}
-
-/// A set run's JSON: the one-device report with the set's `device_set` section beside it.
-#[derive(serde::Serialize)]
-struct WithSet<'a, T: serde::Serialize> {
-    #[serde(flatten)]
-    report: &'a T,
-    device_set: &'a SetFigures,
 }
 
 /// `jitfft spectrum`: spectral statistics of functions.
@@ -119,29 +93,16 @@ pub struct AutocorrArgs {
     pub output: Option<PathBuf>,
 }
 
-fn p_ok(p: u32) -> Result<()> {
-    if p < 2 {
-        bail!("p = {p} is not allowed: a p-valued function needs p ≥ 2");
-    }
-    Ok(())
-}
-
 /// Runs `jitfft spectrum --stats`.
 pub fn run_spectrum(a: SpectrumArgs) -> Result<()> {
-    p_ok(a.f.p)?;
+    crate::mvl::check_p(a.f.p)?;
     if a.bins == 0 {
         bail!("--bins 0: a histogram has at least one bin");
     }
     let truth = load_truth(&a.f.input, a.f.p, None)?;
     let on = open_set(a.f.device.as_deref())?;
     let precision = set_resolve(a.f.precision, &on);
-    let (st, set) = match single(&on) {
-        Some(gpu) => (spectrum_stats(gpu, &truth, precision, a.bins)?, None),
-        None => {
-            let (st, f) = spectrum_stats_split(&on, &truth, precision, a.bins)?;
-            (st, Some(f))
-        }
-    };
+    let (st, set) = spectrum_stats_on(&on, &truth, precision, a.bins)?;
     if a.f.json {
         return match &set {
             None => print_json(&st),
@@ -153,24 +114,7 @@ pub fn run_spectrum(a: SpectrumArgs) -> Result<()> {
     }
     let what = format!(", N = {}", truth.len());
     say!("{}", heading(&a.f.input, &truth, &what, &on, precision));
-    say!(
-        "zero: |S| ≤ {:.2e}; histogram of |S|² on {} bins over [0, max |S|²]",
-        st.zero_tol,
-        st.bins
-    );
-    for f in 0..truth.batch as usize {
-        say!(
-            "f{f}: max |S| {:.6}, min |S| {:.6}, zeros {}, histogram {:?}",
-            st.max_abs[f],
-            st.min_abs[f],
-            st.zeros[f],
-            st.histogram[f]
-        );
-        if let Some(ex) = &st.exact {
-            let parts: Vec<String> = ex[f].iter().map(|(v, c)| format!("{v}×{c}")).collect();
-            say!("    exact |S|²: {}", parts.join(", "));
-        }
-    }
+    say_lines(&st.lines());
     set_lines(set.as_ref());
     Ok(())
 }
@@ -182,35 +126,15 @@ fn set_lines(set: Option<&SetFigures>) {
 
 /// Runs `jitfft autocorr`.
 pub fn run_autocorr(a: AutocorrArgs) -> Result<()> {
-    p_ok(a.f.p)?;
-    if let Some(o) = &a.output {
-        super::common::check_output_path(o)?;
-        if is_stdout(o) {
-            super::common::report_to_stderr();
-        } else {
-            check_output_dir(o)?;
-        }
-    }
+    crate::mvl::check_p(a.f.p)?;
+    output_to(a.output.as_deref(), check_output_path)?;
     let truth = load_truth(&a.f.input, a.f.p, None)?;
     let on = open_set(a.f.device.as_deref())?;
     let precision = set_resolve(a.f.precision, &on);
-    let (r, set) = match single(&on) {
-        Some(gpu) => (autocorrelation(gpu, &truth, precision)?, None),
-        None => {
-            let (r, f) = autocorrelation_split(&on, &truth, precision)?;
-            (r, Some(f))
-        }
-    };
+    let (r, set) = autocorrelation_on(&on, &truth, precision)?;
     if let Some(o) = &a.output {
         let single = precision == Precision::F32;
-        if o.extension().is_some_and(|e| e.eq_ignore_ascii_case("npy")) {
-            write_data(
-                o,
-                &crate::io::npy::npy_complex_shaped(&r, single, &truth.shape),
-            )?;
-        } else {
-            super::common::write_spectrum(o, &r, single)?;
-        }
+        crate::io::output::write_spectrum(o, &r, single, Some(&truth.shape))?;
     }
     let rows = autocorr_rows(&r, &truth);
     if a.f.json {
@@ -222,40 +146,10 @@ pub fn run_autocorr(a: AutocorrArgs) -> Result<()> {
     }
     let what = "; R(τ) = Σ_x ε^(f(x⊕τ) − f(x))";
     say!("{}", heading(&a.f.input, &truth, what, &on, precision));
-    for row in &rows {
-        say!(
-            "f{}: R(0) = {:.6}, max |R(τ≠0)| = {:.6}",
-            row.function,
-            row.r0,
-            row.max_off_peak
-        );
-    }
+    rows.iter().for_each(|row| say!("{}", row.line()));
     set_lines(set.as_ref());
     if let Some(o) = &a.output {
         say!("output     {}", o.display());
     }
     Ok(())
-}
-
-/// The first line of `spectrum --stats` and `autocorr`: the functions, `what` was computed,
-/// the device (or set) and precision.
-fn heading(
-    input: &std::path::Path,
-    truth: &TruthVectors,
-    what: &str,
-    on: &DeviceSet,
-    precision: Precision,
-) -> String {
-    let device = match single(on) {
-        Some(gpu) => gpu.info.name.clone(),
-        None => on.describe(),
-    };
-    format!(
-        "{}: {} function(s), p = {}, n = {}{what} ({}, {precision})",
-        input.display(),
-        truth.batch,
-        truth.p,
-        truth.n,
-        device,
-    )
 }

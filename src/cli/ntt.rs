@@ -1,14 +1,12 @@
 //! `jitfft ntt`: an NTT over an odd prime field on a device, timed by profiling events,
 //! optionally checked bit for bit against the CPU reference (`ntt::request` decides and runs).
 
-use super::common::{
-    open_device_for, parse_size, print_and_conclude, say_lines, write_data, RunFlags,
-};
+use super::common::{open_one_or_set, print_and_conclude, say_lines, write_data, Opened, RunFlags};
 use super::field::FieldArgs;
 use crate::ntt::data::format_elements;
 use crate::ntt::plan::{ArithChoice, FusedKernel, NttOptions, Reduce, Twiddles};
 use crate::ntt::{Request, Schedule, Spec, Variant};
-use crate::runtime::{DeviceSet, Gpu, SetSpec};
+use crate::runtime::DeviceSet;
 use anyhow::Result;
 use clap::Args;
 
@@ -22,7 +20,7 @@ pub struct NttSpecArgs {
     #[arg(long, alias = "n", value_name = "L", conflicts_with = "size")]
     pub log_n: Option<u32>,
     /// N points: a power of two, written 2^20 or 1048576 (same as --log-n 20).
-    #[arg(long, value_name = "N", value_parser = parse_size)]
+    #[arg(long, value_name = "N", value_parser = crate::io::text::parse_size)]
     pub size: Option<u32>,
     /// radix2 (one launch per stage), split28 (radix-2/8 split radix) or fused (local memory).
     #[arg(long, value_enum, default_value_t = Variant::Fused, overrides_with = "variant", value_name = "VARIANT")]
@@ -103,27 +101,25 @@ pub struct NttArgs {
 
 /// Runs `jitfft ntt`.
 pub fn run(a: NttArgs) -> Result<()> {
-    a.run.validate()?;
     let req = Request {
         spec: a.t.spec(),
-        input: a.run.input.clone(),
-        seed: a.run.seed,
-        check: a.run.check,
-        repeat: a.run.repeat,
+        run: a.run.validated()?,
         batch: a.batch as usize,
     };
     // Everything about the request is validated before a device is opened.
     let prepared = crate::ntt::request::prepare(&req)?;
-    let (set, (mut report, out)) = match open_for(a.run.device.as_deref(), req.batch)? {
-        Ok(gpu) => {
-            let done = crate::ntt::request::run(&gpu, &req, prepared)?;
-            (DeviceSet::of(vec![gpu])?, done)
-        }
-        Err(set) => {
-            let done = crate::ntt::batch::run_split(&set, &req, prepared)?;
-            (set, done)
-        }
-    };
+    let what = "`ntt` without --batch B";
+    let (set, (mut report, out)) =
+        match open_one_or_set(a.run.device.as_deref(), req.batch > 1, what)? {
+            Opened::One(gpu) => {
+                let done = crate::ntt::request::run(&gpu, &req, prepared)?;
+                (DeviceSet::of(vec![gpu])?, done)
+            }
+            Opened::Set(set) => {
+                let done = crate::ntt::batch::run_split(&set, &req, prepared)?;
+                (set, done)
+            }
+        };
     let described = match set.len() {
         1 => set.members[0].describe(),
         _ => set.describe(),
@@ -140,20 +136,6 @@ pub fn run(a: NttArgs) -> Result<()> {
         || say_lines(&report.lines(&described)),
         failed.then(|| "the device result differs from the CPU reference".to_string()),
     )
-}
-
-/// The device `--device` names, or (`--batch` above 1 only) the set of several the rows are
-/// split over; one transform refuses a set.
-fn open_for(sel: Option<&str>, batch: usize) -> Result<std::result::Result<Gpu, DeviceSet>> {
-    let spec = SetSpec::from_arg_or_env(sel)?;
-    if batch > 1 && spec.is_set() {
-        let mut set = DeviceSet::open(&spec)?;
-        return Ok(match set.len() {
-            1 => Ok(set.members.remove(0)),
-            _ => Err(set),
-        });
-    }
-    Ok(Ok(open_device_for(sel, "`ntt` without --batch B")?))
 }
 
 /// The program `ntt` would build for these flags.

@@ -9,9 +9,9 @@ use super::bench::{progress, ExportArgs};
 use super::common::{info, print_json, say};
 use crate::bench::meta::RunMeta;
 use crate::bench::reproduce::run::{check_out_dir, default_out_dir, run_devices, Progress};
-use crate::bench::reproduce::Table;
+use crate::bench::reproduce::Selection;
 use crate::runtime::discover::select_devices;
-use crate::runtime::Gpu;
+use crate::runtime::DeviceSet;
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
@@ -29,28 +29,6 @@ pub enum Which {
     All,
     /// Seed 003's block-convolution table (N, k, n, P, O(n·k)), recomputed and measured.
     MulTable,
-}
-
-impl Which {
-    fn tables(self) -> Vec<Table> {
-        match self {
-            Which::Table1 => vec![Table::Table1],
-            Which::Table2 => vec![Table::Table2],
-            Which::Table3 => vec![Table::Table3],
-            Which::All => Table::ALL.to_vec(),
-            Which::MulTable => Vec::new(),
-        }
-    }
-
-    fn slug(self) -> &'static str {
-        match self {
-            Which::Table1 => "table1",
-            Which::Table2 => "table2",
-            Which::Table3 => "table3",
-            Which::All => "all",
-            Which::MulTable => "mul-table",
-        }
-    }
 }
 
 /// `jitfft reproduce`: which tables, how quickly, where to write.
@@ -92,7 +70,8 @@ pub fn run(a: ReproduceArgs) -> Result<()> {
         return run_offline(&a, &t.0);
     }
     crate::cli::common::disable_driver_jit_cache();
-    let tables = a.which.tables();
+    let which: Selection = super::vc::lib(a.which);
+    let tables = which.tables();
     let timing = tables.iter().any(|t| t.timing().is_some());
     let outs = a.export.outputs(None)?;
     let exporting = outs.any();
@@ -105,14 +84,10 @@ pub fn run(a: ReproduceArgs) -> Result<()> {
     }
     let out_dir = match &a.out_dir {
         Some(d) => d.clone(),
-        None => default_out_dir(a.which.slug(), a.quick)?,
+        None => default_out_dir(&which.to_string(), a.quick)?,
     };
     check_out_dir(&out_dir)?;
-    let found = select_devices(a.device.as_deref())?;
-    let gpus: Vec<Gpu> = found
-        .into_iter()
-        .map(Gpu::from_found)
-        .collect::<Result<_, _>>()?;
+    let gpus = DeviceSet::of_found(select_devices(a.device.as_deref())?)?.members;
     let mut pb = None;
     let mut progress = |p: Progress| match p {
         Progress::Begin(total) => pb = Some(progress(total)),
@@ -165,7 +140,7 @@ fn run_offline(a: &ReproduceArgs, names: &[String]) -> Result<()> {
     }
     let out_dir = match &a.out_dir {
         Some(d) => d.clone(),
-        None => default_out_dir(a.which.slug(), false)?,
+        None => default_out_dir("table1", false)?,
     };
     check_out_dir(&out_dir)?;
     let report = crate::bench::reproduce::run::run_offline(names, out_dir, a.force)?;

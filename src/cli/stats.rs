@@ -6,7 +6,7 @@
 //! passes'.
 
 use super::bench::ExportArgs;
-use super::common::{open_device, print_json, write_data};
+use super::common::{open_device, print_json};
 use super::vc::TransformArgs;
 use crate::bench::outputs::Outputs;
 use crate::stats::collect::real_device_stats;
@@ -153,16 +153,7 @@ fn run_offline(a: StatsVcArgs) -> Result<()> {
 /// The offline table printed and exported (`--export*`, `--json`).
 fn emit_offline(a: &StatsVcArgs, outs: &Outputs, report: &OfflineReport) -> Result<()> {
     let (transform, cols) = (&report.transform, &report.columns);
-    if let Some(path) = &outs.json {
-        write_data(path, serde_json::to_string_pretty(report)?.as_bytes())?;
-    }
-    if let Some(path) = &outs.csv {
-        write_data(path, offline::table::csv(cols).as_bytes())?;
-    }
-    if let Some(path) = &outs.markdown {
-        let md = format!("{transform}\n\n{}", offline::table::markdown(cols));
-        write_data(path, md.as_bytes())?;
-    }
+    outs.write_offline(report)?;
     if a.json {
         return print_json(report);
     }

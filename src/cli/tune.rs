@@ -3,14 +3,11 @@
 
 use super::common::{info, open_device, print_json, say};
 use super::vc::PrecisionArg;
-use crate::bench::export::md_cell;
 use crate::bench::tune::{explore_vc, tune_vc, TuneRequest};
-use crate::bench::tune_text::{table, title};
+use crate::bench::tune_text::{rendered_table, title};
 use crate::vc::explore::{Measured, Wisdom};
 use anyhow::Result;
 use clap::{Args, Subcommand};
-use tabled::builder::Builder;
-use tabled::settings::{object::Rows, Format, Modify, Style};
 
 /// The transforms `explore` and `tune` know.
 #[derive(Subcommand, Debug)]
@@ -72,19 +69,7 @@ impl ExploreArgs {
 /// The candidates' table (`--markdown`: Markdown with `|` escaped), after its title.
 fn print_table(gpu: &crate::runtime::Gpu, a: &ExploreArgs, m: &[Measured]) {
     say!("{}", title(&gpu.describe(), &a.request()));
-    let (head, rows) = table(m);
-    let mut b = Builder::default();
-    b.push_record(head);
-    rows.into_iter().for_each(|r| b.push_record(r));
-    let mut t = b.build();
-    if a.markdown {
-        // tabled writes cells as they are: escape `|` so a label cannot split a cell.
-        t.with(Modify::new(Rows::new(1..)).with(Format::content(md_cell)));
-        t.with(Style::markdown());
-    } else {
-        t.with(Style::sharp());
-    }
-    say!("{t}");
+    say!("{}", rendered_table(m, a.markdown));
 }
 
 /// Runs `explore vc` or `tune vc` (`store`) with a progress spinner, and prints the report

@@ -1,8 +1,8 @@
 //! `jitfft vc`: compute a VC spectrum on a device, time it, optionally check it.
 
-use super::common::{open_device_for, say, RunFlags};
+use super::common::{open_one, open_one_or_set, say, Opened, RunFlags};
 use crate::routes::{run_vc, ChunkProgress, Notice, RunOptions};
-use crate::runtime::{DeviceSet, SetSpec};
+use crate::runtime::DeviceSet;
 use crate::vc::overlap::DownloadMode;
 use crate::vc::request::Request;
 use crate::vc::storage::HalfStorage;
@@ -365,13 +365,21 @@ pub fn run(a: VcArgs) -> Result<()> {
         Notice::Note(s) => super::common::info(format_args!("note: {s}")),
         Notice::Warning(s) => eprintln!("warning: {s}"),
     };
-    let (gpu, report) = match open_set(&a, &req)? {
-        Some(set) => {
+    let (sel, what) = (a.run.device.as_deref(), "vc without --batch");
+    let opened = match open_one_or_set(sel, true, what)? {
+        // A plain run that fits one member: one device (a list is refused there).
+        Opened::Set(set) if !splits(&a, &req, &set)? => {
+            drop(set);
+            Opened::One(open_one(sel, what)?)
+        }
+        o => o,
+    };
+    let (gpu, report) = match opened {
+        Opened::Set(set) => {
             let report = crate::routes::run_vc_set(&req, &opts, &set, &mut notice);
             (set.members.into_iter().next(), report)
         }
-        None => {
-            let gpu = open_device_for(a.run.device.as_deref(), "vc without --batch")?;
+        Opened::One(gpu) => {
             let report = run_vc(&req, &opts, &gpu, &mut notice);
             (Some(gpu), report)
         }
@@ -394,24 +402,11 @@ pub fn run(a: VcArgs) -> Result<()> {
     )
 }
 
-/// The device set of a batched run (`--batch`, or an input file's rows), a streamed one
-/// (`--stream`) or one too large for a member's memory, whose `--device` names several
-/// devices (a list, `all`, every match of a name); `None`: one device, today's path (a set of
-/// one member too; a plain run that fits is refused there for a list).
-fn open_set(a: &VcArgs, req: &crate::vc::request::Request) -> Result<Option<DeviceSet>> {
-    let spec = SetSpec::from_arg_or_env(a.run.device.as_deref())?;
-    if !spec.is_set() {
-        return Ok(None);
-    }
+/// Whether a set of several runs the request: a batched run (`--batch`, or an input file's
+/// rows), a streamed one (`--stream`) or one too large for a member's memory.
+fn splits(a: &VcArgs, req: &Request, set: &DeviceSet) -> Result<bool> {
     let batched = a.t.batch.is_some() || a.run.input.is_some();
-    let set = DeviceSet::open(&spec)?;
-    if set.len() < 2 {
-        return Ok(None);
-    }
-    if batched || req.stream || crate::routes::streams_over(req, &set)?.is_some() {
-        return Ok(Some(set));
-    }
-    Ok(None)
+    Ok(batched || req.stream || crate::routes::streams_over(req, set)?.is_some())
 }
 
 /// A long run's progress on stderr (streamed chunks, or MiB of an in-memory file run read and
@@ -487,6 +482,15 @@ mod tests {
         }
         for l in LayoutArg::value_variants() {
             let _: crate::vc::plan::FusedLayout = lib(*l);
+        }
+        for n in crate::cli::wht::WhtNormArg::value_variants() {
+            let _: crate::vc::wht::WhtNorm = lib(*n);
+        }
+        for p in crate::cli::mvl::PrecisionChoice::value_variants() {
+            let _: Precision = lib(*p);
+        }
+        for w in crate::cli::reproduce::Which::value_variants() {
+            let _: crate::bench::reproduce::Selection = lib(*w);
         }
         assert_eq!("const-matrix".parse::<Coeffs>(), Ok(Coeffs::ConstMatrix));
         let err = "fft".parse::<Algorithm>().unwrap_err();

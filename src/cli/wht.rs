@@ -4,14 +4,16 @@
 use super::common::{
     check_output_dir, info, is_stdout, print_and_conclude, say_lines, write_data, RunFlags,
 };
+use super::common::{open_one_or_set, Opened};
 use super::vc::lib;
 use crate::bench::meta::RunMeta;
-use crate::runtime::{DeviceSet, Gpu, SetSpec};
+use crate::runtime::Gpu;
+use crate::stats::nvidia::registers_and_spills;
 use crate::vc::wht::file::{check_output_format, input, output_bytes};
-use crate::vc::wht::report::{KernelFigures, WhtReport};
+use crate::vc::wht::report::WhtReport;
 use crate::vc::wht::run::WhtJob;
 use crate::vc::wht::schedule::WhtLimits;
-use crate::vc::wht::{Storage, WhtNorm, WhtPlan};
+use crate::vc::wht::{Storage, WhtPlan};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 
@@ -43,7 +45,7 @@ pub enum WhtNormArg {
 #[derive(Args, Debug)]
 pub struct WhtArgs {
     /// Row length 2^k (e.g. 2^20); from the input's last axis when --input is given.
-    #[arg(long, value_parser = super::common::parse_size, value_name = "2^K")]
+    #[arg(long, value_parser = crate::io::text::parse_size, value_name = "2^K")]
     pub size: Option<u32>,
     /// Rows of random input (with --input: the rows are the input's other axes).
     #[arg(long, default_value_t = 1, value_name = "ROWS")]
@@ -75,7 +77,7 @@ pub struct WhtArgs {
 #[derive(Args, Debug)]
 pub struct WhtSourceArgs {
     /// Row length 2^k.
-    #[arg(long, value_parser = super::common::parse_size, value_name = "2^K")]
+    #[arg(long, value_parser = crate::io::text::parse_size, value_name = "2^K")]
     pub size: u32,
     /// Storage precision.
     #[arg(long, value_enum, default_value_t = WhtPrecisionArg::F32)]
@@ -109,22 +111,13 @@ pub enum WhtShapeArg {
 
 /// The program text of `source wht`.
 pub fn source(a: &WhtSourceArgs) -> Result<String> {
-    let plan = WhtPlan::new(a.size, 1, lib(a.precision), norm(a.norm), a.inverse)?;
-    let limits = crate::vc::wht::schedule::WhtLimits {
+    let plan = WhtPlan::new(a.size, 1, lib(a.precision), lib(a.norm), a.inverse)?;
+    let limits = WhtLimits {
         max_work_group: a.max_work_group,
         local_bytes: a.local_bytes,
         lanes: if a.shape == WhtShapeArg::Cpu { 8 } else { 0 },
     };
-    let passes = crate::vc::wht::schedule::schedule(&plan, limits)?;
-    Ok(crate::vc::wht::kernels::program(&plan, &passes).source)
-}
-
-fn norm(n: WhtNormArg) -> WhtNorm {
-    match n {
-        WhtNormArg::None => WhtNorm::None,
-        WhtNormArg::Ortho => WhtNorm::Ortho,
-        WhtNormArg::Forward => WhtNorm::Forward,
-    }
+    Ok(crate::vc::wht::kernels::source(&plan, limits)?)
 }
 
 /// Runs `jitfft wht`: the flags as the library's job, its outcome printed and written.
@@ -141,18 +134,18 @@ pub fn run(a: WhtArgs) -> Result<()> {
             check_output_dir(o)?;
         }
     }
-    let job = WhtJob::prepare(&inp, st, norm(a.norm), a.inverse)?;
-    let spec = SetSpec::from_arg_or_env(a.run.device.as_deref())?;
-    let mut set = DeviceSet::open(&spec)?;
-    if set.len() > 1 {
-        let on = set.describe();
-        info(format_args!("devices: {on}"));
-        let each = |g: &Gpu| limits(g, a.local_bytes);
-        let done = job.run_split(&set, each, a.run.repeat, a.run.check)?;
-        let gpu = set.members.swap_remove(0);
-        return conclude(&a, job.plan, done, &gpu, None, seed, st, &inp.shape, &on);
-    }
-    let gpu = set.members.swap_remove(0);
+    let job = WhtJob::prepare(&inp, st, lib(a.norm), a.inverse)?;
+    let gpu = match open_one_or_set(a.run.device.as_deref(), true, "wht")? {
+        Opened::One(gpu) => gpu,
+        Opened::Set(mut set) => {
+            let on = set.describe();
+            info(format_args!("devices: {on}"));
+            let each = |g: &Gpu| limits(g, a.local_bytes);
+            let done = job.run_split(&set, each, a.run.repeat, a.run.check)?;
+            let gpu = set.members.swap_remove(0);
+            return conclude(&a, job.plan, done, &gpu, None, seed, st, &inp.shape, &on);
+        }
+    };
     info(format_args!("device: {}", gpu.describe()));
     let done = job.run(
         &gpu,
@@ -180,17 +173,8 @@ pub fn run(a: WhtArgs) -> Result<()> {
 
 /// The device's schedule limits, with `--local-bytes` where given (at most the device's).
 fn limits(gpu: &Gpu, local_bytes: Option<u64>) -> crate::Result<WhtLimits> {
-    let mut limits = crate::vc::wht::execute::device_limits(gpu);
-    if let Some(b) = local_bytes {
-        if b > limits.local_bytes {
-            return Err(crate::error::JitError::invalid(format!(
-                "--local-bytes {b}: above the {} bytes of local memory {} has",
-                limits.local_bytes, gpu.info.name
-            )));
-        }
-        limits.local_bytes = b;
-    }
-    Ok(limits)
+    crate::vc::wht::execute::device_limits_within(gpu, local_bytes)
+        .map_err(|e| crate::error::JitError::invalid(format!("--local-bytes {e}")))
 }
 
 /// The report of a run on `on` (the device, or a set's members) printed, the check's
@@ -208,34 +192,15 @@ fn conclude(
     on: &str,
 ) -> Result<()> {
     let meta = RunMeta::new(vec![on.to_string()]);
-    let report = WhtReport::new(meta, plan, done, copy_gbs, seed, ptxas);
-    let failure = report.check.as_ref().filter(|c| !c.passed).map(|c| {
-        format!(
-            "check failed: relative L2 error {:.3e} above the {} tolerance {:.0e}",
-            c.rel_l2,
-            st.name(),
-            c.tolerance
-        )
-    });
+    let report = WhtReport::new(meta, plan, done, copy_gbs, seed, registers_and_spills);
     print_and_conclude(
         a.run.json,
         || crate::report::families::wht(&report, &gpu.info),
         || say_lines(&report.lines(on)),
-        failure,
+        report.failure(),
     )?;
     if let Some(o) = &a.run.output {
         write_data(o, &output_bytes(o, st, shape, &report.run.bytes))?;
     }
     Ok(())
-}
-
-/// NVIDIA's ptxas figures of each kernel in a build log: registers, and spill stores + loads.
-fn ptxas(log: &str) -> Vec<(String, KernelFigures)> {
-    let spills = |r: &crate::stats::nvidia::PtxasReport| {
-        Some(r.spill_store_bytes.unwrap_or(0) + r.spill_load_bytes.unwrap_or(0))
-    };
-    crate::stats::nvidia::parse_ptxas_log(log)
-        .into_iter()
-        .map(|(n, r)| (n, (r.registers, spills(&r))))
-        .collect()
 }

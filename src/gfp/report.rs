@@ -127,6 +127,16 @@ impl Report {
         self.check.as_ref().map(|c| c.mismatches).filter(|&m| m > 0)
     }
 
+    /// Why the run failed where the check found differences.
+    pub fn failure(&self) -> Option<String> {
+        self.mismatches().map(|m| {
+            format!(
+                "the device result differs from the exact CPU reference in {m} of {} values",
+                self.n
+            )
+        })
+    }
+
     /// The report as text, a line each; `device` as the device describes itself.
     pub fn lines(&self, device: &str) -> Vec<String> {
         let (r, s) = (self, ms_summary);

@@ -13,7 +13,7 @@ use crate::error::{JitError, Result};
 use crate::io::random::fresh_seed;
 use crate::runtime::Gpu;
 use rug::Integer;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 /// The transform: the field (a preset, or r and k of p = r^k + 1), N = 2^L, direction.
@@ -81,16 +81,11 @@ impl Spec {
 pub struct Request {
     /// The transform.
     pub spec: Spec,
-    /// N lines, one decimal integer in [0, p) each.
-    pub input: Option<PathBuf>,
-    /// Seed of random input (fresh when `None`).
-    pub seed: Option<u64>,
-    /// Compare with the exact CPU FFT (rug).
-    pub check: bool,
+    /// The input (N lines, one decimal integer in [0, p) each), the exact check against the
+    /// CPU FFT (rug), the timed runs.
+    pub run: crate::model::RunInput,
     /// Also time the CPU FFT.
     pub cpu_reference_time: bool,
-    /// Timed runs after one warm-up.
-    pub repeat: usize,
 }
 
 /// A request checked and its input read, before any device is opened.
@@ -110,10 +105,10 @@ pub struct Prepared {
 pub fn prepare(req: &Request) -> Result<Prepared> {
     let pre = req.spec.default_plan()?;
     let f = pre.field;
-    let (input, seed, what) = match &req.input {
+    let (input, seed, what) = match &req.run.input {
         Some(p) => (read_elements(p, &f, pre.n)?, None, p.display().to_string()),
         None => {
-            let s = req.seed.unwrap_or_else(fresh_seed);
+            let s = req.run.seed.unwrap_or_else(fresh_seed);
             let x = f.random_elements(pre.n as usize, s);
             (x, Some(s), format!("random (seed {s})"))
         }
@@ -136,9 +131,9 @@ pub fn run(gpu: &Gpu, req: &Request, prep: Prepared) -> Result<(Report, Vec<Inte
     let tr = GfpTransform::new(gpu, &plan)?;
     let staged = f.to_transposed(x);
     let crate::model::Repeated { output: out, runs } =
-        crate::model::run_repeated(&tr, gpu, &staged, req.repeat)?;
+        crate::model::run_repeated(&tr, gpu, &staged, req.run.repeat)?;
     let y = f.from_transposed(&out, plan.n as usize)?;
-    let (want, cpu_ms) = if req.check || req.cpu_reference_time {
+    let (want, cpu_ms) = if req.run.check || req.cpu_reference_time {
         let t0 = Instant::now();
         let w = if plan.inverse {
             reference::inverse_fft(f, x, &plan.omega)?
@@ -152,7 +147,7 @@ pub fn run(gpu: &Gpu, req: &Request, prep: Prepared) -> Result<(Report, Vec<Inte
     let report = Report {
         input: prep.what,
         seed: prep.seed,
-        check: want.filter(|_| req.check).map(|w| exact_check(&y, &w)),
+        check: want.filter(|_| req.run.check).map(|w| exact_check(&y, &w)),
         cpu_reference_ms: cpu_ms.filter(|_| req.cpu_reference_time),
         ..Report::of(gpu, &plan, &tr, &runs)
     };

@@ -1,5 +1,5 @@
-//! Text formats: truth vectors in (integers 0..p−1 separated by whitespace or commas) and
-//! spectra out (one `re im` pair a line).
+//! Text formats: truth vectors in (integers 0..p−1 separated by whitespace or commas),
+//! spectra out (one `re im` pair a line), and power-of-two sizes (`2^20`, `1048576`).
 
 use crate::error::{JitError, Result};
 use num_complex::Complex64;
@@ -106,9 +106,43 @@ pub fn value_rows(text: &str, p: u32) -> Result<(Vec<u32>, u64, usize)> {
     Ok((values, batch, len))
 }
 
+/// A power of two written `2^20`, `2**20` or `1048576`; returns log2.
+pub fn parse_size(s: &str) -> std::result::Result<u32, String> {
+    let t = s.trim();
+    let bad = || format!("{s:?}: a power of two, written 2^L (e.g. 2^20) or in full (1048576)");
+    if let Some(l) = t.strip_prefix("2^").or_else(|| t.strip_prefix("2**")) {
+        let l: u32 = l.trim().parse().map_err(|_| bad())?;
+        if l >= 64 {
+            return Err(format!("{s:?}: 2^{l} points is too large"));
+        }
+        return Ok(l);
+    }
+    let v: u64 = t.replace('_', "").parse().map_err(|_| bad())?;
+    if v == 0 || !v.is_power_of_two() {
+        return Err(format!(
+            "{s:?} is not a power of two: these transforms need N = 2^L points"
+        ));
+    }
+    Ok(v.trailing_zeros())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("2^20"), Ok(20));
+        assert_eq!(parse_size("2**3"), Ok(3));
+        assert_eq!(parse_size("1048576"), Ok(20));
+        assert_eq!(parse_size("1"), Ok(0));
+        assert!(parse_size("1000")
+            .unwrap_err()
+            .contains("not a power of two"));
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("2^x").is_err());
+        assert!(parse_size("2^64").is_err());
+    }
 
     #[test]
     fn truth_vectors() {

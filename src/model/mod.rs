@@ -15,6 +15,21 @@ use crate::error::Result;
 use crate::runtime::{Gpu, Summary};
 pub use crate::transform::TransformInfo;
 
+/// What a run request asks besides its transform (`ntt`, `gfp`): where the input comes from
+/// (a file, else random from `seed`, fresh when `None`), the check against the CPU reference,
+/// and the timed runs after one warm-up.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RunInput {
+    /// The input file (its format is the family's).
+    pub input: Option<std::path::PathBuf>,
+    /// Seed of random input (fresh when `None`).
+    pub seed: Option<u64>,
+    /// Compare with the CPU reference.
+    pub check: bool,
+    /// Timed runs after one warm-up.
+    pub repeat: usize,
+}
+
 /// A transform built on a device: its plan, program and buffers ready to run.
 pub trait DeviceTransform {
     /// One run's host input (`[Complex64]`, `[f64]`, `[u64]` limbs, …).

@@ -9,6 +9,7 @@ use crate::mvl::bent::{BentClassifier, BentVerdicts};
 use crate::mvl::truth_vectors::TruthVectors;
 use crate::runtime::Gpu;
 use crate::transform::Precision;
+use mpi::collective::SystemOperation;
 use mpi::topology::Communicator;
 use mpi::traits::*;
 use serde::{Deserialize, Serialize};
@@ -129,4 +130,84 @@ pub fn bent_over_ranks<W: Communicator>(
         lines.push(serde_json::from_slice(&tj).unwrap_or_default());
     }
     Ok((Some(all), lines))
+}
+
+/// The one precision every rank runs: f64 only where every rank's device has it.
+pub fn agreed_precision<W: Communicator>(world: &W, here: Precision) -> Precision {
+    let f64_here = i32::from(here == Precision::F64);
+    let mut f64_all = 0i32;
+    world.all_reduce_into(&f64_here, &mut f64_all, SystemOperation::min());
+    if f64_all == 1 {
+        Precision::F64
+    } else {
+        Precision::F32
+    }
+}
+
+/// What rank 0 reports of `bent --mpi`: the verdicts' counts and each rank's share.
+#[derive(Serialize)]
+pub struct BentMpiReport {
+    p: u32,
+    n: u32,
+    functions: u64,
+    bent_count: usize,
+    exact: bool,
+    ranks: i32,
+    /// Slowest rank's classification (host wall clock, median of its runs).
+    slowest_ms: f64,
+    per_rank: Vec<ShareTimes>,
+    output: Option<String>,
+}
+
+impl BentMpiReport {
+    /// The report of verdicts `v` on `functions` functions over `ranks` ranks, each rank's
+    /// share timed in `per_rank`; `output` where the verdicts were written.
+    pub fn new(
+        v: &BentVerdicts,
+        functions: u64,
+        ranks: i32,
+        per_rank: Vec<ShareTimes>,
+        output: Option<String>,
+    ) -> Self {
+        BentMpiReport {
+            p: v.p,
+            n: v.n,
+            functions,
+            bent_count: v.count(),
+            exact: v.exact.iter().all(|&e| e),
+            ranks,
+            slowest_ms: per_rank.iter().map(|l| l.host_ms).fold(0.0, f64::max),
+            per_rank,
+            output,
+        }
+    }
+
+    /// The text report on functions from `input` classified in `precision`, a line each.
+    pub fn lines(&self, input: &str, precision: Precision) -> Vec<String> {
+        let mut out = vec![format!(
+            "{input}: {} functions, p = {}, n = {}, over {} ranks: {} bent, {} not bent ({precision})",
+            self.functions,
+            self.p,
+            self.n,
+            self.ranks,
+            self.bent_count,
+            self.functions as usize - self.bent_count,
+        )];
+        for l in &self.per_rank {
+            out.push(format!(
+                "  rank {} ({}): functions {}..{}, kernel {:.4} ms, upload {:.4} ms, classification {:.3} ms",
+                l.rank,
+                l.device,
+                l.first,
+                l.first + l.functions,
+                l.kernel_ms,
+                l.upload_ms,
+                l.host_ms
+            ));
+        }
+        if let Some(o) = &self.output {
+            out.push(format!("verdicts   {o}"));
+        }
+        out
+    }
 }

@@ -3,6 +3,7 @@
 //! one-device analysis ([`SpectrumStatsPlan`], [`Autocorrelator`]) on its functions, every
 //! member at once; the results joined in function order. Each function's statistics and
 //! R_f depend only on its own truth vector, so the results are the one-device results.
+//! `*_on` run either on a set's one device or split over its members.
 
 use super::autocorr::Autocorrelator;
 use super::stats::{SpectrumStats, SpectrumStatsPlan};
@@ -79,4 +80,64 @@ pub fn autocorrelation_split(
         |a| a.release(),
     )?;
     Ok((runs.outputs.concat().concat(), runs.figures))
+}
+
+/// [`super::spectrum_stats`] on a set's one device, else split over its members (the set's
+/// figures beside).
+pub fn spectrum_stats_on(
+    set: &DeviceSet,
+    truth: &TruthVectors,
+    precision: Precision,
+    bins: u32,
+) -> Result<(SpectrumStats, Option<SetFigures>)> {
+    match set.one() {
+        Some(gpu) => Ok((super::spectrum_stats(gpu, truth, precision, bins)?, None)),
+        None => spectrum_stats_split(set, truth, precision, bins).map(|(s, f)| (s, Some(f))),
+    }
+}
+
+/// [`super::autocorrelation`] on a set's one device, else split over its members (the set's
+/// figures beside).
+pub fn autocorrelation_on(
+    set: &DeviceSet,
+    truth: &TruthVectors,
+    precision: Precision,
+) -> Result<(Vec<Complex64>, Option<SetFigures>)> {
+    match set.one() {
+        Some(gpu) => Ok((super::autocorrelation(gpu, truth, precision)?, None)),
+        None => autocorrelation_split(set, truth, precision).map(|(r, f)| (r, Some(f))),
+    }
+}
+
+/// A set run's JSON: the one-device report with the set's `device_set` section beside it.
+#[derive(serde::Serialize)]
+pub struct WithSet<'a, T: serde::Serialize> {
+    /// The one-device report, its fields at the top level.
+    #[serde(flatten)]
+    pub report: &'a T,
+    /// The set's figures.
+    pub device_set: &'a SetFigures,
+}
+
+/// The first line of a text report on functions: the file, the functions, `what` was
+/// computed, the device (or set) and precision.
+pub fn heading(
+    input: &std::path::Path,
+    truth: &TruthVectors,
+    what: &str,
+    on: &DeviceSet,
+    precision: Precision,
+) -> String {
+    let device = match on.one() {
+        Some(gpu) => gpu.info.name.clone(),
+        None => on.describe(),
+    };
+    format!(
+        "{}: {} function(s), p = {}, n = {}{what} ({}, {precision})",
+        input.display(),
+        truth.batch,
+        truth.p,
+        truth.n,
+        device,
+    )
 }

@@ -135,6 +135,16 @@ pub struct AutocorrRow {
     pub max_off_peak: f64,
 }
 
+impl AutocorrRow {
+    /// The row as a line of the text report.
+    pub fn line(&self) -> String {
+        format!(
+            "f{}: R(0) = {:.6}, max |R(τ≠0)| = {:.6}",
+            self.function, self.r0, self.max_off_peak
+        )
+    }
+}
+
 /// The rows of `r` (B·N values, function-major, as [`autocorrelation`] returns them).
 pub fn autocorr_rows(r: &[Complex64], truth: &TruthVectors) -> Vec<AutocorrRow> {
     r.chunks(truth.len() as usize)

@@ -208,6 +208,18 @@ impl ClassifyReport {
     }
 }
 
+/// Refuses a verdict file that is neither .npy nor .txt, or whose folder does not exist.
+pub fn check_verdict_path(path: &std::path::Path) -> crate::error::Result<()> {
+    let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
+    if !matches!(ext.as_deref(), Some("npy" | "txt")) {
+        return Err(crate::error::JitError::invalid(format!(
+            "{}: unknown verdict format: use .npy (bool) or .txt (0/1 a line)",
+            path.display()
+        )));
+    }
+    crate::io::output::check_output_dir(path)
+}
+
 /// The verdicts as a file's bytes: .npy (bool, shape (B,)) where `path` ends so, else text
 /// (1 bent, 0 not, one a line).
 pub fn verdict_bytes(path: &std::path::Path, v: &BentVerdicts) -> Vec<u8> {

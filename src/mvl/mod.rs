@@ -38,6 +38,16 @@ use crate::transform::Precision;
 
 pub use crate::reference::mvl::reference_spectrum;
 
+/// Refuses p < 2: a p-valued function needs at least two values.
+pub fn check_p(p: u32) -> crate::error::Result<()> {
+    if p < 2 {
+        return Err(crate::error::JitError::invalid(format!(
+            "p = {p} is not allowed: a p-valued function needs p ≥ 2"
+        )));
+    }
+    Ok(())
+}
+
 /// The precision MVL analyses run in when the caller leaves it open: f64 where the device
 /// has it (exact verdicts reach larger N), else f32.
 pub fn default_precision(gpu: &Gpu) -> Precision {

@@ -43,6 +43,28 @@ pub struct SpectrumStats {
     pub exact: Option<Vec<Vec<(u64, u64)>>>,
 }
 
+impl SpectrumStats {
+    /// The text report's lines after the heading: the zero tolerance and bins, then a line per
+    /// function (with its exact |S|² values where decidable).
+    pub fn lines(&self) -> Vec<String> {
+        let mut out = vec![format!(
+            "zero: |S| ≤ {:.2e}; histogram of |S|² on {} bins over [0, max |S|²]",
+            self.zero_tol, self.bins
+        )];
+        for f in 0..self.max_abs.len() {
+            out.push(format!(
+                "f{f}: max |S| {:.6}, min |S| {:.6}, zeros {}, histogram {:?}",
+                self.max_abs[f], self.min_abs[f], self.zeros[f], self.histogram[f]
+            ));
+            if let Some(ex) = &self.exact {
+                let parts: Vec<String> = ex[f].iter().map(|(v, c)| format!("{v}×{c}")).collect();
+                out.push(format!("    exact |S|²: {}", parts.join(", ")));
+            }
+        }
+        out
+    }
+}
+
 /// The statistics transform of B functions of n p-valued variables, built once and reusable.
 pub struct SpectrumStatsPlan {
     tr: VcTransform,

@@ -14,7 +14,7 @@ use crate::runtime::{DeviceSet, Gpu};
 
 /// Runs a prepared batched request over `set`: the rows in equal shares, every member's
 /// transform built for its device (the limb default follows its carry chains), one warm-up
-/// and `req.repeat` timed runs at once; the check over every row. The report is the first
+/// and `req.run.repeat` timed runs at once; the check over every row. The report is the first
 /// member's transform with the set's times (slowest member's kernels and transfers, the
 /// set's wall clock) and its `device_set` section.
 pub fn run_split(set: &DeviceSet, req: &Request, prep: Prepared) -> Result<(Report, Vec<u64>)> {
@@ -23,7 +23,7 @@ pub fn run_split(set: &DeviceSet, req: &Request, prep: Prepared) -> Result<(Repo
     let runs = run_rows(
         set,
         (&prep.input, row),
-        (true, req.repeat.max(1)),
+        (true, req.run.repeat.max(1)),
         |gpu: &Gpu, _rows| NttTransform::new(gpu, &super::request::plan_on(gpu, req, log_n)?),
         |tr, gpu, x, _| tr.execute_rows(gpu, x),
         Ok,
@@ -34,7 +34,7 @@ pub fn run_split(set: &DeviceSet, req: &Request, prep: Prepared) -> Result<(Repo
     let first = transforms.next().ok_or_else(|| {
         crate::error::JitError::invalid("a batch of no rows: nothing to transform")
     })?;
-    let check = if req.check {
+    let check = if req.run.check {
         Some(check_exact(&first.plan, &prep.input, &out)?)
     } else {
         None

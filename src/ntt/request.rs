@@ -13,7 +13,6 @@ use crate::field::parse::LimbOrder;
 use crate::field::{FieldSpec, Generator, LimbBits, PrimeField};
 use crate::io::random::fresh_seed;
 use crate::runtime::Gpu;
-use std::path::PathBuf;
 use std::time::Instant;
 
 /// The transform: field, size, variant and generator options.
@@ -122,14 +121,9 @@ pub fn default_limb(ptx: bool) -> LimbBits {
 pub struct Request {
     /// The transform.
     pub spec: Spec,
-    /// One decimal integer in [0, p) a line; N = the number of lines.
-    pub input: Option<PathBuf>,
-    /// Seed of random input (fresh when `None`).
-    pub seed: Option<u64>,
-    /// Compare with the CPU reference, bit for bit.
-    pub check: bool,
-    /// Timed runs after one warm-up.
-    pub repeat: usize,
+    /// The input (one decimal integer in [0, p) a line; N = the number of lines), the check
+    /// against the CPU reference (bit for bit), the timed runs.
+    pub run: crate::model::RunInput,
     /// Rows of N elements, each transformed (`ntt --batch B`; 1: one transform).
     pub batch: usize,
 }
@@ -151,9 +145,9 @@ pub struct Prepared {
 /// with `log_n`), else random elements.
 pub fn prepare(req: &Request) -> Result<Prepared> {
     let spec = &req.spec;
-    let Some(path) = &req.input else {
+    let Some(path) = &req.run.input else {
         let plan = spec.plan(None)?;
-        let seed = req.seed.unwrap_or_else(fresh_seed);
+        let seed = req.run.seed.unwrap_or_else(fresh_seed);
         let input = data::random_elements(plan.field(), plan.n() * req.batch.max(1), seed);
         let what = format!("random (seed {seed})");
         return Ok(Prepared {
@@ -194,19 +188,19 @@ pub fn prepare(req: &Request) -> Result<Prepared> {
 }
 
 /// Runs a prepared request on `gpu`: the plan for the device (the limb default follows its
-/// carry chains), one warm-up and `req.repeat` timed runs, the check. Returns the report
+/// carry chains), one warm-up and `req.run.repeat` timed runs, the check. Returns the report
 /// (`output` unset) and the result.
 pub fn run(gpu: &Gpu, req: &Request, prep: Prepared) -> Result<(Report, Vec<u64>)> {
     let plan = plan_on(gpu, req, prep.plan.log_n)?;
     let tr = NttTransform::new(gpu, &plan)?;
     let (out, runs) = if req.batch > 1 {
         let rows = || tr.execute_rows(gpu, &prep.input);
-        crate::runtime::timing::warm_then_timed(req.repeat, rows)?
+        crate::runtime::timing::warm_then_timed(req.run.repeat, rows)?
     } else {
-        let r = crate::model::run_repeated(&tr, gpu, &prep.input, req.repeat)?;
+        let r = crate::model::run_repeated(&tr, gpu, &prep.input, req.run.repeat)?;
         (r.output, r.runs)
     };
-    let check = if req.check {
+    let check = if req.run.check {
         Some(check_exact(&plan, &prep.input, &out)?)
     } else {
         None

@@ -144,12 +144,16 @@ pub struct DeviceSet {
 impl DeviceSet {
     /// Opens every device `spec` names (`--device`, else `JITFFT_DEVICE`, else the default).
     pub fn open(spec: &SetSpec) -> Result<DeviceSet> {
-        let members = spec
-            .resolve()?
+        DeviceSet::of_found(spec.resolve()?)
+    }
+
+    /// Opens the devices found, each with its own context and queue.
+    pub fn of_found(found: Vec<FoundDevice>) -> Result<DeviceSet> {
+        let members = found
             .into_iter()
             .map(Gpu::from_found)
             .collect::<Result<Vec<_>>>()?;
-        Ok(DeviceSet { members })
+        DeviceSet::of(members)
     }
 
     /// A set of the devices already opened (tests build one from the same device twice).
@@ -160,6 +164,11 @@ impl DeviceSet {
             )));
         }
         Ok(DeviceSet { members })
+    }
+
+    /// The one member of a set of one.
+    pub fn one(&self) -> Option<&Gpu> {
+        (self.members.len() == 1).then(|| &self.members[0])
     }
 
     /// Members in the set.
@@ -181,5 +190,54 @@ impl DeviceSet {
             .collect();
         let s = if self.members.len() == 1 { "" } else { "s" };
         format!("{} device{s}: {}", self.members.len(), each.join("; "))
+    }
+}
+
+/// Opens the one device `sel` names (else `JITFFT_DEVICE`, else the default rule). A set that
+/// finds one device names that device; a list or `all` that names several is refused, the
+/// refusal saying that `what` runs on one device.
+pub fn open_one(sel: Option<&str>, what: &str) -> Result<Gpu> {
+    let spec = SetSpec::from_arg_or_env(sel)?;
+    if spec.is_set() {
+        let mut found = spec.resolve()?;
+        if found.len() == 1 {
+            return Gpu::from_found(found.remove(0));
+        }
+    }
+    spec.refuse_set(what)?;
+    Gpu::open(&DeviceSelector::from_arg_or_env(sel))
+}
+
+/// One device, or the set of several that work is split over.
+#[allow(clippy::large_enum_variant)] // made once a command: boxing the device buys nothing
+pub enum Opened {
+    /// One device (a set that found one included).
+    One(Gpu),
+    /// Two members or more.
+    Set(DeviceSet),
+}
+
+/// The devices `sel` names for work that can be split (`split`: batched rows, many
+/// functions): the set where it names several, else the one device as [`open_one`] opens it
+/// (`what` names the work in its refusal of a set).
+pub fn open_one_or_set(sel: Option<&str>, split: bool, what: &str) -> Result<Opened> {
+    let spec = SetSpec::from_arg_or_env(sel)?;
+    if split && spec.is_set() {
+        let mut set = DeviceSet::open(&spec)?;
+        return Ok(match set.len() {
+            1 => Opened::One(set.members.remove(0)),
+            _ => Opened::Set(set),
+        });
+    }
+    Ok(Opened::One(open_one(sel, what)?))
+}
+
+impl Opened {
+    /// As a set (of one where one device).
+    pub fn into_set(self) -> Result<DeviceSet> {
+        match self {
+            Opened::One(g) => DeviceSet::of(vec![g]),
+            Opened::Set(s) => Ok(s),
+        }
     }
 }

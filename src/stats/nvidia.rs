@@ -119,6 +119,19 @@ pub struct PtxasReport {
     pub shared_bytes: Option<u64>,
 }
 
+/// A kernel's registers a thread and spilled bytes (stores + loads), where reported.
+pub type RegistersSpills = (Option<u64>, Option<u64>);
+
+/// Each kernel's registers and spilled bytes in a build log's ptxas report.
+pub fn registers_and_spills(log: &str) -> Vec<(String, RegistersSpills)> {
+    let spills =
+        |r: &PtxasReport| Some(r.spill_store_bytes.unwrap_or(0) + r.spill_load_bytes.unwrap_or(0));
+    parse_ptxas_log(log)
+        .into_iter()
+        .map(|(n, r)| (n, (r.registers, spills(&r))))
+        .collect()
+}
+
 /// Parses ptxas' `-v` report (as NVIDIA's OpenCL puts it in the build log with
 /// `-cl-nv-verbose`) into one report per function.
 pub fn parse_ptxas_log(log: &str) -> Vec<(String, PtxasReport)> {

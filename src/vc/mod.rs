@@ -20,6 +20,7 @@ pub mod limits;
 pub mod mpi_route;
 pub mod overlap;
 pub mod plan;
+pub mod program_text;
 pub mod real;
 pub mod report;
 pub mod request;

@@ -4,9 +4,8 @@
 //! anything else is refused with a message, never a panic.
 
 use crate::common::prop_config;
-use jitfft::cli::common::parse_size;
 use jitfft::io::input::{batch_shape, infer_n, transform_shape};
-use jitfft::io::text::{parse_truth_vector, value_rows};
+use jitfft::io::text::{parse_size, parse_truth_vector, value_rows};
 use jitfft::runtime::{DeviceSelector, SetSpec};
 use jitfft::settings::parse_bytes;
 use proptest::prelude::*;

@@ -30,6 +30,36 @@ pub enum Table {
     Table3,
 }
 
+/// What `jitfft reproduce` makes: one of the paper's tables, all three, or seed 003's
+/// block-convolution table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selection {
+    /// Table 1.
+    Table1,
+    /// Table 2.
+    Table2,
+    /// Table 3.
+    Table3,
+    /// Tables 1–3.
+    All,
+    /// Seed 003's block-convolution table.
+    MulTable,
+}
+crate::transform::kebab_names!(Selection, "table", { Table1 => "table1", Table2 => "table2", Table3 => "table3", All => "all", MulTable => "mul-table" });
+
+impl Selection {
+    /// The paper's tables it makes (none for the block-convolution table).
+    pub fn tables(self) -> Vec<Table> {
+        match self {
+            Selection::Table1 => vec![Table::Table1],
+            Selection::Table2 => vec![Table::Table2],
+            Selection::Table3 => vec![Table::Table3],
+            Selection::All => Table::ALL.to_vec(),
+            Selection::MulTable => Vec::new(),
+        }
+    }
+}
+
 impl Table {
     /// The three tables in order.
     pub const ALL: [Table; 3] = [Table::Table1, Table::Table2, Table::Table3];

@@ -56,6 +56,22 @@ pub fn device_limits(gpu: &Gpu) -> WhtLimits {
     }
 }
 
+/// [`device_limits`] with local memory capped at `local_bytes` where given; more than the
+/// device has is refused.
+pub fn device_limits_within(gpu: &Gpu, local_bytes: Option<u64>) -> Result<WhtLimits> {
+    let mut limits = device_limits(gpu);
+    if let Some(b) = local_bytes {
+        if b > limits.local_bytes {
+            return Err(JitError::invalid(format!(
+                "{b}: above the {} bytes of local memory {} has",
+                limits.local_bytes, gpu.info.name
+            )));
+        }
+        limits.local_bytes = b;
+    }
+    Ok(limits)
+}
+
 impl WhtTransform {
     /// Schedules, generates and builds the plan's program and allocates its buffers.
     ///

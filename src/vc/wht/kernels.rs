@@ -22,6 +22,11 @@ pub struct WhtProgram {
     pub kernels: Vec<String>,
 }
 
+/// The program text `plan` builds on a device of `limits` (`jitfft source wht`).
+pub fn source(plan: &WhtPlan, limits: super::schedule::WhtLimits) -> crate::error::Result<String> {
+    Ok(program(plan, &super::schedule::schedule(plan, limits)?).source)
+}
+
 /// The program of `passes` (from [`super::schedule::schedule`]) for `plan`.
 pub fn program(plan: &WhtPlan, passes: &[WhtPass]) -> WhtProgram {
     let mut s = String::new();

@@ -103,6 +103,8 @@ pub enum WhtNorm {
     Forward,
 }
 
+crate::transform::kebab_names!(WhtNorm, "norm", { None => "none", Ortho => "ortho", Forward => "forward" });
+
 /// What to compute: `batch` rows of 2^`log_n` values, contiguous, transformed in place.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct WhtPlan {

@@ -37,6 +37,17 @@ pub struct WhtReport<M> {
 }
 
 impl<M: Serialize> WhtReport<M> {
+    /// Why the run failed where the check found the error above the tolerance.
+    pub fn failure(&self) -> Option<String> {
+        let c = self.check.as_ref().filter(|c| !c.passed)?;
+        Some(format!(
+            "check failed: relative L2 error {:.3e} above the {} tolerance {:.0e}",
+            c.rel_l2,
+            self.plan.storage.name(),
+            c.tolerance
+        ))
+    }
+
     /// The report of `done`; `figures` reads the kernels' compiler figures (by kernel name)
     /// from the build log, `copy_gbs` is the device's copy rate where measured.
     pub fn new(
