@@ -195,3 +195,60 @@ fn half_precision_reads_and_writes_float16_pairs() {
         .assert()
         .code(2);
 }
+
+/// `stats fft`: every kernel of the run's programs (those `source fft` prints) with the
+/// generator's counts and the device's figures; the refusals of a missing shape and of
+/// exports without offline targets. Odd irfftn runs two programs (exhaustive).
+#[test]
+fn stats_fft_reports_every_kernel_of_the_run() {
+    let mut cases = vec![vec!["--shape", "6,10"]];
+    if common::exhaustive() {
+        cases.push(vec!["--shape", "6,9", "--real", "--inverse"]);
+        cases.push(vec![
+            "--shape",
+            "37",
+            "--precision",
+            "f16",
+            "--norm",
+            "ortho",
+        ]);
+    }
+    for case in cases {
+        let out = jitfft()
+            .args(["stats", "fft", "--json"])
+            .args(&case)
+            .assert()
+            .success();
+        let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        let source = jitfft()
+            .args(["source", "fft"])
+            .args(&case)
+            .assert()
+            .success();
+        let source = String::from_utf8_lossy(&source.get_output().stdout).to_string();
+        let programs = v["programs"].as_array().unwrap();
+        let expected = if case.contains(&"--inverse") { 2 } else { 1 };
+        assert_eq!(programs.len(), expected, "{case:?}");
+        for p in programs {
+            let kernels = p["kernels"].as_array().unwrap();
+            assert!(!kernels.is_empty(), "{case:?}");
+            for k in kernels {
+                let name = k["kernel"].as_str().unwrap();
+                assert!(
+                    source.contains(&format!("{name}(")),
+                    "{name} not in source fft"
+                );
+                let g = &k["generator"];
+                assert!(g["global_loads"].as_u64().unwrap() > 0, "{name}: {g}");
+                assert!(g["global_stores"].as_u64().unwrap() > 0, "{name}: {g}");
+                assert!(!k["metrics"].as_array().unwrap().is_empty(), "{name}");
+            }
+            assert!(!p["launches"].as_str().unwrap().is_empty());
+        }
+    }
+    fails_with(&["stats", "fft"], &["needs --shape"]);
+    fails_with(
+        &["stats", "fft", "--shape", "8", "--export-csv", "x.csv"],
+        &["--export*", "--target"],
+    );
+}

@@ -95,6 +95,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &[
             "clgen",
             "error",
+            "fft",
             "io",
             "runtime",
             "settings",

@@ -422,3 +422,37 @@ fn real_columns_beside_ct_and_cg() {
         .failure()
         .stderr(predicates::str::contains("needs --n"));
 }
+
+/// `stats fft --target`: each program of the run compiled for each target, a column each with
+/// every kernel's figures and the launches that target's local memory gives.
+#[test]
+#[ignore = "needs clang + libclc (amdgcn)"]
+fn stats_fft_compiles_each_program_for_each_target() {
+    use jitfft::stats::offline::amdgcn;
+    common::offline::require("clang + libclc (amdgcn)", amdgcn::installed());
+    let out = jitfft()
+        .args(["stats", "fft", "--shape", "6,9", "--real", "--inverse"])
+        .args(["--target", "gfx90a,gfx1100", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cols = v["columns"].as_array().unwrap();
+    // Two targets × irfftn's two programs (odd last length: complex, then the host's end).
+    assert_eq!(cols.len(), 4, "{v}");
+    for c in cols {
+        assert!(c["algorithm"].as_str().unwrap().starts_with("fft"));
+        assert!(c["notes"][0].as_str().unwrap().starts_with("launches "));
+        let kernels = c["kernels"].as_array().unwrap();
+        assert!(!kernels.is_empty());
+        for k in kernels {
+            assert!(k["kernel"].as_str().unwrap().starts_with("fft_"), "{k}");
+            assert!(!k["metrics"].as_array().unwrap().is_empty(), "{k}");
+        }
+    }
+    assert!(v["transform"].as_str().unwrap().contains("FFT inverse"));
+}

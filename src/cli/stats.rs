@@ -1,4 +1,5 @@
-//! `jitfft stats vc …`: per-kernel statistics of the program `vc` would run: the generator's
+//! `jitfft stats vc …` (and `stats fft …`): per-kernel statistics of the program `vc` (or
+//! `fft`) would run: the generator's
 //! exact counts and the device compiler's figures, each with its source. With `--target`,
 //! the same program compiled offline for GPUs that are not here (AMD Evergreen / GCN / CDNA /
 //! RDNA, Intel Xe, NVIDIA), one column per target; `stats --list-targets` lists them. With
@@ -37,6 +38,30 @@ pub struct StatsArgs {
 pub enum StatsCommand {
     /// Statistics of the kernels of a VC transform.
     Vc(StatsVcArgs),
+    /// Statistics of the kernels of an any-shape FFT (`jitfft fft`'s programs).
+    Fft(StatsFftArgs),
+}
+
+/// `jitfft stats fft`: the transform (as `fft` and `source fft` take it) and where to report.
+#[derive(Args, Debug)]
+pub struct StatsFftArgs {
+    /// The transform (--shape required).
+    #[command(flatten)]
+    pub t: super::fft::FftSpecArgs,
+    /// Device: index, name substring, `gpu` or `cpu` (default: first GPU, else CPU); not
+    /// opened with --target.
+    #[arg(long, value_name = "DEVICE", env = "JITFFT_DEVICE")]
+    pub device: Option<String>,
+    /// Offline targets instead of a device (as `stats vc --target`): each program compiled
+    /// for each, one column a program and target.
+    #[arg(long, value_name = "LIST", value_parser = parse_targets)]
+    pub target: Option<TargetList>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// With --target: write the table as JSON, CSV or Markdown.
+    #[command(flatten)]
+    pub export: ExportArgs,
 }
 
 /// Offline targets as `--target` resolved them (compiler names, in order).
@@ -83,22 +108,15 @@ pub fn run(c: StatsArgs) -> Result<()> {
         print!("{}", list_targets());
         return Ok(());
     }
-    let Some(StatsCommand::Vc(a)) = c.what else {
-        bail!("give a transform (`jitfft stats vc …`) or --list-targets");
+    let a = match c.what {
+        Some(StatsCommand::Vc(a)) => a,
+        Some(StatsCommand::Fft(a)) => return run_fft(a),
+        None => bail!("give a transform (`jitfft stats vc …`, `stats fft …`) or --list-targets"),
     };
     if a.target.is_some() {
         return run_offline(a);
     }
-    let e = &a.export;
-    if e.export_json.is_some()
-        || e.export_csv.is_some()
-        || e.export_markdown.is_some()
-        || !e.export.is_empty()
-    {
-        bail!(
-            "--export*: the offline table (--target) is what exports; the device report has --json"
-        );
-    }
+    refuse_exports(&a.export)?;
     if a.real {
         let (req, rp) = real_plan_of(&a.t.request())?;
         super::common::disable_driver_jit_cache();
@@ -160,5 +178,46 @@ fn emit_offline(a: &StatsVcArgs, outs: &Outputs, report: &OfflineReport) -> Resu
     if !outs.to_stdout() {
         print!("transform  {transform}\n\n{}", offline::table::render(cols));
     }
+    Ok(())
+}
+
+/// The device report has `--json`; only the offline table (`--target`) exports.
+fn refuse_exports(e: &ExportArgs) -> Result<()> {
+    if e.export_json.is_some()
+        || e.export_csv.is_some()
+        || e.export_markdown.is_some()
+        || !e.export.is_empty()
+    {
+        bail!(
+            "--export*: the offline table (--target) is what exports; the device report has --json"
+        );
+    }
+    Ok(())
+}
+
+/// Runs `jitfft stats fft`: the run's programs on the device, or for offline targets.
+fn run_fft(a: StatsFftArgs) -> Result<()> {
+    let plans = a.t.request(None).given_plans("stats fft")?;
+    if let Some(t) = &a.target {
+        let outs = a.export.outputs(None)?;
+        let report = crate::stats::fft::offline_report(&plans, &t.0)?;
+        outs.write_offline(&report)?;
+        if a.json {
+            return print_json(&report);
+        }
+        if !outs.to_stdout() {
+            let table = offline::table::render(&report.columns);
+            print!("transform  {}\n\n{table}", report.transform);
+        }
+        return Ok(());
+    }
+    refuse_exports(&a.export)?;
+    crate::cli::common::disable_driver_jit_cache();
+    let gpu = open_device(a.device.as_deref())?;
+    let st = crate::stats::fft::device_stats(&gpu, &plans)?;
+    if a.json {
+        return print_json(&st);
+    }
+    print!("{}", crate::stats::report::render_fft(&gpu.describe(), &st));
     Ok(())
 }

@@ -192,11 +192,8 @@ impl FftTransform {
                 gpu.info.name
             )));
         }
-        // Fused launches' padded tiles take up to 1.5 times their values: within the device's
-        // local memory (oclgrind's 32 KiB), at most the default budget.
-        let budget = (gpu.info.local_mem_bytes * 2 / 3).min(super::schedule::LOCAL_BYTES);
-        // Local memory holds the arithmetic's values (f32 under half storage).
-        let schedule = Schedule::with_local_values(plan, budget / plan.precision.complex_bytes());
+        // Within the device's local memory (oclgrind's 32 KiB), at most the default budget.
+        let schedule = Schedule::for_local_memory(plan, gpu.info.local_mem_bytes);
         let elem = plan.stored_complex_bytes();
         let data = plan.array_len() * elem;
         let work = plan.bluestein_len() * elem;
@@ -326,6 +323,11 @@ impl FftTransform {
             }
         }
         Ok(out)
+    }
+
+    /// The kernels in launch order (the program's, for statistics).
+    pub fn kernel_handles(&self) -> &[KernelHandle] {
+        &self.kernels
     }
 
     fn launch_all<T: Real>(&self, gpu: &Gpu, a: &Arrays<T>) -> Result<RunTimes> {

@@ -179,9 +179,10 @@ pub fn group(
         w.line(format!("{guard}{};", store(h, "dst", &at, &v)));
         w.close();
     }
+    // Per work-item, as every count: each item loads and stores its share of the tile.
     w.note(OpCounts {
-        global_loads: values,
-        global_stores: values,
+        global_loads: values.div_ceil(wg),
+        global_stores: values.div_ceil(wg),
         ..Default::default()
     });
     w.close();

@@ -346,14 +346,20 @@ impl FftRequest {
         )
     }
 
-    /// The OpenCL C a run builds (`source fft`), one program after the other.
-    pub fn sources(&self) -> Result<String> {
+    /// The plans of the given shape (`source fft`, `stats fft`: `what` needs one; there is no
+    /// input file to take it from).
+    pub fn given_plans(&self, what: &str) -> Result<Vec<FftPlan>> {
         let shape = self
             .shape
             .clone()
-            .ok_or_else(|| JitError::invalid("source fft needs --shape"))?;
+            .ok_or_else(|| JitError::invalid(format!("{what} needs --shape")))?;
+        self.plans(&shape)
+    }
+
+    /// The OpenCL C a run builds (`source fft`), one program after the other.
+    pub fn sources(&self) -> Result<String> {
         let programs: Vec<String> = self
-            .plans(&shape)?
+            .given_plans("source fft")?
             .iter()
             .map(|p| super::kernels::generate(p, &super::Schedule::for_plan(p)).source)
             .collect();

@@ -265,6 +265,15 @@ impl Schedule {
         Schedule::with_local_values(plan, LOCAL_BYTES / plan.precision.complex_bytes())
     }
 
+    /// The launches of `plan` on a device (or offline target) with `local_mem_bytes` of local
+    /// memory: fused launches' padded tiles take up to 1.5 times their values, so two thirds
+    /// of it at most, and no more than [`LOCAL_BYTES`]; local memory holds the arithmetic's
+    /// values (f32 under half storage).
+    pub fn for_local_memory(plan: &FftPlan, local_mem_bytes: u64) -> Schedule {
+        let budget = (local_mem_bytes * 2 / 3).min(LOCAL_BYTES);
+        Schedule::with_local_values(plan, budget / plan.precision.complex_bytes())
+    }
+
     /// The launches of `plan` with at most `local_values` complex values in a fused launch's
     /// local memory (1: no fused launches, one register pass per radix).
     pub fn with_local_values(plan: &FftPlan, local_values: u64) -> Schedule {

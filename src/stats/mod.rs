@@ -6,6 +6,7 @@
 pub mod amd;
 pub mod collect;
 pub mod elf;
+pub mod fft;
 pub mod generator;
 pub mod intel;
 pub mod intel_cpu;

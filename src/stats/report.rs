@@ -1,8 +1,10 @@
 //! `stats vc`'s work outside the CLI: the plan a request names (without n, one pass of the
 //! radix: the paper's Table 1 kernels), the offline table's columns (targets × algorithms,
-//! plus the live device; [`offline_report`] assembles the table), and the reports as text.
+//! plus the live device; [`offline_report`] assembles the table), and the reports as text
+//! (`stats fft`'s too).
 
-use super::collect::RealStats;
+use super::collect::{KernelStats, RealStats};
+use super::fft::FftStats;
 use super::offline::{self, targets, vc::OfflineColumn, OfflineKernel};
 use super::{collect, generator, ProgramStats};
 use crate::error::{JitError, Result};
@@ -218,17 +220,7 @@ pub fn render(device: &str, st: &ProgramStats) -> String {
         p.coeffs,
         p.precision
     );
-    for k in &st.kernels {
-        let _ = writeln!(out, "\nkernel {}", k.kernel);
-        out.push_str("  generator counts per work-item (source: generator, exact)\n");
-        for (label, v) in generator::rows(&k.generator) {
-            let _ = writeln!(out, "    {label:<22} {v:>8}");
-        }
-        out.push_str("  compiler and driver figures\n");
-        for m in &k.metrics {
-            let _ = writeln!(out, "    {:<22} {:>8}   {}", m.key, m.shown(), m.source);
-        }
-    }
+    kernel_blocks(&mut out, &st.kernels);
     let c = &st.codelet;
     let _ = writeln!(
         out,
@@ -251,6 +243,46 @@ pub fn render(device: &str, st: &ProgramStats) -> String {
         out.push_str("\nnotes\n");
         for n in &st.notes {
             let _ = writeln!(out, "  {n}");
+        }
+    }
+    out
+}
+
+/// Each kernel's generator counts and compiler figures, as `stats vc` and `stats fft` print them.
+fn kernel_blocks(out: &mut String, kernels: &[KernelStats]) {
+    for k in kernels {
+        let _ = writeln!(out, "\nkernel {}", k.kernel);
+        out.push_str("  generator counts per work-item (source: generator, exact)\n");
+        for (label, v) in generator::rows(&k.generator) {
+            let _ = writeln!(out, "    {label:<22} {v:>8}");
+        }
+        out.push_str("  compiler and driver figures\n");
+        for m in &k.metrics {
+            let _ = writeln!(out, "    {:<22} {:>8}   {}", m.key, m.shown(), m.source);
+        }
+    }
+}
+
+/// `stats fft`'s device report as text: each program's transform, launches and kernels.
+pub fn render_fft(device: &str, st: &FftStats) -> String {
+    let mut out = format!("device     {device}\n");
+    for (i, p) in st.programs.iter().enumerate() {
+        if st.programs.len() > 1 {
+            let _ = writeln!(out, "\nprogram {} of {}", i + 1, st.programs.len());
+        }
+        let _ = writeln!(
+            out,
+            "transform  {}\nlaunches   {} ({} kernels)",
+            super::fft::describe(&p.plan),
+            p.launches,
+            p.kernels.len()
+        );
+        kernel_blocks(&mut out, &p.kernels);
+        if !p.notes.is_empty() {
+            out.push_str("\nnotes\n");
+            for n in &p.notes {
+                let _ = writeln!(out, "  {n}");
+            }
         }
     }
     out

@@ -57,7 +57,7 @@ pub fn real_column(rp: &RealPlan, target: &Target) -> Result<OfflineColumn, Offl
 
 /// The column of `source` compiled for `target`; a target without fp64 gives a column saying
 /// so, a missing compiler or a failed build is an error.
-fn compile_column(
+pub(crate) fn compile_column(
     source: &str,
     fp64: bool,
     algorithm: &str,
