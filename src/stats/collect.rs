@@ -92,18 +92,13 @@ pub fn collect(gpu: &Gpu, tr: &VcTransform) -> Result<ProgramStats> {
 /// [`collect`] of a transform whose kernels have run already (on PoCL: were compiled), e.g.
 /// the complex passes inside a real run.
 pub fn collect_launched(gpu: &Gpu, tr: &VcTransform) -> Result<ProgramStats> {
-    let handles: Vec<&KernelHandle> = tr.kernel_handles().iter().collect();
-    let (metrics, notes) = program_metrics(gpu, &tr.built, &tr.program.source, &handles);
-    let kernels = tr
-        .kernel_counts()
-        .iter()
-        .zip(metrics)
-        .map(|((name, counts), metrics)| KernelStats {
-            kernel: name.clone(),
-            generator: *counts,
-            metrics,
-        })
-        .collect();
+    let (kernels, notes) = kernel_stats(
+        gpu,
+        &tr.built,
+        &tr.program.source,
+        tr.kernel_handles(),
+        tr.kernel_counts(),
+    );
     Ok(ProgramStats {
         device: gpu.info.clone(),
         plan: tr.plan.clone(),
@@ -112,6 +107,29 @@ pub fn collect_launched(gpu: &Gpu, tr: &VcTransform) -> Result<ProgramStats> {
         notes,
         codelet: small_dft::report(tr.plan.p as u64),
     })
+}
+
+/// Each kernel of a built program (its `handles` in program order, launched once already on
+/// PoCL) with its generator `counts` and [`program_metrics`]' figures; and the notes.
+pub fn kernel_stats(
+    gpu: &Gpu,
+    built: &BuiltProgram,
+    source: &str,
+    handles: &[KernelHandle],
+    counts: &[(String, OpCounts)],
+) -> (Vec<KernelStats>, Vec<String>) {
+    let handles: Vec<&KernelHandle> = handles.iter().collect();
+    let (metrics, notes) = program_metrics(gpu, built, source, &handles);
+    let kernels = counts
+        .iter()
+        .zip(metrics)
+        .map(|((name, counts), metrics)| KernelStats {
+            kernel: name.clone(),
+            generator: *counts,
+            metrics,
+        })
+        .collect();
+    (kernels, notes)
 }
 
 /// The vendor compiler's figures and the portable queries of each of `handles` (kernels of

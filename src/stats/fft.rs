@@ -3,7 +3,7 @@
 //! NVIDIA, PoCL's and Intel's CPU code, AMD's ELF, the portable queries); or the programs
 //! compiled for offline targets, one column a target.
 
-use super::collect::{program_metrics, KernelStats};
+use super::collect::{kernel_stats, KernelStats};
 use super::offline::targets::{self, Target};
 use super::offline::vc::{compile_column, OfflineColumn};
 use super::offline::OfflineError;
@@ -11,7 +11,7 @@ use super::report::OfflineReport;
 use crate::error::Result;
 use crate::fft::kernels::generate;
 use crate::fft::{FftPlan, FftTransform, Schedule};
-use crate::runtime::{DeviceInfo, Gpu, KernelHandle};
+use crate::runtime::{DeviceInfo, Gpu};
 use crate::transform::Precision;
 use serde::Serialize;
 
@@ -45,19 +45,13 @@ pub fn device_stats(gpu: &Gpu, plans: &[FftPlan]) -> Result<FftStats> {
     for plan in plans {
         let tr = FftTransform::new(gpu, plan)?;
         tr.launches_only(gpu, 0, 1)?;
-        let handles: Vec<&KernelHandle> = tr.kernel_handles().iter().collect();
-        let (metrics, notes) = program_metrics(gpu, &tr.built, &tr.program.source, &handles);
-        let kernels = tr
-            .program
-            .kernels
-            .iter()
-            .zip(metrics)
-            .map(|((name, counts), metrics)| KernelStats {
-                kernel: name.clone(),
-                generator: *counts,
-                metrics,
-            })
-            .collect();
+        let (kernels, notes) = kernel_stats(
+            gpu,
+            &tr.built,
+            &tr.program.source,
+            tr.kernel_handles(),
+            &tr.program.kernels,
+        );
         programs.push(FftProgramStats {
             plan: plan.clone(),
             launches: launches(&tr.schedule),
