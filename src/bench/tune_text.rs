@@ -2,12 +2,15 @@
 //! title, and what follows it for `tune` (the plans timed the `vc` way, or for real input the
 //! re-timed pair, and the decision).
 
+#[cfg(feature = "cli")]
 use super::export::md_cell;
 use super::tune::{RealTuneReport, TuneReport, TuneRequest};
 use crate::runtime::show::ms;
 use crate::vc::explore::Measured;
 use crate::vc::verify::VcTimed;
+#[cfg(feature = "cli")]
 use tabled::builder::Builder;
+#[cfg(feature = "cli")]
 use tabled::settings::{object::Rows, Format, Modify, Style};
 
 /// The header and rows of the candidates' table.
@@ -65,7 +68,8 @@ pub fn table(m: &[Measured]) -> (Vec<&'static str>, Vec<Vec<String>>) {
 }
 
 /// The candidates' [`table`] as text: box-drawn, or Markdown (`markdown`) with `|` escaped in
-/// the cells.
+/// the cells (tabled is the command line's dependency).
+#[cfg(feature = "cli")]
 pub fn rendered_table(m: &[Measured], markdown: bool) -> String {
     let (head, rows) = table(m);
     let mut b = Builder::default();

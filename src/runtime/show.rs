@@ -2,8 +2,10 @@
 //! its clock where it is not the profiling events (a host time never reads as a device time);
 //! and the table of devices (`jitfft devices`).
 
+#[cfg(feature = "cli")]
 use super::discover::DeviceInfo;
 use super::timing::{Clock, Summary};
+#[cfg(feature = "cli")]
 use tabled::{settings::Style, Table, Tabled};
 
 /// "median (min, max)" of a time, or "not measured" where the device's profiling events read
@@ -45,6 +47,7 @@ pub fn mib(b: u64) -> String {
 }
 
 /// Memory as `1.5 GiB`, or `48 KiB` below a GiB.
+#[cfg(feature = "cli")]
 fn gib(b: u64) -> String {
     if b >= 1 << 30 {
         format!("{:.1} GiB", b as f64 / (1u64 << 30) as f64)
@@ -53,7 +56,8 @@ fn gib(b: u64) -> String {
     }
 }
 
-/// A row of the device table.
+/// A row of the device table (tabled is the command line's dependency).
+#[cfg(feature = "cli")]
 #[derive(Tabled)]
 struct Row {
     #[tabled(rename = "#")]
@@ -74,6 +78,7 @@ struct Row {
     driver: String,
 }
 
+#[cfg(feature = "cli")]
 fn row(d: &DeviceInfo) -> Row {
     Row {
         index: d.index,
@@ -94,6 +99,7 @@ fn row(d: &DeviceInfo) -> Row {
 
 /// The devices as a table, a row each: index, platform, vendor, name, type, compute units,
 /// memory sizes, fp64, OpenCL and driver versions.
+#[cfg(feature = "cli")]
 pub fn device_table(infos: &[DeviceInfo]) -> String {
     let mut t = Table::new(infos.iter().map(row));
     t.with(Style::sharp());
