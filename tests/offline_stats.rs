@@ -369,29 +369,19 @@ fn table1_evergreen_is_written_beside_the_paper_with_the_build_commit() {
 #[ignore = "needs clang + libclc (Evergreen)"]
 fn real_columns_beside_ct_and_cg() {
     common::offline::require("clang + libclc (Evergreen)", r600::installed());
-    let out = jitfft()
-        .env_remove("JITFFT_DEVICE") // no live column
-        .args([
-            "stats",
-            "vc",
-            "--real",
-            "--p",
-            "5",
-            "--n",
-            "2",
-            "--target",
-            "cypress",
-            "--ct-vs-cg",
-            "--json",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = offline_json(&[
+        "stats",
+        "vc",
+        "--real",
+        "--p",
+        "5",
+        "--n",
+        "2",
+        "--target",
+        "cypress",
+        "--ct-vs-cg",
+        "--json",
+    ]);
     let cols = v["columns"].as_array().unwrap();
     let algos: Vec<&str> = cols
         .iter()
@@ -430,17 +420,17 @@ fn real_columns_beside_ct_and_cg() {
 fn stats_fft_compiles_each_program_for_each_target() {
     use jitfft::stats::offline::amdgcn;
     common::offline::require("clang + libclc (amdgcn)", amdgcn::installed());
-    let out = jitfft()
-        .args(["stats", "fft", "--shape", "6,9", "--real", "--inverse"])
-        .args(["--target", "gfx90a,gfx1100", "--json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = offline_json(&[
+        "stats",
+        "fft",
+        "--shape",
+        "6,9",
+        "--real",
+        "--inverse",
+        "--target",
+        "gfx90a,gfx1100",
+        "--json",
+    ]);
     let cols = v["columns"].as_array().unwrap();
     // Two targets × irfftn's two programs (odd last length: complex, then the host's end).
     assert_eq!(cols.len(), 4, "{v}");
@@ -455,4 +445,19 @@ fn stats_fft_compiles_each_program_for_each_target() {
         }
     }
     assert!(v["transform"].as_str().unwrap().contains("FFT inverse"));
+}
+
+/// The JSON of an offline `stats` command (no live column), which must succeed.
+fn offline_json(args: &[&str]) -> serde_json::Value {
+    let out = jitfft()
+        .env_remove("JITFFT_DEVICE")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
 }
