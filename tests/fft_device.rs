@@ -53,39 +53,63 @@ fn check(
     );
 }
 
-/// Lengths of every kind: by default a sample (each kind of factor, grouped radices, fused
-/// launches, Bluestein); under `JITFFT_EXHAUSTIVE=1` every length up to 100, every
-/// 2^a·3^b·5^c·7^d up to 4096, every eighth prime up to 4096 and large ones: about 376
-/// programs at about 1 s of PoCL compile each (every length to 4096 would be 70 minutes).
-fn lengths() -> Vec<u64> {
-    let sample = [
-        1, 2, 3, 7, 12, 16, 30, 31, 37, 97, 210, 256, 1000, 1024, 4096, 6561,
-    ];
-    if !common::exhaustive() {
-        return sample.to_vec();
+/// The sample of the default run: each kind of factor, grouped radices, fused launches,
+/// Bluestein.
+const SAMPLE: [u64; 16] = [
+    1, 2, 3, 7, 12, 16, 30, 31, 37, 97, 210, 256, 1000, 1024, 4096, 6561,
+];
+
+/// Beyond 4096 in the exhaustive run: a large prime over its Bluestein convolution, powers
+/// of 2 past one local-memory launch, a Fermat prime, a million and three, 3^12·7.
+const LARGE: [u64; 6] = [10007, 65536, 65537, 1 << 17, 1_000_003, 3u64.pow(12) * 7];
+
+/// Shards of the length sweep (nextest runs them in parallel, each well within its time
+/// limit under `JITFFT_EXHAUSTIVE=1`).
+const SHARDS: u64 = 8;
+
+/// The program a length's plan builds, as far as lengths share it: a Bluestein length's
+/// convolution length (every n of one m shares one program, both directions), else the length.
+fn program_key(n: u64) -> u64 {
+    match jitfft::fft::plan::decompose(n) {
+        jitfft::fft::plan::Method::Bluestein { m, .. } => m,
+        _ => n,
     }
-    let smooth = |n: u64| jitfft::fft::plan::factorize(n).iter().all(|&p| p <= 7);
-    let prime = |n: u64| n > 1 && jitfft::fft::plan::factorize(n).len() == 1;
-    let primes: Vec<u64> = (101..=4096u64).filter(|&n| prime(n)).step_by(8).collect();
-    let mut all: Vec<u64> = (1..=4096u64).filter(|&n| n <= 100 || smooth(n)).collect();
-    all.extend(primes);
-    all.extend([10007, 65536, 65537, 1 << 17, 1_000_003, 3u64.pow(12) * 7]);
-    all
 }
 
-/// The lengths of shard `k` of 4 (nextest runs the shards in parallel, each well within its
-/// time limit under `JITFFT_EXHAUSTIVE=1`).
-fn shard(k: usize) {
-    let gpu = common::gpu();
-    for n in lengths().into_iter().skip(k).step_by(4) {
-        check(
-            &gpu,
-            &[n],
-            &[],
-            Direction::Forward,
-            Norm::None,
-            Precision::F32,
-        );
+/// The lengths of shard `k`: by default the sample; under `JITFFT_EXHAUSTIVE=1` every length
+/// 1…4096 and the large ones, the lengths of one program in one shard (built once there).
+fn shard_lengths(k: u64) -> Vec<u64> {
+    if !common::exhaustive() {
+        return SAMPLE.iter().copied().skip(k as usize).step_by(SHARDS as usize).collect();
+    }
+    let mut keys: Vec<u64> = (1..=4096).chain(LARGE).map(program_key).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    (1..=4096)
+        .chain(LARGE)
+        .filter(|&n| keys.binary_search(&program_key(n)).unwrap() as u64 % SHARDS == k)
+        .collect()
+}
+
+/// Every length of shard `k` forward and inverse, in f32 and f64: even lengths f32 forward
+/// and f64 inverse, odd ones f64 forward and f32 inverse (each length both directions and
+/// both precisions; all four would be 70 minutes of PoCL compile), the scaling by the
+/// length. The default run's sample only forward. Built without the optimiser, as the
+/// default run builds: the sweep checks the generated index maps and tables, a few thousand
+/// values a program.
+fn shard(k: u64) {
+    let gpu = common::gpu_unoptimised();
+    let (f, i) = (Direction::Forward, Direction::Inverse);
+    for n in shard_lengths(k) {
+        let pairs = match n % 2 {
+            0 => [(f, Precision::F32), (i, Precision::F64)],
+            _ => [(f, Precision::F64), (i, Precision::F32)],
+        };
+        let runs = if common::exhaustive() { 2 } else { 1 };
+        for &(dir, prec) in &pairs[..runs] {
+            let norm = [Norm::None, Norm::Full, Norm::Ortho][(n / 2 % 3) as usize];
+            check(&gpu, &[n], &[], dir, norm, prec);
+        }
     }
 }
 
@@ -107,6 +131,26 @@ fn one_dimensional_lengths_shard_2() {
 #[test]
 fn one_dimensional_lengths_shard_3() {
     shard(3)
+}
+
+#[test]
+fn one_dimensional_lengths_shard_4() {
+    shard(4)
+}
+
+#[test]
+fn one_dimensional_lengths_shard_5() {
+    shard(5)
+}
+
+#[test]
+fn one_dimensional_lengths_shard_6() {
+    shard(6)
+}
+
+#[test]
+fn one_dimensional_lengths_shard_7() {
+    shard(7)
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! arrays are f32 arrays of one slot a complex value (two packed 16-bit halves, or two
 //! adjacent 16-bit reals of a packed real plan): only the staging packs and unpacks.
 
-use super::kernels::generate;
+use super::kernels::{generate, wide_index};
 use super::plan::FftPlan;
 use super::schedule::{Buf, Schedule, StepKind, Table};
 use super::tables;
@@ -333,12 +333,20 @@ impl FftTransform {
     fn launch_all<T: Real>(&self, gpu: &Gpu, a: &Arrays<T>) -> Result<RunTimes> {
         let t0 = Instant::now();
         let mut events = Vec::with_capacity(self.kernels.len());
+        let wide = wide_index(&self.plan);
         for (s, k) in self.schedule.steps.iter().zip(&self.kernels) {
-            k.set_args(&[
+            let mut args = vec![
                 Arg::buf(a.pick(s.src)?),
                 Arg::buf(a.pick(s.dst)?),
                 Arg::buf(&a.tables[s.table]),
-            ])?;
+            ];
+            let (n, scale) = s.scalar_args();
+            args.extend(n.map(|n| match wide {
+                true => Arg::U64(n),
+                false => Arg::U32(n as u32),
+            }));
+            args.extend(scale.map(|x| T::from_f64(x).arg()));
+            k.set_args(&args)?;
             let local = match s.kind {
                 // A fused launch's work-group is fixed in its source.
                 StepKind::Group { group_items, .. } => group_items as usize,

@@ -24,6 +24,20 @@ pub fn open_kernel(w: &mut Writer, s: &Step, table: &str, h: Option<HalfStorage>
     w.open(format!("__kernel {}", signature(&s.name, table, h)));
 }
 
+/// Opens a launch's kernel whose signature ends with scalar parameters `scalars` (", const
+/// idx_t n").
+pub fn open_kernel_with(
+    w: &mut Writer,
+    s: &Step,
+    table: &str,
+    h: Option<HalfStorage>,
+    scalars: &str,
+) {
+    let sig = signature(&s.name, table, h);
+    let sig = sig.strip_suffix(')').unwrap_or(&sig);
+    w.open(format!("__kernel {sig}{scalars})"));
+}
+
 /// A launch's signature from `void`: it reads `src`, writes `dst` (arrays of the storage `h`)
 /// and reads the constant `table` (always `real2`: the tables stay f32 under half storage).
 pub fn signature(name: &str, table: &str, h: Option<HalfStorage>) -> String {

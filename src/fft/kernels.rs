@@ -8,8 +8,8 @@
 //! bit reversal. An axis of stride S is handled by making the S elements of a line's point
 //! consecutive work-items (coalesced for every axis).
 
-use super::kernel_head::{open_kernel, scaled_note, Arith};
-use super::plan::FftPlan;
+use super::kernel_head::{open_kernel, open_kernel_with, scaled_note, Arith};
+use super::plan::{FftPlan, Method};
 use super::schedule::{Schedule, Step, StepKind};
 use super::tables::{layout, TwiddleLayout};
 use crate::clgen::{complex_preamble, real_literal, small_dft, GeneratedProgram, OpCounts, Writer};
@@ -28,17 +28,35 @@ pub fn generate(plan: &FftPlan, schedule: &Schedule) -> GeneratedProgram {
     let h = plan.half;
     let wide = wide_index(plan);
     let mut w = Writer::new();
-    w.comment(format!(
-        "jitfft fft: the {} FFT of a {:?} array ({}) over axes {:?}, scaling {} (factor {}),\n\
-         generated at run time: mixed-radix Stockham passes, Bluestein where a prime factor\n\
-         exceeds the codelets.",
-        plan.direction,
-        plan.shape,
-        plan.storage_name(),
-        plan.axes,
-        plan.norm,
-        real_literal(plan.scale(), true)
-    ));
+    w.comment(match length_free_axis(plan) {
+        None => format!(
+            "jitfft fft: the {} FFT of a {:?} array ({}) over axes {:?}, scaling {} (factor {}),\n\
+             generated at run time: mixed-radix Stockham passes, Bluestein where a prime factor\n\
+             exceeds the codelets.",
+            plan.direction,
+            plan.shape,
+            plan.storage_name(),
+            plan.axes,
+            plan.norm,
+            real_literal(plan.scale(), true)
+        ),
+        Some((axis, m)) => {
+            let shape: Vec<String> = plan
+                .shape
+                .iter()
+                .enumerate()
+                .map(|(i, d)| if i == axis { "n".into() } else { d.to_string() })
+                .collect();
+            format!(
+                "jitfft fft: the FFT of a [{}] array ({}) over axis {axis}, for every n with 2n − 1 ≤ {m},\n\
+                 generated at run time: Bluestein's chirp convolution over mixed-radix Stockham\n\
+                 passes of {m} points. n, the direction (the chirp tables') and the scaling are the\n\
+                 host's: one program serves every such n.",
+                shape.join(", "),
+                plan.storage_name(),
+            )
+        }
+    });
     if let Some(r) = plan.real {
         w.comment(format!(
             "Packed real {}: the {:?} real array's last axis of {} reals as {} complex values,\n\
@@ -84,6 +102,27 @@ pub fn generate(plan: &FftPlan, schedule: &Schedule) -> GeneratedProgram {
     GeneratedProgram {
         source: w.finish(),
         kernels,
+    }
+}
+
+/// The axis and convolution length of a plan whose only transformed axis is a Bluestein one,
+/// in full storage, not packed real: its length is then nowhere in the program but in the
+/// chirp launches' arguments, so every length of one convolution length (and both directions)
+/// shares the program and its compilation.
+fn length_free_axis(plan: &FftPlan) -> Option<(usize, u64)> {
+    if plan.real.is_some() || plan.half.is_some() {
+        return None;
+    }
+    let mut moving = plan
+        .axis_plans
+        .iter()
+        .filter(|a| !matches!(a.method, Method::Identity));
+    match (moving.next(), moving.next()) {
+        (Some(a), None) => match a.method {
+            Method::Bluestein { m, .. } => Some((a.axis, m)),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -212,17 +251,25 @@ fn pass(w: &mut Writer, s: &Step, (f64p, h): Arith, lit: &dyn Fn(u64) -> String)
 }
 
 /// Bluestein's element-wise launches: chirp in (zero padding), the kernel multiply, chirp out.
+/// The axis length n and the last scaling are arguments (`Step::scalar_args`): nothing but the
+/// tables, which the host computes per plan, depends on n otherwise.
 fn bluestein_step(w: &mut Writer, s: &Step, (f64p, h): Arith, lit: &dyn Fn(u64) -> String) {
-    let (what, line_len) = match s.kind {
-        StepKind::ChirpIn { n, m } => (
-            format!("lines of {n} points times the chirp, zero-padded to {m}"),
-            m,
+    let n_note = "; n, the axis length (2n − 1 ≤ m), is an argument";
+    let (what, scalars) = match s.kind {
+        StepKind::ChirpIn { m, .. } => (
+            format!("lines of n points times the chirp, zero-padded to m = {m}{n_note}"),
+            ", const idx_t n",
         ),
         StepKind::Multiply { m } => (
             format!("every point of the {m}-point lines times the transformed chirp kernel"),
-            m,
+            "",
         ),
-        StepKind::ChirpOut { n, m } => (format!("the first {n} of {m} points times the chirp"), n),
+        StepKind::ChirpOut { m, .. } => (
+            format!(
+                "the first n of m = {m} points times the chirp and the scaling (an argument){n_note}"
+            ),
+            ", const idx_t n, const real scale",
+        ),
         StepKind::Pass { .. } | StepKind::Group { .. } | StepKind::Real { .. } => {
             unreachable!("bluestein_step() takes Bluestein's launches")
         }
@@ -231,25 +278,27 @@ fn bluestein_step(w: &mut Writer, s: &Step, (f64p, h): Arith, lit: &dyn Fn(u64) 
         "{}: Bluestein along axis {} (stride {}): {what}.",
         s.name, s.axis, s.stride
     ));
-    open_kernel(w, s, "table", h);
+    open_kernel_with(w, s, "table", h, scalars);
     // Item g is point j of its line, a line's elements consecutive items (as in a pass), so
     // g is also the item's index in the m-point work array (chirp in, multiply) or in the
     // n-point result (chirp out).
-    decompose(w, s, line_len, lit);
-    let at = |len: u64| format!("{} + j * {}", line_base(s, len, lit), lit(s.stride));
     let value = match s.kind {
-        StepKind::ChirpIn { n, .. } => format!(
-            "j < {} ? cmul({}, table[j]) : (real2)(0, 0)",
-            lit(n),
-            load(h, "src", &at(n))
-        ),
-        StepKind::Multiply { .. } => {
+        StepKind::ChirpIn { m, .. } => {
+            decompose(w, s, m, lit);
+            format!(
+                "j < n ? cmul({}, table[j]) : (real2)(0, 0)",
+                load(h, "src", &point_at(s, "n", lit))
+            )
+        }
+        StepKind::Multiply { m } => {
+            decompose(w, s, m, lit);
             let v = format!("cmul({}, table[j])", load(h, "src", "g"));
             scaled(&v, s.scale, f64p)
         }
         StepKind::ChirpOut { m, .. } => {
-            let v = format!("cmul({}, table[j])", load(h, "src", &at(m)));
-            scaled(&v, s.scale, f64p)
+            decompose_n(w, s, lit);
+            let at = point_at(s, &lit(m), lit);
+            format!("cmul({}, table[j]) * scale", load(h, "src", &at))
         }
         _ => unreachable!("Bluestein's launches only"),
     };
@@ -261,4 +310,42 @@ fn bluestein_step(w: &mut Writer, s: &Step, (f64p, h): Arith, lit: &dyn Fn(u64) 
         ..Default::default()
     });
     w.close();
+}
+
+/// Point j of the item's line in an array whose axis has `len` points (an expression).
+fn point_at(s: &Step, len: &str, lit: &dyn Fn(u64) -> String) -> String {
+    let o = (s.outer > 1).then(|| match s.stride {
+        1 => format!("o * {len}"),
+        st => format!("o * ({len} * {})", lit(st)),
+    });
+    let inner = (s.stride > 1).then(|| "inner".to_string());
+    let base = match (o, inner) {
+        (Some(o), Some(i)) => format!("{o} + {i}"),
+        (Some(x), None) | (None, Some(x)) => x,
+        (None, None) => return "j".into(),
+    };
+    format!("{base} + j * {}", lit(s.stride))
+}
+
+/// [`decompose`] for a line of n points, n the kernel's argument.
+fn decompose_n(w: &mut Writer, s: &Step, lit: &dyn Fn(u64) -> String) {
+    let lines = s.outer * s.stride;
+    w.line("const idx_t g = get_global_id(0);");
+    match lines {
+        1 => w.line("if (g >= n) return;"),
+        l => w.line(format!("if (g >= n * {}) return;", lit(l))),
+    }
+    let t = if s.stride > 1 {
+        w.line(format!("const idx_t inner = g % {};", lit(s.stride)));
+        w.line(format!("const idx_t t = g / {};", lit(s.stride)));
+        "t"
+    } else {
+        "g"
+    };
+    if s.outer > 1 {
+        w.line(format!("const idx_t j = {t} % n;"));
+        w.line(format!("const idx_t o = {t} / n;"));
+    } else {
+        w.line(format!("const idx_t j = {t};"));
+    }
 }

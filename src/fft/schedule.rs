@@ -233,6 +233,17 @@ pub struct Step {
 }
 
 impl Step {
+    /// The scalar arguments the host sets after the three arrays: Bluestein's axis length n
+    /// (chirp in and out) and the scaling (chirp out). Left to run time so that a Bluestein
+    /// axis' program is the same for every n of one convolution length m.
+    pub fn scalar_args(&self) -> (Option<u64>, Option<f64>) {
+        match self.kind {
+            StepKind::ChirpIn { n, .. } => (Some(n), None),
+            StepKind::ChirpOut { n, .. } => (Some(n), Some(self.scale)),
+            _ => (None, None),
+        }
+    }
+
     /// Complex values this launch reads and writes in global memory (tables aside).
     pub fn moved_values(&self) -> u64 {
         let lines = self.outer * self.stride;

@@ -15,6 +15,10 @@ pub enum Arg<'a> {
     U32(u32),
     /// A `ulong` scalar.
     U64(u64),
+    /// A `float` scalar.
+    F32(f32),
+    /// A `double` scalar.
+    F64(f64),
 }
 
 impl<'a> Arg<'a> {
@@ -102,6 +106,8 @@ impl KernelHandle {
                 Arg::Buf(m) => ArgVal::mem(m),
                 Arg::U32(x) => ArgVal::scalar(x),
                 Arg::U64(x) => ArgVal::scalar(x),
+                Arg::F32(x) => ArgVal::scalar(x),
+                Arg::F64(x) => ArgVal::scalar(x),
             };
             core::set_kernel_arg(&self.kernel, i as u32, v)
                 .map_err(|e| JitError::opencl_in(format!("{} argument {i}", self.name), e))?;

@@ -1,6 +1,7 @@
 //! The host-side element types of device buffers (f32, f64): conversion from and to the f64
 //! every host array and reference uses.
 
+use super::launch::Arg;
 use ocl::OclPrm;
 
 /// Host-side precision of the device buffers.
@@ -9,6 +10,8 @@ pub trait Real: OclPrm + Copy + Send + Sync {
     fn from_f64(x: f64) -> Self;
     /// The value as f64 (exact).
     fn to_f64(self) -> f64;
+    /// The value as a kernel's `real` scalar argument.
+    fn arg(self) -> Arg<'static>;
 }
 impl Real for f32 {
     fn from_f64(x: f64) -> Self {
@@ -17,6 +20,9 @@ impl Real for f32 {
     fn to_f64(self) -> f64 {
         self as f64
     }
+    fn arg(self) -> Arg<'static> {
+        Arg::F32(self)
+    }
 }
 impl Real for f64 {
     fn from_f64(x: f64) -> Self {
@@ -24,5 +30,8 @@ impl Real for f64 {
     }
     fn to_f64(self) -> f64 {
         self
+    }
+    fn arg(self) -> Arg<'static> {
+        Arg::F64(self)
     }
 }

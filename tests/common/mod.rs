@@ -43,6 +43,18 @@ pub fn gpu_optimised() -> Gpu {
     gpu.with_knobs(knobs)
 }
 
+/// [`gpu`] built without the optimiser under `JITFFT_EXHAUSTIVE=1` too (unless
+/// `JITFFT_CL_OPTIONS` is set): for sweeps of many small programs, each compiled once and run
+/// on a few thousand values (`fft_device`'s every length 1…4096).
+pub fn gpu_unoptimised() -> Gpu {
+    let gpu = gpu();
+    let knobs = jitfft::runtime::Knobs {
+        cl_options: std::env::var("JITFFT_CL_OPTIONS").unwrap_or("-cl-opt-disable".into()),
+        ..gpu.knobs.clone()
+    };
+    gpu.with_knobs(knobs)
+}
+
 /// The build options of the tests' programs (`JITFFT_CL_OPTIONS`, see docs/testing.md): the
 /// default run builds without the optimiser (`-cl-opt-disable`: PoCL compiles a large program
 /// 5–8× faster, and compiling is most of the suite's time); `JITFFT_EXHAUSTIVE=1` builds with
