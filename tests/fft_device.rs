@@ -68,42 +68,51 @@ const LARGE: [u64; 6] = [10007, 65536, 65537, 1 << 17, 1_000_003, 3u64.pow(12) *
 const SHARDS: u64 = 8;
 
 /// The program a length's plan builds, as far as lengths share it: a Bluestein length's
-/// convolution length (every n of one m shares one program, both directions), else the length.
-fn program_key(n: u64) -> u64 {
+/// convolution length (every n of one m shares one program, both directions), else None.
+fn bluestein_m(n: u64) -> Option<u64> {
     match jitfft::fft::plan::decompose(n) {
-        jitfft::fft::plan::Method::Bluestein { m, .. } => m,
-        _ => n,
+        jitfft::fft::plan::Method::Bluestein { m, .. } => Some(m),
+        _ => None,
     }
 }
 
-/// The lengths of shard `k`: by default the sample; under `JITFFT_EXHAUSTIVE=1` every length
-/// 1…4096 and the large ones, the lengths of one program in one shard (built once there).
-fn shard_lengths(k: u64) -> Vec<u64> {
-    if !common::exhaustive() {
-        return SAMPLE.iter().copied().skip(k as usize).step_by(SHARDS as usize).collect();
-    }
-    let mut keys: Vec<u64> = (1..=4096).chain(LARGE).map(program_key).collect();
+/// The lengths of shard `k`, each with the index of its program key (the length, or a
+/// Bluestein length's m): by default the sample; under `JITFFT_EXHAUSTIVE=1` every length
+/// 1…4096 and the large ones, the lengths of one program key in one shard (built once there).
+fn shard_lengths(k: u64) -> Vec<(u64, usize)> {
+    let all: Vec<u64> = match common::exhaustive() {
+        true => (1..=4096).chain(LARGE).collect(),
+        false => SAMPLE.to_vec(),
+    };
+    let key = |n: u64| bluestein_m(n).map_or(2 * n, |m| 2 * m + 1);
+    let mut keys: Vec<u64> = all.iter().map(|&n| key(n)).collect();
     keys.sort_unstable();
     keys.dedup();
-    (1..=4096)
-        .chain(LARGE)
-        .filter(|&n| keys.binary_search(&program_key(n)).unwrap() as u64 % SHARDS == k)
+    all.into_iter()
+        .map(|n| (n, keys.binary_search(&key(n)).unwrap()))
+        .filter(|&(_, i)| i as u64 % SHARDS == k)
         .collect()
 }
 
-/// Every length of shard `k` forward and inverse, in f32 and f64: even lengths f32 forward
-/// and f64 inverse, odd ones f64 forward and f32 inverse (each length both directions and
-/// both precisions; all four would be 70 minutes of PoCL compile), the scaling by the
-/// length. The default run's sample only forward. Built without the optimiser, as the
-/// default run builds: the sweep checks the generated index maps and tables, a few thousand
-/// values a program.
+/// Every length of shard `k` forward and inverse (the default run's sample forward only),
+/// the scaling by the length, in f32 and f64: a Stockham length's two programs even lengths
+/// f32 forward and f64 inverse, odd ones f64 forward and f32 inverse; a Bluestein length both
+/// directions in its program's precision (f32 and f64 by turns over the convolution
+/// lengths: one program serves both directions). Every precision and direction over all
+/// lengths at a third of the compiles of all four at each (those would be 70 minutes of PoCL).
+/// Built without the optimiser, as the default run builds: the sweep checks the generated
+/// index maps and tables, a few thousand values a program.
 fn shard(k: u64) {
     let gpu = common::gpu_unoptimised();
     let (f, i) = (Direction::Forward, Direction::Inverse);
-    for n in shard_lengths(k) {
-        let pairs = match n % 2 {
-            0 => [(f, Precision::F32), (i, Precision::F64)],
-            _ => [(f, Precision::F64), (i, Precision::F32)],
+    for (n, key) in shard_lengths(k) {
+        let pairs = match (bluestein_m(n), n % 2) {
+            (Some(_), _) => {
+                let p = [Precision::F32, Precision::F64][key % 2];
+                [(f, p), (i, p)]
+            }
+            (None, 0) => [(f, Precision::F32), (i, Precision::F64)],
+            (None, _) => [(f, Precision::F64), (i, Precision::F32)],
         };
         let runs = if common::exhaustive() { 2 } else { 1 };
         for &(dir, prec) in &pairs[..runs] {
