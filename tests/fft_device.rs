@@ -314,3 +314,46 @@ fn half_storage_shapes_bluestein_real_input_and_refusals() {
         check_half_rfftn(&gpu, &[100, 76], NumpyNorm::Ortho, HalfStorage::Bf16);
     }
 }
+
+/// `execute_into` on host data in the plan's own precision: the same values as `execute`
+/// (f32: within rounding of the input to f32), and a wrong precision or length refused.
+#[test]
+fn typed_host_data() {
+    use num_complex::Complex32;
+    let gpu = common::gpu();
+    let plan = FftPlan::new(
+        &[6, 10],
+        &[],
+        Direction::Forward,
+        Norm::None,
+        Precision::F32,
+    )
+    .unwrap();
+    let tr = FftTransform::new(&gpu, &plan).unwrap();
+    let x = random(60, common::seed());
+    let x32: Vec<Complex32> = x
+        .iter()
+        .map(|c| Complex32::new(c.re as f32, c.im as f32))
+        .collect();
+    let mut y32 = vec![Complex32::new(f32::NAN, 0.0); 60];
+    tr.execute_into(&gpu, &x32, &mut y32).unwrap();
+    let rounded: Vec<Complex64> = x32
+        .iter()
+        .map(|c| Complex64::new(c.re.into(), c.im.into()))
+        .collect();
+    let want = fftn(&rounded, &plan.shape, &plan.axes, Direction::Forward, 1.0);
+    let got: Vec<Complex64> = y32
+        .iter()
+        .map(|c| Complex64::new(c.re.into(), c.im.into()))
+        .collect();
+    let e = compare(&got, &want);
+    assert!(e.passes(tol(Precision::F32)), "rel L2 {:.3e}", e.rel_l2);
+    let mut y64 = vec![Complex64::new(0.0, 0.0); 60];
+    let err = tr.execute_into(&gpu, &x, &mut y64).unwrap_err().to_string();
+    assert!(err.contains("computes in f32"), "{err}");
+    let err = tr
+        .execute_into(&gpu, &x32[..59], &mut y32)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("59 values"), "{err}");
+}

@@ -10,7 +10,8 @@ use jitfft::fft::hermitian::RealFft;
 use jitfft::fft::{FftPlan, FftTransform, NumpyNorm};
 use jitfft::runtime::Gpu;
 use jitfft::transform::{Direction, Precision};
-use num_complex::Complex64;
+use jitfft::transform::DeviceComplex;
+use num_complex::{Complex32, Complex64};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use std::sync::Arc;
@@ -36,13 +37,14 @@ fn precision(s: &str) -> PyResult<Precision> {
     s.parse::<Precision>().map_err(bad)
 }
 
-/// numpy's fftn (or ifftn) of x (C order, `shape`) over `axes`: a 1-D complex128 result.
+/// numpy's fftn (or ifftn) of x (C order, `shape`) over `axes`: a 1-D result, complex64 for
+/// complex64 input to an f32 plan (no conversion on the host), else complex128.
 #[pyfunction]
 #[pyo3(signature = (x, shape, axes, precision_, inverse, norm, device=None))]
 #[allow(clippy::too_many_arguments)]
 fn _fftn<'py>(
     py: Python<'py>,
-    x: &Bound<'py, PyArray1<Complex64>>,
+    x: &Bound<'py, PyAny>,
     shape: Vec<u64>,
     axes: Vec<i64>,
     precision_: &str,
@@ -79,9 +81,41 @@ fn _fftn<'py>(
             })
         })
         .map_err(to_py)?;
-    run_on(py, &ready, x, |tr: &FftTransform, gpu, v| {
-        tr.execute(gpu, v).map(|(y, _)| y)
-    })
+    if let Ok(x) = x.downcast::<PyArray1<Complex32>>() {
+        return run_typed(py, &ready, x);
+    }
+    let x = x.downcast::<PyArray1<Complex64>>()?;
+    match plan.precision {
+        Precision::F64 => run_typed(py, &ready, x),
+        Precision::F32 => run_on(py, &ready, x, |tr: &FftTransform, gpu, v| {
+            tr.execute(gpu, v).map(|(y, _)| y)
+        }),
+    }
+}
+
+/// x in the plan's own precision (complex64 for f32, complex128 for f64) into a fresh array
+/// of the same type: no conversion on the host (`FftTransform::execute_into`).
+fn run_typed<'py, C>(
+    py: Python<'py>,
+    ready: &Shared<Ready<FftTransform>>,
+    x: &Bound<'py, PyArray1<C>>,
+) -> PyResult<Bound<'py, PyAny>>
+where
+    C: DeviceComplex + numpy::Element,
+{
+    let dest = crate::vc::fresh::<C>(py, x.len()?, None)?;
+    {
+        let ro = x.readonly();
+        let input = ro.as_slice()?;
+        let mut rw = dest.try_readwrite()?;
+        let output = rw.as_slice_mut()?;
+        py.allow_threads(|| {
+            let r = ready.lock().unwrap_or_else(|e| e.into_inner());
+            r.tr.execute_into(&r.gpu, input, output)
+        })
+        .map_err(to_py)?;
+    }
+    Ok(dest.into_any())
 }
 
 /// The cached real transform of (shape, axes, direction, norm, precision).

@@ -14,10 +14,12 @@ use crate::model::DeviceTransform;
 use crate::runtime::memory_fit::check_memory;
 use crate::runtime::pinned::{constant_buffer, device_buffer};
 use crate::runtime::scalar::Real;
+use crate::runtime::staging::{self, StageOpts};
 use crate::runtime::timing::RunTimes;
 use crate::runtime::{build_program, Arg, BuiltProgram, Gpu, KernelHandle, Pinned};
 use crate::storage::{check_finite, check_finite_reals, HalfStorage};
-use crate::transform::{Direction, Precision, TransformInfo};
+use crate::transform::{DeviceComplex, Direction, Precision, TransformInfo};
+use bytemuck::{cast_slice, cast_slice_mut};
 use num_complex::Complex64;
 use ocl::Buffer;
 use rayon::prelude::*;
@@ -287,6 +289,68 @@ impl FftTransform {
                 Ok((y, t))
             }
         }
+    }
+
+    /// A complex plan on host data in its own precision (`Complex32` for f32, `Complex64` for
+    /// f64): `input` into `output` with no conversion, the copies into and out of the pinned
+    /// staging chunked, threaded and overlapped with the transfers (`runtime::staging`), where
+    /// [`execute`](Self::execute) converts every value from and to f64 on one pass each.
+    pub fn execute_into<C: DeviceComplex>(
+        &self,
+        gpu: &Gpu,
+        input: &[C],
+        output: &mut [C],
+    ) -> Result<RunTimes> {
+        if self.plan.real.is_some() || self.plan.half.is_some() {
+            return Err(JitError::invalid(format!(
+                "execute_into takes complex plans in f32 or f64; this plan stores {} (use execute)",
+                self.plan.storage_name()
+            )));
+        }
+        if C::PRECISION != self.plan.precision {
+            return Err(JitError::invalid(format!(
+                "the plan computes in {}: give its data in that precision (got {})",
+                self.plan.precision,
+                C::PRECISION
+            )));
+        }
+        self.check_len(input.len() as u64, self.plan.len())?;
+        self.check_len(output.len() as u64, self.plan.len())?;
+        match &self.arrays {
+            Typed::F32(a) => self.run_staged(gpu, a, cast_slice(input), cast_slice_mut(output)),
+            Typed::F64(a) => self.run_staged(gpu, a, cast_slice(input), cast_slice_mut(output)),
+            Typed::Half(..) => unreachable!("half plans refused above"),
+        }
+    }
+
+    /// Upload of `input` through the staging, every launch, download into `output`.
+    fn run_staged<T: Real>(
+        &self,
+        gpu: &Gpu,
+        a: &Arrays<T>,
+        input: &[T],
+        output: &mut [T],
+    ) -> Result<RunTimes> {
+        let t0 = Instant::now();
+        let opts = StageOpts::default();
+        let q = a.staging.queue();
+        let any = |_: &[T]| true;
+        // SAFETY: the staging stays mapped while the transform lives; the host writes it again
+        // only after `span_ms` has waited for every chunk's transfer.
+        let (up, _) = a
+            .staging
+            .with_map(|m| unsafe { staging::upload(q, m, &a.a, input, &opts, &any) })?;
+        let upload_ms = up.span_ms()?;
+        let mut times = self.launch_all(gpu, a)?;
+        let result = a.pick(self.schedule.result)?;
+        // SAFETY: as above; `download` returns once every chunk has been copied out.
+        let (down, _) = a
+            .staging
+            .with_map(|m| unsafe { staging::download(q, m, result, output, &opts, None, &any) })?;
+        times.download_ms = down.span_ms()?;
+        times.upload_ms = upload_ms;
+        times.host_ms = t0.elapsed().as_secs_f64() * 1e3;
+        Ok(times)
     }
 
     fn real_direction(&self, want: Direction) -> Result<()> {
