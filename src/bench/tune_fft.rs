@@ -40,7 +40,8 @@ pub struct FftExplored {
 pub struct FftStored {
     /// The wisdom key of the run.
     pub key: String,
-    /// The stored candidate's label (the fastest that passed its check).
+    /// The stored choice's label (the fastest candidate that passed its check), as `fft`
+    /// reports it.
     pub stored: String,
     /// Its median kernel time (ms).
     pub stored_ms: f64,
@@ -207,7 +208,7 @@ pub fn tune_fft(
     w.save(&gpu.knobs)?;
     let tuned = FftStored {
         key,
-        stored: win.label.clone(),
+        stored: win.choice.label(),
         stored_ms: win.kernel_ms.median,
         default_ms,
         wisdom: gpu.knobs.wisdom_path(),

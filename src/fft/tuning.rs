@@ -23,11 +23,13 @@ pub struct FftChoice {
 }
 
 impl FftChoice {
-    /// A short human label: `register passes` or `fused ≤ 8192 values`.
+    /// A short human label: `register passes` or `local values ≤ 8192` (a budget under which
+    /// no radices fuse still runs register passes, of smaller radices: the table's passes
+    /// column says which).
     pub fn label(&self) -> String {
         match self.local_values {
             1 => "register passes".into(),
-            v => format!("fused ≤ {v} values"),
+            v => format!("local values ≤ {v}"),
         }
     }
 }
@@ -46,25 +48,22 @@ pub fn schedule_of(plan: &FftPlan, local_mem_bytes: u64, local_values: Option<u6
 
 /// The candidate budgets of a run's `plans` on a device with `local_mem_bytes`, smallest
 /// first: register passes (1), the powers of two from 16 (the least a fused launch takes) and
-/// the device's limit, one budget per distinct set of launches (the smallest budget that gives
-/// it). The default budget's launches are always among them.
+/// the device's limit, one budget per distinct set of launches: the default budget for its
+/// launches, else the smallest budget that gives them.
 pub fn candidates(plans: &[FftPlan], local_mem_bytes: u64) -> Vec<u64> {
     let limit = plans
         .iter()
         .map(|p| device_local_values(p, local_mem_bytes))
         .max()
         .unwrap_or(1);
-    let mut budgets: Vec<u64> = std::iter::once(1)
+    // The default first (one budget: the plans of a run share their precision).
+    let default = plans
+        .first()
+        .map_or(1, |p| default_local_values(p, local_mem_bytes));
+    let budgets = std::iter::once(default)
+        .chain(std::iter::once(1))
         .chain((4..63).map(|k| 1u64 << k).take_while(|&v| v < limit))
-        .chain(std::iter::once(limit))
-        .collect();
-    budgets.extend(
-        plans
-            .iter()
-            .map(|p| default_local_values(p, local_mem_bytes)),
-    );
-    budgets.sort_unstable();
-    budgets.dedup();
+        .chain(std::iter::once(limit));
     let mut seen: Vec<Vec<Vec<Step>>> = Vec::new();
     let mut out = Vec::new();
     for v in budgets {
@@ -77,6 +76,7 @@ pub fn candidates(plans: &[FftPlan], local_mem_bytes: u64) -> Vec<u64> {
             out.push(v);
         }
     }
+    out.sort_unstable();
     out
 }
 
@@ -166,6 +166,8 @@ mod tests {
                 schedules.contains(&launches_of(&plans, mem, None)),
                 "{shape:?}"
             );
+            let default = default_local_values(&plans[0], mem);
+            assert!(c.contains(&default), "{shape:?}: {c:?}");
         }
         // 4096 has register passes and at least one fused schedule.
         assert!(candidates(&[plan(&[4096])], 64 * 1024).len() >= 2);
