@@ -251,7 +251,7 @@ impl FftTuneReport {
             (true, crate::transform::Direction::Forward) => "rfftn",
             (true, _) => "irfftn",
         };
-        let storage = crate::storage::precision_name(req.half, req.precision);
+        let storage = req.storage_name();
         format!(
             "device {device}; {kind} of shape {:?} (axes {:?}), {storage}; kernel time of every launch as `fft` runs it, {} runs after a warm-up; the default is {}",
             e.shape, req.axes, e.repeat, e.default.label()

@@ -317,11 +317,16 @@ impl FftRequest {
         })
     }
 
+    /// The precision as reports name it: `f32`, `f64` or `f32 stored as f16`.
+    pub fn storage_name(&self) -> String {
+        crate::storage::precision_name(self.half, self.precision)
+    }
+
     /// The wisdom key of this run of `shape` on `gpu` (`tuning::wisdom_key`).
     pub fn wisdom_key(&self, gpu: &Gpu, shape: &[u64]) -> Result<String> {
         let scaling = self.norm.scaling(self.direction);
         let plan = FftPlan::new(shape, &self.axes, self.direction, scaling, self.precision)?;
-        let storage = crate::storage::precision_name(self.half, self.precision);
+        let storage = self.storage_name();
         let how = (self.direction, storage.as_str());
         Ok(wisdom_key(&gpu.info, shape, &plan.axes, how, self.real))
     }
