@@ -211,7 +211,7 @@ pub fn tune_fft(
         stored: win.choice.label(),
         stored_ms: win.kernel_ms.median,
         default_ms,
-        wisdom: gpu.knobs.wisdom_path(),
+        wisdom: crate::runtime::build::wisdom_path(&gpu.knobs),
     };
     Ok(FftTuneReport {
         explored,

@@ -10,6 +10,7 @@ use crate::error::Result;
 use crate::io::json_store::{
     load_for_update, load_or_default, save_pretty, OtherSections, WisdomEntry,
 };
+use crate::runtime::build::wisdom_path;
 use crate::runtime::{DeviceInfo, Knobs};
 use crate::transform::Direction;
 use serde::{Deserialize, Serialize};
@@ -109,7 +110,7 @@ pub fn wisdom_key(
     )
 }
 
-/// The FFT's section of the wisdom file (`Knobs::wisdom_path`).
+/// The FFT's section of the wisdom file (`runtime::build::wisdom_path`).
 #[derive(Debug, Default, Serialize, Deserialize)]
 pub struct FftWisdom {
     /// Entries by [`wisdom_key`].
@@ -123,7 +124,7 @@ pub struct FftWisdom {
 impl FftWisdom {
     /// Reads the wisdom file; a missing file is empty wisdom, a corrupt one an error.
     pub fn load(knobs: &Knobs) -> Result<FftWisdom> {
-        load_or_default(&knobs.wisdom_path(), |e| {
+        load_or_default(&wisdom_path(knobs), |e| {
             format!("corrupt wisdom file ({e}); delete it or run `jitfft tune` again")
         })
     }
@@ -131,12 +132,12 @@ impl FftWisdom {
     /// The wisdom file as `tune` reads it before storing: a corrupt one starts afresh (the
     /// note, when there is one, says so).
     pub fn load_for_update(knobs: &Knobs) -> (FftWisdom, Option<String>) {
-        load_for_update(&knobs.wisdom_path())
+        load_for_update(&wisdom_path(knobs))
     }
 
     /// Writes the wisdom file atomically, the other sections as read.
     pub fn save(&self, knobs: &Knobs) -> Result<()> {
-        save_pretty(&knobs.wisdom_path(), self)
+        save_pretty(&wisdom_path(knobs), self)
     }
 }
 

@@ -70,14 +70,6 @@ impl Default for Knobs {
 }
 
 impl Knobs {
-    /// The wisdom file of `tune vc` and `tune fft`: `$JITFFT_WISDOM`, else `wisdom.json` in
-    /// the cache folder.
-    pub fn wisdom_path(&self) -> PathBuf {
-        self.wisdom
-            .clone()
-            .unwrap_or_else(|| super::build::cache_root().join("wisdom.json"))
-    }
-
     /// The switches as the environment sets them (the one place they are read).
     pub fn from_env() -> Knobs {
         Knobs {

@@ -16,7 +16,6 @@ use crate::transform::{Direction, Precision};
 use crate::vc::fused;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 /// A schedule choice, as stored in wisdom.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -379,10 +378,7 @@ pub fn wisdom_key(gpu: &Gpu, p: u32, n: u32, precision: Precision) -> String {
     )
 }
 
-/// `$JITFFT_WISDOM`, else `wisdom.json` in the cache folder ([`crate::runtime::Knobs::wisdom_path`]).
-pub fn wisdom_path(knobs: &crate::runtime::Knobs) -> PathBuf {
-    knobs.wisdom_path()
-}
+pub use crate::runtime::build::wisdom_path;
 
 impl Wisdom {
     /// Reads the wisdom file; a missing file is empty wisdom, a corrupt one an error.
