@@ -114,7 +114,7 @@ fn explore_real_and_text() {
     }
     let dir = tempfile::tempdir().unwrap();
     let w = dir.path().join("wisdom.json");
-    for extra in [&["--real"][..], &["--real", "--inverse", "--axes", "0"]] {
+    for extra in [&["--real"][..], &["--real", "--inverse", "--axes", "1,0"]] {
         let args = [
             &["explore", "fft", "--shape", "64,48", "--check"][..],
             extra,
