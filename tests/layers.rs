@@ -146,6 +146,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &[
             "clgen",
             "error",
+            "fft",
             "io",
             "mul",
             "reference",

@@ -346,3 +346,37 @@ fn explore_and_tune_real() {
         .failure()
         .stderr(predicate::str::contains("n = 1"));
 }
+
+/// `tune`'s default options against `vc`'s flags (moved here from `cli::tune`'s unit tests).
+mod default_options {
+    use clap::Parser;
+    use jitfft::cli::vc::TransformArgs;
+    use jitfft::vc::choose::open_options;
+    use jitfft::vc::{Precision, VcPlan};
+
+    #[derive(Parser)]
+    struct Flags {
+        #[command(flatten)]
+        t: TransformArgs,
+    }
+
+    /// `tune`'s default is the plan `vc` runs when given only p and n (issue 28: it was the
+    /// paper's CT plan, `VcOptions::default()`, 4× slower at 3^12 on the H100).
+    #[test]
+    fn tune_times_the_options_vc_runs_without_flags() {
+        for (flags, precision) in [
+            (&["vc", "--p", "3", "--n", "12"][..], Precision::F32),
+            (
+                &["vc", "--p", "5", "--n", "4", "--precision", "f64"][..],
+                Precision::F64,
+            ),
+        ] {
+            let t = Flags::parse_from(flags).t;
+            assert_eq!(t.options(), open_options(precision), "{flags:?}");
+            assert_eq!(
+                t.plan(None).unwrap(),
+                VcPlan::new(t.p, t.n.unwrap(), open_options(precision)).unwrap()
+            );
+        }
+    }
+}

@@ -17,6 +17,7 @@ pub mod reproduce;
 pub mod sweep;
 pub mod sweep_run;
 pub mod tune;
+pub mod tune_fft;
 pub mod tune_text;
 
 pub use clock::{Clock, FakeClock, SystemClock};

@@ -337,6 +337,7 @@ fn time_real(
             .inner
             .as_ref()
             .map_or(String::new(), |t| t.schedule.radices()),
+        moved_bytes: None,
         gbs: tr.pass_bytes() as f64 / (kernel_ms.median * 1e6),
         kernel_ms,
         pass_ms,

@@ -5,7 +5,7 @@
 #[cfg(feature = "cli")]
 use super::export::md_cell;
 use super::tune::{RealTuneReport, TuneReport, TuneRequest};
-use crate::runtime::show::ms;
+use crate::runtime::show::{mib, ms};
 use crate::vc::explore::Measured;
 use crate::vc::verify::VcTimed;
 #[cfg(feature = "cli")]
@@ -13,9 +13,11 @@ use tabled::builder::Builder;
 #[cfg(feature = "cli")]
 use tabled::settings::{object::Rows, Format, Modify, Style};
 
-/// The header and rows of the candidates' table.
-pub fn table(m: &[Measured]) -> (Vec<&'static str>, Vec<Vec<String>>) {
-    let head = vec![
+/// The header and rows of the candidates' table; a column of the bytes moved where the
+/// transform counts them (the FFT).
+pub fn table<C>(m: &[Measured<C>]) -> (Vec<&'static str>, Vec<Vec<String>>) {
+    let moved = m.iter().any(|r| r.moved_bytes.is_some());
+    let mut head = vec![
         "#",
         "candidate",
         "passes",
@@ -26,13 +28,16 @@ pub fn table(m: &[Measured]) -> (Vec<&'static str>, Vec<Vec<String>>) {
         "flops/point",
         "rel L2",
     ];
+    if moved {
+        head.insert(6, "moved");
+    }
     let dash = || "–".to_string();
     let rows = m
         .iter()
         .enumerate()
         .map(|(i, r)| {
             let failed = r.error.is_some();
-            vec![
+            let mut row = vec![
                 (i + 1).to_string(),
                 r.label.clone(),
                 if failed {
@@ -59,9 +64,20 @@ pub fn table(m: &[Measured]) -> (Vec<&'static str>, Vec<Vec<String>>) {
                 } else {
                     format!("{:.0}", r.gbs)
                 },
-                format!("{:.1}", r.flops_per_point),
+                match r.flops_per_point.is_finite() {
+                    true => format!("{:.1}", r.flops_per_point),
+                    false => dash(),
+                },
                 r.rel_l2.map_or(dash(), |e| format!("{e:.1e}")),
-            ]
+            ];
+            if moved {
+                let b = r.moved_bytes.map(|b| match b < 1 << 20 {
+                    true => format!("{:.1} KiB", b as f64 / 1024.0),
+                    false => mib(b),
+                });
+                row.insert(6, b.unwrap_or_else(dash));
+            }
+            row
         })
         .collect();
     (head, rows)
@@ -70,7 +86,7 @@ pub fn table(m: &[Measured]) -> (Vec<&'static str>, Vec<Vec<String>>) {
 /// The candidates' [`table`] as text: box-drawn, or Markdown (`markdown`) with `|` escaped in
 /// the cells (tabled is the command line's dependency).
 #[cfg(feature = "cli")]
-pub fn rendered_table(m: &[Measured], markdown: bool) -> String {
+pub fn rendered_table<C>(m: &[Measured<C>], markdown: bool) -> String {
     let (head, rows) = table(m);
     let mut b = Builder::default();
     b.push_record(head);

@@ -61,6 +61,11 @@ pub struct FftArgs {
     /// The transform.
     #[command(flatten)]
     pub t: FftSpecArgs,
+    /// Complex values a fused launch keeps in local memory (1: register passes, one launch a
+    /// radix; default: the schedule `jitfft tune fft` stored for this device and plan, else
+    /// what local memory holds, at most 32 KiB).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), value_name = "V")]
+    pub local_values: Option<u64>,
     /// Device, input, output and timing flags.
     #[command(flatten)]
     pub run: RunFlags,
@@ -90,6 +95,7 @@ impl FftSpecArgs {
             seed: run.and_then(|r| r.seed),
             check: run.is_some_and(|r| r.check),
             repeat: run.map_or(1, |r| r.repeat),
+            local_values: None,
         }
     }
 }
@@ -97,12 +103,12 @@ impl FftSpecArgs {
 /// Runs `jitfft fft`.
 pub fn run(a: FftArgs) -> Result<()> {
     a.run.validate()?;
-    let req = a.t.request(Some(&a.run));
+    let req = FftRequest {
+        local_values: a.local_values,
+        ..a.t.request(Some(&a.run))
+    };
     // Everything about the request is validated before a device is opened.
-    if let Some(path) = &a.run.output {
-        req.check_output(path)?;
-    }
-    let (input, shape) = req.prepare()?;
+    let (input, shape) = req.prepare_for(a.run.output.as_deref())?;
     let gpu = open_device(a.run.device.as_deref())?;
     let (mut report, out) = req.run(&gpu, input, shape)?;
     let failed = report.check_failed();

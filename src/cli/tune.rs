@@ -1,9 +1,11 @@
 //! `jitfft explore vc` (every candidate schedule timed, fastest first) and `jitfft tune vc`
 //! (the same, keeping the fastest in the wisdom file that `vc --algo auto` reads).
 
-use super::common::{info, open_device, print_json, say};
+use super::common::{info, open_device, print_json, say, write_data, RunFlags};
+use super::fft::FftSpecArgs;
 use super::vc::PrecisionArg;
 use crate::bench::tune::{explore_vc, tune_vc, TuneRequest};
+use crate::bench::tune_fft::explore_or_tune;
 use crate::bench::tune_text::{rendered_table, title};
 use crate::vc::explore::{Measured, Wisdom};
 use anyhow::Result;
@@ -14,6 +16,9 @@ use clap::{Args, Subcommand};
 pub enum ExploreCommand {
     /// Candidate schedules of the VC transform.
     Vc(ExploreArgs),
+    /// Candidate schedules of the FFT of any shape (`fft`'s flags; --output: the fastest's
+    /// result).
+    Fft(FftExploreArgs),
     /// Long-integer products: block vs ntt by size, and the crossover `mul --method auto` uses.
     Mul(super::mul_tune::MulTuneArgs),
 }
@@ -66,6 +71,45 @@ impl ExploreArgs {
     }
 }
 
+/// `jitfft explore fft` and `jitfft tune fft`: every candidate runs as `fft` with these flags.
+#[derive(Args, Debug)]
+pub struct FftExploreArgs {
+    /// The transform.
+    #[command(flatten)]
+    pub t: FftSpecArgs,
+    /// Device, input, output and timing flags.
+    #[command(flatten)]
+    pub run: RunFlags,
+    /// Print the table as Markdown (cells with `|` escaped).
+    #[arg(long, conflicts_with = "json")]
+    pub markdown: bool,
+}
+
+/// Runs `explore fft` or `tune fft` (`store`): the table, or the report as JSON.
+fn run_fft(a: FftExploreArgs, store: bool) -> Result<()> {
+    a.run.validate()?;
+    let req = a.t.request(Some(&a.run));
+    let (input, shape) = req.prepare_for(a.run.output.as_deref())?;
+    let gpu = open_device(a.run.device.as_deref())?;
+    let pb = super::bench::spinner();
+    let mut progress = |m: String| pb.set_message(m);
+    let mut note = |n: String| info(format_args!("{n}"));
+    let data = (&input, &shape[..]);
+    let r = explore_or_tune(&gpu, &req, data, store, &mut progress, &mut note);
+    pb.finish_and_clear();
+    let r = r?;
+    if let (Some(path), Some(out)) = (&a.run.output, &r.explored.best) {
+        write_data(path, &out.encode(path, (req.precision, req.half)))?;
+    }
+    if a.run.json {
+        return print_json(&serde_json::to_value(&r)?);
+    }
+    say!("{}", r.title(&gpu.describe(), &req));
+    say!("{}", rendered_table(&r.explored.candidates, a.markdown));
+    r.text().into_iter().for_each(|t| say!("{t}"));
+    Ok(())
+}
+
 /// The candidates' table (`--markdown`: Markdown with `|` escaped), after its title.
 fn print_table(gpu: &crate::runtime::Gpu, a: &ExploreArgs, m: &[Measured]) {
     say!("{}", title(&gpu.describe(), &a.request()));
@@ -108,6 +152,7 @@ fn run_vc(a: ExploreArgs, store: bool) -> Result<()> {
 pub fn run_explore_cmd(c: ExploreCommand) -> Result<()> {
     match c {
         ExploreCommand::Vc(a) => run_vc(a, false),
+        ExploreCommand::Fft(a) => run_fft(a, false),
         ExploreCommand::Mul(m) => super::mul_tune::run(m, false),
     }
 }
@@ -118,40 +163,7 @@ pub fn run_explore_cmd(c: ExploreCommand) -> Result<()> {
 pub fn run_tune_cmd(c: ExploreCommand) -> Result<()> {
     match c {
         ExploreCommand::Vc(a) => run_vc(a, true),
+        ExploreCommand::Fft(a) => run_fft(a, true),
         ExploreCommand::Mul(m) => super::mul_tune::run(m, true),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::cli::vc::TransformArgs;
-    use crate::vc::choose::open_options;
-    use crate::vc::{Precision, VcPlan};
-    use clap::Parser;
-
-    #[derive(Parser)]
-    struct Flags {
-        #[command(flatten)]
-        t: TransformArgs,
-    }
-
-    /// `tune`'s default is the plan `vc` runs when given only p and n (issue 28: it was the
-    /// paper's CT plan, `VcOptions::default()`, 4× slower at 3^12 on the H100).
-    #[test]
-    fn tune_times_the_options_vc_runs_without_flags() {
-        for (flags, precision) in [
-            (&["vc", "--p", "3", "--n", "12"][..], Precision::F32),
-            (
-                &["vc", "--p", "5", "--n", "4", "--precision", "f64"][..],
-                Precision::F64,
-            ),
-        ] {
-            let t = Flags::parse_from(flags).t;
-            assert_eq!(t.options(), open_options(precision), "{flags:?}");
-            assert_eq!(
-                t.plan(None).unwrap(),
-                VcPlan::new(t.p, t.n.unwrap(), open_options(precision)).unwrap()
-            );
-        }
     }
 }

@@ -188,14 +188,21 @@ impl FftTransform {
     /// Errors: f64 on a device without doubles, arrays beyond the device's memory, a failed
     /// build (its log and the saved source in the message).
     pub fn new(gpu: &Gpu, plan: &FftPlan) -> Result<FftTransform> {
+        FftTransform::scheduled(gpu, plan, None)
+    }
+
+    /// [`FftTransform::new`] with fused launches of at most `local_values` complex values in
+    /// local memory (1: register passes; `None`: the device's default, `tuning`).
+    pub fn scheduled(gpu: &Gpu, plan: &FftPlan, local_values: Option<u64>) -> Result<FftTransform> {
         if plan.precision == Precision::F64 && !gpu.info.fp64 {
             return Err(JitError::Device(format!(
                 "{} has no double precision (cl_khr_fp64): use --precision f32",
                 gpu.info.name
             )));
         }
-        // Within the device's local memory (oclgrind's 32 KiB), at most the default budget.
-        let schedule = Schedule::for_local_memory(plan, gpu.info.local_mem_bytes);
+        // Within the device's local memory (oclgrind's 32 KiB), at most the default budget
+        // unless a budget is given.
+        let schedule = super::tuning::schedule_of(plan, gpu.info.local_mem_bytes, local_values);
         let elem = plan.stored_complex_bytes();
         let data = plan.array_len() * elem;
         let work = plan.bluestein_len() * elem;

@@ -58,8 +58,21 @@ impl RealFft {
         gpu: &Gpu,
         shape: &[u64],
         axes: &[i64],
+        how: (Direction, NumpyNorm),
+        storage: (Precision, Option<HalfStorage>),
+    ) -> Result<RealFft> {
+        RealFft::scheduled(gpu, shape, axes, how, storage, None)
+    }
+
+    /// [`RealFft::stored`] with every transform's fused launches at most `local_values` complex
+    /// values (`FftTransform::scheduled`).
+    pub fn scheduled(
+        gpu: &Gpu,
+        shape: &[u64],
+        axes: &[i64],
         (direction, norm): (Direction, NumpyNorm),
         storage: (Precision, Option<HalfStorage>),
+        local_values: Option<u64>,
     ) -> Result<RealFft> {
         let axis = half_axis(shape.len(), axes)?;
         let mut built = super::plan::run_plans(
@@ -70,7 +83,7 @@ impl RealFft {
             true,
         )?
         .iter()
-        .map(|p| FftTransform::new(gpu, p))
+        .map(|p| FftTransform::scheduled(gpu, p, local_values))
         .collect::<Result<Vec<_>>>()?;
         let (first, last) = match (direction, built.len()) {
             (Direction::Forward, _) => (built.pop(), None),

@@ -43,6 +43,7 @@ pub mod report;
 pub mod request;
 pub mod schedule;
 pub mod tables;
+pub mod tuning;
 
 pub use execute::FftTransform;
 pub use plan::{FftPlan, Method, NumpyNorm};

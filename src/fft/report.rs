@@ -78,6 +78,12 @@ pub struct FftReport {
     pub check: Option<CheckReport>,
     /// Where the result was written (set by the front end once it is).
     pub output: Option<String>,
+    /// Bytes all launches of one run read and write in global memory (tables aside).
+    pub moved_bytes: u64,
+    /// The wisdom entry's schedule used (its label), when `tune fft` stored one for this
+    /// device and plan and the request left the schedule open; `None`: the default or the
+    /// request's.
+    pub tuned: Option<String>,
 }
 
 impl FftReport {
@@ -124,6 +130,8 @@ impl FftReport {
             end_to_end_ms: empty,
             check: None,
             output: None,
+            moved_bytes: parts.iter().map(|t| t.moved_bytes()).sum(),
+            tuned: None,
         }
     }
 
@@ -178,6 +186,11 @@ impl FftReport {
                 t.norm
             ),
             format!("plan       {}; {} launches", axes.join("; "), self.launches),
+        ];
+        if let Some(t) = &self.tuned {
+            out.push(format!("schedule   {t} (tuned: jitfft tune fft)"));
+        }
+        out.extend([
             format!("input      {}", self.input),
             format!(
                 "kernels    {}",
@@ -199,7 +212,7 @@ impl FftReport {
                 },
                 ms(self.tables_ms)
             ),
-        ];
+        ]);
         if let Some(c) = &self.check {
             out.push(format!(
                 "check      rel L2 {:.3e}, max abs {:.3e} against {} (tolerance {:.0e}): {}",

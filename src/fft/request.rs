@@ -8,6 +8,7 @@ use super::half_spectrum as hermitian;
 use super::hermitian::RealFft;
 use super::plan::{FftPlan, NumpyNorm};
 use super::report::{CheckReport, FftReport};
+use super::tuning::{wisdom_key, FftWisdom};
 use super::FftTransform;
 use crate::error::{JitError, Result};
 use crate::io::npy::{read_npy, NpyArray, NpyData};
@@ -45,6 +46,9 @@ pub struct FftRequest {
     pub check: bool,
     /// Timed runs after the warm-up.
     pub repeat: usize,
+    /// Complex values a fused launch keeps in local memory (1: register passes); `None`: the
+    /// schedule `tune fft` stored for this device and plan, else the device's default.
+    pub local_values: Option<u64>,
 }
 
 /// The result of a run.
@@ -102,6 +106,7 @@ impl FftOutput {
 }
 
 /// The input values: complex, or real for rfftn.
+#[derive(Clone)]
 enum Values {
     Complex(Vec<Complex64>),
     Real(Vec<f64>),
@@ -259,6 +264,15 @@ impl FftRequest {
         Ok((PreparedInput(v), shape))
     }
 
+    /// [`FftRequest::prepare`] after refusing an `output` path this run cannot write.
+    pub fn prepare_for(
+        &self,
+        output: Option<&std::path::Path>,
+    ) -> Result<(PreparedInput, Vec<u64>)> {
+        output.map_or(Ok(()), |p| self.check_output(p))?;
+        self.prepare()
+    }
+
     /// Refuses an output path this run cannot write, before any work (bfloat16 `.npy`).
     pub fn check_output(&self, path: &std::path::Path) -> Result<()> {
         self.half.map_or(Ok(()), |h| files::check_output(path, h))
@@ -270,24 +284,75 @@ impl FftRequest {
             .map_or_else(|| tolerance(self.precision), HalfStorage::tolerance)
     }
 
-    /// Builds the transform, runs it `repeat` times after a warm-up, checks and reports.
+    /// Builds the transform on the schedule [`FftRequest::schedule`] picks, runs it `repeat`
+    /// times after a warm-up, checks and reports.
     pub fn run(
         &self,
         gpu: &Gpu,
         input: PreparedInput,
         shape: Vec<u64>,
     ) -> Result<(FftReport, FftOutput)> {
+        let (local_values, tuned) = self.schedule(gpu, &shape)?;
+        let (mut report, output) = self.run_scheduled(gpu, &input, &shape, local_values)?;
+        report.tuned = tuned;
+        if self.check {
+            let t0 = std::time::Instant::now();
+            let want = self.expected(&input, &shape)?;
+            report.check = Some(self.check_against(&output, &want, t0));
+        }
+        Ok((report, output))
+    }
+
+    /// The fused launches' budget of this run and, where it came from the wisdom file, the
+    /// stored choice's label: the request's, else what `tune fft` stored for this device and
+    /// plan, else `None` (the device's default).
+    pub fn schedule(&self, gpu: &Gpu, shape: &[u64]) -> Result<(Option<u64>, Option<String>)> {
+        if self.local_values.is_some() {
+            return Ok((self.local_values, None));
+        }
+        let key = self.wisdom_key(gpu, shape)?;
+        Ok(match FftWisdom::load(&gpu.knobs)?.fft.get(&key) {
+            Some(e) => (Some(e.choice.local_values), Some(e.choice.label())),
+            None => (None, None),
+        })
+    }
+
+    /// The precision as reports name it: `f32`, `f64` or `f32 stored as f16`.
+    pub fn storage_name(&self) -> String {
+        crate::storage::precision_name(self.half, self.precision)
+    }
+
+    /// The wisdom key of this run of `shape` on `gpu` (`tuning::wisdom_key`).
+    pub fn wisdom_key(&self, gpu: &Gpu, shape: &[u64]) -> Result<String> {
         let scaling = self.norm.scaling(self.direction);
-        let x = input.0;
+        let plan = FftPlan::new(shape, &self.axes, self.direction, scaling, self.precision)?;
+        let storage = self.storage_name();
+        let how = (self.direction, storage.as_str());
+        Ok(wisdom_key(&gpu.info, shape, &plan.axes, how, self.real))
+    }
+
+    /// Builds the transform with fused launches of at most `local_values` (`None`: the
+    /// device's default) and runs it `repeat` times after a warm-up, unchecked.
+    pub fn run_scheduled(
+        &self,
+        gpu: &Gpu,
+        input: &PreparedInput,
+        shape: &[u64],
+        local_values: Option<u64>,
+    ) -> Result<(FftReport, FftOutput)> {
+        let shape = shape.to_vec();
+        let scaling = self.norm.scaling(self.direction);
+        let x = &input.0;
         let (output, runs, report) = if self.real {
-            let tr = RealFft::stored(
+            let tr = RealFft::scheduled(
                 gpu,
                 &shape,
                 &self.axes,
                 (self.direction, self.norm),
                 (self.precision, self.half),
+                local_values,
             )?;
-            let (out, runs) = match (&x, self.direction) {
+            let (out, runs) = match (x, self.direction) {
                 (Values::Real(r), Direction::Forward) => {
                     let (y, t) = warm_then_timed(self.repeat, || tr.forward(gpu, r))?;
                     (FftOutput::Complex(y, tr.half_shape()), t)
@@ -310,12 +375,12 @@ impl FftRequest {
             };
             (out, runs, FftReport::new(gpu, kind, &parts, self.norm))
         } else {
-            let Values::Complex(c) = &x else {
+            let Values::Complex(c) = x else {
                 unreachable!("complex transforms get complex values")
             };
             let plan = FftPlan::new(&shape, &self.axes, self.direction, scaling, self.precision)?
                 .with_half(self.half)?;
-            let tr = FftTransform::new(gpu, &plan)?;
+            let tr = FftTransform::scheduled(gpu, &plan, local_values)?;
             let (y, runs) = warm_then_timed(self.repeat, || tr.execute(gpu, c))?;
             (
                 FftOutput::Complex(y, shape.clone()),
@@ -323,14 +388,24 @@ impl FftRequest {
                 FftReport::new(gpu, "fftn", &[&tr], self.norm),
             )
         };
-        let mut report = report.with_times(&runs, self.input_label());
-        if self.check {
-            let t0 = std::time::Instant::now();
-            let (got, want) = self.reference(&x, &shape, &output)?;
-            let e = compare(&got, &want);
-            report.check = Some(CheckReport::new(e, self.tolerance(), t0));
-        }
-        Ok((report, output))
+        Ok((report.with_times(&runs, self.input_label()), output))
+    }
+
+    /// The check of a run's `output` against `want` ([`FftRequest::expected`]); `t0` started
+    /// the reference.
+    pub fn check_against(
+        &self,
+        output: &FftOutput,
+        want: &[Complex64],
+        t0: std::time::Instant,
+    ) -> CheckReport {
+        let got = match output {
+            FftOutput::Complex(y, _) => std::borrow::Cow::Borrowed(y),
+            FftOutput::Real(y, _) => {
+                std::borrow::Cow::Owned(y.iter().map(|&v| Complex64::new(v, 0.0)).collect())
+            }
+        };
+        CheckReport::new(compare(&got, want), self.tolerance(), t0)
     }
 
     /// The plans a run of `--shape` builds, in order: one complex transform; for rfftn and
@@ -374,45 +449,36 @@ impl FftRequest {
         }
     }
 
-    /// (the device's result, RustFFT's) as complex vectors of the same layout.
-    fn reference(
-        &self,
-        x: &Values,
-        shape: &[u64],
-        out: &FftOutput,
-    ) -> Result<(Vec<Complex64>, Vec<Complex64>)> {
+    /// RustFFT's result in f64 for `input` (a run of `shape`), in the layout of the device's
+    /// result as complex values (irfftn: the reals with zero imaginary parts).
+    pub fn expected(&self, input: &PreparedInput, shape: &[u64]) -> Result<Vec<Complex64>> {
         let scaling = self.norm.scaling(self.direction);
         let plan = FftPlan::new(shape, &self.axes, self.direction, scaling, Precision::F64)?;
         let axis = hermitian::half_axis(shape.len(), &self.axes)?;
-        Ok(match (x, out) {
-            (Values::Complex(c), FftOutput::Complex(y, _)) if !self.real => (
-                y.clone(),
-                fftn(c, shape, &plan.axes, self.direction, plan.scale()),
-            ),
-            (Values::Real(r), FftOutput::Complex(y, _)) => {
+        Ok(match &input.0 {
+            Values::Complex(c) if !self.real => {
+                fftn(c, shape, &plan.axes, self.direction, plan.scale())
+            }
+            Values::Real(r) => {
                 let z: Vec<Complex64> = r.iter().map(|&v| Complex64::new(v, 0.0)).collect();
                 let full = fftn(&z, shape, &plan.axes, self.direction, plan.scale());
                 let m = shape[axis] as usize / 2 + 1;
-                (y.clone(), hermitian::crop(&full, shape, axis, m))
+                hermitian::crop(&full, shape, axis, m)
             }
-            (Values::Complex(h), FftOutput::Real(y, _)) => {
+            Values::Complex(h) => {
                 let half = hermitian::half_shape(shape, axis);
                 let others: Vec<usize> = plan.axes.iter().copied().filter(|&a| a != axis).collect();
                 let mid = fftn(h, &half, &others, self.direction, 1.0);
                 let full = hermitian::extend(&mid, &half, axis, shape[axis] as usize);
                 let want = fftn(&full, shape, &[axis], self.direction, plan.scale());
-                let got = y.iter().map(|&v| Complex64::new(v, 0.0)).collect();
-                (
-                    got,
-                    want.iter().map(|c| Complex64::new(c.re, 0.0)).collect(),
-                )
+                want.iter().map(|c| Complex64::new(c.re, 0.0)).collect()
             }
-            _ => return Err(JitError::invalid("the output does not match the request")),
         })
     }
 }
 
 /// The input values, validated before a device is opened.
+#[derive(Clone)]
 pub struct PreparedInput(Values);
 
 /// Times of one run (for the report).

@@ -78,6 +78,15 @@ fn gcd(a: u64, b: u64) -> u64 {
     }
 }
 
+/// The fused launches' budget of `plan` on a device with `local_mem_bytes` of local memory
+/// (without wisdom): padded tiles take up to 1.5 times their values, so two thirds of it at
+/// most, and no more than [`LOCAL_BYTES`]; local memory holds the arithmetic's values (f32
+/// under half storage).
+pub fn default_local_values(plan: &FftPlan, local_mem_bytes: u64) -> u64 {
+    let budget = (local_mem_bytes * 2 / 3).min(LOCAL_BYTES);
+    budget / plan.precision.complex_bytes()
+}
+
 /// A device array of the run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Buf {
@@ -277,12 +286,9 @@ impl Schedule {
     }
 
     /// The launches of `plan` on a device (or offline target) with `local_mem_bytes` of local
-    /// memory: fused launches' padded tiles take up to 1.5 times their values, so two thirds
-    /// of it at most, and no more than [`LOCAL_BYTES`]; local memory holds the arithmetic's
-    /// values (f32 under half storage).
+    /// memory, at [`default_local_values`].
     pub fn for_local_memory(plan: &FftPlan, local_mem_bytes: u64) -> Schedule {
-        let budget = (local_mem_bytes * 2 / 3).min(LOCAL_BYTES);
-        Schedule::with_local_values(plan, budget / plan.precision.complex_bytes())
+        Schedule::with_local_values(plan, default_local_values(plan, local_mem_bytes))
     }
 
     /// The launches of `plan` with at most `local_values` complex values in a fused launch's

@@ -41,6 +41,15 @@ pub fn cache_root() -> PathBuf {
         .join("jitfft")
 }
 
+/// The wisdom file of `tune vc` and `tune fft`: `$JITFFT_WISDOM` (`knobs.wisdom`), else
+/// `wisdom.json` in the cache folder.
+pub fn wisdom_path(knobs: &super::Knobs) -> PathBuf {
+    knobs
+        .wisdom
+        .clone()
+        .unwrap_or_else(|| cache_root().join("wisdom.json"))
+}
+
 fn cache_key(gpu: &Gpu, source: &str, options: &str) -> String {
     let mut h = Sha256::new();
     for part in [

@@ -8,7 +8,7 @@ use super::{
     VcTransform,
 };
 use crate::error::Result;
-use crate::io::json_store::{load_for_update, load_or_default, save_pretty};
+use crate::io::json_store::{load_for_update, load_or_default, save_pretty, OtherSections};
 use crate::io::random::random_complex;
 use crate::reference::{compare, separable_vc};
 use crate::runtime::{Gpu, Summary};
@@ -16,7 +16,6 @@ use crate::transform::{Direction, Precision};
 use crate::vc::fused;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 /// A schedule choice, as stored in wisdom.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -192,17 +191,22 @@ pub fn schedule_key(gpu: &Gpu, plan: &VcPlan) -> String {
     )
 }
 
-/// One timed candidate.
+/// One timed candidate (`C`: the transform's schedule choice; the FFT's is
+/// `fft::tuning::FftChoice`).
 #[derive(Debug, Clone, Serialize)]
-pub struct Measured {
+pub struct Measured<C = Choice> {
     /// The choice's label (see [`Choice::label`]).
     pub label: String,
     /// The schedule choice that was timed.
-    pub choice: Choice,
+    pub choice: C,
     /// Kernel launches per transform.
     pub passes: usize,
     /// The pass radices, e.g. `81·81·9`.
     pub radices: String,
+    /// Bytes all launches read and write in global memory, where the transform counts them
+    /// (the FFT).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moved_bytes: Option<u64>,
     /// Kernel time per transform over the timed runs (ms).
     pub kernel_ms: Summary,
     /// Median time of each pass.
@@ -221,11 +225,19 @@ pub struct Measured {
 impl Measured {
     /// A candidate that did not build or run: `e` kept as its error.
     pub fn failed(choice: Choice, e: &crate::error::JitError) -> Measured {
+        Measured::failed_as(choice.label(), choice, e)
+    }
+}
+
+impl<C> Measured<C> {
+    /// A candidate labelled `label` that did not build or run: `e` kept as its error.
+    pub fn failed_as(label: String, choice: C, e: &crate::error::JitError) -> Measured<C> {
         Measured {
-            label: choice.label(),
+            label,
             choice,
             passes: 0,
             radices: String::new(),
+            moved_bytes: None,
             kernel_ms: Summary::of(&[]),
             pass_ms: Vec::new(),
             gbs: 0.0,
@@ -237,7 +249,7 @@ impl Measured {
 }
 
 /// Candidates fastest first, failures last.
-pub fn sort_fastest(m: &mut [Measured]) {
+pub fn sort_fastest<C>(m: &mut [Measured<C>]) {
     m.sort_by(|a, b| match (a.error.is_some(), b.error.is_some()) {
         (false, true) => std::cmp::Ordering::Less,
         (true, false) => std::cmp::Ordering::Greater,
@@ -329,6 +341,7 @@ pub fn explore(
                 choice: choice.clone(),
                 passes: npass,
                 radices: tr.schedule.radices(),
+                moved_bytes: None,
                 gbs: bytes / (kernel_ms.median * 1e-3) / 1e9,
                 kernel_ms,
                 pass_ms,
@@ -346,27 +359,16 @@ pub fn explore(
 /// Wisdom: the fastest choice per device, driver, p, n and precision.
 #[derive(Debug, Default, Serialize, Deserialize)]
 pub struct Wisdom {
-    /// Entries by [`wisdom_key`].
+    /// Entries by [`wisdom_key`] (absent in a file only `tune fft` wrote).
+    #[serde(default)]
     pub entries: BTreeMap<String, WisdomEntry>,
+    /// The file's other sections (the FFT's schedules), kept as they are.
+    #[serde(flatten)]
+    pub others: OtherSections,
 }
 
 /// The fastest choice measured for one key.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct WisdomEntry {
-    /// The choice.
-    pub choice: Choice,
-    /// Its median kernel time (ms).
-    pub kernel_ms: f64,
-    /// When it was measured (UTC, from `bench::meta::utc_now`).
-    pub date: String,
-    /// Its median kernel time measured the way `vc` runs it (upload first), and the default
-    /// plan's in the same `tune` run (absent in older wisdom files).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub vc_ms: Option<f64>,
-    /// The default plan's median kernel time in that measurement.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub default_vc_ms: Option<f64>,
-}
+pub type WisdomEntry = crate::io::json_store::WisdomEntry<Choice>;
 
 /// The wisdom key: device name, driver version, p, n and precision.
 pub fn wisdom_key(gpu: &Gpu, p: u32, n: u32, precision: Precision) -> String {
@@ -376,13 +378,7 @@ pub fn wisdom_key(gpu: &Gpu, p: u32, n: u32, precision: Precision) -> String {
     )
 }
 
-/// `$JITFFT_WISDOM`, else `wisdom.json` in the cache folder.
-pub fn wisdom_path(knobs: &crate::runtime::Knobs) -> PathBuf {
-    knobs
-        .wisdom
-        .clone()
-        .unwrap_or_else(|| crate::runtime::build::cache_root().join("wisdom.json"))
-}
+pub use crate::runtime::build::wisdom_path;
 
 impl Wisdom {
     /// Reads the wisdom file; a missing file is empty wisdom, a corrupt one an error.

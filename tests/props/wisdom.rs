@@ -3,10 +3,13 @@
 //! load as the file's own error naming the path and the way out, never a panic.
 
 use crate::common::prop_config;
+use jitfft::fft::tuning::{FftChoice, FftWisdom};
+use jitfft::io::json_store::WisdomEntry;
 use jitfft::mul::wisdom::{CrossoverEntry, MulWisdom};
 use jitfft::runtime::Knobs;
-use jitfft::vc::explore::{Choice, Wisdom, WisdomEntry};
+use jitfft::vc::explore::{Choice, Wisdom};
 use proptest::prelude::*;
+use std::collections::BTreeMap;
 use std::path::Path;
 
 fn knobs(path: &Path) -> Knobs {
@@ -54,7 +57,23 @@ fn wisdom() -> impl Strategy<Value = Wisdom> {
             vc_ms,
             default_vc_ms: vc_ms.map(|v| v * 2.0),
         });
-    prop::collection::btree_map("\\PC{0,30}", entry, 0..6).prop_map(|entries| Wisdom { entries })
+    prop::collection::btree_map("\\PC{0,30}", entry, 0..6).prop_map(|entries| Wisdom {
+        entries,
+        others: Default::default(),
+    })
+}
+
+/// The FFT's section of the same file (`tune fft`).
+fn fft_entries() -> impl Strategy<Value = BTreeMap<String, WisdomEntry<FftChoice>>> {
+    let entry =
+        (1u64..1 << 40, 0.0f64..1e6, "\\PC{0,20}").prop_map(|(v, kernel_ms, date)| WisdomEntry {
+            choice: FftChoice { local_values: v },
+            kernel_ms,
+            date,
+            vc_ms: Some(kernel_ms),
+            default_vc_ms: None,
+        });
+    prop::collection::btree_map("\\PC{0,30}", entry, 0..6)
 }
 
 fn mul_wisdom() -> impl Strategy<Value = MulWisdom> {
@@ -108,6 +127,22 @@ proptest! {
         m.save(&k).unwrap();
         prop_assert_eq!(json(&Wisdom::load(&k).unwrap()), json(&w));
         prop_assert_eq!(json(&MulWisdom::load(&k).unwrap()), json(&m));
+    }
+
+    /// vc's entries and the FFT's section share one file: each view's load and save keeps the
+    /// other's as it was.
+    #[test]
+    fn vc_and_fft_sections_keep_each_other(w in wisdom(), f in fft_entries()) {
+        let dir = tempfile::tempdir().unwrap();
+        let k = knobs(dir.path());
+        w.save(&k).unwrap();
+        let mut view = FftWisdom::load(&k).unwrap();
+        view.fft = f.clone();
+        view.save(&k).unwrap();
+        let vc = Wisdom::load(&k).unwrap();
+        prop_assert_eq!(json(&vc.entries), json(&w.entries));
+        vc.save(&k).unwrap();
+        prop_assert_eq!(json(&FftWisdom::load(&k).unwrap().fft), json(&f));
     }
 
     /// Saved files with bytes changed, inserted, removed or cut: loaded or refused by name.
