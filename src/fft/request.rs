@@ -311,8 +311,8 @@ impl FftRequest {
             return Ok((self.local_values, None));
         }
         let key = self.wisdom_key(gpu, shape)?;
-        Ok(match FftWisdom::load(&gpu.knobs)?.fft.get(&key) {
-            Some(e) => (Some(e.choice.local_values), Some(e.choice.label())),
+        Ok(match FftWisdom::stored(&gpu.knobs, &key)? {
+            Some((v, label)) => (Some(v), Some(label)),
             None => (None, None),
         })
     }

@@ -135,6 +135,12 @@ impl FftWisdom {
         load_for_update(&wisdom_path(knobs))
     }
 
+    /// The budget `tune fft` stored under `key` ([`wisdom_key`]) and its label, if any.
+    pub fn stored(knobs: &Knobs, key: &str) -> Result<Option<(u64, String)>> {
+        let w = FftWisdom::load(knobs)?;
+        Ok(w.fft.get(key).map(|e| (e.choice.local_values, e.choice.label())))
+    }
+
     /// Writes the wisdom file atomically, the other sections as read.
     pub fn save(&self, knobs: &Knobs) -> Result<()> {
         save_pretty(&wisdom_path(knobs), self)
