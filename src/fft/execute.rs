@@ -14,12 +14,14 @@ use crate::model::DeviceTransform;
 use crate::runtime::memory_fit::check_memory;
 use crate::runtime::pinned::{constant_buffer, device_buffer};
 use crate::runtime::scalar::Real;
+use crate::runtime::stream_figures::{measure, TransferFloor};
 use crate::runtime::timing::RunTimes;
+use crate::runtime::transfer::{enqueue, flush, HostSide, Placement};
 use crate::runtime::{build_program, Arg, BuiltProgram, Gpu, KernelHandle, Pinned};
 use crate::storage::{check_finite, check_finite_reals, HalfStorage};
 use crate::transform::{Direction, Precision, TransformInfo};
 use num_complex::Complex64;
-use ocl::Buffer;
+use ocl::{Buffer, Event, Queue};
 use rayon::prelude::*;
 use std::time::Instant;
 
@@ -164,6 +166,16 @@ enum Typed {
     Half(HalfStorage, Arrays<f32>),
 }
 
+impl Typed {
+    fn new(gpu: &Gpu, plan: &FftPlan, schedule: &Schedule) -> Result<Typed> {
+        Ok(match (plan.precision, plan.half) {
+            (_, Some(h)) => Typed::Half(h, Arrays::new(gpu, plan, schedule)?),
+            (Precision::F32, None) => Typed::F32(Arrays::new(gpu, plan, schedule)?),
+            (Precision::F64, None) => Typed::F64(Arrays::new(gpu, plan, schedule)?),
+        })
+    }
+}
+
 /// A plan made ready on one device.
 pub struct FftTransform {
     /// The plan it was made from.
@@ -216,11 +228,7 @@ impl FftTransform {
             .map(|s| KernelHandle::new(gpu, &built.program, &s.name))
             .collect::<Result<Vec<_>>>()?;
         let t0 = Instant::now();
-        let arrays = match (plan.precision, plan.half) {
-            (_, Some(h)) => Typed::Half(h, Arrays::new(gpu, plan, &schedule)?),
-            (Precision::F32, None) => Typed::F32(Arrays::new(gpu, plan, &schedule)?),
-            (Precision::F64, None) => Typed::F64(Arrays::new(gpu, plan, &schedule)?),
-        };
+        let arrays = Typed::new(gpu, plan, &schedule)?;
         Ok(FftTransform {
             plan: plan.clone(),
             schedule,
@@ -332,7 +340,18 @@ impl FftTransform {
 
     fn launch_all<T: Real>(&self, gpu: &Gpu, a: &Arrays<T>) -> Result<RunTimes> {
         let t0 = Instant::now();
-        let mut events = Vec::with_capacity(self.kernels.len());
+        let events = self.enqueue_launches(gpu, a, None)?;
+        RunTimes::from_launches(&events, t0)
+    }
+
+    /// Enqueues every launch on the device queue, the first after `wait` where given.
+    fn enqueue_launches<T: Real>(
+        &self,
+        gpu: &Gpu,
+        a: &Arrays<T>,
+        wait: Option<&Event>,
+    ) -> Result<Vec<Event>> {
+        let mut events: Vec<Event> = Vec::with_capacity(self.kernels.len());
         let wide = wide_index(&self.plan);
         for (s, k) in self.schedule.steps.iter().zip(&self.kernels) {
             let mut args = vec![
@@ -352,9 +371,15 @@ impl FftTransform {
                 StepKind::Group { group_items, .. } => group_items as usize,
                 _ => k.local_size(LOCAL),
             };
-            events.push(k.launch(&gpu.queue, s.items as usize, local)?);
+            let items = s.items as usize;
+            events.push(match (events.is_empty(), wait) {
+                (true, Some(w)) => {
+                    k.launch_groups(&gpu.queue, 0, items.div_ceil(local), local, Some(w))?
+                }
+                _ => k.launch(&gpu.queue, items, local)?,
+            });
         }
-        RunTimes::from_launches(&events, t0)
+        Ok(events)
     }
 
     /// Uploads `up` values written by `fill`, launches everything and reads `down` values of
@@ -421,5 +446,156 @@ impl DeviceTransform for FftTransform {
     }
     fn execute(&self, gpu: &Gpu, input: &[Complex64]) -> Result<(Vec<Complex64>, RunTimes)> {
         FftTransform::execute(self, gpu, input)
+    }
+}
+
+/// A pinned staging area as the plan's reals, real and imaginary parts interleaved (a streamed
+/// run, `fft::stream`, gathers a chunk into it and scatters the result out of it).
+pub enum StagingReals<'a> {
+    /// An f32 plan's.
+    F32(&'a mut [f32]),
+    /// An f64 plan's.
+    F64(&'a mut [f64]),
+}
+
+/// The events of one streamed chunk, in order.
+pub struct ChunkEvents {
+    /// The upload of the staging.
+    pub up: Event,
+    /// The launches.
+    pub kernels: Vec<Event>,
+    /// The download into the staging.
+    pub down: Event,
+}
+
+/// The pieces a streamed run (`fft::stream`) drives: its pipeline slots are transforms of one
+/// plan sharing one program, each chunk enqueued on three queues without waiting.
+impl FftTransform {
+    /// Another transform of the same plan and program with arrays and staging of its own (no
+    /// second build).
+    pub fn another(&self, gpu: &Gpu) -> Result<FftTransform> {
+        let kernels = self
+            .schedule
+            .steps
+            .iter()
+            .map(|s| KernelHandle::new(gpu, &self.built.program, &s.name))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(FftTransform {
+            plan: self.plan.clone(),
+            schedule: self.schedule.clone(),
+            program: self.program.clone(),
+            built: self.built.clone(),
+            kernels,
+            arrays: Typed::new(gpu, &self.plan, &self.schedule)?,
+            tables_ms: 0.0,
+        })
+    }
+
+    /// Runs `f` on the mapped staging. Errors: half storage or a packed real plan (a streamed
+    /// run moves complex f32 or f64 values as they are).
+    pub fn with_staging<R>(&self, f: impl FnOnce(StagingReals) -> R) -> Result<R> {
+        self.streamable()?;
+        match &self.arrays {
+            Typed::F32(a) => a.staging.with_map(|m| Ok(f(StagingReals::F32(m)))),
+            Typed::F64(a) => a.staging.with_map(|m| Ok(f(StagingReals::F64(m)))),
+            Typed::Half(..) => unreachable!("refused by streamable"),
+        }
+    }
+
+    /// Enqueues one chunk without waiting: the staging's first `reals` up on `up`, every
+    /// launch on the device queue after it, the result down into the staging on `down` after
+    /// the last launch. The staging must not be touched until the download completes.
+    pub fn enqueue_chunk(
+        &self,
+        gpu: &Gpu,
+        (up, down): (&Queue, &Queue),
+        reals: usize,
+    ) -> Result<ChunkEvents> {
+        self.streamable()?;
+        let ev = match &self.arrays {
+            Typed::F32(a) => self.chunk_on(gpu, a, (up, down), reals),
+            Typed::F64(a) => self.chunk_on(gpu, a, (up, down), reals),
+            Typed::Half(..) => unreachable!("refused by streamable"),
+        }?;
+        for q in [up, &gpu.queue, down] {
+            flush(q)?;
+        }
+        Ok(ev)
+    }
+
+    fn chunk_on<T: Real>(
+        &self,
+        gpu: &Gpu,
+        a: &Arrays<T>,
+        (up, down): (&Queue, &Queue),
+        reals: usize,
+    ) -> Result<ChunkEvents> {
+        if reals > a.staging.len() {
+            return Err(JitError::invalid(format!(
+                "a chunk of {reals} reals does not fit a staging of {}",
+                a.staging.len()
+            )));
+        }
+        let result = a.pick(self.schedule.result)?;
+        let at = Placement::Run(0);
+        // SAFETY: the mapped staging outlives the transfers; the caller touches it again only
+        // after the download completed, and the download waits for the launches.
+        let up_ev = a
+            .staging
+            .with_map(|m| unsafe { enqueue(up, &a.a, HostSide::Up(&m[..reals]), &at, None) })?;
+        let kernels = self.enqueue_launches(gpu, a, Some(&up_ev))?;
+        let after = kernels.last().unwrap_or(&up_ev).clone();
+        let down_ev = a.staging.with_map(|m| unsafe {
+            enqueue(
+                down,
+                result,
+                HostSide::Down(&mut m[..reals]),
+                &at,
+                Some(&after),
+            )
+        })?;
+        Ok(ChunkEvents {
+            up: up_ev,
+            kernels,
+            down: down_ev,
+        })
+    }
+
+    /// The pinned transfer floor (`runtime::stream_figures`) on this transform's arrays and
+    /// `other`'s (a slot of the same plan): a whole staging up and down, `repeats` times.
+    pub fn stream_figures(
+        &self,
+        other: &FftTransform,
+        queues: (&Queue, &Queue),
+        repeats: usize,
+    ) -> Result<TransferFloor> {
+        match (&self.arrays, &other.arrays) {
+            (Typed::F32(a), Typed::F32(b)) => measure(
+                queues,
+                (&a.a, &a.staging),
+                (&b.a, &b.staging),
+                a.staging.len(),
+                repeats,
+            ),
+            (Typed::F64(a), Typed::F64(b)) => measure(
+                queues,
+                (&a.a, &a.staging),
+                (&b.a, &b.staging),
+                a.staging.len(),
+                repeats,
+            ),
+            _ => Err(JitError::invalid(
+                "a transfer floor needs two f32 or two f64 slots",
+            )),
+        }
+    }
+
+    fn streamable(&self) -> Result<()> {
+        match (self.plan.half, self.plan.real) {
+            (None, None) => Ok(()),
+            _ => Err(JitError::invalid(
+                "a streamed chunk moves complex f32 or f64 values: half storage and packed real plans do not stream",
+            )),
+        }
     }
 }

@@ -78,6 +78,9 @@ pub struct FftReport {
     pub check: Option<CheckReport>,
     /// Where the result was written (set by the front end once it is).
     pub output: Option<String>,
+    /// A streamed run's passes (`fft::stream`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stream: Option<super::stream::StreamFigures>,
 }
 
 impl FftReport {
@@ -124,6 +127,7 @@ impl FftReport {
             end_to_end_ms: empty,
             check: None,
             output: None,
+            stream: None,
         }
     }
 
@@ -210,6 +214,7 @@ impl FftReport {
                 if c.passed { "ok" } else { "FAILED" }
             ));
         }
+        out.extend(self.stream.iter().flat_map(|s| s.lines()));
         if let Some(o) = &self.output {
             out.push(format!("output     {o}"));
         }

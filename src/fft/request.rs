@@ -102,7 +102,7 @@ impl FftOutput {
 }
 
 /// The input values: complex, or real for rfftn.
-enum Values {
+pub(super) enum Values {
     Complex(Vec<Complex64>),
     Real(Vec<f64>),
 }
@@ -366,7 +366,7 @@ impl FftRequest {
         Ok(programs.join("\n"))
     }
 
-    fn input_label(&self) -> String {
+    pub(super) fn input_label(&self) -> String {
         match (&self.input, self.seed) {
             (Some(p), _) => p.display().to_string(),
             (None, Some(s)) => format!("random (seed {s})"),
@@ -375,7 +375,7 @@ impl FftRequest {
     }
 
     /// (the device's result, RustFFT's) as complex vectors of the same layout.
-    fn reference(
+    pub(super) fn reference(
         &self,
         x: &Values,
         shape: &[u64],
@@ -413,7 +413,7 @@ impl FftRequest {
 }
 
 /// The input values, validated before a device is opened.
-pub struct PreparedInput(Values);
+pub struct PreparedInput(pub(super) Values);
 
 /// Times of one run (for the report).
 pub type Times = RunTimes;
