@@ -34,7 +34,9 @@ fn streamed(
         Precision::F32 => {
             let mut h: Vec<f32> = x.iter().flat_map(|c| [c.re as f32, c.im as f32]).collect();
             tr.run(gpu, &mut h).unwrap();
-            h.chunks(2).map(|c| Complex64::new(c[0] as f64, c[1] as f64)).collect()
+            h.chunks(2)
+                .map(|c| Complex64::new(c[0] as f64, c[1] as f64))
+                .collect()
         }
         Precision::F64 => {
             let mut h: Vec<f64> = x.iter().flat_map(|c| [c.re, c.im]).collect();
@@ -47,6 +49,15 @@ fn streamed(
     (compare(&y, &want).rel_l2, passes)
 }
 
+/// (shape, axes, direction/norm/precision, chunk cap, the passes).
+type Case<'a> = (
+    &'a [u64],
+    &'a [i64],
+    (Direction, Norm, Precision),
+    u64,
+    &'a [PassKind],
+);
+
 #[test]
 fn streamed_passes_match_the_reference() {
     let gpu = common::gpu();
@@ -55,9 +66,21 @@ fn streamed_passes_match_the_reference() {
     // (shape, axes, direction/norm/precision, cap, passes): short last chunks in both passes
     // (48 slabs of 9, the last chunk padded; 240 columns of 49, a tail plan of 44: the CLI
     // test's chunks, so its programs come from the cache), 10 chunks a pass in f64.
-    let cases: &[(&[u64], &[i64], _, u64, &[PassKind])] = &[
-        (&[48, 40, 6], &[], fwd, 18874, &[PassKind::Slabs, PassKind::Columns]),
-        (&[30, 1000], &[], inv, 52428, &[PassKind::Slabs, PassKind::Columns]),
+    let cases: &[Case] = &[
+        (
+            &[48, 40, 6],
+            &[],
+            fwd,
+            18874,
+            &[PassKind::Slabs, PassKind::Columns],
+        ),
+        (
+            &[30, 1000],
+            &[],
+            inv,
+            52428,
+            &[PassKind::Slabs, PassKind::Columns],
+        ),
         // Axis 0 alone (columns only, the whole 1/√30 there), the last axis alone (slabs only).
         (&[30, 1000], &[0], inv, 52428, &[PassKind::Columns]),
         (&[30, 1000], &[-1], inv, 52428, &[PassKind::Slabs]),
@@ -84,9 +107,20 @@ fn the_cli_streams_npy_files_with_the_json_report() {
     let dir = tempfile::tempdir().unwrap();
     let (inp, out) = (dir.path().join("x.npy"), dir.path().join("y.npy"));
     let x = signal(48 * 40 * 6);
-    std::fs::write(&inp, jitfft::io::npy::npy_complex_shaped(&x, true, &[48, 40, 6])).unwrap();
+    std::fs::write(
+        &inp,
+        jitfft::io::npy::npy_complex_shaped(&x, true, &[48, 40, 6]),
+    )
+    .unwrap();
     let o = jitfft()
-        .args(["fft", "--stream", "--chunk-mib", "0.018", "--json", "--check"])
+        .args([
+            "fft",
+            "--stream",
+            "--chunk-mib",
+            "0.018",
+            "--json",
+            "--check",
+        ])
         .args(["--repeat", "1", "--input"])
         .arg(&inp)
         .arg("--output")

@@ -458,6 +458,8 @@ pub enum StagingReals<'a> {
     F64(&'a mut [f64]),
 }
 
+const NOT_STREAMED: &str = "a streamed chunk moves complex f32 or f64 values, not 16-bit ones";
+
 /// The events of one streamed chunk, in order.
 pub struct ChunkEvents {
     /// The upload of the staging.
@@ -491,14 +493,13 @@ impl FftTransform {
         })
     }
 
-    /// Runs `f` on the mapped staging. Errors: half storage or a packed real plan (a streamed
-    /// run moves complex f32 or f64 values as they are).
+    /// Runs `f` on the mapped staging. Errors: half storage (a streamed run moves complex
+    /// f32 or f64 values as they are).
     pub fn with_staging<R>(&self, f: impl FnOnce(StagingReals) -> R) -> Result<R> {
-        self.streamable()?;
         match &self.arrays {
             Typed::F32(a) => a.staging.with_map(|m| Ok(f(StagingReals::F32(m)))),
             Typed::F64(a) => a.staging.with_map(|m| Ok(f(StagingReals::F64(m)))),
-            Typed::Half(..) => unreachable!("refused by streamable"),
+            Typed::Half(..) => Err(JitError::invalid(NOT_STREAMED)),
         }
     }
 
@@ -511,11 +512,10 @@ impl FftTransform {
         (up, down): (&Queue, &Queue),
         reals: usize,
     ) -> Result<ChunkEvents> {
-        self.streamable()?;
         let ev = match &self.arrays {
             Typed::F32(a) => self.chunk_on(gpu, a, (up, down), reals),
             Typed::F64(a) => self.chunk_on(gpu, a, (up, down), reals),
-            Typed::Half(..) => unreachable!("refused by streamable"),
+            Typed::Half(..) => Err(JitError::invalid(NOT_STREAMED)),
         }?;
         for q in [up, &gpu.queue, down] {
             flush(q)?;
@@ -563,38 +563,21 @@ impl FftTransform {
 
     /// The pinned transfer floor (`runtime::stream_figures`) on this transform's arrays and
     /// `other`'s (a slot of the same plan): a whole staging up and down, `repeats` times.
-    pub fn stream_figures(
+    pub fn transfer_floor(
         &self,
         other: &FftTransform,
         queues: (&Queue, &Queue),
         repeats: usize,
     ) -> Result<TransferFloor> {
         match (&self.arrays, &other.arrays) {
-            (Typed::F32(a), Typed::F32(b)) => measure(
-                queues,
-                (&a.a, &a.staging),
-                (&b.a, &b.staging),
-                a.staging.len(),
-                repeats,
-            ),
-            (Typed::F64(a), Typed::F64(b)) => measure(
-                queues,
-                (&a.a, &a.staging),
-                (&b.a, &b.staging),
-                a.staging.len(),
-                repeats,
-            ),
+            (Typed::F32(a), Typed::F32(b)) => {
+                measure(queues, (&a.a, &a.staging), (&b.a, &b.staging), repeats)
+            }
+            (Typed::F64(a), Typed::F64(b)) => {
+                measure(queues, (&a.a, &a.staging), (&b.a, &b.staging), repeats)
+            }
             _ => Err(JitError::invalid(
                 "a transfer floor needs two f32 or two f64 slots",
-            )),
-        }
-    }
-
-    fn streamable(&self) -> Result<()> {
-        match (self.plan.half, self.plan.real) {
-            (None, None) => Ok(()),
-            _ => Err(JitError::invalid(
-                "a streamed chunk moves complex f32 or f64 values: half storage and packed real plans do not stream",
             )),
         }
     }

@@ -30,16 +30,16 @@ pub struct TransferFloor {
     pub duplex_rate_gbs: f64,
 }
 
-/// Measures the floor on two slots (a device buffer and its pinned staging each, `len`
-/// elements moved): slot 0 up then down on `up` and `down`, then slot 0 up while slot 1 comes
+/// Measures the floor on two slots (a device buffer and its pinned staging each, the
+/// staging's length moved): slot 0 up then down on `up` and `down`, then slot 0 up while slot 1 comes
 /// down, `repeats` times; the fastest of each.
 pub fn measure<T: OclPrm>(
     (up, down): (&Queue, &Queue),
     (a0, s0): (&Buffer<T>, &Pinned<T>),
     (a1, s1): (&Buffer<T>, &Pinned<T>),
-    len: usize,
     repeats: usize,
 ) -> Result<TransferFloor> {
+    let len = s0.len();
     let mut best: Option<(f64, f64)> = None;
     let mut duplex = f64::INFINITY;
     for _ in 0..repeats.max(1) {

@@ -149,7 +149,7 @@ impl StreamedFft {
             .iter()
             .max_by_key(|s| s.full.len())
             .filter(|s| s.full.len() > 1);
-        s.map(|s| s.full[0].stream_figures(&s.full[1], (&self.up, &self.down), repeats))
+        s.map(|s| s.full[0].transfer_floor(&s.full[1], (&self.up, &self.down), repeats))
             .transpose()
     }
 

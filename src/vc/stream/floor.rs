@@ -21,12 +21,10 @@ impl StreamedVc {
 
     fn floor_typed<T: Real>(&self, t: &Typed<T>, repeats: usize) -> Result<TransferFloor> {
         let (s, s1) = (&t.slots[0], &t.slots[1]);
-        let len = s.staging.len();
         measure(
             (&self.up, &self.down),
             (&s.a, &s.staging),
             (&s1.a, &s1.staging),
-            len,
             repeats,
         )
     }
