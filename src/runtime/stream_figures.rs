@@ -10,6 +10,54 @@ use crate::error::Result;
 use ocl::{Buffer, Event, OclPrm, Queue};
 use serde::Serialize;
 
+/// A streamed pass's clocks: host wall time, event sums over its chunks, host copies; the
+/// bytes it moved and their rate.
+#[derive(Debug, Clone, Serialize)]
+pub struct PassClock {
+    /// Host wall clock of the whole pass (gathers and scatters included).
+    pub wall_ms: f64,
+    /// First upload start to last download end (profiling events).
+    pub span_ms: f64,
+    /// Sums over the chunks of the uploads', kernels' and downloads' event times.
+    pub upload_ms: f64,
+    /// See `upload_ms`.
+    pub kernel_ms: f64,
+    /// See `upload_ms`.
+    pub download_ms: f64,
+    /// Host time copying chunks into and out of pinned staging.
+    pub gather_ms: f64,
+    /// Host time copying finished chunks back (see `gather_ms`).
+    pub scatter_ms: f64,
+    /// Bytes of the array (each read once from and written once to the host).
+    pub bytes: u64,
+    /// `bytes / wall_ms` in GB/s.
+    pub rate_gbs: f64,
+}
+
+impl PassClock {
+    /// From the pass's wall clock, its [`event_totals`] (upload, kernels, download, span), its
+    /// host copies (gather, scatter) and its bytes.
+    pub fn new(
+        wall_ms: f64,
+        events: [f64; 4],
+        (gather_ms, scatter_ms): (f64, f64),
+        bytes: u64,
+    ) -> PassClock {
+        let [upload_ms, kernel_ms, download_ms, span_ms] = events;
+        PassClock {
+            wall_ms,
+            span_ms,
+            upload_ms,
+            kernel_ms,
+            download_ms,
+            gather_ms,
+            scatter_ms,
+            bytes,
+            rate_gbs: bytes as f64 / (wall_ms * 1e-3) / 1e9,
+        }
+    }
+}
+
 /// The pinned transfer rate on the same buffers: one upload then one download of a chunk.
 #[derive(Debug, Clone, Serialize)]
 pub struct TransferFloor {

@@ -2,7 +2,7 @@
 //! each pass's times and its rate against the pinned floor measured on the same slots.
 
 use super::plan::{PassKind, StreamPass};
-use crate::runtime::stream_figures::TransferFloor;
+use crate::runtime::stream_figures::{PassClock, TransferFloor};
 use serde::Serialize;
 
 /// Times of one streamed pass (host wall clock; event sums over its chunks).
@@ -16,24 +16,9 @@ pub struct PassTimes {
     pub chunks: u64,
     /// Slabs or columns a chunk holds.
     pub per_chunk: u64,
-    /// Host wall clock of the pass (gathers and scatters included).
-    pub wall_ms: f64,
-    /// First upload start to last download end (profiling events).
-    pub span_ms: f64,
-    /// Sums over the chunks of the uploads', kernels' and downloads' event times.
-    pub upload_ms: f64,
-    /// See `upload_ms`.
-    pub kernel_ms: f64,
-    /// See `upload_ms`.
-    pub download_ms: f64,
-    /// Host time copying chunks into pinned staging.
-    pub gather_ms: f64,
-    /// Host time copying finished chunks back.
-    pub scatter_ms: f64,
-    /// Bytes of the array (each read once from and written once to the host).
-    pub bytes: u64,
-    /// `bytes / wall_ms` in GB/s.
-    pub rate_gbs: f64,
+    /// Its clocks.
+    #[serde(flatten)]
+    pub clock: PassClock,
 }
 
 /// One pass's times (the fastest run's) and its rate against the floor.
@@ -73,15 +58,15 @@ impl StreamFigures {
         runs: &[Vec<PassTimes>],
     ) -> StreamFigures {
         let fastest = runs.iter().min_by(|a, b| {
-            let wall = |r: &Vec<PassTimes>| r.iter().map(|p| p.wall_ms).sum::<f64>();
+            let wall = |r: &Vec<PassTimes>| r.iter().map(|p| p.clock.wall_ms).sum::<f64>();
             wall(a).total_cmp(&wall(b))
         });
         let passes = fastest
             .into_iter()
             .flatten()
             .map(|t| PassReport {
-                of_pinned: floor.as_ref().map(|f| t.rate_gbs / f.rate_gbs),
-                of_duplex: floor.as_ref().map(|f| t.rate_gbs / f.duplex_rate_gbs),
+                of_pinned: floor.as_ref().map(|f| t.clock.rate_gbs / f.rate_gbs),
+                of_duplex: floor.as_ref().map(|f| t.clock.rate_gbs / f.duplex_rate_gbs),
                 times: t.clone(),
             })
             .collect();
@@ -106,21 +91,21 @@ impl StreamFigures {
             ))
         )];
         for p in &self.passes {
-            let t = &p.times;
+            let (t, c) = (&p.times, &p.times.clock);
             out.push(format!(
                 "pass       {} over axes {:?}: {} chunks of {}, {:.3} ms ({:.2} GB/s{}); kernels {:.3} ms, up {:.3} ms, down {:.3} ms, gather {:.3} ms, scatter {:.3} ms",
                 match t.kind { PassKind::Slabs => "slabs", PassKind::Columns => "columns" },
                 t.axes,
                 t.chunks,
                 t.per_chunk,
-                t.wall_ms,
-                t.rate_gbs,
+                c.wall_ms,
+                c.rate_gbs,
                 p.of_pinned.map_or(String::new(), |x| format!(", {:.0}% of pinned", 100.0 * x)),
-                t.kernel_ms,
-                t.upload_ms,
-                t.download_ms,
-                t.gather_ms,
-                t.scatter_ms
+                c.kernel_ms,
+                c.upload_ms,
+                c.download_ms,
+                c.gather_ms,
+                c.scatter_ms
             ));
         }
         out

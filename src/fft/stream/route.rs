@@ -12,6 +12,7 @@ use crate::fft::request::{FftOutput, FftRequest, PreparedInput, Values};
 use crate::fft::FftPlan;
 use crate::reference::compare;
 use crate::runtime::memory_fit::check_memory;
+use crate::runtime::stream_figures::PassClock;
 use crate::runtime::timing::{warm_then_timed, Clock, RunTimes};
 use crate::runtime::Gpu;
 use crate::transform::Precision;
@@ -140,11 +141,11 @@ fn run_streamed<T: HostReal>(
         let t0 = Instant::now();
         let p = streamed.run(gpu, &mut host)?;
         let host_ms = t0.elapsed().as_secs_f64() * 1e3;
-        let sum = |f: fn(&super::report::PassTimes) -> f64| p.iter().map(f).sum::<f64>();
+        let sum = |f: fn(&PassClock) -> f64| p.iter().map(|t| f(&t.clock)).sum::<f64>();
         let times = RunTimes {
             kernel_ms: sum(|t| t.kernel_ms),
             kernel_span_ms: sum(|t| t.span_ms),
-            pass_ms: p.iter().map(|t| t.kernel_ms).collect(),
+            pass_ms: p.iter().map(|t| t.clock.kernel_ms).collect(),
             upload_ms: sum(|t| t.upload_ms),
             download_ms: sum(|t| t.download_ms),
             host_ms,

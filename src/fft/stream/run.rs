@@ -9,7 +9,7 @@ use crate::error::{JitError, Result};
 use crate::fft::execute::{ChunkEvents, StagingReals};
 use crate::fft::{FftPlan, FftTransform};
 use crate::runtime::scalar::Real;
-use crate::runtime::stream_figures::{event_totals, TransferFloor};
+use crate::runtime::stream_figures::{event_totals, PassClock, TransferFloor};
 use crate::runtime::transfer::finish;
 use crate::runtime::Gpu;
 use ocl::Queue;
@@ -262,7 +262,7 @@ impl StreamedFft {
             retire(f, host, owner.expect("its slot"))?;
         }
         let wall_ms = t0.elapsed().as_secs_f64() * 1e3;
-        let [upload_ms, kernel_ms, download_ms, span_ms] = event_totals(done.iter().map(|c| {
+        let events = event_totals(done.iter().map(|c| {
             (
                 std::slice::from_ref(&c.up),
                 &c.kernels[..],
@@ -275,15 +275,7 @@ impl StreamedFft {
             axes: pass.axes.clone(),
             chunks: pass.chunks,
             per_chunk: pass.per_chunk,
-            wall_ms,
-            span_ms,
-            upload_ms,
-            kernel_ms,
-            download_ms,
-            gather_ms,
-            scatter_ms,
-            bytes,
-            rate_gbs: bytes as f64 / (wall_ms * 1e-3) / 1e9,
+            clock: PassClock::new(wall_ms, events, (gather_ms, scatter_ms), bytes),
         })
     }
 }

@@ -4,7 +4,7 @@
 use super::StreamedVc;
 use serde::Serialize;
 
-pub use crate::runtime::stream_figures::{event_totals, TransferFloor};
+pub use crate::runtime::stream_figures::{event_totals, PassClock, TransferFloor};
 
 /// Times of one streamed pass.
 #[derive(Debug, Clone, Serialize)]
@@ -13,24 +13,17 @@ pub struct PassTimes {
     pub digits: (u32, u32),
     /// Chunks the pass ran in.
     pub chunks: u64,
-    /// Host wall clock of the whole pass (gathers and scatters included).
-    pub wall_ms: f64,
-    /// First upload start to last download end (profiling events).
-    pub span_ms: f64,
-    /// Sums over the chunks of the uploads', kernels' and downloads' event times.
-    pub upload_ms: f64,
-    /// See `upload_ms`.
-    pub kernel_ms: f64,
-    /// See `upload_ms`.
-    pub download_ms: f64,
-    /// Host time copying chunks into and out of pinned staging.
-    pub gather_ms: f64,
-    /// Host time copying finished chunks back (see `gather_ms`).
-    pub scatter_ms: f64,
-    /// Bytes of the array (each read once from and written once to the host).
-    pub bytes: u64,
-    /// `bytes / wall_ms` in GB/s.
-    pub rate_gbs: f64,
+    /// Its clocks.
+    #[serde(flatten)]
+    pub clock: PassClock,
+}
+
+/// A pass's clocks read as its own fields (`times.wall_ms`).
+impl std::ops::Deref for PassTimes {
+    type Target = PassClock;
+    fn deref(&self) -> &PassClock {
+        &self.clock
+    }
 }
 
 impl PassTimes {
