@@ -116,16 +116,11 @@ pub fn run(a: FftArgs) -> Result<()> {
     if let Some(path) = &a.run.output {
         req.check_output(path)?;
     }
-    let chunk_bytes = a.chunk_mib.map(StreamOpts::chunk_mib).transpose()?;
     let bar = super::vc::chunk_progress(a.progress, "stream", "chunks");
     let progress = bar
         .clone()
-        .map(|b| Arc::new(move |d, all| b.show(d, all)) as Progress);
-    let opts = StreamOpts {
-        stream: a.stream,
-        chunk_bytes,
-        progress,
-    };
+        .map(|b| Arc::new(move |d, n| b.show(d, n)) as Progress);
+    let opts = StreamOpts::new(a.stream, a.chunk_mib, progress)?;
     let (input, shape) = req.prepare()?;
     let gpu = open_device(a.run.device.as_deref())?;
     let note = &mut |s: String| super::common::info(format_args!("note: {s}"));

@@ -32,14 +32,24 @@ pub struct StreamOpts {
 }
 
 impl StreamOpts {
-    /// `--chunk-mib`'s MiB as bytes. Errors: not a positive number.
-    pub fn chunk_mib(mib: f64) -> Result<u64> {
-        match mib.is_finite() && mib * 1048576.0 >= 1.0 {
+    /// The options of `--stream`, `--chunk-mib` (MiB) and a progress report. Errors: a chunk
+    /// cap that is not a positive number.
+    pub fn new(
+        stream: bool,
+        chunk_mib: Option<f64>,
+        progress: Option<Progress>,
+    ) -> Result<StreamOpts> {
+        let bytes = |mib: f64| match mib.is_finite() && mib * 1048576.0 >= 1.0 {
             true => Ok((mib * 1048576.0) as u64),
             false => Err(JitError::invalid(format!(
                 "--chunk-mib {mib}: give a positive number of MiB (fractions allowed, e.g. 0.25)"
             ))),
-        }
+        };
+        Ok(StreamOpts {
+            stream,
+            chunk_bytes: chunk_mib.map(bytes).transpose()?,
+            progress,
+        })
     }
 }
 
