@@ -6,7 +6,7 @@ use super::copy::{gather, scatter, Block};
 use super::plan::{passes, Budget, PassKind, StreamPass, SLOTS};
 use super::report::PassTimes;
 use crate::error::{JitError, Result};
-use crate::fft::execute::{ChunkEvents, StagingReals};
+use crate::fft::execute::chunk::{ChunkEvents, StagingReals};
 use crate::fft::{FftPlan, FftTransform};
 use crate::runtime::scalar::Real;
 use crate::runtime::stream_figures::{event_totals, PassClock, TransferFloor};
