@@ -80,12 +80,7 @@ fn program_key(n: u64) -> u64 {
 /// 1…4096 and the large ones, the lengths of one program in one shard (built once there).
 fn shard_lengths(k: u64) -> Vec<u64> {
     if !common::exhaustive() {
-        return SAMPLE
-            .iter()
-            .copied()
-            .skip(k as usize)
-            .step_by(SHARDS as usize)
-            .collect();
+        return SAMPLE.iter().copied().skip(k as usize).step_by(SHARDS as usize).collect();
     }
     let mut keys: Vec<u64> = (1..=4096).chain(LARGE).map(program_key).collect();
     keys.sort_unstable();
