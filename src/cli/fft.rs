@@ -4,10 +4,12 @@
 use super::common::{open_device, print_and_conclude, say_lines, write_data, RunFlags};
 use super::vc::VcPrecisionArg;
 use crate::fft::request::FftRequest;
+use crate::fft::stream::{Progress, StreamOpts};
 use crate::fft::NumpyNorm;
 use crate::transform::Direction;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
+use std::sync::Arc;
 
 /// `--norm`: numpy's names.
 #[derive(ValueEnum, Clone, Copy, Debug)]
@@ -69,6 +71,18 @@ pub struct FftArgs {
     /// Device, input, output and timing flags.
     #[command(flatten)]
     pub run: RunFlags,
+    /// Stream the transform through the device: the array stays in host memory; slabs of the
+    /// first axis, then column blocks for it, are uploaded, transformed and downloaded on three
+    /// queues (what a plan that does not fit the device does by itself). Complex n-D, f32/f64.
+    #[arg(long)]
+    pub stream: bool,
+    /// With --stream: the most MiB a chunk holds on the device (fractions allowed; default:
+    /// what the device's memory allows).
+    #[arg(long, requires = "stream", value_name = "MIB")]
+    pub chunk_mib: Option<f64>,
+    /// Show a streamed run's progress (chunks done) on stderr even where it is not a terminal.
+    #[arg(long)]
+    pub progress: bool,
 }
 
 impl FftSpecArgs {
@@ -108,9 +122,17 @@ pub fn run(a: FftArgs) -> Result<()> {
         ..a.t.request(Some(&a.run))
     };
     // Everything about the request is validated before a device is opened.
+    let bar = super::vc::chunk_progress(a.progress, "stream", "chunks");
+    let progress = bar
+        .clone()
+        .map(|b| Arc::new(move |d, n| b.show(d, n)) as Progress);
+    let opts = StreamOpts::new(a.stream, a.chunk_mib, progress)?;
     let (input, shape) = req.prepare_for(a.run.output.as_deref())?;
     let gpu = open_device(a.run.device.as_deref())?;
-    let (mut report, out) = req.run(&gpu, input, shape)?;
+    let note = &mut |s: String| super::common::info(format_args!("note: {s}"));
+    let ran = crate::fft::stream::route::run(&req, &gpu, input, shape, &opts, note);
+    bar.inspect(|b| b.done());
+    let (mut report, out) = ran?;
     let failed = report.check_failed();
     if let (Some(path), false) = (&a.run.output, failed) {
         write_data(path, &out.encode(path, (req.precision, req.half)))?;

@@ -413,7 +413,7 @@ fn splits(a: &VcArgs, req: &Request, set: &DeviceSet) -> Result<bool> {
 /// written): a bar on a terminal, else with `--progress` a line at each tenth; nothing with
 /// `--quiet`.
 #[derive(Clone)]
-struct Progress {
+pub(super) struct Progress {
     bar: Option<indicatif::ProgressBar>,
     /// Tenths printed so far (the text form).
     tenths: Arc<Mutex<u64>>,
@@ -422,7 +422,11 @@ struct Progress {
     unit: &'static str,
 }
 
-fn chunk_progress(forced: bool, what: &'static str, unit: &'static str) -> Option<Progress> {
+pub(super) fn chunk_progress(
+    forced: bool,
+    what: &'static str,
+    unit: &'static str,
+) -> Option<Progress> {
     let tty = std::io::stderr().is_terminal();
     if super::common::quiet() || !(tty || forced) {
         return None;
@@ -436,7 +440,7 @@ fn chunk_progress(forced: bool, what: &'static str, unit: &'static str) -> Optio
 }
 
 impl Progress {
-    fn show(&self, done: u64, all: u64) {
+    pub(super) fn show(&self, done: u64, all: u64) {
         if let Some(b) = &self.bar {
             b.set_length(all);
             b.set_position(done);
@@ -450,7 +454,7 @@ impl Progress {
         }
     }
 
-    fn done(&self) {
+    pub(super) fn done(&self) {
         if let Some(b) = &self.bar {
             b.finish_and_clear();
         }

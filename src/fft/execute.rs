@@ -4,6 +4,8 @@
 //! arrays are f32 arrays of one slot a complex value (two packed 16-bit halves, or two
 //! adjacent 16-bit reals of a packed real plan): only the staging packs and unpacks.
 
+pub mod chunk;
+
 use super::kernels::{generate, wide_index};
 use super::plan::FftPlan;
 use super::schedule::{Buf, Schedule, StepKind, Table};
@@ -21,7 +23,7 @@ use crate::storage::{check_finite, check_finite_reals, HalfStorage};
 use crate::transform::{DeviceComplex, Direction, Precision, TransformInfo};
 use bytemuck::{cast_slice, cast_slice_mut};
 use num_complex::Complex64;
-use ocl::Buffer;
+use ocl::{Buffer, Event};
 use rayon::prelude::*;
 use std::time::Instant;
 
@@ -166,6 +168,16 @@ enum Typed {
     Half(HalfStorage, Arrays<f32>),
 }
 
+impl Typed {
+    fn new(gpu: &Gpu, plan: &FftPlan, schedule: &Schedule) -> Result<Typed> {
+        Ok(match (plan.precision, plan.half) {
+            (_, Some(h)) => Typed::Half(h, Arrays::new(gpu, plan, schedule)?),
+            (Precision::F32, None) => Typed::F32(Arrays::new(gpu, plan, schedule)?),
+            (Precision::F64, None) => Typed::F64(Arrays::new(gpu, plan, schedule)?),
+        })
+    }
+}
+
 /// A plan made ready on one device.
 pub struct FftTransform {
     /// The plan it was made from.
@@ -225,11 +237,7 @@ impl FftTransform {
             .map(|s| KernelHandle::new(gpu, &built.program, &s.name))
             .collect::<Result<Vec<_>>>()?;
         let t0 = Instant::now();
-        let arrays = match (plan.precision, plan.half) {
-            (_, Some(h)) => Typed::Half(h, Arrays::new(gpu, plan, &schedule)?),
-            (Precision::F32, None) => Typed::F32(Arrays::new(gpu, plan, &schedule)?),
-            (Precision::F64, None) => Typed::F64(Arrays::new(gpu, plan, &schedule)?),
-        };
+        let arrays = Typed::new(gpu, plan, &schedule)?;
         Ok(FftTransform {
             plan: plan.clone(),
             schedule,
@@ -403,7 +411,18 @@ impl FftTransform {
 
     fn launch_all<T: Real>(&self, gpu: &Gpu, a: &Arrays<T>) -> Result<RunTimes> {
         let t0 = Instant::now();
-        let mut events = Vec::with_capacity(self.kernels.len());
+        let events = self.enqueue_launches(gpu, a, None)?;
+        RunTimes::from_launches(&events, t0)
+    }
+
+    /// Enqueues every launch on the device queue, the first after `wait` where given.
+    fn enqueue_launches<T: Real>(
+        &self,
+        gpu: &Gpu,
+        a: &Arrays<T>,
+        wait: Option<&Event>,
+    ) -> Result<Vec<Event>> {
+        let mut events: Vec<Event> = Vec::with_capacity(self.kernels.len());
         let wide = wide_index(&self.plan);
         for (s, k) in self.schedule.steps.iter().zip(&self.kernels) {
             let mut args = vec![
@@ -423,9 +442,15 @@ impl FftTransform {
                 StepKind::Group { group_items, .. } => group_items as usize,
                 _ => k.local_size(LOCAL),
             };
-            events.push(k.launch(&gpu.queue, s.items as usize, local)?);
+            let items = s.items as usize;
+            events.push(match (events.is_empty(), wait) {
+                (true, Some(w)) => {
+                    k.launch_groups(&gpu.queue, 0, items.div_ceil(local), local, Some(w))?
+                }
+                _ => k.launch(&gpu.queue, items, local)?,
+            });
         }
-        RunTimes::from_launches(&events, t0)
+        Ok(events)
     }
 
     /// Uploads `up` values written by `fill`, launches everything and reads `down` values of

@@ -42,6 +42,7 @@ pub mod plan;
 pub mod report;
 pub mod request;
 pub mod schedule;
+pub mod stream;
 pub mod tables;
 pub mod tuning;
 

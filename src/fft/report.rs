@@ -84,6 +84,9 @@ pub struct FftReport {
     /// device and plan and the request left the schedule open; `None`: the default or the
     /// request's.
     pub tuned: Option<String>,
+    /// A streamed run's passes (`fft::stream`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stream: Option<super::stream::StreamFigures>,
 }
 
 impl FftReport {
@@ -132,6 +135,7 @@ impl FftReport {
             output: None,
             moved_bytes: parts.iter().map(|t| t.moved_bytes()).sum(),
             tuned: None,
+            stream: None,
         }
     }
 
@@ -223,6 +227,7 @@ impl FftReport {
                 if c.passed { "ok" } else { "FAILED" }
             ));
         }
+        out.extend(self.stream.iter().flat_map(|s| s.lines()));
         if let Some(o) = &self.output {
             out.push(format!("output     {o}"));
         }

@@ -107,7 +107,7 @@ impl FftOutput {
 
 /// The input values: complex, or real for rfftn.
 #[derive(Clone)]
-enum Values {
+pub(super) enum Values {
     Complex(Vec<Complex64>),
     Real(Vec<f64>),
 }
@@ -441,7 +441,7 @@ impl FftRequest {
         Ok(programs.join("\n"))
     }
 
-    fn input_label(&self) -> String {
+    pub(super) fn input_label(&self) -> String {
         match (&self.input, self.seed) {
             (Some(p), _) => p.display().to_string(),
             (None, Some(s)) => format!("random (seed {s})"),
@@ -479,7 +479,7 @@ impl FftRequest {
 
 /// The input values, validated before a device is opened.
 #[derive(Clone)]
-pub struct PreparedInput(Values);
+pub struct PreparedInput(pub(super) Values);
 
 /// Times of one run (for the report).
 pub type Times = RunTimes;

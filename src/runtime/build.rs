@@ -15,6 +15,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 /// A built program and how it came to be.
+#[derive(Clone)]
 pub struct BuiltProgram {
     /// The program, built for the device and ready for kernels to be created from it.
     pub program: Program,

@@ -18,6 +18,7 @@ pub mod scalar;
 pub mod show;
 pub mod staging;
 pub mod stream_copy;
+pub mod stream_figures;
 pub mod timing;
 pub mod transfer;
 

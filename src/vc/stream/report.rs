@@ -2,10 +2,9 @@
 //! buffers, and the event sums they are made from.
 
 use super::StreamedVc;
-use crate::error::Result;
-use crate::runtime::timing::event_span_ns;
-use ocl::Event;
 use serde::Serialize;
+
+pub use crate::runtime::stream_figures::{event_totals, PassClock, TransferFloor};
 
 /// Times of one streamed pass.
 #[derive(Debug, Clone, Serialize)]
@@ -14,24 +13,17 @@ pub struct PassTimes {
     pub digits: (u32, u32),
     /// Chunks the pass ran in.
     pub chunks: u64,
-    /// Host wall clock of the whole pass (gathers and scatters included).
-    pub wall_ms: f64,
-    /// First upload start to last download end (profiling events).
-    pub span_ms: f64,
-    /// Sums over the chunks of the uploads', kernels' and downloads' event times.
-    pub upload_ms: f64,
-    /// See `upload_ms`.
-    pub kernel_ms: f64,
-    /// See `upload_ms`.
-    pub download_ms: f64,
-    /// Host time copying chunks into and out of pinned staging.
-    pub gather_ms: f64,
-    /// Host time copying finished chunks back (see `gather_ms`).
-    pub scatter_ms: f64,
-    /// Bytes of the array (each read once from and written once to the host).
-    pub bytes: u64,
-    /// `bytes / wall_ms` in GB/s.
-    pub rate_gbs: f64,
+    /// Its clocks.
+    #[serde(flatten)]
+    pub clock: PassClock,
+}
+
+/// A pass's clocks read as its own fields (`times.wall_ms`).
+impl std::ops::Deref for PassTimes {
+    type Target = PassClock;
+    fn deref(&self) -> &PassClock {
+        &self.clock
+    }
 }
 
 impl PassTimes {
@@ -90,58 +82,4 @@ impl StreamedVc {
             })
             .collect()
     }
-}
-
-/// The pinned transfer rate on the same buffers: one upload then one download of a chunk.
-#[derive(Debug, Clone, Serialize)]
-pub struct TransferFloor {
-    /// Bytes moved each way.
-    pub bytes: u64,
-    /// The upload's event time.
-    pub upload_ms: f64,
-    /// The download's event time.
-    pub download_ms: f64,
-    /// `bytes / (upload + download)` in GB/s: what a pass moving every byte up and back down
-    /// sequentially would reach.
-    pub rate_gbs: f64,
-    /// An upload into one slot and a download from another at once, on the pass's two
-    /// transfer queues: first start to last end.
-    pub duplex_ms: f64,
-    /// `bytes / duplex_ms` in GB/s: the full-duplex floor of a pass (every byte up and down,
-    /// both directions running together).
-    pub duplex_rate_gbs: f64,
-}
-
-/// The summed upload, kernel and download event times of a pass's chunks and the span from
-/// the first start to the last end, in ms.
-pub(super) fn event_totals<'a>(
-    chunks: impl Iterator<Item = (&'a [Event], &'a [Event], &'a [Event])>,
-) -> Result<[f64; 4]> {
-    let (mut up_ns, mut k_ns, mut down_ns) = (0u64, 0u64, 0u64);
-    let (mut first, mut last) = (u64::MAX, 0u64);
-    for (up, kernels, down) in chunks {
-        let mut span = |ev: &Event, sum: &mut u64| -> Result<()> {
-            let (s, e) = event_span_ns(ev)?;
-            first = first.min(s);
-            last = last.max(e);
-            *sum += e.saturating_sub(s);
-            Ok(())
-        };
-        for ev in up {
-            span(ev, &mut up_ns)?;
-        }
-        for ev in kernels {
-            span(ev, &mut k_ns)?;
-        }
-        for ev in down {
-            span(ev, &mut down_ns)?;
-        }
-    }
-    let ms = |ns: u64| ns as f64 * 1e-6;
-    Ok([
-        ms(up_ns),
-        ms(k_ns),
-        ms(down_ns),
-        ms(last.saturating_sub(first)),
-    ])
 }

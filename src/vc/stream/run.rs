@@ -7,7 +7,7 @@ use super::deal::{Deal, InOrder};
 use super::mover::{ChunkHost, Direct, HostMem, Staged, Way};
 use super::pinned_host::PinnedHost;
 use super::plan::{chunk_rows, ChunkRows, StreamPass, StreamPlan};
-use super::report::event_totals;
+use super::report::{event_totals, PassClock};
 pub use super::report::{PassTimes, TransferFloor};
 use super::slots::{alloc_typed, chunk_plan, Typed, TypedSlots, SLOTS};
 use super::source::ChunkSource;
@@ -484,7 +484,7 @@ impl StreamedVc {
             r?;
         }
         let wall_ms = t0.elapsed().as_secs_f64() * 1e3;
-        let [upload_ms, kernel_ms, download_ms, span_ms] = event_totals(
+        let events = event_totals(
             done.iter()
                 .map(|f| (f.up.as_slice(), f.kernels.as_slice(), f.down.as_slice())),
         )?;
@@ -493,15 +493,7 @@ impl StreamedVc {
         Ok(PassTimes {
             digits: (pass.a, pass.w),
             chunks: taken,
-            wall_ms,
-            span_ms,
-            upload_ms,
-            kernel_ms,
-            download_ms,
-            gather_ms,
-            scatter_ms,
-            bytes,
-            rate_gbs: bytes as f64 / (wall_ms * 1e-3) / 1e9,
+            clock: PassClock::new(wall_ms, events, (gather_ms, scatter_ms), bytes),
         })
     }
 

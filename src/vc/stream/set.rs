@@ -177,18 +177,22 @@ fn merged<'a>(each: impl Iterator<Item = &'a PassTimes>, wall_ms: f64) -> PassTi
     let each: Vec<&PassTimes> = each.collect();
     let sum = |f: fn(&PassTimes) -> f64| each.iter().map(|t| f(t)).sum::<f64>();
     let bytes = each.iter().map(|t| t.bytes).sum::<u64>();
+    let span_ms = each.iter().map(|t| t.span_ms).fold(0.0, f64::max);
+    let events = [
+        sum(|t| t.upload_ms),
+        sum(|t| t.kernel_ms),
+        sum(|t| t.download_ms),
+        span_ms,
+    ];
     PassTimes {
         digits: each[0].digits,
         chunks: each.iter().map(|t| t.chunks).sum(),
-        wall_ms,
-        span_ms: each.iter().map(|t| t.span_ms).fold(0.0, f64::max),
-        upload_ms: sum(|t| t.upload_ms),
-        kernel_ms: sum(|t| t.kernel_ms),
-        download_ms: sum(|t| t.download_ms),
-        gather_ms: sum(|t| t.gather_ms),
-        scatter_ms: sum(|t| t.scatter_ms),
-        bytes,
-        rate_gbs: bytes as f64 / (wall_ms * 1e-3) / 1e9,
+        clock: crate::runtime::stream_figures::PassClock::new(
+            wall_ms,
+            events,
+            (sum(|t| t.gather_ms), sum(|t| t.scatter_ms)),
+            bytes,
+        ),
     }
 }
 
