@@ -5,8 +5,10 @@ with numpy's signatures (``n``/``s``, ``axis``/``axes``, ``norm``, ``out``) and 
 
 Every length runs: mixed-radix passes over the factors, Bluestein's chirp convolution where a
 prime factor exceeds the codelets (``jitfft::fft``). ``n``/``s`` crop or zero-pad the input
-as numpy does. The array goes to the device in C order as complex128 (rfftn: float64); the
-transformed axes may be any, in any order. Plans stay in the device plan cache.
+as numpy does. The array goes to the device in C order in the plan's precision (complex64 for
+f32, complex128 for f64; rfftn: float64); the transformed axes may be any, in any order. Plans
+stay in the device plan cache, each with the schedule ``jitfft tune fft`` stored for its device
+and run, if any (as the CLI's ``fft``).
 """
 
 import operator
@@ -100,7 +102,9 @@ def _complex(a, s, axes, norm, out, inverse, precision, device, default_all=True
         x = _resize(x, axes, [x.shape[a] if v == -1 else v for a, v in zip(axes, s)])
     if 0 in x.shape:
         raise ValueError(f"a has shape {x.shape}: every length must be ≥ 1")
-    flat = np.ascontiguousarray(x, dtype=np.complex128).reshape(-1)
+    # The plan's own precision crosses as it is (complex64 for f32): no f64 round trip.
+    host = np.complex64 if prec == "f32" else np.complex128
+    flat = np.ascontiguousarray(x, dtype=host).reshape(-1)
     y = _jitfft._fftn(flat, list(x.shape), axes, prec, inverse, norm, _fft._device(device))
     return _finish(y.reshape(x.shape), _fft._DTYPES[prec], out)
 
@@ -175,7 +179,9 @@ def _real_inverse(a, s, axes, norm, out, precision, device):
     if 0 in shape:
         raise ValueError(f"a has shape {x.shape}: every length must be ≥ 1")
     prec = _fft._precision(precision, x.dtype)
-    flat = np.ascontiguousarray(x, dtype=np.complex128).reshape(-1)
+    # The plan's own precision crosses as it is (complex64 for f32): no f64 round trip.
+    host = np.complex64 if prec == "f32" else np.complex128
+    flat = np.ascontiguousarray(x, dtype=host).reshape(-1)
     y = _jitfft._irfftn(flat, shape, axes, prec, _norm(norm), _fft._device(device))
     return _finish(y.reshape(shape), np.float32 if prec == "f32" else np.float64, out)
 

@@ -7,9 +7,10 @@ use crate::cache::{get_or_build, Footprint, Shared};
 use crate::errors::{bad, to_py};
 use crate::{device_nogil, DeviceArg};
 use jitfft::fft::hermitian::RealFft;
+use jitfft::fft::tuning::{wisdom_key, FftWisdom};
 use jitfft::fft::{FftPlan, FftTransform, NumpyNorm};
 use jitfft::runtime::Gpu;
-use jitfft::transform::{Direction, Precision};
+use jitfft::transform::{Direction, Norm, Precision};
 use jitfft::transform::DeviceComplex;
 use num_complex::{Complex32, Complex64};
 use numpy::{PyArray1, PyArrayMethods};
@@ -62,11 +63,12 @@ fn _fftn<'py>(
     )
     .map_err(to_py)?;
     let gpu = device_nogil(py, DeviceArg::selector(&device).as_deref())?;
-    let key = format!("{plan:?}");
+    let stored = tuned_budget(&gpu, &shape, &plan.axes, dir, plan.precision, false)?;
+    let key = format!("{plan:?} {stored:?}");
     let ready: Shared<Ready<FftTransform>> = py
         .allow_threads(|| {
             get_or_build(&gpu, "fft", key, || {
-                let tr = FftTransform::new(&gpu, &plan)?;
+                let tr = FftTransform::scheduled(&gpu, &plan, stored)?;
                 let size = Footprint {
                     device_bytes: tr.data_bytes(),
                     host_bytes: plan.len() * plan.precision.complex_bytes(),
@@ -118,6 +120,22 @@ where
     Ok(dest.into_any())
 }
 
+/// The fused launches' budget `jitfft tune fft` stored for this run on `gpu`, as `fft` reads
+/// it (`None`: the device's default schedule).
+fn tuned_budget(
+    gpu: &Gpu,
+    shape: &[u64],
+    axes: &[usize],
+    dir: Direction,
+    prec: Precision,
+    real: bool,
+) -> PyResult<Option<u64>> {
+    let storage = jitfft::storage::precision_name(None, prec);
+    let key = wisdom_key(&gpu.info, shape, axes, (dir, &storage), real);
+    let stored = FftWisdom::stored(&gpu.knobs, &key).map_err(to_py)?;
+    Ok(stored.map(|(v, _)| v))
+}
+
 /// The cached real transform of (shape, axes, direction, norm, precision).
 fn real_plan(
     py: Python<'_>,
@@ -130,10 +148,13 @@ fn real_plan(
 ) -> PyResult<Shared<Ready<RealFft>>> {
     let (norm, prec) = (numpy_norm(norm)?, precision(prec)?);
     let gpu = device_nogil(py, DeviceArg::selector(device).as_deref())?;
-    let key = format!("{shape:?} {axes:?} {dir} {norm} {prec}");
+    let resolved = FftPlan::new(shape, axes, dir, Norm::None, prec).map_err(to_py)?;
+    let stored = tuned_budget(&gpu, shape, &resolved.axes, dir, prec, true)?;
+    let key = format!("{shape:?} {axes:?} {dir} {norm} {prec} {stored:?}");
     py.allow_threads(|| {
         get_or_build(&gpu, "rfft", key, || {
-            let tr = RealFft::new(&gpu, shape, axes, dir, norm, prec)?;
+            let how = (dir, norm);
+            let tr = RealFft::scheduled(&gpu, shape, axes, how, (prec, None), stored)?;
             let parts = tr.first.iter().chain(tr.last.iter());
             let device_bytes = parts.map(|t| t.data_bytes()).sum();
             let size = Footprint {

@@ -31,9 +31,12 @@ def main(folder):
         v = peers["_vkfft"]
         print(f"VkFFT {v['version']} (OpenCL backend, tools/peers/vkfft_cl_bench.c) on {v['device']}, "
               f"driver {v['driver']}: {v['timing']}\n")
+    tuned = os.path.isdir(os.path.join(folder, "tune"))
+    tune_head = " schedule (tune fft) | default's ms |" if tuned else ""
     print("| row | jitfft ms (min–max) | launches | % of copy a launch | check rel L2 | cuFFT ms | "
-          "× cuFFT | VkFFT ms (min–max) | × VkFFT | VkFFT check | copy ms |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          f"× cuFFT | VkFFT ms (min–max) | × VkFFT | VkFFT check | copy ms |{tune_head}")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+          + (" --- | --- |" if tuned else ""))
     for name in ROWS:
         path = os.path.join(folder, "rows", name.replace(" ", "_").replace("^", "p") + ".json")
         try:
@@ -56,16 +59,27 @@ def main(folder):
             vk_cell += f" ({p['vkfft_min_ms']:.3f}–{p['vkfft_max_ms']:.3f})"
         vk_chk = (f"{p['vkfft_check_max_err']:.1e} ({p['vkfft_check_points']} points)"
                   if "vkfft_check_max_err" in p else "")
+        tune_cells = ""
+        if tuned:
+            t = {}
+            try:
+                t = json.load(open(path.replace(os.sep + "rows" + os.sep, os.sep + "tune" + os.sep)))
+            except (OSError, ValueError):
+                pass
+            label = r.get("details", {}).get("tuned") or "default (no wisdom)"
+            tune_cells = f" {label} | {fmt(t.get('default_ms'))} |"
         print(f"| {name} | {k['median']:.3f} ({k['min']:.3f}–{k['max']:.3f}) | {launches} | {pct} | "
               f"{chk.get('rel_l2', float('nan')):.1e} {ok} | {fmt(cu)} | {ratio(cu)} | {vk_cell} | "
-              f"{ratio(vk)} | {vk_chk} | {fmt(cp)} |")
+              f"{ratio(vk)} | {vk_chk} | {fmt(cp)} |{tune_cells}")
     why = {p.get("vkfft") for p in peers.values() if isinstance(p, dict) and p.get("vkfft")}
     if why:
         print(f"\nVkFFT: {sorted(why)[0]}")
     print("\n× cuFFT, × VkFFT: the peer's time over jitfft's (above 1: jitfft faster). % of copy "
           "a launch: the device copy of the same bytes over jitfft's time per launch. VkFFT check: "
           "the largest error of a few output points of its forward transform of random input "
-          "against the direct sum in double, over the input's L2 norm.")
+          "against the direct sum in double, over the input's L2 norm."
+          + (" schedule: the `tune fft` choice the row ran (wisdom of this call); default's ms: "
+             "the default schedule's median in the same `tune fft` run (10 runs)." if tuned else ""))
 
 
 if __name__ == "__main__":

@@ -8,7 +8,10 @@
 #
 # Settings: OUT (required), JITFFT_BIN (default target/release/jitfft), REPEAT (20), LIMIT
 # (seconds per row, 240), QUICK=1 (small shapes: a PoCL run of the plumbing), ONLY (an
-# extended regex: only the rows whose names match, jitfft and peers alike).
+# extended regex: only the rows whose names match, jitfft and peers alike), TUNE=1 (first
+# `jitfft tune fft` of every row into $OUT/wisdom.json, each candidate's time in
+# $OUT/tune.json, so the rows run the tuned schedules; the table then gives the default's time
+# beside them).
 set -u
 OUT=${OUT:?set OUT}
 BIN=${JITFFT_BIN:-target/release/jitfft}
@@ -40,6 +43,18 @@ ROWS=(
 if [ "${QUICK:-0}" = 1 ]; then
   ROWS=("fft 2^20|--shape 2^12" "fft 1000003|--shape 1009" "fft2 1000x768|--shape 10,76" "rfft 2^24|--shape 2^10 --real")
 fi
+if [ "${TUNE:-0}" = 1 ]; then
+  export JITFFT_WISDOM="$OUT/wisdom.json"
+  mkdir -p "$OUT/tune"
+  for row in "${ROWS[@]}"; do
+    name=${row%%|*}; args=${row#*|}
+    [ -n "${ONLY:-}" ] && ! [[ $name =~ $ONLY ]] && continue
+    echo "== tune $name: $BIN tune fft $args --repeat 10 --json" | tee -a "$OUT/log.txt"
+    # shellcheck disable=SC2086
+    timeout "$LIMIT" "$BIN" tune fft $args --repeat 10 --json > "$OUT/tune/$(echo "$name" | tr ' ^' '_p').json" 2>> "$OUT/log.txt" \
+      || echo "   exit $? (see log)" | tee -a "$OUT/log.txt"
+  done
+fi
 for row in "${ROWS[@]}"; do
   name=${row%%|*}; args=${row#*|}
   [ -n "${ONLY:-}" ] && ! [[ $name =~ $ONLY ]] && continue
@@ -55,5 +70,7 @@ if [ "${QUICK:-0}" != 1 ]; then
 fi
 python3 tools/gpu/fft_table.py "$OUT" > "$OUT/README.md"
 # One file for the rows' reports (the device tool brings back a few files per call).
-python3 -c 'import json, os, sys; d = sys.argv[1]; json.dump({f: json.load(open(os.path.join(d, f))) for f in sorted(os.listdir(d)) if os.path.getsize(os.path.join(d, f))}, open(sys.argv[2], "w"), indent=1)' "$OUT/rows" "$OUT/rows.json" && rm -r "$OUT/rows"
+join='import json, os, sys; d = sys.argv[1]; json.dump({f: json.load(open(os.path.join(d, f))) for f in sorted(os.listdir(d)) if os.path.getsize(os.path.join(d, f))}, open(sys.argv[2], "w"), indent=1)'
+python3 -c "$join" "$OUT/rows" "$OUT/rows.json" && rm -r "$OUT/rows"
+if [ -d "$OUT/tune" ]; then python3 -c "$join" "$OUT/tune" "$OUT/tune.json" && rm -r "$OUT/tune"; fi
 cat "$OUT/README.md"
