@@ -138,7 +138,9 @@ impl FftWisdom {
     /// The budget `tune fft` stored under `key` ([`wisdom_key`]) and its label, if any.
     pub fn stored(knobs: &Knobs, key: &str) -> Result<Option<(u64, String)>> {
         let w = FftWisdom::load(knobs)?;
-        Ok(w.fft.get(key).map(|e| (e.choice.local_values, e.choice.label())))
+        Ok(w.fft
+            .get(key)
+            .map(|e| (e.choice.local_values, e.choice.label())))
     }
 
     /// Writes the wisdom file atomically, the other sections as read.
