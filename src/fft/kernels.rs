@@ -150,11 +150,25 @@ fn twiddle(n: u64, e: &str, lit: &dyn Fn(u64) -> String) -> String {
     }
 }
 
+/// A line's length as a kernel knows it: a literal, or its argument `n` (Bluestein's chirps).
+#[derive(Clone, Copy)]
+enum LineLen {
+    Lit(u64),
+    Arg,
+}
+
 /// The first lines of every kernel: the guard and the item's place, `j` along its line
 /// (`per_line` items a line), `o` the line before the axis, `inner` the line after it.
-fn decompose(w: &mut Writer, s: &Step, per_line: u64, lit: &dyn Fn(u64) -> String) {
+fn decompose(w: &mut Writer, s: &Step, per_line: LineLen, lit: &dyn Fn(u64) -> String) {
     w.line("const idx_t g = get_global_id(0);");
-    w.line(format!("if (g >= {}) return;", lit(s.items)));
+    let (items, len) = match per_line {
+        LineLen::Lit(v) => (lit(s.items), lit(v)),
+        LineLen::Arg => match s.outer * s.stride {
+            1 => ("n".to_string(), "n".to_string()),
+            l => (format!("n * {}", lit(l)), "n".to_string()),
+        },
+    };
+    w.line(format!("if (g >= {items}) return;"));
     let t = if s.stride > 1 {
         w.line(format!("const idx_t inner = g % {};", lit(s.stride)));
         w.line(format!("const idx_t t = g / {};", lit(s.stride)));
@@ -162,12 +176,12 @@ fn decompose(w: &mut Writer, s: &Step, per_line: u64, lit: &dyn Fn(u64) -> Strin
     } else {
         "g"
     };
-    if per_line == 1 {
+    if let LineLen::Lit(1) = per_line {
         w.line("const idx_t j = 0;");
         w.line(format!("const idx_t o = {t};"));
     } else if s.outer > 1 {
-        w.line(format!("const idx_t j = {t} % {};", lit(per_line)));
-        w.line(format!("const idx_t o = {t} / {};", lit(per_line)));
+        w.line(format!("const idx_t j = {t} % {len};"));
+        w.line(format!("const idx_t o = {t} / {len};"));
     } else {
         w.line(format!("const idx_t j = {t};"));
     }
@@ -207,7 +221,7 @@ fn pass(w: &mut Writer, s: &Step, (f64p, h): Arith, lit: &dyn Fn(u64) -> String)
         scaled_note(s)
     ));
     open_kernel(w, s, "tw", h);
-    decompose(w, s, per_line, lit);
+    decompose(w, s, LineLen::Lit(per_line), lit);
     w.line(format!("const idx_t base = {};", line_base(s, n, lit)));
     let vars: Vec<String> = (0..r).map(|q| format!("v{q}")).collect();
     for (q, v) in vars.iter().enumerate() {
@@ -284,19 +298,19 @@ fn bluestein_step(w: &mut Writer, s: &Step, (f64p, h): Arith, lit: &dyn Fn(u64) 
     // n-point result (chirp out).
     let value = match s.kind {
         StepKind::ChirpIn { m, .. } => {
-            decompose(w, s, m, lit);
+            decompose(w, s, LineLen::Lit(m), lit);
             format!(
                 "j < n ? cmul({}, table[j]) : (real2)(0, 0)",
                 load(h, "src", &point_at(s, "n", lit))
             )
         }
         StepKind::Multiply { m } => {
-            decompose(w, s, m, lit);
+            decompose(w, s, LineLen::Lit(m), lit);
             let v = format!("cmul({}, table[j])", load(h, "src", "g"));
             scaled(&v, s.scale, f64p)
         }
         StepKind::ChirpOut { m, .. } => {
-            decompose_n(w, s, lit);
+            decompose(w, s, LineLen::Arg, lit);
             let at = point_at(s, &lit(m), lit);
             format!("cmul({}, table[j]) * scale", load(h, "src", &at))
         }
@@ -325,27 +339,4 @@ fn point_at(s: &Step, len: &str, lit: &dyn Fn(u64) -> String) -> String {
         (None, None) => return "j".into(),
     };
     format!("{base} + j * {}", lit(s.stride))
-}
-
-/// [`decompose`] for a line of n points, n the kernel's argument.
-fn decompose_n(w: &mut Writer, s: &Step, lit: &dyn Fn(u64) -> String) {
-    let lines = s.outer * s.stride;
-    w.line("const idx_t g = get_global_id(0);");
-    match lines {
-        1 => w.line("if (g >= n) return;"),
-        l => w.line(format!("if (g >= n * {}) return;", lit(l))),
-    }
-    let t = if s.stride > 1 {
-        w.line(format!("const idx_t inner = g % {};", lit(s.stride)));
-        w.line(format!("const idx_t t = g / {};", lit(s.stride)));
-        "t"
-    } else {
-        "g"
-    };
-    if s.outer > 1 {
-        w.line(format!("const idx_t j = {t} % n;"));
-        w.line(format!("const idx_t o = {t} / n;"));
-    } else {
-        w.line(format!("const idx_t j = {t};"));
-    }
 }
