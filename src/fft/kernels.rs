@@ -340,3 +340,30 @@ fn point_at(s: &Step, len: &str, lit: &dyn Fn(u64) -> String) -> String {
     };
     format!("{base} + j * {}", lit(s.stride))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::transform::Norm;
+
+    fn source(n: &[u64], dir: Direction, norm: Norm) -> String {
+        let plan = FftPlan::new(n, &[], dir, norm, Precision::F32).expect("a valid plan");
+        generate(&plan, &Schedule::for_plan(&plan)).source
+    }
+
+    /// Bluestein lengths of one convolution length share one program, both directions and
+    /// every scaling (1009 and 1013 both convolve over 2025); another m, or a second
+    /// transformed axis, does not.
+    #[test]
+    fn bluestein_programs_depend_on_m_alone() {
+        let (f, i) = (Direction::Forward, Direction::Inverse);
+        let a = source(&[1009], f, Norm::None);
+        assert_eq!(a, source(&[1013], i, Norm::Full));
+        assert_eq!(a, source(&[1010], f, Norm::Ortho));
+        assert!(a.contains("every n with 2n − 1 ≤ 2025"), "{}", &a[..300]);
+        assert_ne!(a, source(&[1019], f, Norm::None)); // m = 2048
+        let two = source(&[1009, 6], f, Norm::None);
+        assert!(two.contains("[1009, 6]"), "{}", &two[..300]);
+        assert_ne!(two, source(&[1013, 6], f, Norm::None));
+    }
+}
