@@ -68,7 +68,7 @@ const LARGE: [u64; 6] = [10007, 65536, 65537, 1 << 17, 1_000_003, 3u64.pow(12) *
 const SHARDS: u64 = 8;
 
 /// The program a length's plan builds, as far as lengths share it: a Bluestein length's
-/// convolution length (every n of one m shares one program, both directions), else None.
+/// convolution length (every n of one m shares one program), else None.
 fn bluestein_m(n: u64) -> Option<u64> {
     match jitfft::fft::plan::decompose(n) {
         jitfft::fft::plan::Method::Bluestein { m, .. } => Some(m),
@@ -76,10 +76,10 @@ fn bluestein_m(n: u64) -> Option<u64> {
     }
 }
 
-/// The lengths of shard `k`, each with the index of its program key (the length, or a
-/// Bluestein length's m): by default the sample; under `JITFFT_EXHAUSTIVE=1` every length
-/// 1…4096 and the large ones, the lengths of one program key in one shard (built once there).
-fn shard_lengths(k: u64) -> Vec<(u64, usize)> {
+/// The lengths of shard `k`: by default the sample; under `JITFFT_EXHAUSTIVE=1` every length
+/// 1…4096 and the large ones, the lengths of one program (the length, or a Bluestein
+/// length's m) in one shard, where it is built once.
+fn shard_lengths(k: u64) -> Vec<u64> {
     let all: Vec<u64> = match common::exhaustive() {
         true => (1..=4096).chain(LARGE).collect(),
         false => SAMPLE.to_vec(),
@@ -89,47 +89,31 @@ fn shard_lengths(k: u64) -> Vec<(u64, usize)> {
     keys.sort_unstable();
     keys.dedup();
     all.into_iter()
-        .map(|n| (n, keys.binary_search(&key(n)).unwrap()))
-        .filter(|&(_, i)| i as u64 % SHARDS == k)
+        .filter(|&n| keys.binary_search(&key(n)).unwrap() as u64 % SHARDS == k)
         .collect()
 }
 
-/// Every length of shard `k`, the scaling by the length, in turns over the four pairs of
-/// direction and precision: a Stockham length one pair (n mod 4: f32 forward, f64 inverse, f64
-/// forward, f32 inverse), a Bluestein length both directions in its program's precision (f32
-/// and f64 by turns over the convolution lengths m: one program serves both directions and
-/// every n of one m). So each pair runs at a quarter of the Stockham lengths and f32 and f64
-/// at half of the Bluestein ones, one program a length: PoCL compiles these programs in about
-/// 2.4 s each on one core (their Rader and factored codelets of 11…31 points), so the 1,300 of
-/// this sweep take about 26 minutes on 2 cores and all four pairs at every length would take
-/// about 90. The default run's sample takes the first of its pairs. Built without the
-/// optimiser, as the default run builds: the sweep checks the generated index maps and
-/// tables, a few thousand values a program.
+/// Every length of shard `k` forward and inverse, the scaling by the length: one program per
+/// length and precision serves both directions and every scaling (the host's `pre` and
+/// `post`), and one per convolution length every Bluestein length of it. Under
+/// `JITFFT_EXHAUSTIVE=1` in f32 and f64 (about 2,600 programs, some 0.9 s of PoCL compile
+/// each on one core: about 20 minutes on 2 cores); the default run's sample in one precision
+/// a length, by turns. Built without the optimiser, as the default run builds: the sweep
+/// checks the generated index maps and tables, a few thousand values a program.
 fn shard(k: u64) {
     let gpu = common::gpu_unoptimised();
-    let (f, i) = (Direction::Forward, Direction::Inverse);
-    let turns = [
-        (f, Precision::F32),
-        (i, Precision::F64),
-        (f, Precision::F64),
-        (i, Precision::F32),
-    ];
-    for (n, key) in shard_lengths(k) {
-        let runs = match bluestein_m(n) {
-            Some(_) => {
-                let p = [Precision::F32, Precision::F64][key % 2];
-                vec![(f, p), (i, p)]
+    let both = [Precision::F32, Precision::F64];
+    for (i, n) in shard_lengths(k).into_iter().enumerate() {
+        let precisions = match common::exhaustive() {
+            true => &both[..],
+            false => &both[i % 2..i % 2 + 1],
+        };
+        for &prec in precisions {
+            for dir in [Direction::Forward, Direction::Inverse] {
+                let turn = n / 2 + u64::from(dir == Direction::Inverse);
+                let norm = [Norm::None, Norm::Full, Norm::Ortho][(turn % 3) as usize];
+                check(&gpu, &[n], &[], dir, norm, prec);
             }
-            None => vec![turns[(n % 4) as usize]],
-        };
-        let runs = if common::exhaustive() {
-            &runs[..]
-        } else {
-            &runs[..1]
-        };
-        for &(dir, prec) in runs {
-            let norm = [Norm::None, Norm::Full, Norm::Ortho][(n / 2 % 3) as usize];
-            check(&gpu, &[n], &[], dir, norm, prec);
         }
     }
 }

@@ -430,12 +430,13 @@ impl FftTransform {
                 Arg::buf(a.pick(s.dst)?),
                 Arg::buf(&a.tables[s.table]),
             ];
-            let (n, scale) = s.scalar_args();
-            args.extend(n.map(|n| match wide {
+            let scalars = s.scalar_args(self.plan.direction);
+            args.extend(scalars.n.map(|n| match wide {
                 true => Arg::U64(n),
                 false => Arg::U32(n as u32),
             }));
-            args.extend(scale.map(|x| T::from_f64(x).arg()));
+            args.extend(scalars.pre.map(|(x, y)| T::arg2(x, y)));
+            args.extend(scalars.post.map(|(x, y)| T::arg2(x, y)));
             k.set_args(&args)?;
             let local = match s.kind {
                 // A fused launch's work-group is fixed in its source.

@@ -4,10 +4,10 @@
 //! sub-passes between barriers: each work-item holds VALUES_PER_ITEM values in registers per
 //! exchange, so the bytes cross global memory once for all the fused passes.
 
-use super::kernel_head::{signature, Arith};
+use super::kernel_head::{loaded, scaled_note, signature, stored, Arith};
 pub use super::schedule::pitch;
 use super::schedule::{Step, StepKind};
-use crate::clgen::{real_literal, small_dft, OpCounts, Writer};
+use crate::clgen::{small_dft, OpCounts, Writer};
 use crate::storage::{load, store};
 use crate::transform::Direction;
 
@@ -103,12 +103,12 @@ pub fn group(
         s.axis,
         s.stride,
         span * g,
-        if s.scale != 1.0 { "; the result scaled" } else { "" }
+        scaled_note(s)
     ));
     w.line(format!(
         "__kernel __attribute__((reqd_work_group_size({wg}, 1, 1)))"
     ));
-    w.open(signature(&s.name, "tw", h));
+    w.open(signature(s, "tw", h));
     // Rows of `cols` columns padded by one value: the store's points-first order (and the
     // sub-passes' strided reads) would otherwise meet every 8th bank.
     let pitch = pitch(cols);
@@ -125,7 +125,7 @@ pub fn group(
             lit(per_line),
             lit(s.stride)
         );
-        let load = load(h, "src", &at);
+        let load = loaded(s, load(h, "src", &at));
         if columns % cols != 0 {
             w.line(format!("real2 v = live ? {load} : (real2)(0, 0);"));
         } else {
@@ -164,12 +164,7 @@ pub fn group(
         } else {
             format!("j * {} + q", lit(g))
         };
-        let v = format!("buf[q * {pitch}u + c]");
-        let v = if s.scale != 1.0 {
-            format!("{v} * {}", real_literal(s.scale, f64p))
-        } else {
-            v
-        };
+        let v = stored(s, &format!("buf[q * {pitch}u + c]"), f64p);
         let guard = if columns % cols != 0 {
             "if (live) "
         } else {

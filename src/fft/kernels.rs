@@ -8,7 +8,7 @@
 //! bit reversal. An axis of stride S is handled by making the S elements of a line's point
 //! consecutive work-items (coalesced for every axis).
 
-use super::kernel_head::{open_kernel, open_kernel_with, scaled_note, Arith};
+use super::kernel_head::{loaded, open_kernel, scaled_note, stored, Arith};
 use super::plan::{FftPlan, Method};
 use super::schedule::{Schedule, Step, StepKind};
 use super::tables::{layout, TwiddleLayout};
@@ -28,7 +28,22 @@ pub fn generate(plan: &FftPlan, schedule: &Schedule) -> GeneratedProgram {
     let h = plan.half;
     let wide = wide_index(plan);
     let mut w = Writer::new();
+    let runtime = Schedule::runtime_direction(plan);
     w.comment(match length_free_axis(plan) {
+        None if runtime => format!(
+            "jitfft fft: the FFT of a {:?} array ({}) over axes {:?}, both directions{},\n\
+             generated at run time: mixed-radix Stockham passes, Bluestein where a prime factor\n\
+             exceeds the codelets. The launches compute the forward transform F; the inverse is\n\
+             conj(F(conj x)): the first launch's loads times `pre`, (1, 1) or (1, −1), the last\n\
+             launch's stores times `post`, (s, s) or (s, −s) with s the scaling (the host's).",
+            plan.shape,
+            plan.storage_name(),
+            plan.axes,
+            match plan.half {
+                None => " and every scaling".to_string(),
+                Some(_) => format!(", scaling {} (shared out over the launches)", plan.norm),
+            },
+        ),
         None => format!(
             "jitfft fft: the {} FFT of a {:?} array ({}) over axes {:?}, scaling {} (factor {}),\n\
              generated at run time: mixed-radix Stockham passes, Bluestein where a prime factor\n\
@@ -50,8 +65,8 @@ pub fn generate(plan: &FftPlan, schedule: &Schedule) -> GeneratedProgram {
             format!(
                 "jitfft fft: the FFT of a [{}] array ({}) over axis {axis}, for every n with 2n − 1 ≤ {m},\n\
                  generated at run time: Bluestein's chirp convolution over mixed-radix Stockham\n\
-                 passes of {m} points. n, the direction (the chirp tables') and the scaling are the\n\
-                 host's: one program serves every such n.",
+                 passes of {m} points. n, the direction (`pre` and `post`: the inverse is conj(F(conj x)))\n\
+                 and the scaling (`post`) are the host's: one program serves every such n.",
                 shape.join(", "),
                 plan.storage_name(),
             )
@@ -123,15 +138,6 @@ fn length_free_axis(plan: &FftPlan) -> Option<(usize, u64)> {
             _ => None,
         },
         _ => None,
-    }
-}
-
-/// `v * scale` where the scale is not 1.
-fn scaled(v: &str, scale: f64, f64p: bool) -> String {
-    if scale == 1.0 {
-        v.to_string()
-    } else {
-        format!("{v} * {}", real_literal(scale, f64p))
     }
 }
 
@@ -230,7 +236,7 @@ fn pass(w: &mut Writer, s: &Step, (f64p, h): Arith, lit: &dyn Fn(u64) -> String)
             lit(s.stride),
             lit(q as u64 * per_line * s.stride)
         );
-        w.line(format!("real2 {v} = {};", load(h, "src", &at)));
+        w.line(format!("real2 {v} = {};", loaded(s, load(h, "src", &at))));
     }
     if span > 1 {
         w.line(format!("const idx_t k = j % {};", lit(span)));
@@ -251,10 +257,7 @@ fn pass(w: &mut Writer, s: &Step, (f64p, h): Arith, lit: &dyn Fn(u64) -> String)
             lit(s.stride),
             lit(q as u64 * span * s.stride)
         );
-        w.line(format!(
-            "{};",
-            store(h, "dst", &at, &scaled(v, s.scale, f64p))
-        ));
+        w.line(format!("{};", store(h, "dst", &at, &stored(s, v, f64p))));
     }
     w.note(OpCounts {
         global_loads: r,
@@ -269,30 +272,28 @@ fn pass(w: &mut Writer, s: &Step, (f64p, h): Arith, lit: &dyn Fn(u64) -> String)
 /// tables, which the host computes per plan, depends on n otherwise.
 fn bluestein_step(w: &mut Writer, s: &Step, (f64p, h): Arith, lit: &dyn Fn(u64) -> String) {
     let n_note = "; n, the axis length (2n − 1 ≤ m), is an argument";
-    let (what, scalars) = match s.kind {
-        StepKind::ChirpIn { m, .. } => (
-            format!("lines of n points times the chirp, zero-padded to m = {m}{n_note}"),
-            ", const idx_t n",
-        ),
-        StepKind::Multiply { m } => (
-            format!("every point of the {m}-point lines times the transformed chirp kernel"),
-            "",
-        ),
-        StepKind::ChirpOut { m, .. } => (
-            format!(
-                "the first n of m = {m} points times the chirp and the scaling (an argument){n_note}"
-            ),
-            ", const idx_t n, const real scale",
-        ),
+    let what = match s.kind {
+        StepKind::ChirpIn { m, .. } => {
+            format!("lines of n points times the chirp, zero-padded to m = {m}{n_note}")
+        }
+        StepKind::Multiply { m } => {
+            format!("every point of the {m}-point lines times the transformed chirp kernel")
+        }
+        StepKind::ChirpOut { m, .. } => {
+            format!("the first n of m = {m} points times the chirp{n_note}")
+        }
         StepKind::Pass { .. } | StepKind::Group { .. } | StepKind::Real { .. } => {
             unreachable!("bluestein_step() takes Bluestein's launches")
         }
     };
     w.comment(format!(
-        "{}: Bluestein along axis {} (stride {}): {what}.",
-        s.name, s.axis, s.stride
+        "{}: Bluestein along axis {} (stride {}): {what}{}.",
+        s.name,
+        s.axis,
+        s.stride,
+        scaled_note(s)
     ));
-    open_kernel_with(w, s, "table", h, scalars);
+    open_kernel(w, s, "table", h);
     // Item g is point j of its line, a line's elements consecutive items (as in a pass), so
     // g is also the item's index in the m-point work array (chirp in, multiply) or in the
     // n-point result (chirp out).
@@ -301,18 +302,18 @@ fn bluestein_step(w: &mut Writer, s: &Step, (f64p, h): Arith, lit: &dyn Fn(u64) 
             decompose(w, s, LineLen::Lit(m), lit);
             format!(
                 "j < n ? cmul({}, table[j]) : (real2)(0, 0)",
-                load(h, "src", &point_at(s, "n", lit))
+                loaded(s, load(h, "src", &point_at(s, "n", lit)))
             )
         }
         StepKind::Multiply { m } => {
             decompose(w, s, LineLen::Lit(m), lit);
             let v = format!("cmul({}, table[j])", load(h, "src", "g"));
-            scaled(&v, s.scale, f64p)
+            stored(s, &v, f64p)
         }
         StepKind::ChirpOut { m, .. } => {
             decompose(w, s, LineLen::Arg, lit);
             let at = point_at(s, &lit(m), lit);
-            format!("cmul({}, table[j]) * scale", load(h, "src", &at))
+            stored(s, &format!("cmul({}, table[j])", load(h, "src", &at)), f64p)
         }
         _ => unreachable!("Bluestein's launches only"),
     };
@@ -349,6 +350,34 @@ mod tests {
     fn source(n: &[u64], dir: Direction, norm: Norm) -> String {
         let plan = FftPlan::new(n, &[], dir, norm, Precision::F32).expect("a valid plan");
         generate(&plan, &Schedule::for_plan(&plan)).source
+    }
+
+    /// A complex plan's program serves both directions and every scaling (the host's `pre`
+    /// and `post`), register passes, fused launches and Bluestein axes alike; a packed real
+    /// plan's does not, nor does another shape.
+    #[test]
+    fn complex_programs_serve_both_directions() {
+        let (f, i) = (Direction::Forward, Direction::Inverse);
+        for shape in [&[6u64, 10][..], &[1000, 768], &[4096], &[97, 16], &[1]] {
+            let a = source(shape, f, Norm::None);
+            assert_eq!(a, source(shape, i, Norm::Full), "{shape:?}");
+            assert_eq!(a, source(shape, i, Norm::Ortho), "{shape:?}");
+            if shape != [1] {
+                assert!(a.contains("const real2 pre") && a.contains("const real2 post"));
+            }
+        }
+        assert_ne!(
+            source(&[6, 10], f, Norm::None),
+            source(&[10, 6], f, Norm::None)
+        );
+        let real = |dir| {
+            let plan = FftPlan::packed_real(&[8, 12], &[], dir, Norm::None, Precision::F32)
+                .expect("a valid plan")
+                .expect("an even last axis packs");
+            generate(&plan, &Schedule::for_plan(&plan)).source
+        };
+        assert_ne!(real(f), real(i));
+        assert!(!real(f).contains("real2 pre"));
     }
 
     /// Bluestein lengths of one convolution length share one program, both directions and

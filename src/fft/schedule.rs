@@ -239,17 +239,33 @@ pub struct Step {
     /// Factor applied to what it stores: the plan's scaling on the last launch; under half
     /// storage the norm's share of the points the launch completes (`share_scale`).
     pub scale: f64,
+    /// The first launch of a complex plan: it multiplies what it loads by the argument `pre`,
+    /// (1, 1) forward and (1, −1) inverse (see [`Schedule::runtime_direction`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub pre: bool,
+    /// The last launch of a complex plan: it multiplies what it stores by the argument `post`,
+    /// (scale, scale) forward and (scale, −scale) inverse, in place of a literal scaling.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub post: bool,
 }
 
 impl Step {
-    /// The scalar arguments the host sets after the three arrays: Bluestein's axis length n
-    /// (chirp in and out) and the scaling (chirp out). Left to run time so that a Bluestein
-    /// axis' program is the same for every n of one convolution length m.
-    pub fn scalar_args(&self) -> (Option<u64>, Option<f64>) {
-        match self.kind {
-            StepKind::ChirpIn { n, .. } => (Some(n), None),
-            StepKind::ChirpOut { n, .. } => (Some(n), Some(self.scale)),
-            _ => (None, None),
+    /// The scalar arguments the host sets after the three arrays, in order: Bluestein's axis
+    /// length n (chirp in and out: a Bluestein axis' program is the same for every n of one
+    /// convolution length m), then `pre` and `post` (each a `real2`) where the launch takes
+    /// them, for a plan of `direction` (the direction and the scaling left to run time).
+    pub fn scalar_args(&self, direction: Direction) -> ScalarArgs {
+        let sign = match direction {
+            Direction::Forward => 1.0,
+            Direction::Inverse => -1.0,
+        };
+        ScalarArgs {
+            n: match self.kind {
+                StepKind::ChirpIn { n, .. } | StepKind::ChirpOut { n, .. } => Some(n),
+                _ => None,
+            },
+            pre: self.pre.then_some((1.0, sign)),
+            post: self.post.then_some((self.scale, sign * self.scale)),
         }
     }
 
@@ -264,6 +280,17 @@ impl Step {
             StepKind::Real { n, .. } => lines * (n + 1),
         }
     }
+}
+
+/// A launch's arguments after its arrays ([`Step::scalar_args`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ScalarArgs {
+    /// Bluestein's axis length.
+    pub n: Option<u64>,
+    /// The factor of the first launch's loads (a `real2`).
+    pub pre: Option<(f64, f64)>,
+    /// The factor of the last launch's stores (a `real2`).
+    pub post: Option<(f64, f64)>,
 }
 
 /// The launches of a plan in order, the tables they read and where the result ends.
@@ -306,9 +333,14 @@ impl Schedule {
             s.steps.push(step.clone());
             cur = step.dst;
         }
+        let runtime = Schedule::runtime_direction(plan);
+        let dir = match runtime {
+            true => Direction::Forward,
+            false => plan.direction,
+        };
         for a in &plan.axis_plans {
             let first = s.steps.len();
-            cur = s.axis(a, plan.direction, cur);
+            cur = s.axis(a, dir, cur);
             if plan.half.is_some() {
                 s.share_scale(first, a, plan.norm);
             }
@@ -330,8 +362,24 @@ impl Schedule {
             }
             (None, None) => {}
         }
+        if runtime {
+            if let Some(first) = s.steps.first_mut() {
+                first.pre = true;
+            }
+            if let Some(last) = s.steps.last_mut() {
+                last.post = true;
+            }
+        }
         s.result = cur;
         s
+    }
+
+    /// Whether `plan`'s program leaves its direction to run time: every complex plan (not
+    /// packed real) runs forward launches, the inverse as conj(F(conj x)) with the
+    /// conjugations in the first launch's loads (`pre`) and the last launch's stores (`post`,
+    /// with the scaling), so both directions and every scaling share one program.
+    pub fn runtime_direction(plan: &FftPlan) -> bool {
+        plan.real.is_none()
     }
 
     /// Half storage: the scaling spread over the launches of axis `a` (from step `from`), so
@@ -395,6 +443,8 @@ impl Schedule {
             table,
             items: lines * (n / 4 + 1),
             scale: 1.0,
+            pre: false,
+            post: false,
         }
     }
 
@@ -418,6 +468,8 @@ impl Schedule {
                     table,
                     items,
                     scale: 1.0,
+                    pre: false,
+                    post: false,
                 };
                 let s = step(
                     "chirp_in",
@@ -529,6 +581,8 @@ impl Schedule {
                 table,
                 items,
                 scale: 1.0,
+                pre: false,
+                post: false,
             });
             span *= g;
             cur = cur.other();

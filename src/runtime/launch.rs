@@ -19,6 +19,10 @@ pub enum Arg<'a> {
     F32(f32),
     /// A `double` scalar.
     F64(f64),
+    /// A `float2` vector.
+    F32x2(ocl::prm::Float2),
+    /// A `double2` vector.
+    F64x2(ocl::prm::Double2),
 }
 
 impl<'a> Arg<'a> {
@@ -108,6 +112,8 @@ impl KernelHandle {
                 Arg::U64(x) => ArgVal::scalar(x),
                 Arg::F32(x) => ArgVal::scalar(x),
                 Arg::F64(x) => ArgVal::scalar(x),
+                Arg::F32x2(x) => ArgVal::vector(x),
+                Arg::F64x2(x) => ArgVal::vector(x),
             };
             core::set_kernel_arg(&self.kernel, i as u32, v)
                 .map_err(|e| JitError::opencl_in(format!("{} argument {i}", self.name), e))?;

@@ -12,6 +12,8 @@ pub trait Real: OclPrm + Copy + Send + Sync {
     fn to_f64(self) -> f64;
     /// The value as a kernel's `real` scalar argument.
     fn arg(self) -> Arg<'static>;
+    /// (x, y) as a kernel's `real2` argument.
+    fn arg2(x: f64, y: f64) -> Arg<'static>;
 }
 impl Real for f32 {
     fn from_f64(x: f64) -> Self {
@@ -23,6 +25,9 @@ impl Real for f32 {
     fn arg(self) -> Arg<'static> {
         Arg::F32(self)
     }
+    fn arg2(x: f64, y: f64) -> Arg<'static> {
+        Arg::F32x2(ocl::prm::Float2::new(x as f32, y as f32))
+    }
 }
 impl Real for f64 {
     fn from_f64(x: f64) -> Self {
@@ -33,5 +38,8 @@ impl Real for f64 {
     }
     fn arg(self) -> Arg<'static> {
         Arg::F64(self)
+    }
+    fn arg2(x: f64, y: f64) -> Arg<'static> {
+        Arg::F64x2(ocl::prm::Double2::new(x, y))
     }
 }

@@ -1,6 +1,8 @@
-// jitfft fft: the forward FFT of a [4096] array (f32) over axes [0], scaling none (factor 1.00000000000000000e0),
+// jitfft fft: the FFT of a [4096] array (f32) over axes [0], both directions and every scaling,
 // generated at run time: mixed-radix Stockham passes, Bluestein where a prime factor
-// exceeds the codelets.
+// exceeds the codelets. The launches compute the forward transform F; the inverse is
+// conj(F(conj x)): the first launch's loads times `pre`, (1, 1) or (1, −1), the last
+// launch's stores times `post`, (s, s) or (s, −s) with s the scaling (the host's).
 typedef float real;
 typedef float2 real2;
 typedef float4 real4;
@@ -21,9 +23,9 @@ inline real2 cmul_neg_i(real2 a) { return (real2)(a.y, -a.x); }
 
 // fft_a0_g0_r64: 2 fused Stockham passes (radices [16, 4], G = 64) of the 4096-point forward FFT
 // along axis 0 (stride 1): 16 column(s) of G points a work-group of 64 items, in
-// local memory; sub-transforms of 1 points become 64.
+// local memory; sub-transforms of 1 points become 64; loads times pre (the host's: (1, −1) conjugates for the inverse).
 __kernel __attribute__((reqd_work_group_size(64, 1, 1)))
-void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict dst, __global const real2* restrict tw) {
+void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict dst, __global const real2* restrict tw, const real2 pre) {
     __local real2 buf[1088];
     const uint lid = get_local_id(0);
      {
@@ -32,7 +34,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
+        real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
         buf[q * 17u + c] = v;
     }
      {
@@ -41,7 +43,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
+        real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
         buf[q * 17u + c] = v;
     }
      {
@@ -50,7 +52,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
+        real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
         buf[q * 17u + c] = v;
     }
      {
@@ -59,7 +61,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
+        real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
         buf[q * 17u + c] = v;
     }
      {
@@ -68,7 +70,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
+        real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
         buf[q * 17u + c] = v;
     }
      {
@@ -77,7 +79,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
+        real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
         buf[q * 17u + c] = v;
     }
      {
@@ -86,7 +88,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
+        real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
         buf[q * 17u + c] = v;
     }
      {
@@ -95,7 +97,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
+        real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
         buf[q * 17u + c] = v;
     }
      {
@@ -104,7 +106,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
+        real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
         buf[q * 17u + c] = v;
     }
      {
@@ -113,7 +115,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
+        real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
         buf[q * 17u + c] = v;
     }
      {
@@ -122,7 +124,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
+        real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
         buf[q * 17u + c] = v;
     }
      {
@@ -131,7 +133,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
+        real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
         buf[q * 17u + c] = v;
     }
      {
@@ -140,7 +142,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
+        real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
         buf[q * 17u + c] = v;
     }
      {
@@ -149,7 +151,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
+        real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
         buf[q * 17u + c] = v;
     }
      {
@@ -158,7 +160,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
+        real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
         buf[q * 17u + c] = v;
     }
      {
@@ -167,7 +169,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
+        real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
         buf[q * 17u + c] = v;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -639,9 +641,9 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
 
 // fft_a0_g1_r64: 2 fused Stockham passes (radices [16, 4], G = 64) of the 4096-point forward FFT
 // along axis 0 (stride 1): 16 column(s) of G points a work-group of 64 items, in
-// local memory; sub-transforms of 64 points become 4096.
+// local memory; sub-transforms of 64 points become 4096; stores times post (the host's: the scaling, its imaginary part negated for the inverse).
 __kernel __attribute__((reqd_work_group_size(64, 1, 1)))
-void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict dst, __global const real2* restrict tw) {
+void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict dst, __global const real2* restrict tw, const real2 post) {
     __local real2 buf[1088];
     const uint lid = get_local_id(0);
      {
@@ -1164,7 +1166,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
     }
      {
         const uint it = lid + 64u;
@@ -1173,7 +1175,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
     }
      {
         const uint it = lid + 128u;
@@ -1182,7 +1184,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
     }
      {
         const uint it = lid + 192u;
@@ -1191,7 +1193,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
     }
      {
         const uint it = lid + 256u;
@@ -1200,7 +1202,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
     }
      {
         const uint it = lid + 320u;
@@ -1209,7 +1211,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
     }
      {
         const uint it = lid + 384u;
@@ -1218,7 +1220,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
     }
      {
         const uint it = lid + 448u;
@@ -1227,7 +1229,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
     }
      {
         const uint it = lid + 512u;
@@ -1236,7 +1238,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
     }
      {
         const uint it = lid + 576u;
@@ -1245,7 +1247,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
     }
      {
         const uint it = lid + 640u;
@@ -1254,7 +1256,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
     }
      {
         const uint it = lid + 704u;
@@ -1263,7 +1265,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
     }
      {
         const uint it = lid + 768u;
@@ -1272,7 +1274,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
     }
      {
         const uint it = lid + 832u;
@@ -1281,7 +1283,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
     }
      {
         const uint it = lid + 896u;
@@ -1290,7 +1292,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
     }
      {
         const uint it = lid + 960u;
@@ -1299,6 +1301,6 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c];
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
     }
 }

@@ -1,6 +1,8 @@
-// jitfft fft: the forward FFT of a [6, 10] array (f32) over axes [1, 0], scaling none (factor 1.00000000000000000e0),
+// jitfft fft: the FFT of a [6, 10] array (f32) over axes [1, 0], both directions and every scaling,
 // generated at run time: mixed-radix Stockham passes, Bluestein where a prime factor
-// exceeds the codelets.
+// exceeds the codelets. The launches compute the forward transform F; the inverse is
+// conj(F(conj x)): the first launch's loads times `pre`, (1, 1) or (1, −1), the last
+// launch's stores times `post`, (s, s) or (s, −s) with s the scaling (the host's).
 typedef float real;
 typedef float2 real2;
 typedef float4 real4;
@@ -20,23 +22,23 @@ inline real2 cmul_i(real2 a) { return (real2)(-a.y, a.x); }
 inline real2 cmul_neg_i(real2 a) { return (real2)(a.y, -a.x); }
 
 // fft_a1_p0_r10: radix-10 Stockham pass of the 10-point forward FFT along axis 1 (stride 1, 6 lines):
-// sub-transforms of 1 points become 10.
-__kernel void fft_a1_p0_r10(__global const real2* restrict src, __global real2* restrict dst, __global const real2* restrict tw) {
+// sub-transforms of 1 points become 10; loads times pre (the host's: (1, −1) conjugates for the inverse).
+__kernel void fft_a1_p0_r10(__global const real2* restrict src, __global real2* restrict dst, __global const real2* restrict tw, const real2 pre) {
     const idx_t g = get_global_id(0);
     if (g >= 6u) return;
     const idx_t j = 0;
     const idx_t o = g;
     const idx_t base = o * 10u;
-    real2 v0 = src[base + j * 1u + 0u];
-    real2 v1 = src[base + j * 1u + 1u];
-    real2 v2 = src[base + j * 1u + 2u];
-    real2 v3 = src[base + j * 1u + 3u];
-    real2 v4 = src[base + j * 1u + 4u];
-    real2 v5 = src[base + j * 1u + 5u];
-    real2 v6 = src[base + j * 1u + 6u];
-    real2 v7 = src[base + j * 1u + 7u];
-    real2 v8 = src[base + j * 1u + 8u];
-    real2 v9 = src[base + j * 1u + 9u];
+    real2 v0 = src[base + j * 1u + 0u] * pre;
+    real2 v1 = src[base + j * 1u + 1u] * pre;
+    real2 v2 = src[base + j * 1u + 2u] * pre;
+    real2 v3 = src[base + j * 1u + 3u] * pre;
+    real2 v4 = src[base + j * 1u + 4u] * pre;
+    real2 v5 = src[base + j * 1u + 5u] * pre;
+    real2 v6 = src[base + j * 1u + 6u] * pre;
+    real2 v7 = src[base + j * 1u + 7u] * pre;
+    real2 v8 = src[base + j * 1u + 8u] * pre;
+    real2 v9 = src[base + j * 1u + 9u] * pre;
     const idx_t d = j * 10u;
      {
         // 10-point DFT: Good-Thomas 2 x 5 (index maps, no twiddles)
@@ -164,8 +166,8 @@ __kernel void fft_a1_p0_r10(__global const real2* restrict src, __global real2* 
 }
 
 // fft_a0_p0_r6: radix-6 Stockham pass of the 6-point forward FFT along axis 0 (stride 10, 10 lines):
-// sub-transforms of 1 points become 6.
-__kernel void fft_a0_p0_r6(__global const real2* restrict src, __global real2* restrict dst, __global const real2* restrict tw) {
+// sub-transforms of 1 points become 6; stores times post (the host's: the scaling, its imaginary part negated for the inverse).
+__kernel void fft_a0_p0_r6(__global const real2* restrict src, __global real2* restrict dst, __global const real2* restrict tw, const real2 post) {
     const idx_t g = get_global_id(0);
     if (g >= 10u) return;
     const idx_t inner = g % 10u;
@@ -243,10 +245,10 @@ __kernel void fft_a0_p0_r6(__global const real2* restrict src, __global real2* r
         v1 = u0_4;
         v5 = u0_5;
     }
-    dst[base + d * 10u + 0u] = v0;
-    dst[base + d * 10u + 10u] = v1;
-    dst[base + d * 10u + 20u] = v2;
-    dst[base + d * 10u + 30u] = v3;
-    dst[base + d * 10u + 40u] = v4;
-    dst[base + d * 10u + 50u] = v5;
+    dst[base + d * 10u + 0u] = v0 * post;
+    dst[base + d * 10u + 10u] = v1 * post;
+    dst[base + d * 10u + 20u] = v2 * post;
+    dst[base + d * 10u + 30u] = v3 * post;
+    dst[base + d * 10u + 40u] = v4 * post;
+    dst[base + d * 10u + 50u] = v5 * post;
 }
