@@ -37,6 +37,8 @@ def devices() -> List[Dict[str, Any]]:
 DTypeLike = Union[type, np.dtype, str]
 Norm = Optional[Literal["backward", "ortho", "forward"]]
 Precision = Optional[Union[Literal["f32", "f64", "complex64", "complex128"], DTypeLike]]
+# The any-shape FFTs also take 16-bit storage (computed in f32; complex results complex64).
+FftPrecision = Optional[Union[Literal["f32", "f64", "f16", "bf16", "complex64", "complex128"], DTypeLike]]
 
 MAX_P: int
 
@@ -237,7 +239,7 @@ def fft(
     norm: Norm = None,
     out: Optional[ComplexArray] = None,
     *,
-    precision: Precision = None,
+    precision: FftPrecision = None,
     device: Device = None,
 ) -> ComplexArray:
     """numpy.fft.fft of any length and shape on the device (Bluestein for large primes)."""
@@ -249,7 +251,7 @@ def ifft(
     norm: Norm = None,
     out: Optional[ComplexArray] = None,
     *,
-    precision: Precision = None,
+    precision: FftPrecision = None,
     device: Device = None,
 ) -> ComplexArray:
     """numpy.fft.ifft of any length and shape on the device (Bluestein for large primes)."""
@@ -261,7 +263,7 @@ def fft2(
     norm: Norm = None,
     out: Optional[ComplexArray] = None,
     *,
-    precision: Precision = None,
+    precision: FftPrecision = None,
     device: Device = None,
 ) -> ComplexArray:
     """numpy.fft.fft2 of any length and shape on the device (Bluestein for large primes)."""
@@ -273,7 +275,7 @@ def ifft2(
     norm: Norm = None,
     out: Optional[ComplexArray] = None,
     *,
-    precision: Precision = None,
+    precision: FftPrecision = None,
     device: Device = None,
 ) -> ComplexArray:
     """numpy.fft.ifft2 of any length and shape on the device (Bluestein for large primes)."""
@@ -285,7 +287,7 @@ def fftn(
     norm: Norm = None,
     out: Optional[ComplexArray] = None,
     *,
-    precision: Precision = None,
+    precision: FftPrecision = None,
     device: Device = None,
 ) -> ComplexArray:
     """numpy.fft.fftn of any length and shape on the device (Bluestein for large primes)."""
@@ -297,7 +299,7 @@ def ifftn(
     norm: Norm = None,
     out: Optional[ComplexArray] = None,
     *,
-    precision: Precision = None,
+    precision: FftPrecision = None,
     device: Device = None,
 ) -> ComplexArray:
     """numpy.fft.ifftn of any length and shape on the device (Bluestein for large primes)."""
@@ -309,7 +311,7 @@ def rfft(
     norm: Norm = None,
     out: Optional[ComplexArray] = None,
     *,
-    precision: Precision = None,
+    precision: FftPrecision = None,
     device: Device = None,
 ) -> ComplexArray:
     """numpy.fft.rfft of any length and shape on the device (Bluestein for large primes)."""
@@ -321,7 +323,7 @@ def rfft2(
     norm: Norm = None,
     out: Optional[ComplexArray] = None,
     *,
-    precision: Precision = None,
+    precision: FftPrecision = None,
     device: Device = None,
 ) -> ComplexArray:
     """numpy.fft.rfft2 of any length and shape on the device (Bluestein for large primes)."""
@@ -333,7 +335,7 @@ def rfftn(
     norm: Norm = None,
     out: Optional[ComplexArray] = None,
     *,
-    precision: Precision = None,
+    precision: FftPrecision = None,
     device: Device = None,
 ) -> ComplexArray:
     """numpy.fft.rfftn of any length and shape on the device (Bluestein for large primes)."""
@@ -345,7 +347,7 @@ def irfft(
     norm: Norm = None,
     out: Optional[npt.NDArray[np.floating[Any]]] = None,
     *,
-    precision: Precision = None,
+    precision: FftPrecision = None,
     device: Device = None,
 ) -> npt.NDArray[np.floating[Any]]:
     """numpy.fft.irfft of any length and shape on the device (Bluestein for large primes)."""
@@ -357,7 +359,7 @@ def irfft2(
     norm: Norm = None,
     out: Optional[npt.NDArray[np.floating[Any]]] = None,
     *,
-    precision: Precision = None,
+    precision: FftPrecision = None,
     device: Device = None,
 ) -> npt.NDArray[np.floating[Any]]:
     """numpy.fft.irfft2 of any length and shape on the device (Bluestein for large primes)."""
@@ -369,7 +371,7 @@ def irfftn(
     norm: Norm = None,
     out: Optional[npt.NDArray[np.floating[Any]]] = None,
     *,
-    precision: Precision = None,
+    precision: FftPrecision = None,
     device: Device = None,
 ) -> npt.NDArray[np.floating[Any]]:
     """numpy.fft.irfftn of any length and shape on the device (Bluestein for large primes)."""

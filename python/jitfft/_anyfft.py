@@ -1,7 +1,10 @@
 """numpy.fft's transforms of any shape and length on the device: ``fft``, ``ifft``, ``fft2``,
 ``ifft2``, ``fftn``, ``ifftn``, ``rfft``, ``irfft``, ``rfft2``, ``irfft2``, ``rfftn``, ``irfftn``
 with numpy's signatures (``n``/``s``, ``axis``/``axes``, ``norm``, ``out``) and dtypes
-(complex64 and float32 in f32, the rest in f64; ``precision=`` overrides), plus ``device=``.
+(complex64 and float32 in f32, the rest in f64; ``precision=`` overrides: also ``"f16"`` or
+``"bf16"``, every device array stored in 16 bits and computed in f32, half the bytes a pass of
+f32's, complex results as complex64 and irfft's real ones as float16 / float32), plus
+``device=``.
 
 Every length runs: mixed-radix passes over the factors, Bluestein's chirp convolution where a
 prime factor exceeds the codelets (``jitfft::fft``). ``n``/``s`` crop or zero-pad the input
@@ -24,6 +27,37 @@ def _norm(norm):
             f"norm={norm!r}: use None, 'backward', 'ortho' or 'forward' (numpy.fft's meanings)"
         )
     return norm or "backward"
+
+
+_HALF = ("f16", "bf16")
+
+
+def _prec(precision, dtype):
+    """The run's precision: 'f32', 'f64' (from precision= or numpy 2's rule for the dtype), or
+    'f16' / 'bf16' (16-bit storage) where precision= names one."""
+    if isinstance(precision, str) and precision in _HALF:
+        return precision
+    try:
+        return _fft._precision(precision, dtype)
+    except ValueError:
+        raise ValueError(
+            f"precision={precision!r}: use 'f32' / np.complex64, 'f64' / np.complex128, or "
+            "'f16' / 'bf16' (stored in 16 bits on the device, computed in f32)"
+        ) from None
+
+
+def _host(prec):
+    """The complex dtype that crosses to the device: the plan's own for f32 and f64 (no
+    conversion on the host), complex128 for 16-bit storage (rounded on the device's side)."""
+    return np.complex64 if prec == "f32" else np.complex128
+
+
+def _out_dtype(prec, real=False):
+    """The result's dtype: complex64 / complex128 as numpy's, complex64 under 16-bit storage;
+    a real result (irfft) float32 / float64, float16 under f16 and float32 under bf16."""
+    if real:
+        return {"f32": np.float32, "f64": np.float64, "f16": np.float16, "bf16": np.float32}[prec]
+    return np.complex128 if prec == "f64" else np.complex64
 
 
 def _input(a, real_input):
@@ -97,16 +131,14 @@ def _complex(a, s, axes, norm, out, inverse, precision, device, default_all=True
         raise ValueError("a is 0-d: the transform needs at least one axis")
     s, axes = _axes_s(x.ndim, s, axes, default_all)
     norm = _norm(norm)
-    prec = _fft._precision(precision, x.dtype)
+    prec = _prec(precision, x.dtype)
     if s is not None:
         x = _resize(x, axes, [x.shape[a] if v == -1 else v for a, v in zip(axes, s)])
     if 0 in x.shape:
         raise ValueError(f"a has shape {x.shape}: every length must be ≥ 1")
-    # The plan's own precision crosses as it is (complex64 for f32): no f64 round trip.
-    host = np.complex64 if prec == "f32" else np.complex128
-    flat = np.ascontiguousarray(x, dtype=host).reshape(-1)
+    flat = np.ascontiguousarray(x, dtype=_host(prec)).reshape(-1)
     y = _jitfft._fftn(flat, list(x.shape), axes, prec, inverse, norm, _fft._device(device))
-    return _finish(y.reshape(x.shape), _fft._DTYPES[prec], out)
+    return _finish(y.reshape(x.shape), _out_dtype(prec), out)
 
 
 def fft(a, n=None, axis=-1, norm=None, out=None, *, precision=None, device=None):
@@ -150,12 +182,12 @@ def _real_forward(a, s, axes, norm, out, precision, device):
         x = _resize(x, axes, [x.shape[a] if v == -1 else v for a, v in zip(axes, s)])
     if 0 in x.shape:
         raise ValueError(f"a has shape {x.shape}: every length must be ≥ 1")
-    prec = _fft._precision(precision, x.dtype)
+    prec = _prec(precision, x.dtype)
     flat = np.ascontiguousarray(x, dtype=np.float64).reshape(-1)
     y = _jitfft._rfftn(flat, list(x.shape), axes, prec, _norm(norm), _fft._device(device))
     half = list(x.shape)
     half[axes[-1]] = half[axes[-1]] // 2 + 1
-    return _finish(y.reshape(half), _fft._DTYPES[prec], out)
+    return _finish(y.reshape(half), _out_dtype(prec), out)
 
 
 def _real_inverse(a, s, axes, norm, out, precision, device):
@@ -178,12 +210,10 @@ def _real_inverse(a, s, axes, norm, out, precision, device):
     shape[axes[-1]] = lengths[-1]
     if 0 in shape:
         raise ValueError(f"a has shape {x.shape}: every length must be ≥ 1")
-    prec = _fft._precision(precision, x.dtype)
-    # The plan's own precision crosses as it is (complex64 for f32): no f64 round trip.
-    host = np.complex64 if prec == "f32" else np.complex128
-    flat = np.ascontiguousarray(x, dtype=host).reshape(-1)
+    prec = _prec(precision, x.dtype)
+    flat = np.ascontiguousarray(x, dtype=_host(prec)).reshape(-1)
     y = _jitfft._irfftn(flat, shape, axes, prec, _norm(norm), _fft._device(device))
-    return _finish(y.reshape(shape), np.float32 if prec == "f32" else np.float64, out)
+    return _finish(y.reshape(shape), _out_dtype(prec, real=True), out)
 
 
 def rfft(a, n=None, axis=-1, norm=None, out=None, *, precision=None, device=None):
@@ -264,7 +294,8 @@ _KINDS = {"fft": (fftn, False), "ifft": (ifftn, False), "rfft": (rfftn, True),
 class FftPlan:
     """A numpy-style FFT planned once: the kind (``"fft"``, ``"ifft"``, ``"rfft"``,
     ``"irfft"``), the input ``shape``, ``axes``, ``s`` (irfft: the real output's lengths),
-    ``norm``, ``precision`` and ``device`` are checked and fixed here, and the device plan is
+    ``norm``, ``precision`` (``"f32"``, ``"f64"``, or ``"f16"`` / ``"bf16"``: 16-bit storage) and
+    ``device`` are checked and fixed here, and the device plan is
     built here (one call on random input of the plan's dtype), so ``execute`` only moves data
     and runs the cached kernels. ``plan(x)`` is ``plan.execute(x)``; ``out=`` as numpy's.
 
@@ -280,17 +311,17 @@ class FftPlan:
         self.shape = tuple(operator.index(v) for v in shape)
         if not self.shape or min(self.shape) < 1:
             raise ValueError(f"shape {self.shape}: at least one axis, every length ≥ 1")
-        if precision not in _fft._DTYPES:
-            raise ValueError(f"precision={precision!r}: use 'f32' or 'f64'")
+        if precision not in ("f32", "f64") + _HALF:
+            raise ValueError(f"precision={precision!r}: use 'f32', 'f64', 'f16' or 'bf16'")
         self.precision = precision
         self.s, self.axes = _axes_s(len(self.shape), s, axes)
         if not self.axes:
             raise ValueError("axes is empty: a plan transforms at least one axis")
         real_in = _KINDS[kind][1]
         if real_in:
-            self.dtype = np.dtype(np.float32 if precision == "f32" else np.float64)
+            self.dtype = np.dtype(np.float64 if precision == "f64" else np.float32)
         else:
-            self.dtype = np.dtype(_fft._DTYPES[precision])
+            self.dtype = np.dtype(_out_dtype(precision))
         rng = np.random.default_rng()
         probe = rng.standard_normal(self.shape)
         if not real_in:

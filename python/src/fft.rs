@@ -10,6 +10,7 @@ use jitfft::fft::hermitian::RealFft;
 use jitfft::fft::tuning::{wisdom_key, FftWisdom};
 use jitfft::fft::{FftPlan, FftTransform, NumpyNorm};
 use jitfft::runtime::Gpu;
+use jitfft::storage::HalfStorage;
 use jitfft::transform::DeviceComplex;
 use jitfft::transform::{Direction, Norm, Precision};
 use num_complex::{Complex32, Complex64};
@@ -34,12 +35,19 @@ fn numpy_norm(s: &str) -> PyResult<NumpyNorm> {
     s.parse::<NumpyNorm>().map_err(bad)
 }
 
-fn precision(s: &str) -> PyResult<Precision> {
-    s.parse::<Precision>().map_err(bad)
+/// A precision argument as the device stores and computes it: "f32", "f64", or "f16" /
+/// "bf16" (stored in 16 bits, computed in f32). Shared with `jitfft.rvc`.
+pub(crate) fn storage(s: &str) -> PyResult<(Precision, Option<HalfStorage>)> {
+    Ok(match s {
+        "f16" => (Precision::F32, Some(HalfStorage::F16)),
+        "bf16" => (Precision::F32, Some(HalfStorage::Bf16)),
+        other => (other.parse::<Precision>().map_err(bad)?, None),
+    })
 }
 
 /// numpy's fftn (or ifftn) of x (C order, `shape`) over `axes`: a 1-D result, complex64 for
-/// complex64 input to an f32 plan (no conversion on the host), else complex128.
+/// complex64 input to an f32 plan (no conversion on the host), else complex128 (16-bit
+/// storage: complex128 in and out, rounded to the storage on the device).
 #[pyfunction]
 #[pyo3(signature = (x, shape, axes, precision_, inverse, norm, device=None))]
 #[allow(clippy::too_many_arguments)]
@@ -54,16 +62,12 @@ fn _fftn<'py>(
     device: Option<DeviceArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let dir = direction(inverse);
-    let plan = FftPlan::new(
-        &shape,
-        &axes,
-        dir,
-        numpy_norm(norm)?.scaling(dir),
-        precision(precision_)?,
-    )
-    .map_err(to_py)?;
+    let (prec, half) = storage(precision_)?;
+    let plan = FftPlan::new(&shape, &axes, dir, numpy_norm(norm)?.scaling(dir), prec)
+        .and_then(|p| p.with_half(half))
+        .map_err(to_py)?;
     let gpu = device_nogil(py, DeviceArg::selector(&device).as_deref())?;
-    let stored = tuned_budget(&gpu, &shape, &plan.axes, dir, plan.precision, false)?;
+    let stored = tuned_budget(&gpu, &shape, &plan.axes, dir, (prec, half), false)?;
     let key = format!("{plan:?} {stored:?}");
     let ready: Shared<Ready<FftTransform>> = py
         .allow_threads(|| {
@@ -83,7 +87,7 @@ fn _fftn<'py>(
             })
         })
         .map_err(to_py)?;
-    if let Ok(x) = x.downcast::<PyArray1<Complex32>>() {
+    if let (Ok(x), None) = (x.downcast::<PyArray1<Complex32>>(), half) {
         return run_typed(py, &ready, x);
     }
     let x = x.downcast::<PyArray1<Complex64>>()?;
@@ -127,10 +131,10 @@ fn tuned_budget(
     shape: &[u64],
     axes: &[usize],
     dir: Direction,
-    prec: Precision,
+    (prec, half): (Precision, Option<HalfStorage>),
     real: bool,
 ) -> PyResult<Option<u64>> {
-    let storage = jitfft::storage::precision_name(None, prec);
+    let storage = jitfft::storage::precision_name(half, prec);
     let key = wisdom_key(&gpu.info, shape, axes, (dir, &storage), real);
     let stored = FftWisdom::stored(&gpu.knobs, &key).map_err(to_py)?;
     Ok(stored.map(|(v, _)| v))
@@ -146,15 +150,15 @@ fn real_plan(
     prec: &str,
     device: &Option<DeviceArg>,
 ) -> PyResult<Shared<Ready<RealFft>>> {
-    let (norm, prec) = (numpy_norm(norm)?, precision(prec)?);
+    let (norm, (prec, half)) = (numpy_norm(norm)?, storage(prec)?);
     let gpu = device_nogil(py, DeviceArg::selector(device).as_deref())?;
     let resolved = FftPlan::new(shape, axes, dir, Norm::None, prec).map_err(to_py)?;
-    let stored = tuned_budget(&gpu, shape, &resolved.axes, dir, prec, true)?;
-    let key = format!("{shape:?} {axes:?} {dir} {norm} {prec} {stored:?}");
+    let stored = tuned_budget(&gpu, shape, &resolved.axes, dir, (prec, half), true)?;
+    let key = format!("{shape:?} {axes:?} {dir} {norm} {prec} {half:?} {stored:?}");
     py.allow_threads(|| {
         get_or_build(&gpu, "rfft", key, || {
             let how = (dir, norm);
-            let tr = RealFft::scheduled(&gpu, shape, axes, how, (prec, None), stored)?;
+            let tr = RealFft::scheduled(&gpu, shape, axes, how, (prec, half), stored)?;
             let parts = tr.first.iter().chain(tr.last.iter());
             let device_bytes = parts.map(|t| t.data_bytes()).sum();
             let size = Footprint {

@@ -15,7 +15,6 @@ use jitfft::vc::real::resolve::{real_plan, real_transform};
 use jitfft::vc::real::staged::RealHost;
 use jitfft::vc::real::RealVc;
 use jitfft::vc::request::Request;
-use jitfft::vc::storage::HalfStorage;
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use std::sync::Arc;
@@ -85,11 +84,7 @@ fn _rvc<'py>(
     device: Option<DeviceArg>,
     check_finite: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (precision, half) = match precision {
-        "f16" => (Precision::F32, Some(HalfStorage::F16)),
-        "bf16" => (Precision::F32, Some(HalfStorage::Bf16)),
-        other => (other.parse::<Precision>().map_err(bad)?, None),
-    };
+    let (precision, half) = crate::fft::storage(precision)?;
     let req = Request {
         n: Some(n),
         batch: Some(batch),

@@ -64,9 +64,11 @@ pub fn loaded(s: &Step, v: String) -> String {
 /// A value as the launch stores it: times `post` on the last launch, else times its literal
 /// scaling where that is not 1.
 pub fn stored(s: &Step, v: &str, f64p: bool) -> String {
-    match (s.post, s.scale) {
-        (true, _) => format!("{v} * post"),
-        (false, x) if x == 1.0 => v.to_string(),
-        (false, x) => format!("{v} * {}", real_literal(x, f64p)),
+    if s.post {
+        format!("{v} * post")
+    } else if s.scale == 1.0 {
+        v.to_string()
+    } else {
+        format!("{v} * {}", real_literal(s.scale, f64p))
     }
 }
