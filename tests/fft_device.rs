@@ -102,9 +102,9 @@ fn shard_lengths(k: u64) -> Vec<u64> {
 /// Every length of shard `k` forward and inverse, the scaling by the length: one program per
 /// length and precision serves both directions and every scaling (the host's `pre` and
 /// `post`), and one per convolution length every Bluestein length of it. Under
-/// `JITFFT_EXHAUSTIVE=1` in f32 and f64 (about 2,600 programs, some 0.9 s of PoCL compile
-/// each on one core: about 20 minutes on 2 cores); the default run's sample in one precision
-/// a length, by turns. Built without the optimiser, as the default run builds: the sweep
+/// `JITFFT_EXHAUSTIVE=1` in f32 and f64 (about 2,600 programs: measured, two eighths of them
+/// took over 356 s of one core each, so about 3,000 core-seconds, some 25 minutes on 2
+/// cores); the default run's sample in one precision a length, by turns. Built without the optimiser, as the default run builds: the sweep
 /// checks the generated index maps and tables, a few thousand values a program.
 fn shard(k: u64) {
     let lengths = shard_lengths(k);
