@@ -182,7 +182,7 @@ fn unsupported_requests_are_refused_by_every_rank() {
             &["--shape", "8,8", "--precision", "f16"],
             "with --precision f32 or f64",
         ),
-        (&["--shape", "1,8"], "use at most 1 ranks"),
+        (&["--shape", "1,8"], "so P ≤ 1"),
         (
             &["--input", &is, "--shape", "4,3"],
             "holds an array of shape [3, 4]",

@@ -1,8 +1,8 @@
 //! The VC transform and the n-D FFT distributed over MPI ranks, one OpenCL device each
 //! (feature `mpi`).
 //!
-//! The VC transform's pipelined scheme: N = p^n points over P = p^k ranks (2k ≤ n); rank r holds the N/P consecutive values from
-//! r·N/P. Each rank transforms the n − k digits it holds with the single-device kernels, an
+//! The VC transform's pipelined scheme: N = p^n points over P = p^k ranks (2k ≤ n); rank r
+//! holds the N/P consecutive values from r·N/P. Each rank transforms the n − k digits it holds with the single-device kernels, an
 //! all-to-all per chunk makes the top k digits local, a one-pass Cooley-Tukey plan transforms
 //! them, and a second all-to-all returns each value to the rank that holds its index: natural
 //! order (or, with `keep_transposed`, the top two digit groups of k swapped).

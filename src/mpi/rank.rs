@@ -334,7 +334,10 @@ pub fn check_mpi_output(output: Option<&std::path::Path>) -> Result<()> {
         if crate::io::output::is_stdout(out)
             || out.extension().and_then(|e| e.to_str()) != Some("npy")
         {
-            return Err(crate::error::JitError::invalid("with --mpi, --output must be a .npy file (each rank writes its slice at its offset)"));
+            return Err(crate::error::JitError::invalid(
+                "with --mpi, --output must be a .npy file (each rank writes its slice at its \
+                 offset)",
+            ));
         }
         crate::io::output::check_output_path(out)?;
     }

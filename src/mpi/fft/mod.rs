@@ -158,37 +158,29 @@ fn invalid<T>(msg: String) -> Result<T> {
 fn setup(ranks: u64, req: &MpiFftRequest) -> Result<Setup> {
     let f = &req.fft;
     if f.real {
-        return invalid("--real with --mpi: the MPI route runs the complex n-D FFT (fftn, with --inverse ifftn) in f32 or f64; run rfftn/irfftn without --mpi".into());
+        return invalid(
+            "--real with --mpi: the MPI route runs the complex n-D FFT (fftn, with --inverse \
+             ifftn) in f32 or f64; run rfftn/irfftn without --mpi"
+                .into(),
+        );
     }
     if let Some(h) = f.half {
-        return invalid(format!("--precision {h} with --mpi: the MPI exchanges move f32 or f64 slabs; run on one device (without --mpi) or with --precision f32 or f64"));
+        return invalid(format!(
+            "--precision {h} with --mpi: the MPI exchanges move f32 or f64 slabs; run on one \
+             device (without --mpi) or with --precision f32 or f64"
+        ));
     }
     check_mpi_output(req.output.as_deref())?;
-    let (input, file_shape) = match &f.input {
-        Some(path) => {
-            let (layout, shape) = read_shape(path)?;
-            (Some((path.clone(), layout)), Some(shape))
-        }
-        None => (None, None),
-    };
-    let shape = match (&f.shape, file_shape) {
-        (Some(s), Some(fs)) if *s != fs => {
-            let path = f.input.as_ref().map(|p| p.display().to_string());
-            return invalid(format!("{}: holds an array of shape {fs:?}; this transform takes {s:?}", path.unwrap_or_default()));
-        }
-        (Some(s), _) => s.clone(),
-        (None, Some(fs)) => fs,
-        (None, None) => return invalid("no --shape and no --input: give the array's shape (e.g. --shape 64,48,40) or a .npy file".into()),
-    };
-    let whole = FftPlan::new(
-        &shape,
-        &f.axes,
-        f.direction,
-        f.norm.scaling(f.direction),
-        f.precision,
-    )?;
+    let (input, shape) = input_and_shape(f)?;
+    let scaling = f.norm.scaling(f.direction);
+    let whole = FftPlan::new(&shape, &f.axes, f.direction, scaling, f.precision)?;
     if shape.len() < 2 {
-        return invalid(format!("a 1-D FFT (shape {shape:?}) does not run over MPI ranks: the ranks hold slabs of axis 0, and one axis would need a four-step split (twiddles between its two passes), which jitfft does not build; give an n-D shape (e.g. --shape 1024,1024) or run without --mpi"));
+        return invalid(format!(
+            "a 1-D FFT (shape {shape:?}) does not run over MPI ranks: the ranks hold slabs of \
+             axis 0, and one axis would need a four-step split (twiddles between its two \
+             passes), which jitfft does not build; give an n-D shape (e.g. --shape 1024,1024) \
+             or run without --mpi"
+        ));
     }
     let slabs = Slabs {
         ranks,
@@ -197,18 +189,57 @@ fn setup(ranks: u64, req: &MpiFftRequest) -> Result<Setup> {
     };
     let across = whole.axes.contains(&0);
     if ranks > slabs.rows || (across && ranks > slabs.columns) {
-        let most = if across {
-            slabs.rows.min(slabs.columns)
-        } else {
-            slabs.rows
+        let (most, columns) = match across {
+            true => (
+                slabs.rows.min(slabs.columns),
+                format!(
+                    " and, for the transform along axis 0, one of the {} values of the other axes",
+                    slabs.columns
+                ),
+            ),
+            false => (slabs.rows, String::new()),
         };
-        return invalid(format!("{ranks} MPI ranks are too many for shape {shape:?}: each rank holds at least one index of axis 0 ({} in all){}; use at most {most} ranks", slabs.rows, if across { format!(" and, for the transform along axis 0, one of the {} values of the other axes", slabs.columns) } else { String::new() }));
+        return invalid(format!(
+            "{ranks} MPI ranks are too many for shape {shape:?}: each rank holds at least one \
+             index of axis 0 ({} in all){columns}, so P ≤ {most}",
+            slabs.rows
+        ));
     }
     Ok(Setup {
         whole,
         slabs,
         input,
     })
+}
+
+/// The input file with its layout (none: random input) and the transform's shape: `--shape`,
+/// else the file's; a file of another shape is refused.
+fn input_and_shape(f: &FftRequest) -> Result<(InputFile, Vec<u64>)> {
+    let (input, file_shape) = match &f.input {
+        Some(path) => {
+            let (layout, shape) = read_shape(path)?;
+            (Some((path.clone(), layout)), Some(shape))
+        }
+        None => (None, None),
+    };
+    let shape =
+        match (&f.shape, file_shape) {
+            (Some(s), Some(fs)) if *s != fs => {
+                let path = f.input.as_ref().map(|p| p.display().to_string());
+                return invalid(format!(
+                    "{}: holds an array of shape {fs:?}; this transform takes {s:?}",
+                    path.unwrap_or_default()
+                ));
+            }
+            (Some(s), _) => s.clone(),
+            (None, Some(fs)) => fs,
+            (None, None) => return invalid(
+                "no --shape and no --input: give the array's shape (e.g. --shape 64,48,40) or a \
+                 .npy file"
+                    .into(),
+            ),
+        };
+    Ok((input, shape))
 }
 
 /// Rank `rank`'s two plans: its rows over the transformed axes among 1.. (`None` where there
@@ -376,8 +407,8 @@ mod tests {
         let err = |r: &MpiFftRequest, ranks| setup(ranks, r).err().unwrap().to_string();
         assert!(err(&req(&[64], false), 2).contains("give an n-D shape"));
         assert!(err(&req(&[8, 8], true), 2).contains("run rfftn/irfftn without --mpi"));
-        assert!(err(&req(&[3, 40], false), 4).contains("use at most 3 ranks"));
-        assert!(err(&req(&[40, 2], false), 4).contains("use at most 2 ranks"));
+        assert!(err(&req(&[3, 40], false), 4).contains("so P ≤ 3"));
+        assert!(err(&req(&[40, 2], false), 4).contains("so P ≤ 2"));
         assert!(setup(3, &req(&[7, 5, 3], false)).is_ok());
     }
 }

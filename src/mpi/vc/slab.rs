@@ -1,6 +1,6 @@
 //! The slab scheme (P not a power of p): uneven slabs and `MPI_Alltoallv` (`mpi::slab` with
-//! the VC halves of `mpi::vc::digit_slabs`, the rank's run in `mpi::slab_run`), the distribution agreed by every rank, both transforms
-//! built, rank 0's report. Real input (`--real`, one transform, `mpi::vc::rows`): the real
+//! the VC halves of `mpi::vc::digit_slabs`, the rank's run in `mpi::slab_run`), the
+//! distribution agreed by every rank, both transforms built, rank 0's report. Real input (`--real`, one transform, `mpi::vc::rows`): the real
 //! digit of each rank's rows, then one slab transform of the n−1 leading digits a bin.
 
 use super::digit_slabs::{slab_vc, SlabPlan, SlabVc};
