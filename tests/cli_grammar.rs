@@ -473,12 +473,15 @@ fn source_output_file_equals_stdout_for_every_transform() {
     assert!(!bad.exists());
 }
 
-/// `vc --mpi` in a build without the `mpi` feature says so (no device, no MPI touched).
+/// `vc --mpi` and `fft --mpi` in a build without the `mpi` feature say so (no device, no MPI
+/// touched).
 #[cfg(not(feature = "mpi"))]
 #[test]
 fn mpi_flag_without_the_feature_says_so() {
-    common::fails_with(
-        &["vc", "--mpi", "--p", "3", "--n", "4"],
-        &["built without MPI", "--features mpi"],
-    );
+    for args in [
+        &["vc", "--mpi", "--p", "3", "--n", "4"][..],
+        &["fft", "--mpi", "--shape", "8,8"],
+    ] {
+        common::fails_with(args, &["built without MPI", "--features mpi"]);
+    }
 }

@@ -313,7 +313,8 @@ fn half_storage_shapes_bluestein_real_input_and_refusals() {
 }
 
 /// `execute_into` on host data in the plan's own precision: the same values as `execute`
-/// (f32: within rounding of the input to f32), and a wrong precision or length refused.
+/// (f32: within rounding of the input to f32), `execute_in_place` the same values over its
+/// input, and a wrong precision or length refused.
 #[test]
 fn typed_host_data() {
     use num_complex::Complex32;
@@ -345,6 +346,9 @@ fn typed_host_data() {
         .collect();
     let e = compare(&got, &want);
     assert!(e.passes(tol(Precision::F32)), "rel L2 {:.3e}", e.rel_l2);
+    let mut in_place = x32.clone();
+    tr.execute_in_place(&gpu, &mut in_place).unwrap();
+    assert_eq!(in_place, y32);
     let mut y64 = vec![Complex64::new(0.0, 0.0); 60];
     let err = tr.execute_into(&gpu, &x, &mut y64).unwrap_err().to_string();
     assert!(err.contains("computes in f32"), "{err}");

@@ -132,6 +132,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "mpi",
         &[
             "error",
+            "fft",
             "io",
             "mvl",
             "reference",

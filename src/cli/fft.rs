@@ -83,6 +83,10 @@ pub struct FftArgs {
     /// Show a streamed run's progress (chunks done) on stderr even where it is not a terminal.
     #[arg(long)]
     pub progress: bool,
+    /// Distribute the transform over MPI ranks (`mpirun -np P jitfft fft --mpi …`), one device
+    /// each, on slabs of axis 0: complex n-D, f32/f64. Needs a build with `--features mpi`.
+    #[arg(long, conflicts_with_all = ["stream", "chunk_mib", "progress"])]
+    pub mpi: bool,
 }
 
 impl FftSpecArgs {
@@ -116,11 +120,17 @@ impl FftSpecArgs {
 
 /// Runs `jitfft fft`.
 pub fn run(a: FftArgs) -> Result<()> {
-    a.run.validate()?;
     let req = FftRequest {
         local_values: a.local_values,
         ..a.t.request(Some(&a.run))
     };
+    if a.mpi {
+        #[cfg(feature = "mpi")]
+        return super::vc_mpi::fft(&a.run, req);
+        #[cfg(not(feature = "mpi"))]
+        anyhow::bail!("--mpi: this jitfft was built without MPI; build it with `cargo build --release --features mpi` (Open MPI: tools/setup.sh --mpi)");
+    }
+    a.run.validate()?;
     // Everything about the request is validated before a device is opened.
     let bar = super::vc::chunk_progress(a.progress, "stream", "chunks");
     let progress = bar

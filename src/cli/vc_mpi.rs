@@ -1,10 +1,13 @@
-//! `mpirun -np P jitfft vc --mpi …`: the request handed to `mpi::vc` on every rank (which
-//! picks the scheme and runs it); rank 0 prints the report, every rank exits with the same
+//! `mpirun -np P jitfft vc --mpi …` (and `fft --mpi`): the request handed to `mpi::vc` (or
+//! `mpi::fft`) on every rank; rank 0 prints the report, every rank exits with the same
 //! status. A failure every rank agreed on is printed by every rank before any exits (mpirun
 //! ends the job at the first non-zero exit).
 
-use super::common::{print_json, say};
+use super::common::{print_json, say, RunFlags};
 use super::vc::VcArgs;
+use crate::fft::request::FftRequest;
+use crate::mpi::fft::MpiFftRequest;
+use crate::mpi::rank::{MpiReport, Outcome};
 use crate::mpi::vc::{run as run_ranks, MpiVcRequest};
 use anyhow::{anyhow, bail, Result};
 use mpi::topology::SimpleCommunicator;
@@ -28,19 +31,25 @@ fn run_rank(a: &VcArgs, world: &SimpleCommunicator) -> Result<()> {
         chunks: a.mpi_chunks,
         sendrecv_probe: a.sendrecv_probe,
     };
-    run_ranks(world, &req, checked)
-        .map_err(anyhow::Error::from)
-        .and_then(|o| {
-            match &o.report {
-                Some(r) if a.run.json => print_json(r)?,
-                Some(r) => say!("{}", r.text()),
-                None => {}
-            }
-            match o.failure {
-                Some(f) => bail!("{f}"),
-                None => Ok(()),
-            }
-        })
+    conclude(a.run.json, run_ranks(world, &req, checked))
+}
+
+/// Runs `jitfft fft --mpi` on this rank (`mpi::fft`).
+pub fn fft(run: &RunFlags, fft: FftRequest) -> Result<()> {
+    let checked = run.validate().map_err(to_jit);
+    let req = MpiFftRequest::new(fft, run.output.clone(), run.device.clone());
+    on_every_rank(|world| conclude(run.json, crate::mpi::fft::run(world, &req, checked)))
+}
+
+/// Rank 0 prints the report (JSON or text); a failed check fails every rank.
+fn conclude<R: MpiReport>(json: bool, ran: crate::error::Result<Outcome<R>>) -> Result<()> {
+    let o = ran?;
+    match &o.report {
+        Some(r) if json => print_json(r)?,
+        Some(r) => say!("{}", r.text()),
+        None => {}
+    }
+    o.failure.map_or(Ok(()), |f| bail!("{f}"))
 }
 
 /// Runs `rank` on this process's rank of a fresh MPI world (`vc --mpi`, `bent --mpi`): an

@@ -161,6 +161,12 @@ fn table_values(t: &Table) -> Vec<Complex64> {
     }
 }
 
+/// Host data of a staged run: read from one array and written to another, or in place.
+enum HostIo<'a, T> {
+    Into(&'a [T], &'a mut [T]),
+    InPlace(&'a mut [T]),
+}
+
 enum Typed {
     F32(Arrays<f32>),
     F64(Arrays<f64>),
@@ -316,6 +322,41 @@ impl FftTransform {
         input: &[C],
         output: &mut [C],
     ) -> Result<RunTimes> {
+        self.check_host::<C>(input.len())?;
+        self.check_len(output.len() as u64, self.plan.len())?;
+        match &self.arrays {
+            Typed::F32(a) => self.run_staged(
+                gpu,
+                a,
+                HostIo::Into(cast_slice(input), cast_slice_mut(output)),
+            ),
+            Typed::F64(a) => self.run_staged(
+                gpu,
+                a,
+                HostIo::Into(cast_slice(input), cast_slice_mut(output)),
+            ),
+            Typed::Half(..) => unreachable!("half plans refused above"),
+        }
+    }
+
+    /// [`execute_into`](Self::execute_into) with the result written over the input (the
+    /// MPI route's halves: no second host array).
+    pub fn execute_in_place<C: DeviceComplex>(
+        &self,
+        gpu: &Gpu,
+        data: &mut [C],
+    ) -> Result<RunTimes> {
+        self.check_host::<C>(data.len())?;
+        match &self.arrays {
+            Typed::F32(a) => self.run_staged(gpu, a, HostIo::InPlace(cast_slice_mut(data))),
+            Typed::F64(a) => self.run_staged(gpu, a, HostIo::InPlace(cast_slice_mut(data))),
+            Typed::Half(..) => unreachable!("half plans refused above"),
+        }
+    }
+
+    /// Refuses host data the staged runs do not take: a real or half plan, another
+    /// precision, another length.
+    fn check_host<C: DeviceComplex>(&self, len: usize) -> Result<()> {
         if self.plan.real.is_some() || self.plan.half.is_some() {
             return Err(JitError::invalid(format!(
                 "execute_into takes complex plans in f32 or f64; this plan stores {} (use execute)",
@@ -329,27 +370,19 @@ impl FftTransform {
                 C::PRECISION
             )));
         }
-        self.check_len(input.len() as u64, self.plan.len())?;
-        self.check_len(output.len() as u64, self.plan.len())?;
-        match &self.arrays {
-            Typed::F32(a) => self.run_staged(gpu, a, cast_slice(input), cast_slice_mut(output)),
-            Typed::F64(a) => self.run_staged(gpu, a, cast_slice(input), cast_slice_mut(output)),
-            Typed::Half(..) => unreachable!("half plans refused above"),
-        }
+        self.check_len(len as u64, self.plan.len())
     }
 
-    /// Upload of `input` through the staging, every launch, download into `output`.
-    fn run_staged<T: Real>(
-        &self,
-        gpu: &Gpu,
-        a: &Arrays<T>,
-        input: &[T],
-        output: &mut [T],
-    ) -> Result<RunTimes> {
+    /// Upload of the input through the staging, every launch, download into the output.
+    fn run_staged<T: Real>(&self, gpu: &Gpu, a: &Arrays<T>, io: HostIo<'_, T>) -> Result<RunTimes> {
         let t0 = Instant::now();
         let opts = StageOpts::default();
         let q = a.staging.queue();
         let any = |_: &[T]| true;
+        let input: &[T] = match &io {
+            HostIo::Into(i, _) => i,
+            HostIo::InPlace(d) => d,
+        };
         // SAFETY: the staging stays mapped while the transform lives; the host writes it again
         // only after `span_ms` has waited for every chunk's transfer.
         let (up, _) = a
@@ -358,6 +391,10 @@ impl FftTransform {
         let upload_ms = up.span_ms()?;
         let mut times = self.launch_all(gpu, a)?;
         let result = a.pick(self.schedule.result)?;
+        let output: &mut [T] = match io {
+            HostIo::Into(_, o) => o,
+            HostIo::InPlace(d) => d,
+        };
         // SAFETY: as above; `download` returns once every chunk has been copied out.
         let (down, _) = a
             .staging

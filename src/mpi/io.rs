@@ -74,6 +74,11 @@ fn bad(path: &Path, msg: impl Into<String>) -> JitError {
 /// Reads only the header of a `.npy` file of complex64 or complex128 values, C order, any
 /// shape (the element count is what matters); checks that the file holds all the data.
 pub fn read_layout(path: &Path) -> Result<NpyLayout> {
+    read_shape(path).map(|(l, _)| l)
+}
+
+/// [`read_layout`] with the array's shape.
+pub fn read_shape(path: &Path) -> Result<(NpyLayout, Vec<u64>)> {
     if path.extension().and_then(|e| e.to_str()) != Some("npy") {
         return Err(bad(
             path,
@@ -126,6 +131,7 @@ pub fn read_layout(path: &Path) -> Result<NpyLayout> {
         .and_then(|s| s.split(')').next())
         .ok_or_else(|| bad(path, "malformed .npy header: no shape"))?;
     let mut len = 1u64;
+    let mut dims = Vec::new();
     for d in shape.trim_start_matches([' ', '(']).split(',') {
         let d = d.trim();
         if !d.is_empty() {
@@ -133,6 +139,7 @@ pub fn read_layout(path: &Path) -> Result<NpyLayout> {
                 .parse()
                 .map_err(|_| bad(path, format!("malformed .npy shape ({shape})")))?;
             len = len.saturating_mul(v);
+            dims.push(v);
         }
     }
     let data_offset = hstart + hlen;
@@ -143,11 +150,12 @@ pub fn read_layout(path: &Path) -> Result<NpyLayout> {
             format!("truncated: the header announces {len} values ({need} bytes), the file has {file_len} bytes"),
         ));
     }
-    Ok(NpyLayout {
+    let layout = NpyLayout {
         elem_bytes,
         len,
         data_offset,
-    })
+    };
+    Ok((layout, dims))
 }
 
 /// Reads values `offset .. offset + out.len()` of the file into `out`.
@@ -184,15 +192,20 @@ pub fn read_slice<C: HostComplex>(
     Ok(())
 }
 
-/// The header of a 1-D `.npy` array of `len` values of `C` (complex64 or complex128), padded
-/// so that the data starts on a 64-byte boundary.
-pub fn npy_header<C: DeviceComplex>(len: u64) -> Vec<u8> {
+/// The header of a `.npy` array of `shape` (C order) of `C` values (complex64 or
+/// complex128), padded so that the data starts on a 64-byte boundary.
+pub fn npy_header<C: DeviceComplex>(shape: &[u64]) -> Vec<u8> {
     let descr = if std::mem::size_of::<C>() == 8 {
         "<c8"
     } else {
         "<c16"
     };
-    let mut header = format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': ({len},), }}");
+    let dims: Vec<String> = shape.iter().map(u64::to_string).collect();
+    let tuple = match dims.len() {
+        1 => format!("({},)", dims[0]),
+        _ => format!("({})", dims.join(", ")),
+    };
+    let mut header = format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': {tuple}, }}");
     let total = MAGIC.len() + 4 + header.len() + 1;
     header.push_str(&" ".repeat((64 - total % 64) % 64));
     header.push('\n');
@@ -214,8 +227,21 @@ pub fn write_slices<C: HostComplex, W: Communicator>(
     offset: u64,
     slice: &[C],
 ) -> Result<()> {
+    write_shaped_slices(world, path, &[total], offset, slice)
+}
+
+/// Collective: [`write_slices`] into an array of `shape` (C order; the slices at their offsets
+/// in it).
+pub fn write_shaped_slices<C: HostComplex, W: Communicator>(
+    world: &W,
+    path: &Path,
+    shape: &[u64],
+    offset: u64,
+    slice: &[C],
+) -> Result<()> {
     let elem = std::mem::size_of::<C>() as u64;
-    let header = npy_header::<C>(total);
+    let header = npy_header::<C>(shape);
+    let total: u64 = shape.iter().product();
     let body = (total * elem, offset * elem);
     write_byte_slices(world, path, &header, body, bytemuck::cast_slice(slice))
 }

@@ -103,7 +103,7 @@ where
     };
     let place = Place {
         offset,
-        total: mplan.local_len * mplan.ranks,
+        shape: &[mplan.local_len * mplan.ranks],
         precision: dvc.local.plan.precision,
     };
     let run = RankRun::finish(world, req, seed, (end_to_end_ms, line), place, &out, || {

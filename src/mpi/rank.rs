@@ -2,11 +2,12 @@
 //! pipelined [`DistributedVc`](super::DistributedVc) for P a power of p, the uneven slabs of
 //! [`SlabVc`](super::slab::SlabVc) otherwise): its device, the seed all ranks share, its slice
 //! of the input, the timed runs with the slowest rank's time, the report lines gathered on
-//! rank 0, the global check from every rank's error sums, and the output slices.
+//! rank 0, the global check from every rank's error sums, the output slices, and the end of
+//! every family's run (its outcome, the report's last lines).
 
 use super::device::pick_device;
 use super::fault::{agree, injected};
-use super::io::{fill_random, read_slice, write_slices, HostComplex, NpyLayout};
+use super::io::{fill_random, read_slice, write_shaped_slices, HostComplex, NpyLayout};
 use super::RankTimes;
 use crate::error::Result;
 use crate::runtime::{Gpu, Summary};
@@ -62,11 +63,11 @@ pub struct RankRun<L> {
 /// Where a rank's values sit in the whole array, and the precision whose default tolerance
 /// the check uses.
 #[derive(Debug, Clone, Copy)]
-pub struct Place {
+pub struct Place<'a> {
     /// The rank's first value in the whole array.
     pub offset: u64,
-    /// Values in the whole array.
-    pub total: u64,
+    /// The whole array's `.npy` shape (the VC's: its length alone).
+    pub shape: &'a [u64],
     /// The plan's precision.
     pub precision: crate::vc::Precision,
 }
@@ -80,7 +81,7 @@ impl<L: Serialize + DeserializeOwned + Clone> RankRun<L> {
         req: &RunRequest,
         seed: u64,
         (end_to_end_ms, line): (Summary, L),
-        place: Place,
+        place: Place<'_>,
         out: &[C],
         local_check: impl FnOnce() -> Result<([f64; 2], f64)>,
     ) -> Result<RankRun<L>> {
@@ -273,12 +274,12 @@ fn write_output<C: HostComplex>(
     world: &SimpleCommunicator,
     output: &Option<PathBuf>,
     check: Option<&GlobalCheck>,
-    place: Place,
+    place: Place<'_>,
     out: &[C],
 ) -> Result<Option<String>> {
     match output {
         Some(path) if check.is_none_or(|c| c.ok) => {
-            write_slices(world, path, place.total, place.offset, out)?;
+            write_shaped_slices(world, path, place.shape, place.offset, out)?;
             Ok(Some(path.display().to_string()))
         }
         _ => Ok(None),
@@ -299,4 +300,88 @@ pub fn reference(p: u32, n: u32, whole: &[Complex64], local: &VcPlan) -> Result<
         },
     )?;
     crate::reference::separable_vc(p, n, whole, local.direction, full.scale())
+}
+
+/// What a rank's run ends with: rank 0's report (none elsewhere) and, on every rank, the
+/// check's failure when it failed (no output was written).
+#[derive(Debug)]
+pub struct Outcome<R> {
+    /// Rank 0 only.
+    pub report: Option<R>,
+    /// The check failed: why.
+    pub failure: Option<String>,
+}
+
+impl<R> Outcome<R> {
+    /// `report` on rank 0, with this rank's `failure`.
+    pub fn of(world: &SimpleCommunicator, report: R, failure: Option<String>) -> Outcome<R> {
+        Outcome {
+            report: (world.rank() == 0).then_some(report),
+            failure,
+        }
+    }
+}
+
+/// A distributed run's report, as the front ends print it: JSON, or text.
+pub trait MpiReport: Serialize {
+    /// The report as text, one line a row (no final newline).
+    fn text(&self) -> String;
+}
+
+/// Refuses an output that is not a .npy file (each rank writes its slice at its offset).
+pub fn check_mpi_output(output: Option<&std::path::Path>) -> Result<()> {
+    if let Some(out) = output {
+        if crate::io::output::is_stdout(out)
+            || out.extension().and_then(|e| e.to_str()) != Some("npy")
+        {
+            return Err(crate::error::JitError::invalid(
+                "with --mpi, --output must be a .npy file (each rank writes its slice at its \
+                 offset)",
+            ));
+        }
+        crate::io::output::check_output_path(out)?;
+    }
+    Ok(())
+}
+
+/// How a report words its check: after `head`, "rel. L2 …, max abs … (tolerance …): PASS"
+/// (slab, real, fft), or the pipelined report's "relative L2 …, max abs …, tolerance …: ok".
+pub enum CheckWords<'a> {
+    /// "head: rel. L2 …: PASS".
+    Pass(&'a str),
+    /// "check against the f64 CPU reference: relative L2 …: ok".
+    Ok,
+}
+
+/// A report's last lines: the check's verdict and the output's path.
+pub fn push_check_and_output(
+    s: &mut String,
+    check: Option<&GlobalCheck>,
+    words: CheckWords,
+    output: Option<&String>,
+) {
+    use std::fmt::Write;
+    if let Some(c) = check {
+        let _ = match words {
+            CheckWords::Pass(head) => write!(
+                s,
+                "\n{head}: rel. L2 {:.3e}, max abs {:.3e} (tolerance {:.1e}): {}",
+                c.rel_l2,
+                c.max_abs,
+                c.tolerance,
+                if c.ok { "PASS" } else { "FAIL" }
+            ),
+            CheckWords::Ok => write!(
+                s,
+                "\ncheck against the f64 CPU reference: relative L2 {:.3e}, max abs {:.3e}, tolerance {:.1e}: {}",
+                c.rel_l2,
+                c.max_abs,
+                c.tolerance,
+                if c.ok { "ok" } else { "FAILED" }
+            ),
+        };
+    }
+    if let Some(o) = output {
+        let _ = write!(s, "\noutput: {o}");
+    }
 }

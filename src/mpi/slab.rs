@@ -1,54 +1,32 @@
-//! The distributed VC transform over any number of ranks: uneven slabs of the leading digit
-//! group (as FFTW-MPI's `local_n0` / `local_0_start`) and `MPI_Alltoallv` with counts and
-//! displacements.
+//! The uneven-slab distribution of a rows × columns array over any number of ranks, whatever
+//! the family that transforms it: rank r holds rows `[row_start(r), +rows(r))` — R/P rows, the
+//! first R mod P ranks one more (FFTW-MPI's `local_n0` / `local_0_start`) — i.e. the
+//! contiguous values from `row_start(r)·C`.
 //!
-//! Write a global index as (row, column): row = the top k digits (R = p^k rows), column = the
-//! low n − k (C = p^(n−k)). Rank r holds rows `[row_start(r), +rows(r))` — R/P rows, the first
-//! R mod P ranks one more — i.e. the contiguous values from `row_start(r)·C`.
-//!
-//! 1. Each rank transforms the column digits of its rows: `rows(r)` batched transforms of
-//!    p^(n−k) points (the kernels a single device would use).
+//! 1. Each rank transforms its rows along the columns ([`SlabTransform::local`]).
 //! 2. The columns are split the same way (`col_start(b)`, `cols(b)`). One `MPI_Alltoallv`
 //!    sends rank b the block rows(a) × cols(b) of each rank a; rank b stores what it receives
-//!    transposed, `[column][row]`: `cols(b)` transforms of R contiguous values.
-//! 3. Rank b transforms them: `cols(b)` batched transforms of p^k points.
+//!    transposed, `[column][row]`: `cols(b)` lines of R contiguous values.
+//! 3. Rank b transforms them ([`SlabTransform::across`]).
 //! 4. The reverse `MPI_Alltoallv` returns each block to its rank, which stores it at
 //!    `row·C + col_start(b) + j`: natural order.
 //!
-//! Any P with P ≤ R and P ≤ C works; k is chosen near n/2 so that both splits are as even as
-//! the digits allow (3^8 over 2 ranks: 41 and 40 rows of 81 values). One exchange each way,
-//! not pipelined; the host copies that pack and transpose the blocks are timed (`pack_ms`).
-//! A rank whose share does not fit its device streams it (`vc::stream`): no rank's device
-//! needs to hold its slab.
+//! One exchange each way, not pipelined; the host copies that pack and transpose the blocks
+//! are timed (`pack_ms`); an `across` that is the identity ([`SlabHalf::is_identity`]) leaves
+//! out both exchanges. The families: the VC transform (`mpi::vc::digit_slabs`: the rows are
+//! the top k digits, the columns the others) and the n-D FFT (`mpi::fft`: the rows are
+//! axis 0, the columns the other axes).
 
 use super::execute::RankTimes;
 use crate::error::{JitError, Result};
 use crate::runtime::Gpu;
-use crate::vc::stream::StreamedVc;
-use crate::vc::{DeviceComplex, VcPlan, VcTransform};
+use crate::vc::DeviceComplex;
 use mpi::datatype::{Equivalence, Partition, PartitionMut};
 use mpi::topology::Communicator;
 use mpi::traits::*;
 use mpi::Count;
 use serde::Serialize;
 use std::time::Instant;
-
-/// An uneven split of R rows and C columns over P ranks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct SlabPlan {
-    /// The base p.
-    pub p: u32,
-    /// Digits of the whole transform.
-    pub n: u32,
-    /// Ranks (any count with P ≤ R, P ≤ C).
-    pub ranks: u64,
-    /// k: the leading digits whose values are the rows.
-    pub row_digits: u32,
-    /// R = p^k.
-    pub rows: u64,
-    /// C = p^(n−k).
-    pub columns: u64,
-}
 
 /// `[start, start + len)` of part `r` when `total` is split over `parts`, the first
 /// `total mod parts` parts one longer (FFTW-MPI's block distribution, evened out).
@@ -57,40 +35,18 @@ pub fn split(total: u64, parts: u64, r: u64) -> (u64, u64) {
     (r * q + r.min(rem), q + u64::from(r < rem))
 }
 
-impl SlabPlan {
-    /// Splits p^n points over `ranks` ranks; errors when P > p^⌊n/2⌋·… leaves no k with
-    /// P ≤ p^k and P ≤ p^(n−k).
-    pub fn new(p: u32, n: u32, ranks: u64) -> Result<SlabPlan> {
-        let pp = p as u64;
-        if ranks == 0 {
-            return Err(JitError::invalid("0 MPI ranks"));
-        }
-        // k = ⌈n/2⌉ first (most even splits), then the others nearest to it.
-        let mut ks: Vec<u32> = (1..n.max(1)).collect();
-        ks.sort_by_key(|&k| (k as i64 - n.div_ceil(2) as i64).abs());
-        if n == 1 {
-            ks = vec![1];
-        }
-        for k in ks {
-            let (rows, columns) = (pp.pow(k), pp.pow(n - k));
-            if ranks <= rows && ranks <= columns {
-                return Ok(SlabPlan {
-                    p,
-                    n,
-                    ranks,
-                    row_digits: k,
-                    rows,
-                    columns,
-                });
-            }
-        }
-        Err(JitError::invalid(format!(
-            "{ranks} MPI ranks are too many for {p}^{n} points: each rank needs at least one row \
-             and one column of a (p^k, p^(n−k)) split, so P ≤ {}",
-            pp.pow(n / 2)
-        )))
-    }
+/// An uneven split of R rows and C columns over P ranks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Slabs {
+    /// Ranks.
+    pub ranks: u64,
+    /// R.
+    pub rows: u64,
+    /// C.
+    pub columns: u64,
+}
 
+impl Slabs {
     /// (first row, rows) of rank r.
     pub fn row_slab(&self, r: u64) -> (u64, u64) {
         split(self.rows, self.ranks, r)
@@ -110,76 +66,40 @@ impl SlabPlan {
     pub fn local_len(&self, r: u64) -> u64 {
         self.row_slab(r).1 * self.columns
     }
+
+    /// Values in all.
+    pub fn len(&self) -> u64 {
+        self.rows * self.columns
+    }
+
+    /// Never: a split has at least one row and one column.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
 }
 
-/// One of a rank's two batched transforms: in device memory, or streamed through the device
-/// (`vc::stream`) where the rank's share does not fit it.
-pub enum RankTransform {
-    /// The data fits the device.
-    InMemory(Box<VcTransform>),
-    /// Streamed; the plan is the whole batched transform.
-    Streamed(Box<StreamedVc>),
-}
-
-impl RankTransform {
-    /// `plan` in memory where it fits the device, else streamed (chunk transforms from `make`).
-    pub fn new(
-        gpu: &Gpu,
-        plan: VcPlan,
-        make: &dyn Fn(u32, u64) -> Result<VcPlan>,
-    ) -> Result<RankTransform> {
-        if crate::vc::stream::fits(gpu, &plan) {
-            return Ok(RankTransform::InMemory(Box::new(VcTransform::new(
-                gpu, &plan,
-            )?)));
-        }
-        let bottom = |pl: VcPlan| make(pl.n, 1);
-        Ok(RankTransform::Streamed(Box::new(StreamedVc::new(
-            gpu, &plan, &bottom,
-        )?)))
-    }
-
-    /// The whole batched transform.
-    pub fn plan(&self) -> &VcPlan {
-        match self {
-            RankTransform::InMemory(t) => &t.plan,
-            RankTransform::Streamed(s) => &s.whole,
-        }
-    }
-
-    /// Whether it streams.
-    pub fn streamed(&self) -> bool {
-        matches!(self, RankTransform::Streamed(_))
-    }
-
-    /// Transforms `data` in place on the host: (kernel ms, staging ms).
-    pub fn run_in_place<C: DeviceComplex>(&self, gpu: &Gpu, data: &mut [C]) -> Result<(f64, f64)> {
-        match self {
-            RankTransform::InMemory(t) => {
-                let tm = t.execute_in_place(gpu, data)?;
-                Ok((tm.kernel_ms, tm.upload_ms + tm.download_ms))
-            }
-            RankTransform::Streamed(s) => {
-                let passes = s.run(gpu, data)?;
-                Ok((
-                    passes.iter().map(|p| p.kernel_ms).sum(),
-                    passes.iter().map(|p| p.upload_ms + p.download_ms).sum(),
-                ))
-            }
-        }
+/// One of a rank's two batched transforms, as the family builds it (in device memory or
+/// streamed through the device).
+pub trait SlabHalf {
+    /// Transforms `data` (values of the plan's precision) in place on the host: (kernel ms,
+    /// staging ms).
+    fn run_in_place<C: DeviceComplex>(&self, gpu: &Gpu, data: &mut [C]) -> Result<(f64, f64)>;
+    /// Whether it leaves the data as it is (no axis to transform).
+    fn is_identity(&self) -> bool {
+        false
     }
 }
 
 /// One rank's part of a slab-distributed transform.
-pub struct SlabVc {
+pub struct SlabTransform<H> {
     /// The distribution.
-    pub plan: SlabPlan,
+    pub slabs: Slabs,
     /// This rank.
     pub rank: u64,
-    /// rows(rank) transforms of p^(n−k) points.
-    pub local: RankTransform,
-    /// cols(rank) transforms of p^k points.
-    pub across: RankTransform,
+    /// rows(rank) lines of C values.
+    pub local: H,
+    /// cols(rank) lines of R values.
+    pub across: H,
 }
 
 /// Counts and displacements (in reals) of one direction's exchange.
@@ -201,31 +121,16 @@ fn displs(counts: &[Count]) -> Vec<Count> {
         .collect()
 }
 
-impl SlabVc {
-    /// Builds both batched transforms from `make(points_digits, batch)`, which gives the
-    /// plan to run (the device's default choice, or the user's options).
-    pub fn new(
-        gpu: &Gpu,
-        plan: SlabPlan,
-        rank: u64,
-        make: &dyn Fn(u32, u64) -> Result<VcPlan>,
-    ) -> Result<SlabVc> {
-        let local_plan = make(plan.n - plan.row_digits, plan.row_slab(rank).1)?;
-        let local = RankTransform::new(gpu, local_plan, make)?;
-        let across_plan = make(plan.row_digits, plan.col_slab(rank).1)?;
-        let across = RankTransform::new(gpu, across_plan, make)?;
-        Ok(SlabVc {
-            plan,
-            rank,
-            local,
-            across,
-        })
+impl<H: SlabHalf> SlabTransform<H> {
+    /// Whether the run exchanges (the across transform is not the identity).
+    pub fn exchanges(&self) -> bool {
+        !self.across.is_identity()
     }
 
     /// The forward exchange's counts (complex values ×2): to rank b rows(me) × cols(b), from
     /// rank a rows(a) × cols(me). The way back swaps send and receive.
     fn counts(&self) -> Result<Counts> {
-        let pl = &self.plan;
+        let pl = &self.slabs;
         let me_rows = pl.row_slab(self.rank).1;
         let me_cols = pl.col_slab(self.rank).1;
         let c = |v: u64| -> Result<Count> {
@@ -250,7 +155,7 @@ impl SlabVc {
     }
 
     /// Transforms this rank's slab `x` (rows(rank)·C values, in the plan's precision) into
-    /// `out` (the same slab of the spectrum, natural order). Collective.
+    /// `out` (the same slab of the result, natural order). Collective.
     pub fn run<C, W>(&self, world: &W, gpu: &Gpu, x: &[C], out: &mut [C]) -> Result<RankTimes>
     where
         C: DeviceComplex + Default,
@@ -258,17 +163,37 @@ impl SlabVc {
         W: Communicator,
     {
         let t0 = Instant::now();
-        let pl = &self.plan;
         let mut t = RankTimes::default();
-        let (cols, r_all) = (pl.columns as usize, pl.rows as usize);
-        let (my_r0, my_rows) = pl.row_slab(self.rank);
-        let (_, my_cols) = pl.col_slab(self.rank);
-        let (my_rows, my_cols) = (my_rows as usize, my_cols as usize);
-        let _ = my_r0;
-        let mut y = x.to_vec();
-        let (k_ms, s_ms) = self.local.run_in_place(gpu, &mut y)?;
+        out.copy_from_slice(x);
+        let (k_ms, s_ms) = self.local.run_in_place(gpu, out)?;
         t.local_kernel_ms = k_ms;
         t.staging_ms += s_ms;
+        if self.exchanges() {
+            self.exchange_across(world, gpu, out, &mut t)?;
+        }
+        t.kernel_ms = t.local_kernel_ms + t.across_kernel_ms;
+        t.end_to_end_ms = t0.elapsed().as_secs_f64() * 1e3;
+        Ok(t)
+    }
+
+    /// Steps 2–4 on the rank's transformed rows `y`, in place: the exchange, the across
+    /// transform and the way back.
+    fn exchange_across<C, W>(
+        &self,
+        world: &W,
+        gpu: &Gpu,
+        y: &mut [C],
+        t: &mut RankTimes,
+    ) -> Result<()>
+    where
+        C: DeviceComplex + Default,
+        C::Real: Equivalence,
+        W: Communicator,
+    {
+        let pl = &self.slabs;
+        let (cols, r_all) = (pl.columns as usize, pl.rows as usize);
+        let my_rows = pl.row_slab(self.rank).1 as usize;
+        let my_cols = pl.col_slab(self.rank).1 as usize;
         let k = self.counts()?;
         let ranks = pl.ranks as usize;
         // Pack: to rank b, my rows × its columns, row-major.
@@ -336,14 +261,12 @@ impl SlabVc {
             let (c0, nc) = (c0 as usize, nc as usize);
             let at = k.send_at[b] as usize / 2;
             for i in 0..my_rows {
-                out[i * cols + c0..i * cols + c0 + nc]
+                y[i * cols + c0..i * cols + c0 + nc]
                     .copy_from_slice(&send[at + i * nc..at + (i + 1) * nc]);
             }
         }
         t.pack_ms += p0.elapsed().as_secs_f64() * 1e3;
-        t.kernel_ms = t.local_kernel_ms + t.across_kernel_ms;
-        t.end_to_end_ms = t0.elapsed().as_secs_f64() * 1e3;
-        Ok(t)
+        Ok(())
     }
 
     /// Times a plain `MPI_Alltoallv` of the same counts both ways (`repeats` rounds, all ranks
@@ -424,17 +347,17 @@ mod tests {
 
     #[test]
     fn slabs_cover_rows_and_columns_unevenly() {
-        let pl = SlabPlan::new(3, 8, 2).unwrap();
-        assert_eq!((pl.rows, pl.columns), (81, 81));
-        assert_eq!((pl.row_slab(0), pl.row_slab(1)), ((0, 41), (41, 40)));
-        assert_eq!(pl.offset(1), 41 * 81);
-        for (p, n, ranks) in [(2, 5, 3), (5, 4, 6), (3, 3, 2), (2, 4, 4), (3, 2, 3)] {
-            let pl = SlabPlan::new(p, n, ranks).unwrap();
-            let total: u64 = (0..ranks).map(|r| pl.local_len(r)).sum();
-            assert_eq!(total, (p as u64).pow(n));
-            assert!((0..ranks).all(|r| pl.row_slab(r).1 >= 1 && pl.col_slab(r).1 >= 1));
-        }
-        let e = SlabPlan::new(2, 4, 5).unwrap_err().to_string();
-        assert!(e.contains("P ≤ 4"), "{e}");
+        let s = Slabs {
+            ranks: 3,
+            rows: 7,
+            columns: 5,
+        };
+        assert_eq!(
+            (s.row_slab(0), s.row_slab(1), s.row_slab(2)),
+            ((0, 3), (3, 2), (5, 2))
+        );
+        assert_eq!((s.col_slab(0), s.col_slab(2)), ((0, 2), (4, 1)));
+        assert_eq!((s.offset(1), s.local_len(1)), (15, 10));
+        assert_eq!((0..3).map(|r| s.local_len(r)).sum::<u64>(), s.len());
     }
 }

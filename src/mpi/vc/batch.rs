@@ -4,6 +4,7 @@
 //! fit) and writing it at its offset of the one output file. No exchange. Real input
 //! (`--real`, `mpi::vc::rows`): each rank's share of whole transforms on the real path.
 
+use super::digit_slabs::RankTransform;
 use super::rows::{OnRank, RealLine, RowScheme};
 use super::{input_and_n, warm_then_timed, MpiOutcome, MpiVcReport, MpiVcRequest, Scheme};
 use crate::error::Result;
@@ -11,7 +12,7 @@ use crate::mpi::fault::{agree, injected};
 use crate::mpi::functions::share;
 use crate::mpi::io::{write_slices, HostComplex};
 use crate::mpi::rank::{self, InputFile};
-use crate::mpi::slab::RankTransform;
+use crate::mpi::slab::SlabHalf;
 use crate::reference::{compare, separable_vc};
 use crate::runtime::Gpu;
 use crate::vc::real::resolve::real_transform;

@@ -7,22 +7,22 @@
 //! exchange aborts the job (`MPI_Abort`) with the failing rank's message.
 
 mod batch;
+pub mod digit_slabs;
 mod pipelined;
 mod rows;
 mod slab;
 
 use super::fault::{abort_all, agree, injected};
 use super::io::read_layout;
-use super::rank::{self, GlobalCheck, InputFile, RunRequest};
+use super::rank::{self, InputFile, MpiReport, Outcome, RunRequest};
+use super::rank::{push_check_and_output, CheckWords};
 use crate::error::{JitError, Result};
-use crate::io::output::{check_output_path, is_stdout};
 use crate::runtime::Gpu;
 use crate::vc::mpi_route::MpiScheme;
 use crate::vc::request::Request;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 use serde::Serialize;
-use std::fmt::Write;
 
 pub use batch::{BatchLine, BatchReport};
 pub use pipelined::PipelinedReport;
@@ -64,9 +64,8 @@ pub enum MpiVcReport {
     Real(RealMpiReport),
 }
 
-impl MpiVcReport {
-    /// The report as text, one line a row (no final newline).
-    pub fn text(&self) -> String {
+impl MpiReport for MpiVcReport {
+    fn text(&self) -> String {
         match self {
             MpiVcReport::Pipelined(r) => r.text(),
             MpiVcReport::Slab(r) => r.text(),
@@ -76,15 +75,8 @@ impl MpiVcReport {
     }
 }
 
-/// What a rank's run ends with: rank 0's report (none elsewhere) and, on every rank, the
-/// check's failure when it failed (no output was written).
-#[derive(Debug)]
-pub struct MpiOutcome {
-    /// Rank 0 only.
-    pub report: Option<MpiVcReport>,
-    /// The check failed: why.
-    pub failure: Option<String>,
-}
+/// What a rank's `vc` run ends with.
+pub type MpiOutcome = Outcome<MpiVcReport>;
 
 /// Runs this rank's part of `req` in the scheme of the world's size. `checked`: the front
 /// end's own flag checks, agreed with the plan so every rank fails with their message.
@@ -137,7 +129,7 @@ fn run_rank<S: Scheme>(
 ) -> Result<MpiOutcome> {
     let setup = checked
         .and_then(|_| S::refusal(world, req).map_or(Ok(()), invalid))
-        .and_then(|_| check_mpi_output(&req.vc))
+        .and_then(|_| rank::check_mpi_output(req.vc.output.as_deref()))
         .and_then(|_| S::setup(world, req));
     let agreed = agree(world, "plan", setup)?;
     let gpu = rank::open_device(world, req.device.as_deref())?;
@@ -154,17 +146,6 @@ fn warm_then_timed<T>(world: &SimpleCommunicator, mut run: impl FnMut() -> Resul
         Ok(v) => v,
         Err(e) => abort_all(world, "transform", &e),
     }
-}
-
-/// Refuses an output that is not a .npy file (each rank writes its slice at its offset).
-fn check_mpi_output(req: &Request) -> Result<()> {
-    if let Some(out) = &req.output {
-        if is_stdout(out) || out.extension().and_then(|e| e.to_str()) != Some("npy") {
-            return invalid("with --mpi, --output must be a .npy file (each rank writes its slice at its offset)".into());
-        }
-        check_output_path(out)?;
-    }
-    Ok(())
 }
 
 /// The input file with its .npy layout, and the n its length gives for `batch` transforms
@@ -213,47 +194,5 @@ fn run_request(req: &MpiVcRequest, input: InputFile) -> RunRequest {
 
 /// The check's failure on this rank's side, as the report's end.
 fn outcome(world: &SimpleCommunicator, report: MpiVcReport, failure: Option<String>) -> MpiOutcome {
-    MpiOutcome {
-        report: (world.rank() == 0).then_some(report),
-        failure,
-    }
-}
-
-/// How a report words its check: after `head`, "rel. L2 …, max abs … (tolerance …): PASS"
-/// (slab, real), or the pipelined report's "relative L2 …, max abs …, tolerance …: ok".
-enum CheckWords<'a> {
-    Pass(&'a str),
-    Ok,
-}
-
-/// A report's last lines: the check's verdict and the output's path.
-fn push_check_and_output(
-    s: &mut String,
-    check: Option<&GlobalCheck>,
-    words: CheckWords,
-    output: Option<&String>,
-) {
-    if let Some(c) = check {
-        let _ = match words {
-            CheckWords::Pass(head) => write!(
-                s,
-                "\n{head}: rel. L2 {:.3e}, max abs {:.3e} (tolerance {:.1e}): {}",
-                c.rel_l2,
-                c.max_abs,
-                c.tolerance,
-                if c.ok { "PASS" } else { "FAIL" }
-            ),
-            CheckWords::Ok => write!(
-                s,
-                "\ncheck against the f64 CPU reference: relative L2 {:.3e}, max abs {:.3e}, tolerance {:.1e}: {}",
-                c.rel_l2,
-                c.max_abs,
-                c.tolerance,
-                if c.ok { "ok" } else { "FAILED" }
-            ),
-        };
-    }
-    if let Some(o) = output {
-        let _ = write!(s, "\noutput: {o}");
-    }
+    Outcome::of(world, report, failure)
 }

@@ -10,6 +10,7 @@
 //! input reduced over the ranks, the output one `.npy` of numpy's shape and dtype (each rank
 //! writing its part at its offset, `mpi::io::write_byte_slices`), rank 0's report.
 
+use super::digit_slabs::SlabPlan;
 use super::{
     outcome, push_check_and_output, warm_then_timed, CheckWords, MpiOutcome, MpiVcReport,
     MpiVcRequest, Scheme,
@@ -18,7 +19,6 @@ use crate::error::Result;
 use crate::mpi::fault::{agree, injected};
 use crate::mpi::io::write_byte_slices;
 use crate::mpi::rank::{self, GlobalCheck};
-use crate::mpi::slab::SlabPlan;
 use crate::runtime::Gpu;
 use crate::transform::Direction;
 use crate::vc::real::data::{

@@ -1,19 +1,16 @@
-//! The slab scheme (P not a power of p): uneven slabs and `MPI_Alltoallv` (`mpi::slab`, the
-//! rank's run in `mpi::slab_run`), the distribution agreed by every rank, both transforms
-//! built, rank 0's report. Real input (`--real`, one transform, `mpi::vc::rows`): the real
+//! The slab scheme (P not a power of p): uneven slabs and `MPI_Alltoallv` (`mpi::slab` with
+//! the VC halves of `mpi::vc::digit_slabs`, the rank's run in `mpi::slab_run`), the
+//! distribution agreed by every rank, both transforms built, rank 0's report. Real input (`--real`, one transform, `mpi::vc::rows`): the real
 //! digit of each rank's rows, then one slab transform of the n−1 leading digits a bin.
 
+use super::digit_slabs::{slab_vc, SlabPlan, SlabVc};
 use super::rows::{OnRank, RealLine, RowScheme};
-use super::{
-    input_and_n, outcome, push_check_and_output, run_request, CheckWords, MpiOutcome, MpiVcReport,
-    MpiVcRequest, Scheme,
-};
+use super::{input_and_n, outcome, run_request, MpiOutcome, MpiVcReport, MpiVcRequest, Scheme};
 use crate::error::Result;
 use crate::mpi::fault::{agree, injected};
 use crate::mpi::io::HostComplex;
-use crate::mpi::rank::{InputFile, RankRun, RunRequest};
-use crate::mpi::slab::{SlabPlan, SlabVc};
-use crate::mpi::slab_run::{run_slabs, SlabLine};
+use crate::mpi::rank::{self, InputFile, RankRun, RunRequest};
+use crate::mpi::slab_run::{run_slabs, SlabLine, Whole};
 use crate::runtime::Gpu;
 use crate::transform::{Direction, Norm};
 use crate::vc::real::share::{bin, set_bin, RowShare};
@@ -24,7 +21,6 @@ use mpi::datatype::Equivalence;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use num_complex::{Complex32, Complex64};
 use serde::Serialize;
-use std::fmt::Write;
 use std::time::Instant;
 
 /// Rank 0's report of a slab run.
@@ -82,8 +78,8 @@ impl Scheme for Slab {
         let svc = agree(world, "build", built)?;
         let run = run_request(req, input);
         match whole.precision {
-            Precision::F32 => run_typed::<Complex32>(world, &gpu, &svc, &run),
-            Precision::F64 => run_typed::<Complex64>(world, &gpu, &svc, &run),
+            Precision::F32 => run_typed::<Complex32>(world, &gpu, (sp, &svc), &run),
+            Precision::F64 => run_typed::<Complex64>(world, &gpu, (sp, &svc), &run),
         }
     }
 }
@@ -95,22 +91,27 @@ fn slab_transform(req: &Request, gpu: &Gpu, sp: SlabPlan, rank: u64, norm: Norm)
     let make = |digits: u32, batch: u64| -> Result<VcPlan> {
         sub_plan(req, gpu, sp.p, digits, norm)?.with_batch(batch)
     };
-    SlabVc::new(gpu, sp, rank, &make)
+    slab_vc(gpu, sp, rank, &make)
 }
 
 /// This rank's run (`mpi::slab_run`), then the report.
 fn run_typed<C>(
     world: &SimpleCommunicator,
     gpu: &Gpu,
-    svc: &SlabVc,
+    (sp, svc): (SlabPlan, &SlabVc),
     req: &RunRequest,
 ) -> Result<MpiOutcome>
 where
     C: HostComplex,
     C::Real: Equivalence,
 {
-    let run = run_slabs::<C>(world, gpu, svc, req)?;
-    let sp = svc.plan;
+    let lp = svc.local.plan();
+    let whole = Whole {
+        shape: &[sp.rows * sp.columns],
+        precision: lp.precision,
+        reference: &|x| rank::reference(sp.p, sp.n, x, lp),
+    };
+    let run = run_slabs::<C, _>(world, gpu, svc, req, &whole)?;
     let failure = run.check.as_ref().and_then(|c| c.failure(world.rank()));
     let report = SlabReport {
         p: sp.p,
@@ -139,7 +140,7 @@ impl RowScheme for Slab {
         "real digit per rank, uneven slabs of the n−1 leading digits (MPI_Alltoallv) per bin";
 
     fn share(_plan: &RealPlan, sp: &SlabPlan, _ranks: u64, rank: u64) -> RowShare {
-        let (r0, rows) = sp.row_slab(rank);
+        let (r0, rows) = sp.slabs().row_slab(rank);
         RowShare::rows(r0 * sp.columns, rows * sp.columns)
     }
 
@@ -225,26 +226,7 @@ impl SlabReport {
             "VC p = {}, n = {} ({} points) over {} MPI ranks: {}, {} rows of {} values",
             r.p, r.n, r.len, r.ranks, r.scheme, r.distribution.rows, r.distribution.columns
         );
-        let _ = write!(s, "\ninput: {}", r.run.input);
-        let _ = write!(
-            s,
-            "\nend to end (slowest rank): {:.3} ms median of {}",
-            r.run.end_to_end_ms.median, r.run.end_to_end_ms.count
-        );
-        for l in &r.run.per_rank {
-            let t = &l.times;
-            let _ = write!(
-                s,
-                "\n  rank {} ({}, {}): {} rows, {} columns; kernels {:.3} ms, staging {:.3} ms, exchange {:.3} ms ({:.2} GB/s; MPI_Alltoallv alone {:.3} ms, {:.2} GB/s), packing {:.3} ms",
-                l.rank, l.host, l.device, l.rows, l.columns, t.kernel_ms, t.staging_ms, t.exchange_ms, l.exchange_gbs, l.alltoallv_ms, l.alltoallv_gbs, t.pack_ms
-            );
-        }
-        push_check_and_output(
-            &mut s,
-            r.run.check.as_ref(),
-            CheckWords::Pass("check"),
-            r.run.output.as_ref(),
-        );
+        r.run.slab_lines(&mut s);
         s
     }
 }
