@@ -311,6 +311,21 @@ fn stat_cell(s: &Option<Stat>) -> String {
     }
 }
 
+/// The cells every table shows after a row's variant: kernel, upload, download and end-to-end
+/// times, GB/s, the fraction of the copy rate and the error.
+fn measured_cells(r: &BenchRecord) -> [String; 7] {
+    let or_dash = |v: Option<String>| v.unwrap_or_else(|| "–".into());
+    [
+        stat_cell(&Some(r.kernel_ms)),
+        stat_cell(&r.upload_ms),
+        stat_cell(&r.download_ms),
+        stat_cell(&Some(r.wall_ms)),
+        format!("{:.1}", r.bandwidth_gbs),
+        or_dash(r.bandwidth_fraction.map(|f| format!("{:.0}%", 100.0 * f))),
+        or_dash(r.rel_l2_error.map(|e| format!("{e:.1e}"))),
+    ]
+}
+
 /// The table of VC rows (and their peers).
 fn vc_table(records: &[BenchRecord]) -> String {
     let peers = records.iter().any(|r| r.peer_ms.is_some());
@@ -337,7 +352,6 @@ fn vc_table(records: &[BenchRecord]) -> String {
     if peers {
         head.extend(["peer", "peer ms", "speedup vs peer"].map(String::from));
     }
-    let st = stat_cell;
     let rows: Vec<Vec<String>> = records
         .iter()
         .map(|r| {
@@ -350,18 +364,8 @@ fn vc_table(records: &[BenchRecord]) -> String {
                 r.radix.to_string(),
                 r.coeffs.clone(),
                 r.precision.clone(),
-                st(&Some(r.kernel_ms)),
-                st(&r.upload_ms),
-                st(&r.download_ms),
-                st(&Some(r.wall_ms)),
-                format!("{:.1}", r.bandwidth_gbs),
-                r.bandwidth_fraction
-                    .map(|f| format!("{:.0}%", 100.0 * f))
-                    .unwrap_or_else(|| "–".into()),
-                r.rel_l2_error
-                    .map(|e| format!("{e:.1e}"))
-                    .unwrap_or_else(|| "–".into()),
             ];
+            row.extend(measured_cells(r));
             if peers {
                 row.extend([
                     r.peer.clone().unwrap_or_else(|| "–".into()),
@@ -401,7 +405,7 @@ fn fft_table(records: &[BenchRecord]) -> String {
         .iter()
         .map(|r| {
             let f = r.fft.as_ref();
-            vec![
+            let mut row = vec![
                 r.device.clone(),
                 r.algorithm.clone(),
                 f.map_or_else(String::new, |f| super::fft_shapes::shape_label(&f.shape)),
@@ -410,15 +414,9 @@ fn fft_table(records: &[BenchRecord]) -> String {
                 f.map(|f| f.launches.clone())
                     .filter(|l| !l.is_empty())
                     .unwrap_or_else(|| "–".into()),
-                stat_cell(&Some(r.kernel_ms)),
-                stat_cell(&r.upload_ms),
-                stat_cell(&r.download_ms),
-                stat_cell(&Some(r.wall_ms)),
-                format!("{:.1}", r.bandwidth_gbs),
-                r.bandwidth_fraction
-                    .map_or_else(|| "–".into(), |f| format!("{:.0}%", 100.0 * f)),
-                r.rel_l2_error
-                    .map_or_else(|| "–".into(), |e| format!("{e:.1e}")),
+            ];
+            row.extend(measured_cells(r));
+            row.push(
                 match (
                     r.implementation.as_str(),
                     f.and_then(|f| f.schedule.clone()),
@@ -427,7 +425,8 @@ fn fft_table(records: &[BenchRecord]) -> String {
                     (_, Some(s)) => format!("{s} (tuned)"),
                     (_, None) => "default".into(),
                 },
-            ]
+            );
+            row
         })
         .collect();
     markdown_table(&head, &rows)

@@ -5,11 +5,10 @@
 //! reference (`fft --check`'s tolerance) and the next ones timed by `bench::harness`
 //! (`bench::sweep::measure_point`, the VC points' measurement).
 
-use super::clock::SystemClock;
 use super::fft_shapes::{parse_shapes, shape_label};
-use super::harness::{measure, RepeatPolicy, Sample};
+use super::harness::RepeatPolicy;
 use super::record::{BenchRecord, FftPoint};
-use super::sweep::{cpu_record, measure_point, Built, Check};
+use super::sweep::{cpu_record, host_timed, measure_point, Built, Check};
 use crate::error::Result;
 use crate::fft::request::{FftRequest, PreparedInput};
 use crate::fft::NumpyNorm;
@@ -18,7 +17,6 @@ use crate::runtime::Gpu;
 use crate::transform::{Direction, Precision};
 use anyhow::Context;
 use num_complex::Complex64;
-use std::time::Instant;
 
 /// What `bench --fft` measures: every shape in every precision on every device, one
 /// direction, complex or real.
@@ -165,16 +163,9 @@ fn cpu_point(
     (input, shape): (&PreparedInput, &[u64]),
 ) -> Result<(BenchRecord, Vec<Complex64>)> {
     let mut want = Vec::new();
-    let m = measure(&SystemClock::default(), &spec.policy, || {
-        let t0 = Instant::now();
+    let m = host_timed(&spec.policy, || {
         want = req.expected(input, shape)?;
-        let ms = t0.elapsed().as_secs_f64() * 1e3;
-        Ok(Sample {
-            kernel_ms: ms,
-            upload_ms: None,
-            download_ms: None,
-            wall_ms: ms,
-        })
+        Ok(())
     })?;
     let threads = rayon::current_num_threads();
     let driver = format!("RustFFT f64 along each axis, {threads} threads");

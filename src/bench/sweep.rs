@@ -91,19 +91,12 @@ pub fn cpu_point(
         Input::Real => Samples::Real(random_input(&real_plan(p, n, Precision::F64)?, seed)),
     };
     let mut output = Vec::new();
-    let m = measure(&SystemClock::default(), policy, || {
-        let t0 = Instant::now();
+    let m = host_timed(policy, || {
         output = match &samples {
             Samples::Complex(x) => separable_vc(p, n, x, Direction::Forward, 1.0)?,
             Samples::Real(x) => rfftn_ref(p, n, 1, x, 1.0)?,
         };
-        let ms = t0.elapsed().as_secs_f64() * 1e3;
-        Ok(Sample {
-            kernel_ms: ms,
-            upload_ms: None,
-            download_ms: None,
-            wall_ms: ms,
-        })
+        Ok(())
     })?;
     // The real reference runs the complex transform: its bytes are the complex one's.
     let what = match input {
@@ -120,6 +113,24 @@ pub fn cpu_point(
         output,
     };
     Ok((rec, reference))
+}
+
+/// Times `run` on the host under `policy`: the CPU rows, whose kernel time is the wall time.
+pub(super) fn host_timed(
+    policy: &RepeatPolicy,
+    mut run: impl FnMut() -> Result<()>,
+) -> Result<Measured> {
+    measure(&SystemClock::default(), policy, || {
+        let t0 = Instant::now();
+        run()?;
+        let ms = t0.elapsed().as_secs_f64() * 1e3;
+        Ok(Sample {
+            kernel_ms: ms,
+            upload_ms: None,
+            download_ms: None,
+            wall_ms: ms,
+        })
+    })
 }
 
 /// The record of a CPU reference run of `len` = p^n points (`driver` says which), timed as `m`.
