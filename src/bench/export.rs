@@ -311,6 +311,17 @@ fn stat_cell(s: &Option<Stat>) -> String {
     }
 }
 
+/// The heads of [`measured_cells`].
+const MEASURED_HEAD: [&str; 7] = [
+    "kernel ms",
+    "upload ms",
+    "download ms",
+    "end-to-end ms",
+    "GB/s",
+    "of copy bw",
+    "rel. L2 error",
+];
+
 /// The cells every table shows after a row's variant: kernel, upload, download and end-to-end
 /// times, GB/s, the fraction of the copy rate and the error.
 fn measured_cells(r: &BenchRecord) -> [String; 7] {
@@ -338,15 +349,9 @@ fn vc_table(records: &[BenchRecord]) -> String {
         "radix",
         "coeffs",
         "precision",
-        "kernel ms",
-        "upload ms",
-        "download ms",
-        "end-to-end ms",
-        "GB/s",
-        "of copy bw",
-        "rel. L2 error",
     ]
     .iter()
+    .chain(&MEASURED_HEAD)
     .map(|s| s.to_string())
     .collect();
     if peers {
@@ -390,17 +395,12 @@ fn fft_table(records: &[BenchRecord]) -> String {
         "precision",
         "launches",
         "radices",
-        "kernel ms",
-        "upload ms",
-        "download ms",
-        "end-to-end ms",
-        "GB/s",
-        "of copy bw",
-        "rel. L2 error",
-        "schedule",
     ]
-    .map(String::from)
-    .to_vec();
+    .iter()
+    .chain(&MEASURED_HEAD)
+    .chain(&["schedule"])
+    .map(|s| s.to_string())
+    .collect();
     let rows: Vec<Vec<String>> = records
         .iter()
         .map(|r| {
