@@ -126,3 +126,27 @@ fn bad_shapes_and_flags_are_refused() {
         jitfft().args(args).assert().code(2);
     }
 }
+
+/// A schedule `tune fft` stored for the device and plan is the one a row runs, and its
+/// `schedule` says so; another shape's row keeps the default.
+#[test]
+fn tuned_schedule_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let wisdom = dir.path().join("wisdom.json");
+    jitfft()
+        .env("JITFFT_WISDOM", &wisdom)
+        .args(["tune", "fft", "--shape", "16", "--repeat", "1"])
+        .assert()
+        .success();
+    let out = jitfft()
+        .env("JITFFT_WISDOM", &wisdom)
+        .args(["bench", "--fft", "--shape", "16;6x10", "--repeat", "1"])
+        .args(["--export-json", "-"])
+        .assert()
+        .success();
+    let doc = from_json(&String::from_utf8_lossy(&out.get_output().stdout)).unwrap();
+    for r in doc.records.iter().filter(|r| r.implementation != "cpu") {
+        let f = r.fft.as_ref().unwrap();
+        assert_eq!(f.schedule.is_some(), f.shape == [16], "{r:?}");
+    }
+}

@@ -37,7 +37,7 @@ pub struct BenchArgs {
     /// in full or as powers, e.g. '4096;2^20;1000x768'.
     #[arg(long, alias = "shapes", requires = "fft", value_name = "SHAPES")]
     pub shape: Vec<String>,
-    /// With --fft: the inverse (ifftn; with --real irfftn), numpy's norm.
+    /// With --fft: the inverse (ifftn; with --real irfftn), scaled by 1/N as numpy does.
     #[arg(long, requires = "fft")]
     pub inverse: bool,
     /// Algorithms to measure.
