@@ -187,6 +187,7 @@ fn record(i: u32, algo: &str) -> BenchRecord {
         peer: None,
         peer_ms: None,
         speedup_vs_peer: None,
+        fft: None,
     }
 }
 

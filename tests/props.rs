@@ -12,6 +12,8 @@ mod npy;
 mod plan;
 #[path = "props/regressions.rs"]
 mod regressions;
+#[path = "props/shapes.rs"]
+mod shapes;
 #[path = "props/text.rs"]
 mod text;
 #[path = "props/wisdom.rs"]

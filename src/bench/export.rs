@@ -1,8 +1,9 @@
 //! Exports of benchmark records: JSON (with the run's metadata), CSV (one row a record) and
 //! Markdown. Files are written atomically; `-` means stdout. CSV parses back exactly.
 
+use super::fft_shapes::parse_shape;
 use super::meta::RunMeta;
-use super::record::{BenchRecord, Stat, CSV_COLUMNS};
+use super::record::{BenchRecord, FftPoint, Stat, CSV_COLUMNS, FFT_CSV_COLUMNS};
 use crate::error::{JitError, Result};
 use crate::io::atomic::write_atomic;
 use serde::{Deserialize, Serialize};
@@ -60,20 +61,48 @@ fn quote(s: &str) -> String {
     }
 }
 
+/// True when any record is an FFT row (`bench --fft`): the CSV adds [`FFT_CSV_COLUMNS`],
+/// the Markdown shows the FFT's table.
+fn has_fft(records: &[BenchRecord]) -> bool {
+    records.iter().any(|r| r.fft.is_some())
+}
+
+/// The columns of a CSV of `records`.
+fn csv_columns(fft: bool) -> Vec<&'static str> {
+    let extra = if fft { FFT_CSV_COLUMNS } else { &[] };
+    CSV_COLUMNS.iter().chain(extra).copied().collect()
+}
+
+/// The FFT columns' cells of a record (empty on a VC row).
+fn fft_cells(f: &Option<FftPoint>) -> [String; 5] {
+    let Some(f) = f else {
+        return Default::default();
+    };
+    let shape: Vec<String> = f.shape.iter().map(u64::to_string).collect();
+    [
+        shape.join("x"),
+        f.direction.clone(),
+        f.real.to_string(),
+        quote(&f.launches),
+        quote(f.schedule.as_deref().unwrap_or("")),
+    ]
+}
+
 /// CSV with a `#` comment header naming the command, date, commit and device(s).
 pub fn to_csv(meta: &RunMeta, records: &[BenchRecord]) -> String {
     let mut out = String::new();
     for l in meta.lines() {
         out.push_str(&format!("# {l}\n"));
     }
-    out.push_str(&CSV_COLUMNS.join(","));
+    let fft = has_fft(records);
+    out.push_str(&csv_columns(fft).join(","));
     out.push('\n');
     for r in records {
         let k = stat_cells(&Some(r.kernel_ms));
         let u = stat_cells(&r.upload_ms);
         let d = stat_cells(&r.download_ms);
         let w = stat_cells(&Some(r.wall_ms));
-        let cells: Vec<String> = vec![
+        let mut cells: Vec<String> = vec![
             quote(&r.device),
             quote(&r.device_slug),
             quote(&r.driver),
@@ -112,6 +141,9 @@ pub fn to_csv(meta: &RunMeta, records: &[BenchRecord]) -> String {
             opt(r.peer_ms),
             opt(r.speedup_vs_peer),
         ];
+        if fft {
+            cells.extend(fft_cells(&r.fft));
+        }
         out.push_str(&cells.join(","));
         out.push('\n');
     }
@@ -145,21 +177,39 @@ pub fn from_csv(text: &str) -> Result<Vec<BenchRecord>> {
     let header = lines
         .next()
         .ok_or_else(|| JitError::invalid("bench CSV: no header line"))?;
-    if split_csv(header) != CSV_COLUMNS {
+    let head = split_csv(header);
+    let Some(fft) = [false, true].into_iter().find(|&f| head == csv_columns(f)) else {
         return Err(JitError::invalid("bench CSV: unexpected columns"));
-    }
+    };
     lines
         .enumerate()
         .map(|(i, l)| {
-            parse_row(&split_csv(l))
+            parse_row(&split_csv(l), fft)
                 .map_err(|e| JitError::invalid(format!("bench CSV row {}: {e}", i + 1)))
         })
         .collect()
 }
 
-fn parse_row(c: &[String]) -> std::result::Result<BenchRecord, String> {
-    if c.len() != CSV_COLUMNS.len() {
-        return Err(format!("{} cells, {} columns", c.len(), CSV_COLUMNS.len()));
+/// The FFT columns of a row (after the VC ones), `None` where they are empty (a VC row).
+fn parse_fft(c: &[String]) -> std::result::Result<Option<FftPoint>, String> {
+    if c[0].is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(FftPoint {
+        shape: parse_shape(&c[0]).map_err(|e| e.to_string())?,
+        direction: c[1].clone(),
+        real: c[2]
+            .parse()
+            .map_err(|_| format!("real: {:?} is not a bool", c[2]))?,
+        launches: c[3].clone(),
+        schedule: Some(c[4].clone()).filter(|s| !s.is_empty()),
+    }))
+}
+
+fn parse_row(c: &[String], fft: bool) -> std::result::Result<BenchRecord, String> {
+    let columns = csv_columns(fft).len();
+    if c.len() != columns {
+        return Err(format!("{} cells, {columns} columns", c.len()));
     }
     fn num<T: std::str::FromStr>(s: &str, what: &str) -> std::result::Result<T, String> {
         s.parse()
@@ -213,6 +263,10 @@ fn parse_row(c: &[String]) -> std::result::Result<BenchRecord, String> {
         peer: Some(c[34].clone()).filter(|s| !s.is_empty()),
         peer_ms: o(&c[35], "peer_ms")?,
         speedup_vs_peer: o(&c[36], "speedup_vs_peer")?,
+        fft: match fft {
+            true => parse_fft(&c[CSV_COLUMNS.len()..])?,
+            false => None,
+        },
     })
 }
 
@@ -240,6 +294,51 @@ pub fn to_markdown(meta: &RunMeta, records: &[BenchRecord]) -> String {
     }) {
         out.push_str("Real input (`bench --real`): numpy's rfftn of (p,)*n; the device rows are the real run (real pass, complex passes of the algorithm over p^(n−1), layout move), GB/s over the bytes its passes move; the CPU rows the f64 rfftn reference.\n\n");
     }
+    if has_fft(records) {
+        out.push_str("FFT of any shape (`bench --fft`): the device rows checked against the f64 reference (the error column), then timed; GB/s over the bytes the launches move; radices axis by axis (`|` between axes, `·` inside a fused launch, `+` between transforms); the CPU rows the f64 reference (RustFFT along each axis).\n\n");
+        out.push_str(&fft_table(records));
+        return out;
+    }
+    out.push_str(&vc_table(records));
+    out
+}
+
+/// A time summary as the tables show it: median (min–max).
+fn stat_cell(s: &Option<Stat>) -> String {
+    match s {
+        Some(s) => format!("{} ({}–{})", fmt_ms(s.median), fmt_ms(s.min), fmt_ms(s.max)),
+        None => "–".into(),
+    }
+}
+
+/// The heads of [`measured_cells`].
+const MEASURED_HEAD: [&str; 7] = [
+    "kernel ms",
+    "upload ms",
+    "download ms",
+    "end-to-end ms",
+    "GB/s",
+    "of copy bw",
+    "rel. L2 error",
+];
+
+/// The cells every table shows after a row's variant: kernel, upload, download and end-to-end
+/// times, GB/s, the fraction of the copy rate and the error.
+fn measured_cells(r: &BenchRecord) -> [String; 7] {
+    let or_dash = |v: Option<String>| v.unwrap_or_else(|| "–".into());
+    [
+        stat_cell(&Some(r.kernel_ms)),
+        stat_cell(&r.upload_ms),
+        stat_cell(&r.download_ms),
+        stat_cell(&Some(r.wall_ms)),
+        format!("{:.1}", r.bandwidth_gbs),
+        or_dash(r.bandwidth_fraction.map(|f| format!("{:.0}%", 100.0 * f))),
+        or_dash(r.rel_l2_error.map(|e| format!("{e:.1e}"))),
+    ]
+}
+
+/// The table of VC rows (and their peers).
+fn vc_table(records: &[BenchRecord]) -> String {
     let peers = records.iter().any(|r| r.peer_ms.is_some());
     let mut head: Vec<String> = [
         "device",
@@ -250,24 +349,14 @@ pub fn to_markdown(meta: &RunMeta, records: &[BenchRecord]) -> String {
         "radix",
         "coeffs",
         "precision",
-        "kernel ms",
-        "upload ms",
-        "download ms",
-        "end-to-end ms",
-        "GB/s",
-        "of copy bw",
-        "rel. L2 error",
     ]
     .iter()
+    .chain(&MEASURED_HEAD)
     .map(|s| s.to_string())
     .collect();
     if peers {
         head.extend(["peer", "peer ms", "speedup vs peer"].map(String::from));
     }
-    let st = |s: &Option<Stat>| match s {
-        Some(s) => format!("{} ({}–{})", fmt_ms(s.median), fmt_ms(s.min), fmt_ms(s.max)),
-        None => "–".into(),
-    };
     let rows: Vec<Vec<String>> = records
         .iter()
         .map(|r| {
@@ -280,18 +369,8 @@ pub fn to_markdown(meta: &RunMeta, records: &[BenchRecord]) -> String {
                 r.radix.to_string(),
                 r.coeffs.clone(),
                 r.precision.clone(),
-                st(&Some(r.kernel_ms)),
-                st(&r.upload_ms),
-                st(&r.download_ms),
-                st(&Some(r.wall_ms)),
-                format!("{:.1}", r.bandwidth_gbs),
-                r.bandwidth_fraction
-                    .map(|f| format!("{:.0}%", 100.0 * f))
-                    .unwrap_or_else(|| "–".into()),
-                r.rel_l2_error
-                    .map(|e| format!("{e:.1e}"))
-                    .unwrap_or_else(|| "–".into()),
             ];
+            row.extend(measured_cells(r));
             if peers {
                 row.extend([
                     r.peer.clone().unwrap_or_else(|| "–".into()),
@@ -304,8 +383,53 @@ pub fn to_markdown(meta: &RunMeta, records: &[BenchRecord]) -> String {
             row
         })
         .collect();
-    out.push_str(&markdown_table(&head, &rows));
-    out
+    markdown_table(&head, &rows)
+}
+
+/// The table of FFT rows (`bench --fft`).
+fn fft_table(records: &[BenchRecord]) -> String {
+    let head: Vec<String> = [
+        "device",
+        "transform",
+        "shape",
+        "precision",
+        "launches",
+        "radices",
+    ]
+    .iter()
+    .chain(&MEASURED_HEAD)
+    .chain(&["schedule"])
+    .map(|s| s.to_string())
+    .collect();
+    let rows: Vec<Vec<String>> = records
+        .iter()
+        .map(|r| {
+            let f = r.fft.as_ref();
+            let mut row = vec![
+                r.device.clone(),
+                r.algorithm.clone(),
+                f.map_or_else(String::new, |f| super::fft_shapes::shape_label(&f.shape)),
+                r.precision.clone(),
+                r.passes.to_string(),
+                f.map(|f| f.launches.clone())
+                    .filter(|l| !l.is_empty())
+                    .unwrap_or_else(|| "–".into()),
+            ];
+            row.extend(measured_cells(r));
+            row.push(
+                match (
+                    r.implementation.as_str(),
+                    f.and_then(|f| f.schedule.clone()),
+                ) {
+                    ("cpu", _) => "–".into(),
+                    (_, Some(s)) => format!("{s} (tuned)"),
+                    (_, None) => "default".into(),
+                },
+            );
+            row
+        })
+        .collect();
+    markdown_table(&head, &rows)
 }
 
 /// A Markdown table cell: `|` escaped, line breaks as spaces.

@@ -6,6 +6,8 @@
 pub mod bandwidth;
 pub mod clock;
 pub mod export;
+pub mod fft_shapes;
+pub mod fft_sweep;
 pub mod harness;
 pub mod host_rate;
 pub mod meta;

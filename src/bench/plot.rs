@@ -237,3 +237,28 @@ pub fn ratio_chart(records: &[BenchRecord], p: u32, extra: Vec<Series>) -> Strin
         &series,
     )
 }
+
+/// `bench --fft`: median kernel time against log2 of the points, a series for every device,
+/// transform and precision (the CPU rows: the f64 reference), each shape a point labelled in
+/// the exports.
+pub fn fft_time_chart(records: &[BenchRecord]) -> String {
+    let mut series: Vec<Series> = Vec::new();
+    for r in records.iter().filter(|r| r.fft.is_some()) {
+        let label = format!("{} {} {}", r.device, r.algorithm, r.precision);
+        add_point(
+            &mut series,
+            label,
+            ((r.len as f64).log2(), r.kernel_ms.median),
+        );
+    }
+    for s in &mut series {
+        s.points.sort_by(|a, b| a.0.total_cmp(&b.0));
+    }
+    line_chart(
+        "FFT of any shape: time against the points",
+        "log2 of the points",
+        "ms (median kernel time)",
+        true,
+        &series,
+    )
+}

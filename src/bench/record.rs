@@ -41,17 +41,21 @@ pub struct BenchRecord {
     pub driver: String,
     /// "opencl" or "cpu".
     pub implementation: String,
-    /// VC base p.
+    /// VC base p (0, left out of JSON, on the FFT's rows: their shape is in `fft`).
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub p: u32,
-    /// Digits: the transform has N = p^n points.
+    /// Digits: the transform has N = p^n points (0 on the FFT's rows).
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub n: u32,
-    /// N = p^n.
+    /// N = p^n; the FFT's rows: the points of the array (irfftn: of the real output).
     pub len: u64,
-    /// "ct", "cg", or "cpu".
+    /// "ct", "cg", or "cpu"; the FFT's rows: "fftn", "ifftn", "rfftn" or "irfftn".
     pub algorithm: String,
-    /// Butterfly radix of the main passes.
+    /// Butterfly radix of the main passes (0 on the FFT's rows: their launches are in `fft`).
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub radix: u64,
-    /// Coefficient placement (`const-first`, `const-matrix`, `literal`).
+    /// Coefficient placement (`const-first`, `const-matrix`, `literal`; empty on the FFT's rows).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub coeffs: String,
     /// `f32` or `f64`.
     pub precision: String,
@@ -92,7 +96,35 @@ pub struct BenchRecord {
     /// peer_ms / median kernel time: above 1, jitfft is faster.
     #[serde(default)]
     pub speedup_vs_peer: Option<f64>,
+    /// The FFT of any shape (`bench --fft`): what the row transformed; `None` on VC rows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fft: Option<FftPoint>,
 }
+
+/// What an FFT row (`bench --fft`) transformed and how.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FftPoint {
+    /// The array's shape (irfftn: the real output's), every axis transformed.
+    pub shape: Vec<u64>,
+    /// "forward" or "inverse".
+    pub direction: String,
+    /// Real input (rfftn) or, inverse, real output (irfftn).
+    pub real: bool,
+    /// The launches' radices, axis by axis (`stats::fft::launches`; `+` between transforms);
+    /// empty on the CPU rows.
+    pub launches: String,
+    /// The schedule `jitfft tune fft` stored for this device and plan, where the wisdom file
+    /// has one (the run used it); `None`: the device's default.
+    pub schedule: Option<String>,
+}
+
+fn is_zero<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
+}
+
+/// Columns the CSV export adds after [`CSV_COLUMNS`] when any record is an FFT row (a VC
+/// sweep's CSV keeps its columns).
+pub const FFT_CSV_COLUMNS: &[&str] = &["shape", "direction", "real", "launches", "schedule"];
 
 /// Column names of the CSV export, in order.
 pub const CSV_COLUMNS: &[&str] = &[

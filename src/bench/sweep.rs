@@ -91,19 +91,12 @@ pub fn cpu_point(
         Input::Real => Samples::Real(random_input(&real_plan(p, n, Precision::F64)?, seed)),
     };
     let mut output = Vec::new();
-    let m = measure(&SystemClock::default(), policy, || {
-        let t0 = Instant::now();
+    let m = host_timed(policy, || {
         output = match &samples {
             Samples::Complex(x) => separable_vc(p, n, x, Direction::Forward, 1.0)?,
             Samples::Real(x) => rfftn_ref(p, n, 1, x, 1.0)?,
         };
-        let ms = t0.elapsed().as_secs_f64() * 1e3;
-        Ok(Sample {
-            kernel_ms: ms,
-            upload_ms: None,
-            download_ms: None,
-            wall_ms: ms,
-        })
+        Ok(())
     })?;
     // The real reference runs the complex transform: its bytes are the complex one's.
     let what = match input {
@@ -120,6 +113,24 @@ pub fn cpu_point(
         output,
     };
     Ok((rec, reference))
+}
+
+/// Times `run` on the host under `policy`: the CPU rows, whose kernel time is the wall time.
+pub(super) fn host_timed(
+    policy: &RepeatPolicy,
+    mut run: impl FnMut() -> Result<()>,
+) -> Result<Measured> {
+    measure(&SystemClock::default(), policy, || {
+        let t0 = Instant::now();
+        run()?;
+        let ms = t0.elapsed().as_secs_f64() * 1e3;
+        Ok(Sample {
+            kernel_ms: ms,
+            upload_ms: None,
+            download_ms: None,
+            wall_ms: ms,
+        })
+    })
 }
 
 /// The record of a CPU reference run of `len` = p^n points (`driver` says which), timed as `m`.
@@ -161,23 +172,37 @@ pub(super) fn cpu_record(
         peer: None,
         peer_ms: None,
         speedup_vs_peer: None,
+        fft: None,
     }
 }
 
-/// A variant built on the device for one point: one run (spectrum and times) and what its
-/// record says of it.
-struct Built<'a> {
-    run: Box<dyn Fn() -> Result<(Vec<Complex64>, RunTimes)> + 'a>,
+/// A transform built on the device for one point: one run (result as complex values and
+/// times) and what its record says of it (VC variants here, the FFT in `bench::fft_sweep`).
+pub(super) struct Built<'a> {
+    pub run: Box<dyn Fn() -> Result<(Vec<Complex64>, RunTimes)> + 'a>,
     /// The variant and point, as a wrong result names them.
-    label: String,
-    implementation: &'static str,
-    algorithm: String,
-    radix: u64,
-    coeffs: String,
-    passes: usize,
+    pub label: String,
+    pub implementation: &'static str,
+    /// p, n and the points (the FFT: 0, 0 and the array's points).
+    pub point: (u32, u32, u64),
+    pub algorithm: String,
+    pub radix: u64,
+    pub coeffs: String,
+    pub precision: String,
+    pub passes: usize,
     /// What the passes read plus write.
-    bytes: u64,
-    build_ms: f64,
+    pub bytes: u64,
+    pub build_ms: f64,
+}
+
+/// What a device point's first run is checked against before it is timed.
+pub(super) struct Check<'a> {
+    /// The f64 reference's result.
+    pub want: &'a [Complex64],
+    /// The seed of the input (named when the check fails).
+    pub seed: u64,
+    /// The largest relative L2 error accepted.
+    pub tolerance: f64,
 }
 
 /// Builds the variant on the device, checks one run against the reference (refusing a wrong
@@ -203,14 +228,16 @@ pub fn device_point(
                     plan.algorithm, plan.p, plan.n, plan.radix
                 ),
                 implementation: "opencl",
+                point: (r.p, r.n, (r.p as u64).pow(r.n)),
                 algorithm: plan.algorithm.to_string(),
                 radix: plan.radix,
                 coeffs: plan.coeffs.to_string(),
+                precision: v.precision.to_string(),
                 passes,
                 bytes: passes as u64 * 2 * plan.buffer_bytes(),
                 build_ms: tr.built.build_ms,
             };
-            measure_point(gpu, copy_bw, r, v, policy, &built)
+            measure_point(gpu, copy_bw, &check_of(r, v), policy, &built)
         }
         Samples::Real(x) => {
             let rp = real_plan(r.p, r.n, v.precision)?;
@@ -226,14 +253,16 @@ pub fn device_point(
                 }),
                 label: format!("rfftn {} on {dev}: p = {}, n = {}", v.algorithm, rp.p, rp.n),
                 implementation: REAL_IMPLEMENTATION,
+                point: (r.p, r.n, (r.p as u64).pow(r.n)),
                 algorithm: v.algorithm.to_string(),
                 radix: inner.as_ref().map_or(rp.p as u64, |i| i.radix),
                 coeffs: v.coeffs.to_string(),
+                precision: v.precision.to_string(),
                 passes: tr.pass_count(),
                 bytes: tr.pass_bytes(),
                 build_ms: tr.build_ms + tr.inner.as_ref().map_or(0.0, |t| t.built.build_ms),
             };
-            let rec = measure_point(gpu, copy_bw, r, v, policy, &built)?;
+            let rec = measure_point(gpu, copy_bw, &check_of(r, v), policy, &built)?;
             drop(built);
             tr.release()?;
             Ok(rec)
@@ -252,22 +281,30 @@ fn variant_options(v: &Variant) -> VcOptions {
     }
 }
 
-/// One run of `b` checked against the reference, then timed; its record.
-fn measure_point(
+/// The check of a VC point: the reference of its p and n, the variant's tolerance.
+fn check_of<'a>(r: &'a Reference, v: &Variant) -> Check<'a> {
+    Check {
+        want: &r.output,
+        seed: r.seed,
+        tolerance: tolerance(v.precision),
+    }
+}
+
+/// One run of `b` checked (refused beyond the tolerance), then timed; its record.
+pub(super) fn measure_point(
     gpu: &Gpu,
     copy_bw: Option<f64>,
-    r: &Reference,
-    v: &Variant,
+    check: &Check,
     policy: &RepeatPolicy,
     b: &Built,
 ) -> Result<BenchRecord> {
     let (out, _) = (b.run)()?;
-    let err = compare(&out, &r.output).rel_l2;
-    let tol = tolerance(v.precision);
+    let err = compare(&out, check.want).rel_l2;
+    let tol = check.tolerance;
     if err.is_nan() || err > tol {
         return Err(JitError::Device(format!(
             "{}: relative L2 error {err:.3e} against the CPU reference exceeds {tol:.0e} (seed {})",
-            b.label, r.seed
+            b.label, check.seed
         )));
     }
     // Events that read zero (Rusticl): host-clock kernel times, labelled; transfers unknown.
@@ -299,13 +336,13 @@ fn measure_point(
         } else {
             b.implementation.into()
         },
-        p: r.p,
-        n: r.n,
-        len: (r.p as u64).pow(r.n),
+        p: b.point.0,
+        n: b.point.1,
+        len: b.point.2,
         algorithm: b.algorithm.clone(),
         radix: b.radix,
         coeffs: b.coeffs.clone(),
-        precision: v.precision.to_string(),
+        precision: b.precision.clone(),
         passes: b.passes,
         kernel_ms: m.kernel_ms,
         upload_ms: m.upload_ms,
@@ -316,13 +353,14 @@ fn measure_point(
         copy_bandwidth_gbs: copy_bw,
         bandwidth_fraction: copy_bw.map(|c| bw / c),
         rel_l2_error: Some(err),
-        seed: r.seed,
+        seed: check.seed,
         build_ms: Some(b.build_ms),
         warmup: m.warmup,
         runs: m.runs,
         peer: None,
         peer_ms: None,
         speedup_vs_peer: None,
+        fft: None,
     })
 }
 

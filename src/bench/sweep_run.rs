@@ -5,7 +5,8 @@
 
 use super::bandwidth::copy_bandwidth_gbs;
 use super::export::PeerTimes;
-use super::plot::{ratio_chart, time_chart};
+use super::fft_sweep::{run_fft_sweep, FftSweepSpec};
+use super::plot::{fft_time_chart, ratio_chart, time_chart};
 use super::sweep::{cpu_point, device_point, inner_plan, real_plan, Input, Variant};
 use super::{BenchRecord, RepeatPolicy};
 use crate::io::atomic::write_atomic;
@@ -36,6 +37,68 @@ pub struct SweepSpec {
     /// numpy's rfftn of real input (`bench --real`, [`Input::Real`]): the variants choose
     /// the real run's complex passes over p^(n−1) points.
     pub real: bool,
+}
+
+/// What `bench` sweeps: VC transforms (p, n, variants) or the FFT of any shape (`--fft`),
+/// one family of the same records, exports and plots.
+#[derive(Debug, Clone)]
+pub enum Sweep {
+    /// The VC transform.
+    Vc(SweepSpec),
+    /// The FFT of any shape.
+    Fft(FftSweepSpec),
+}
+
+impl Sweep {
+    /// How each point is repeated.
+    pub fn policy(&self) -> &RepeatPolicy {
+        match self {
+            Sweep::Vc(s) => &s.policy,
+            Sweep::Fft(s) => &s.policy,
+        }
+    }
+
+    /// Refuses, before anything is measured, what cannot run.
+    pub fn validate(&self) -> Result<()> {
+        match self {
+            Sweep::Vc(s) => s.validate(),
+            Sweep::Fft(s) => s.validate(),
+        }
+    }
+
+    /// Points the sweep measures on `devices` devices.
+    pub fn points(&self, devices: usize) -> u64 {
+        match self {
+            Sweep::Vc(s) => s.points(devices),
+            Sweep::Fft(s) => s.points(devices),
+        }
+    }
+
+    /// Runs the sweep ([`run_sweep`], [`run_fft_sweep`]; peers annotate VC rows only).
+    pub fn run(
+        &self,
+        gpus: &[(Gpu, Option<f64>)],
+        peer: Option<&PeerTimes>,
+        progress: &mut dyn FnMut(String),
+        each: &mut dyn FnMut(&[BenchRecord]) -> Result<()>,
+    ) -> Result<Vec<BenchRecord>> {
+        match self {
+            Sweep::Vc(s) => run_sweep(s, gpus, peer, progress, each),
+            Sweep::Fft(s) => run_fft_sweep(s, gpus, progress, each),
+        }
+    }
+
+    /// The SVG plots into `dir`: VC, two a p ([`write_plots`]); the FFT, kernel time against
+    /// the points (`bench-fft-time.svg`).
+    pub fn write_plots(&self, dir: &Path, records: &[BenchRecord]) -> Result<()> {
+        match self {
+            Sweep::Vc(s) => write_plots(dir, &s.ps, records),
+            Sweep::Fft(_) => Ok(write_atomic(
+                &dir.join("bench-fft-time.svg"),
+                fft_time_chart(records).as_bytes(),
+            )?),
+        }
+    }
 }
 
 /// `6..10` (inclusive), `6,8,10` or `7`.

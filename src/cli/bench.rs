@@ -4,25 +4,40 @@
 
 use super::vc::{lib, AlgoArg, CoeffsArg, PrecisionArg};
 use crate::bench::export::PeerTimes;
+use crate::bench::fft_sweep::FftSweepSpec;
 use crate::bench::meta::RunMeta;
 use crate::bench::outputs::Outputs;
-use crate::bench::sweep_run::{open_devices, parse_n_list, run_sweep, write_plots, SweepSpec};
+use crate::bench::sweep_run::{open_devices, parse_n_list, Sweep, SweepSpec};
 use crate::bench::RepeatPolicy;
 use anyhow::{bail, Result};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
-/// `jitfft bench`: a sweep of VC transforms over p, n and variants, with exports.
+/// `jitfft bench`: a sweep of VC transforms over p, n and variants (or, `--fft`, of the FFT
+/// over shapes), with exports.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Values of p, comma separated (e.g. 3,4).
-    #[arg(long, value_delimiter = ',', required = true, value_name = "P,...")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        required_unless_present = "fft",
+        value_name = "P,..."
+    )]
     pub p: Vec<u32>,
     /// Values of n: a range `6..10` (inclusive) or a list `6,8,10`.
-    #[arg(long, required = true, value_name = "RANGE")]
-    pub n: String,
+    #[arg(long, required_unless_present = "fft", value_name = "RANGE")]
+    pub n: Option<String>,
+    /// The FFT of any shape instead of the VC transform: every --shape in every --precision.
+    #[arg(long, requires = "shape", conflicts_with_all = ["p", "n", "algo", "coeffs", "radix", "compare"])]
+    pub fft: bool,
+    /// --fft's shapes: `;` between shapes (or repeat the flag), `,` or `x` between axes, lengths
+    /// in full or as powers, e.g. '4096;2^20;1000x768'.
+    #[arg(long, alias = "shapes", requires = "fft", value_name = "SHAPES")]
+    pub shape: Vec<String>,
+    /// With --fft: the inverse (ifftn; with --real irfftn), scaled by 1/N as numpy does.
+    #[arg(long, requires = "fft")]
+    pub inverse: bool,
     /// Algorithms to measure.
     #[arg(
         long,
@@ -72,6 +87,9 @@ pub struct BenchArgs {
     /// Timed runs at most.
     #[arg(long, default_value_t = 100, value_name = "N")]
     pub max_repeats: usize,
+    /// Exactly N timed runs (--min-repeats and --max-repeats N).
+    #[arg(long, conflicts_with_all = ["min_repeats", "max_repeats"], value_name = "N")]
+    pub repeat: Option<usize>,
     /// Where the results go (JSON, CSV, Markdown).
     #[command(flatten)]
     pub export: ExportArgs,
@@ -84,7 +102,7 @@ pub struct BenchArgs {
     pub plots: Option<PathBuf>,
     /// Real input: numpy's rfftn of (p,)*n (`vc --real`) against the f64 rfftn reference; the
     /// algorithm, radix and coefficients choose its complex passes over p^(n−1) points (rows
-    /// `opencl rfftn`; bytes are what the real run's passes move).
+    /// `opencl rfftn`; bytes are what the real run's passes move). With --fft: rfftn/irfftn.
     #[arg(long, conflicts_with = "compare")]
     pub real: bool,
 }
@@ -119,49 +137,32 @@ impl ExportArgs {
     }
 }
 
-/// A progress bar on stderr, hidden when stderr is not a terminal or with `--quiet`.
-pub fn progress(total: u64) -> ProgressBar {
-    if !std::io::stderr().is_terminal() || super::common::quiet() {
-        return ProgressBar::hidden();
-    }
-    let pb = ProgressBar::new(total);
-    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} {elapsed} {msg}") {
-        pb.set_style(style);
-    }
-    pb
-}
-
-/// A spinner on stderr for work of unknown length, hidden like [`progress`].
-pub fn spinner() -> ProgressBar {
-    if !std::io::stderr().is_terminal() || super::common::quiet() {
-        return ProgressBar::hidden();
-    }
-    let pb = ProgressBar::new_spinner();
-    if let Ok(style) = ProgressStyle::with_template("{spinner} {elapsed} {msg}") {
-        pb.set_style(style);
-    }
-    pb.enable_steady_tick(std::time::Duration::from_millis(120));
-    pb
-}
+pub use crate::io::progress::{progress, spinner};
 
 impl BenchArgs {
     /// The sweep these flags ask for.
-    fn spec(&self) -> Result<SweepSpec> {
-        Ok(SweepSpec {
+    fn spec(&self) -> Result<Sweep> {
+        let policy = RepeatPolicy {
+            warmup: self.warmup,
+            min_count: self.repeat.unwrap_or(self.min_repeats),
+            min_time_s: self.min_time,
+            max_count: self.repeat.unwrap_or(self.max_repeats),
+        };
+        let (precisions, real) = (self.precision.iter().map(|p| lib(*p)).collect(), self.real);
+        if self.fft {
+            let s = FftSweepSpec::new(&self.shape, precisions, (real, self.inverse), policy)?;
+            return Ok(Sweep::Fft(s));
+        }
+        Ok(Sweep::Vc(SweepSpec {
             ps: self.p.clone(),
-            ns: parse_n_list(&self.n)?,
+            ns: parse_n_list(self.n.as_deref().unwrap_or_default())?,
             algorithms: self.algo.iter().map(|a| lib(*a)).collect(),
             coeffs: self.coeffs.iter().map(|c| lib(*c)).collect(),
             radices: self.radix.clone(),
-            precisions: self.precision.iter().map(|p| lib(*p)).collect(),
-            policy: RepeatPolicy {
-                warmup: self.warmup,
-                min_count: self.min_repeats,
-                min_time_s: self.min_time,
-                max_count: self.max_repeats,
-            },
-            real: self.real,
-        })
+            precisions,
+            policy,
+            real,
+        }))
     }
 }
 
@@ -169,7 +170,7 @@ impl BenchArgs {
 /// the exports rewritten after each (`bench::sweep_run`), then the plots.
 pub fn run(a: BenchArgs) -> Result<()> {
     let spec = a.spec()?;
-    spec.policy.validate()?;
+    spec.policy().validate()?;
     let mut outs = a.export.outputs(a.json.as_ref())?;
     if let Some(d) = a.plots.as_ref().filter(|d| !d.is_dir()) {
         bail!("--plots {}: no such directory", d.display());
@@ -182,8 +183,7 @@ pub fn run(a: BenchArgs) -> Result<()> {
         outs.markdown = Some(PathBuf::from("-"));
     }
     let pb = progress(spec.points(gpus.len()));
-    let records = run_sweep(
-        &spec,
+    let records = spec.run(
         &gpus,
         peer.as_ref(),
         &mut |m| pb.set_message(m),
@@ -195,7 +195,7 @@ pub fn run(a: BenchArgs) -> Result<()> {
     pb.finish_and_clear();
     outs.write(&meta, &records, true)?;
     if let Some(d) = &a.plots {
-        write_plots(d, &spec.ps, &records)?;
+        spec.write_plots(d, &records)?;
     }
     Ok(())
 }

@@ -10,18 +10,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-static QUIET: AtomicBool = AtomicBool::new(false);
+pub use crate::io::progress::{quiet, set_quiet};
 static REPORT_TO_STDERR: AtomicBool = AtomicBool::new(false);
-
-/// `--quiet`: only results (no progress, no informational lines on stderr).
-pub fn set_quiet(q: bool) {
-    QUIET.store(q, Ordering::Relaxed);
-}
-
-/// Whether `--quiet` is on.
-pub fn quiet() -> bool {
-    QUIET.load(Ordering::Relaxed)
-}
 
 /// Reports go to stderr from now on (the data is being written to stdout).
 pub fn report_to_stderr() {

@@ -66,7 +66,7 @@ pub enum Command {
     /// Kernel statistics: generator counts and the device compiler's figures, with sources;
     /// --target: offline compilers for GPUs that are not here.
     Stats(stats::StatsArgs),
-    /// Benchmark sweeps over p, n, variants and devices; JSON, CSV, Markdown and SVG output.
+    /// Benchmark sweeps (VC: p, n, variants; --fft: shapes) over devices; JSON, CSV, Markdown, SVG.
     Bench(bench::BenchArgs),
     /// The paper's Tables 1–3 measured on the selected devices, beside the published values.
     Reproduce(reproduce::ReproduceArgs),

@@ -60,6 +60,17 @@ pub enum FftOutput {
 }
 
 impl FftOutput {
+    /// The values as complex numbers, as [`FftRequest::expected`] lays them out (irfftn: the
+    /// reals with zero imaginary parts).
+    pub fn as_complex(&self) -> std::borrow::Cow<'_, [Complex64]> {
+        match self {
+            FftOutput::Complex(y, _) => std::borrow::Cow::Borrowed(y),
+            FftOutput::Real(y, _) => {
+                std::borrow::Cow::Owned(y.iter().map(|&v| Complex64::new(v, 0.0)).collect())
+            }
+        }
+    }
+
     /// The result as `.npy` bytes (by the path's extension: complex64/128, irfftn float32/64,
     /// `single` the f32 types) or text, one value a line; under half storage `vc`'s half
     /// files (float16 `.npy` with an axis of 2 for complex values, raw `.raw`/`.bin`).
@@ -340,55 +351,46 @@ impl FftRequest {
         shape: &[u64],
         local_values: Option<u64>,
     ) -> Result<(FftReport, FftOutput)> {
-        let shape = shape.to_vec();
+        let built = self.build(gpu, shape, local_values)?;
+        let (output, runs) = warm_then_timed(self.repeat, || built.run(gpu, input))?;
+        let report = built.report.clone();
+        Ok((report.with_times(&runs, self.input_label()), output))
+    }
+
+    /// Builds the transform of `shape` (complex, rfftn or irfftn) with fused launches of at
+    /// most `local_values` (`None`: the device's default), ready to run.
+    pub fn build(&self, gpu: &Gpu, shape: &[u64], local_values: Option<u64>) -> Result<BuiltFft> {
         let scaling = self.norm.scaling(self.direction);
-        let x = &input.0;
-        let (output, runs, report) = if self.real {
-            let tr = RealFft::scheduled(
-                gpu,
-                &shape,
-                &self.axes,
-                (self.direction, self.norm),
-                (self.precision, self.half),
-                local_values,
-            )?;
-            let (out, runs) = match (x, self.direction) {
-                (Values::Real(r), Direction::Forward) => {
-                    let (y, t) = warm_then_timed(self.repeat, || tr.forward(gpu, r))?;
-                    (FftOutput::Complex(y, tr.half_shape()), t)
-                }
-                (Values::Complex(h), Direction::Inverse) => {
-                    let (y, t) = warm_then_timed(self.repeat, || tr.inverse(gpu, h))?;
-                    (FftOutput::Real(y, shape.clone()), t)
-                }
-                _ => {
-                    return Err(JitError::invalid(
-                        "rfftn takes real input, irfftn a half spectrum",
-                    ))
-                }
-            };
-            let parts: Vec<&FftTransform> = tr.first.iter().chain(tr.last.iter()).collect();
-            let kind = if self.direction == Direction::Forward {
-                "rfftn"
-            } else {
-                "irfftn"
-            };
-            (out, runs, FftReport::new(gpu, kind, &parts, self.norm))
-        } else {
-            let Values::Complex(c) = x else {
-                unreachable!("complex transforms get complex values")
-            };
-            let plan = FftPlan::new(&shape, &self.axes, self.direction, scaling, self.precision)?
+        if !self.real {
+            let plan = FftPlan::new(shape, &self.axes, self.direction, scaling, self.precision)?
                 .with_half(self.half)?;
             let tr = FftTransform::scheduled(gpu, &plan, local_values)?;
-            let (y, runs) = warm_then_timed(self.repeat, || tr.execute(gpu, c))?;
-            (
-                FftOutput::Complex(y, shape.clone()),
-                runs,
-                FftReport::new(gpu, "fftn", &[&tr], self.norm),
-            )
+            let report = FftReport::new(gpu, "fftn", &[&tr], self.norm);
+            return Ok(BuiltFft {
+                report,
+                shape: shape.to_vec(),
+                transform: Built::Complex(Box::new(tr)),
+            });
+        }
+        let tr = RealFft::scheduled(
+            gpu,
+            shape,
+            &self.axes,
+            (self.direction, self.norm),
+            (self.precision, self.half),
+            local_values,
+        )?;
+        let kind = match self.direction {
+            Direction::Forward => "rfftn",
+            Direction::Inverse => "irfftn",
         };
-        Ok((report.with_times(&runs, self.input_label()), output))
+        let parts: Vec<&FftTransform> = tr.first.iter().chain(tr.last.iter()).collect();
+        let report = FftReport::new(gpu, kind, &parts, self.norm);
+        Ok(BuiltFft {
+            report,
+            shape: shape.to_vec(),
+            transform: Built::Real(Box::new(tr)),
+        })
     }
 
     /// The check of a run's `output` against `want` ([`FftRequest::expected`]); `t0` started
@@ -399,13 +401,7 @@ impl FftRequest {
         want: &[Complex64],
         t0: std::time::Instant,
     ) -> CheckReport {
-        let got = match output {
-            FftOutput::Complex(y, _) => std::borrow::Cow::Borrowed(y),
-            FftOutput::Real(y, _) => {
-                std::borrow::Cow::Owned(y.iter().map(|&v| Complex64::new(v, 0.0)).collect())
-            }
-        };
-        CheckReport::new(compare(&got, want), self.tolerance(), t0)
+        CheckReport::new(compare(&output.as_complex(), want), self.tolerance(), t0)
     }
 
     /// The plans a run of `--shape` builds, in order: one complex transform; for rfftn and
@@ -474,6 +470,53 @@ impl FftRequest {
                 want.iter().map(|c| Complex64::new(c.re, 0.0)).collect()
             }
         })
+    }
+}
+
+/// A request's transform built on the device ([`FftRequest::build`]): run it as often as
+/// wanted; its report holds what it is (plans, launches, bytes), without times.
+pub struct BuiltFft {
+    /// The report of the transform, before any run.
+    pub report: FftReport,
+    /// The array's shape (irfftn: the real output's).
+    shape: Vec<u64>,
+    transform: Built,
+}
+
+enum Built {
+    Complex(Box<FftTransform>),
+    Real(Box<RealFft>),
+}
+
+impl BuiltFft {
+    /// One run on `input`: the result and its times.
+    pub fn run(&self, gpu: &Gpu, input: &PreparedInput) -> Result<(FftOutput, RunTimes)> {
+        match (&self.transform, &input.0) {
+            (Built::Complex(tr), Values::Complex(c)) => {
+                let (y, t) = tr.execute(gpu, c)?;
+                Ok((FftOutput::Complex(y, self.shape.clone()), t))
+            }
+            // RealFft refuses a direction it was not planned for.
+            (Built::Real(tr), Values::Real(r)) => {
+                let (y, t) = tr.forward(gpu, r)?;
+                Ok((FftOutput::Complex(y, tr.half_shape()), t))
+            }
+            (Built::Real(tr), Values::Complex(h)) => {
+                let (y, t) = tr.inverse(gpu, h)?;
+                Ok((FftOutput::Real(y, self.shape.clone()), t))
+            }
+            (Built::Complex(_), Values::Real(_)) => Err(JitError::invalid(
+                "the complex transform takes complex values",
+            )),
+        }
+    }
+
+    /// The transforms it runs, in order.
+    pub fn parts(&self) -> Vec<&FftTransform> {
+        match &self.transform {
+            Built::Complex(tr) => vec![tr.as_ref()],
+            Built::Real(tr) => tr.first.iter().chain(tr.last.iter()).collect(),
+        }
     }
 }
 

@@ -12,5 +12,6 @@ pub mod npy_raw;
 pub mod npy_sizes;
 pub mod npy_stream;
 pub mod output;
+pub mod progress;
 pub mod random;
 pub mod text;
