@@ -12,6 +12,7 @@ pub mod npy_raw;
 pub mod npy_sizes;
 pub mod npy_stream;
 pub mod output;
+#[cfg(feature = "cli")]
 pub mod progress;
 pub mod random;
 pub mod text;
