@@ -33,6 +33,7 @@
 
 pub mod execute;
 pub mod group_kernel;
+pub mod grouping;
 pub mod half_spectrum;
 pub mod hermitian;
 pub mod kernel_head;

@@ -2,90 +2,12 @@
 //! chirp), the buffers each reads and writes, and the constant tables they use. Plain data,
 //! made from the plan alone; `kernels` writes the OpenCL C, `execute` runs it.
 
-use super::plan::{factorize, radices, AxisPlan, FftPlan, Method};
+pub use super::grouping::{
+    default_local_values, group_items, groups, pitch, LOCAL_BYTES, VALUES_PER_ITEM,
+};
+use super::plan::{AxisPlan, FftPlan, Method};
 use crate::transform::{Direction, Norm};
 use serde::Serialize;
-
-/// Local memory a fused launch may use (NVIDIA's 48 KB with room for the compiler).
-pub const LOCAL_BYTES: u64 = 32 * 1024;
-
-/// Complex values each work-item of a fused launch holds between exchanges.
-pub const VALUES_PER_ITEM: u64 = 16;
-
-/// The launches of an n-point transform, each a list of radices: n's prime factors dealt
-/// into as few groups as fit `local_values` / 4 points (so a fused launch holds at least four
-/// columns: 32-byte runs in f32), balanced (2^24 as 2^8 · 2^8 · 2^8, each with 16 columns,
-/// rather than 2^12 · 2^12 with one; 10^6 as 1000 · 1000); each group's radices as
-/// `plan::radices` gives them. A
-/// group of one radix ≤ 16 or one prime is a register pass. `local_values` 1: one pass per
-/// radix of `plan::radices(n)`.
-pub fn groups(n: u64, local_values: u64) -> Vec<Vec<u64>> {
-    let cap = local_values / 4;
-    if cap < 4 || n <= 16 {
-        return radices(n).into_iter().map(|r| vec![r]).collect();
-    }
-    let mut factors = factorize(n);
-    factors.reverse();
-    // As few launches as the cap allows: each factor, largest first, to the group with the
-    // smallest product (10^6 as 1000 · 1000, 2^28 as 2^10 · 2^9 · 2^9).
-    let fewest = ((n as f64).ln() / (cap as f64).ln()).ceil().max(1.0) as usize;
-    let deal = |count: usize| {
-        let mut gs = vec![1u64; count];
-        for &p in &factors {
-            let smallest = (0..count).min_by_key(|&i| gs[i]).unwrap_or(0);
-            gs[smallest] *= p;
-        }
-        gs.retain(|&g| g > 1);
-        gs
-    };
-    let mut gs = deal(fewest);
-    let mut count = fewest;
-    while gs.iter().any(|&g| g > cap) && count < factors.len() {
-        count += 1;
-        gs = deal(count);
-    }
-    gs.sort_unstable_by(|a, b| b.cmp(a));
-    gs.into_iter()
-        .flat_map(|g| match radices(g) {
-            r if r.len() == 1 => vec![r],
-            r if g <= 16 => r.into_iter().map(|x| vec![x]).collect(),
-            r => vec![r],
-        })
-        .collect()
-}
-
-/// Work-items of a fused launch over `values` (columns × G) with these radices: each sub-pass's
-/// butterflies (values / r) shared evenly, about [`VALUES_PER_ITEM`] values an item, at most 256.
-/// Where no divisor of every sub-pass's butterfly count comes within half of that (G = 126 as
-/// 14 · 9 over 16 columns: 16 items), whole warps of 32 instead, the last items of a loop
-/// repeating the last butterfly or point (the same value written twice).
-pub fn group_items(values: u64, radices: &[u64]) -> u64 {
-    let common = radices.iter().fold(0, |g, &r| gcd(g, values / r));
-    let want = (values / VALUES_PER_ITEM).clamp(1, 256);
-    let even = (1..=want).rev().find(|w| common % w == 0).unwrap_or(1);
-    if 2 * even >= want || want < 32 {
-        even
-    } else {
-        want / 32 * 32
-    }
-}
-
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
-}
-
-/// The fused launches' budget of `plan` on a device with `local_mem_bytes` of local memory
-/// (without wisdom): padded tiles take up to 1.5 times their values, so two thirds of it at
-/// most, and no more than [`LOCAL_BYTES`]; local memory holds the arithmetic's values (f32
-/// under half storage).
-pub fn default_local_values(plan: &FftPlan, local_mem_bytes: u64) -> u64 {
-    let budget = (local_mem_bytes * 2 / 3).min(LOCAL_BYTES);
-    budget / plan.precision.complex_bytes()
-}
 
 /// A device array of the run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -610,16 +532,6 @@ fn share(norm: Norm, g: u64) -> f64 {
         Norm::None => 1.0,
         Norm::Full => 1.0 / g as f64,
         Norm::Ortho => 1.0 / (g as f64).sqrt(),
-    }
-}
-
-/// Local values between one point's columns and the next point's in a fused launch's tile:
-/// one more than the columns where there are several (the padding the budget allows for).
-pub fn pitch(cols: u64) -> u64 {
-    if cols > 1 {
-        cols + 1
-    } else {
-        1
     }
 }
 
