@@ -5,7 +5,7 @@
 //! exchange, so the bytes cross global memory once for all the fused passes.
 
 use super::kernel_head::{loaded, scaled_note, signature, stored, Arith};
-pub use super::schedule::pitch;
+use super::schedule::tile_slots;
 use super::schedule::{Step, StepKind};
 use crate::clgen::{small_dft, OpCounts, Writer};
 use crate::storage::{load, store};
@@ -71,13 +71,13 @@ fn item(offset: u64, count: u64, wg: u64) -> String {
     }
 }
 
-/// One fused launch (`StepKind::Group`). `twiddle(e)` is the n-point table's ω^e.
+/// One fused launch (`StepKind::Group`). `twiddle(i, m)` is the n-point table's ω^(i·m).
 pub fn group(
     w: &mut Writer,
     s: &Step,
     (f64p, h): Arith,
     lit: &dyn Fn(u64) -> String,
-    twiddle: &dyn Fn(&str) -> String,
+    twiddle: &dyn Fn(&str, u64) -> String,
 ) {
     let StepKind::Group {
         n,
@@ -109,10 +109,8 @@ pub fn group(
         "__kernel __attribute__((reqd_work_group_size({wg}, 1, 1)))"
     ));
     w.open(signature(s, "tw", h));
-    // Rows of `cols` columns padded by one value: the store's points-first order (and the
-    // sub-passes' strided reads) would otherwise meet every 8th bank.
-    let pitch = pitch(cols);
-    w.line(format!("__local real2 buf[{}];", pitch * g));
+    // Value q·cols + c at tile_slot(q·cols + c): one slot of padding after every 32 (`tile_slots`).
+    w.line(format!("__local real2 buf[{}];", tile_slots(values)));
     w.line("const uint lid = get_local_id(0);");
     // Load: consecutive items take consecutive columns (contiguous runs), then points.
     for l in 0..values.div_ceil(wg) {
@@ -132,18 +130,20 @@ pub fn group(
             w.line(format!("real2 v = {load};"));
         }
         if span > 1 {
-            let e = format!("(idx_t)q * k * {}", lit(n / (span * g)));
-            w.line(format!("v = cmul(v, {});", twiddle(&e)));
+            w.line(format!(
+                "v = cmul(v, {});",
+                twiddle("(idx_t)q * k", n / (span * g))
+            ));
             w.note_cmul(1);
         }
-        w.line(format!("buf[q * {pitch}u + c] = v;"));
+        w.line(format!("buf[tile_slot(q * {cols}u + c)] = v;"));
         w.close();
     }
     w.line("barrier(CLK_LOCAL_MEM_FENCE);");
     let mut sigma = 1u64;
     for (p, &r) in radices.iter().enumerate() {
         sub_pass(
-            w, p, r, sigma, g, cols, wg, n, direction, f64p, lit, twiddle,
+            w, p, r, sigma, g, cols, wg, n, direction, f64p, twiddle,
         );
         sigma *= r;
     }
@@ -164,7 +164,7 @@ pub fn group(
         } else {
             format!("j * {} + q", lit(g))
         };
-        let v = stored(s, &format!("buf[q * {pitch}u + c]"), f64p);
+        let v = stored(s, &format!("buf[tile_slot(q * {cols}u + c)]"), f64p);
         let guard = if columns % cols != 0 {
             "if (live) "
         } else {
@@ -198,12 +198,10 @@ fn sub_pass(
     n: u64,
     direction: Direction,
     f64p: bool,
-    lit: &dyn Fn(u64) -> String,
-    twiddle: &dyn Fn(&str) -> String,
+    twiddle: &dyn Fn(&str, u64) -> String,
 ) {
     let butterflies = cols * g / r;
     let per_item = butterflies.div_ceil(wg);
-    let pitch = pitch(cols);
     w.comment(format!(
         "sub-pass {p}: radix {r}, span {sigma} → {}",
         sigma * r
@@ -223,14 +221,14 @@ fn sub_pass(
         let vars: Vec<String> = (0..r).map(|u| format!("x{l}_{u}")).collect();
         for (u, v) in vars.iter().enumerate() {
             w.line(format!(
-                "real2 {v} = buf[(bb{l} + {}u) * {pitch}u + c{l}];",
+                "real2 {v} = buf[tile_slot((bb{l} + {}u) * {cols}u + c{l})];",
                 u as u64 * (g / r)
             ));
         }
         if sigma > 1 {
             for (u, v) in vars.iter().enumerate().skip(1) {
-                let e = format!("(idx_t)m{l} * {}", lit(u as u64 * (n / (sigma * r))));
-                w.line(format!("{v} = cmul({v}, {});", twiddle(&e)));
+                let tw = twiddle(&format!("(idx_t)m{l}"), u as u64 * (n / (sigma * r)));
+                w.line(format!("{v} = cmul({v}, {tw});"));
             }
             w.note_cmul(r - 1);
         }
@@ -245,7 +243,7 @@ fn sub_pass(
         };
         for u in 0..r {
             w.line(format!(
-                "buf[({at} + {}u) * {pitch}u + c{l}] = x{l}_{u};",
+                "buf[tile_slot(({at} + {}u) * {cols}u + c{l})] = x{l}_{u};",
                 u * sigma
             ));
         }

@@ -1,7 +1,7 @@
 //! How a transform's passes are dealt into launches: n's prime factors grouped into fused
 //! launches as local memory allows ([`groups`]), the work-items of a fused launch
 //! ([`group_items`]), a device's default budget ([`default_local_values`]) and the padding of
-//! a fused tile's rows ([`pitch`]). Plain arithmetic on lengths; `schedule` builds the
+//! a fused tile ([`tile_slots`]). Plain arithmetic on lengths; `schedule` builds the
 //! launches from it.
 
 use super::plan::{factorize, radices, FftPlan};
@@ -87,12 +87,11 @@ pub fn default_local_values(plan: &FftPlan, local_mem_bytes: u64) -> u64 {
     budget / plan.precision.complex_bytes()
 }
 
-/// Local values between one point's columns and the next point's in a fused launch's tile:
-/// one more than the columns where there are several (the padding the budget allows for).
-pub fn pitch(cols: u64) -> u64 {
-    if cols > 1 {
-        cols + 1
-    } else {
-        1
-    }
+/// Local slots of a fused tile of `values` complex values: value i = q·cols + c (point q of
+/// column c) sits at slot i + i/32, one slot of padding after every 32. Without it the
+/// sub-passes' writes, r·cols values apart across a warp, meet in a few banks (a radix-16
+/// sub-pass of 4 columns: 8 lanes on one bank); with it every sub-pass, load and store of the
+/// power-of-two tiles takes the fewest wavefronts (counted in docs/notes/fft-local-banks.md).
+pub fn tile_slots(values: u64) -> u64 {
+    values + values.saturating_sub(1) / 32
 }

@@ -87,6 +87,18 @@ pub fn generate(plan: &FftPlan, schedule: &Schedule) -> GeneratedProgram {
         ));
     }
     complex_preamble(&mut w, f64p, wide);
+    if schedule
+        .steps
+        .iter()
+        .any(|s| matches!(s.kind, StepKind::Group { .. }))
+    {
+        w.blank();
+        w.comment(
+            "The local slot of a fused tile's value i (point q of column c: i = q·cols + c): one slot\n\
+             of padding after every 32, so strided accesses spread over the banks.",
+        );
+        w.line("inline uint tile_slot(uint i) { return i + (i >> 5); }");
+    }
     if let Some(h) = h {
         emit_preamble(&mut w, h);
     }
@@ -103,11 +115,11 @@ pub fn generate(plan: &FftPlan, schedule: &Schedule) -> GeneratedProgram {
         match &s.kind {
             StepKind::Pass { .. } => pass(&mut w, s, (f64p, h), &lit),
             StepKind::Group { n, .. } => {
-                let tw = |e: &str| twiddle(*n, e, &lit);
+                let tw = |i: &str, m: u64| twiddle(*n, i, m, &lit);
                 super::group_kernel::group(&mut w, s, (f64p, h), &lit, &tw)
             }
             StepKind::Real { n, .. } => {
-                let tw = |e: &str| twiddle(*n, e, &lit);
+                let tw = |i: &str, m: u64| twiddle(*n, i, m, &lit);
                 super::packed_end::real_end(&mut w, s, (f64p, h), &lit, &tw)
             }
             _ => bluestein_step(&mut w, s, (f64p, h), &lit),
@@ -141,12 +153,24 @@ fn length_free_axis(plan: &FftPlan) -> Option<(usize, u64)> {
     }
 }
 
-/// The twiddle ω^e of an n-point table `tw`, e an index expression.
-fn twiddle(n: u64, e: &str, lit: &dyn Fn(u64) -> String) -> String {
+/// The twiddle ω^(i·m) of an n-point table `tw`: `i` an index expression, `m` a literal
+/// factor. Where the table has two levels and m is a multiple of the low table's length, the
+/// low factor is 1: one load from the high table (a fused launch's inner sub-passes).
+fn twiddle(n: u64, i: &str, m: u64, lit: &dyn Fn(u64) -> String) -> String {
+    let e = match m {
+        1 => i.to_string(),
+        m => format!("{i} * {}", lit(m)),
+    };
     match layout(n) {
         TwiddleLayout::OneLevel => format!("tw[{e}]"),
         TwiddleLayout::TwoLevel { shift } => {
             let lo = 1u64 << shift;
+            if m % lo == 0 {
+                return match m >> shift {
+                    1 => format!("tw[{} + {i}]", lit(lo)),
+                    h => format!("tw[{} + {i} * {}]", lit(lo), lit(h)),
+                };
+            }
             format!(
                 "cmul(tw[({e}) & {}], tw[{} + (({e}) >> {shift})])",
                 lit(lo - 1),
@@ -240,9 +264,8 @@ fn pass(w: &mut Writer, s: &Step, (f64p, h): Arith, lit: &dyn Fn(u64) -> String)
     }
     if span > 1 {
         w.line(format!("const idx_t k = j % {};", lit(span)));
-        w.line(format!("const idx_t e = k * {};", lit(n / (span * r))));
         for (q, v) in vars.iter().enumerate().skip(1) {
-            let tw = twiddle(n, &format!("{} * e", lit(q as u64)), lit);
+            let tw = twiddle(n, "k", q as u64 * (n / (span * r)), lit);
             w.line(format!("{v} = cmul({v}, {tw});"));
         }
         w.line(format!("const idx_t d = (j - k) * {} + k;", lit(r)));

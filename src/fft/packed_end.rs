@@ -17,13 +17,13 @@ use crate::clgen::{real_literal, OpCounts, Writer};
 use crate::storage::{load, store};
 use crate::transform::Direction;
 
-/// The launch of a `StepKind::Real` step. `twiddle(e)` is the L-point table's w^e.
+/// The launch of a `StepKind::Real` step. `twiddle(i, m)` is the L-point table's w^(i·m).
 pub fn real_end(
     w: &mut Writer,
     s: &Step,
     (f64p, h): Arith,
     lit: &dyn Fn(u64) -> String,
-    twiddle: &dyn Fn(&str) -> String,
+    twiddle: &dyn Fn(&str, u64) -> String,
 ) {
     let StepKind::Real {
         n,
@@ -90,7 +90,7 @@ pub fn real_end(
         (forward, half, dst_len),
         (f64p, h),
         lit,
-        &twiddle("k"),
+        &twiddle("k", 1),
     );
     w.note(OpCounts {
         global_loads: 2,

@@ -3,7 +3,7 @@
 //! made from the plan alone; `kernels` writes the OpenCL C, `execute` runs it.
 
 pub use super::grouping::{
-    default_local_values, group_items, groups, pitch, LOCAL_BYTES, VALUES_PER_ITEM,
+    default_local_values, group_items, groups, tile_slots, LOCAL_BYTES, VALUES_PER_ITEM,
 };
 use super::plan::{AxisPlan, FftPlan, Method};
 use crate::transform::{Direction, Norm};
@@ -468,13 +468,10 @@ impl Schedule {
                 // Columns: runs of up to 16 consecutive elements (two 64-byte lines in f32),
                 // as many as local memory holds and the lines allow.
                 let columns = lanes * (n / g);
-                // Padded rows (`pitch`) may take the budget up to 1.5 times:
-                // 40 KiB of NVIDIA's 48 at most.
+                // The tile's padding (`tile_slots`) adds 1/32 to the budget.
                 let cols = [16u64, 8, 4, 2, 1]
                     .into_iter()
-                    .find(|&c| {
-                        c * g <= self.local_values && 2 * pitch(c) * g <= 3 * self.local_values
-                    })
+                    .find(|&c| c * g <= self.local_values)
                     .unwrap_or(1);
                 let w = group_items(cols * g, &group);
                 let kind = StepKind::Group {

@@ -21,12 +21,16 @@ inline real2 cmul(real2 a, real2 b)
 inline real2 cmul_i(real2 a) { return (real2)(-a.y, a.x); }
 inline real2 cmul_neg_i(real2 a) { return (real2)(a.y, -a.x); }
 
+// The local slot of a fused tile's value i (point q of column c: i = q·cols + c): one slot
+// of padding after every 32, so strided accesses spread over the banks.
+inline uint tile_slot(uint i) { return i + (i >> 5); }
+
 // fft_a0_g0_r64: 2 fused Stockham passes (radices [16, 4], G = 64) of the 4096-point forward FFT
 // along axis 0 (stride 1): 16 column(s) of G points a work-group of 64 items, in
 // local memory; sub-transforms of 1 points become 64; loads times pre (the host's: (1, −1) conjugates for the inverse).
 __kernel __attribute__((reqd_work_group_size(64, 1, 1)))
 void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict dst, __global const real2* restrict tw, const real2 pre) {
-    __local real2 buf[1088];
+    __local real2 buf[1055];
     const uint lid = get_local_id(0);
      {
         const uint it = lid + 0u;
@@ -35,7 +39,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
-        buf[q * 17u + c] = v;
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 64u;
@@ -44,7 +48,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
-        buf[q * 17u + c] = v;
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 128u;
@@ -53,7 +57,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
-        buf[q * 17u + c] = v;
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 192u;
@@ -62,7 +66,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
-        buf[q * 17u + c] = v;
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 256u;
@@ -71,7 +75,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
-        buf[q * 17u + c] = v;
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 320u;
@@ -80,7 +84,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
-        buf[q * 17u + c] = v;
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 384u;
@@ -89,7 +93,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
-        buf[q * 17u + c] = v;
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 448u;
@@ -98,7 +102,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
-        buf[q * 17u + c] = v;
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 512u;
@@ -107,7 +111,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
-        buf[q * 17u + c] = v;
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 576u;
@@ -116,7 +120,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
-        buf[q * 17u + c] = v;
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 640u;
@@ -125,7 +129,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
-        buf[q * 17u + c] = v;
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 704u;
@@ -134,7 +138,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
-        buf[q * 17u + c] = v;
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 768u;
@@ -143,7 +147,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
-        buf[q * 17u + c] = v;
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 832u;
@@ -152,7 +156,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
-        buf[q * 17u + c] = v;
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 896u;
@@ -161,7 +165,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
-        buf[q * 17u + c] = v;
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 960u;
@@ -170,29 +174,29 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u] * pre;
-        buf[q * 17u + c] = v;
+        buf[tile_slot(q * 16u + c)] = v;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     // sub-pass 0: radix 16, span 1 → 16
      {
         const uint b0 = lid + 0u;
         const uint c0 = b0 % 16u, bb0 = b0 / 16u;
-        real2 x0_0 = buf[(bb0 + 0u) * 17u + c0];
-        real2 x0_1 = buf[(bb0 + 4u) * 17u + c0];
-        real2 x0_2 = buf[(bb0 + 8u) * 17u + c0];
-        real2 x0_3 = buf[(bb0 + 12u) * 17u + c0];
-        real2 x0_4 = buf[(bb0 + 16u) * 17u + c0];
-        real2 x0_5 = buf[(bb0 + 20u) * 17u + c0];
-        real2 x0_6 = buf[(bb0 + 24u) * 17u + c0];
-        real2 x0_7 = buf[(bb0 + 28u) * 17u + c0];
-        real2 x0_8 = buf[(bb0 + 32u) * 17u + c0];
-        real2 x0_9 = buf[(bb0 + 36u) * 17u + c0];
-        real2 x0_10 = buf[(bb0 + 40u) * 17u + c0];
-        real2 x0_11 = buf[(bb0 + 44u) * 17u + c0];
-        real2 x0_12 = buf[(bb0 + 48u) * 17u + c0];
-        real2 x0_13 = buf[(bb0 + 52u) * 17u + c0];
-        real2 x0_14 = buf[(bb0 + 56u) * 17u + c0];
-        real2 x0_15 = buf[(bb0 + 60u) * 17u + c0];
+        real2 x0_0 = buf[tile_slot((bb0 + 0u) * 16u + c0)];
+        real2 x0_1 = buf[tile_slot((bb0 + 4u) * 16u + c0)];
+        real2 x0_2 = buf[tile_slot((bb0 + 8u) * 16u + c0)];
+        real2 x0_3 = buf[tile_slot((bb0 + 12u) * 16u + c0)];
+        real2 x0_4 = buf[tile_slot((bb0 + 16u) * 16u + c0)];
+        real2 x0_5 = buf[tile_slot((bb0 + 20u) * 16u + c0)];
+        real2 x0_6 = buf[tile_slot((bb0 + 24u) * 16u + c0)];
+        real2 x0_7 = buf[tile_slot((bb0 + 28u) * 16u + c0)];
+        real2 x0_8 = buf[tile_slot((bb0 + 32u) * 16u + c0)];
+        real2 x0_9 = buf[tile_slot((bb0 + 36u) * 16u + c0)];
+        real2 x0_10 = buf[tile_slot((bb0 + 40u) * 16u + c0)];
+        real2 x0_11 = buf[tile_slot((bb0 + 44u) * 16u + c0)];
+        real2 x0_12 = buf[tile_slot((bb0 + 48u) * 16u + c0)];
+        real2 x0_13 = buf[tile_slot((bb0 + 52u) * 16u + c0)];
+        real2 x0_14 = buf[tile_slot((bb0 + 56u) * 16u + c0)];
+        real2 x0_15 = buf[tile_slot((bb0 + 60u) * 16u + c0)];
          {
             // 16-point DFT: Cooley-Tukey 4 x 4 (twiddles as literals)
             real2 u0_0 = x0_0;
@@ -366,22 +370,22 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
             x0_15 = u0_15;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        buf[(bb0 * 16u + 0u) * 17u + c0] = x0_0;
-        buf[(bb0 * 16u + 1u) * 17u + c0] = x0_1;
-        buf[(bb0 * 16u + 2u) * 17u + c0] = x0_2;
-        buf[(bb0 * 16u + 3u) * 17u + c0] = x0_3;
-        buf[(bb0 * 16u + 4u) * 17u + c0] = x0_4;
-        buf[(bb0 * 16u + 5u) * 17u + c0] = x0_5;
-        buf[(bb0 * 16u + 6u) * 17u + c0] = x0_6;
-        buf[(bb0 * 16u + 7u) * 17u + c0] = x0_7;
-        buf[(bb0 * 16u + 8u) * 17u + c0] = x0_8;
-        buf[(bb0 * 16u + 9u) * 17u + c0] = x0_9;
-        buf[(bb0 * 16u + 10u) * 17u + c0] = x0_10;
-        buf[(bb0 * 16u + 11u) * 17u + c0] = x0_11;
-        buf[(bb0 * 16u + 12u) * 17u + c0] = x0_12;
-        buf[(bb0 * 16u + 13u) * 17u + c0] = x0_13;
-        buf[(bb0 * 16u + 14u) * 17u + c0] = x0_14;
-        buf[(bb0 * 16u + 15u) * 17u + c0] = x0_15;
+        buf[tile_slot((bb0 * 16u + 0u) * 16u + c0)] = x0_0;
+        buf[tile_slot((bb0 * 16u + 1u) * 16u + c0)] = x0_1;
+        buf[tile_slot((bb0 * 16u + 2u) * 16u + c0)] = x0_2;
+        buf[tile_slot((bb0 * 16u + 3u) * 16u + c0)] = x0_3;
+        buf[tile_slot((bb0 * 16u + 4u) * 16u + c0)] = x0_4;
+        buf[tile_slot((bb0 * 16u + 5u) * 16u + c0)] = x0_5;
+        buf[tile_slot((bb0 * 16u + 6u) * 16u + c0)] = x0_6;
+        buf[tile_slot((bb0 * 16u + 7u) * 16u + c0)] = x0_7;
+        buf[tile_slot((bb0 * 16u + 8u) * 16u + c0)] = x0_8;
+        buf[tile_slot((bb0 * 16u + 9u) * 16u + c0)] = x0_9;
+        buf[tile_slot((bb0 * 16u + 10u) * 16u + c0)] = x0_10;
+        buf[tile_slot((bb0 * 16u + 11u) * 16u + c0)] = x0_11;
+        buf[tile_slot((bb0 * 16u + 12u) * 16u + c0)] = x0_12;
+        buf[tile_slot((bb0 * 16u + 13u) * 16u + c0)] = x0_13;
+        buf[tile_slot((bb0 * 16u + 14u) * 16u + c0)] = x0_14;
+        buf[tile_slot((bb0 * 16u + 15u) * 16u + c0)] = x0_15;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     // sub-pass 1: radix 4, span 16 → 64
@@ -389,10 +393,10 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const uint b0 = lid + 0u;
         const uint c0 = b0 % 16u, bb0 = b0 / 16u;
         const uint m0 = bb0 % 16u;
-        real2 x0_0 = buf[(bb0 + 0u) * 17u + c0];
-        real2 x0_1 = buf[(bb0 + 16u) * 17u + c0];
-        real2 x0_2 = buf[(bb0 + 32u) * 17u + c0];
-        real2 x0_3 = buf[(bb0 + 48u) * 17u + c0];
+        real2 x0_0 = buf[tile_slot((bb0 + 0u) * 16u + c0)];
+        real2 x0_1 = buf[tile_slot((bb0 + 16u) * 16u + c0)];
+        real2 x0_2 = buf[tile_slot((bb0 + 32u) * 16u + c0)];
+        real2 x0_3 = buf[tile_slot((bb0 + 48u) * 16u + c0)];
         x0_1 = cmul(x0_1, tw[(idx_t)m0 * 64u]);
         x0_2 = cmul(x0_2, tw[(idx_t)m0 * 128u]);
         x0_3 = cmul(x0_3, tw[(idx_t)m0 * 192u]);
@@ -415,10 +419,10 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const uint b1 = lid + 64u;
         const uint c1 = b1 % 16u, bb1 = b1 / 16u;
         const uint m1 = bb1 % 16u;
-        real2 x1_0 = buf[(bb1 + 0u) * 17u + c1];
-        real2 x1_1 = buf[(bb1 + 16u) * 17u + c1];
-        real2 x1_2 = buf[(bb1 + 32u) * 17u + c1];
-        real2 x1_3 = buf[(bb1 + 48u) * 17u + c1];
+        real2 x1_0 = buf[tile_slot((bb1 + 0u) * 16u + c1)];
+        real2 x1_1 = buf[tile_slot((bb1 + 16u) * 16u + c1)];
+        real2 x1_2 = buf[tile_slot((bb1 + 32u) * 16u + c1)];
+        real2 x1_3 = buf[tile_slot((bb1 + 48u) * 16u + c1)];
         x1_1 = cmul(x1_1, tw[(idx_t)m1 * 64u]);
         x1_2 = cmul(x1_2, tw[(idx_t)m1 * 128u]);
         x1_3 = cmul(x1_3, tw[(idx_t)m1 * 192u]);
@@ -441,10 +445,10 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const uint b2 = lid + 128u;
         const uint c2 = b2 % 16u, bb2 = b2 / 16u;
         const uint m2 = bb2 % 16u;
-        real2 x2_0 = buf[(bb2 + 0u) * 17u + c2];
-        real2 x2_1 = buf[(bb2 + 16u) * 17u + c2];
-        real2 x2_2 = buf[(bb2 + 32u) * 17u + c2];
-        real2 x2_3 = buf[(bb2 + 48u) * 17u + c2];
+        real2 x2_0 = buf[tile_slot((bb2 + 0u) * 16u + c2)];
+        real2 x2_1 = buf[tile_slot((bb2 + 16u) * 16u + c2)];
+        real2 x2_2 = buf[tile_slot((bb2 + 32u) * 16u + c2)];
+        real2 x2_3 = buf[tile_slot((bb2 + 48u) * 16u + c2)];
         x2_1 = cmul(x2_1, tw[(idx_t)m2 * 64u]);
         x2_2 = cmul(x2_2, tw[(idx_t)m2 * 128u]);
         x2_3 = cmul(x2_3, tw[(idx_t)m2 * 192u]);
@@ -467,10 +471,10 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const uint b3 = lid + 192u;
         const uint c3 = b3 % 16u, bb3 = b3 / 16u;
         const uint m3 = bb3 % 16u;
-        real2 x3_0 = buf[(bb3 + 0u) * 17u + c3];
-        real2 x3_1 = buf[(bb3 + 16u) * 17u + c3];
-        real2 x3_2 = buf[(bb3 + 32u) * 17u + c3];
-        real2 x3_3 = buf[(bb3 + 48u) * 17u + c3];
+        real2 x3_0 = buf[tile_slot((bb3 + 0u) * 16u + c3)];
+        real2 x3_1 = buf[tile_slot((bb3 + 16u) * 16u + c3)];
+        real2 x3_2 = buf[tile_slot((bb3 + 32u) * 16u + c3)];
+        real2 x3_3 = buf[tile_slot((bb3 + 48u) * 16u + c3)];
         x3_1 = cmul(x3_1, tw[(idx_t)m3 * 64u]);
         x3_2 = cmul(x3_2, tw[(idx_t)m3 * 128u]);
         x3_3 = cmul(x3_3, tw[(idx_t)m3 * 192u]);
@@ -491,22 +495,22 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
             x3_3 = y3;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        buf[((bb0 - m0) * 4u + m0 + 0u) * 17u + c0] = x0_0;
-        buf[((bb0 - m0) * 4u + m0 + 16u) * 17u + c0] = x0_1;
-        buf[((bb0 - m0) * 4u + m0 + 32u) * 17u + c0] = x0_2;
-        buf[((bb0 - m0) * 4u + m0 + 48u) * 17u + c0] = x0_3;
-        buf[((bb1 - m1) * 4u + m1 + 0u) * 17u + c1] = x1_0;
-        buf[((bb1 - m1) * 4u + m1 + 16u) * 17u + c1] = x1_1;
-        buf[((bb1 - m1) * 4u + m1 + 32u) * 17u + c1] = x1_2;
-        buf[((bb1 - m1) * 4u + m1 + 48u) * 17u + c1] = x1_3;
-        buf[((bb2 - m2) * 4u + m2 + 0u) * 17u + c2] = x2_0;
-        buf[((bb2 - m2) * 4u + m2 + 16u) * 17u + c2] = x2_1;
-        buf[((bb2 - m2) * 4u + m2 + 32u) * 17u + c2] = x2_2;
-        buf[((bb2 - m2) * 4u + m2 + 48u) * 17u + c2] = x2_3;
-        buf[((bb3 - m3) * 4u + m3 + 0u) * 17u + c3] = x3_0;
-        buf[((bb3 - m3) * 4u + m3 + 16u) * 17u + c3] = x3_1;
-        buf[((bb3 - m3) * 4u + m3 + 32u) * 17u + c3] = x3_2;
-        buf[((bb3 - m3) * 4u + m3 + 48u) * 17u + c3] = x3_3;
+        buf[tile_slot(((bb0 - m0) * 4u + m0 + 0u) * 16u + c0)] = x0_0;
+        buf[tile_slot(((bb0 - m0) * 4u + m0 + 16u) * 16u + c0)] = x0_1;
+        buf[tile_slot(((bb0 - m0) * 4u + m0 + 32u) * 16u + c0)] = x0_2;
+        buf[tile_slot(((bb0 - m0) * 4u + m0 + 48u) * 16u + c0)] = x0_3;
+        buf[tile_slot(((bb1 - m1) * 4u + m1 + 0u) * 16u + c1)] = x1_0;
+        buf[tile_slot(((bb1 - m1) * 4u + m1 + 16u) * 16u + c1)] = x1_1;
+        buf[tile_slot(((bb1 - m1) * 4u + m1 + 32u) * 16u + c1)] = x1_2;
+        buf[tile_slot(((bb1 - m1) * 4u + m1 + 48u) * 16u + c1)] = x1_3;
+        buf[tile_slot(((bb2 - m2) * 4u + m2 + 0u) * 16u + c2)] = x2_0;
+        buf[tile_slot(((bb2 - m2) * 4u + m2 + 16u) * 16u + c2)] = x2_1;
+        buf[tile_slot(((bb2 - m2) * 4u + m2 + 32u) * 16u + c2)] = x2_2;
+        buf[tile_slot(((bb2 - m2) * 4u + m2 + 48u) * 16u + c2)] = x2_3;
+        buf[tile_slot(((bb3 - m3) * 4u + m3 + 0u) * 16u + c3)] = x3_0;
+        buf[tile_slot(((bb3 - m3) * 4u + m3 + 16u) * 16u + c3)] = x3_1;
+        buf[tile_slot(((bb3 - m3) * 4u + m3 + 32u) * 16u + c3)] = x3_2;
+        buf[tile_slot(((bb3 - m3) * 4u + m3 + 48u) * 16u + c3)] = x3_3;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
      {
@@ -515,7 +519,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[tile_slot(q * 16u + c)];
     }
      {
         const uint it = lid + 64u;
@@ -523,7 +527,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[tile_slot(q * 16u + c)];
     }
      {
         const uint it = lid + 128u;
@@ -531,7 +535,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[tile_slot(q * 16u + c)];
     }
      {
         const uint it = lid + 192u;
@@ -539,7 +543,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[tile_slot(q * 16u + c)];
     }
      {
         const uint it = lid + 256u;
@@ -547,7 +551,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[tile_slot(q * 16u + c)];
     }
      {
         const uint it = lid + 320u;
@@ -555,7 +559,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[tile_slot(q * 16u + c)];
     }
      {
         const uint it = lid + 384u;
@@ -563,7 +567,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[tile_slot(q * 16u + c)];
     }
      {
         const uint it = lid + 448u;
@@ -571,7 +575,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[tile_slot(q * 16u + c)];
     }
      {
         const uint it = lid + 512u;
@@ -579,7 +583,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[tile_slot(q * 16u + c)];
     }
      {
         const uint it = lid + 576u;
@@ -587,7 +591,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[tile_slot(q * 16u + c)];
     }
      {
         const uint it = lid + 640u;
@@ -595,7 +599,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[tile_slot(q * 16u + c)];
     }
      {
         const uint it = lid + 704u;
@@ -603,7 +607,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[tile_slot(q * 16u + c)];
     }
      {
         const uint it = lid + 768u;
@@ -611,7 +615,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[tile_slot(q * 16u + c)];
     }
      {
         const uint it = lid + 832u;
@@ -619,7 +623,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[tile_slot(q * 16u + c)];
     }
      {
         const uint it = lid + 896u;
@@ -627,7 +631,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[tile_slot(q * 16u + c)];
     }
      {
         const uint it = lid + 960u;
@@ -635,7 +639,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t l = (idx_t)get_group_id(0) * 16u + c;
         const idx_t j = l;
         const idx_t base = 0;
-        dst[base + (j * 64u + q) * 1u] = buf[q * 17u + c];
+        dst[base + (j * 64u + q) * 1u] = buf[tile_slot(q * 16u + c)];
     }
 }
 
@@ -644,7 +648,7 @@ void fft_a0_g0_r64(__global const real2* restrict src, __global real2* restrict 
 // local memory; sub-transforms of 64 points become 4096; stores times post (the host's: the scaling, its imaginary part negated for the inverse).
 __kernel __attribute__((reqd_work_group_size(64, 1, 1)))
 void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict dst, __global const real2* restrict tw, const real2 post) {
-    __local real2 buf[1088];
+    __local real2 buf[1055];
     const uint lid = get_local_id(0);
      {
         const uint it = lid + 0u;
@@ -654,8 +658,8 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t base = 0;
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 17u + c] = v;
+        v = cmul(v, tw[(idx_t)q * k]);
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 64u;
@@ -665,8 +669,8 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t base = 0;
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 17u + c] = v;
+        v = cmul(v, tw[(idx_t)q * k]);
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 128u;
@@ -676,8 +680,8 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t base = 0;
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 17u + c] = v;
+        v = cmul(v, tw[(idx_t)q * k]);
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 192u;
@@ -687,8 +691,8 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t base = 0;
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 17u + c] = v;
+        v = cmul(v, tw[(idx_t)q * k]);
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 256u;
@@ -698,8 +702,8 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t base = 0;
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 17u + c] = v;
+        v = cmul(v, tw[(idx_t)q * k]);
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 320u;
@@ -709,8 +713,8 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t base = 0;
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 17u + c] = v;
+        v = cmul(v, tw[(idx_t)q * k]);
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 384u;
@@ -720,8 +724,8 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t base = 0;
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 17u + c] = v;
+        v = cmul(v, tw[(idx_t)q * k]);
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 448u;
@@ -731,8 +735,8 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t base = 0;
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 17u + c] = v;
+        v = cmul(v, tw[(idx_t)q * k]);
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 512u;
@@ -742,8 +746,8 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t base = 0;
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 17u + c] = v;
+        v = cmul(v, tw[(idx_t)q * k]);
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 576u;
@@ -753,8 +757,8 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t base = 0;
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 17u + c] = v;
+        v = cmul(v, tw[(idx_t)q * k]);
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 640u;
@@ -764,8 +768,8 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t base = 0;
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 17u + c] = v;
+        v = cmul(v, tw[(idx_t)q * k]);
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 704u;
@@ -775,8 +779,8 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t base = 0;
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 17u + c] = v;
+        v = cmul(v, tw[(idx_t)q * k]);
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 768u;
@@ -786,8 +790,8 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t base = 0;
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 17u + c] = v;
+        v = cmul(v, tw[(idx_t)q * k]);
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 832u;
@@ -797,8 +801,8 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t base = 0;
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 17u + c] = v;
+        v = cmul(v, tw[(idx_t)q * k]);
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 896u;
@@ -808,8 +812,8 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t base = 0;
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 17u + c] = v;
+        v = cmul(v, tw[(idx_t)q * k]);
+        buf[tile_slot(q * 16u + c)] = v;
     }
      {
         const uint it = lid + 960u;
@@ -819,30 +823,30 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t base = 0;
         const idx_t k = j % 64u;
         real2 v = src[base + (j + (idx_t)q * 64u) * 1u];
-        v = cmul(v, tw[(idx_t)q * k * 1u]);
-        buf[q * 17u + c] = v;
+        v = cmul(v, tw[(idx_t)q * k]);
+        buf[tile_slot(q * 16u + c)] = v;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     // sub-pass 0: radix 16, span 1 → 16
      {
         const uint b0 = lid + 0u;
         const uint c0 = b0 % 16u, bb0 = b0 / 16u;
-        real2 x0_0 = buf[(bb0 + 0u) * 17u + c0];
-        real2 x0_1 = buf[(bb0 + 4u) * 17u + c0];
-        real2 x0_2 = buf[(bb0 + 8u) * 17u + c0];
-        real2 x0_3 = buf[(bb0 + 12u) * 17u + c0];
-        real2 x0_4 = buf[(bb0 + 16u) * 17u + c0];
-        real2 x0_5 = buf[(bb0 + 20u) * 17u + c0];
-        real2 x0_6 = buf[(bb0 + 24u) * 17u + c0];
-        real2 x0_7 = buf[(bb0 + 28u) * 17u + c0];
-        real2 x0_8 = buf[(bb0 + 32u) * 17u + c0];
-        real2 x0_9 = buf[(bb0 + 36u) * 17u + c0];
-        real2 x0_10 = buf[(bb0 + 40u) * 17u + c0];
-        real2 x0_11 = buf[(bb0 + 44u) * 17u + c0];
-        real2 x0_12 = buf[(bb0 + 48u) * 17u + c0];
-        real2 x0_13 = buf[(bb0 + 52u) * 17u + c0];
-        real2 x0_14 = buf[(bb0 + 56u) * 17u + c0];
-        real2 x0_15 = buf[(bb0 + 60u) * 17u + c0];
+        real2 x0_0 = buf[tile_slot((bb0 + 0u) * 16u + c0)];
+        real2 x0_1 = buf[tile_slot((bb0 + 4u) * 16u + c0)];
+        real2 x0_2 = buf[tile_slot((bb0 + 8u) * 16u + c0)];
+        real2 x0_3 = buf[tile_slot((bb0 + 12u) * 16u + c0)];
+        real2 x0_4 = buf[tile_slot((bb0 + 16u) * 16u + c0)];
+        real2 x0_5 = buf[tile_slot((bb0 + 20u) * 16u + c0)];
+        real2 x0_6 = buf[tile_slot((bb0 + 24u) * 16u + c0)];
+        real2 x0_7 = buf[tile_slot((bb0 + 28u) * 16u + c0)];
+        real2 x0_8 = buf[tile_slot((bb0 + 32u) * 16u + c0)];
+        real2 x0_9 = buf[tile_slot((bb0 + 36u) * 16u + c0)];
+        real2 x0_10 = buf[tile_slot((bb0 + 40u) * 16u + c0)];
+        real2 x0_11 = buf[tile_slot((bb0 + 44u) * 16u + c0)];
+        real2 x0_12 = buf[tile_slot((bb0 + 48u) * 16u + c0)];
+        real2 x0_13 = buf[tile_slot((bb0 + 52u) * 16u + c0)];
+        real2 x0_14 = buf[tile_slot((bb0 + 56u) * 16u + c0)];
+        real2 x0_15 = buf[tile_slot((bb0 + 60u) * 16u + c0)];
          {
             // 16-point DFT: Cooley-Tukey 4 x 4 (twiddles as literals)
             real2 u0_0 = x0_0;
@@ -1016,22 +1020,22 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
             x0_15 = u0_15;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        buf[(bb0 * 16u + 0u) * 17u + c0] = x0_0;
-        buf[(bb0 * 16u + 1u) * 17u + c0] = x0_1;
-        buf[(bb0 * 16u + 2u) * 17u + c0] = x0_2;
-        buf[(bb0 * 16u + 3u) * 17u + c0] = x0_3;
-        buf[(bb0 * 16u + 4u) * 17u + c0] = x0_4;
-        buf[(bb0 * 16u + 5u) * 17u + c0] = x0_5;
-        buf[(bb0 * 16u + 6u) * 17u + c0] = x0_6;
-        buf[(bb0 * 16u + 7u) * 17u + c0] = x0_7;
-        buf[(bb0 * 16u + 8u) * 17u + c0] = x0_8;
-        buf[(bb0 * 16u + 9u) * 17u + c0] = x0_9;
-        buf[(bb0 * 16u + 10u) * 17u + c0] = x0_10;
-        buf[(bb0 * 16u + 11u) * 17u + c0] = x0_11;
-        buf[(bb0 * 16u + 12u) * 17u + c0] = x0_12;
-        buf[(bb0 * 16u + 13u) * 17u + c0] = x0_13;
-        buf[(bb0 * 16u + 14u) * 17u + c0] = x0_14;
-        buf[(bb0 * 16u + 15u) * 17u + c0] = x0_15;
+        buf[tile_slot((bb0 * 16u + 0u) * 16u + c0)] = x0_0;
+        buf[tile_slot((bb0 * 16u + 1u) * 16u + c0)] = x0_1;
+        buf[tile_slot((bb0 * 16u + 2u) * 16u + c0)] = x0_2;
+        buf[tile_slot((bb0 * 16u + 3u) * 16u + c0)] = x0_3;
+        buf[tile_slot((bb0 * 16u + 4u) * 16u + c0)] = x0_4;
+        buf[tile_slot((bb0 * 16u + 5u) * 16u + c0)] = x0_5;
+        buf[tile_slot((bb0 * 16u + 6u) * 16u + c0)] = x0_6;
+        buf[tile_slot((bb0 * 16u + 7u) * 16u + c0)] = x0_7;
+        buf[tile_slot((bb0 * 16u + 8u) * 16u + c0)] = x0_8;
+        buf[tile_slot((bb0 * 16u + 9u) * 16u + c0)] = x0_9;
+        buf[tile_slot((bb0 * 16u + 10u) * 16u + c0)] = x0_10;
+        buf[tile_slot((bb0 * 16u + 11u) * 16u + c0)] = x0_11;
+        buf[tile_slot((bb0 * 16u + 12u) * 16u + c0)] = x0_12;
+        buf[tile_slot((bb0 * 16u + 13u) * 16u + c0)] = x0_13;
+        buf[tile_slot((bb0 * 16u + 14u) * 16u + c0)] = x0_14;
+        buf[tile_slot((bb0 * 16u + 15u) * 16u + c0)] = x0_15;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     // sub-pass 1: radix 4, span 16 → 64
@@ -1039,10 +1043,10 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const uint b0 = lid + 0u;
         const uint c0 = b0 % 16u, bb0 = b0 / 16u;
         const uint m0 = bb0 % 16u;
-        real2 x0_0 = buf[(bb0 + 0u) * 17u + c0];
-        real2 x0_1 = buf[(bb0 + 16u) * 17u + c0];
-        real2 x0_2 = buf[(bb0 + 32u) * 17u + c0];
-        real2 x0_3 = buf[(bb0 + 48u) * 17u + c0];
+        real2 x0_0 = buf[tile_slot((bb0 + 0u) * 16u + c0)];
+        real2 x0_1 = buf[tile_slot((bb0 + 16u) * 16u + c0)];
+        real2 x0_2 = buf[tile_slot((bb0 + 32u) * 16u + c0)];
+        real2 x0_3 = buf[tile_slot((bb0 + 48u) * 16u + c0)];
         x0_1 = cmul(x0_1, tw[(idx_t)m0 * 64u]);
         x0_2 = cmul(x0_2, tw[(idx_t)m0 * 128u]);
         x0_3 = cmul(x0_3, tw[(idx_t)m0 * 192u]);
@@ -1065,10 +1069,10 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const uint b1 = lid + 64u;
         const uint c1 = b1 % 16u, bb1 = b1 / 16u;
         const uint m1 = bb1 % 16u;
-        real2 x1_0 = buf[(bb1 + 0u) * 17u + c1];
-        real2 x1_1 = buf[(bb1 + 16u) * 17u + c1];
-        real2 x1_2 = buf[(bb1 + 32u) * 17u + c1];
-        real2 x1_3 = buf[(bb1 + 48u) * 17u + c1];
+        real2 x1_0 = buf[tile_slot((bb1 + 0u) * 16u + c1)];
+        real2 x1_1 = buf[tile_slot((bb1 + 16u) * 16u + c1)];
+        real2 x1_2 = buf[tile_slot((bb1 + 32u) * 16u + c1)];
+        real2 x1_3 = buf[tile_slot((bb1 + 48u) * 16u + c1)];
         x1_1 = cmul(x1_1, tw[(idx_t)m1 * 64u]);
         x1_2 = cmul(x1_2, tw[(idx_t)m1 * 128u]);
         x1_3 = cmul(x1_3, tw[(idx_t)m1 * 192u]);
@@ -1091,10 +1095,10 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const uint b2 = lid + 128u;
         const uint c2 = b2 % 16u, bb2 = b2 / 16u;
         const uint m2 = bb2 % 16u;
-        real2 x2_0 = buf[(bb2 + 0u) * 17u + c2];
-        real2 x2_1 = buf[(bb2 + 16u) * 17u + c2];
-        real2 x2_2 = buf[(bb2 + 32u) * 17u + c2];
-        real2 x2_3 = buf[(bb2 + 48u) * 17u + c2];
+        real2 x2_0 = buf[tile_slot((bb2 + 0u) * 16u + c2)];
+        real2 x2_1 = buf[tile_slot((bb2 + 16u) * 16u + c2)];
+        real2 x2_2 = buf[tile_slot((bb2 + 32u) * 16u + c2)];
+        real2 x2_3 = buf[tile_slot((bb2 + 48u) * 16u + c2)];
         x2_1 = cmul(x2_1, tw[(idx_t)m2 * 64u]);
         x2_2 = cmul(x2_2, tw[(idx_t)m2 * 128u]);
         x2_3 = cmul(x2_3, tw[(idx_t)m2 * 192u]);
@@ -1117,10 +1121,10 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const uint b3 = lid + 192u;
         const uint c3 = b3 % 16u, bb3 = b3 / 16u;
         const uint m3 = bb3 % 16u;
-        real2 x3_0 = buf[(bb3 + 0u) * 17u + c3];
-        real2 x3_1 = buf[(bb3 + 16u) * 17u + c3];
-        real2 x3_2 = buf[(bb3 + 32u) * 17u + c3];
-        real2 x3_3 = buf[(bb3 + 48u) * 17u + c3];
+        real2 x3_0 = buf[tile_slot((bb3 + 0u) * 16u + c3)];
+        real2 x3_1 = buf[tile_slot((bb3 + 16u) * 16u + c3)];
+        real2 x3_2 = buf[tile_slot((bb3 + 32u) * 16u + c3)];
+        real2 x3_3 = buf[tile_slot((bb3 + 48u) * 16u + c3)];
         x3_1 = cmul(x3_1, tw[(idx_t)m3 * 64u]);
         x3_2 = cmul(x3_2, tw[(idx_t)m3 * 128u]);
         x3_3 = cmul(x3_3, tw[(idx_t)m3 * 192u]);
@@ -1141,22 +1145,22 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
             x3_3 = y3;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        buf[((bb0 - m0) * 4u + m0 + 0u) * 17u + c0] = x0_0;
-        buf[((bb0 - m0) * 4u + m0 + 16u) * 17u + c0] = x0_1;
-        buf[((bb0 - m0) * 4u + m0 + 32u) * 17u + c0] = x0_2;
-        buf[((bb0 - m0) * 4u + m0 + 48u) * 17u + c0] = x0_3;
-        buf[((bb1 - m1) * 4u + m1 + 0u) * 17u + c1] = x1_0;
-        buf[((bb1 - m1) * 4u + m1 + 16u) * 17u + c1] = x1_1;
-        buf[((bb1 - m1) * 4u + m1 + 32u) * 17u + c1] = x1_2;
-        buf[((bb1 - m1) * 4u + m1 + 48u) * 17u + c1] = x1_3;
-        buf[((bb2 - m2) * 4u + m2 + 0u) * 17u + c2] = x2_0;
-        buf[((bb2 - m2) * 4u + m2 + 16u) * 17u + c2] = x2_1;
-        buf[((bb2 - m2) * 4u + m2 + 32u) * 17u + c2] = x2_2;
-        buf[((bb2 - m2) * 4u + m2 + 48u) * 17u + c2] = x2_3;
-        buf[((bb3 - m3) * 4u + m3 + 0u) * 17u + c3] = x3_0;
-        buf[((bb3 - m3) * 4u + m3 + 16u) * 17u + c3] = x3_1;
-        buf[((bb3 - m3) * 4u + m3 + 32u) * 17u + c3] = x3_2;
-        buf[((bb3 - m3) * 4u + m3 + 48u) * 17u + c3] = x3_3;
+        buf[tile_slot(((bb0 - m0) * 4u + m0 + 0u) * 16u + c0)] = x0_0;
+        buf[tile_slot(((bb0 - m0) * 4u + m0 + 16u) * 16u + c0)] = x0_1;
+        buf[tile_slot(((bb0 - m0) * 4u + m0 + 32u) * 16u + c0)] = x0_2;
+        buf[tile_slot(((bb0 - m0) * 4u + m0 + 48u) * 16u + c0)] = x0_3;
+        buf[tile_slot(((bb1 - m1) * 4u + m1 + 0u) * 16u + c1)] = x1_0;
+        buf[tile_slot(((bb1 - m1) * 4u + m1 + 16u) * 16u + c1)] = x1_1;
+        buf[tile_slot(((bb1 - m1) * 4u + m1 + 32u) * 16u + c1)] = x1_2;
+        buf[tile_slot(((bb1 - m1) * 4u + m1 + 48u) * 16u + c1)] = x1_3;
+        buf[tile_slot(((bb2 - m2) * 4u + m2 + 0u) * 16u + c2)] = x2_0;
+        buf[tile_slot(((bb2 - m2) * 4u + m2 + 16u) * 16u + c2)] = x2_1;
+        buf[tile_slot(((bb2 - m2) * 4u + m2 + 32u) * 16u + c2)] = x2_2;
+        buf[tile_slot(((bb2 - m2) * 4u + m2 + 48u) * 16u + c2)] = x2_3;
+        buf[tile_slot(((bb3 - m3) * 4u + m3 + 0u) * 16u + c3)] = x3_0;
+        buf[tile_slot(((bb3 - m3) * 4u + m3 + 16u) * 16u + c3)] = x3_1;
+        buf[tile_slot(((bb3 - m3) * 4u + m3 + 32u) * 16u + c3)] = x3_2;
+        buf[tile_slot(((bb3 - m3) * 4u + m3 + 48u) * 16u + c3)] = x3_3;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
      {
@@ -1166,7 +1170,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[tile_slot(q * 16u + c)] * post;
     }
      {
         const uint it = lid + 64u;
@@ -1175,7 +1179,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[tile_slot(q * 16u + c)] * post;
     }
      {
         const uint it = lid + 128u;
@@ -1184,7 +1188,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[tile_slot(q * 16u + c)] * post;
     }
      {
         const uint it = lid + 192u;
@@ -1193,7 +1197,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[tile_slot(q * 16u + c)] * post;
     }
      {
         const uint it = lid + 256u;
@@ -1202,7 +1206,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[tile_slot(q * 16u + c)] * post;
     }
      {
         const uint it = lid + 320u;
@@ -1211,7 +1215,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[tile_slot(q * 16u + c)] * post;
     }
      {
         const uint it = lid + 384u;
@@ -1220,7 +1224,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[tile_slot(q * 16u + c)] * post;
     }
      {
         const uint it = lid + 448u;
@@ -1229,7 +1233,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[tile_slot(q * 16u + c)] * post;
     }
      {
         const uint it = lid + 512u;
@@ -1238,7 +1242,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[tile_slot(q * 16u + c)] * post;
     }
      {
         const uint it = lid + 576u;
@@ -1247,7 +1251,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[tile_slot(q * 16u + c)] * post;
     }
      {
         const uint it = lid + 640u;
@@ -1256,7 +1260,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[tile_slot(q * 16u + c)] * post;
     }
      {
         const uint it = lid + 704u;
@@ -1265,7 +1269,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[tile_slot(q * 16u + c)] * post;
     }
      {
         const uint it = lid + 768u;
@@ -1274,7 +1278,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[tile_slot(q * 16u + c)] * post;
     }
      {
         const uint it = lid + 832u;
@@ -1283,7 +1287,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[tile_slot(q * 16u + c)] * post;
     }
      {
         const uint it = lid + 896u;
@@ -1292,7 +1296,7 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[tile_slot(q * 16u + c)] * post;
     }
      {
         const uint it = lid + 960u;
@@ -1301,6 +1305,6 @@ void fft_a0_g1_r64(__global const real2* restrict src, __global real2* restrict 
         const idx_t j = l;
         const idx_t base = 0;
         const idx_t k = j % 64u;
-        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[q * 17u + c] * post;
+        dst[base + ((j - k) * 64u + k + (idx_t)q * 64u) * 1u] = buf[tile_slot(q * 16u + c)] * post;
     }
 }

@@ -33,10 +33,12 @@ def main(folder):
               f"driver {v['driver']}: {v['timing']}\n")
     tuned = os.path.isdir(os.path.join(folder, "tune"))
     tune_head = " schedule (tune fft) | default's ms |" if tuned else ""
+    base = baseline(folder)
+    base_head = f" {base['label']} ms (min–max) | this over it |" if base else ""
     print("| row | jitfft ms (min–max) | launches | % of copy a launch | check rel L2 | cuFFT ms | "
-          f"× cuFFT | VkFFT ms (min–max) | × VkFFT | VkFFT check | copy ms |{tune_head}")
+          f"× cuFFT | VkFFT ms (min–max) | × VkFFT | VkFFT check | copy ms |{tune_head}{base_head}")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
-          + (" --- | --- |" if tuned else ""))
+          + (" --- | --- |" if tuned else "") + (" --- | --- |" if base else ""))
     for name in ROWS:
         path = os.path.join(folder, "rows", name.replace(" ", "_").replace("^", "p") + ".json")
         try:
@@ -68,6 +70,10 @@ def main(folder):
                 pass
             label = r.get("details", {}).get("tuned") or "default (no wisdom)"
             tune_cells = f" {label} | {fmt(t.get('default_ms'))} |"
+        if base:
+            b = base["rows"].get(os.path.basename(path), {}).get("timing", {}).get("kernel_ms")
+            tune_cells += (f" {b['median']:.3f} ({b['min']:.3f}–{b['max']:.3f}) | "
+                           f"{k['median'] / b['median']:.2f} |" if b else " — | — |")
         print(f"| {name} | {k['median']:.3f} ({k['min']:.3f}–{k['max']:.3f}) | {launches} | {pct} | "
               f"{chk.get('rel_l2', float('nan')):.1e} {ok} | {fmt(cu)} | {ratio(cu)} | {vk_cell} | "
               f"{ratio(vk)} | {vk_chk} | {fmt(cp)} |{tune_cells}")
@@ -79,7 +85,20 @@ def main(folder):
           "the largest error of a few output points of its forward transform of random input "
           "against the direct sum in double, over the input's L2 norm."
           + (" schedule: the `tune fft` choice the row ran (wisdom of this call); default's ms: "
-             "the default schedule's median in the same `tune fft` run (10 runs)." if tuned else ""))
+             "the default schedule's median in the same `tune fft` run (10 runs)." if tuned else "")
+          + (f" {base['label']}: the same rows run by the baseline binary (BASELINE_BIN) in this "
+             "call, before the peers; this over it: this binary's median over the baseline's "
+             "(below 1: faster)." if base else ""))
+
+
+def baseline(folder):
+    """The baseline binary's rows (fft_table.sh's BASELINE_BIN), if this call ran them."""
+    try:
+        with open(os.path.join(folder, "baseline.json")) as f:
+            d = json.load(f)
+        return {"label": d["label"], "rows": d["rows"]}
+    except (OSError, ValueError, KeyError):
+        return None
 
 
 if __name__ == "__main__":

@@ -11,7 +11,9 @@
 # extended regex: only the rows whose names match, jitfft and peers alike), TUNE=1 (first
 # `jitfft tune fft` of every row into $OUT/wisdom.json, each candidate's time in
 # $OUT/tune.json, so the rows run the tuned schedules; the table then gives the default's time
-# beside them).
+# beside them), BASELINE_BIN (a second binary, e.g. the previous commit's: its rows run right
+# after this binary's, without --check, and the table gives its times beside them),
+# BASELINE_LABEL (its column's name, default "baseline").
 set -u
 OUT=${OUT:?set OUT}
 BIN=${JITFFT_BIN:-target/release/jitfft}
@@ -21,7 +23,7 @@ mkdir -p "$OUT/rows"
 {
   echo "date: $(date -u +%FT%TZ)"
   echo "commit: ${JITFFT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
-  echo "command: OUT=$OUT REPEAT=$REPEAT ONLY='${ONLY:-}' VKFFT_BENCH=${VKFFT_BENCH:-} bash tools/gpu/fft_table.sh"
+  echo "command: OUT=$OUT REPEAT=$REPEAT ONLY='${ONLY:-}' VKFFT_BENCH=${VKFFT_BENCH:-} BASELINE_BIN=${BASELINE_BIN:-} bash tools/gpu/fft_table.sh"
   echo "host: $(hostname) $(nproc) cores"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null
 } > "$OUT/env.txt"
@@ -64,6 +66,20 @@ for row in "${ROWS[@]}"; do
   timeout "$LIMIT" "$BIN" fft $args --repeat "$REPEAT" --check --json > "$file" 2>> "$OUT/log.txt" \
     || echo "   exit $? (see log)" | tee -a "$OUT/log.txt"
 done
+if [ -n "${BASELINE_BIN:-}" ]; then
+  mkdir -p "$OUT/baseline"
+  for row in "${ROWS[@]}"; do
+    name=${row%%|*}; args=${row#*|}
+    [ -n "${ONLY:-}" ] && ! [[ $name =~ $ONLY ]] && continue
+    echo "== baseline $name: $BASELINE_BIN fft $args --repeat $REPEAT --json" | tee -a "$OUT/log.txt"
+    # shellcheck disable=SC2086
+    timeout "$LIMIT" "$BASELINE_BIN" fft $args --repeat "$REPEAT" --json \
+      > "$OUT/baseline/$(echo "$name" | tr ' ^' '_p').json" 2>> "$OUT/log.txt" \
+      || echo "   exit $? (see log)" | tee -a "$OUT/log.txt"
+  done
+  python3 -c 'import json, os, sys; d = sys.argv[1]; json.dump({"label": sys.argv[3], "rows": {f: json.load(open(os.path.join(d, f))) for f in sorted(os.listdir(d)) if os.path.getsize(os.path.join(d, f))}}, open(sys.argv[2], "w"), indent=1)' \
+    "$OUT/baseline" "$OUT/baseline.json" "${BASELINE_LABEL:-baseline}" && rm -r "$OUT/baseline"
+fi
 if [ "${QUICK:-0}" != 1 ]; then
   timeout 600 python3 tools/peers/fft_peers.py --repeat 50 --only "${ONLY:-.}" > "$OUT/peers.json" 2>> "$OUT/log.txt" \
     || echo "peers: exit $?" | tee -a "$OUT/log.txt"
