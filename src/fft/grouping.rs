@@ -9,6 +9,13 @@ use super::plan::{factorize, radices, FftPlan};
 /// Local memory a fused launch may use (NVIDIA's 48 KB with room for the compiler).
 pub const LOCAL_BYTES: u64 = 32 * 1024;
 
+/// The most values a fused launch's tile holds where it transforms whole lines of a
+/// contiguous axis (each column one contiguous run, so one column loads as well as many):
+/// smaller work-groups, more of them an SM. On an H200 (docs/notes/fft-local-banks.md) 1024
+/// took 256³ from 0.289 to 0.245 ms, 512³ from 2.245 to 2.025, 65536 × 256 from 0.141 to
+/// 0.094 and 16384 × 1024 from 0.113 to 0.110 against the budget's 4096.
+pub const CONTIGUOUS_TILE: u64 = 1024;
+
 /// Complex values each work-item of a fused launch holds between exchanges.
 pub const VALUES_PER_ITEM: u64 = 16;
 

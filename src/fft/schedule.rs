@@ -3,7 +3,8 @@
 //! made from the plan alone; `kernels` writes the OpenCL C, `execute` runs it.
 
 pub use super::grouping::{
-    default_local_values, group_items, groups, tile_slots, LOCAL_BYTES, VALUES_PER_ITEM,
+    default_local_values, group_items, groups, tile_slots, CONTIGUOUS_TILE, LOCAL_BYTES,
+    VALUES_PER_ITEM,
 };
 use super::plan::{AxisPlan, FftPlan, Method};
 use crate::transform::{Direction, Norm};
@@ -469,10 +470,15 @@ impl Schedule {
                 // as many as local memory holds and the lines allow.
                 let columns = lanes * (n / g);
                 // The tile's padding (`tile_slots`) adds 1/32 to the budget.
-                let cols = [16u64, 8, 4, 2, 1]
+                let mut cols = [16u64, 8, 4, 2, 1]
                     .into_iter()
                     .find(|&c| c * g <= self.local_values)
                     .unwrap_or(1);
+                if a.stride == 1 && g == n {
+                    // A whole contiguous line is one run already: small tiles, more
+                    // work-groups an SM.
+                    cols = cols.min((CONTIGUOUS_TILE / g).max(1));
+                }
                 let w = group_items(cols * g, &group);
                 let kind = StepKind::Group {
                     n,
