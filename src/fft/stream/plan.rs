@@ -260,10 +260,10 @@ impl StreamPass {
 /// needs them).
 pub const DEFAULT_CHUNKS: u64 = 8;
 
-/// The passes of an overlapped run of `whole` (slabs, then column blocks, as [`passes`]), each pass's units in
-/// chunks of ⌈units/K⌉ (so K or fewer chunks), with `K = chunks` or [`DEFAULT_CHUNKS`] (more
-/// where the device's memory needs them, up to the fewest units of a pass), and whether the
-/// array stays resident on the device between two passes.
+/// The passes of an overlapped run of `whole` (slabs, then column blocks, as [`passes`]),
+/// each pass's units in chunks of ⌈units/K⌉ (so K or fewer chunks), with `K = chunks` or
+/// [`DEFAULT_CHUNKS`] (more where the device's memory needs them, up to the fewest units of a
+/// pass), and whether the array stays resident on the device between two passes.
 ///
 /// Errors: what [`refuse`] refuses; K outside 1 ..= the fewest units of a pass, with the range;
 /// slots and the resident array beyond the budget.
