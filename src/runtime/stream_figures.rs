@@ -133,6 +133,32 @@ pub fn measure<T: OclPrm>(
 pub fn event_totals<'a>(
     chunks: impl Iterator<Item = (&'a [Event], &'a [Event], &'a [Event])>,
 ) -> Result<[f64; 4]> {
+    let s = event_sums(chunks)?;
+    Ok([s.ms[0], s.ms[1], s.ms[2], s.span_ms()])
+}
+
+/// Event sums of a pass's chunks: each step's summed time and the device clock's bounds.
+#[derive(Debug, Clone, Copy)]
+pub struct EventSums {
+    /// Summed times of the chunks' first steps (uploads), launches and last steps (downloads).
+    pub ms: [f64; 3],
+    /// The first start (device clock, ns).
+    pub first_ns: u64,
+    /// The last end (device clock, ns).
+    pub last_ns: u64,
+}
+
+impl EventSums {
+    /// First start to last end, in ms.
+    pub fn span_ms(&self) -> f64 {
+        self.last_ns.saturating_sub(self.first_ns) as f64 * 1e-6
+    }
+}
+
+/// The [`EventSums`] of chunks given as (first steps, launches, last steps).
+pub fn event_sums<'a>(
+    chunks: impl Iterator<Item = (&'a [Event], &'a [Event], &'a [Event])>,
+) -> Result<EventSums> {
     let mut sums = [0u64; 3];
     let (mut first, mut last) = (u64::MAX, 0u64);
     for (up, kernels, down) in chunks {
@@ -145,11 +171,74 @@ pub fn event_totals<'a>(
             }
         }
     }
-    let ms = |ns: u64| ns as f64 * 1e-6;
-    Ok([
-        ms(sums[0]),
-        ms(sums[1]),
-        ms(sums[2]),
-        ms(last.saturating_sub(first)),
-    ])
+    Ok(EventSums {
+        ms: sums.map(|ns| ns as f64 * 1e-6),
+        first_ns: first.min(last),
+        last_ns: last,
+    })
+}
+
+/// One upload then one download of a whole array through a slot: the sequential pinned floor
+/// of a run that moves every byte up once and down once.
+#[derive(Debug, Clone, Serialize)]
+pub struct SequentialFloor {
+    /// Bytes moved each way.
+    pub bytes: u64,
+    /// The upload: its pieces' summed event times (the gaps between the commands left out,
+    /// as one command of the whole array would have none).
+    pub upload_ms: f64,
+    /// The download, likewise.
+    pub download_ms: f64,
+    /// `upload_ms + download_ms`.
+    pub sequential_ms: f64,
+}
+
+/// Measures the [`SequentialFloor`] of `total` elements through a slot's pinned staging and
+/// device buffer: pieces of the staging's length uploaded back to back on `up`, then
+/// downloaded back to back on `down`, each direction its pieces' summed event times; the
+/// fastest of `repeats`.
+pub fn measure_sequential<T: OclPrm>(
+    (up, down): (&Queue, &Queue),
+    (a, staging): (&Buffer<T>, &Pinned<T>),
+    total: usize,
+    repeats: usize,
+) -> Result<SequentialFloor> {
+    let piece = staging.len().min(a.len()).max(1);
+    let pieces: Vec<Rect> = (0..total.div_ceil(piece))
+        .map(|i| Rect::run(0, piece.min(total - i * piece)))
+        .collect();
+    let busy = |evs: &[Event]| -> Result<f64> {
+        let mut ns = 0u64;
+        for e in evs {
+            let (s, t) = event_span_ns(e)?;
+            ns += t.saturating_sub(s);
+        }
+        Ok(ns as f64 * 1e-6)
+    };
+    let mut best = (f64::INFINITY, f64::INFINITY);
+    for _ in 0..repeats.max(1) {
+        let (u, d) = staging.with_map(|m| {
+            // SAFETY: every event is waited for (`span`) before the map is left; the pieces
+            // are inside both.
+            let ups = pieces
+                .iter()
+                .map(|&r| unsafe { write_rect(up, a, m, r, None) })
+                .collect::<Result<Vec<_>>>()?;
+            let u = busy(&ups)?;
+            let downs = pieces
+                .iter()
+                .map(|&r| unsafe { read_rect(down, a, m, r, None) })
+                .collect::<Result<Vec<_>>>()?;
+            Ok((u, busy(&downs)?))
+        })?;
+        if u + d < best.0 + best.1 {
+            best = (u, d);
+        }
+    }
+    Ok(SequentialFloor {
+        bytes: (total * std::mem::size_of::<T>()) as u64,
+        upload_ms: best.0,
+        download_ms: best.1,
+        sequential_ms: best.0 + best.1,
+    })
 }

@@ -224,6 +224,56 @@ pub unsafe fn read_rect<T: OclPrm>(
     unsafe { enqueue(queue, src, HostSide::Down(host), &at, wait) }
 }
 
+/// Enqueues the device copy `src[from] → dst[to]` on `queue` without blocking, after `wait`
+/// if given: rows of `from` land in the rows of `to` (the same rows and row length; the pitches
+/// may differ). One row each is a `clEnqueueCopyBuffer`, more a `clEnqueueCopyBufferRect`.
+pub fn copy_rect<T: OclPrm>(
+    queue: &Queue,
+    (src, from): (&Buffer<T>, Rect),
+    (dst, to): (&Buffer<T>, Rect),
+    wait: Option<&Event>,
+) -> Result<Event> {
+    if (from.rows, from.len) != (to.rows, to.len) {
+        return Err(JitError::invalid(format!(
+            "device copy: {from:?} and {to:?} differ in rows or row length"
+        )));
+    }
+    from.check("device copy source", src.len(), src.len())?;
+    to.check("device copy destination", dst.len(), dst.len())?;
+    let (q, mut ev) = (queue.as_core(), Event::empty());
+    let (s, d) = (src.as_core(), dst.as_core());
+    if from.rows <= 1 && to.rows <= 1 {
+        core::enqueue_copy_buffer::<T, _, _, _>(
+            q,
+            s,
+            d,
+            from.start,
+            to.start,
+            from.len,
+            wait,
+            Some(&mut ev),
+        )?;
+    } else {
+        let (so, region, sp) = from.rect_args::<T>();
+        let (d_o, _, dp) = to.rect_args::<T>();
+        core::enqueue_copy_buffer_rect::<T, _, _, _>(
+            q,
+            s,
+            d,
+            so,
+            d_o,
+            region,
+            sp,
+            0,
+            dp,
+            0,
+            wait,
+            Some(&mut ev),
+        )?;
+    }
+    Ok(ev)
+}
+
 /// Submits what `queue` holds to the device (so a second queue's work can run beside it).
 pub fn flush(queue: &Queue) -> Result<()> {
     core::flush(queue.as_core())?;

@@ -1,14 +1,19 @@
 //! The pieces of [`FftTransform`] a streamed run (`fft::stream`) drives: its pipeline slots
 //! are transforms of one plan sharing one program ([`FftTransform::another`]), each chunk
-//! gathered into a slot's pinned staging and enqueued on three queues without waiting.
+//! gathered into a slot's pinned staging and enqueued on three queues without waiting. An
+//! overlapped run (`fft --overlap`) keeps the whole array on the device between its passes
+//! ([`Resident`]): a chunk then comes from, or its result goes to, that array by a device copy.
 
 use super::{Arrays, FftTransform, Typed};
 use crate::error::{JitError, Result};
+use crate::runtime::pinned::device_buffer;
 use crate::runtime::scalar::Real;
-use crate::runtime::stream_figures::{measure, TransferFloor};
-use crate::runtime::transfer::{enqueue, flush, HostSide, Placement};
+use crate::runtime::stream_figures::{measure, measure_sequential, SequentialFloor, TransferFloor};
+use crate::runtime::transfer::{copy_rect, enqueue, flush, HostSide, Placement, Rect};
 use crate::runtime::{Gpu, KernelHandle};
-use ocl::{Event, Queue};
+use crate::transform::Precision;
+use ocl::{Buffer, Event, Queue};
+use std::any::Any;
 
 /// A pinned staging area as the plan's reals, real and imaginary parts interleaved (a streamed
 /// run, `fft::stream`, gathers a chunk into it and scatters the result out of it).
@@ -19,15 +24,62 @@ pub enum StagingReals<'a> {
     F64(&'a mut [f64]),
 }
 
+/// A whole array kept on the device between an overlapped run's passes, interleaved reals of
+/// the plan's precision.
+pub enum Resident {
+    /// An f32 plan's.
+    F32(Buffer<f32>),
+    /// An f64 plan's.
+    F64(Buffer<f64>),
+}
+
+impl Resident {
+    /// A device array of `reals` reals of `precision`.
+    pub fn new(gpu: &Gpu, precision: Precision, reals: usize) -> Result<Resident> {
+        Ok(match precision {
+            Precision::F32 => Resident::F32(device_buffer(&gpu.queue, reals)?),
+            Precision::F64 => Resident::F64(device_buffer(&gpu.queue, reals)?),
+        })
+    }
+
+    /// Its bytes.
+    pub fn bytes(&self) -> u64 {
+        match self {
+            Resident::F32(b) => 4 * b.len() as u64,
+            Resident::F64(b) => 8 * b.len() as u64,
+        }
+    }
+
+    /// The buffer as `T`'s (an error where `T` is the other precision).
+    fn of<T: Real>(&self) -> Result<&Buffer<T>> {
+        let any: &dyn Any = match self {
+            Resident::F32(b) => b,
+            Resident::F64(b) => b,
+        };
+        any.downcast_ref()
+            .ok_or_else(|| JitError::invalid("the resident array's precision is not the slot's"))
+    }
+}
+
+/// Where a chunk's values come from (its first step) or where its result goes (its last).
+#[derive(Clone, Copy)]
+pub enum End<'a> {
+    /// The slot's pinned staging: uploaded in, downloaded out.
+    Staging,
+    /// Rows of the resident array (in reals), copied on the device into or out of the slot's
+    /// array, where they lie end to end.
+    Resident(&'a Resident, Rect),
+}
+
 const NOT_STREAMED: &str = "a streamed chunk moves complex f32 or f64 values, not 16-bit ones";
 
 /// The events of one streamed chunk, in order.
 pub struct ChunkEvents {
-    /// The upload of the staging.
+    /// The upload of the staging (or the device copy out of the resident array).
     pub up: Event,
     /// The launches.
     pub kernels: Vec<Event>,
-    /// The download into the staging.
+    /// The download into the staging (or the device copy into the resident array).
     pub down: Event,
 }
 
@@ -62,18 +114,20 @@ impl FftTransform {
         }
     }
 
-    /// Enqueues one chunk without waiting: the staging's first `reals` up on `up`, every
-    /// launch on the device queue after it, the result down into the staging on `down` after
-    /// the last launch. The staging must not be touched until the download completes.
+    /// Enqueues one chunk without waiting: its `reals` in from `from` on `up` (the staging's
+    /// first `reals` uploaded, or rows of the resident array copied), every launch on the
+    /// device queue after it, the result out to `to` on `down` after the last launch. The
+    /// staging must not be touched until the last step completes.
     pub fn enqueue_chunk(
         &self,
         gpu: &Gpu,
         (up, down): (&Queue, &Queue),
         reals: usize,
+        (from, to): (End, End),
     ) -> Result<ChunkEvents> {
         let ev = match &self.arrays {
-            Typed::F32(a) => self.chunk_on(gpu, a, (up, down), reals),
-            Typed::F64(a) => self.chunk_on(gpu, a, (up, down), reals),
+            Typed::F32(a) => self.chunk_on(gpu, a, (up, down), reals, (from, to)),
+            Typed::F64(a) => self.chunk_on(gpu, a, (up, down), reals, (from, to)),
             Typed::Half(..) => Err(JitError::invalid(NOT_STREAMED)),
         }?;
         for q in [up, &gpu.queue, down] {
@@ -88,6 +142,7 @@ impl FftTransform {
         a: &Arrays<T>,
         (up, down): (&Queue, &Queue),
         reals: usize,
+        (from, to): (End, End),
     ) -> Result<ChunkEvents> {
         if reals > a.staging.len() {
             return Err(JitError::invalid(format!(
@@ -97,27 +152,57 @@ impl FftTransform {
         }
         let result = a.pick(self.schedule.result)?;
         let at = Placement::Run(0);
-        // SAFETY: the mapped staging outlives the transfers; the caller touches it again only
-        // after the download completed, and the download waits for the launches.
-        let up_ev = a
-            .staging
-            .with_map(|m| unsafe { enqueue(up, &a.a, HostSide::Up(&m[..reals]), &at, None) })?;
+        // The slot's side of a device copy: the rows end to end from its start.
+        let packed = |r: Rect| Rect {
+            start: 0,
+            pitch: r.len,
+            ..r
+        };
+        let up_ev = match from {
+            // SAFETY: the mapped staging outlives the transfers; the caller touches it again
+            // only after the chunk's last step completed, which waits for the launches.
+            End::Staging => a
+                .staging
+                .with_map(|m| unsafe { enqueue(up, &a.a, HostSide::Up(&m[..reals]), &at, None) })?,
+            End::Resident(r, rect) => copy_rect(up, (r.of()?, rect), (&a.a, packed(rect)), None)?,
+        };
         let kernels = self.enqueue_launches(gpu, a, Some(&up_ev))?;
         let after = kernels.last().unwrap_or(&up_ev).clone();
-        let down_ev = a.staging.with_map(|m| unsafe {
-            enqueue(
-                down,
-                result,
-                HostSide::Down(&mut m[..reals]),
-                &at,
-                Some(&after),
-            )
-        })?;
+        let down_ev = match to {
+            // SAFETY: as the upload's.
+            End::Staging => a.staging.with_map(|m| unsafe {
+                enqueue(
+                    down,
+                    result,
+                    HostSide::Down(&mut m[..reals]),
+                    &at,
+                    Some(&after),
+                )
+            })?,
+            End::Resident(r, rect) => {
+                copy_rect(down, (result, packed(rect)), (r.of()?, rect), Some(&after))?
+            }
+        };
         Ok(ChunkEvents {
             up: up_ev,
             kernels,
             down: down_ev,
         })
+    }
+
+    /// The sequential pinned floor (`runtime::stream_figures`) of `reals` reals through this
+    /// transform's staging and first array, `repeats` times.
+    pub fn sequential_floor(
+        &self,
+        (up, down): (&Queue, &Queue),
+        reals: usize,
+        repeats: usize,
+    ) -> Result<SequentialFloor> {
+        match &self.arrays {
+            Typed::F32(a) => measure_sequential((up, down), (&a.a, &a.staging), reals, repeats),
+            Typed::F64(a) => measure_sequential((up, down), (&a.a, &a.staging), reals, repeats),
+            Typed::Half(..) => Err(JitError::invalid(NOT_STREAMED)),
+        }
     }
 
     /// The pinned transfer floor (`runtime::stream_figures`) on this transform's arrays and

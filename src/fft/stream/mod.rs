@@ -25,6 +25,16 @@
 //! slot's staging while chunks k−1 and k−2 are on the device, and the slot's previous chunk
 //! is scattered back first. The pinned transfer floor is measured on two slots before the run
 //! (`runtime::stream_figures`), and each pass is reported against it.
+//!
+//! # Overlapped
+//!
+//! `fft --overlap` ([`plan::Mode::Overlap`]) runs the same passes, slots, queues and loop for
+//! host data that fits the device, each pass in K chunks, with the array kept on the device
+//! between two passes ([`Resident`](crate::fft::execute::chunk::Resident)): a slab's result
+//! is copied on the device into it (not downloaded and scattered), a column block copied out
+//! of it (not gathered and uploaded), so the data crosses the bus once each way. Its end to
+//! end (first upload start → last download end) is reported against one upload plus one
+//! download of the array measured on a slot's buffers.
 
 pub mod copy;
 pub mod plan;

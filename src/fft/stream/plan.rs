@@ -92,44 +92,77 @@ pub fn footprint(plan: &FftPlan) -> (u64, u64) {
     (data.max(work), 3 * data + 2 * work)
 }
 
+/// How a run streams: through host memory each pass (`--stream`), or overlapped with the
+/// array resident on the device between the passes (`--overlap`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Every pass from and back to host memory.
+    Stream,
+    /// Host data end to end: up once, down once, transfers overlapped with compute.
+    Overlap,
+}
+
+/// The passes `whole` takes: (kind, axes, units): slabs over its transformed axes among 1..,
+/// then column blocks over axis 0 where it is transformed.
+fn pass_specs(whole: &FftPlan) -> Vec<(PassKind, Vec<usize>, u64)> {
+    let later: Vec<usize> = whole.axes.iter().copied().filter(|&a| a > 0).collect();
+    let r: u64 = whole.shape[1..].iter().product();
+    let mut out = Vec::new();
+    if !later.is_empty() {
+        out.push((PassKind::Slabs, later, whole.shape[0]));
+    }
+    if whole.axes.contains(&0) {
+        out.push((PassKind::Columns, vec![0], r));
+    }
+    out
+}
+
+/// The plan of a chunk of `kind` holding `c` units of `whole`.
+fn plan_of(whole: &FftPlan, kind: PassKind, c: u64) -> Result<FftPlan> {
+    match kind {
+        PassKind::Slabs => {
+            let shape: Vec<u64> = std::iter::once(c)
+                .chain(whole.shape[1..].iter().copied())
+                .collect();
+            let later: Vec<usize> = whole.axes.iter().copied().filter(|&a| a > 0).collect();
+            chunk_plan(whole, &shape, &later)
+        }
+        PassKind::Columns => chunk_plan(whole, &[whole.shape[0], c], &[0]),
+    }
+}
+
 /// The streamed passes of `whole`: slabs over its transformed axes among 1.., then column
 /// blocks over axis 0 where it is transformed.
 ///
 /// Errors: a 1-D shape, half storage or a packed real plan; a single slab or column that does
 /// not fit the budget.
 pub fn passes(whole: &FftPlan, budget: &Budget) -> Result<Vec<StreamPass>> {
-    refuse(whole)?;
-    let n0 = whole.shape[0];
-    let rest = &whole.shape[1..];
-    let r: u64 = rest.iter().product();
-    let mut out = Vec::new();
-    let later: Vec<usize> = whole.axes.iter().copied().filter(|&a| a > 0).collect();
-    if !later.is_empty() {
-        let plan_of = |c: u64| {
-            let shape: Vec<u64> = std::iter::once(c).chain(rest.iter().copied()).collect();
-            chunk_plan(whole, &shape, &later)
-        };
-        out.push(pass(PassKind::Slabs, later.clone(), n0, budget, &plan_of)?);
-    }
-    if whole.axes.contains(&0) {
-        let plan_of = |c: u64| chunk_plan(whole, &[n0, c], &[0]);
-        out.push(pass(PassKind::Columns, vec![0], r, budget, &plan_of)?);
-    }
-    Ok(out)
+    refuse(whole, Mode::Stream)?;
+    pass_specs(whole)
+        .into_iter()
+        .map(|(kind, axes, units)| pass(kind, axes, units, budget, &|c| plan_of(whole, kind, c)))
+        .collect()
 }
 
-/// Refuses what does not stream.
-pub fn refuse(whole: &FftPlan) -> Result<()> {
+/// Refuses what does not run in `mode`, naming what does.
+pub fn refuse(whole: &FftPlan, mode: Mode) -> Result<()> {
     if whole.shape.len() < 2 {
-        return Err(JitError::invalid(format!(
-            "a 1-D FFT (shape {:?}) does not stream: its one axis would need a four-step split (the line as a matrix, twiddles between its two passes), which jitfft does not build; run it in memory",
-            whole.shape
-        )));
+        return Err(JitError::invalid(match mode {
+            Mode::Stream => format!(
+                "a 1-D FFT (shape {:?}) does not stream: its one axis would need a four-step split (the line as a matrix, twiddles between its two passes), which jitfft does not build; run it in memory",
+                whole.shape
+            ),
+            Mode::Overlap => format!(
+                "a 1-D FFT (shape {:?}) does not run with --overlap: its one axis would need a four-step split (the line as a matrix, twiddles between its two passes), which jitfft does not build; --overlap takes a complex n-D shape (2 or more axes) in f32 or f64; run a 1-D FFT without it",
+                whole.shape
+            ),
+        }));
     }
     if whole.half.is_some() || whole.real.is_some() {
-        return Err(JitError::invalid(
-            "--stream runs the complex FFT in f32 or f64: --real and --precision f16/bf16 do not stream",
-        ));
+        return Err(JitError::invalid(match mode {
+            Mode::Stream => "--stream runs the complex FFT in f32 or f64: --real and --precision f16/bf16 do not stream",
+            Mode::Overlap => "--overlap runs the complex n-D FFT in f32 or f64: --real and --precision f16/bf16 are not overlapped; run them without --overlap",
+        }));
     }
     Ok(())
 }
@@ -179,20 +212,124 @@ fn pass(
             hi = mid - 1;
         }
     }
-    let per_chunk = lo;
-    let chunks = units.div_ceil(per_chunk);
-    let last = units - (chunks - 1) * per_chunk;
-    let tail = match kind {
-        PassKind::Columns if last != per_chunk => Some(plan_of(last)?),
-        _ => None,
+    StreamPass::new(kind, axes, units, lo, plan_of)
+}
+
+impl StreamPass {
+    /// The pass of `units` in chunks of `per_chunk` (the last one shorter where they do not
+    /// divide), its plans from `plan_of`.
+    fn new(
+        kind: PassKind,
+        axes: Vec<usize>,
+        units: u64,
+        per_chunk: u64,
+        plan_of: &dyn Fn(u64) -> Result<FftPlan>,
+    ) -> Result<StreamPass> {
+        let chunks = units.div_ceil(per_chunk);
+        let last = units - (chunks - 1) * per_chunk;
+        let tail = match kind {
+            PassKind::Columns if last != per_chunk => Some(plan_of(last)?),
+            _ => None,
+        };
+        Ok(StreamPass {
+            kind,
+            axes,
+            per_chunk,
+            units,
+            chunks,
+            plan: plan_of(per_chunk)?,
+            tail,
+        })
+    }
+
+    /// Device bytes of the slots a run allocates for it: a transform of its plan in each of
+    /// up to [`SLOTS`] slots, one of its tail plan.
+    pub fn slot_bytes(&self) -> u64 {
+        let full = footprint(&self.plan).1 * (SLOTS as u64).min(self.chunks);
+        full + self.tail.as_ref().map_or(0, |t| footprint(t).1)
+    }
+
+    /// The largest buffer of its slots.
+    fn largest(&self) -> u64 {
+        let tail = self.tail.as_ref().map_or(0, |t| footprint(t).0);
+        footprint(&self.plan).0.max(tail)
+    }
+}
+
+/// Chunks a pass of an overlapped run takes without `--chunks` (more where the device's memory
+/// needs them).
+pub const DEFAULT_CHUNKS: u64 = 8;
+
+/// The passes of an overlapped run of `whole` (slabs, then column blocks, as [`passes`]),
+/// each pass's units in chunks of ⌈units/K⌉ (so K or fewer chunks), with `K = chunks` or
+/// [`DEFAULT_CHUNKS`] (more where the device's memory needs them, up to the fewest units of a
+/// pass), and whether the array stays resident on the device between two passes.
+///
+/// Errors: what [`refuse`] refuses; K outside 1 ..= the fewest units of a pass, with the range;
+/// slots and the resident array beyond the budget.
+pub fn overlap_passes(
+    whole: &FftPlan,
+    budget: &Budget,
+    chunks: Option<u64>,
+) -> Result<(Vec<StreamPass>, bool)> {
+    refuse(whole, Mode::Overlap)?;
+    let specs = pass_specs(whole);
+    let resident = specs.len() == 2;
+    let max_k = specs.iter().map(|s| s.2).min().unwrap_or(1);
+    if let Some(k) = chunks.filter(|&k| k == 0 || k > max_k) {
+        return Err(JitError::invalid(format!(
+            "--chunks {k}: shape {:?} over axes {:?} allows 1 to {max_k} chunks a pass (its passes hold {}; 1 means no overlap)",
+            whole.shape,
+            whole.axes,
+            specs
+                .iter()
+                .map(|(kind, _, u)| format!("{u} {}", match kind {
+                    PassKind::Slabs => "slabs",
+                    PassKind::Columns => "columns",
+                }))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        )));
+    }
+    let data = whole.len() * whole.stored_complex_bytes();
+    let resident_bytes = if resident { data } else { 0 };
+    let plan_k = |k: u64| -> Result<(Vec<StreamPass>, u64, u64)> {
+        let passes = specs
+            .iter()
+            .map(|(kind, axes, units)| {
+                let per = units.div_ceil(k);
+                StreamPass::new(*kind, axes.clone(), *units, per, &|c| {
+                    plan_of(whole, *kind, c)
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let total = resident_bytes + passes.iter().map(StreamPass::slot_bytes).sum::<u64>();
+        let largest = passes
+            .iter()
+            .map(StreamPass::largest)
+            .fold(resident_bytes, u64::max);
+        Ok((passes, total, largest))
     };
-    Ok(StreamPass {
-        kind,
-        axes,
-        per_chunk,
-        units,
-        chunks,
-        plan: plan_of(per_chunk)?,
-        tail,
-    })
+    let fits = |t: u64, l: u64| t <= budget.total && l <= budget.max_alloc;
+    let mut k = chunks.unwrap_or(DEFAULT_CHUNKS.min(max_k));
+    loop {
+        let (passes, total, largest) = plan_k(k)?;
+        if fits(total, largest) {
+            return Ok((passes, resident));
+        }
+        if chunks.is_some() || k == max_k {
+            return Err(JitError::Device(format!(
+                "--overlap: shape {:?} in {k} chunks a pass needs {total} bytes of device memory ({resident_bytes} for the array resident between the passes, the rest the pipeline slots; {largest} in its largest buffer), the budget allows {} bytes in all, {} a buffer; {}",
+                whole.shape,
+                budget.total,
+                budget.max_alloc,
+                if chunks.is_some() && k < max_k {
+                    format!("more chunks (up to {max_k}) need less, or --stream keeps the array in host memory")
+                } else {
+                    "--stream keeps the array in host memory".to_string()
+                }
+            )));
+        }
+        k = (2 * k).min(max_k);
+    }
 }

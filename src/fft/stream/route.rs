@@ -1,10 +1,12 @@
-//! A `jitfft fft` request on the route it takes: in memory (`FftRequest::run`), or streamed
-//! where asked (`--stream`) or where its plan does not fit the device (told on `note`). A
-//! streamed run reports as the in-memory one does (`FftReport`, its times the event sums over
-//! every chunk) with the passes' figures in `stream`, and checks against the same reference.
+//! A `jitfft fft` request on the route it takes: in memory (`FftRequest::run`), streamed
+//! where asked (`--stream`) or where its plan does not fit the device (told on `note`), or
+//! overlapped (`--overlap`: host data end to end, the array resident on the device between the
+//! passes). A streamed or overlapped run reports as the in-memory one does (`FftReport`, its
+//! times the event sums over every chunk) with the passes' figures in `stream` (overlapped:
+//! with the end to end against the pinned floor), and checks against the same reference.
 
-use super::plan::{footprint, refuse};
-use super::report::StreamFigures;
+use super::plan::{footprint, refuse, Mode};
+use super::report::{OverlapFigures, StreamFigures};
 use super::run::{HostReal, Progress, StreamedFft};
 use crate::error::{JitError, Result};
 use crate::fft::report::FftReport;
@@ -26,6 +28,8 @@ pub struct StreamOpts {
     pub stream: bool,
     /// The most bytes a chunk's array holds (`--chunk-mib`).
     pub chunk_bytes: Option<u64>,
+    /// Overlapped (`--overlap`), in this many chunks a pass where given (`--chunks`).
+    pub overlap: Option<Option<u64>>,
     /// Told after each chunk.
     pub progress: Option<Progress>,
 }
@@ -47,8 +51,15 @@ impl StreamOpts {
         Ok(StreamOpts {
             stream,
             chunk_bytes: chunk_mib.map(bytes).transpose()?,
+            overlap: None,
             progress,
         })
+    }
+
+    /// The options overlapped (`--overlap`), in `chunks` chunks a pass where given.
+    pub fn overlapped(mut self, overlap: bool, chunks: Option<u64>) -> StreamOpts {
+        self.overlap = overlap.then_some(chunks);
+        self
     }
 }
 
@@ -74,16 +85,25 @@ pub fn reason(
     opts: &StreamOpts,
 ) -> Result<Option<String>> {
     let whole = whole_plan(req, shape)?;
+    if opts.overlap.is_some() {
+        if req.real {
+            return Err(JitError::invalid(
+                "--overlap runs the complex n-D FFT (fftn/ifftn of 2 or more axes, f32 or f64): --real (rfftn/irfftn) is not overlapped; run it without --overlap",
+            ));
+        }
+        refuse(&whole, Mode::Overlap)?;
+        return Ok(Some("--overlap".into()));
+    }
     if opts.stream || opts.chunk_bytes.is_some() {
         if req.real {
             return Err(JitError::invalid(
                 "--stream runs the complex FFT: --real (rfftn/irfftn) does not stream",
             ));
         }
-        refuse(&whole)?;
+        refuse(&whole, Mode::Stream)?;
         return Ok(Some("--stream".into()));
     }
-    if req.real || refuse(&whole).is_err() {
+    if req.real || refuse(&whole, Mode::Stream).is_err() {
         return Ok(None);
     }
     let (largest, total) = footprint(&whole);
@@ -115,7 +135,7 @@ pub fn run(
     match reason(req, gpu, &shape, opts)? {
         None => req.run(gpu, input, shape),
         Some(why) => {
-            if !opts.stream {
+            if !opts.stream && opts.overlap.is_none() {
                 note(format!("{why}: streaming it through the device"));
             }
             match req.precision {
@@ -138,9 +158,16 @@ fn run_streamed<T: HostReal>(
     let Values::Complex(x) = &input.0 else {
         return Err(JitError::invalid("the streamed FFT takes complex input"));
     };
-    let streamed =
-        StreamedFft::new(gpu, &whole, opts.chunk_bytes)?.with_progress(opts.progress.clone());
+    let streamed = match opts.overlap {
+        Some(chunks) => StreamedFft::overlapped(gpu, &whole, chunks)?,
+        None => StreamedFft::new(gpu, &whole, opts.chunk_bytes)?,
+    }
+    .with_progress(opts.progress.clone());
     let floor = streamed.floor(3)?;
+    let sequential = match opts.overlap {
+        Some(_) => Some(streamed.sequential_floor(3)?),
+        None => None,
+    };
     let mut passes = Vec::new();
     let (host, runs) = warm_then_timed(req.repeat, || {
         let mut host: Vec<T> = x
@@ -174,13 +201,24 @@ fn run_streamed<T: HostReal>(
     report.device_bytes = streamed.device_bytes();
     // The warm-up's passes are not among the timed runs.
     let timed = &passes[passes.len() - runs.len()..];
-    report.stream = Some(StreamFigures::new(
+    let mut figures = StreamFigures::new(
         why,
         streamed.passes.clone(),
-        streamed.device_bytes(),
+        streamed.slot_bytes(),
         floor,
         timed,
-    ));
+    );
+    if let (Some(floor), Some(run)) = (sequential, StreamFigures::fastest(timed)) {
+        let chunks = opts.overlap.flatten();
+        let resident = streamed.resident_bytes();
+        figures.overlap = Some(OverlapFigures::new(
+            run,
+            floor,
+            (chunks, resident > 0),
+            (resident, streamed.device_bytes(), streamed.pinned_bytes()),
+        ));
+    }
+    report.stream = Some(figures);
     if req.check {
         let t0 = Instant::now();
         let want = req.expected(&input, &shape)?;

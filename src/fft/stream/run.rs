@@ -1,16 +1,19 @@
 //! Running the streamed passes: each chunk gathered into a slot's pinned staging, uploaded on
 //! one queue, transformed on the device queue, downloaded on a third and scattered back, the
-//! slots in turn, so chunk k is gathered while k−1 and k−2 are on the device.
+//! slots in turn, so chunk k is gathered while k−1 and k−2 are on the device. Overlapped
+//! (`--overlap`), the same loop keeps the array resident on the device between two passes:
+//! pass 1's slabs are copied on the device into it instead of downloaded and scattered, pass
+//! 2's column blocks copied out of it instead of gathered and uploaded.
 
 use super::copy::{gather, scatter, Block};
-use super::plan::{passes, Budget, PassKind, StreamPass, SLOTS};
+use super::plan::{overlap_passes, passes, Budget, Mode, PassKind, StreamPass, SLOTS};
 use super::report::PassTimes;
 use crate::error::{JitError, Result};
-use crate::fft::execute::chunk::{ChunkEvents, StagingReals};
+use crate::fft::execute::chunk::{ChunkEvents, End, Resident, StagingReals};
 use crate::fft::{FftPlan, FftTransform};
 use crate::runtime::scalar::Real;
-use crate::runtime::stream_figures::{event_totals, PassClock, TransferFloor};
-use crate::runtime::transfer::finish;
+use crate::runtime::stream_figures::{event_sums, PassClock, SequentialFloor, TransferFloor};
+use crate::runtime::transfer::{finish, Rect};
 use crate::runtime::Gpu;
 use ocl::Queue;
 use std::collections::VecDeque;
@@ -67,15 +70,22 @@ impl PassSlots {
 struct InFlight {
     slot: usize,
     block: Block,
+    /// Its result comes back to the host (else to the resident array).
+    to_host: bool,
     events: ChunkEvents,
 }
 
-/// An n-D FFT streamed through one device: the array stays in host memory.
+/// An n-D FFT streamed through one device: the array stays in host memory, or (overlapped)
+/// on the device between the passes.
 pub struct StreamedFft {
     /// The whole transform.
     pub whole: FftPlan,
     /// Its passes.
     pub passes: Vec<StreamPass>,
+    /// Streamed or overlapped.
+    pub mode: Mode,
+    /// Overlapped with two passes: the array between them.
+    resident: Option<Resident>,
     slots: Vec<PassSlots>,
     up: Queue,
     down: Queue,
@@ -87,6 +97,26 @@ impl StreamedFft {
     /// builds each chunk plan once and allocates its slots.
     pub fn new(gpu: &Gpu, whole: &FftPlan, chunk_cap: Option<u64>) -> Result<StreamedFft> {
         let passes = passes(whole, &Budget::of(&gpu.info, chunk_cap))?;
+        StreamedFft::with_passes(gpu, whole, passes, Mode::Stream, None)
+    }
+
+    /// Plans an overlapped run (`chunks` a pass: see [`overlap_passes`]), builds each chunk
+    /// plan once, allocates its slots and, with two passes, the resident array.
+    pub fn overlapped(gpu: &Gpu, whole: &FftPlan, chunks: Option<u64>) -> Result<StreamedFft> {
+        let (passes, keep) = overlap_passes(whole, &Budget::of(&gpu.info, None), chunks)?;
+        let resident = keep
+            .then(|| Resident::new(gpu, whole.precision, 2 * whole.len() as usize))
+            .transpose()?;
+        StreamedFft::with_passes(gpu, whole, passes, Mode::Overlap, resident)
+    }
+
+    fn with_passes(
+        gpu: &Gpu,
+        whole: &FftPlan,
+        passes: Vec<StreamPass>,
+        mode: Mode,
+        resident: Option<Resident>,
+    ) -> Result<StreamedFft> {
         let slots = passes
             .iter()
             .map(|p| {
@@ -107,6 +137,8 @@ impl StreamedFft {
         Ok(StreamedFft {
             whole: whole.clone(),
             passes,
+            mode,
+            resident,
             slots,
             up: gpu.extra_queue()?,
             down: gpu.extra_queue()?,
@@ -130,8 +162,28 @@ impl StreamedFft {
         out
     }
 
-    /// Device bytes of every slot's arrays (Bluestein's work arrays included).
+    /// Device bytes of every slot's arrays and the resident array.
     pub fn device_bytes(&self) -> u64 {
+        self.slot_bytes() + self.resident_bytes()
+    }
+
+    /// Device bytes of the resident array (none without one).
+    pub fn resident_bytes(&self) -> u64 {
+        self.resident.as_ref().map_or(0, Resident::bytes)
+    }
+
+    /// Pinned host bytes of every slot's staging.
+    pub fn pinned_bytes(&self) -> u64 {
+        let each = |s: &PassSlots| {
+            let t = s.full.iter().chain(s.tail.as_ref());
+            t.map(|t| t.plan.array_len() * t.plan.stored_complex_bytes())
+                .sum::<u64>()
+        };
+        self.slots.iter().map(each).sum()
+    }
+
+    /// Device bytes of every slot's arrays (Bluestein's work arrays included).
+    pub fn slot_bytes(&self) -> u64 {
         let each = |s: &PassSlots| {
             s.full
                 .iter()
@@ -151,6 +203,22 @@ impl StreamedFft {
             .filter(|s| s.full.len() > 1);
         s.map(|s| s.full[0].transfer_floor(&s.full[1], (&self.up, &self.down), repeats))
             .transpose()
+    }
+
+    /// The sequential pinned floor of the whole array (one upload, then one download, in
+    /// pieces of the largest slot's staging, through that slot's buffers).
+    pub fn sequential_floor(&self, repeats: usize) -> Result<SequentialFloor> {
+        let slot = self
+            .slots
+            .iter()
+            .map(|s| &s.full[0])
+            .max_by_key(|t| t.data_bytes())
+            .ok_or_else(|| JitError::invalid("streamed FFT: no pass"))?;
+        slot.sequential_floor(
+            (&self.up, &self.down),
+            2 * self.whole.len() as usize,
+            repeats,
+        )
     }
 
     /// Transforms `host` (the whole array, reals of the plan's precision interleaved) in
@@ -201,6 +269,22 @@ impl StreamedFft {
         }
     }
 
+    /// Where chunk `block` of `pass` comes from and its result goes: the host (through the
+    /// staging) or, overlapped with two passes, the resident array (slabs out, columns in).
+    fn ends(&self, pass: &StreamPass, b: Block) -> (End<'_>, End<'_>) {
+        let rect = Rect {
+            start: b.start,
+            rows: b.rows,
+            pitch: b.pitch,
+            len: b.len,
+        };
+        match (&self.resident, pass.kind) {
+            (None, _) => (End::Staging, End::Staging),
+            (Some(r), PassKind::Slabs) => (End::Staging, End::Resident(r, rect)),
+            (Some(r), PassKind::Columns) => (End::Resident(r, rect), End::Staging),
+        }
+    }
+
     fn run_pass<T: HostReal>(
         &self,
         gpu: &Gpu,
@@ -215,12 +299,14 @@ impl StreamedFft {
         let mut done: Vec<ChunkEvents> = Vec::new();
         let mut retire = |f: InFlight, host: &mut [T], tr: &FftTransform| -> Result<()> {
             f.events.down.wait_for()?;
-            let t = Instant::now();
-            tr.with_staging(|s| T::staging(s).map(|m| scatter(m, host, f.block)))?
-                .ok_or_else(|| {
-                    JitError::invalid("streamed FFT: host and plan precisions differ")
-                })?;
-            scatter_ms += t.elapsed().as_secs_f64() * 1e3;
+            if f.to_host {
+                let t = Instant::now();
+                tr.with_staging(|s| T::staging(s).map(|m| scatter(m, host, f.block)))?
+                    .ok_or_else(|| {
+                        JitError::invalid("streamed FFT: host and plan precisions differ")
+                    })?;
+                scatter_ms += t.elapsed().as_secs_f64() * 1e3;
+            }
             done.push(f.events);
             Ok(())
         };
@@ -237,16 +323,20 @@ impl StreamedFft {
                 retire(f, host, owner.expect("its slot"))?;
             }
             let block = self.block(pass, k);
-            let t = Instant::now();
-            tr.with_staging(|s| T::staging(s).map(|m| gather(host, m, block)))?
-                .ok_or_else(|| {
-                    JitError::invalid("streamed FFT: host and plan precisions differ")
-                })?;
-            gather_ms += t.elapsed().as_secs_f64() * 1e3;
-            let events = tr.enqueue_chunk(gpu, (&self.up, &self.down), block.reals())?;
+            let ends = self.ends(pass, block);
+            if let End::Staging = ends.0 {
+                let t = Instant::now();
+                tr.with_staging(|s| T::staging(s).map(|m| gather(host, m, block)))?
+                    .ok_or_else(|| {
+                        JitError::invalid("streamed FFT: host and plan precisions differ")
+                    })?;
+                gather_ms += t.elapsed().as_secs_f64() * 1e3;
+            }
+            let events = tr.enqueue_chunk(gpu, (&self.up, &self.down), block.reals(), ends)?;
             flying.push_back(InFlight {
                 slot,
                 block,
+                to_host: matches!(ends.1, End::Staging),
                 events,
             });
             if let Some(f) = &self.progress {
@@ -262,13 +352,22 @@ impl StreamedFft {
             retire(f, host, owner.expect("its slot"))?;
         }
         let wall_ms = t0.elapsed().as_secs_f64() * 1e3;
-        let events = event_totals(done.iter().map(|c| {
+        let sums = event_sums(done.iter().map(|c| {
             (
                 std::slice::from_ref(&c.up),
                 &c.kernels[..],
                 std::slice::from_ref(&c.down),
             )
         }))?;
+        // A resident end's step is a device copy, not a transfer.
+        let [first, kernel_ms, last] = sums.ms;
+        let (upload_ms, download_ms, device_copy_ms) = match self.ends(pass, self.block(pass, 0)) {
+            (End::Staging, End::Staging) => (first, last, None),
+            (End::Staging, End::Resident(..)) => (first, 0.0, Some(last)),
+            (End::Resident(..), End::Staging) => (0.0, last, Some(first)),
+            (End::Resident(..), End::Resident(..)) => (0.0, 0.0, Some(first + last)),
+        };
+        let events = [upload_ms, kernel_ms, download_ms, sums.span_ms()];
         let bytes = self.whole.len() * self.whole.stored_complex_bytes();
         Ok(PassTimes {
             kind: pass.kind,
@@ -276,6 +375,8 @@ impl StreamedFft {
             chunks: pass.chunks,
             per_chunk: pass.per_chunk,
             clock: PassClock::new(wall_ms, events, (gather_ms, scatter_ms), bytes),
+            device_copy_ms,
+            bounds_ns: (sums.first_ns, sums.last_ns),
         })
     }
 }
