@@ -142,9 +142,7 @@ pub fn group(
     w.line("barrier(CLK_LOCAL_MEM_FENCE);");
     let mut sigma = 1u64;
     for (p, &r) in radices.iter().enumerate() {
-        sub_pass(
-            w, p, r, sigma, g, cols, wg, n, direction, f64p, twiddle,
-        );
+        sub_pass(w, p, r, sigma, g, cols, wg, n, direction, f64p, twiddle);
         sigma *= r;
     }
     // Store: the first launch of a contiguous axis writes G consecutive points per column, so
