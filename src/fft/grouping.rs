@@ -11,7 +11,7 @@ pub const LOCAL_BYTES: u64 = 32 * 1024;
 
 /// The most values a fused launch's tile holds where it transforms whole lines of a
 /// contiguous axis (each column one contiguous run, so one column loads as well as many):
-/// smaller work-groups, more of them an SM. On an H200 (docs/notes/fft-local-banks.md) 1024
+/// smaller work-groups, more of them an SM. On an H200 (docs/history/2026-11-28-fft-local-banks.md) 1024
 /// took 256³ from 0.289 to 0.245 ms, 512³ from 2.245 to 2.025, 65536 × 256 from 0.141 to
 /// 0.094 and 16384 × 1024 from 0.113 to 0.110 against the budget's 4096.
 pub const CONTIGUOUS_TILE: u64 = 1024;
@@ -98,7 +98,7 @@ pub fn default_local_values(plan: &FftPlan, local_mem_bytes: u64) -> u64 {
 /// column c) sits at slot i + i/32, one slot of padding after every 32. Without it the
 /// sub-passes' writes, r·cols values apart across a warp, meet in a few banks (a radix-16
 /// sub-pass of 4 columns: 8 lanes on one bank); with it every sub-pass, load and store of the
-/// power-of-two tiles takes the fewest wavefronts (counted in docs/notes/fft-local-banks.md).
+/// power-of-two tiles takes the fewest wavefronts (counted in docs/history/2026-11-28-fft-local-banks.md).
 pub fn tile_slots(values: u64) -> u64 {
     values + values.saturating_sub(1) / 32
 }
