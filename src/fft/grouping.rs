@@ -10,11 +10,30 @@ use super::plan::{factorize, radices, FftPlan};
 pub const LOCAL_BYTES: u64 = 32 * 1024;
 
 /// The most values a fused launch's tile holds where it transforms whole lines of a
-/// contiguous axis (each column one contiguous run, so one column loads as well as many):
-/// smaller work-groups, more of them an SM. On an H200 (docs/history/2026-11-28-fft-local-banks.md) 1024
-/// took 256³ from 0.289 to 0.245 ms, 512³ from 2.245 to 2.025, 65536 × 256 from 0.141 to
-/// 0.094 and 16384 × 1024 from 0.113 to 0.110 against the budget's 4096.
+/// contiguous axis (each column one contiguous run, so one column loads as well as many),
+/// though at least two columns: smaller work-groups, more of them an SM. On an H200
+/// (docs/history/2026-11-28-fft-local-banks.md), against the budget's 4096 values: 1024 took
+/// 256³ from 0.289 to 0.245 ms, 512³ from 2.245 to 2.025 and 65536 × 256 from 0.141 to 0.094;
+/// 16384 × 1024 took 0.110 at one column, 0.102 at two, 0.112 at four.
 pub const CONTIGUOUS_TILE: u64 = 1024;
+
+/// Columns of G points a fused launch's tile holds (a power of two, 16 at most): as many as
+/// `local_values` allows, for runs of up to 16 consecutive elements (two 64-byte lines in
+/// f32) where a column's points are strided; over whole contiguous lines (`whole_lines`) no
+/// more than [`CONTIGUOUS_TILE`] values but two columns; never more than the launch's
+/// `columns` (a lone line would leave the rest of the tile idle).
+pub fn tile_columns(g: u64, columns: u64, whole_lines: bool, local_values: u64) -> u64 {
+    let fits = [16u64, 8, 4, 2, 1]
+        .into_iter()
+        .find(|&c| c * g <= local_values)
+        .unwrap_or(1);
+    let cols = match whole_lines {
+        true => fits.min((CONTIGUOUS_TILE / g).max(2)),
+        false => fits,
+    };
+    // The largest power of two ≤ columns.
+    cols.min(1 << (63 - columns.max(1).leading_zeros()))
+}
 
 /// Complex values each work-item of a fused launch holds between exchanges.
 pub const VALUES_PER_ITEM: u64 = 16;

@@ -3,8 +3,8 @@
 //! made from the plan alone; `kernels` writes the OpenCL C, `execute` runs it.
 
 pub use super::grouping::{
-    default_local_values, group_items, groups, tile_slots, CONTIGUOUS_TILE, LOCAL_BYTES,
-    VALUES_PER_ITEM,
+    default_local_values, group_items, groups, tile_columns, tile_slots, CONTIGUOUS_TILE,
+    LOCAL_BYTES, VALUES_PER_ITEM,
 };
 use super::plan::{AxisPlan, FftPlan, Method};
 use crate::transform::{Direction, Norm};
@@ -466,19 +466,9 @@ impl Schedule {
                     format!("{label}_a{}_p{i}_r{g}", a.axis),
                 )
             } else {
-                // Columns: runs of up to 16 consecutive elements (two 64-byte lines in f32),
-                // as many as local memory holds and the lines allow.
                 let columns = lanes * (n / g);
-                // The tile's padding (`tile_slots`) adds 1/32 to the budget.
-                let mut cols = [16u64, 8, 4, 2, 1]
-                    .into_iter()
-                    .find(|&c| c * g <= self.local_values)
-                    .unwrap_or(1);
-                if a.stride == 1 && g == n {
-                    // A whole contiguous line is one run already: small tiles, more
-                    // work-groups an SM.
-                    cols = cols.min((CONTIGUOUS_TILE / g).max(1));
-                }
+                let whole_lines = a.stride == 1 && g == n;
+                let cols = tile_columns(g, columns, whole_lines, self.local_values);
                 let w = group_items(cols * g, &group);
                 let kind = StepKind::Group {
                     n,

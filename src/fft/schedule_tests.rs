@@ -83,3 +83,35 @@ fn groups_are_balanced_and_cover_n() {
         }
     }
 }
+
+#[test]
+fn tile_columns_fit_the_budget_the_lines_and_the_launch() {
+    // The H200's choices (docs/history/2026-11-28-fft-local-banks.md).
+    assert_eq!(tile_columns(1024, 16384, true, 4096), 2);
+    assert_eq!(tile_columns(256, 65536, true, 4096), 4);
+    assert_eq!(tile_columns(512, 262144, true, 4096), 2);
+    assert_eq!(tile_columns(256, 65536, false, 4096), 16);
+    assert_eq!(tile_columns(1024, 1 << 18, false, 4096), 4);
+    // A lone line, or three: no idle columns.
+    assert_eq!(tile_columns(1000, 1, true, 4096), 1);
+    assert_eq!(tile_columns(64, 3, false, 4096), 2);
+    // Every choice: a power of two, within the launch's columns, 16 and (but for one column)
+    // the budget; whole lines within CONTIGUOUS_TILE unless that leaves fewer than two.
+    for g in [2u64, 3, 16, 60, 64, 126, 243, 256, 768, 1000, 1024, 2048] {
+        for columns in [1u64, 2, 3, 5, 16, 17, 1000, 1 << 20] {
+            for budget in [16u64, 256, 2048, 4096, 8192] {
+                for whole in [false, true] {
+                    let c = tile_columns(g, columns, whole, budget);
+                    assert!(
+                        c.is_power_of_two() && c <= 16 && c <= columns,
+                        "{g} {columns}"
+                    );
+                    assert!(c == 1 || c * g <= budget, "{g} {columns} {budget}");
+                    if whole && c > 2 {
+                        assert!(c * g <= CONTIGUOUS_TILE, "{g} {columns} {budget}");
+                    }
+                }
+            }
+        }
+    }
+}
