@@ -82,17 +82,20 @@ pub fn groups(n: u64, local_values: u64) -> Vec<Vec<u64>> {
 
 /// Work-items of a fused launch over `values` (columns × G) with these radices: each sub-pass's
 /// butterflies (values / r) shared evenly, about [`VALUES_PER_ITEM`] values an item, at most 256.
-/// Where no divisor of every sub-pass's butterfly count comes within half of that (G = 126 as
-/// 14 · 9 over 16 columns: 16 items), whole warps of 32 instead, the last items of a loop
-/// repeating the last butterfly or point (the same value written twice).
+/// Where no divisor of every sub-pass's butterfly count comes within half of that, whole warps
+/// of 32 (G = 126 as 14 · 9 over 16 columns: the counts 144 and 224 share 16 where 126 are
+/// wanted, so 96), or under a warp the wanted count itself (G = 210 as 15 · 14 in one column:
+/// 13, not the one item the counts 14 and 15 share, whose 210 unrolled loads took PoCL four
+/// minutes to compile). The last items of such a loop repeat its last butterfly or point (the
+/// same value written twice). So a launch has at least half the items it wants.
 pub fn group_items(values: u64, radices: &[u64]) -> u64 {
     let common = radices.iter().fold(0, |g, &r| gcd(g, values / r));
     let want = (values / VALUES_PER_ITEM).clamp(1, 256);
     let even = (1..=want).rev().find(|w| common % w == 0).unwrap_or(1);
-    if 2 * even >= want || want < 32 {
-        even
-    } else {
-        want / 32 * 32
+    match (2 * even >= want, want < 32) {
+        (true, _) => even,
+        (false, true) => want,
+        (false, false) => want / 32 * 32,
     }
 }
 

@@ -115,3 +115,31 @@ fn tile_columns_fit_the_budget_the_lines_and_the_launch() {
         }
     }
 }
+
+#[test]
+fn group_items_keep_each_item_to_a_few_values() {
+    // 210 as 15 · 14 in one column: no common divisor near 13 items; one item would unroll
+    // 210 loads (PoCL took minutes to compile it).
+    assert_eq!(group_items(210, &[15, 14]), 13);
+    assert_eq!(group_items(2016, &[14, 9]), 96);
+    // Every group of every length up to 4096, every tile width and budget: 1 to 256 items, at
+    // least half the wanted count (VALUES_PER_ITEM values an item, 256 items at most), so the
+    // unrolled loads and stores of an item stay few.
+    for n in 2u64..=4096 {
+        for budget in [256u64, 4096, 8192] {
+            for group in groups(n, budget) {
+                let g: u64 = group.iter().product();
+                for cols in [1u64, 2, 4, 8, 16] {
+                    let values = cols * g;
+                    let w = group_items(values, &group);
+                    assert!((1..=256).contains(&w), "{n} {group:?} {cols}: {w}");
+                    let wanted = (values / VALUES_PER_ITEM).clamp(1, 256);
+                    assert!(
+                        2 * w >= wanted,
+                        "{n} {group:?} {cols}: {w} items for {values} values"
+                    );
+                }
+            }
+        }
+    }
+}
