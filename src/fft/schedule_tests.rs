@@ -122,10 +122,10 @@ fn group_items_keep_each_item_to_a_few_values() {
     // 210 loads (PoCL took minutes to compile it).
     assert_eq!(group_items(210, &[15, 14]), 13);
     assert_eq!(group_items(2016, &[14, 9]), 96);
-    // Every group of every length up to 4096, every tile width and budget: 1 to 256 items, at
-    // least half the wanted count (VALUES_PER_ITEM values an item, 256 items at most), so the
-    // unrolled loads and stores of an item stay few.
-    for n in 2u64..=4096 {
+    // Every group of every length up to 16384 (4096 and its Bluestein convolutions), every
+    // tile width and budget: 1 to 256 items, at least half the wanted count (VALUES_PER_ITEM
+    // values an item, 256 items at most), so the unrolled loads and stores of an item stay few.
+    for n in 2u64..=16384 {
         for budget in [256u64, 4096, 8192] {
             for group in groups(n, budget) {
                 let g: u64 = group.iter().product();
